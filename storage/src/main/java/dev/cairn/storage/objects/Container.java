@@ -1,0 +1,246 @@
+package dev.cairn.storage.objects;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * A content-addressed object store in one folder: loose objects (one file each, written by any number of
+ * threads and processes at once), packs (objects concatenated, indexed by an SQLite database) and a
+ * sandbox for writes in progress.
+ *
+ * <pre>{@code
+ * try (Container c = Container.init(path, ContainerConfig.defaults())) {
+ *     ObjectKey key = c.put("hello".getBytes());
+ *     c.packAllLoose();
+ *     c.cleanStorage(false);
+ *     byte[] back = c.get(key);
+ * }
+ * }</pre>
+ *
+ * <p>Thread-safe. Reads never block; the operations that write packs ({@link #packAllLoose},
+ * {@link #openPackBatch}, {@link #putAllToPacks}, {@link #cleanStorage}, {@link #repack}, {@link #delete})
+ * take the container's pack lock and fail with {@link ContainerLockedException} if another process or
+ * thread holds it. Deletes by other processes are seen at this process's next bulk call or missed look-up.
+ */
+public final class Container implements AutoCloseable {
+
+    private final ContainerParts parts;
+    private final Reads reads;
+    private final Maintenance maintenance;
+
+    private Container(ContainerParts parts) {
+        this.parts = parts;
+        this.reads = new Reads(parts.cache(), parts.packs(), parts.loose(), parts.config());
+        this.maintenance = new Maintenance(parts);
+    }
+
+    /** Creates a container in {@code root} (an empty or missing folder) and opens it. */
+    public static Container init(Path root, ContainerConfig config) throws IOException {
+        if (Files.exists(root.resolve(ConfigFile.NAME))) {
+            throw new FileAlreadyExistsException(root.toString(), null, "this folder is already a container");
+        }
+        Files.createDirectories(root);
+        try (var entries = Files.list(root)) {
+            if (entries.findAny().isPresent()) {
+                throw new FileAlreadyExistsException(root.toString(), null,
+                        "cannot create a container in a folder that is not empty");
+            }
+        }
+        for (String dir : List.of(LooseObjects.FOLDER, PackFiles.FOLDER, Sandbox.FOLDER)) {
+            Files.createDirectory(root.resolve(dir));
+        }
+        new PackIndex(root, true).close();
+        // config.json is written last: its presence marks a complete container.
+        ConfigFile.write(root, config);
+        return open(root);
+    }
+
+    /** Opens an existing container; says so when the folder is not one or is of an unknown format. */
+    public static Container open(Path root) throws IOException {
+        if (!Files.isDirectory(root)) {
+            throw new NotAContainerException(root, "no such folder");
+        }
+        ContainerConfig config = ConfigFile.read(root);
+        for (String dir : List.of(LooseObjects.FOLDER, PackFiles.FOLDER, Sandbox.FOLDER)) {
+            if (!Files.isDirectory(root.resolve(dir))) {
+                throw new NotAContainerException(root, "its " + dir + "/ folder is missing");
+            }
+        }
+        if (!Files.isRegularFile(root.resolve(PackIndex.FILE))) {
+            throw new NotAContainerException(root, "its pack index " + PackIndex.FILE + " is missing");
+        }
+        ContainerParts parts = ContainerParts.open(root, config);
+        parts.sandbox().cleanLeftovers();
+        return new Container(parts);
+    }
+
+    public Path root() {
+        return parts.root();
+    }
+
+    public ContainerConfig config() {
+        return parts.config();
+    }
+
+    // ---- writes
+
+    /** Stores content as a loose object (durable when this returns) and returns its key. */
+    public ObjectKey put(byte[] content) throws IOException {
+        ObjectKey key = Sha256.keyOf(content);
+        if (!parts.loose().exists(key) && parts.cache().find(key) == null) {
+            parts.loose().write(key, content);
+        }
+        return key;
+    }
+
+    /** Streams content of any size into a loose object, in bounded memory, and returns its key. */
+    public ObjectKey put(InputStream content) throws IOException {
+        return parts.loose().write(content, key -> {
+            try {
+                return parts.cache().find(key) != null;
+            } catch (IOException e) {
+                return false; // store it loose: a duplicate costs space, never correctness
+            }
+        });
+    }
+
+    /** Starts a bulk write straight to packs, compressing where it pays with {@code compression}. */
+    public PackBatch openPackBatch(Compression compression) throws IOException {
+        return new PackBatch(parts.openWriter("write to packs", false), compression);
+    }
+
+    /** Writes all contents straight to packs in one batch; returns their keys in the order given. */
+    public List<ObjectKey> putAllToPacks(List<byte[]> contents, Compression compression) throws IOException {
+        List<ObjectKey> keys = new ArrayList<>(contents.size());
+        try (PackBatch batch = openPackBatch(compression)) {
+            for (byte[] c : contents) {
+                keys.add(batch.add(c));
+            }
+            batch.commit();
+        }
+        return keys;
+    }
+
+    /** Streams one object straight into a pack. */
+    public ObjectKey putToPack(InputStream content, Compression compression) throws IOException {
+        try (PackBatch batch = openPackBatch(compression)) {
+            ObjectKey key = batch.add(content);
+            batch.commit();
+            return key;
+        }
+    }
+
+    // ---- reads
+
+    /** The content of an object. */
+    public byte[] get(ObjectKey key) throws IOException {
+        return reads.get(key);
+    }
+
+    /** A stream of an object's content, for objects of any size. */
+    public InputStream open(ObjectKey key) throws IOException {
+        return reads.open(key);
+    }
+
+    /**
+     * Reads many objects in as few disk reads as possible and hands each to {@code consumer}, in disk order.
+     * Duplicated keys are delivered once. Missing keys are reported together, by an
+     * {@link ObjectNotFoundException}, after every found object was delivered.
+     */
+    public void getAll(Collection<ObjectKey> keys, ObjectConsumer consumer) throws IOException {
+        reads.getAll(keys, consumer);
+    }
+
+    /** As {@link #getAll(Collection, ObjectConsumer)}, collected in a map. */
+    public Map<ObjectKey, byte[]> getAll(Collection<ObjectKey> keys) throws IOException {
+        Map<ObjectKey, byte[]> out = new HashMap<>(keys.size() * 2);
+        reads.getAll(keys, out::put);
+        return out;
+    }
+
+    /** As {@link #getAll(Collection, ObjectConsumer)}, with each object as a stream (for objects of any size). */
+    public void streamAll(Collection<ObjectKey> keys, ObjectStreamConsumer consumer) throws IOException {
+        reads.streamAll(keys, consumer);
+    }
+
+    public boolean contains(ObjectKey key) throws IOException {
+        return reads.contains(key);
+    }
+
+    /** The keys among {@code keys} that the container holds. */
+    public Set<ObjectKey> existing(Collection<ObjectKey> keys) throws IOException {
+        return reads.existing(keys);
+    }
+
+    /** Size and place of an object. */
+    public ObjectMeta meta(ObjectKey key) throws IOException {
+        return reads.meta(key);
+    }
+
+    /** Size and place of the keys that exist; missing ones are left out. */
+    public Map<ObjectKey, ObjectMeta> metas(Collection<ObjectKey> keys) throws IOException {
+        return reads.metas(keys);
+    }
+
+    /** Calls {@code each} once for every object key, streaming (never all keys in memory at once). */
+    public void forEachKey(Consumer<ObjectKey> each) throws IOException {
+        reads.forEachKey(each);
+    }
+
+    // ---- maintenance
+
+    /** Copies every loose object into packs with the configured compression; loose copies stay until
+     * {@link #cleanStorage}. */
+    public PackingReport packAllLoose() throws IOException {
+        return packAllLoose(parts.config().packCompression());
+    }
+
+    public PackingReport packAllLoose(Compression compression) throws IOException {
+        return maintenance.packAllLoose(compression);
+    }
+
+    /** Removes loose copies of packed objects, leftovers of crashed writers, and optionally compacts the index. */
+    public CleaningReport cleanStorage(boolean vacuum) throws IOException {
+        return maintenance.cleanStorage(vacuum);
+    }
+
+    /** Rewrites packs that hold deleted objects' bytes, keeping each object's compression. */
+    public RepackReport repack() throws IOException {
+        return maintenance.repack(null);
+    }
+
+    /** Rewrites every pack, storing each object with {@code compression} where it pays. */
+    public RepackReport repack(Compression compression) throws IOException {
+        return maintenance.repack(compression);
+    }
+
+    /** Deletes objects (packed bytes are reclaimed by the next {@link #repack()}); returns how many existed. */
+    public int delete(Collection<ObjectKey> keys) throws IOException {
+        return maintenance.delete(keys);
+    }
+
+    public ContainerStats stats() throws IOException {
+        return new Stats(parts).collect();
+    }
+
+    /** Rehashes every object and checks index, packs and loose files against each other. */
+    public ValidationReport validate() throws IOException {
+        return new Validator(parts).run();
+    }
+
+    @Override
+    public void close() throws IOException {
+        parts.close();
+    }
+
+}

@@ -1,0 +1,206 @@
+package dev.cairn.storage.objects;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
+
+/**
+ * Objects stored one file each under {@code loose/ab/cdef…}. Writers need no lock: a new object is
+ * written to the sandbox, hashed on the way, synced, and renamed into place, so readers and other
+ * writers (threads or processes) only ever see whole objects.
+ */
+final class LooseObjects implements AutoCloseable {
+
+    static final String FOLDER = "loose";
+    private static final int CHUNK = 64 << 10;
+    private static final Pattern REST = Pattern.compile("[0-9a-f]{62}");
+    private static final Pattern SHARD = Pattern.compile("[0-9a-f]{2}");
+
+    private final Path dir;
+    private final Sandbox sandbox;
+    /** Open shard directories, kept for their fsync after each rename (one open() less per object). */
+    private final FileChannel[] shardChannels = new FileChannel[256];
+
+    LooseObjects(Path containerRoot, Sandbox sandbox) {
+        this.dir = containerRoot.resolve(FOLDER);
+        this.sandbox = sandbox;
+    }
+
+    Path path(ObjectKey key) {
+        String hex = key.hex();
+        return dir.resolve(hex.substring(0, 2)).resolve(hex.substring(2));
+    }
+
+    /**
+     * Streams {@code in} into a new loose object and returns its key. {@code skip} tells whether the
+     * store already holds the key elsewhere (a pack), in which case nothing is moved in place.
+     */
+    ObjectKey write(InputStream in, Predicate<ObjectKey> skip) throws IOException {
+        Path tmp = sandbox.newFile();
+        try {
+            MessageDigest digest = Sha256.newDigest();
+            try (FileChannel out = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
+                byte[] chunk = new byte[CHUNK];
+                ByteBuffer buf = ByteBuffer.wrap(chunk);
+                int n;
+                while ((n = in.readNBytes(chunk, 0, CHUNK)) > 0) {
+                    digest.update(chunk, 0, n);
+                    buf.clear().limit(n);
+                    while (buf.hasRemaining()) {
+                        out.write(buf);
+                    }
+                }
+                // The content must be on disk before its name is: a crash after the rename must not
+                // leave a named but empty or torn object.
+                out.force(false);
+            }
+            ObjectKey key = ObjectKey.ofDigest(digest.digest());
+            if (!skip.test(key)) {
+                moveInPlace(tmp, key);
+            }
+            return key;
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    /** Writes bytes whose key is already known (hashed by the caller). */
+    void write(ObjectKey key, byte[] content) throws IOException {
+        Path tmp = sandbox.newFile();
+        try {
+            try (FileChannel out = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
+                ByteBuffer buf = ByteBuffer.wrap(content);
+                while (buf.hasRemaining()) {
+                    out.write(buf);
+                }
+                out.force(false);
+            }
+            moveInPlace(tmp, key);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    private void moveInPlace(Path tmp, ObjectKey key) throws IOException {
+        Path target = path(key);
+        if (Files.exists(target)) {
+            return; // same key, same content: the object is already here
+        }
+        try {
+            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
+        } catch (NoSuchFileException e) {
+            // First object of this shard: create the shard directory (and make its entry durable) only now,
+            // so an empty container has no 256 empty directories.
+            Path shard = target.getParent();
+            try {
+                Files.createDirectory(shard);
+                Durability.fsyncDirectory(dir);
+            } catch (FileAlreadyExistsException raced) {
+                // another writer created it first
+            }
+            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
+        }
+        // The rename is durable only once the directory that holds the new entry is synced.
+        shardChannel(key).force(true);
+    }
+
+    private FileChannel shardChannel(ObjectKey key) throws IOException {
+        int shard = Integer.parseInt(key.hex(), 0, 2, 16);
+        FileChannel ch = shardChannels[shard];
+        if (ch == null) {
+            synchronized (shardChannels) {
+                ch = shardChannels[shard];
+                if (ch == null) {
+                    ch = FileChannel.open(path(key).getParent(), StandardOpenOption.READ);
+                    shardChannels[shard] = ch;
+                }
+            }
+        }
+        return ch;
+    }
+
+    boolean exists(ObjectKey key) {
+        return Files.exists(path(key));
+    }
+
+    /** The content, or null when there is no such loose object. */
+    byte[] read(ObjectKey key) throws IOException {
+        try {
+            return Files.readAllBytes(path(key));
+        } catch (NoSuchFileException e) {
+            return null;
+        }
+    }
+
+    /** A stream of the content, or null when there is no such loose object. */
+    InputStream open(ObjectKey key) throws IOException {
+        try {
+            return Files.newInputStream(path(key));
+        } catch (NoSuchFileException e) {
+            return null;
+        }
+    }
+
+    /** The size in bytes, or -1 when there is no such loose object. */
+    long size(ObjectKey key) throws IOException {
+        try {
+            return Files.size(path(key));
+        } catch (NoSuchFileException e) {
+            return -1;
+        }
+    }
+
+    boolean delete(ObjectKey key) throws IOException {
+        return Files.deleteIfExists(path(key));
+    }
+
+    /** Calls {@code each} for every loose object; {@code malformed} gets files whose name is not a key. */
+    void forEach(Consumer<ObjectKey> each, Consumer<Path> malformed) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return;
+        }
+        try (DirectoryStream<Path> shards = Files.newDirectoryStream(dir)) {
+            for (Path shard : shards) {
+                String prefix = shard.getFileName().toString();
+                if (!SHARD.matcher(prefix).matches() || !Files.isDirectory(shard)) {
+                    malformed.accept(shard);
+                    continue;
+                }
+                try (DirectoryStream<Path> files = Files.newDirectoryStream(shard)) {
+                    for (Path file : files) {
+                        String rest = file.getFileName().toString();
+                        if (REST.matcher(rest).matches()) {
+                            each.accept(new ObjectKey(prefix + rest));
+                        } else {
+                            malformed.accept(file);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        synchronized (shardChannels) {
+            for (int i = 0; i < shardChannels.length; i++) {
+                if (shardChannels[i] != null) {
+                    shardChannels[i].close();
+                    shardChannels[i] = null;
+                }
+            }
+        }
+    }
+}

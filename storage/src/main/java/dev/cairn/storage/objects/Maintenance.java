@@ -1,0 +1,245 @@
+package dev.cairn.storage.objects;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * The operations that move or remove objects: packing loose objects, cleaning, repacking and deleting.
+ * Each holds the pack lock for its whole run, so they never overlap one another (in any process); loose
+ * writers and readers go on meanwhile.
+ */
+final class Maintenance {
+
+    /** Loose files at most this large are read whole (and in parallel); larger ones are streamed. */
+    private static final int WHOLE_READ_LIMIT = 4 << 20;
+    private static final int IO_BATCH = 512;
+
+    private final ContainerParts parts;
+
+    Maintenance(ContainerParts parts) {
+        this.parts = parts;
+    }
+
+    PackingReport packAllLoose(Compression compression) throws IOException {
+        try (PackWriter w = parts.openWriter("pack loose objects", false)) {
+            IndexCache.Snapshot s = parts.cache().refresh();
+            List<ObjectKey> keys = new ArrayList<>();
+            parts.loose().forEach(k -> {
+                if (s.find(k) == null) {
+                    keys.add(k);
+                }
+            }, malformed -> { });
+            keys.sort(null);
+            List<ObjectKey> damaged = new ArrayList<>();
+            long bytes = 0;
+            int packed = 0;
+            // Reading and hashing small files is most of the work: two threads do it ahead of the writer.
+            ExecutorService io = Executors.newFixedThreadPool(2);
+            try {
+                List<Future<LooseRead[]>> pending = new ArrayList<>();
+                for (int i = 0; i < keys.size(); i += IO_BATCH) {
+                    List<ObjectKey> batch = keys.subList(i, Math.min(keys.size(), i + IO_BATCH));
+                    pending.add(io.submit(() -> readBatch(batch)));
+                }
+                for (Future<LooseRead[]> f : pending) {
+                    for (LooseRead r : get(f)) {
+                        if (r == null) {
+                            continue; // removed meanwhile (deleted, or packed and cleaned by someone else)
+                        }
+                        if (r.content == null) {
+                            try (InputStream in = Files.newInputStream(parts.loose().path(r.key))) {
+                                ObjectKey actual = w.add(in, compression);
+                                if (!actual.equals(r.key)) {
+                                    damaged.add(r.key);
+                                    continue;
+                                }
+                            }
+                        } else if (!r.intact) {
+                            damaged.add(r.key);
+                            continue;
+                        } else {
+                            w.addKnown(r.key, r.content, compression);
+                        }
+                        bytes += r.size;
+                        packed++;
+                    }
+                }
+            } finally {
+                io.shutdownNow();
+            }
+            w.commit();
+            return new PackingReport(packed, bytes, damaged);
+        }
+    }
+
+    private record LooseRead(ObjectKey key, byte[] content, boolean intact, long size) {
+    }
+
+    private LooseRead[] readBatch(List<ObjectKey> batch) throws IOException {
+        LooseRead[] out = new LooseRead[batch.size()];
+        for (int i = 0; i < out.length; i++) {
+            ObjectKey k = batch.get(i);
+            long size = parts.loose().size(k);
+            if (size < 0) {
+                continue;
+            }
+            if (size > WHOLE_READ_LIMIT) {
+                out[i] = new LooseRead(k, null, true, size);
+                continue;
+            }
+            byte[] content = parts.loose().read(k);
+            if (content != null) {
+                out[i] = new LooseRead(k, content, Sha256.keyOf(content).equals(k), content.length);
+            }
+        }
+        return out;
+    }
+
+    private static <T> T get(Future<T> f) throws IOException {
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            throw new IOException(e.getCause());
+        }
+    }
+
+    CleaningReport cleanStorage(boolean vacuum) throws IOException {
+        try (PackLock.Held held = parts.lock().acquire("clean the storage")) {
+            PackWriter.repairLeftovers(parts.packs(), parts.index().packSizes(), parts.packs().onDisk());
+            IndexCache.Snapshot s = parts.cache().refresh();
+            List<ObjectKey> packedLoose = new ArrayList<>();
+            parts.loose().forEach(k -> {
+                if (s.find(k) != null) {
+                    packedLoose.add(k);
+                }
+            }, malformed -> { });
+            int deleted = deleteLoose(packedLoose);
+            int leftovers = parts.sandbox().cleanLeftovers();
+            if (vacuum) {
+                parts.index().vacuum();
+            }
+            return new CleaningReport(deleted, leftovers, vacuum);
+        }
+    }
+
+    /** Unlinks loose files with a few threads: each unlink waits on the filesystem journal, not the CPU. */
+    private int deleteLoose(List<ObjectKey> keys) throws IOException {
+        if (keys.size() < 1000) {
+            int n = 0;
+            for (ObjectKey k : keys) {
+                n += parts.loose().delete(k) ? 1 : 0;
+            }
+            return n;
+        }
+        try {
+            return keys.parallelStream().mapToInt(k -> {
+                try {
+                    return parts.loose().delete(k) ? 1 : 0;
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }).sum();
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+    }
+
+    int delete(Collection<ObjectKey> keys) throws IOException {
+        try (PackLock.Held held = parts.lock().acquire("delete objects")) {
+            IndexCache.Snapshot s = parts.cache().refresh();
+            int existed = 0;
+            for (ObjectKey k : keys) {
+                if (s.find(k) != null || parts.loose().exists(k)) {
+                    existed++;
+                }
+            }
+            try (PackIndex.Transaction tx = parts.index().begin()) {
+                tx.delete(keys);
+                tx.commit();
+            }
+            parts.cache().invalidate();
+            for (ObjectKey k : keys) {
+                parts.loose().delete(k);
+            }
+            return existed;
+        }
+    }
+
+    /**
+     * Copies the live objects of packs with dead bytes (or of every pack, when {@code target} asks for a
+     * change of compression) into new packs, then deletes the old ones. Objects larger than the read block
+     * keep their stored form.
+     */
+    RepackReport repack(Compression target) throws IOException {
+        try (PackWriter w = parts.openWriter("repack", true)) {
+            Map<Integer, Long> sizes = parts.index().packSizes();
+            Map<Integer, List<PackEntry>> byPack = new HashMap<>();
+            Map<Integer, Long> live = new HashMap<>();
+            parts.cache().forEach(e -> {
+                byPack.computeIfAbsent(e.pack(), p -> new ArrayList<>()).add(e);
+                live.merge(e.pack(), e.length(), Long::sum);
+            });
+            List<Integer> rewrite = new ArrayList<>();
+            long before = 0;
+            for (Map.Entry<Integer, Long> p : sizes.entrySet()) {
+                boolean dead = p.getValue() > live.getOrDefault(p.getKey(), 0L);
+                if (target != null || dead) {
+                    rewrite.add(p.getKey());
+                    before += p.getValue();
+                }
+            }
+            List<PackEntry> moved = new ArrayList<>();
+            try (Decompressor d = new Decompressor(); Compressor c = new Compressor()) {
+                for (int id : rewrite) {
+                    List<PackEntry> entries = byPack.getOrDefault(id, List.of());
+                    parts.bulkReader().read(entries, (e, block, off) -> {
+                        moved.add(copy(w, e, block, off, target, d, c));
+                    }, e -> {
+                        try (InputStream stored = parts.packs().stream(e)) {
+                            moved.add(w.appendStored(e.key(), stored, e.size(), e.compression()));
+                        }
+                    });
+                }
+            }
+            w.commitRelocation(moved, rewrite);
+            for (int id : rewrite) {
+                parts.packs().forget(id);
+                Files.deleteIfExists(parts.packs().path(id));
+            }
+            long after = moved.stream().mapToLong(PackEntry::length).sum();
+            return new RepackReport(rewrite.size(), moved.size(), before, after);
+        }
+    }
+
+    private static PackEntry copy(PackWriter w, PackEntry e, byte[] block, int off, Compression target,
+                                  Decompressor d, Compressor c) throws IOException {
+        int len = (int) e.length();
+        if (target == null || target == e.compression()) {
+            return w.appendStored(e.key(), block, off, len, e.size(), e.compression());
+        }
+        byte[] raw = e.compression() == Compression.NONE
+                ? java.util.Arrays.copyOfRange(block, off, off + len)
+                : d.decompress(e.key(), e.compression(), block, off, len, e.size());
+        byte[] packed = c.compress(target, raw, 0, raw.length);
+        return packed == null
+                ? w.appendStored(e.key(), raw, 0, raw.length, e.size(), Compression.NONE)
+                : w.appendStored(e.key(), packed, 0, c.lastLength(), e.size(), target);
+    }
+}

@@ -1,0 +1,11 @@
+package dev.cairn.storage.objects;
+
+import java.nio.file.Path;
+
+/** The folder given is not an object store container (or is one only in part). */
+public final class NotAContainerException extends ObjectStoreException {
+
+    public NotAContainerException(Path folder, String why) {
+        super(folder + " is not an object store container: " + why);
+    }
+}

@@ -1,0 +1,322 @@
+package dev.cairn.storage.objects;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Appends objects to packs under the pack lock, as one all-or-nothing batch.
+ *
+ * <p>Crash safety without a journal: the index records how many bytes of each pack are committed. Bytes
+ * are appended past that mark, synced, and only then are the index rows and the new mark committed in one
+ * SQLite transaction. A crash before the commit leaves bytes past the mark that nobody points at; the next
+ * writer truncates them (and deletes pack files the index does not know) before it appends.
+ */
+final class PackWriter implements AutoCloseable {
+
+    private static final int BUFFER = 1 << 20;
+    private static final int CHUNK = 64 << 10;
+
+    private final PackLock.Held lock;
+    private final PackIndex.Transaction tx;
+    private final IndexCache cache;
+    private final PackFiles packs;
+    private final ContainerConfig config;
+    private final Compressor compressor = new Compressor();
+    /** Committed size of every pack this batch touched, to roll back to; -1 for packs it created. */
+    private final Map<Integer, Long> rollbackSizes = new HashMap<>();
+    private final Map<Integer, FileChannel> channels = new LinkedHashMap<>();
+    private final Map<ObjectKey, PackEntry> added = new HashMap<>();
+    private final List<PackEntry> addedInOrder = new ArrayList<>();
+    private final byte[] buffer = new byte[BUFFER];
+    private int buffered;
+    private int pack = -1;
+    private FileChannel ch;
+    /** End of the current pack file as written, and with the buffered bytes: pos == written + buffered. */
+    private long written;
+    private long pos;
+    private int nextNewPack;
+    private boolean committed;
+
+    private PackWriter(PackLock.Held lock, PackIndex index, IndexCache cache, PackFiles packs, ContainerConfig config)
+            throws IOException {
+        this.lock = lock;
+        this.cache = cache;
+        this.packs = packs;
+        this.config = config;
+        this.tx = index.begin();
+    }
+
+    /**
+     * Takes the lock, repairs what an interrupted writer left, and opens a batch. With {@code freshPacks}
+     * every object goes to new pack files (repack); otherwise the last pack is continued while it is below
+     * the size target.
+     */
+    static PackWriter open(PackLock lock, String operation, PackIndex index, IndexCache cache, PackFiles packs,
+                           ContainerConfig config, boolean freshPacks) throws IOException {
+        PackLock.Held held = lock.acquire(operation);
+        PackWriter w = null;
+        try {
+            Map<Integer, Long> committed = index.packSizes();
+            Map<Integer, Long> onDisk = packs.onDisk();
+            repairLeftovers(packs, committed, onDisk);
+            int maxId = -1;
+            for (int id : committed.keySet()) {
+                maxId = Math.max(maxId, id);
+            }
+            for (int id : onDisk.keySet()) {
+                maxId = Math.max(maxId, id);
+            }
+            w = new PackWriter(held, index, cache, packs, config);
+            w.nextNewPack = Math.max(maxId + 1, index.nextPackId());
+            if (!freshPacks && maxId >= 0 && committed.containsKey(maxId) && committed.get(maxId) < config.packSizeTarget()) {
+                w.switchTo(maxId, committed.get(maxId));
+            }
+            return w;
+        } catch (IOException | RuntimeException e) {
+            if (w != null) {
+                w.close();
+            } else {
+                held.close();
+            }
+            throw e;
+        }
+    }
+
+    /** Truncates bytes past the committed mark and deletes pack files the index does not know. */
+    static void repairLeftovers(PackFiles packs, Map<Integer, Long> committed, Map<Integer, Long> onDisk)
+            throws IOException {
+        for (Map.Entry<Integer, Long> f : onDisk.entrySet()) {
+            Long size = committed.get(f.getKey());
+            if (size == null) {
+                packs.forget(f.getKey());
+                Files.deleteIfExists(packs.path(f.getKey()));
+            } else if (f.getValue() > size) {
+                try (FileChannel c = FileChannel.open(packs.path(f.getKey()), StandardOpenOption.WRITE)) {
+                    c.truncate(size);
+                    c.force(false);
+                }
+            }
+        }
+    }
+
+    private void switchTo(int id, long committedSize) throws IOException {
+        flush();
+        FileChannel c = channels.get(id);
+        if (c == null) {
+            c = FileChannel.open(packs.path(id), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            channels.put(id, c);
+            rollbackSizes.putIfAbsent(id, committedSize);
+        }
+        pack = id;
+        ch = c;
+        written = committedSize < 0 ? 0 : committedSize;
+        pos = written;
+    }
+
+    private void startPackIfFull() throws IOException {
+        if (pack < 0 || pos >= config.packSizeTarget()) {
+            switchTo(nextNewPack++, -1);
+        }
+    }
+
+    /** The objects this batch added, in the order they were first added. */
+    List<PackEntry> added() {
+        return addedInOrder;
+    }
+
+    private boolean known(ObjectKey key) throws IOException {
+        return added.containsKey(key) || cache.find(key) != null;
+    }
+
+    /** Adds one object held in memory; returns its key. Content already in the container is not stored again. */
+    ObjectKey add(byte[] content, Compression compression) throws IOException {
+        ObjectKey key = Sha256.keyOf(content);
+        if (!known(key)) {
+            addKnown(key, content, compression);
+        }
+        return key;
+    }
+
+    /** Adds content whose key the caller computed (and checked). */
+    void addKnown(ObjectKey key, byte[] content, Compression compression) throws IOException {
+        byte[] stored = compressor.compress(compression, content, 0, content.length);
+        if (stored == null) {
+            record(appendStored(key, content, 0, content.length, content.length, Compression.NONE));
+        } else {
+            record(appendStored(key, stored, 0, compressor.lastLength(), content.length, compression));
+        }
+    }
+
+    /** Writes stored (possibly compressed) bytes as the object {@code key}; does not index them. */
+    PackEntry appendStored(ObjectKey key, byte[] stored, int off, int len, long size, Compression compression)
+            throws IOException {
+        startPackIfFull();
+        long offset = pos;
+        if (len > BUFFER - buffered) {
+            flush();
+        }
+        if (len > BUFFER) {
+            writeAtEnd(ByteBuffer.wrap(stored, off, len));
+        } else {
+            System.arraycopy(stored, off, buffer, buffered, len);
+            buffered += len;
+        }
+        pos += len;
+        return new PackEntry(key, pack, offset, len, size, compression);
+    }
+
+    /** Copies the stored bytes of an object (a repack of a large one) from a stream; does not index them. */
+    PackEntry appendStored(ObjectKey key, InputStream stored, long size, Compression compression) throws IOException {
+        startPackIfFull();
+        flush();
+        long start = pos;
+        stored.transferTo(new ChannelSink());
+        return new PackEntry(key, pack, start, pos - start, size, compression);
+    }
+
+    /** Streams one object of any size into the pack in bounded memory; returns its key. */
+    ObjectKey add(InputStream in, Compression compression) throws IOException {
+        startPackIfFull();
+        flush();
+        long start = pos;
+        byte[] chunk = new byte[CHUNK];
+        int first = in.readNBytes(chunk, 0, CHUNK);
+        // Compression is decided on the first chunk: a stream that does not shrink there is stored raw.
+        Compression used = compression != Compression.NONE
+                && compressor.compress(compression, chunk, 0, first) != null ? compression : Compression.NONE;
+        MessageDigest digest = Sha256.newDigest();
+        long size = 0;
+        ChannelSink sink = new ChannelSink();
+        try (OutputStream out = Compressor.compressing(used, sink)) {
+            int n = first;
+            while (n > 0) {
+                digest.update(chunk, 0, n);
+                out.write(chunk, 0, n);
+                size += n;
+                n = in.readNBytes(chunk, 0, CHUNK);
+            }
+        }
+        ObjectKey key = ObjectKey.ofDigest(digest.digest());
+        if (known(key)) {
+            ch.truncate(start); // already stored: take the bytes back rather than leave dead ones
+            written = start;
+            pos = start;
+        } else {
+            record(new PackEntry(key, pack, start, pos - start, size, used));
+        }
+        return key;
+    }
+
+    private void record(PackEntry e) throws IOException {
+        added.put(e.key(), e);
+        addedInOrder.add(e);
+        tx.insert(e);
+    }
+
+    private void flush() throws IOException {
+        if (buffered > 0) {
+            int n = buffered;
+            buffered = 0;
+            writeAtEnd(ByteBuffer.wrap(buffer, 0, n));
+        }
+    }
+
+    /** Writes at the end of the current pack file; the buffer must have been flushed (or be what is written). */
+    private void writeAtEnd(ByteBuffer b) throws IOException {
+        while (b.hasRemaining()) {
+            written += ch.write(b, written);
+        }
+    }
+
+    /** Makes the batch durable and visible: sync the packs, then commit the index rows and pack sizes. */
+    List<PackEntry> commit() throws IOException {
+        flush();
+        for (Map.Entry<Integer, FileChannel> c : channels.entrySet()) {
+            if (config.syncPacks()) {
+                c.getValue().force(false);
+            }
+            tx.setPackSize(c.getKey(), c.getValue().size());
+        }
+        tx.reservePackIds(nextNewPack);
+        tx.commit();
+        committed = true;
+        cache.addCommitted(addedInOrder, tx.seq());
+        return addedInOrder;
+    }
+
+    /** Commits relocations of existing objects instead of new rows (repack); old packs are dropped. */
+    void commitRelocation(List<PackEntry> moved, List<Integer> droppedPacks) throws IOException {
+        flush();
+        for (Map.Entry<Integer, FileChannel> c : channels.entrySet()) {
+            if (config.syncPacks()) {
+                c.getValue().force(false);
+            }
+            tx.setPackSize(c.getKey(), c.getValue().size());
+        }
+        if (config.syncPacks()) {
+            Durability.fsyncDirectory(packs.dir());
+        }
+        tx.reservePackIds(nextNewPack);
+        tx.relocate(moved);
+        for (int id : droppedPacks) {
+            tx.dropPack(id);
+        }
+        tx.commit();
+        committed = true;
+        cache.invalidate();
+    }
+
+    /** Without a commit, undoes every append: truncates touched packs, deletes created ones. */
+    @Override
+    public void close() throws IOException {
+        try {
+            if (!committed) {
+                tx.close();
+                for (Map.Entry<Integer, FileChannel> c : channels.entrySet()) {
+                    long size = rollbackSizes.getOrDefault(c.getKey(), -1L);
+                    if (size >= 0) {
+                        c.getValue().truncate(size);
+                    }
+                }
+            }
+            for (FileChannel c : channels.values()) {
+                c.close();
+            }
+            if (!committed) {
+                for (Map.Entry<Integer, Long> r : rollbackSizes.entrySet()) {
+                    if (r.getValue() < 0) {
+                        Files.deleteIfExists(packs.path(r.getKey()));
+                    }
+                }
+            }
+            compressor.close();
+        } finally {
+            lock.close();
+        }
+    }
+
+    /** An output stream appending to the current pack, used for streamed objects. */
+    private final class ChannelSink extends OutputStream {
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            writeAtEnd(ByteBuffer.wrap(b, off, len));
+            pos = written;
+        }
+    }
+}

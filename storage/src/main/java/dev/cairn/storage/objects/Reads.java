@@ -1,0 +1,276 @@
+package dev.cairn.storage.objects;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.channels.ClosedChannelException;
+import java.nio.file.NoSuchFileException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * Every read path: single objects, bulk reads, existence and metadata. Packs are looked up first (in the
+ * cache), then loose files, then the packs again after a refresh, because a concurrent packer may have
+ * packed the object and a cleaner removed its loose copy in between.
+ */
+final class Reads {
+
+    private final IndexCache cache;
+    private final PackFiles packs;
+    private final LooseObjects loose;
+    private final BulkReader bulk;
+
+    Reads(IndexCache cache, PackFiles packs, LooseObjects loose, ContainerConfig config) {
+        this.cache = cache;
+        this.packs = packs;
+        this.loose = loose;
+        this.bulk = new BulkReader(packs, config);
+    }
+
+    byte[] get(ObjectKey key) throws IOException {
+        PackEntry e = cache.find(key);
+        if (e != null) {
+            return readPacked(e);
+        }
+        byte[] content = loose.read(key);
+        if (content != null) {
+            return content;
+        }
+        e = cache.findFresh(key);
+        if (e == null) {
+            throw new ObjectNotFoundException(key);
+        }
+        return readPacked(e);
+    }
+
+    private byte[] readPacked(PackEntry e) throws IOException {
+        byte[] stored;
+        try {
+            stored = packs.read(e);
+        } catch (NoSuchFileException | ClosedChannelException gone) {
+            // a repack moved it since the cache was loaded: look again
+            PackEntry moved = cache.findFresh(e.key());
+            if (moved == null) {
+                throw new ObjectNotFoundException(e.key());
+            }
+            stored = packs.read(moved);
+            e = moved;
+        }
+        if (e.compression() == Compression.NONE) {
+            return stored;
+        }
+        try (Decompressor d = new Decompressor()) {
+            return d.decompress(e.key(), e.compression(), stored, 0, stored.length, e.size());
+        }
+    }
+
+    InputStream open(ObjectKey key) throws IOException {
+        PackEntry e = cache.find(key);
+        if (e == null) {
+            InputStream in = loose.open(key);
+            if (in != null) {
+                return in;
+            }
+            e = cache.findFresh(key);
+            if (e == null) {
+                throw new ObjectNotFoundException(key);
+            }
+        }
+        return new CheckedStream(e, Decompressor.decompressing(e.compression(), packs.stream(e)));
+    }
+
+    /** Bulk read as bytes; throws for missing keys after every found object was delivered. */
+    void getAll(Collection<ObjectKey> keys, ObjectConsumer consumer) throws IOException {
+        Plan plan = plan(keys);
+        try (Decompressor d = new Decompressor()) {
+            bulk.read(plan.packed, (e, block, off) -> {
+                if (e.compression() == Compression.NONE) {
+                    consumer.accept(e.key(), Arrays.copyOfRange(block, off, off + (int) e.length()));
+                } else {
+                    consumer.accept(e.key(), d.decompress(e.key(), e.compression(), block, off, (int) e.length(), e.size()));
+                }
+            }, e -> consumer.accept(e.key(), readPacked(e)));
+        }
+        List<ObjectKey> missing = new ArrayList<>();
+        for (ObjectKey k : plan.loose) {
+            byte[] content = loose.read(k);
+            if (content == null) {
+                PackEntry e = cache.findFresh(k);
+                if (e == null) {
+                    missing.add(k);
+                    continue;
+                }
+                content = readPacked(e);
+            }
+            consumer.accept(k, content);
+        }
+        if (!missing.isEmpty()) {
+            throw new ObjectNotFoundException(missing);
+        }
+    }
+
+    /** Bulk read as streams, for objects of any size. */
+    void streamAll(Collection<ObjectKey> keys, ObjectStreamConsumer consumer) throws IOException {
+        Plan plan = plan(keys);
+        bulk.read(plan.packed, (e, block, off) -> {
+            InputStream raw = new ByteArrayInputStream(block, off, (int) e.length());
+            try (InputStream in = new CheckedStream(e, Decompressor.decompressing(e.compression(), raw))) {
+                consumer.accept(e.key(), e.size(), in);
+            }
+        }, e -> {
+            try (InputStream in = new CheckedStream(e, Decompressor.decompressing(e.compression(), packs.stream(e)))) {
+                consumer.accept(e.key(), e.size(), in);
+            }
+        });
+        List<ObjectKey> missing = new ArrayList<>();
+        for (ObjectKey k : plan.loose) {
+            InputStream in = loose.open(k);
+            if (in == null) {
+                PackEntry e = cache.findFresh(k);
+                if (e == null) {
+                    missing.add(k);
+                    continue;
+                }
+                in = new CheckedStream(e, Decompressor.decompressing(e.compression(), packs.stream(e)));
+            }
+            try (InputStream s = in) {
+                consumer.accept(k, loose.size(k), s);
+            }
+        }
+        if (!missing.isEmpty()) {
+            throw new ObjectNotFoundException(missing);
+        }
+    }
+
+    /** Packed entries (from a fresh cache) and the rest, which may be loose; duplicates dropped. */
+    private Plan plan(Collection<ObjectKey> keys) throws IOException {
+        IndexCache.Snapshot s = cache.refresh();
+        Plan plan = new Plan();
+        Set<ObjectKey> seen = keys.size() > 1 ? new LinkedHashSet<>(keys) : Set.copyOf(keys);
+        for (ObjectKey k : seen) {
+            PackEntry e = s.find(k);
+            if (e != null) {
+                plan.packed.add(e);
+            } else {
+                plan.loose.add(k);
+            }
+        }
+        return plan;
+    }
+
+    private static final class Plan {
+        final List<PackEntry> packed = new ArrayList<>();
+        final List<ObjectKey> loose = new ArrayList<>();
+    }
+
+    boolean contains(ObjectKey key) throws IOException {
+        return cache.find(key) != null || loose.exists(key) || cache.findFresh(key) != null;
+    }
+
+    Set<ObjectKey> existing(Collection<ObjectKey> keys) throws IOException {
+        IndexCache.Snapshot s = cache.refresh();
+        Set<ObjectKey> found = new LinkedHashSet<>();
+        for (ObjectKey k : keys) {
+            if (s.find(k) != null || loose.exists(k)) {
+                found.add(k);
+            }
+        }
+        return found;
+    }
+
+    ObjectMeta meta(ObjectKey key) throws IOException {
+        Map<ObjectKey, ObjectMeta> m = metas(List.of(key));
+        ObjectMeta meta = m.get(key);
+        if (meta == null) {
+            throw new ObjectNotFoundException(key);
+        }
+        return meta;
+    }
+
+    /** Metadata of the keys that exist; missing keys are left out of the map. */
+    Map<ObjectKey, ObjectMeta> metas(Collection<ObjectKey> keys) throws IOException {
+        IndexCache.Snapshot s = cache.refresh();
+        Map<ObjectKey, ObjectMeta> out = new HashMap<>();
+        for (ObjectKey k : keys) {
+            PackEntry e = s.find(k);
+            if (e != null) {
+                out.put(k, ObjectMeta.packed(e));
+            } else {
+                long size = loose.size(k);
+                if (size >= 0) {
+                    out.put(k, ObjectMeta.loose(k, size));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Every key once: packed ones in key order, then loose ones not packed. */
+    void forEachKey(Consumer<ObjectKey> each) throws IOException {
+        IndexCache.Snapshot s = cache.refresh();
+        s.forEach(e -> each.accept(e.key()));
+        loose.forEach(k -> {
+            if (s.find(k) == null) {
+                each.accept(k);
+            }
+        }, malformed -> { });
+    }
+
+    /**
+     * A decoded stream that checks, at its end, that it gave exactly the indexed number of bytes; the
+     * codecs' own checksums catch damage inside compressed data.
+     */
+    private static final class CheckedStream extends InputStream {
+        private final PackEntry entry;
+        private final InputStream in;
+        private long count;
+
+        CheckedStream(PackEntry entry, InputStream in) {
+            this.entry = entry;
+            this.in = in;
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n;
+            try {
+                n = in.read(b, off, len);
+            } catch (IOException | RuntimeException e) {
+                if (e instanceof ObjectStoreException ose) {
+                    throw ose;
+                }
+                throw new CorruptObjectException(entry.key(), "its stored bytes do not decode: " + e.getMessage(), e);
+            }
+            if (n < 0) {
+                if (count != entry.size()) {
+                    throw new CorruptObjectException(entry.key(), "it decodes to " + count + " bytes instead of "
+                            + entry.size());
+                }
+                return -1;
+            }
+            count += n;
+            if (count > entry.size()) {
+                throw new CorruptObjectException(entry.key(), "it decodes to more than its " + entry.size() + " bytes");
+            }
+            return n;
+        }
+
+        @Override
+        public void close() throws IOException {
+            in.close();
+        }
+    }
+}
