@@ -3,20 +3,21 @@ package dev.cairn.storage.objects;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * Reads many packed objects with few system calls: entries are sorted by (pack, offset) and neighbours
  * are merged into one positional read of up to {@code readBlockSize} bytes, as long as the gap between
  * them is at most {@code readGapLimit} (so a handful of far-apart objects never costs a whole-pack read).
- * Each block is read once and sliced in memory.
+ * Each block is read once into a direct buffer (no hidden copy through a temporary one) and each object
+ * is copied out of it once.
  */
 final class BulkReader {
 
-    /** Receives the stored bytes of one entry: {@code block[off, off+len)}, valid only during the call. */
+    /** Receives the stored bytes of one entry: {@code block} from {@code off}, valid only during the call. */
     interface StoredSink {
-        void accept(PackEntry entry, byte[] block, int off) throws IOException;
+        void accept(PackEntry entry, ByteBuffer block, int off) throws IOException;
     }
 
     /** Receives an entry too large for a block; it is read on its own. */
@@ -27,6 +28,8 @@ final class BulkReader {
     private final PackFiles packs;
     private final int gapLimit;
     private final int blockSize;
+    /** Direct buffers are costly to allocate and freed only by the GC: keep them for the next call. */
+    private final ConcurrentLinkedQueue<ByteBuffer> buffers = new ConcurrentLinkedQueue<>();
 
     BulkReader(PackFiles packs, ContainerConfig config) {
         this.packs = packs;
@@ -35,14 +38,33 @@ final class BulkReader {
     }
 
     static void sortByPosition(List<PackEntry> entries) {
-        entries.sort(Comparator.comparingInt(PackEntry::pack).thenComparingLong(PackEntry::offset));
+        entries.sort((a, b) -> a.pack() != b.pack() ? Integer.compare(a.pack(), b.pack())
+                : Long.compare(a.offset(), b.offset()));
+    }
+
+    /** The stored bytes of an entry in a block, as a new array. */
+    static byte[] copy(PackEntry e, ByteBuffer block, int off) {
+        byte[] out = new byte[(int) e.length()];
+        block.get(off, out);
+        return out;
     }
 
     /** Sorts {@code entries} in place and delivers each one's stored bytes; large ones go to {@code large}. */
     void read(List<PackEntry> entries, StoredSink sink, LargeSink large) throws IOException {
         sortByPosition(entries);
-        byte[] block = new byte[Math.min(blockSize, maxBlockNeeded(entries))];
-        ByteBuffer direct = ByteBuffer.allocateDirect(block.length);
+        ByteBuffer block = buffers.poll();
+        if (block == null) {
+            block = ByteBuffer.allocateDirect(blockSize);
+        }
+        try {
+            readSorted(entries, sink, large, block);
+        } finally {
+            buffers.offer(block);
+        }
+    }
+
+    private void readSorted(List<PackEntry> entries, StoredSink sink, LargeSink large, ByteBuffer block)
+            throws IOException {
         List<PackEntry> group = new ArrayList<>();
         int i = 0;
         while (i < entries.size()) {
@@ -67,28 +89,12 @@ final class BulkReader {
                 end = Math.max(end, next.end());
                 j++;
             }
-            int len = (int) (end - start);
-            direct.clear().limit(len);
-            packs.readFully(first.pack(), start, direct);
-            direct.flip();
-            direct.get(block, 0, len);
+            block.clear().limit((int) (end - start));
+            packs.readFully(first.pack(), start, block);
             for (PackEntry e : group) {
                 sink.accept(e, block, (int) (e.offset() - start));
             }
             i = j;
         }
-    }
-
-    private int maxBlockNeeded(List<PackEntry> entries) {
-        long total = 0;
-        for (PackEntry e : entries) {
-            if (e.length() <= blockSize) {
-                total += e.length() + gapLimit;
-                if (total >= blockSize) {
-                    return blockSize;
-                }
-            }
-        }
-        return (int) Math.max(total, 1);
     }
 }

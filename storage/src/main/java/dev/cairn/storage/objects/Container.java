@@ -5,7 +5,6 @@ import java.io.InputStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -121,14 +120,11 @@ public final class Container implements AutoCloseable {
 
     /** Writes all contents straight to packs in one batch; returns their keys in the order given. */
     public List<ObjectKey> putAllToPacks(List<byte[]> contents, Compression compression) throws IOException {
-        List<ObjectKey> keys = new ArrayList<>(contents.size());
         try (PackBatch batch = openPackBatch(compression)) {
-            for (byte[] c : contents) {
-                keys.add(batch.add(c));
-            }
+            List<ObjectKey> keys = batch.addAll(contents);
             batch.commit();
+            return keys;
         }
-        return keys;
     }
 
     /** Streams one object straight into a pack. */

@@ -1,32 +1,28 @@
 package dev.cairn.storage.objects;
 
 import java.io.IOException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
  * This process's copy of the pack index, in memory, so that a look-up costs a binary search instead of
- * an SQLite statement (about 5 µs through JDBC, the bottleneck of every read). About 61 bytes per packed
- * object: sorted primitive arrays, plus a small map of recent additions merged in when it grows.
+ * a database statement (about 5 µs through JDBC, more than a whole read should cost). About 61 bytes per
+ * packed object: sorted primitive arrays, plus a small map of recent additions merged in when it grows.
  *
- * <p>Staying current: a look-up that misses refreshes first (one query on the index counters, then only
- * the batches inserted since). Entries never point at wrong bytes even when stale: packs are append-only
- * and a repack writes new pack files, so an old location keeps the object's bytes until its pack file is
- * deleted. Deletes and relocations by other processes bump the index epoch and are seen at the next
- * {@link #refresh}, which every bulk call and every miss runs.
+ * <p>Staying current: {@link #refresh} costs one query on the index counters, then reads only the
+ * segments committed since; every bulk call and every missed look-up runs it. Entries never point at
+ * wrong bytes even when stale: packs are append-only and a repack writes new pack files (ids are never
+ * reused), so an old location keeps the object's bytes until its pack file is deleted, and then the read
+ * fails and is retried after a refresh.
  */
 final class IndexCache {
 
-    private static final VarHandle LONG_BE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
     private static final int MERGE_MIN = 1 << 14;
 
     private final PackIndex index;
@@ -36,7 +32,7 @@ final class IndexCache {
         this.index = index;
     }
 
-    /** The entry of a packed key, or null; does not query the index. */
+    /** The entry of a packed key, or null; loads the cache the first time, otherwise does not query. */
     PackEntry find(ObjectKey key) throws IOException {
         Snapshot s = snapshot;
         if (s == null) {
@@ -52,45 +48,64 @@ final class IndexCache {
 
     /** Brings the cache up to date with the index and returns the current snapshot. */
     synchronized Snapshot refresh() throws IOException {
+        Snapshot s = snapshot;
         PackIndex.State state = index.state();
-        Snapshot s = snapshot;
-        if (s == null || s.epoch != state.epoch()) {
-            s = load(state);
-        } else if (s.seq < state.seq()) {
-            Map<ObjectKey, PackEntry> added = new HashMap<>();
-            index.scanSince(s.seq, (hash, pack, offset, length, size, codec) -> {
-                ObjectKey key = ObjectKey.ofDigest(hash);
-                added.put(key, new PackEntry(key, pack, offset, length, size, Compression.ofCode(codec)));
-            });
-            s = s.plus(added.values(), state.epoch(), state.seq());
+        if (s != null && s.epoch == state.epoch() && s.seq == state.seq()) {
+            return s;
         }
-        snapshot = s;
-        return s;
+        if (s != null && s.epoch == state.epoch()) {
+            List<PackEntry> added = new ArrayList<>();
+            PackIndex.State read = index.segmentsAfter(s.seq, (seq, records) -> Segment.decode(records,
+                    (w0, w1, w2, w3, pack, offset, length, size, codec) -> added.add(new PackEntry(
+                            ObjectKey.ofWords(w0, w1, w2, w3), pack, offset, length, size, Compression.ofCode(codec)))));
+            if (read.epoch() == s.epoch) {
+                snapshot = s.plus(added, read.epoch(), read.seq());
+                return snapshot;
+            }
+        }
+        snapshot = load();
+        return snapshot;
     }
 
-    /** Adds entries this process just committed (batch {@code seq}), without a round trip to the index. */
-    synchronized void addCommitted(Collection<PackEntry> entries, long seq) {
-        Snapshot s = snapshot;
-        if (s == null) {
-            return; // nothing loaded yet: the first look-up loads everything, these included
+    private Snapshot load() throws IOException {
+        List<Builder> runs = new ArrayList<>();
+        PackIndex.State state = index.segmentsAfter(0, (seq, records) -> {
+            Builder b = new Builder(records.length / Segment.RECORD);
+            Segment.decode(records, b::add);
+            runs.add(b);
+        });
+        Builder all = runs.isEmpty() ? new Builder(16) : runs.get(0);
+        for (int i = 1; i < runs.size(); i++) {
+            all = Builder.merge(all, runs.get(i));
         }
-        // Only when no other batch came in between is the cache complete up to seq.
-        long newSeq = s.seq == seq - 1 ? seq : s.seq;
-        snapshot = s.plus(entries, s.epoch, newSeq);
+        return new Snapshot(all, Map.of(), state.epoch(), state.seq());
     }
 
-    /** Forgets everything: after this process deleted or relocated entries. */
+    /** The current snapshot, loading it if needed, without a round trip when loaded. */
+    Snapshot current() throws IOException {
+        Snapshot s = snapshot;
+        return s != null ? s : refresh();
+    }
+
+    /**
+     * Adds entries (sorted by key) this process just committed, without a round trip to the index, if the
+     * cache was complete up to {@code seqBefore} and the commit did not rewrite the index.
+     */
+    synchronized void addCommitted(List<PackEntry> sorted, long seqBefore, PackIndex.State after) {
+        Snapshot s = snapshot;
+        if (s != null && s.epoch == after.epoch() && s.seq == seqBefore) {
+            snapshot = s.plusSorted(sorted, after.epoch(), after.seq());
+        } else {
+            snapshot = null; // reloaded at the next look-up
+        }
+    }
+
+    /** Forgets everything: after this process rewrote the index. */
     synchronized void invalidate() {
         snapshot = null;
     }
 
-    private Snapshot load(PackIndex.State state) throws IOException {
-        Builder b = new Builder();
-        index.scan(b::add);
-        return b.build(state.epoch(), state.seq());
-    }
-
-    /** Every cached entry, in key order. */
+    /** Every cached entry, in key order, after a refresh. */
     void forEach(Consumer<PackEntry> each) throws IOException {
         refresh().forEach(each);
     }
@@ -99,36 +114,18 @@ final class IndexCache {
     static final class Snapshot {
         final long epoch;
         final long seq;
-        private final long[] k0;
-        private final long[] k1;
-        private final long[] k2;
-        private final long[] k3;
-        private final int[] pack;
-        private final long[] offset;
-        private final long[] length;
-        private final long[] size;
-        private final byte[] codec;
-        private final int count;
+        private final Builder base;
         private final Map<ObjectKey, PackEntry> recent;
 
-        private Snapshot(Builder b, Map<ObjectKey, PackEntry> recent, long epoch, long seq) {
-            this.k0 = b.k0;
-            this.k1 = b.k1;
-            this.k2 = b.k2;
-            this.k3 = b.k3;
-            this.pack = b.pack;
-            this.offset = b.offset;
-            this.length = b.length;
-            this.size = b.size;
-            this.codec = b.codec;
-            this.count = b.count;
+        private Snapshot(Builder base, Map<ObjectKey, PackEntry> recent, long epoch, long seq) {
+            this.base = base;
             this.recent = recent;
             this.epoch = epoch;
             this.seq = seq;
         }
 
         int size() {
-            return count + recent.size();
+            return base.count + recent.size();
         }
 
         PackEntry find(ObjectKey key) {
@@ -138,14 +135,143 @@ final class IndexCache {
                     return e;
                 }
             }
-            int i = indexOf(key.word(0), key.word(1), key.word(2), key.word(3));
-            if (i < 0) {
-                return null;
-            }
-            return new PackEntry(key, pack[i], offset[i], length[i], size[i], Compression.ofCode(codec[i]));
+            int i = base.indexOf(key);
+            return i < 0 ? null : base.entry(i);
         }
 
-        private int indexOf(long w0, long w1, long w2, long w3) {
+        void forEach(Consumer<PackEntry> each) {
+            Builder all = recent.isEmpty() ? base : Builder.merge(base, Builder.sorted(recent.values()));
+            for (int i = 0; i < all.count; i++) {
+                each.accept(all.entry(i));
+            }
+        }
+
+        /** As {@link #plus}, for entries already sorted by key: large runs merge straight into the arrays. */
+        Snapshot plusSorted(List<PackEntry> sorted, long newEpoch, long newSeq) {
+            if (recent.isEmpty() && sorted.size() > Math.max(MERGE_MIN, base.count / 8)) {
+                return new Snapshot(Builder.merge(base, Builder.of(sorted)), Map.of(), newEpoch, newSeq);
+            }
+            return plus(sorted, newEpoch, newSeq);
+        }
+
+        Snapshot plus(Collection<PackEntry> added, long newEpoch, long newSeq) {
+            Map<ObjectKey, PackEntry> r = new HashMap<>(recent);
+            for (PackEntry e : added) {
+                r.put(e.key(), e);
+            }
+            if (r.size() > Math.max(MERGE_MIN, base.count / 8)) {
+                return new Snapshot(Builder.merge(base, Builder.sorted(r.values())), Map.of(), newEpoch, newSeq);
+            }
+            return new Snapshot(base, r, newEpoch, newSeq);
+        }
+
+        /**
+         * The segments of an index holding these entries, less {@code removed}, with {@code moved} entries
+         * at their new places, plus {@code added}: what a rewrite of the index stores.
+         */
+        List<byte[]> rewritten(Set<ObjectKey> removed, Map<ObjectKey, PackEntry> moved, Collection<PackEntry> added) {
+            List<PackEntry> all = new ArrayList<>(size() + added.size());
+            forEach(e -> {
+                if (!removed.contains(e.key())) {
+                    all.add(moved.getOrDefault(e.key(), e));
+                }
+            });
+            all.addAll(added);
+            all.sort((x, y) -> x.key().compareTo(y.key()));
+            List<byte[]> segments = new ArrayList<>();
+            for (int i = 0; i < all.size(); i += Segment.MAX_ENTRIES) {
+                segments.add(Segment.encode(all.subList(i, Math.min(all.size(), i + Segment.MAX_ENTRIES))));
+            }
+            return segments;
+        }
+    }
+
+    /** Sorted parallel arrays of entries; never written once a snapshot holds them. */
+    private static final class Builder {
+        long[] k0;
+        long[] k1;
+        long[] k2;
+        long[] k3;
+        int[] pack;
+        long[] offset;
+        long[] length;
+        long[] size;
+        byte[] codec;
+        int count;
+
+        Builder(int capacity) {
+            int n = Math.max(capacity, 16);
+            k0 = new long[n];
+            k1 = new long[n];
+            k2 = new long[n];
+            k3 = new long[n];
+            pack = new int[n];
+            offset = new long[n];
+            length = new long[n];
+            size = new long[n];
+            codec = new byte[n];
+        }
+
+        static Builder sorted(Collection<PackEntry> entries) {
+            List<PackEntry> list = new ArrayList<>(entries);
+            list.sort((x, y) -> x.key().compareTo(y.key()));
+            return of(list);
+        }
+
+        /** A run of entries already in key order. */
+        static Builder of(List<PackEntry> list) {
+            Builder b = new Builder(list.size());
+            for (PackEntry e : list) {
+                ObjectKey k = e.key();
+                b.add(k.word(0), k.word(1), k.word(2), k.word(3), e.pack(), e.offset(), e.length(), e.size(),
+                        e.compression().code());
+            }
+            return b;
+        }
+
+        private void grow() {
+            if (count == k0.length) {
+                int n = k0.length * 2;
+                k0 = Arrays.copyOf(k0, n);
+                k1 = Arrays.copyOf(k1, n);
+                k2 = Arrays.copyOf(k2, n);
+                k3 = Arrays.copyOf(k3, n);
+                pack = Arrays.copyOf(pack, n);
+                offset = Arrays.copyOf(offset, n);
+                length = Arrays.copyOf(length, n);
+                size = Arrays.copyOf(size, n);
+                codec = Arrays.copyOf(codec, n);
+            }
+        }
+
+        void add(long w0, long w1, long w2, long w3, int p, long off, long len, long sz, int c) {
+            grow();
+            k0[count] = w0;
+            k1[count] = w1;
+            k2[count] = w2;
+            k3[count] = w3;
+            pack[count] = p;
+            offset[count] = off;
+            length[count] = len;
+            size[count] = sz;
+            codec[count] = (byte) c;
+            count++;
+        }
+
+        private void addFrom(Builder s, int i) {
+            add(s.k0[i], s.k1[i], s.k2[i], s.k3[i], s.pack[i], s.offset[i], s.length[i], s.size[i], s.codec[i]);
+        }
+
+        PackEntry entry(int i) {
+            return new PackEntry(ObjectKey.ofWords(k0[i], k1[i], k2[i], k3[i]), pack[i], offset[i], length[i],
+                    size[i], Compression.ofCode(codec[i]));
+        }
+
+        int indexOf(ObjectKey key) {
+            long w0 = key.word(0);
+            long w1 = key.word(1);
+            long w2 = key.word(2);
+            long w3 = key.word(3);
             int lo = 0;
             int hi = count - 1;
             while (lo <= hi) {
@@ -175,154 +301,29 @@ final class IndexCache {
             return c != 0 ? c : Long.compareUnsigned(k3[i], w3);
         }
 
-        private ObjectKey keyAt(int i) {
-            byte[] d = new byte[32];
-            LONG_BE.set(d, 0, k0[i]);
-            LONG_BE.set(d, 8, k1[i]);
-            LONG_BE.set(d, 16, k2[i]);
-            LONG_BE.set(d, 24, k3[i]);
-            return ObjectKey.ofDigest(d);
-        }
-
-        void forEach(Consumer<PackEntry> each) {
-            Snapshot merged = recent.isEmpty() ? this : merge(List.of(), epoch, seq);
-            for (int i = 0; i < merged.count; i++) {
-                each.accept(new PackEntry(merged.keyAt(i), merged.pack[i], merged.offset[i], merged.length[i],
-                        merged.size[i], Compression.ofCode(merged.codec[i])));
-            }
-        }
-
-        Snapshot plus(Collection<PackEntry> added, long newEpoch, long newSeq) {
-            if (recent.size() + added.size() > Math.max(MERGE_MIN, count / 8)) {
-                return merge(added, newEpoch, newSeq);
-            }
-            Map<ObjectKey, PackEntry> r = new HashMap<>(recent);
-            for (PackEntry e : added) {
-                r.put(e.key(), e);
-            }
-            Builder same = new Builder(this);
-            return new Snapshot(same, r, newEpoch, newSeq);
-        }
-
-        /** A snapshot with the recent map and {@code added} folded into the sorted arrays. */
-        private Snapshot merge(Collection<PackEntry> added, long newEpoch, long newSeq) {
-            Map<ObjectKey, PackEntry> all = new HashMap<>(recent);
-            for (PackEntry e : added) {
-                all.put(e.key(), e);
-            }
-            List<PackEntry> extra = new ArrayList<>(all.size());
-            for (PackEntry e : all.values()) {
-                if (indexOf(e.key().word(0), e.key().word(1), e.key().word(2), e.key().word(3)) < 0) {
-                    extra.add(e);
-                }
-            }
-            extra.sort(Comparator.comparing(PackEntry::key));
-            Builder b = new Builder(count + extra.size());
+        /** Merges two sorted runs; where both hold a key, {@code b}'s entry wins (it is the newer). */
+        static Builder merge(Builder a, Builder b) {
+            Builder out = new Builder(a.count + b.count);
             int i = 0;
             int j = 0;
-            while (i < count || j < extra.size()) {
-                if (j == extra.size() || (i < count && compareWith(i, extra.get(j).key()) < 0)) {
-                    b.addFrom(this, i++);
+            while (i < a.count || j < b.count) {
+                if (j == b.count) {
+                    out.addFrom(a, i++);
+                } else if (i == a.count) {
+                    out.addFrom(b, j++);
                 } else {
-                    b.add(extra.get(j++));
+                    int c = a.compare(i, b.k0[j], b.k1[j], b.k2[j], b.k3[j]);
+                    if (c < 0) {
+                        out.addFrom(a, i++);
+                    } else if (c > 0) {
+                        out.addFrom(b, j++);
+                    } else {
+                        out.addFrom(b, j++);
+                        i++;
+                    }
                 }
             }
-            return new Snapshot(b, Map.of(), newEpoch, newSeq);
-        }
-
-        private int compareWith(int i, ObjectKey key) {
-            return compare(i, key.word(0), key.word(1), key.word(2), key.word(3));
-        }
-    }
-
-    /** Fills the arrays of a snapshot; rows must come in key order or be sorted by {@link #build}. */
-    private static final class Builder {
-        long[] k0;
-        long[] k1;
-        long[] k2;
-        long[] k3;
-        int[] pack;
-        long[] offset;
-        long[] length;
-        long[] size;
-        byte[] codec;
-        int count;
-
-        Builder() {
-            this(1024);
-        }
-
-        Builder(int capacity) {
-            allocate(Math.max(capacity, 16));
-        }
-
-        /** Shares the arrays of an existing snapshot (they are never written after building). */
-        Builder(Snapshot s) {
-            k0 = s.k0;
-            k1 = s.k1;
-            k2 = s.k2;
-            k3 = s.k3;
-            pack = s.pack;
-            offset = s.offset;
-            length = s.length;
-            size = s.size;
-            codec = s.codec;
-            count = s.count;
-        }
-
-        private void allocate(int n) {
-            k0 = k0 == null ? new long[n] : Arrays.copyOf(k0, n);
-            k1 = k1 == null ? new long[n] : Arrays.copyOf(k1, n);
-            k2 = k2 == null ? new long[n] : Arrays.copyOf(k2, n);
-            k3 = k3 == null ? new long[n] : Arrays.copyOf(k3, n);
-            pack = pack == null ? new int[n] : Arrays.copyOf(pack, n);
-            offset = offset == null ? new long[n] : Arrays.copyOf(offset, n);
-            length = length == null ? new long[n] : Arrays.copyOf(length, n);
-            size = size == null ? new long[n] : Arrays.copyOf(size, n);
-            codec = codec == null ? new byte[n] : Arrays.copyOf(codec, n);
-        }
-
-        private void grow() {
-            if (count == k0.length) {
-                allocate(k0.length * 2);
-            }
-        }
-
-        void add(byte[] hash, int p, long off, long len, long sz, int c) {
-            grow();
-            k0[count] = (long) LONG_BE.get(hash, 0);
-            k1[count] = (long) LONG_BE.get(hash, 8);
-            k2[count] = (long) LONG_BE.get(hash, 16);
-            k3[count] = (long) LONG_BE.get(hash, 24);
-            pack[count] = p;
-            offset[count] = off;
-            length[count] = len;
-            size[count] = sz;
-            codec[count] = (byte) c;
-            count++;
-        }
-
-        void add(PackEntry e) {
-            add(e.key().digest(), e.pack(), e.offset(), e.length(), e.size(), e.compression().code());
-        }
-
-        void addFrom(Snapshot s, int i) {
-            grow();
-            k0[count] = s.k0[i];
-            k1[count] = s.k1[i];
-            k2[count] = s.k2[i];
-            k3[count] = s.k3[i];
-            pack[count] = s.pack[i];
-            offset[count] = s.offset[i];
-            length[count] = s.length[i];
-            size[count] = s.size[i];
-            codec[count] = s.codec[i];
-            count++;
-        }
-
-        /** The index scan returns rows in key order (the table's primary key), so no sort is needed. */
-        Snapshot build(long epoch, long seq) {
-            return new Snapshot(this, Map.of(), epoch, seq);
+            return out;
         }
     }
 }

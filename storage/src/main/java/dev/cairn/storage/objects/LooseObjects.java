@@ -182,7 +182,7 @@ final class LooseObjects implements AutoCloseable {
                     for (Path file : files) {
                         String rest = file.getFileName().toString();
                         if (REST.matcher(rest).matches()) {
-                            each.accept(new ObjectKey(prefix + rest));
+                            each.accept(ObjectKey.of(prefix + rest));
                         } else {
                             malformed.accept(file);
                         }

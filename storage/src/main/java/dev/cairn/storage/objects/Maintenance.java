@@ -3,12 +3,14 @@ package dev.cairn.storage.objects;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -171,7 +173,7 @@ final class Maintenance {
                 }
             }
             try (PackIndex.Transaction tx = parts.index().begin()) {
-                tx.delete(keys);
+                tx.replaceAll(s.rewritten(Set.copyOf(keys), Map.of(), List.of()));
                 tx.commit();
             }
             parts.cache().invalidate();
@@ -228,15 +230,16 @@ final class Maintenance {
         }
     }
 
-    private static PackEntry copy(PackWriter w, PackEntry e, byte[] block, int off, Compression target,
+    private static PackEntry copy(PackWriter w, PackEntry e, ByteBuffer block, int off, Compression target,
                                   Decompressor d, Compressor c) throws IOException {
         int len = (int) e.length();
+        byte[] stored = BulkReader.copy(e, block, off);
         if (target == null || target == e.compression()) {
-            return w.appendStored(e.key(), block, off, len, e.size(), e.compression());
+            return w.appendStored(e.key(), stored, 0, len, e.size(), e.compression());
         }
         byte[] raw = e.compression() == Compression.NONE
-                ? java.util.Arrays.copyOfRange(block, off, off + len)
-                : d.decompress(e.key(), e.compression(), block, off, len, e.size());
+                ? stored
+                : d.decompress(e.key(), e.compression(), stored, 0, len, e.size());
         byte[] packed = c.compress(target, raw, 0, raw.length);
         return packed == null
                 ? w.appendStored(e.key(), raw, 0, raw.length, e.size(), Compression.NONE)

@@ -2,6 +2,7 @@ package dev.cairn.storage.objects;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.List;
 
 /**
  * A bulk write straight to packs (imports, large batches): objects added here become visible together at
@@ -21,6 +22,11 @@ public final class PackBatch implements AutoCloseable {
     /** Adds an object held in memory; content already in the container (or this batch) is not stored again. */
     public ObjectKey add(byte[] content) throws IOException {
         return writer.add(content, compression);
+    }
+
+    /** Adds many objects held in memory (hashed and compressed in parallel); returns their keys in order. */
+    public List<ObjectKey> addAll(List<byte[]> contents) throws IOException {
+        return writer.addAll(contents, compression);
     }
 
     /** Streams an object of any size into the pack, in bounded memory. */

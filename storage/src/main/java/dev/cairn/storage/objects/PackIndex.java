@@ -7,19 +7,23 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Collection;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import org.sqlite.SQLiteConfig;
 
 /**
  * The durable index of packed objects, {@code packs.idx}: an SQLite database in WAL mode, so readers in
- * any process go on while one packer writes. Keys are 32-byte BLOBs in a WITHOUT ROWID table (half the
- * size of hex text, and the fastest layout measured for inserts and look-ups). Every batch of inserts
- * gets a sequence number and every delete or relocation bumps the epoch, which lets each process keep
- * its {@link IndexCache} current with one small query.
+ * any process go on while one packer writes.
+ *
+ * <p>Each committed batch is one row of table {@code segment}: the batch's entries (key, pack, offset,
+ * stored length, size, compression) as sorted fixed-width records in a BLOB. One row per object was
+ * measured first and rejected: through JDBC each row costs 2.5–5 µs to insert (more with a second
+ * index), which alone exceeds the whole budget of a bulk pack write, and B-tree inserts slow down as the
+ * table grows. A segment costs one BLOB write, loads into the {@link IndexCache} at memory speed, and
+ * keeps batch commits linear in the batch size. Deletes and repacks rewrite the segments compactly and
+ * bump the epoch; inserts get increasing segment numbers; both let each process keep its cache current
+ * with one small query.
  *
  * <p>Two connections: one reads (each statement its own snapshot), one writes under the pack lock, so a
  * reader in this process never sees a transaction that may yet roll back.
@@ -27,15 +31,23 @@ import org.sqlite.SQLiteConfig;
 final class PackIndex implements AutoCloseable {
 
     static final String FILE = "packs.idx";
-    private static final int IN_BATCH = 500;
+    /** More segments than this are merged into a few large ones at the next commit. */
+    static final int COMPACT_AT = 32;
 
     private final Connection conn;
     private final Connection writer;
-    private final PreparedStatement insert;
     private final PreparedStatement state;
 
-    /** The index's change counters: {@code epoch} moves on deletes and relocations, {@code seq} on inserts. */
-    record State(long epoch, long seq) {
+    /**
+     * The index's change counters: {@code epoch} moves on rewrites (deletes, repacks, compaction),
+     * {@code seq} is the newest segment.
+     */
+    record State(long epoch, long seq, int segments) {
+    }
+
+    /** Receives stored segments. */
+    interface SegmentSink {
+        void segment(long seq, byte[] records) throws IOException;
     }
 
     PackIndex(Path containerRoot, boolean synchronous) throws IOException {
@@ -44,26 +56,21 @@ final class PackIndex implements AutoCloseable {
         // FULL: a commit is on disk when it returns; the index is written after the pack bytes are synced.
         config.setSynchronous(synchronous ? SQLiteConfig.SynchronousMode.FULL : SQLiteConfig.SynchronousMode.NORMAL);
         config.setBusyTimeout(60_000);
-        config.setCacheSize(-32768); // 32 MiB of page cache: inserts of a million keys stay in memory
         config.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
+        String url = "jdbc:sqlite:" + containerRoot.resolve(FILE);
         try {
-            String url = "jdbc:sqlite:" + containerRoot.resolve(FILE);
             writer = config.createConnection(url);
             try (Statement s = writer.createStatement()) {
-                s.executeUpdate("""
-                        CREATE TABLE IF NOT EXISTS object(
-                          hash BLOB PRIMARY KEY, pack INTEGER NOT NULL, offset INTEGER NOT NULL,
-                          length INTEGER NOT NULL, size INTEGER NOT NULL, codec INTEGER NOT NULL,
-                          seq INTEGER NOT NULL) WITHOUT ROWID""");
-                s.executeUpdate("CREATE INDEX IF NOT EXISTS object_seq ON object(seq)");
+                // AUTOINCREMENT: a segment number is never reused, even after a rewrite deleted every row.
+                s.executeUpdate("CREATE TABLE IF NOT EXISTS segment("
+                        + "seq INTEGER PRIMARY KEY AUTOINCREMENT, count INTEGER NOT NULL, records BLOB NOT NULL)");
                 s.executeUpdate("CREATE TABLE IF NOT EXISTS pack(id INTEGER PRIMARY KEY, size INTEGER NOT NULL)");
                 s.executeUpdate("CREATE TABLE IF NOT EXISTS counter(name TEXT PRIMARY KEY, value INTEGER NOT NULL)");
-                s.executeUpdate("INSERT OR IGNORE INTO counter VALUES ('epoch', 0), ('seq', 0), ('nextPack', 0)");
+                s.executeUpdate("INSERT OR IGNORE INTO counter VALUES ('epoch', 0), ('nextPack', 0)");
             }
             conn = config.createConnection(url);
-            insert = writer.prepareStatement("INSERT OR IGNORE INTO object VALUES (?, ?, ?, ?, ?, ?, ?)");
-            state = conn.prepareStatement("SELECT max(CASE name WHEN 'epoch' THEN value END), "
-                    + "max(CASE name WHEN 'seq' THEN value END) FROM counter");
+            state = conn.prepareStatement("SELECT (SELECT value FROM counter WHERE name = 'epoch'), "
+                    + "(SELECT coalesce(max(seq), 0) FROM segment), (SELECT count(*) FROM segment)");
         } catch (SQLException e) {
             throw new IOException("cannot open the pack index " + containerRoot.resolve(FILE) + ": " + e.getMessage(), e);
         }
@@ -72,74 +79,41 @@ final class PackIndex implements AutoCloseable {
     synchronized State state() throws IOException {
         try (ResultSet rs = state.executeQuery()) {
             rs.next();
-            return new State(rs.getLong(1), rs.getLong(2));
+            return new State(rs.getLong(1), rs.getLong(2), rs.getInt(3));
         } catch (SQLException e) {
             throw failure("read the index counters", e);
         }
     }
 
-    /** Receives index rows as they are stored, without building keys (loading the cache is a hot path). */
-    interface RowSink {
-        void row(byte[] hash, int pack, long offset, long length, long size, int codec);
-    }
-
-    /** Every entry in key order (the primary key's own order: no sort); for loading the cache. */
-    synchronized void scan(RowSink sink) throws IOException {
-        query("SELECT hash, pack, offset, length, size, codec FROM object ORDER BY hash", -1, sink);
-    }
-
-    /** Entries inserted in batches after {@code seq}. */
-    synchronized void scanSince(long seq, RowSink sink) throws IOException {
-        query("SELECT hash, pack, offset, length, size, codec FROM object WHERE seq > ?", seq, sink);
-    }
-
-    private void query(String sql, long seq, RowSink sink) throws IOException {
-        try (PreparedStatement ps = conn.prepareStatement(sql)) {
-            if (seq >= 0) {
+    /** The segments numbered above {@code seq}, in order, and the state they belong to (one snapshot). */
+    synchronized State segmentsAfter(long seq, SegmentSink sink) throws IOException {
+        try {
+            // One read transaction, so the state and the segments agree even while a packer commits.
+            conn.setAutoCommit(false);
+            State st;
+            try (ResultSet rs = state.executeQuery()) {
+                rs.next();
+                st = new State(rs.getLong(1), rs.getLong(2), rs.getInt(3));
+            }
+            try (PreparedStatement ps = conn.prepareStatement("SELECT seq, records FROM segment WHERE seq > ? ORDER BY seq")) {
                 ps.setLong(1, seq);
-            }
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    sink.row(rs.getBytes(1), rs.getInt(2), rs.getLong(3), rs.getLong(4), rs.getLong(5), rs.getInt(6));
-                }
-            }
-        } catch (SQLException e) {
-            throw failure("read the index", e);
-        }
-    }
-
-    private static PackEntry entry(ResultSet rs) throws SQLException {
-        return new PackEntry(ObjectKey.ofDigest(rs.getBytes(1)), rs.getInt(2), rs.getLong(3), rs.getLong(4),
-                rs.getLong(5), Compression.ofCode(rs.getInt(6)));
-    }
-
-    /** The entries of the keys that are packed, looked up in batches. */
-    synchronized Map<ObjectKey, PackEntry> find(Collection<ObjectKey> keys) throws IOException {
-        Map<ObjectKey, PackEntry> found = new HashMap<>();
-        Iterator<ObjectKey> it = keys.iterator();
-        while (it.hasNext()) {
-            StringBuilder sql = new StringBuilder("SELECT hash, pack, offset, length, size, codec FROM object WHERE hash IN (");
-            List<byte[]> batch = new java.util.ArrayList<>(IN_BATCH);
-            while (it.hasNext() && batch.size() < IN_BATCH) {
-                batch.add(it.next().digest());
-                sql.append(batch.size() == 1 ? "?" : ",?");
-            }
-            sql.append(')');
-            try (PreparedStatement ps = conn.prepareStatement(sql.toString())) {
-                for (int i = 0; i < batch.size(); i++) {
-                    ps.setBytes(i + 1, batch.get(i));
-                }
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
-                        PackEntry e = entry(rs);
-                        found.put(e.key(), e);
+                        sink.segment(rs.getLong(1), rs.getBytes(2));
                     }
                 }
-            } catch (SQLException e) {
-                throw failure("look up keys", e);
+            }
+            return st;
+        } catch (SQLException e) {
+            throw failure("read the index", e);
+        } finally {
+            try {
+                conn.commit();
+                conn.setAutoCommit(true);
+            } catch (SQLException ignored) {
+                // the connection is broken; the next statement reports it
             }
         }
-        return found;
     }
 
     /**
@@ -180,38 +154,44 @@ final class PackIndex implements AutoCloseable {
         }
     }
 
-    /** One write transaction: inserts of a batch, pack sizes, deletes, relocations. */
+    /** One write transaction: a new segment, or a rewrite of all of them; pack sizes and counters. */
     final class Transaction implements AutoCloseable {
-        private long seq = -1;
-        private boolean bumpEpoch;
         private boolean done;
-        private int pending;
 
-        /** The sequence number of this transaction's inserts, or -1 if it inserted nothing. */
-        long seq() {
-            return seq;
+        /** Stores entries, sorted by key, as a new segment. */
+        void addSegment(List<PackEntry> sorted) throws IOException {
+            if (sorted.isEmpty()) {
+                return;
+            }
+            for (int i = 0; i < sorted.size(); i += Segment.MAX_ENTRIES) {
+                insertSegment(Segment.encode(sorted.subList(i, Math.min(sorted.size(), i + Segment.MAX_ENTRIES))));
+            }
         }
 
-        void insert(PackEntry e) throws IOException {
+        /** Replaces every segment by {@code segments} (encoded records); moves the epoch. */
+        void replaceAll(List<byte[]> segments) throws IOException {
             synchronized (writer) {
-                try {
-                    if (seq < 0) {
-                        seq = nextSeq();
-                    }
-                    insert.setBytes(1, e.key().digest());
-                    insert.setInt(2, e.pack());
-                    insert.setLong(3, e.offset());
-                    insert.setLong(4, e.length());
-                    insert.setLong(5, e.size());
-                    insert.setInt(6, e.compression().code());
-                    insert.setLong(7, seq);
-                    insert.addBatch();
-                    if (++pending == 4096) {
-                        insert.executeBatch();
-                        pending = 0;
-                    }
-                } catch (SQLException ex) {
-                    throw failure("insert an entry", ex);
+                try (Statement s = writer.createStatement()) {
+                    s.executeUpdate("DELETE FROM segment");
+                    s.executeUpdate("UPDATE counter SET value = value + 1 WHERE name = 'epoch'");
+                } catch (SQLException e) {
+                    throw failure("rewrite the index", e);
+                }
+            }
+            for (byte[] records : segments) {
+                insertSegment(records);
+            }
+        }
+
+        private void insertSegment(byte[] records) throws IOException {
+            synchronized (writer) {
+                try (PreparedStatement ps = writer.prepareStatement(
+                        "INSERT INTO segment(count, records) VALUES (?, ?)")) {
+                    ps.setInt(1, records.length / Segment.RECORD);
+                    ps.setBytes(2, records);
+                    ps.executeUpdate();
+                } catch (SQLException e) {
+                    throw failure("write an index segment", e);
                 }
             }
         }
@@ -220,50 +200,12 @@ final class PackIndex implements AutoCloseable {
             update("INSERT INTO pack VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET size = excluded.size", pack, size);
         }
 
-        void reservePackIds(int nextPackId) throws IOException {
-            update("UPDATE counter SET value = max(value, ?) WHERE name = 'nextPack'", nextPackId);
-        }
-
         void dropPack(int pack) throws IOException {
             update("DELETE FROM pack WHERE id = ?", pack);
         }
 
-        /** Deletes the entries of these keys; returns how many existed. */
-        int delete(Collection<ObjectKey> keys) throws IOException {
-            bumpEpoch = true;
-            int n = 0;
-            synchronized (writer) {
-                try (PreparedStatement ps = writer.prepareStatement("DELETE FROM object WHERE hash = ?")) {
-                    for (ObjectKey k : keys) {
-                        ps.setBytes(1, k.digest());
-                        n += ps.executeUpdate();
-                    }
-                } catch (SQLException e) {
-                    throw failure("delete entries", e);
-                }
-            }
-            return n;
-        }
-
-        /** Points existing entries at new places (after a repack). */
-        void relocate(Collection<PackEntry> entries) throws IOException {
-            bumpEpoch = true;
-            synchronized (writer) {
-                try (PreparedStatement ps = writer.prepareStatement(
-                        "UPDATE object SET pack = ?, offset = ?, length = ?, codec = ? WHERE hash = ?")) {
-                    for (PackEntry e : entries) {
-                        ps.setInt(1, e.pack());
-                        ps.setLong(2, e.offset());
-                        ps.setLong(3, e.length());
-                        ps.setInt(4, e.compression().code());
-                        ps.setBytes(5, e.key().digest());
-                        ps.addBatch();
-                    }
-                    ps.executeBatch();
-                } catch (SQLException e) {
-                    throw failure("relocate entries", e);
-                }
-            }
+        void reservePackIds(int nextPackId) throws IOException {
+            update("UPDATE counter SET value = max(value, ?) WHERE name = 'nextPack'", nextPackId);
         }
 
         private void update(String sql, long... args) throws IOException {
@@ -279,28 +221,9 @@ final class PackIndex implements AutoCloseable {
             }
         }
 
-        private long nextSeq() throws SQLException {
-            try (Statement s = writer.createStatement()) {
-                s.executeUpdate("UPDATE counter SET value = value + 1 WHERE name = 'seq'");
-                try (ResultSet rs = s.executeQuery("SELECT value FROM counter WHERE name = 'seq'")) {
-                    rs.next();
-                    return rs.getLong(1);
-                }
-            }
-        }
-
         void commit() throws IOException {
             synchronized (writer) {
                 try {
-                    if (pending > 0) {
-                        insert.executeBatch();
-                        pending = 0;
-                    }
-                    if (bumpEpoch) {
-                        try (Statement s = writer.createStatement()) {
-                            s.executeUpdate("UPDATE counter SET value = value + 1 WHERE name = 'epoch'");
-                        }
-                    }
                     writer.commit();
                     done = true;
                 } catch (SQLException e) {
@@ -318,7 +241,6 @@ final class PackIndex implements AutoCloseable {
             }
             synchronized (writer) {
                 try {
-                    insert.clearBatch();
                     writer.rollback();
                 } catch (SQLException e) {
                     throw failure("roll back", e);
@@ -340,16 +262,12 @@ final class PackIndex implements AutoCloseable {
 
     void vacuum() throws IOException {
         synchronized (writer) {
-            vacuumLocked();
-        }
-    }
-
-    private void vacuumLocked() throws IOException {
-        try (Statement s = writer.createStatement()) {
-            s.executeUpdate("VACUUM");
-            s.execute("PRAGMA wal_checkpoint(TRUNCATE)");
-        } catch (SQLException e) {
-            throw failure("vacuum", e);
+            try (Statement s = writer.createStatement()) {
+                s.executeUpdate("VACUUM");
+                s.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+            } catch (SQLException e) {
+                throw failure("vacuum", e);
+            }
         }
     }
 
@@ -373,12 +291,18 @@ final class PackIndex implements AutoCloseable {
     @Override
     public synchronized void close() throws IOException {
         try {
-            insert.close();
             state.close();
             conn.close();
-            writer.close();
         } catch (SQLException e) {
             throw failure("close", e);
+        } finally {
+            synchronized (writer) {
+                try {
+                    writer.close();
+                } catch (SQLException e) {
+                    throw failure("close", e);
+                }
+            }
         }
     }
 }

@@ -9,10 +9,12 @@ import java.nio.file.Files;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Appends objects to packs under the pack lock, as one all-or-nothing batch.
@@ -28,7 +30,10 @@ final class PackWriter implements AutoCloseable {
     private static final int CHUNK = 64 << 10;
 
     private final PackLock.Held lock;
+    private final PackIndex index;
     private final PackIndex.Transaction tx;
+    /** The index as it was when the lock was taken; nobody else can change it while we hold the lock. */
+    private final IndexCache.Snapshot before;
     private final IndexCache cache;
     private final PackFiles packs;
     private final ContainerConfig config;
@@ -51,9 +56,11 @@ final class PackWriter implements AutoCloseable {
     private PackWriter(PackLock.Held lock, PackIndex index, IndexCache cache, PackFiles packs, ContainerConfig config)
             throws IOException {
         this.lock = lock;
+        this.index = index;
         this.cache = cache;
         this.packs = packs;
         this.config = config;
+        this.before = cache.refresh();
         this.tx = index.begin();
     }
 
@@ -135,8 +142,8 @@ final class PackWriter implements AutoCloseable {
         return addedInOrder;
     }
 
-    private boolean known(ObjectKey key) throws IOException {
-        return added.containsKey(key) || cache.find(key) != null;
+    private boolean known(ObjectKey key) {
+        return added.containsKey(key) || before.find(key) != null;
     }
 
     /** Adds one object held in memory; returns its key. Content already in the container is not stored again. */
@@ -146,6 +153,49 @@ final class PackWriter implements AutoCloseable {
             addKnown(key, content, compression);
         }
         return key;
+    }
+
+    /** A prepared object: its key and the bytes to store (compressed, or the raw content). */
+    private record Prepared(ObjectKey key, byte[] stored, int length, long size, Compression compression) {
+    }
+
+    /**
+     * Adds many objects held in memory; returns their keys in order. Hashing and compressing run on
+     * several threads ahead of the (sequential) appends.
+     */
+    List<ObjectKey> addAll(List<byte[]> contents, Compression compression) throws IOException {
+        int batch = 2048;
+        List<OrderedWork.Task<Prepared[]>> tasks = new ArrayList<>();
+        for (int i = 0; i < contents.size(); i += batch) {
+            List<byte[]> part = contents.subList(i, Math.min(contents.size(), i + batch));
+            tasks.add(() -> prepare(part, compression));
+        }
+        List<ObjectKey> keys = new ArrayList<>(contents.size());
+        OrderedWork.run(tasks, 4, prepared -> {
+            for (Prepared p : prepared) {
+                keys.add(p.key);
+                if (!known(p.key)) {
+                    record(appendStored(p.key, p.stored, 0, p.length, p.size, p.compression));
+                }
+            }
+        });
+        return keys;
+    }
+
+    private static Prepared[] prepare(List<byte[]> part, Compression compression) {
+        Prepared[] out = new Prepared[part.size()];
+        MessageDigest digest = Sha256.newDigest();
+        try (Compressor c = new Compressor()) {
+            for (int i = 0; i < out.length; i++) {
+                byte[] raw = part.get(i);
+                ObjectKey key = ObjectKey.ofDigest(digest.digest(raw));
+                byte[] packed = c.compress(compression, raw, 0, raw.length);
+                out[i] = packed == null
+                        ? new Prepared(key, raw, raw.length, raw.length, Compression.NONE)
+                        : new Prepared(key, Arrays.copyOf(packed, c.lastLength()), c.lastLength(), raw.length, compression);
+            }
+        }
+        return out;
     }
 
     /** Adds content whose key the caller computed (and checked). */
@@ -218,10 +268,9 @@ final class PackWriter implements AutoCloseable {
         return key;
     }
 
-    private void record(PackEntry e) throws IOException {
+    private void record(PackEntry e) {
         added.put(e.key(), e);
         addedInOrder.add(e);
-        tx.insert(e);
     }
 
     private void flush() throws IOException {
@@ -239,42 +288,51 @@ final class PackWriter implements AutoCloseable {
         }
     }
 
-    /** Makes the batch durable and visible: sync the packs, then commit the index rows and pack sizes. */
+    /** Makes the batch durable and visible: sync the packs, then commit the index segment and pack sizes. */
     List<PackEntry> commit() throws IOException {
-        flush();
-        for (Map.Entry<Integer, FileChannel> c : channels.entrySet()) {
-            if (config.syncPacks()) {
-                c.getValue().force(false);
-            }
-            tx.setPackSize(c.getKey(), c.getValue().size());
+        syncAndRecordPacks();
+        List<PackEntry> sorted = new ArrayList<>(addedInOrder);
+        sorted.sort((a, b) -> a.key().compareTo(b.key()));
+        if (index.state().segments() + 1 > PackIndex.COMPACT_AT) {
+            // Many small batches make many segments; fold them into a few so loading stays one big read.
+            tx.replaceAll(before.rewritten(Set.of(), Map.of(), sorted));
+        } else {
+            tx.addSegment(sorted);
         }
-        tx.reservePackIds(nextNewPack);
         tx.commit();
         committed = true;
-        cache.addCommitted(addedInOrder, tx.seq());
+        cache.addCommitted(sorted, before.seq, index.state());
         return addedInOrder;
     }
 
-    /** Commits relocations of existing objects instead of new rows (repack); old packs are dropped. */
+    /** Commits relocations of existing objects (repack) instead of new ones; the old packs are dropped. */
     void commitRelocation(List<PackEntry> moved, List<Integer> droppedPacks) throws IOException {
-        flush();
-        for (Map.Entry<Integer, FileChannel> c : channels.entrySet()) {
-            if (config.syncPacks()) {
-                c.getValue().force(false);
-            }
-            tx.setPackSize(c.getKey(), c.getValue().size());
+        syncAndRecordPacks();
+        Map<ObjectKey, PackEntry> byKey = new HashMap<>();
+        for (PackEntry e : moved) {
+            byKey.put(e.key(), e);
         }
-        if (config.syncPacks()) {
-            Durability.fsyncDirectory(packs.dir());
-        }
-        tx.reservePackIds(nextNewPack);
-        tx.relocate(moved);
+        tx.replaceAll(before.rewritten(Set.of(), byKey, List.of()));
         for (int id : droppedPacks) {
             tx.dropPack(id);
         }
         tx.commit();
         committed = true;
         cache.invalidate();
+    }
+
+    private void syncAndRecordPacks() throws IOException {
+        flush();
+        for (Map.Entry<Integer, FileChannel> c : channels.entrySet()) {
+            if (config.syncPacks()) {
+                c.getValue().force(false);
+            }
+            tx.setPackSize(c.getKey(), c.getValue().size());
+        }
+        if (config.syncPacks() && rollbackSizes.containsValue(-1L)) {
+            Durability.fsyncDirectory(packs.dir()); // a new pack file's name must survive a crash too
+        }
+        tx.reservePackIds(nextNewPack);
     }
 
     /** Without a commit, undoes every append: truncates touched packs, deletes created ones. */

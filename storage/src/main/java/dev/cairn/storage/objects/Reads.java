@@ -6,7 +6,6 @@ import java.io.InputStream;
 import java.nio.channels.ClosedChannelException;
 import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -91,11 +90,9 @@ final class Reads {
         Plan plan = plan(keys);
         try (Decompressor d = new Decompressor()) {
             bulk.read(plan.packed, (e, block, off) -> {
-                if (e.compression() == Compression.NONE) {
-                    consumer.accept(e.key(), Arrays.copyOfRange(block, off, off + (int) e.length()));
-                } else {
-                    consumer.accept(e.key(), d.decompress(e.key(), e.compression(), block, off, (int) e.length(), e.size()));
-                }
+                byte[] stored = BulkReader.copy(e, block, off);
+                consumer.accept(e.key(), e.compression() == Compression.NONE ? stored
+                        : d.decompress(e.key(), e.compression(), stored, 0, stored.length, e.size()));
             }, e -> consumer.accept(e.key(), readPacked(e)));
         }
         List<ObjectKey> missing = new ArrayList<>();
@@ -120,7 +117,7 @@ final class Reads {
     void streamAll(Collection<ObjectKey> keys, ObjectStreamConsumer consumer) throws IOException {
         Plan plan = plan(keys);
         bulk.read(plan.packed, (e, block, off) -> {
-            InputStream raw = new ByteArrayInputStream(block, off, (int) e.length());
+            InputStream raw = new ByteArrayInputStream(BulkReader.copy(e, block, off));
             try (InputStream in = new CheckedStream(e, Decompressor.decompressing(e.compression(), raw))) {
                 consumer.accept(e.key(), e.size(), in);
             }

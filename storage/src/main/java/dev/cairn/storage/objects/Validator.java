@@ -44,7 +44,7 @@ final class Validator {
             } else if (e.end() > size || e.end() > actual) {
                 problem(e.key(), packName(e.pack()), "it ends at " + e.end() + ", past the pack's end at "
                         + Math.min(size, actual));
-            } else if (previous != null && previous.pack() == e.pack() && e.offset() < previous.end()) {
+            } else if (previous != null && previous.pack() == e.pack() && e.length() > 0 && e.offset() < previous.end()) {
                 problem(e.key(), packName(e.pack()), "it overlaps object " + previous.key());
             } else {
                 readable.add(e);
@@ -69,11 +69,12 @@ final class Validator {
                 checked++;
                 int len = (int) e.length();
                 if (e.compression() == Compression.NONE) {
-                    digest.update(block, off, len);
+                    digest.update(block.slice(off, len));
                     expect(e, digest.digest(), len);
                 } else {
                     try {
-                        byte[] raw = d.decompress(e.key(), e.compression(), block, off, len, e.size());
+                        byte[] raw = d.decompress(e.key(), e.compression(), BulkReader.copy(e, block, off), 0, len,
+                                e.size());
                         expect(e, digest.digest(raw), raw.length);
                     } catch (CorruptObjectException c) {
                         problem(e.key(), packName(e.pack()), c.getMessage());

@@ -1,0 +1,186 @@
+package dev.cairn.jmh.objects;
+
+import dev.cairn.storage.objects.Compression;
+import dev.cairn.storage.objects.Container;
+import dev.cairn.storage.objects.ContainerConfig;
+import dev.cairn.storage.objects.ObjectKey;
+import dev.cairn.storage.objects.ValidationReport;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
+
+/**
+ * Cairn's side of {@code jmh/compare-objectstore.sh}: the phases of the disk-objectstore peer benchmark
+ * ({@code shared/peers/dos_bench.py}) on the same workload, each timed once, printed as
+ * {@code phase seconds} lines. Before each phase: a GC and a {@code sync}, as the peer does; contents are
+ * checked after each read phase, outside the timing.
+ *
+ * <pre>java -cp benchmarks.jar dev.cairn.jmh.objects.ObjectStoreComparison WORKLOAD_FILE WORK_DIR [PHASES] [--no-pack-sync]</pre>
+ */
+public final class ObjectStoreComparison {
+
+    private final List<byte[]> contents;
+    private final Path work;
+    private final boolean syncPacks;
+    private final Map<String, Double> results = new LinkedHashMap<>();
+    private List<ObjectKey> keys;
+    private boolean quiet;
+
+    private ObjectStoreComparison(List<byte[]> contents, Path work, boolean syncPacks) {
+        this.contents = contents;
+        this.work = work;
+        this.syncPacks = syncPacks;
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length < 2) {
+            System.err.println("usage: ObjectStoreComparison WORKLOAD_FILE WORK_DIR [phases,...] [--no-pack-sync]");
+            System.exit(2);
+        }
+        List<String> flags = Arrays.asList(args);
+        boolean sync = !flags.contains("--no-pack-sync");
+        String phases = args.length > 2 && !args[2].startsWith("--") ? args[2] : "all";
+        List<byte[]> contents = Workload.read(Path.of(args[0]));
+        List<String> groups = phases.equals("all") ? List.of("loose", "packed", "compressed") : Arrays.asList(phases.split(","));
+        if (!flags.contains("--no-warmup")) {
+            // A server runs warm: compile the hot paths on a fifth of the workload first, untimed and unprinted.
+            ObjectStoreComparison warm = new ObjectStoreComparison(contents.subList(0, contents.size() / 5),
+                    Path.of(args[1]), sync);
+            warm.quiet = true;
+            warm.run(groups.contains("loose") ? groups : groups);
+        }
+        ObjectStoreComparison c = new ObjectStoreComparison(contents, Path.of(args[1]), sync);
+        c.run(groups);
+    }
+
+    private void run(List<String> groups) throws IOException, InterruptedException {
+        deleteTree(work);
+        Files.createDirectories(work);
+        ContainerConfig config = ContainerConfig.defaults().withSyncPacks(syncPacks);
+        if (groups.contains("loose")) {
+            try (Container a = Container.init(work.resolve("A"), config)) {
+                time("loose_write", () -> {
+                    List<ObjectKey> k = new ArrayList<>(contents.size());
+                    for (byte[] b : contents) {
+                        k.add(a.put(b));
+                    }
+                    keys = k;
+                });
+                time("pack_all_loose", () -> a.packAllLoose(Compression.NONE));
+                time("clean_storage", () -> a.cleanStorage(false));
+                checkAll(a);
+            }
+        }
+        if (groups.contains("packed")) {
+            try (Container b = Container.init(work.resolve("B"), config)) {
+                time("pack_write", () -> keys = b.putAllToPacks(contents, Compression.NONE));
+                readPhases(b, "");
+                time("validate", () -> requireValid(b.validate()));
+            }
+        }
+        if (groups.contains("compressed")) {
+            for (Compression c : List.of(Compression.ZSTD, Compression.ZLIB)) {
+                String suffix = "_" + c.name().toLowerCase();
+                try (Container z = Container.init(work.resolve("C" + suffix), config)) {
+                    time("pack_write_compressed" + suffix, () -> keys = z.putAllToPacks(contents, c));
+                    readPhases(z, "_compressed" + suffix);
+                    time("validate_compressed" + suffix, () -> requireValid(z.validate()));
+                }
+            }
+        }
+        deleteTree(work);
+    }
+
+    private void readPhases(Container c, String suffix) throws IOException, InterruptedException {
+        List<Integer> bulkOrder = Workload.shuffled(contents.size(), 1);
+        AtomicLong bytes = new AtomicLong();
+        Map<ObjectKey, byte[]> got = new HashMap<>();
+        time("bulk_read" + suffix, () -> c.getAll(keysIn(bulkOrder), (k, content) -> {
+            got.put(k, content);
+        }));
+        checkMap(got);
+        List<ObjectKey> singleOrder = keysIn(Workload.shuffled(contents.size(), 2));
+        byte[][] singles = new byte[singleOrder.size()][];
+        time("single_reads" + suffix, () -> {
+            for (int i = 0; i < singles.length; i++) {
+                singles[i] = c.get(singleOrder.get(i));
+            }
+        });
+        for (int i = 0; i < singles.length; i++) {
+            bytes.addAndGet(singles[i].length);
+        }
+        List<ObjectKey> chunkOrder = keysIn(Workload.shuffled(contents.size(), 3));
+        got.clear();
+        time("chunked_read" + suffix, () -> {
+            int chunk = (chunkOrder.size() + 9) / 10;
+            for (int i = 0; i < chunkOrder.size(); i += chunk) {
+                c.getAll(chunkOrder.subList(i, Math.min(chunkOrder.size(), i + chunk)), got::put);
+            }
+        });
+        checkMap(got);
+    }
+
+    private List<ObjectKey> keysIn(List<Integer> order) {
+        List<ObjectKey> out = new ArrayList<>(order.size());
+        for (int i : order) {
+            out.add(keys.get(i));
+        }
+        return out;
+    }
+
+    private void checkMap(Map<ObjectKey, byte[]> got) {
+        for (int i = 0; i < contents.size(); i++) {
+            if (!Arrays.equals(contents.get(i), got.get(keys.get(i)))) {
+                throw new IllegalStateException("object " + i + " (" + keys.get(i) + ") read back wrong");
+            }
+        }
+    }
+
+    private void checkAll(Container c) throws IOException {
+        checkMap(c.getAll(keys));
+    }
+
+    private static void requireValid(ValidationReport r) {
+        if (!r.isValid()) {
+            throw new IllegalStateException("validate found problems: " + r.problems());
+        }
+    }
+
+    private interface Phase {
+        void run() throws IOException;
+    }
+
+    private void time(String name, Phase phase) throws IOException, InterruptedException {
+        System.gc();
+        new ProcessBuilder("sync").inheritIO().start().waitFor();
+        long t0 = System.nanoTime();
+        phase.run();
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        results.put(name, seconds);
+        if (quiet) {
+            return;
+        }
+        System.out.printf("%s %.4f%n", name, seconds);
+        System.out.flush();
+    }
+
+    private static void deleteTree(Path p) throws IOException {
+        if (!Files.exists(p)) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(p)) {
+            for (Path f : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(f);
+            }
+        }
+    }
+}

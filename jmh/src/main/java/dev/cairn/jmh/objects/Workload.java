@@ -1,0 +1,68 @@
+package dev.cairn.jmh.objects;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * The objects of a workload file as written by {@code shared/peers/gen_objects.py}: little-endian
+ * {@code uint32 count}, then for each object {@code uint32 length} and its bytes.
+ */
+public final class Workload {
+
+    private Workload() {
+    }
+
+    public static List<byte[]> read(Path file) throws IOException {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            ByteBuffer buf = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size()).order(ByteOrder.LITTLE_ENDIAN);
+            int count = buf.getInt();
+            List<byte[]> out = new ArrayList<>(count);
+            for (int i = 0; i < count; i++) {
+                byte[] b = new byte[buf.getInt()];
+                buf.get(b);
+                out.add(b);
+            }
+            if (buf.hasRemaining()) {
+                throw new IOException(file + " has " + buf.remaining() + " bytes after its last object");
+            }
+            return out;
+        }
+    }
+
+    /**
+     * A workload generated here: {@code n} objects with sizes uniform in [minSize, maxSize], of which a
+     * fraction {@code duplicates} repeat an earlier object.
+     */
+    public static List<byte[]> generate(int n, int minSize, int maxSize, double duplicates, long seed) {
+        Random r = new Random(seed);
+        List<byte[]> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            if (i > 0 && r.nextDouble() < duplicates) {
+                out.add(out.get(r.nextInt(i)));
+                continue;
+            }
+            byte[] b = new byte[minSize + r.nextInt(maxSize - minSize + 1)];
+            r.nextBytes(b);
+            out.add(b);
+        }
+        return out;
+    }
+
+    /** The indices 0..n-1 in a seeded random order. */
+    public static List<Integer> shuffled(int n, long seed) {
+        List<Integer> order = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            order.add(i);
+        }
+        Collections.shuffle(order, new Random(seed));
+        return order;
+    }
+}
