@@ -15,7 +15,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -41,32 +41,56 @@ public final class ObjectStoreComparison {
         this.syncPacks = syncPacks;
     }
 
+    /** Every phase this runner knows, in the order it runs them. */
+    static final List<String> PHASES = List.of("loose_write", "pack_all_loose", "clean_storage", "pack_write",
+            "bulk_read", "single_reads", "chunked_read", "validate", "pack_write_compressed", "bulk_read_compressed",
+            "single_reads_compressed", "chunked_read_compressed", "validate_compressed", "pack_write_compressed_zlib");
+
+    private Set<String> wanted = Set.copyOf(PHASES);
+
     public static void main(String[] args) throws Exception {
         if (args.length < 2) {
-            System.err.println("usage: ObjectStoreComparison WORKLOAD_FILE WORK_DIR [phases,...] [--no-pack-sync]");
+            System.err.println("usage: ObjectStoreComparison WORKLOAD_FILE WORK_DIR [phase,phase,...|all]"
+                    + " [--no-pack-sync] [--no-warmup]\nphases: " + PHASES);
             System.exit(2);
         }
         List<String> flags = Arrays.asList(args);
         boolean sync = !flags.contains("--no-pack-sync");
         String phases = args.length > 2 && !args[2].startsWith("--") ? args[2] : "all";
+        Set<String> wanted = phases.equals("all") ? Set.copyOf(PHASES) : Set.of(phases.split(","));
+        for (String w : wanted) {
+            if (!PHASES.contains(w)) {
+                throw new IllegalArgumentException("unknown phase '" + w + "'; phases are " + PHASES);
+            }
+        }
         List<byte[]> contents = Workload.read(Path.of(args[0]));
-        List<String> groups = phases.equals("all") ? List.of("loose", "packed", "compressed") : Arrays.asList(phases.split(","));
         if (!flags.contains("--no-warmup")) {
             // A server runs warm: compile the hot paths on a fifth of the workload first, untimed and unprinted.
             ObjectStoreComparison warm = new ObjectStoreComparison(contents.subList(0, contents.size() / 5),
                     Path.of(args[1]), sync);
             warm.quiet = true;
-            warm.run(groups.contains("loose") ? groups : groups);
+            warm.wanted = wanted;
+            warm.run();
         }
         ObjectStoreComparison c = new ObjectStoreComparison(contents, Path.of(args[1]), sync);
-        c.run(groups);
+        c.wanted = wanted;
+        c.run();
     }
 
-    private void run(List<String> groups) throws IOException, InterruptedException {
+    private boolean any(String... phases) {
+        for (String p : phases) {
+            if (wanted.contains(p)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void run() throws IOException, InterruptedException {
         deleteTree(work);
         Files.createDirectories(work);
         ContainerConfig config = ContainerConfig.defaults().withSyncPacks(syncPacks);
-        if (groups.contains("loose")) {
+        if (any("loose_write", "pack_all_loose", "clean_storage")) {
             try (Container a = Container.init(work.resolve("A"), config)) {
                 time("loose_write", () -> {
                     List<ObjectKey> k = new ArrayList<>(contents.size());
@@ -75,26 +99,36 @@ public final class ObjectStoreComparison {
                     }
                     keys = k;
                 });
-                time("pack_all_loose", () -> a.packAllLoose(Compression.NONE));
-                time("clean_storage", () -> a.cleanStorage(false));
-                checkAll(a);
+                if (any("pack_all_loose", "clean_storage")) {
+                    time("pack_all_loose", () -> a.packAllLoose(Compression.NONE));
+                    time("clean_storage", () -> a.cleanStorage(false));
+                    checkAll(a);
+                }
             }
         }
-        if (groups.contains("packed")) {
+        if (any("pack_write", "bulk_read", "single_reads", "chunked_read", "validate")) {
             try (Container b = Container.init(work.resolve("B"), config)) {
                 time("pack_write", () -> keys = b.putAllToPacks(contents, Compression.NONE));
                 readPhases(b, "");
-                time("validate", () -> requireValid(b.validate()));
+                if (wanted.contains("validate")) {
+                    time("validate", () -> requireValid(b.validate()));
+                }
             }
         }
-        if (groups.contains("compressed")) {
-            for (Compression c : List.of(Compression.ZSTD, Compression.ZLIB)) {
-                String suffix = "_" + c.name().toLowerCase();
-                try (Container z = Container.init(work.resolve("C" + suffix), config)) {
-                    time("pack_write_compressed" + suffix, () -> keys = z.putAllToPacks(contents, c));
-                    readPhases(z, "_compressed" + suffix);
-                    time("validate_compressed" + suffix, () -> requireValid(z.validate()));
+        if (any("pack_write_compressed", "bulk_read_compressed", "single_reads_compressed",
+                "chunked_read_compressed", "validate_compressed")) {
+            try (Container z = Container.init(work.resolve("C"), config)) {
+                time("pack_write_compressed", () -> keys = z.putAllToPacks(contents, Compression.ZSTD));
+                readPhases(z, "_compressed");
+                if (wanted.contains("validate_compressed")) {
+                    time("validate_compressed", () -> requireValid(z.validate()));
                 }
+            }
+        }
+        if (wanted.contains("pack_write_compressed_zlib")) {
+            try (Container z = Container.init(work.resolve("Z"), config)) {
+                time("pack_write_compressed_zlib", () -> keys = z.putAllToPacks(contents, Compression.ZLIB));
+                checkAll(z);
             }
         }
         deleteTree(work);
@@ -102,12 +136,20 @@ public final class ObjectStoreComparison {
 
     private void readPhases(Container c, String suffix) throws IOException, InterruptedException {
         List<Integer> bulkOrder = Workload.shuffled(contents.size(), 1);
-        AtomicLong bytes = new AtomicLong();
         Map<ObjectKey, byte[]> got = new HashMap<>();
-        time("bulk_read" + suffix, () -> c.getAll(keysIn(bulkOrder), (k, content) -> {
-            got.put(k, content);
-        }));
-        checkMap(got);
+        if (wanted.contains("bulk_read" + suffix)) {
+            time("bulk_read" + suffix, () -> c.getAll(keysIn(bulkOrder), got::put));
+            checkMap(got);
+        }
+        if (wanted.contains("single_reads" + suffix)) {
+            singleReads(c, suffix);
+        }
+        if (wanted.contains("chunked_read" + suffix)) {
+            chunkedRead(c, suffix);
+        }
+    }
+
+    private void singleReads(Container c, String suffix) throws IOException, InterruptedException {
         List<ObjectKey> singleOrder = keysIn(Workload.shuffled(contents.size(), 2));
         byte[][] singles = new byte[singleOrder.size()][];
         time("single_reads" + suffix, () -> {
@@ -115,11 +157,17 @@ public final class ObjectStoreComparison {
                 singles[i] = c.get(singleOrder.get(i));
             }
         });
+        List<Integer> order = Workload.shuffled(contents.size(), 2);
         for (int i = 0; i < singles.length; i++) {
-            bytes.addAndGet(singles[i].length);
+            if (!Arrays.equals(singles[i], contents.get(order.get(i)))) {
+                throw new IllegalStateException("single read " + i + " read back wrong");
+            }
         }
+    }
+
+    private void chunkedRead(Container c, String suffix) throws IOException, InterruptedException {
+        Map<ObjectKey, byte[]> got = new HashMap<>();
         List<ObjectKey> chunkOrder = keysIn(Workload.shuffled(contents.size(), 3));
-        got.clear();
         time("chunked_read" + suffix, () -> {
             int chunk = (chunkOrder.size() + 9) / 10;
             for (int i = 0; i < chunkOrder.size(); i += chunk) {
@@ -160,13 +208,17 @@ public final class ObjectStoreComparison {
     }
 
     private void time(String name, Phase phase) throws IOException, InterruptedException {
+        if (!wanted.contains(name) && !name.equals("pack_write") && !name.startsWith("pack_write_compressed")
+                && !name.equals("loose_write")) {
+            return;
+        }
         System.gc();
         new ProcessBuilder("sync").inheritIO().start().waitFor();
         long t0 = System.nanoTime();
         phase.run();
         double seconds = (System.nanoTime() - t0) / 1e9;
         results.put(name, seconds);
-        if (quiet) {
+        if (quiet || !wanted.contains(name)) {
             return;
         }
         System.out.printf("%s %.4f%n", name, seconds);

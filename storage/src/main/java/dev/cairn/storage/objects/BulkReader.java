@@ -3,8 +3,15 @@ package dev.cairn.storage.objects;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Reads many packed objects with few system calls: entries are sorted by (pack, offset) and neighbours
@@ -37,9 +44,48 @@ final class BulkReader {
         this.blockSize = config.readBlockSize();
     }
 
+    private static final int INDEX_BITS = 20;
+
+    /**
+     * Sorts entries by (pack, offset). Within a pack the order comes from sorting primitive longs
+     * (offset and list position packed into one value): several times faster than comparing objects
+     * scattered over the heap.
+     */
     static void sortByPosition(List<PackEntry> entries) {
-        entries.sort((a, b) -> a.pack() != b.pack() ? Integer.compare(a.pack(), b.pack())
-                : Long.compare(a.offset(), b.offset()));
+        if (entries.size() < 2) {
+            return;
+        }
+        Map<Integer, List<PackEntry>> byPack = new TreeMap<>();
+        for (PackEntry e : entries) {
+            byPack.computeIfAbsent(e.pack(), p -> new ArrayList<>()).add(e);
+        }
+        int out = 0;
+        for (List<PackEntry> run : byPack.values()) {
+            for (PackEntry e : sortedByOffset(run)) {
+                entries.set(out++, e);
+            }
+        }
+    }
+
+    private static List<PackEntry> sortedByOffset(List<PackEntry> run) {
+        long maxOffset = 0;
+        for (PackEntry e : run) {
+            maxOffset = Math.max(maxOffset, e.offset());
+        }
+        if (run.size() >= (1 << INDEX_BITS) || maxOffset >= (1L << (63 - INDEX_BITS))) {
+            run.sort((a, b) -> Long.compare(a.offset(), b.offset()));
+            return run;
+        }
+        long[] order = new long[run.size()];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = (run.get(i).offset() << INDEX_BITS) | i;
+        }
+        Arrays.sort(order);
+        List<PackEntry> sorted = new ArrayList<>(order.length);
+        for (long o : order) {
+            sorted.add(run.get((int) (o & ((1 << INDEX_BITS) - 1))));
+        }
+        return sorted;
     }
 
     /** The stored bytes of an entry in a block, as a new array. */
@@ -49,33 +95,53 @@ final class BulkReader {
         return out;
     }
 
-    /** Sorts {@code entries} in place and delivers each one's stored bytes; large ones go to {@code large}. */
+    /** A run of neighbouring entries read with one positional read, to {@code at} in its batch's buffer. */
+    private record Block(int pack, long start, int length, List<PackEntry> entries, int at) {
+    }
+
+    /** Blocks that fill one buffer together: the unit handed from the read-ahead thread to the caller. */
+    private record Batch(List<Block> blocks) {
+    }
+
+    /**
+     * Sorts {@code entries} in place and delivers each one's stored bytes; large ones go to {@code large}.
+     * A reader thread fills the next blocks while the caller's thread slices the current one, so the disk
+     * reads overlap the copying and the consumer's own work.
+     */
     void read(List<PackEntry> entries, StoredSink sink, LargeSink large) throws IOException {
         sortByPosition(entries);
-        ByteBuffer block = buffers.poll();
-        if (block == null) {
-            block = ByteBuffer.allocateDirect(blockSize);
+        List<Batch> batches = new ArrayList<>();
+        List<PackEntry> larges = new ArrayList<>();
+        plan(entries, batches, larges);
+        if (batches.size() <= 1) {
+            ByteBuffer buf = take();
+            try {
+                for (Batch b : batches) {
+                    fill(b, buf);
+                    deliver(b, buf, sink);
+                }
+            } finally {
+                buffers.offer(buf);
+            }
+        } else {
+            readAhead(batches, sink);
         }
-        try {
-            readSorted(entries, sink, large, block);
-        } finally {
-            buffers.offer(block);
+        for (PackEntry e : larges) {
+            large.accept(e);
         }
     }
 
-    private void readSorted(List<PackEntry> entries, StoredSink sink, LargeSink large, ByteBuffer block)
-            throws IOException {
-        List<PackEntry> group = new ArrayList<>();
+    private void plan(List<PackEntry> entries, List<Batch> batches, List<PackEntry> larges) {
+        List<Block> blocks = new ArrayList<>();
+        int used = 0;
         int i = 0;
         while (i < entries.size()) {
             PackEntry first = entries.get(i);
             if (first.length() > blockSize) {
-                large.accept(first);
+                larges.add(first);
                 i++;
                 continue;
             }
-            group.clear();
-            group.add(first);
             long start = first.offset();
             long end = first.end();
             int j = i + 1;
@@ -85,16 +151,107 @@ final class BulkReader {
                         || Math.max(end, next.end()) - start > blockSize) {
                     break;
                 }
-                group.add(next);
                 end = Math.max(end, next.end());
                 j++;
             }
-            block.clear().limit((int) (end - start));
-            packs.readFully(first.pack(), start, block);
-            for (PackEntry e : group) {
-                sink.accept(e, block, (int) (e.offset() - start));
+            int length = (int) (end - start);
+            if (used + length > blockSize) {
+                batches.add(new Batch(blocks));
+                blocks = new ArrayList<>();
+                used = 0;
             }
+            blocks.add(new Block(first.pack(), start, length, entries.subList(i, j), used));
+            used += length;
             i = j;
+        }
+        if (!blocks.isEmpty()) {
+            batches.add(new Batch(blocks));
+        }
+    }
+
+    private ByteBuffer take() {
+        ByteBuffer b = buffers.poll();
+        return b != null ? b : ByteBuffer.allocateDirect(blockSize);
+    }
+
+    private void fill(Batch batch, ByteBuffer buf) throws IOException {
+        for (Block b : batch.blocks) {
+            buf.limit(b.at + b.length).position(b.at);
+            packs.readFully(b.pack, b.start, buf);
+        }
+    }
+
+    private static void deliver(Batch batch, ByteBuffer buf, StoredSink sink) throws IOException {
+        buf.clear();
+        for (Block b : batch.blocks) {
+            for (PackEntry e : b.entries) {
+                sink.accept(e, buf, b.at + (int) (e.offset() - b.start));
+            }
+        }
+    }
+
+    private static final Object END = new Object();
+
+    private void readAhead(List<Batch> blocks, StoredSink sink) throws IOException {
+        // Three buffers: one being sliced, up to two filled ahead.
+        BlockingQueue<ByteBuffer> free = new ArrayBlockingQueue<>(3);
+        for (int i = 0; i < 3; i++) {
+            free.add(take());
+        }
+        BlockingQueue<Object> filled = new ArrayBlockingQueue<>(4);
+        AtomicBoolean stop = new AtomicBoolean();
+        // Never interrupted: an interrupt during a FileChannel read would close the shared pack channel.
+        Thread reader = Thread.ofPlatform().name("cairn-bulk-read").daemon().start(() -> {
+            try {
+                for (Batch b : blocks) {
+                    ByteBuffer buf = null;
+                    while (buf == null && !stop.get()) {
+                        buf = free.poll(50, TimeUnit.MILLISECONDS);
+                    }
+                    if (buf == null) {
+                        return;
+                    }
+                    fill(b, buf);
+                    filled.put(buf);
+                }
+                filled.put(END);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (IOException | RuntimeException e) {
+                filled.offer(e);
+            }
+        });
+        try {
+            for (Batch b : blocks) {
+                Object next = filled.take();
+                if (next instanceof IOException e) {
+                    throw e;
+                }
+                if (next instanceof RuntimeException e) {
+                    throw e;
+                }
+                ByteBuffer buf = (ByteBuffer) next;
+                deliver(b, buf, sink);
+                free.put(buf);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted during a bulk read");
+        } finally {
+            stop.set(true);
+            try {
+                reader.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            for (Object o : filled) {
+                if (o instanceof ByteBuffer buf) {
+                    free.offer(buf);
+                }
+            }
+            for (ByteBuffer buf : free) {
+                buffers.offer(buf);
+            }
         }
     }
 }

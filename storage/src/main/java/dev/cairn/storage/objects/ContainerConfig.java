@@ -46,7 +46,7 @@ public record ContainerConfig(String containerId, long packSizeTarget, Compressi
     /** 4 GiB packs, no compression by default, packs synced, 64 KiB gaps merged, reads of up to 8 MiB. */
     public static ContainerConfig defaults() {
         return new ContainerConfig(UUID.randomUUID().toString(), 4L << 30, Compression.NONE, true,
-                64 << 10, 8 << 20);
+                4 << 10, 8 << 20);
     }
 
     public ContainerConfig withPackSizeTarget(long bytes) {

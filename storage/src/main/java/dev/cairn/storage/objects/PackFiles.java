@@ -39,10 +39,11 @@ final class PackFiles implements AutoCloseable {
 
     FileChannel channel(int pack) throws IOException {
         FileChannel ch = open.get(pack);
-        if (ch == null) {
+        if (ch == null || !ch.isOpen()) {
+            // (closed: a thread was interrupted in a read, which closes a FileChannel for every user)
             synchronized (open) {
                 ch = open.get(pack);
-                if (ch == null) {
+                if (ch == null || !ch.isOpen()) {
                     ch = FileChannel.open(path(pack), StandardOpenOption.READ);
                     open.put(pack, ch);
                 }

@@ -15,6 +15,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 
 /**
  * Appends objects to packs under the pack lock, as one all-or-nothing batch.
@@ -26,7 +29,7 @@ import java.util.Set;
  */
 final class PackWriter implements AutoCloseable {
 
-    private static final int BUFFER = 1 << 20;
+    private static final int BUFFER = 4 << 20;
     private static final int CHUNK = 64 << 10;
 
     private final PackLock.Held lock;
@@ -41,9 +44,11 @@ final class PackWriter implements AutoCloseable {
     /** Committed size of every pack this batch touched, to roll back to; -1 for packs it created. */
     private final Map<Integer, Long> rollbackSizes = new HashMap<>();
     private final Map<Integer, FileChannel> channels = new LinkedHashMap<>();
-    private final Map<ObjectKey, PackEntry> added = new HashMap<>();
+    private Map<ObjectKey, PackEntry> added = new HashMap<>();
     private final List<PackEntry> addedInOrder = new ArrayList<>();
-    private final byte[] buffer = new byte[BUFFER];
+    /** Direct, so a write is one copy into the kernel rather than two (heap buffers go through a hidden
+     * temporary direct one). */
+    private final ByteBuffer buffer = ByteBuffer.allocateDirect(BUFFER);
     private int buffered;
     private int pack = -1;
     private FileChannel ch;
@@ -164,6 +169,9 @@ final class PackWriter implements AutoCloseable {
      * several threads ahead of the (sequential) appends.
      */
     List<ObjectKey> addAll(List<byte[]> contents, Compression compression) throws IOException {
+        if (added.isEmpty()) {
+            added = HashMap.newHashMap(contents.size()); // no rehashing while a large batch comes in
+        }
         int batch = 2048;
         List<OrderedWork.Task<Prepared[]>> tasks = new ArrayList<>();
         for (int i = 0; i < contents.size(); i += batch) {
@@ -219,7 +227,7 @@ final class PackWriter implements AutoCloseable {
         if (len > BUFFER) {
             writeAtEnd(ByteBuffer.wrap(stored, off, len));
         } else {
-            System.arraycopy(stored, off, buffer, buffered, len);
+            buffer.put(buffered, stored, off, len);
             buffered += len;
         }
         pos += len;
@@ -277,7 +285,8 @@ final class PackWriter implements AutoCloseable {
         if (buffered > 0) {
             int n = buffered;
             buffered = 0;
-            writeAtEnd(ByteBuffer.wrap(buffer, 0, n));
+            writeAtEnd(buffer.clear().limit(n));
+            buffer.clear(); // absolute puts check against the limit
         }
     }
 
@@ -290,15 +299,19 @@ final class PackWriter implements AutoCloseable {
 
     /** Makes the batch durable and visible: sync the packs, then commit the index segment and pack sizes. */
     List<PackEntry> commit() throws IOException {
-        syncAndRecordPacks();
-        List<PackEntry> sorted = new ArrayList<>(addedInOrder);
-        sorted.sort((a, b) -> a.key().compareTo(b.key()));
+        flush();
+        // The pack fsync and the preparation of the index segment overlap; the commit waits for both, so the
+        // index never points at bytes that are not on disk.
+        Future<?> synced = syncInBackground();
+        List<PackEntry> sorted = KeyOrder.sorted(addedInOrder);
         if (index.state().segments() + 1 > PackIndex.COMPACT_AT) {
             // Many small batches make many segments; fold them into a few so loading stays one big read.
             tx.replaceAll(before.rewritten(Set.of(), Map.of(), sorted));
         } else {
             tx.addSegment(sorted);
         }
+        await(synced);
+        recordPacks();
         tx.commit();
         committed = true;
         cache.addCommitted(sorted, before.seq, index.state());
@@ -323,16 +336,47 @@ final class PackWriter implements AutoCloseable {
 
     private void syncAndRecordPacks() throws IOException {
         flush();
-        for (Map.Entry<Integer, FileChannel> c : channels.entrySet()) {
-            if (config.syncPacks()) {
-                c.getValue().force(false);
-            }
-            tx.setPackSize(c.getKey(), c.getValue().size());
+        syncPacks();
+        recordPacks();
+    }
+
+    private void syncPacks() throws IOException {
+        if (!config.syncPacks()) {
+            return;
         }
-        if (config.syncPacks() && rollbackSizes.containsValue(-1L)) {
+        for (FileChannel c : channels.values()) {
+            c.force(false);
+        }
+        if (rollbackSizes.containsValue(-1L)) {
             Durability.fsyncDirectory(packs.dir()); // a new pack file's name must survive a crash too
         }
+    }
+
+    private void recordPacks() throws IOException {
+        for (Map.Entry<Integer, FileChannel> c : channels.entrySet()) {
+            tx.setPackSize(c.getKey(), c.getValue().size());
+        }
         tx.reservePackIds(nextNewPack);
+    }
+
+    private Future<?> syncInBackground() {
+        FutureTask<Void> task = new FutureTask<>(() -> {
+            syncPacks();
+            return null;
+        });
+        Thread.ofPlatform().name("cairn-pack-sync").daemon().start(task);
+        return task;
+    }
+
+    private static void await(Future<?> f) throws IOException {
+        try {
+            f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted while syncing packs");
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+        }
     }
 
     /** Without a commit, undoes every append: truncates touched packs, deletes created ones. */

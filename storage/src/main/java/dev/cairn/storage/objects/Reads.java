@@ -8,6 +8,7 @@ import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -150,8 +151,11 @@ final class Reads {
     private Plan plan(Collection<ObjectKey> keys) throws IOException {
         IndexCache.Snapshot s = cache.refresh();
         Plan plan = new Plan();
-        Set<ObjectKey> seen = keys.size() > 1 ? new LinkedHashSet<>(keys) : Set.copyOf(keys);
-        for (ObjectKey k : seen) {
+        Set<ObjectKey> seen = new HashSet<>(Math.max(16, keys.size() * 2));
+        for (ObjectKey k : keys) {
+            if (!seen.add(k)) {
+                continue; // asked twice, delivered once
+            }
             PackEntry e = s.find(k);
             if (e != null) {
                 plan.packed.add(e);

@@ -62,11 +62,21 @@ final class Validator {
         return new ValidationReport(checked, problems);
     }
 
+    /** Rehashes the packed objects, the two halves (by position) on two threads. */
     private void checkPacked(List<PackEntry> entries) throws IOException {
+        int half = entries.size() / 2;
+        List<OrderedWork.Task<Long>> halves = List.of(
+                () -> checkPart(new ArrayList<>(entries.subList(0, half))),
+                () -> checkPart(new ArrayList<>(entries.subList(half, entries.size()))));
+        OrderedWork.run(halves, 2, n -> checked += n);
+    }
+
+    private long checkPart(List<PackEntry> entries) throws IOException {
         MessageDigest digest = Sha256.newDigest();
+        long[] count = {0};
         try (Decompressor d = new Decompressor()) {
             parts.bulkReader().read(entries, (e, block, off) -> {
-                checked++;
+                count[0]++;
                 int len = (int) e.length();
                 if (e.compression() == Compression.NONE) {
                     digest.update(block.slice(off, len));
@@ -81,7 +91,7 @@ final class Validator {
                     }
                 }
             }, e -> {
-                checked++;
+                count[0]++;
                 try (InputStream in = Decompressor.decompressing(e.compression(), parts.packs().stream(e))) {
                     long n = hash(in, digest);
                     expect(e, digest.digest(), n);
@@ -90,6 +100,7 @@ final class Validator {
                 }
             });
         }
+        return count[0];
     }
 
     private void expect(PackEntry e, byte[] digest, long size) {
@@ -131,7 +142,7 @@ final class Validator {
         return total;
     }
 
-    private void problem(ObjectKey key, String where, String what) {
+    private synchronized void problem(ObjectKey key, String where, String what) {
         problems.add(new ValidationReport.Problem(key, where, what));
     }
 

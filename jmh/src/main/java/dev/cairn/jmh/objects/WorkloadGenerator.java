@@ -1,0 +1,52 @@
+package dev.cairn.jmh.objects;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Writes a workload file in the format of {@code shared/peers/gen_objects.py}, for other mixes than the
+ * peer's (larger objects, many duplicates).
+ *
+ * <pre>java -cp benchmarks.jar dev.cairn.jmh.objects.WorkloadGenerator OUT N MIN_SIZE MAX_SIZE [DUPLICATE_FRACTION] [SEED]</pre>
+ */
+public final class WorkloadGenerator {
+
+    private WorkloadGenerator() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        if (args.length < 4) {
+            System.err.println("usage: WorkloadGenerator OUT N MIN_SIZE MAX_SIZE [DUPLICATE_FRACTION] [SEED]");
+            System.exit(2);
+        }
+        Path out = Path.of(args[0]);
+        int n = Integer.parseInt(args[1]);
+        int min = Integer.parseInt(args[2]);
+        int max = Integer.parseInt(args[3]);
+        double dup = args.length > 4 ? Double.parseDouble(args[4]) : 0;
+        long seed = args.length > 5 ? Long.parseLong(args[5]) : 42;
+        if (min < 0 || max < min) {
+            throw new IllegalArgumentException("sizes must satisfy 0 <= MIN_SIZE <= MAX_SIZE");
+        }
+        write(out, Workload.generate(n, min, max, dup, seed));
+    }
+
+    static void write(Path out, List<byte[]> objects) throws IOException {
+        Path tmp = out.resolveSibling(out.getFileName() + ".tmp");
+        try (OutputStream os = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 20)) {
+            ByteBuffer four = ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN);
+            os.write(four.putInt(0, objects.size()).array());
+            for (byte[] b : objects) {
+                os.write(four.putInt(0, b.length).array());
+                os.write(b);
+            }
+        }
+        Files.move(tmp, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    }
+}
