@@ -68,6 +68,8 @@ final class PackIndex implements AutoCloseable {
                 s.executeUpdate("CREATE TABLE IF NOT EXISTS counter(name TEXT PRIMARY KEY, value INTEGER NOT NULL)");
                 s.executeUpdate("INSERT OR IGNORE INTO counter VALUES ('epoch', 0), ('nextPack', 0)");
             }
+            // The reader's snapshots must be DEFERRED: an IMMEDIATE one would wait for the writer's lock.
+            config.setTransactionMode(SQLiteConfig.TransactionMode.DEFERRED);
             conn = config.createConnection(url);
             state = conn.prepareStatement("SELECT (SELECT value FROM counter WHERE name = 'epoch'), "
                     + "(SELECT coalesce(max(seq), 0) FROM segment), (SELECT count(*) FROM segment)");
