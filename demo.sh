@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Cairn's demo, from a fresh clone: picks a JDK >= 21, builds, and runs the object store on a real
+# folder (by default this checkout; the container goes to /tmp/cairn-demo/container).
+#   ./demo.sh [FOLDER_TO_STORE] [CONTAINER_FOLDER]
+set -euo pipefail
+cd "$(dirname "$0")"
+if [ -z "${JAVA_HOME:-}" ] || ! "$JAVA_HOME/bin/java" -version 2>&1 | grep -qE 'version "(2[1-9]|[3-9][0-9])'; then
+  for d in $(ls -d /usr/lib/jvm/*/ 2>/dev/null | sort -rV); do
+    v=$("$d/bin/java" -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p')
+    if [ "${v:-0}" -ge 21 ]; then export JAVA_HOME=${d%/}; break; fi
+  done
+fi
+[ -n "${JAVA_HOME:-}" ] || { echo "Cairn needs a JDK >= 21 (e.g. Temurin 25) under /usr/lib/jvm or in JAVA_HOME" >&2; exit 1; }
+./mvnw -q -B -ntp -pl storage,jmh -am package -DskipTests
+exec "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -cp jmh/target/benchmarks.jar \
+  dev.cairn.jmh.demo.ObjectStoreDemo "${1:-$PWD}" "${2:-/tmp/cairn-demo/container}"

@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# Runs Cairn's object store and disk-objectstore 1.5.0 on the same workload, in one run, and prints
+#   phase cairn_seconds peer_seconds speedup
+# for every phase both ran. See jmh/README.md.
+#
+#   jmh/compare-objectstore.sh [--workload FILE | --objects N [--min-size B] [--max-size B] [--duplicates F]]
+#                              [--phases p1,p2,...] [--runs R] [--no-pack-sync] [--skip-build]
+#
+# Default workload: ../shared/peers/gen_objects.py -n 100000 (100,000 objects of 0-1000 random bytes,
+# seed 42). --objects N writes a workload of our own generator instead (sizes uniform in
+# [min, max], a fraction F of objects repeating earlier ones). --runs R takes the median of R runs of
+# each side. --no-pack-sync runs Cairn without fsync of pack files, which is what disk-objectstore does
+# on Linux (its pack fsync is a no-op there); by default Cairn syncs and the peer does not.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+peers=$(cd "$root/../shared/peers" 2>/dev/null && pwd) || { echo "needs ../shared/peers beside the checkout" >&2; exit 1; }
+work=${CAIRN_COMPARE_DIR:-/tmp/cairn-compare}
+venv=${CAIRN_PEER_VENV:-/tmp/cairn-peers/dos-venv}
+
+workload="" objects="" min_size=0 max_size=1000 duplicates=0 runs=1 sync_flag="" build=1
+phases="loose_write,pack_all_loose,clean_storage,pack_write,pack_write_compressed,bulk_read,single_reads,chunked_read,validate"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --workload) workload=$2; shift 2 ;;
+    --objects) objects=$2; shift 2 ;;
+    --min-size) min_size=$2; shift 2 ;;
+    --max-size) max_size=$2; shift 2 ;;
+    --duplicates) duplicates=$2; shift 2 ;;
+    --phases) phases=$2; shift 2 ;;
+    --runs) runs=$2; shift 2 ;;
+    --no-pack-sync) sync_flag="--no-pack-sync"; shift ;;
+    --skip-build) build=0; shift ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
+  esac
+done
+
+# --- JDK and the benchmark jar
+if [ -z "${JAVA_HOME:-}" ] || ! "$JAVA_HOME/bin/java" -version 2>&1 | grep -qE 'version "(2[1-9]|[3-9][0-9])'; then
+  JAVA_HOME=$(ls -d /usr/lib/jvm/*/ 2>/dev/null | while read -r d; do
+    v=$("$d/bin/java" -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p'); [ "${v:-0}" -ge 21 ] && echo "$v ${d%/}"; done |
+    sort -n | tail -1 | cut -d' ' -f2)
+  [ -n "$JAVA_HOME" ] || { echo "needs a JDK >= 21 under /usr/lib/jvm" >&2; exit 1; }
+  export JAVA_HOME
+fi
+jar="$root/jmh/target/benchmarks.jar"
+if [ "$build" = 1 ] || [ ! -f "$jar" ]; then
+  (cd "$root" && ./mvnw -q -B -ntp -pl storage,jmh -am package -DskipTests) >&2
+fi
+java=("$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -cp "$jar")
+
+# --- the peer, in a virtualenv of its own
+if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import disk_objectstore' 2>/dev/null; then
+  echo "installing disk-objectstore 1.5.0 into $venv" >&2
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install -q disk-objectstore==1.5.0 >&2
+fi
+
+# --- the workload
+mkdir -p "$work"
+if [ -z "$workload" ]; then
+  if [ -n "$objects" ]; then
+    workload="$work/objects_${objects}_${min_size}-${max_size}_dup${duplicates}.bin"
+    [ -f "$workload" ] || "${java[@]}" dev.cairn.jmh.objects.WorkloadGenerator "$workload" "$objects" "$min_size" "$max_size" "$duplicates"
+  else
+    workload="$work/objects_100000.bin"
+    [ -f "$workload" ] || "$venv/bin/python" "$peers/gen_objects.py" -n 100000 -o "$workload" >/dev/null
+  fi
+fi
+[ -f "$workload" ] || { echo "no workload file $workload" >&2; exit 1; }
+
+# --- which peer phases (dos_bench.py letters) the asked-for phases need
+letters=""
+add() { case ",$letters," in *",$1,"*) ;; *) letters="${letters:+$letters,}$1" ;; esac; }
+IFS=, read -ra wanted <<< "$phases"
+for p in "${wanted[@]}"; do
+  case "$p" in
+    loose_write) add a ;;
+    pack_all_loose|clean_storage) add a; add b ;;
+    pack_write) add c ;;
+    pack_write_compressed) add c; add z ;;
+    bulk_read) add c; add d ;;
+    single_reads) add c; add e ;;
+    chunked_read) add c; add f ;;
+    validate) add c; add g ;;
+    *) echo "unknown phase $p" >&2; exit 2 ;;
+  esac
+done
+
+cairn_out="$work/cairn.txt" peer_out="$work/peer.txt"
+: > "$cairn_out"; : > "$peer_out"
+for ((i = 1; i <= runs; i++)); do
+  echo "run $i/$runs: cairn" >&2
+  "${java[@]}" dev.cairn.jmh.objects.ObjectStoreComparison "$workload" "$work/cairn-run" "$phases" $sync_flag >> "$cairn_out"
+  echo "run $i/$runs: disk-objectstore (phases $letters)" >&2
+  "$venv/bin/python" "$peers/dos_bench.py" small --workload "$workload" --phases "$letters" --label "compare_$$" \
+    | "$venv/bin/python" -c '
+import json, sys
+names = {"a_add_object_loose": "loose_write", "b_pack_all_loose": "pack_all_loose", "b_clean_storage": "clean_storage",
+         "c_add_objects_to_pack": "pack_write", "c_add_objects_to_pack_compressed": "pack_write_compressed",
+         "d_bulk_read_1call": "bulk_read", "e_single_reads": "single_reads", "f_bulk_read_10calls": "chunked_read",
+         "g_validate": "validate"}
+for k, v in json.load(sys.stdin)["phases"].items():
+    if k in names:
+        print(names[k], v["seconds"])' >> "$peer_out"
+done
+
+"$venv/bin/python" - "$cairn_out" "$peer_out" "$phases" <<'PY'
+import statistics, sys
+def load(path):
+    out = {}
+    for line in open(path):
+        name, secs = line.split()
+        out.setdefault(name, []).append(float(secs))
+    return {k: statistics.median(v) for k, v in out.items()}
+cairn, peer = load(sys.argv[1]), load(sys.argv[2])
+print("phase cairn_seconds peer_seconds speedup")
+for p in sys.argv[3].split(","):
+    if p in cairn and p in peer:
+        print(f"{p} {cairn[p]:.4f} {peer[p]:.4f} {peer[p] / cairn[p]:.1f}")
+PY
