@@ -48,10 +48,11 @@ final class LooseObjects implements AutoCloseable {
      * store already holds the key elsewhere (a pack), in which case nothing is moved in place.
      */
     ObjectKey write(InputStream in, Predicate<ObjectKey> skip) throws IOException {
-        Path tmp = sandbox.newFile();
+        Path tmp = sandbox.newPath();
+        boolean moved = false;
         try {
             MessageDigest digest = Sha256.newDigest();
-            try (FileChannel out = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
+            try (FileChannel out = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                 byte[] chunk = new byte[CHUNK];
                 ByteBuffer buf = ByteBuffer.wrap(chunk);
                 int n;
@@ -67,37 +68,44 @@ final class LooseObjects implements AutoCloseable {
                 out.force(false);
             }
             ObjectKey key = ObjectKey.ofDigest(digest.digest());
-            if (!skip.test(key)) {
+            if (!skip.test(key) && !exists(key)) {
                 moveInPlace(tmp, key);
+                moved = true;
             }
             return key;
         } finally {
-            Files.deleteIfExists(tmp);
+            if (!moved) {
+                Files.deleteIfExists(tmp);
+            }
         }
     }
 
-    /** Writes bytes whose key is already known (hashed by the caller). */
+    /**
+     * Writes bytes whose key the caller computed, and which the caller found missing: a file system call
+     * saved per object counts on this path, which is bound by metadata operations and fsyncs.
+     */
     void write(ObjectKey key, byte[] content) throws IOException {
-        Path tmp = sandbox.newFile();
+        Path tmp = sandbox.newPath();
+        boolean moved = false;
         try {
-            try (FileChannel out = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
+            try (FileChannel out = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                 ByteBuffer buf = ByteBuffer.wrap(content);
                 while (buf.hasRemaining()) {
                     out.write(buf);
                 }
                 out.force(false);
             }
-            moveInPlace(tmp, key);
+            moveInPlace(tmp, key); // replacing a copy a racing writer made is harmless: same content
+            moved = true;
         } finally {
-            Files.deleteIfExists(tmp);
+            if (!moved) {
+                Files.deleteIfExists(tmp);
+            }
         }
     }
 
     private void moveInPlace(Path tmp, ObjectKey key) throws IOException {
         Path target = path(key);
-        if (Files.exists(target)) {
-            return; // same key, same content: the object is already here
-        }
         try {
             Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
         } catch (NoSuchFileException e) {

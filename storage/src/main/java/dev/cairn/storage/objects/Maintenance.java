@@ -2,7 +2,6 @@ package dev.cairn.storage.objects;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -11,10 +10,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 /**
  * The operations that move or remove objects: packing loose objects, cleaning, repacking and deleting.
@@ -25,7 +20,9 @@ final class Maintenance {
 
     /** Loose files at most this large are read whole (and in parallel); larger ones are streamed. */
     private static final int WHOLE_READ_LIMIT = 4 << 20;
-    private static final int IO_BATCH = 512;
+    private static final int IO_BATCH = 256;
+    /** Threads for file system work (reading, unlinking many small files): it waits more than it computes. */
+    private static final int IO_THREADS = 8;
 
     private final ContainerParts parts;
 
@@ -44,18 +41,17 @@ final class Maintenance {
             }, malformed -> { });
             keys.sort(null);
             List<ObjectKey> damaged = new ArrayList<>();
-            long bytes = 0;
-            int packed = 0;
-            // Reading and hashing small files is most of the work: two threads do it ahead of the writer.
-            ExecutorService io = Executors.newFixedThreadPool(2);
-            try {
-                List<Future<LooseRead[]>> pending = new ArrayList<>();
-                for (int i = 0; i < keys.size(); i += IO_BATCH) {
-                    List<ObjectKey> batch = keys.subList(i, Math.min(keys.size(), i + IO_BATCH));
-                    pending.add(io.submit(() -> readBatch(batch)));
-                }
-                for (Future<LooseRead[]> f : pending) {
-                    for (LooseRead r : get(f)) {
+            // Opening and reading many small files is most of the work, and mostly waits on the file
+            // system: several threads do it ahead of the (sequential) appends.
+            List<OrderedWork.Task<LooseRead[]>> reads = new ArrayList<>();
+            for (int i = 0; i < keys.size(); i += IO_BATCH) {
+                List<ObjectKey> batch = keys.subList(i, Math.min(keys.size(), i + IO_BATCH));
+                reads.add(() -> readBatch(batch));
+            }
+            int[] packed = {0};
+            long[] bytes = {0};
+            OrderedWork.run(reads, IO_THREADS, IO_THREADS * 2, batch -> {
+                    for (LooseRead r : batch) {
                         if (r == null) {
                             continue; // removed meanwhile (deleted, or packed and cleaned by someone else)
                         }
@@ -73,15 +69,12 @@ final class Maintenance {
                         } else {
                             w.addKnown(r.key, r.content, compression);
                         }
-                        bytes += r.size;
-                        packed++;
+                        bytes[0] += r.size;
+                        packed[0]++;
                     }
-                }
-            } finally {
-                io.shutdownNow();
-            }
+            });
             w.commit();
-            return new PackingReport(packed, bytes, damaged);
+            return new PackingReport(packed[0], bytes[0], damaged);
         }
     }
 
@@ -108,20 +101,6 @@ final class Maintenance {
         return out;
     }
 
-    private static <T> T get(Future<T> f) throws IOException {
-        try {
-            return f.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted", e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof IOException io) {
-                throw io;
-            }
-            throw new IOException(e.getCause());
-        }
-    }
-
     CleaningReport cleanStorage(boolean vacuum) throws IOException {
         try (PackLock.Held held = parts.lock().acquire("clean the storage")) {
             PackWriter.repairLeftovers(parts.packs(), parts.index().packSizes(), parts.packs().onDisk());
@@ -141,26 +120,23 @@ final class Maintenance {
         }
     }
 
-    /** Unlinks loose files with a few threads: each unlink waits on the filesystem journal, not the CPU. */
+    /** Unlinks loose files on several threads, shard by shard so that threads rarely share a directory. */
     private int deleteLoose(List<ObjectKey> keys) throws IOException {
-        if (keys.size() < 1000) {
-            int n = 0;
-            for (ObjectKey k : keys) {
-                n += parts.loose().delete(k) ? 1 : 0;
-            }
-            return n;
-        }
-        try {
-            return keys.parallelStream().mapToInt(k -> {
-                try {
-                    return parts.loose().delete(k) ? 1 : 0;
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
+        List<OrderedWork.Task<Integer>> tasks = new ArrayList<>();
+        int per = Math.max(256, (keys.size() + IO_THREADS * 4 - 1) / (IO_THREADS * 4));
+        for (int i = 0; i < keys.size(); i += per) {
+            List<ObjectKey> part = keys.subList(i, Math.min(keys.size(), i + per));
+            tasks.add(() -> {
+                int n = 0;
+                for (ObjectKey k : part) {
+                    n += parts.loose().delete(k) ? 1 : 0;
                 }
-            }).sum();
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
+                return n;
+            });
         }
+        int[] deleted = {0};
+        OrderedWork.run(tasks, IO_THREADS, IO_THREADS, n -> deleted[0] += n);
+        return deleted[0];
     }
 
     int delete(Collection<ObjectKey> keys) throws IOException {

@@ -27,12 +27,17 @@ final class OrderedWork {
     private OrderedWork() {
     }
 
+    /** Runs on as many threads as there are cores (at most four): for work that uses the CPU. */
     static <T> void run(List<Task<T>> tasks, int window, Sink<T> sink) throws IOException {
+        run(tasks, Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors())), window, sink);
+    }
+
+    /** Runs on {@code threads} threads: for work that mostly waits on the disk. */
+    static <T> void run(List<Task<T>> tasks, int threads, int window, Sink<T> sink) throws IOException {
         if (tasks.size() == 1) {
             sink.accept(tasks.get(0).call());
             return;
         }
-        int threads = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "cairn-objects-worker");
             t.setDaemon(true);

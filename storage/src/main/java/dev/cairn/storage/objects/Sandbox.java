@@ -37,10 +37,9 @@ final class Sandbox {
         return dir;
     }
 
-    /** A new, empty, uniquely named file. */
-    Path newFile() throws IOException {
-        String name = prefix + counter.incrementAndGet() + "_" + Long.toHexString(ThreadLocalRandom.current().nextLong());
-        return Files.createFile(dir.resolve(name));
+    /** A new, uniquely named path; the caller creates the file (with CREATE_NEW: one system call). */
+    Path newPath() {
+        return dir.resolve(prefix + counter.incrementAndGet() + "_" + Long.toHexString(ThreadLocalRandom.current().nextLong()));
     }
 
     /**
