@@ -147,23 +147,46 @@ final class Reads {
         }
     }
 
-    /** Packed entries (from a fresh cache) and the rest, which may be loose; duplicates dropped. */
+    /**
+     * Packed entries (from a fresh cache) and the rest, which may be loose. Keys asked for twice are
+     * delivered once: packed duplicates are dropped after the sort by position (where they sit side by
+     * side), which spares a hash set of every key; the few unpacked ones go through a set.
+     */
     private Plan plan(Collection<ObjectKey> keys) throws IOException {
         IndexCache.Snapshot s = cache.refresh();
         Plan plan = new Plan();
-        Set<ObjectKey> seen = new HashSet<>(Math.max(16, keys.size() * 2));
+        Set<ObjectKey> unpacked = new HashSet<>();
         for (ObjectKey k : keys) {
-            if (!seen.add(k)) {
-                continue; // asked twice, delivered once
-            }
             PackEntry e = s.find(k);
             if (e != null) {
                 plan.packed.add(e);
-            } else {
+            } else if (unpacked.add(k)) {
                 plan.loose.add(k);
             }
         }
+        BulkReader.sortByPosition(plan.packed);
+        dropAdjacentDuplicates(plan.packed);
         return plan;
+    }
+
+    /** Removes repeated keys from entries sorted by position: equal keys share their position. */
+    private static void dropAdjacentDuplicates(List<PackEntry> sorted) {
+        int out = 0;
+        for (int i = 0; i < sorted.size(); i++) {
+            PackEntry e = sorted.get(i);
+            boolean repeated = false;
+            // entries at one position are one object, or zero-length objects beside it: a short run
+            for (int j = out - 1; j >= 0 && sorted.get(j).offset() == e.offset() && sorted.get(j).pack() == e.pack(); j--) {
+                if (sorted.get(j).key().equals(e.key())) {
+                    repeated = true;
+                    break;
+                }
+            }
+            if (!repeated) {
+                sorted.set(out++, e);
+            }
+        }
+        sorted.subList(out, sorted.size()).clear();
     }
 
     private static final class Plan {

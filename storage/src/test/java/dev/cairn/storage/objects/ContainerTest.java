@@ -140,6 +140,27 @@ class ContainerTest {
     }
 
     @Test
+    void keysAskedTwiceAreDeliveredOnce() throws IOException {
+        List<byte[]> objects = randomObjects(50, 100, 21);
+        objects.add(new byte[0]);
+        List<ObjectKey> keys = new ArrayList<>(container.putAllToPacks(objects, Compression.NONE));
+        ObjectKey loose = container.put(bytes("loose one"));
+        keys.addAll(keys.subList(0, 25));
+        keys.add(loose);
+        keys.add(loose);
+        List<ObjectKey> delivered = new ArrayList<>();
+        container.getAll(keys, (k, b) -> delivered.add(k));
+        assertEquals(keys.stream().distinct().count(), delivered.size());
+        assertEquals(delivered.size(), delivered.stream().distinct().count());
+        List<ObjectKey> streamed = new ArrayList<>();
+        container.streamAll(keys, (k, size, in) -> {
+            assertEquals(size, in.readAllBytes().length);
+            streamed.add(k);
+        });
+        assertEquals(delivered.size(), streamed.size());
+    }
+
+    @Test
     void unknownKeyIsNotFoundWithTheKeyInTheMessage() {
         ObjectKey absent = ObjectKey.of("ab".repeat(32));
         ObjectNotFoundException e = assertThrows(ObjectNotFoundException.class, () -> container.get(absent));
