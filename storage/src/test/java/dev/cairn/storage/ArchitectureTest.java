@@ -1,0 +1,30 @@
+package dev.cairn.storage;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+/** The package rules of STYLE.md that the compiler cannot see. */
+@AnalyzeClasses(packages = "dev.cairn.storage", importOptions = ImportOption.DoNotIncludeTests.class)
+class ArchitectureTest {
+
+    /** The object store is a library by itself: plain Java, sqlite-jdbc and zstd, nothing of Cairn. */
+    @ArchTest
+    static final ArchRule objectsStandAlone = classes()
+            .that().resideInAPackage("dev.cairn.storage.objects..")
+            .should().onlyDependOnClassesThat().resideInAnyPackage(
+                    "dev.cairn.storage.objects..", "java..", "javax..", "org.sqlite..", "com.github.luben.zstd..");
+
+    @ArchTest
+    static final ArchRule noFrameworks = noClasses()
+            .that().resideInAPackage("dev.cairn.storage..")
+            .should().dependOnClassesThat().resideInAnyPackage("org.springframework..");
+
+    @ArchTest
+    static final ArchRule noCycles = slices().matching("dev.cairn.storage.(*)..").should().beFreeOfCycles();
+}
