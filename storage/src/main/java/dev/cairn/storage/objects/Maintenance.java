@@ -19,10 +19,16 @@ import java.util.Set;
 final class Maintenance {
 
     /** Loose files at most this large are read whole (and in parallel); larger ones are streamed. */
-    private static final int WHOLE_READ_LIMIT = 4 << 20;
+    private static final int WHOLE_READ_LIMIT = 1 << 20;
+    /** A read-ahead batch holds at most this many bytes; with the window, this bounds packing's memory. */
+    private static final int BATCH_BYTES = 2 << 20;
     private static final int IO_BATCH = 256;
-    /** Threads for file system work (reading, unlinking many small files): it waits more than it computes. */
-    private static final int IO_THREADS = 8;
+    /**
+     * Threads for file system work (reading, unlinking many small files): it waits on the file system far
+     * more than it computes. Measured on 15,000 loose objects here: cleaning took 1.67 s with 8 threads,
+     * 0.63 s with 32, 0.76 s with 64.
+     */
+    private static final int IO_THREADS = 32;
 
     private final ContainerParts parts;
 
@@ -50,7 +56,7 @@ final class Maintenance {
             }
             int[] packed = {0};
             long[] bytes = {0};
-            OrderedWork.run(reads, IO_THREADS, IO_THREADS * 2, batch -> {
+            OrderedWork.run(reads, IO_THREADS, IO_THREADS, batch -> {
                     for (LooseRead r : batch) {
                         if (r == null) {
                             continue; // removed meanwhile (deleted, or packed and cleaned by someone else)
@@ -83,18 +89,21 @@ final class Maintenance {
 
     private LooseRead[] readBatch(List<ObjectKey> batch) throws IOException {
         LooseRead[] out = new LooseRead[batch.size()];
+        long held = 0;
         for (int i = 0; i < out.length; i++) {
             ObjectKey k = batch.get(i);
             long size = parts.loose().size(k);
             if (size < 0) {
                 continue;
             }
-            if (size > WHOLE_READ_LIMIT) {
+            if (size > WHOLE_READ_LIMIT || held > BATCH_BYTES) {
+                // left for the writer to stream: keeps what waits in memory bounded
                 out[i] = new LooseRead(k, null, true, size);
                 continue;
             }
             byte[] content = parts.loose().read(k);
             if (content != null) {
+                held += content.length;
                 out[i] = new LooseRead(k, content, Sha256.keyOf(content).equals(k), content.length);
             }
         }
