@@ -1,5 +1,6 @@
 package dev.cairn.jmh.demo;
 
+import dev.cairn.jmh.objects.Scratch;
 import dev.cairn.storage.objects.CleaningReport;
 import dev.cairn.storage.objects.Compression;
 import dev.cairn.storage.objects.Container;
@@ -16,7 +17,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,7 +41,7 @@ public final class ObjectStoreDemo {
         if (target.startsWith(source)) {
             throw new IllegalArgumentException("the container " + target + " must not lie inside " + source);
         }
-        deleteTree(target);
+        Scratch.delete(target);
         List<Path> files;
         try (Stream<Path> walk = Files.walk(source)) {
             files = walk.filter(Files::isRegularFile).filter(Files::isReadable).sorted().toList();
@@ -116,16 +116,5 @@ public final class ObjectStoreDemo {
                         + "%d pack file(s) %,d B, index %,d B%n", s.looseObjects(), s.looseBytes(), s.packedObjects(),
                 s.packedBytes(), s.packedStoredBytes(), s.compressedObjects(), s.packFiles(), s.packFileBytes(),
                 s.indexBytes());
-    }
-
-    private static void deleteTree(Path p) throws IOException {
-        if (!Files.exists(p)) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(p)) {
-            for (Path f : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(f);
-            }
-        }
     }
 }

@@ -10,13 +10,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Stream;
 
 /**
  * Cairn's side of {@code jmh/compare-objectstore.sh}: the phases of the disk-objectstore peer benchmark
@@ -87,7 +85,7 @@ public final class ObjectStoreComparison {
     }
 
     private void run() throws IOException, InterruptedException {
-        deleteTree(work);
+        Scratch.delete(work);
         Files.createDirectories(work);
         ContainerConfig config = ContainerConfig.defaults().withSyncPacks(syncPacks);
         if (any("loose_write", "pack_all_loose", "clean_storage")) {
@@ -131,7 +129,7 @@ public final class ObjectStoreComparison {
                 checkAll(z);
             }
         }
-        deleteTree(work);
+        Scratch.delete(work);
     }
 
     private void readPhases(Container c, String suffix) throws IOException, InterruptedException {
@@ -223,16 +221,5 @@ public final class ObjectStoreComparison {
         }
         System.out.printf("%s %.4f%n", name, seconds);
         System.out.flush();
-    }
-
-    private static void deleteTree(Path p) throws IOException {
-        if (!Files.exists(p)) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(p)) {
-            for (Path f : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(f);
-            }
-        }
     }
 }

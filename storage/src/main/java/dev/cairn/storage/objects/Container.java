@@ -83,10 +83,6 @@ public final class Container implements AutoCloseable {
         return new Container(parts);
     }
 
-    ContainerParts parts() {
-        return parts;
-    }
-
     public Path root() {
         return parts.root();
     }

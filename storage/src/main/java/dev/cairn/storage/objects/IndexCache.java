@@ -81,12 +81,6 @@ final class IndexCache {
         return new Snapshot(all, Map.of(), state.epoch(), state.seq());
     }
 
-    /** The current snapshot, loading it if needed, without a round trip when loaded. */
-    Snapshot current() throws IOException {
-        Snapshot s = snapshot;
-        return s != null ? s : refresh();
-    }
-
     /**
      * Adds entries (sorted by key) this process just committed, without a round trip to the index, if the
      * cache was complete up to {@code seqBefore} and the commit did not rewrite the index.
@@ -124,7 +118,7 @@ final class IndexCache {
             this.seq = seq;
         }
 
-        int size() {
+        private int size() {
             return base.count + recent.size();
         }
 
