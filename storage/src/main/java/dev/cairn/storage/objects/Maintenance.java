@@ -112,7 +112,7 @@ final class Maintenance {
 
     CleaningReport cleanStorage(boolean vacuum) throws IOException {
         try (PackLock.Held held = parts.lock().acquire("clean the storage")) {
-            PackWriter.repairLeftovers(parts.packs(), parts.index().packSizes(), parts.packs().onDisk());
+            PackRepair.repairLeftovers(parts.packs(), parts.index().packSizes(), parts.packs().onDisk());
             IndexCache.Snapshot s = parts.cache().refresh();
             List<ObjectKey> packedLoose = new ArrayList<>();
             parts.loose().forEach(k -> {

@@ -81,7 +81,7 @@ final class PackWriter implements AutoCloseable {
         try {
             Map<Integer, Long> committed = index.packSizes();
             Map<Integer, Long> onDisk = packs.onDisk();
-            repairLeftovers(packs, committed, onDisk);
+            PackRepair.repairLeftovers(packs, committed, onDisk);
             int maxId = -1;
             for (int id : committed.keySet()) {
                 maxId = Math.max(maxId, id);
@@ -102,23 +102,6 @@ final class PackWriter implements AutoCloseable {
                 held.close();
             }
             throw e;
-        }
-    }
-
-    /** Truncates bytes past the committed mark and deletes pack files the index does not know. */
-    static void repairLeftovers(PackFiles packs, Map<Integer, Long> committed, Map<Integer, Long> onDisk)
-            throws IOException {
-        for (Map.Entry<Integer, Long> f : onDisk.entrySet()) {
-            Long size = committed.get(f.getKey());
-            if (size == null) {
-                packs.forget(f.getKey());
-                Files.deleteIfExists(packs.path(f.getKey()));
-            } else if (f.getValue() > size) {
-                try (FileChannel c = FileChannel.open(packs.path(f.getKey()), StandardOpenOption.WRITE)) {
-                    c.truncate(size);
-                    c.force(false);
-                }
-            }
         }
     }
 
