@@ -114,38 +114,13 @@ final class Maintenance {
         try (PackLock.Held held = parts.lock().acquire("clean the storage")) {
             PackRepair.repairLeftovers(parts.packs(), parts.index().packSizes(), parts.packs().onDisk());
             IndexCache.Snapshot s = parts.cache().refresh();
-            List<ObjectKey> packedLoose = new ArrayList<>();
-            parts.loose().forEach(k -> {
-                if (s.find(k) != null) {
-                    packedLoose.add(k);
-                }
-            }, malformed -> { });
-            int deleted = deleteLoose(packedLoose);
+            int deleted = parts.loose().deleteWhere(k -> s.find(k) != null, IO_THREADS);
             int leftovers = parts.sandbox().cleanLeftovers();
             if (vacuum) {
                 parts.index().vacuum();
             }
             return new CleaningReport(deleted, leftovers, vacuum);
         }
-    }
-
-    /** Unlinks loose files on several threads, shard by shard so that threads rarely share a directory. */
-    private int deleteLoose(List<ObjectKey> keys) throws IOException {
-        List<OrderedWork.Task<Integer>> tasks = new ArrayList<>();
-        int per = Math.max(256, (keys.size() + IO_THREADS * 4 - 1) / (IO_THREADS * 4));
-        for (int i = 0; i < keys.size(); i += per) {
-            List<ObjectKey> part = keys.subList(i, Math.min(keys.size(), i + per));
-            tasks.add(() -> {
-                int n = 0;
-                for (ObjectKey k : part) {
-                    n += parts.loose().delete(k) ? 1 : 0;
-                }
-                return n;
-            });
-        }
-        int[] deleted = {0};
-        OrderedWork.run(tasks, IO_THREADS, IO_THREADS, n -> deleted[0] += n);
-        return deleted[0];
     }
 
     int delete(Collection<ObjectKey> keys) throws IOException {

@@ -103,6 +103,17 @@ class ContainerTest {
     }
 
     @Test
+    void cleanStorageKeepsLooseObjectsThatAreNotPacked() throws IOException {
+        ObjectKey packed = container.put(bytes("packed soon"));
+        container.packAllLoose();
+        ObjectKey late = container.put(bytes("written after packing"));
+        assertEquals(1, container.cleanStorage(false).looseDeleted());
+        assertEquals(1, container.stats().looseObjects());
+        assertArrayEquals(bytes("written after packing"), container.get(late));
+        assertArrayEquals(bytes("packed soon"), container.get(packed));
+    }
+
+    @Test
     void bulkWritesToPacksReadBackInBulkAndSingly() throws IOException {
         for (Compression c : Compression.values()) {
             List<byte[]> objects = randomObjects(500, 2000, c.ordinal());
