@@ -104,12 +104,11 @@ final class BulkReader {
     }
 
     /**
-     * Sorts {@code entries} in place and delivers each one's stored bytes; large ones go to {@code large}.
-     * A reader thread fills the next blocks while the caller's thread slices the current one, so the disk
+     * Delivers the stored bytes of {@code entries}, which the caller sorted with {@link #sortByPosition};
+     * large ones go to {@code large}. A reader thread fills the next blocks while the caller's thread slices the current one, so the disk
      * reads overlap the copying and the consumer's own work.
      */
     void read(List<PackEntry> entries, StoredSink sink, LargeSink large) throws IOException {
-        sortByPosition(entries);
         List<Batch> batches = new ArrayList<>();
         List<PackEntry> larges = new ArrayList<>();
         plan(entries, batches, larges);

@@ -39,7 +39,7 @@ public final class Container implements AutoCloseable {
 
     private Container(ContainerParts parts) {
         this.parts = parts;
-        this.reads = new Reads(parts.cache(), parts.packs(), parts.loose(), parts.config());
+        this.reads = new Reads(parts);
         this.maintenance = new Maintenance(parts);
     }
 

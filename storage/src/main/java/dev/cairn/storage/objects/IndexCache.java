@@ -162,17 +162,16 @@ final class IndexCache {
 
         /**
          * The segments of an index holding these entries, less {@code removed}, with {@code moved} entries
-         * at their new places, plus {@code added}: what a rewrite of the index stores.
+         * at their new places, plus {@code added} (new keys, sorted): what a rewrite of the index stores.
          */
-        List<byte[]> rewritten(Set<ObjectKey> removed, Map<ObjectKey, PackEntry> moved, Collection<PackEntry> added) {
-            List<PackEntry> kept = new ArrayList<>(size() + added.size());
-            forEach(e -> {
+        List<byte[]> rewritten(Set<ObjectKey> removed, Map<ObjectKey, PackEntry> moved, List<PackEntry> added) {
+            List<PackEntry> kept = new ArrayList<>(size());
+            forEach(e -> { // in key order, and a move keeps the key: no sort needed
                 if (!removed.contains(e.key())) {
                     kept.add(moved.getOrDefault(e.key(), e));
                 }
             });
-            kept.addAll(added);
-            List<PackEntry> all = KeyOrder.sorted(kept);
+            List<PackEntry> all = added.isEmpty() ? kept : KeyOrder.merge(kept, added);
             List<byte[]> segments = new ArrayList<>();
             for (int i = 0; i < all.size(); i += Segment.MAX_ENTRIES) {
                 segments.add(Segment.encode(all.subList(i, Math.min(all.size(), i + Segment.MAX_ENTRIES))));

@@ -50,7 +50,8 @@ final class KeyOrder {
         return out;
     }
 
-    private static List<PackEntry> merge(List<PackEntry> a, List<PackEntry> b) {
+    /** Merges two lists already in key order. */
+    static List<PackEntry> merge(List<PackEntry> a, List<PackEntry> b) {
         List<PackEntry> out = new ArrayList<>(a.size() + b.size());
         int i = 0;
         int j = 0;

@@ -155,10 +155,10 @@ final class LooseObjects implements AutoCloseable {
         }
     }
 
-    /** A stream of the content, or null when there is no such loose object. */
-    InputStream open(ObjectKey key) throws IOException {
+    /** An open channel on the content (its size is the object's), or null when there is no such loose object. */
+    FileChannel channel(ObjectKey key) throws IOException {
         try {
-            return Files.newInputStream(path(key));
+            return FileChannel.open(path(key), StandardOpenOption.READ);
         } catch (NoSuchFileException e) {
             return null;
         }
@@ -184,17 +184,9 @@ final class LooseObjects implements AutoCloseable {
      * measured here).
      */
     int deleteWhere(Predicate<ObjectKey> doomed, int threads) throws IOException {
-        if (!Files.isDirectory(dir)) {
-            return 0;
-        }
         List<OrderedWork.Task<Integer>> tasks = new ArrayList<>();
-        try (DirectoryStream<Path> shards = Files.newDirectoryStream(dir)) {
-            for (Path shard : shards) {
-                String prefix = shard.getFileName().toString();
-                if (SHARD.matcher(prefix).matches() && Files.isDirectory(shard)) {
-                    tasks.add(() -> clearShard(shard, prefix, doomed));
-                }
-            }
+        for (Path shard : shards(ignored -> { })) {
+            tasks.add(() -> clearShard(shard, shard.getFileName().toString(), doomed));
         }
         int[] deleted = {0};
         OrderedWork.run(tasks, threads, threads, n -> deleted[0] += n);
@@ -229,28 +221,37 @@ final class LooseObjects implements AutoCloseable {
 
     /** Calls {@code each} for every loose object; {@code malformed} gets files whose name is not a key. */
     void forEach(Consumer<ObjectKey> each, Consumer<Path> malformed) throws IOException {
-        if (!Files.isDirectory(dir)) {
-            return;
-        }
-        try (DirectoryStream<Path> shards = Files.newDirectoryStream(dir)) {
-            for (Path shard : shards) {
-                String prefix = shard.getFileName().toString();
-                if (!SHARD.matcher(prefix).matches() || !Files.isDirectory(shard)) {
-                    malformed.accept(shard);
-                    continue;
-                }
-                try (DirectoryStream<Path> files = Files.newDirectoryStream(shard)) {
-                    for (Path file : files) {
-                        String rest = file.getFileName().toString();
-                        if (REST.matcher(rest).matches()) {
-                            each.accept(ObjectKey.of(prefix + rest));
-                        } else {
-                            malformed.accept(file);
-                        }
+        for (Path shard : shards(malformed)) {
+            String prefix = shard.getFileName().toString();
+            try (DirectoryStream<Path> files = Files.newDirectoryStream(shard)) {
+                for (Path file : files) {
+                    String rest = file.getFileName().toString();
+                    if (REST.matcher(rest).matches()) {
+                        each.accept(ObjectKey.of(prefix + rest));
+                    } else {
+                        malformed.accept(file);
                     }
                 }
             }
         }
+    }
+
+    /** The shard directories ({@code loose/00} … {@code loose/ff}); anything else there goes to {@code malformed}. */
+    private List<Path> shards(Consumer<Path> malformed) throws IOException {
+        List<Path> shards = new ArrayList<>();
+        if (!Files.isDirectory(dir)) {
+            return shards;
+        }
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+            for (Path entry : entries) {
+                if (SHARD.matcher(entry.getFileName().toString()).matches() && Files.isDirectory(entry)) {
+                    shards.add(entry);
+                } else {
+                    malformed.accept(entry);
+                }
+            }
+        }
+        return shards;
     }
 
     @Override

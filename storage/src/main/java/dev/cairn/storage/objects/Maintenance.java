@@ -38,7 +38,7 @@ final class Maintenance {
 
     PackingReport packAllLoose(Compression compression) throws IOException {
         try (PackWriter w = parts.openWriter("pack loose objects", false)) {
-            IndexCache.Snapshot s = parts.cache().refresh();
+            IndexCache.Snapshot s = w.indexAtStart();
             List<ObjectKey> keys = new ArrayList<>();
             parts.loose().forEach(k -> {
                 if (s.find(k) == null) {
@@ -57,27 +57,27 @@ final class Maintenance {
             int[] packed = {0};
             long[] bytes = {0};
             OrderedWork.run(reads, IO_THREADS, IO_THREADS, batch -> {
-                    for (LooseRead r : batch) {
-                        if (r == null) {
-                            continue; // removed meanwhile (deleted, or packed and cleaned by someone else)
-                        }
-                        if (r.content == null) {
-                            try (InputStream in = Files.newInputStream(parts.loose().path(r.key))) {
-                                ObjectKey actual = w.add(in, compression);
-                                if (!actual.equals(r.key)) {
-                                    damaged.add(r.key);
-                                    continue;
-                                }
-                            }
-                        } else if (!r.intact) {
-                            damaged.add(r.key);
-                            continue;
-                        } else {
-                            w.addKnown(r.key, r.content, compression);
-                        }
-                        bytes[0] += r.size;
-                        packed[0]++;
+                for (LooseRead r : batch) {
+                    if (r == null) {
+                        continue; // removed meanwhile (deleted, or packed and cleaned by someone else)
                     }
+                    if (r.content == null) {
+                        try (InputStream in = Files.newInputStream(parts.loose().path(r.key))) {
+                            ObjectKey actual = w.add(in, compression);
+                            if (!actual.equals(r.key)) {
+                                damaged.add(r.key);
+                                continue;
+                            }
+                        }
+                    } else if (!r.intact) {
+                        damaged.add(r.key);
+                        continue;
+                    } else {
+                        w.addKnown(r.key, r.content, compression);
+                    }
+                    bytes[0] += r.size;
+                    packed[0]++;
+                }
             });
             w.commit();
             return new PackingReport(packed[0], bytes[0], damaged);
@@ -154,7 +154,7 @@ final class Maintenance {
             Map<Integer, Long> sizes = parts.index().packSizes();
             Map<Integer, List<PackEntry>> byPack = new HashMap<>();
             Map<Integer, Long> live = new HashMap<>();
-            parts.cache().forEach(e -> {
+            w.indexAtStart().forEach(e -> {
                 byPack.computeIfAbsent(e.pack(), p -> new ArrayList<>()).add(e);
                 live.merge(e.pack(), e.length(), Long::sum);
             });
@@ -170,7 +170,8 @@ final class Maintenance {
             List<PackEntry> moved = new ArrayList<>();
             try (Decompressor d = new Decompressor(); Compressor c = new Compressor()) {
                 for (int id : rewrite) {
-                    List<PackEntry> entries = byPack.getOrDefault(id, List.of());
+                    List<PackEntry> entries = byPack.getOrDefault(id, new ArrayList<>());
+                    BulkReader.sortByPosition(entries);
                     parts.bulkReader().read(entries, (e, block, off) -> {
                         moved.add(copy(w, e, block, off, target, d, c));
                     }, e -> {
@@ -190,6 +191,7 @@ final class Maintenance {
         }
     }
 
+    /** Copies one object into the new packs, recompressing it when {@code target} asks for a change. */
     private static PackEntry copy(PackWriter w, PackEntry e, ByteBuffer block, int off, Compression target,
                                   Decompressor d, Compressor c) throws IOException {
         int len = (int) e.length();
@@ -200,9 +202,6 @@ final class Maintenance {
         byte[] raw = e.compression() == Compression.NONE
                 ? stored
                 : d.decompress(e.key(), e.compression(), stored, 0, len, e.size());
-        byte[] packed = c.compress(target, raw, 0, raw.length);
-        return packed == null
-                ? w.appendStored(e.key(), raw, 0, raw.length, e.size(), Compression.NONE)
-                : w.appendStored(e.key(), packed, 0, c.lastLength(), e.size(), target);
+        return w.appendStored(PackWriter.prepare(e.key(), raw, target, c, false));
     }
 }

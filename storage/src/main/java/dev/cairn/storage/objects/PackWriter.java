@@ -125,9 +125,9 @@ final class PackWriter implements AutoCloseable {
         }
     }
 
-    /** The objects this batch added, in the order they were first added. */
-    List<PackEntry> added() {
-        return addedInOrder;
+    /** The index as it was when this writer took the lock: current until this writer commits. */
+    IndexCache.Snapshot indexAtStart() {
+        return before;
     }
 
     private boolean known(ObjectKey key) {
@@ -144,7 +144,25 @@ final class PackWriter implements AutoCloseable {
     }
 
     /** A prepared object: its key and the bytes to store (compressed, or the raw content). */
-    private record Prepared(ObjectKey key, byte[] stored, int length, long size, Compression compression) {
+    record Prepared(ObjectKey key, byte[] stored, int length, long size, Compression compression) {
+    }
+
+    /**
+     * {@code raw} as it goes into a pack: compressed with {@code compression} where that pays, else raw.
+     * The compressed bytes are copied out of the compressor's buffer only when {@code copy} asks.
+     */
+    static Prepared prepare(ObjectKey key, byte[] raw, Compression compression, Compressor c, boolean copy) {
+        byte[] packed = c.compress(compression, raw, 0, raw.length);
+        if (packed == null) {
+            return new Prepared(key, raw, raw.length, raw.length, Compression.NONE);
+        }
+        byte[] stored = copy ? Arrays.copyOf(packed, c.lastLength()) : packed;
+        return new Prepared(key, stored, c.lastLength(), raw.length, compression);
+    }
+
+    /** Appends a prepared object; does not index it. */
+    PackEntry appendStored(Prepared p) throws IOException {
+        return appendStored(p.key, p.stored, 0, p.length, p.size, p.compression);
     }
 
     /**
@@ -166,7 +184,7 @@ final class PackWriter implements AutoCloseable {
             for (Prepared p : prepared) {
                 keys.add(p.key);
                 if (!known(p.key)) {
-                    record(appendStored(p.key, p.stored, 0, p.length, p.size, p.compression));
+                    record(appendStored(p));
                 }
             }
         });
@@ -179,11 +197,8 @@ final class PackWriter implements AutoCloseable {
         try (Compressor c = new Compressor()) {
             for (int i = 0; i < out.length; i++) {
                 byte[] raw = part.get(i);
-                ObjectKey key = ObjectKey.ofDigest(digest.digest(raw));
-                byte[] packed = c.compress(compression, raw, 0, raw.length);
-                out[i] = packed == null
-                        ? new Prepared(key, raw, raw.length, raw.length, Compression.NONE)
-                        : new Prepared(key, Arrays.copyOf(packed, c.lastLength()), c.lastLength(), raw.length, compression);
+                // copied: the appends run later, after this compressor has moved on
+                out[i] = prepare(ObjectKey.ofDigest(digest.digest(raw)), raw, compression, c, true);
             }
         }
         return out;
@@ -191,12 +206,7 @@ final class PackWriter implements AutoCloseable {
 
     /** Adds content whose key the caller computed (and checked). */
     void addKnown(ObjectKey key, byte[] content, Compression compression) throws IOException {
-        byte[] stored = compressor.compress(compression, content, 0, content.length);
-        if (stored == null) {
-            record(appendStored(key, content, 0, content.length, content.length, Compression.NONE));
-        } else {
-            record(appendStored(key, stored, 0, compressor.lastLength(), content.length, compression));
-        }
+        record(appendStored(prepare(key, content, compression, compressor, false)));
     }
 
     /** Writes stored (possibly compressed) bytes as the object {@code key}; does not index them. */

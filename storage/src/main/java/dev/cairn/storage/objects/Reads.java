@@ -3,7 +3,9 @@ package dev.cairn.storage.objects;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.channels.Channels;
 import java.nio.channels.ClosedChannelException;
+import java.nio.channels.FileChannel;
 import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -27,11 +29,11 @@ final class Reads {
     private final LooseObjects loose;
     private final BulkReader bulk;
 
-    Reads(IndexCache cache, PackFiles packs, LooseObjects loose, ContainerConfig config) {
-        this.cache = cache;
-        this.packs = packs;
-        this.loose = loose;
-        this.bulk = new BulkReader(packs, config);
+    Reads(ContainerParts parts) {
+        this.cache = parts.cache();
+        this.packs = parts.packs();
+        this.loose = parts.loose();
+        this.bulk = parts.bulkReader();
     }
 
     byte[] get(ObjectKey key) throws IOException {
@@ -73,73 +75,93 @@ final class Reads {
 
     InputStream open(ObjectKey key) throws IOException {
         PackEntry e = cache.find(key);
-        if (e == null) {
-            InputStream in = loose.open(key);
-            if (in != null) {
-                return in;
-            }
-            e = cache.findFresh(key);
-            if (e == null) {
-                throw new ObjectNotFoundException(key);
-            }
+        if (e != null) {
+            return openPacked(e);
         }
+        FileChannel ch = loose.channel(key);
+        if (ch != null) {
+            return Channels.newInputStream(ch);
+        }
+        e = cache.findFresh(key);
+        if (e == null) {
+            throw new ObjectNotFoundException(key);
+        }
+        return openPacked(e);
+    }
+
+    /** A decoded, size-checked stream of a packed object, read by position (bounded memory). */
+    private InputStream openPacked(PackEntry e) throws IOException {
         return new CheckedStream(e, Decompressor.decompressing(e.compression(), packs.stream(e)));
     }
 
     /** Bulk read as bytes; throws for missing keys after every found object was delivered. */
     void getAll(Collection<ObjectKey> keys, ObjectConsumer consumer) throws IOException {
         Plan plan = plan(keys);
+        BulkReader.LargeSink whole = e -> consumer.accept(e.key(), readPacked(e));
         try (Decompressor d = new Decompressor()) {
             bulk.read(plan.packed, (e, block, off) -> {
                 byte[] stored = BulkReader.copy(e, block, off);
                 consumer.accept(e.key(), e.compression() == Compression.NONE ? stored
                         : d.decompress(e.key(), e.compression(), stored, 0, stored.length, e.size()));
-            }, e -> consumer.accept(e.key(), readPacked(e)));
+            }, whole);
         }
-        List<ObjectKey> missing = new ArrayList<>();
-        for (ObjectKey k : plan.loose) {
+        deliverUnpacked(plan.loose, k -> {
             byte[] content = loose.read(k);
             if (content == null) {
-                PackEntry e = cache.findFresh(k);
-                if (e == null) {
-                    missing.add(k);
-                    continue;
-                }
-                content = readPacked(e);
+                return false;
             }
             consumer.accept(k, content);
-        }
-        if (!missing.isEmpty()) {
-            throw new ObjectNotFoundException(missing);
-        }
+            return true;
+        }, whole);
     }
 
     /** Bulk read as streams, for objects of any size. */
     void streamAll(Collection<ObjectKey> keys, ObjectStreamConsumer consumer) throws IOException {
         Plan plan = plan(keys);
+        BulkReader.LargeSink streamed = e -> {
+            try (InputStream in = openPacked(e)) {
+                consumer.accept(e.key(), e.size(), in);
+            }
+        };
         bulk.read(plan.packed, (e, block, off) -> {
             InputStream raw = new ByteArrayInputStream(BulkReader.copy(e, block, off));
             try (InputStream in = new CheckedStream(e, Decompressor.decompressing(e.compression(), raw))) {
                 consumer.accept(e.key(), e.size(), in);
             }
-        }, e -> {
-            try (InputStream in = new CheckedStream(e, Decompressor.decompressing(e.compression(), packs.stream(e)))) {
-                consumer.accept(e.key(), e.size(), in);
+        }, streamed);
+        deliverUnpacked(plan.loose, k -> {
+            FileChannel ch = loose.channel(k);
+            if (ch == null) {
+                return false;
             }
-        });
+            try (InputStream in = Channels.newInputStream(ch)) {
+                consumer.accept(k, ch.size(), in);
+            }
+            return true;
+        }, streamed);
+    }
+
+    /** Delivers one loose object if its file exists; says whether it did. */
+    private interface LooseSink {
+        boolean accept(ObjectKey key) throws IOException;
+    }
+
+    /**
+     * Delivers the keys that were not packed when the read was planned: from their loose file, else from
+     * the pack a concurrent packer (and cleaner) moved them to; then reports those found nowhere.
+     */
+    private void deliverUnpacked(List<ObjectKey> keys, LooseSink fromLoose, BulkReader.LargeSink fromPack)
+            throws IOException {
         List<ObjectKey> missing = new ArrayList<>();
-        for (ObjectKey k : plan.loose) {
-            InputStream in = loose.open(k);
-            if (in == null) {
-                PackEntry e = cache.findFresh(k);
-                if (e == null) {
-                    missing.add(k);
-                    continue;
-                }
-                in = new CheckedStream(e, Decompressor.decompressing(e.compression(), packs.stream(e)));
+        for (ObjectKey k : keys) {
+            if (fromLoose.accept(k)) {
+                continue;
             }
-            try (InputStream s = in) {
-                consumer.accept(k, loose.size(k), s);
+            PackEntry e = cache.findFresh(k);
+            if (e == null) {
+                missing.add(k);
+            } else {
+                fromPack.accept(e);
             }
         }
         if (!missing.isEmpty()) {
