@@ -83,6 +83,11 @@ public final class Container implements AutoCloseable {
         return new Container(parts);
     }
 
+    /** The pieces, for tests in this package. */
+    ContainerParts parts() {
+        return parts;
+    }
+
     public Path root() {
         return parts.root();
     }

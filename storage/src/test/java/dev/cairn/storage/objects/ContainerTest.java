@@ -242,6 +242,22 @@ class ContainerTest {
     }
 
     @Test
+    void manySmallBatchesAreCompactedAndStayReadable() throws IOException {
+        List<ObjectKey> keys = new ArrayList<>();
+        List<byte[]> objects = randomObjects(PackIndex.COMPACT_AT * 3, 200, 31);
+        for (byte[] o : objects) {
+            keys.addAll(container.putAllToPacks(List.of(o), Compression.NONE));
+        }
+        assertTrue(container.parts().index().state().segments() <= PackIndex.COMPACT_AT);
+        container.close();
+        container = Container.open(dir.resolve("c"));
+        for (int i = 0; i < keys.size(); i++) {
+            assertArrayEquals(objects.get(i), container.get(keys.get(i)));
+        }
+        assertTrue(container.validate().isValid());
+    }
+
+    @Test
     void aBatchClosedWithoutCommitLeavesNothing() throws IOException {
         ObjectKey kept = container.putAllToPacks(List.of(bytes("kept")), Compression.NONE).get(0);
         long size = container.stats().packFileBytes();
