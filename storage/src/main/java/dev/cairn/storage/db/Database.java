@@ -1,0 +1,112 @@
+package dev.cairn.storage.db;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+import javax.sql.DataSource;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+
+import org.hibernate.SessionFactory;
+import org.hibernate.cfg.AvailableSettings;
+import org.hibernate.cfg.Configuration;
+
+import dev.cairn.storage.db.entity.AuthInfoEntity;
+import dev.cairn.storage.db.entity.CommentEntity;
+import dev.cairn.storage.db.entity.ComputerEntity;
+import dev.cairn.storage.db.entity.GroupEntity;
+import dev.cairn.storage.db.entity.LinkEntity;
+import dev.cairn.storage.db.entity.LogEntity;
+import dev.cairn.storage.db.entity.NodeEntity;
+import dev.cairn.storage.db.entity.SettingEntity;
+import dev.cairn.storage.db.entity.UserEntity;
+
+/**
+ * The graph's PostgreSQL database: a connection pool, the schema brought up to date by
+ * Flyway, and Hibernate's mapping validated against it (never generated from it).
+ * Opening fails fast when the schema and the entities disagree.
+ */
+public final class Database implements AutoCloseable {
+
+    static final List<Class<?>> ENTITIES = List.of(UserEntity.class, ComputerEntity.class,
+        AuthInfoEntity.class, NodeEntity.class, LinkEntity.class, GroupEntity.class,
+        CommentEntity.class, LogEntity.class, SettingEntity.class);
+
+    // Hibernate logs through java.util.logging here; its start-up banner is noise. Held so
+    // the logger (and its level) is not collected.
+    private static final Logger HIBERNATE_LOG = quiet("org.hibernate");
+
+    private final HikariDataSource dataSource;
+    private final SessionFactory sessions;
+
+    private Database(HikariDataSource dataSource, SessionFactory sessions) {
+        this.dataSource = dataSource;
+        this.sessions = sessions;
+    }
+
+    /** Connects, migrates the schema and validates the mapping. */
+    public static Database open(DatabaseConfig config) {
+        HikariDataSource dataSource = pool(config);
+        try {
+            Migrations.migrate(dataSource);
+            return new Database(dataSource, validatedSessions(dataSource));
+        } catch (RuntimeException e) {
+            dataSource.close();
+            throw e;
+        }
+    }
+
+    private static HikariDataSource pool(DatabaseConfig config) {
+        HikariConfig hikari = new HikariConfig();
+        hikari.setJdbcUrl(config.jdbcUrl());
+        if (config.user() != null)
+            hikari.setUsername(config.user());
+        if (config.password() != null)
+            hikari.setPassword(config.password());
+        hikari.setMaximumPoolSize(config.poolSize());
+        hikari.setMinimumIdle(1);
+        hikari.setPoolName("cairn-graph");
+        // Bulk inserts: let the driver rewrite batches into multi-row statements.
+        hikari.addDataSourceProperty("reWriteBatchedInserts", "true");
+        return new HikariDataSource(hikari);
+    }
+
+    private static SessionFactory validatedSessions(DataSource dataSource) {
+        Configuration configuration = new Configuration();
+        ENTITIES.forEach(configuration::addAnnotatedClass);
+        configuration.getProperties().put(AvailableSettings.JAKARTA_NON_JTA_DATASOURCE, dataSource);
+        configuration.setProperty(AvailableSettings.HBM2DDL_AUTO, "validate");
+        configuration.setProperty(AvailableSettings.SHOW_SQL, "false");
+        return configuration.buildSessionFactory();
+    }
+
+    private static Logger quiet(String name) {
+        Logger logger = Logger.getLogger(name);
+        logger.setLevel(Level.WARNING);
+        return logger;
+    }
+
+    /** A pooled connection; the caller closes it. */
+    public Connection connection() throws SQLException {
+        return dataSource.getConnection();
+    }
+
+    public DataSource dataSource() {
+        return dataSource;
+    }
+
+    /** Hibernate sessions over the validated mapping. */
+    public SessionFactory sessions() {
+        return sessions;
+    }
+
+    @Override
+    public void close() {
+        sessions.close();
+        dataSource.close();
+    }
+}

@@ -1,0 +1,54 @@
+package dev.cairn.storage.db;
+
+import java.util.Map;
+
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * JSON text to and from the plain Java values that attributes hold: {@code null},
+ * {@link Boolean}, {@link Long}, {@link Double}, {@link String}, {@link java.util.List}
+ * and {@link Map} with string keys. Integers always read as {@code Long}, so a value reads
+ * back as the type it was written with.
+ */
+public final class JsonCodec {
+
+    private static final JsonMapper MAPPER = JsonMapper.builder()
+        .enable(DeserializationFeature.USE_LONG_FOR_INTS)
+        .build();
+
+    private JsonCodec() {
+    }
+
+    public static String write(Object value) {
+        try {
+            return MAPPER.writeValueAsString(value);
+        } catch (JacksonException e) {
+            throw new IllegalArgumentException("cannot write as JSON: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    public static Object read(String json) {
+        try {
+            return MAPPER.readValue(json, Object.class);
+        } catch (JacksonException e) {
+            throw new IllegalArgumentException("not valid JSON: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    /** Reads a JSON object; {@code null} reads as an empty map. */
+    @SuppressWarnings("unchecked")
+    public static Map<String, Object> readObject(String json) {
+        if (json == null)
+            return Map.of();
+        Object value = read(json);
+        if (!(value instanceof Map<?, ?> map))
+            throw new IllegalArgumentException("not a JSON object: " + abbreviate(json));
+        return (Map<String, Object>) map;
+    }
+
+    private static String abbreviate(String s) {
+        return s.length() <= 80 ? s : s.substring(0, 77) + "...";
+    }
+}
