@@ -36,9 +36,9 @@ public final class Database implements AutoCloseable {
         AuthInfoEntity.class, NodeEntity.class, LinkEntity.class, GroupEntity.class,
         CommentEntity.class, LogEntity.class, SettingEntity.class);
 
-    // Hibernate logs through java.util.logging here; its start-up banner is noise. Held so
-    // the logger (and its level) is not collected.
-    private static final Logger HIBERNATE_LOG = quiet("org.hibernate");
+    // Hibernate and Flyway log through java.util.logging here; their start-up banners are
+    // noise. Held so the loggers (and their levels) are not collected.
+    private static final List<Logger> QUIET = List.of(quiet("org.hibernate"), quiet("org.flywaydb"));
 
     private final HikariDataSource dataSource;
     private final SessionFactory sessions;

@@ -1,0 +1,127 @@
+package dev.cairn.storage.db;
+
+import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.util.UUID;
+
+import org.postgresql.copy.CopyIn;
+
+/**
+ * Rows for {@code COPY … FROM STDIN} in PostgreSQL's text format, buffered and sent in
+ * chunks so that a batch of any size streams with bounded memory.
+ */
+public final class CopyRows {
+
+    private static final int CHUNK = 1 << 20;
+
+    private final CopyIn copy;
+    private final StringBuilder row = new StringBuilder(4096);
+    private byte[] buffer = new byte[CHUNK];
+    private int used;
+    private boolean rowStarted;
+
+    public CopyRows(CopyIn copy) {
+        this.copy = copy;
+    }
+
+    public CopyRows text(String value) {
+        separator();
+        if (value == null) {
+            row.append("\\N");
+            return this;
+        }
+        for (int i = 0, n = value.length(); i < n; i++) {
+            char c = value.charAt(i);
+            switch (c) {
+                case '\\' -> row.append("\\\\");
+                case '\n' -> row.append("\\n");
+                case '\r' -> row.append("\\r");
+                case '\t' -> row.append("\\t");
+                default -> row.append(c);
+            }
+        }
+        return this;
+    }
+
+    /** A JSON value, already cleaned. */
+    public CopyRows json(Object value) {
+        separator();
+        JsonText.writeForCopy(value, row);
+        return this;
+    }
+
+    public CopyRows number(long value) {
+        separator();
+        row.append(value);
+        return this;
+    }
+
+    public CopyRows numberOrNull(Long value) {
+        return value == null ? text(null) : number(value);
+    }
+
+    public CopyRows uuid(UUID value) {
+        separator();
+        row.append(value);
+        return this;
+    }
+
+    public CopyRows time(OffsetDateTime value) {
+        separator();
+        row.append(value);
+        return this;
+    }
+
+    public void endRow() throws SQLException {
+        row.append('\n');
+        int length = row.length();
+        if (used + 3 * length > buffer.length) {
+            flush();
+            if (3 * length > buffer.length)
+                buffer = new byte[3 * length];
+        }
+        int at = used;
+        for (int i = 0; i < length; i++) {
+            char c = row.charAt(i);
+            if (c >= 0x80) { // not ASCII: let the JDK encode the row (surrogate pairs and all)
+                byte[] bytes = row.toString().getBytes(StandardCharsets.UTF_8);
+                System.arraycopy(bytes, 0, buffer, used, bytes.length);
+                at = used + bytes.length;
+                break;
+            }
+            buffer[at++] = (byte) c;
+        }
+        used = at;
+        row.setLength(0);
+        rowStarted = false;
+    }
+
+    /** Sends what is buffered and ends the COPY; returns the rows the server took. */
+    public long finish() throws SQLException {
+        flush();
+        return copy.endCopy();
+    }
+
+    private void flush() throws SQLException {
+        if (used > 0)
+            copy.writeToCopy(buffer, 0, used);
+        used = 0;
+    }
+
+    private void separator() {
+        if (rowStarted)
+            row.append('\t');
+        rowStarted = true;
+    }
+
+    /** Ends a COPY that failed half-way, so the connection can roll back. */
+    public void abandon() {
+        try {
+            if (copy.isActive())
+                copy.cancelCopy();
+        } catch (SQLException ignored) {
+            // the transaction rolls back either way
+        }
+    }
+}

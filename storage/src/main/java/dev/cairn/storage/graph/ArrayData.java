@@ -1,0 +1,56 @@
+package dev.cairn.storage.graph;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Named n-dimensional numeric arrays. Each array is a file {@code <name>.npy} among the
+ * node's files (so large arrays stay out of the database); the attribute
+ * {@code array|<name>} holds its shape, so queries can see shapes without reading files.
+ */
+public final class ArrayData extends Data {
+
+    public static final String TYPE = "data.core.array.ArrayData.";
+    private static final String PREFIX = "array|";
+
+    public ArrayData() {
+        super(TYPE);
+    }
+
+    ArrayData(NodeRecord row) {
+        super(row);
+    }
+
+    /** Adds or replaces an array; names are identifiers so the file name is safe. */
+    public ArrayData set(String name, NpyArray array) {
+        if (!name.matches("[A-Za-z0-9_]+"))
+            throw new IllegalArgumentException("array name '" + name + "' must be letters, digits and '_'");
+        files().put(name + ".npy", array.toBytes());
+        setAttribute(PREFIX + name, Arrays.stream(array.shape()).boxed().toList());
+        return this;
+    }
+
+    /** The names of the arrays, sorted. */
+    public List<String> names() {
+        List<String> names = new ArrayList<>();
+        for (String key : attributes().keySet())
+            if (key.startsWith(PREFIX))
+                names.add(key.substring(PREFIX.length()));
+        names.sort(null);
+        return names;
+    }
+
+    /** The shape of one array, from the attributes (no file read). */
+    public int[] shape(String name) {
+        Object shape = attribute(PREFIX + name);
+        if (!(shape instanceof List<?> dims))
+            throw new IllegalArgumentException("no array '" + name + "'; arrays: " + names());
+        return dims.stream().mapToInt(d -> ((Number) d).intValue()).toArray();
+    }
+
+    /** The file that holds one array. */
+    public static String fileName(String name) {
+        return name + ".npy";
+    }
+}

@@ -1,0 +1,77 @@
+package dev.cairn.storage.graph;
+
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * A run of an external code through a scheduler. Besides a process's state it tracks the
+ * job: its state in the lifecycle, the remote work directory, the scheduler's job id and
+ * what the scheduler last said, all updatable until the node is sealed.
+ */
+public final class CalcJobNode extends CalculationNode {
+
+    public static final String TYPE = "process.calculation.calcjob.CalcJobNode.";
+
+    private static final Set<String> UPDATABLE = union(ProcessNode.UPDATABLE, Set.of("state", "imported",
+        "remote_workdir", "retrieve_list", "retrieve_temporary_list", "job_id", "scheduler_state",
+        "scheduler_lastchecktime", "last_job_info", "detailed_job_info"));
+
+    public CalcJobNode(String processType) {
+        super(TYPE, processType);
+    }
+
+    CalcJobNode(NodeRecord row) {
+        super(row);
+    }
+
+    @Override
+    Set<String> updatable() {
+        return UPDATABLE;
+    }
+
+    /** Where the job is in its lifecycle (uploading, submitting, withscheduler, retrieving, parsing). */
+    public String jobState() {
+        return (String) attribute("state");
+    }
+
+    public void setJobState(String state) {
+        setAttribute("state", state);
+    }
+
+    public String jobId() {
+        return (String) attribute("job_id");
+    }
+
+    public void setJobId(String jobId) {
+        setAttribute("job_id", jobId);
+    }
+
+    public String remoteWorkdir() {
+        return (String) attribute("remote_workdir");
+    }
+
+    public void setRemoteWorkdir(String path) {
+        setAttribute("remote_workdir", path);
+    }
+
+    public String schedulerState() {
+        return (String) attribute("scheduler_state");
+    }
+
+    public void setSchedulerState(String state) {
+        setAttribute("scheduler_state", state);
+    }
+
+    /** Sets another updatable job attribute (retrieve lists, last job info, …). */
+    public void setJobAttribute(String key, Object value) {
+        if (!UPDATABLE.contains(key))
+            throw new IllegalArgumentException("'" + key + "' is not a job attribute; those are " + UPDATABLE);
+        setAttribute(key, value);
+    }
+
+    private static Set<String> union(Set<String> a, Set<String> b) {
+        Set<String> all = new HashSet<>(a);
+        all.addAll(b);
+        return Set.copyOf(all);
+    }
+}

@@ -1,0 +1,19 @@
+package dev.cairn.storage.graph;
+
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * A data type the graph knows: its node type string, its class, and how to build a node
+ * of it from a stored row.
+ */
+public record DataType<T extends Data>(String nodeType, Class<T> javaClass, Function<NodeRecord, T> reader) {
+
+    public DataType {
+        NodeTypes.checkSyntax(nodeType);
+        if (!nodeType.startsWith(LinkType.NodeClass.DATA.typePrefix()))
+            throw new IllegalArgumentException("data types start with 'data.': " + nodeType);
+        Objects.requireNonNull(javaClass, "javaClass");
+        Objects.requireNonNull(reader, "reader");
+    }
+}

@@ -1,0 +1,12 @@
+package dev.cairn.storage.graph;
+
+import java.util.List;
+
+/**
+ * How a plugin adds data types: implement this and list the class in
+ * {@code META-INF/services/dev.cairn.storage.graph.DataTypeProvider}.
+ */
+public interface DataTypeProvider {
+
+    List<DataType<?>> dataTypes();
+}

@@ -1,0 +1,312 @@
+package dev.cairn.storage.graph;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.UUID;
+
+import dev.cairn.storage.db.Database;
+import dev.cairn.storage.db.JsonText;
+import dev.cairn.storage.objects.Container;
+import dev.cairn.storage.objects.ObjectKey;
+
+/**
+ * Stores, loads and updates nodes of the provenance graph.
+ * <p>
+ * Storing a node writes its files to the object store, then the node and its incoming
+ * links in one transaction; a batch does the same for many nodes in one transaction by
+ * COPY. A failure leaves no node and no link behind; file contents already written are
+ * unreferenced loose objects, which maintenance removes, and are never in a pack index.
+ */
+public final class GraphStore {
+
+    private static final String SELECT_BY_ID = "SELECT " + NodeRows.COLUMNS + " FROM node n WHERE n.id = ?";
+    private static final String SELECT_BY_UUID = "SELECT " + NodeRows.COLUMNS + " FROM node n WHERE n.uuid = ?";
+
+    private final Database database;
+    private final Container container;
+    private final long userId;
+    private final NodeHashing hashing;
+
+    /**
+     * @param container where node files go; may be null when no node has files
+     * @param userId    the user new nodes belong to
+     */
+    public GraphStore(Database database, Container container, long userId) {
+        this.database = Objects.requireNonNull(database, "database");
+        this.container = container;
+        this.userId = userId;
+        this.hashing = new NodeHashing(database);
+    }
+
+    public Database database() {
+        return database;
+    }
+
+    /** Stores one node with its incoming links, whose sources must be stored. Returns the node. */
+    public <T extends Node> T store(T node) {
+        checkStorable(node);
+        for (PendingLink link : node.pendingIncoming())
+            if (!link.source().isStored())
+                throw new GraphException("cannot store " + node.describe() + ": the source of its " + link.type()
+                    + " link '" + link.label() + "', " + link.source().describe()
+                    + ", is not stored; store it first or store both with storeAll");
+        writeFiles(List.of(node));
+        String hash = hashing.hash(node, Map.of());
+        try (Connection c = database.connection()) {
+            node.markStored(NodeInserter.insertOne(c, node, userId, hash));
+            return node;
+        } catch (SQLException e) {
+            throw SqlErrors.translate(e, "storing " + node.describe());
+        }
+    }
+
+    /**
+     * Stores new nodes and the links among them and to stored nodes, all in one
+     * transaction: either every node is stored or none is.
+     */
+    public void storeAll(Collection<? extends Node> nodes) {
+        if (nodes.isEmpty())
+            return;
+        List<Node> ordered = StoreOrder.of(nodes);
+        var inBatch = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<Node, Boolean>());
+        inBatch.addAll(ordered);
+        for (Node n : ordered) {
+            checkStorable(n);
+            for (PendingLink link : n.pendingIncoming())
+                if (!link.source().isStored() && !inBatch.contains(link.source()))
+                    throw new GraphException("cannot store " + n.describe() + ": the source of its " + link.type()
+                        + " link '" + link.label() + "', " + link.source().describe()
+                        + ", is neither stored nor in the batch");
+        }
+        writeFiles(ordered);
+        Map<Node, Node.StoredState> states;
+        try (Connection c = database.connection()) {
+            c.setAutoCommit(false);
+            try {
+                states = NodeInserter.insertBatch(c, ordered, userId, hashing);
+                c.commit();
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            } finally {
+                c.setAutoCommit(true);
+            }
+        } catch (SQLException e) {
+            throw SqlErrors.translate(e, "storing a batch of " + ordered.size() + " nodes");
+        }
+        for (Node n : ordered)
+            n.markStored(states.get(n));
+    }
+
+    private void checkStorable(Node node) {
+        if (node.isStored())
+            throw new ModificationNotAllowedException(node.describe() + " is stored already");
+        if (!NodeTypes.isKnown(node.nodeType()))
+            throw NodeTypes.unknown(node.nodeType(), node.describe());
+        if (!node.files().isEmpty() && container == null)
+            throw new GraphException(node.describe() + " has files, but this store has no object store");
+    }
+
+    private void writeFiles(List<Node> nodes) {
+        try {
+            for (Node n : nodes)
+                if (n.files().hasPendingContent())
+                    n.files().writeTo(container);
+        } catch (IOException e) {
+            throw new UncheckedIOException("writing node files to the object store", e);
+        }
+    }
+
+    /** The stored node with this id, typed by its node type. */
+    public Node load(long id) {
+        return loadOne(SELECT_BY_ID, id, "id " + id);
+    }
+
+    public Node load(UUID uuid) {
+        return loadOne(SELECT_BY_UUID, uuid, "uuid " + uuid);
+    }
+
+    /** The stored node with this id, which must be of the given class. */
+    public <T extends Node> T load(long id, Class<T> type) {
+        Node node = load(id);
+        if (!type.isInstance(node))
+            throw new GraphException(node.describe() + " is a " + node.getClass().getSimpleName() + ", not a "
+                + type.getSimpleName());
+        return type.cast(node);
+    }
+
+    private Node loadOne(String sql, Object key, String what) {
+        try (Connection c = database.connection(); PreparedStatement s = c.prepareStatement(sql)) {
+            s.setObject(1, key);
+            try (ResultSet rs = s.executeQuery()) {
+                if (!rs.next())
+                    throw new NodeNotFoundException("no node with " + what);
+                return NodeTypes.read(NodeRows.read(rs, 1));
+            }
+        } catch (SQLException e) {
+            throw SqlErrors.translate(e, "loading the node with " + what);
+        }
+    }
+
+    /** Links into a stored node. */
+    public List<LinkTriple> incoming(Node node) {
+        return links(node, "SELECT l.input_id, n.node_type, l.type, l.label FROM link l JOIN node n ON n.id = l.input_id "
+            + "WHERE l.output_id = ? ORDER BY l.id");
+    }
+
+    /** Links out of a stored node. */
+    public List<LinkTriple> outgoing(Node node) {
+        return links(node, "SELECT l.output_id, n.node_type, l.type, l.label FROM link l JOIN node n ON n.id = l.output_id "
+            + "WHERE l.input_id = ? ORDER BY l.id");
+    }
+
+    private List<LinkTriple> links(Node node, String sql) {
+        try (Connection c = database.connection(); PreparedStatement s = c.prepareStatement(sql)) {
+            s.setLong(1, node.id());
+            List<LinkTriple> links = new ArrayList<>();
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next())
+                    links.add(new LinkTriple(rs.getLong(1), rs.getString(2), LinkType.fromDbValue(rs.getString(3)),
+                        rs.getString(4)));
+            }
+            return links;
+        } catch (SQLException e) {
+            throw SqlErrors.translate(e, "reading the links of " + node.describe());
+        }
+    }
+
+    /**
+     * Adds a RETURN link from a workflow to data that is stored already: the one link a
+     * stored node may still receive. The workflow must not be sealed.
+     */
+    public void addReturnLink(WorkflowNode workflow, Data data, String label) {
+        String what = "link RETURN " + workflow.describe() + " -> " + data.describe();
+        if (!workflow.isStored() || !data.isStored())
+            throw new LinkRuleException(what + ": both ends must be stored; a workflow returns data a calculation made");
+        if (workflow.isSealed())
+            throw new LinkRuleException(what + " (label '" + label + "'): " + workflow.describe() + " is sealed");
+        Labels.check(label, LinkType.RETURN, workflow.describe(), data.describe());
+        try (Connection c = database.connection();
+             PreparedStatement s = c.prepareStatement("INSERT INTO link (input_id, output_id, type, label) VALUES (?, ?, 'return', ?)")) {
+            s.setLong(1, workflow.id());
+            s.setLong(2, data.id());
+            s.setString(3, label);
+            s.executeUpdate();
+        } catch (SQLException e) {
+            throw SqlErrors.translate(e, what + " (label '" + label + "')");
+        }
+    }
+
+    public void setLabel(Node node, String label) {
+        Objects.requireNonNull(label, "label");
+        OffsetDateTime mtime = update(node, "UPDATE node SET label = ?, mtime = now() WHERE id = ? RETURNING mtime", label);
+        node.updateStored(label, node.description(), node.extras(), mtime);
+    }
+
+    public void setDescription(Node node, String description) {
+        Objects.requireNonNull(description, "description");
+        OffsetDateTime mtime = update(node, "UPDATE node SET description = ?, mtime = now() WHERE id = ? RETURNING mtime",
+            description);
+        node.updateStored(node.label(), description, node.extras(), mtime);
+    }
+
+    /** Sets one extra of a stored node (cleaned like attributes). */
+    public void setExtra(Node node, String key, Object value) {
+        AttributeValues.checkKey(key, node.describe() + " extras");
+        Object cleaned = AttributeValues.clean(value, "extras." + key);
+        Map<String, Object> single = new LinkedHashMap<>();
+        single.put(key, cleaned);
+        OffsetDateTime mtime = update(node,
+            "UPDATE node SET extras = extras || ?::jsonb, mtime = now() WHERE id = ? RETURNING mtime",
+            JsonText.write(single));
+        Map<String, Object> extras = new LinkedHashMap<>(node.extras());
+        extras.put(key, cleaned);
+        node.updateStored(node.label(), node.description(), java.util.Collections.unmodifiableMap(extras), mtime);
+    }
+
+    /** Removes one extra of a stored node; nothing happens when it has none by that key. */
+    public void deleteExtra(Node node, String key) {
+        OffsetDateTime mtime = update(node, "UPDATE node SET extras = extras - ?, mtime = now() WHERE id = ? RETURNING mtime",
+            key);
+        Map<String, Object> extras = new LinkedHashMap<>(node.extras());
+        extras.remove(key);
+        node.updateStored(node.label(), node.description(), java.util.Collections.unmodifiableMap(extras), mtime);
+    }
+
+    /** Writes a stored process's state attributes (set on the node before) to the database. */
+    public void saveState(ProcessNode node) {
+        update(node, "UPDATE node SET attributes = ?::jsonb, mtime = now() WHERE id = ? RETURNING mtime",
+            JsonText.write(node.attributesForStore()));
+    }
+
+    /** Seals a stored process: from now on neither it nor its links change. */
+    public void seal(ProcessNode node) {
+        if (node.isSealed())
+            return;
+        node.markSealed();
+        saveState(node);
+    }
+
+    private OffsetDateTime update(Node node, String sql, String value) {
+        if (!node.isStored())
+            throw new GraphException(node.describe() + " is not stored; set it on the node before storing");
+        try (Connection c = database.connection(); PreparedStatement s = c.prepareStatement(sql)) {
+            s.setString(1, value);
+            s.setLong(2, node.id());
+            try (ResultSet rs = s.executeQuery()) {
+                if (!rs.next())
+                    throw new NodeNotFoundException(node.describe() + " is no longer in the database");
+                return rs.getObject(1, OffsetDateTime.class);
+            }
+        } catch (SQLException e) {
+            throw SqlErrors.translate(e, "updating " + node.describe());
+        }
+    }
+
+    /** The content of one of a stored node's files. */
+    public byte[] readFile(Node node, String path) {
+        try {
+            return objects().get(key(node, path));
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading '" + path + "' of " + node.describe(), e);
+        }
+    }
+
+    /** A stream of one of a stored node's files; the caller closes it. */
+    public InputStream openFile(Node node, String path) {
+        try {
+            return objects().open(key(node, path));
+        } catch (IOException e) {
+            throw new UncheckedIOException("opening '" + path + "' of " + node.describe(), e);
+        }
+    }
+
+    /** One array of a stored {@link ArrayData}. */
+    public NpyArray readArray(ArrayData node, String name) {
+        node.shape(name);
+        return NpyArray.fromBytes(readFile(node, ArrayData.fileName(name)));
+    }
+
+    private ObjectKey key(Node node, String path) {
+        return node.files().key(path).orElseThrow(() -> new GraphException(node.describe() + " has no stored file '"
+            + path + "'"));
+    }
+
+    private Container objects() {
+        if (container == null)
+            throw new GraphException("this store has no object store, so it reads no files");
+        return container;
+    }
+}

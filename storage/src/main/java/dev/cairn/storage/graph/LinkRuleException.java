@@ -1,0 +1,16 @@
+package dev.cairn.storage.graph;
+
+/**
+ * A link breaks a rule of its type: wrong kinds of node, a second link where one is
+ * allowed, a duplicate label, a label that is not an identifier, or a sealed node.
+ */
+public final class LinkRuleException extends GraphException {
+
+    public LinkRuleException(String message) {
+        super(message);
+    }
+
+    public LinkRuleException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

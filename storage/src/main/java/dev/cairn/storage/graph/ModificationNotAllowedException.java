@@ -1,0 +1,13 @@
+package dev.cairn.storage.graph;
+
+/** A stored node was asked to change what storing froze. */
+public final class ModificationNotAllowedException extends GraphException {
+
+    public ModificationNotAllowedException(String message) {
+        super(message);
+    }
+
+    public ModificationNotAllowedException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

@@ -1,0 +1,87 @@
+package dev.cairn.storage.graph;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+
+import dev.cairn.storage.db.Database;
+import dev.cairn.storage.hash.HashInput;
+import dev.cairn.storage.hash.NodeHasher;
+
+/**
+ * Decides what goes into a node's hash and computes it when the node is stored: the node
+ * and process type, the attributes that describe the node (not a process's changing state,
+ * nor the scheduler options that do not change what a job computes), the file tree, the
+ * computer, and for a process the hashes of its inputs by link label.
+ */
+final class NodeHashing {
+
+    /** Calculation job options that say how to queue a job, not what it computes. */
+    private static final Set<String> JOB_OPTIONS_IGNORED = Set.of("queue_name", "account", "qos", "priority",
+        "max_wallclock_seconds", "max_memory_kb", "version");
+
+    private final Database database;
+    private final Map<Long, UUID> computerUuids = new ConcurrentHashMap<>();
+
+    NodeHashing(Database database) {
+        this.database = database;
+    }
+
+    /** The hash of a node whose inputs are stored or hashed in {@code batch}. */
+    String hash(Node node, Map<Node, String> batch) {
+        return NodeHasher.hash(input(node, batch));
+    }
+
+    HashInput input(Node node, Map<Node, String> batch) {
+        Map<String, Object> attributes = node.attributesForStore();
+        Map<String, String> inputs = Map.of();
+        if (node instanceof ProcessNode process) {
+            Set<String> ignored = process.updatable();
+            Map<String, Object> counted = new LinkedHashMap<>();
+            attributes.forEach((k, v) -> {
+                if (!ignored.contains(k) && !(process instanceof CalcJobNode && JOB_OPTIONS_IGNORED.contains(k)))
+                    counted.put(k, v);
+            });
+            attributes = counted;
+            inputs = new LinkedHashMap<>();
+            for (PendingLink link : node.pendingIncoming())
+                if (link.type() == LinkType.INPUT_CALC || link.type() == LinkType.INPUT_WORK)
+                    inputs.put(link.label(), inputHash(link, batch));
+        }
+        UUID computer = node.computerId() == null ? null : computerUuid(node.computerId());
+        return new HashInput(node.nodeType(), node.processType(), attributes, node.files().toMetadata(), computer, inputs);
+    }
+
+    private static String inputHash(PendingLink link, Map<Node, String> batch) {
+        Node source = link.source();
+        String hash = source.isStored() ? source.hash() : batch.get(source);
+        if (hash == null)
+            throw new GraphException("input '" + link.label() + "' (" + source.describe() + ") has no hash");
+        return hash;
+    }
+
+    private UUID computerUuid(long id) {
+        UUID known = computerUuids.get(id);
+        if (known != null)
+            return known;
+        try (Connection c = database.connection();
+             PreparedStatement s = c.prepareStatement("SELECT uuid FROM computer WHERE id = ?")) {
+            s.setLong(1, id);
+            try (ResultSet rs = s.executeQuery()) {
+                if (!rs.next())
+                    throw new GraphException("no computer with id " + id);
+                UUID uuid = rs.getObject(1, UUID.class);
+                computerUuids.put(id, uuid);
+                return uuid;
+            }
+        } catch (SQLException e) {
+            throw SqlErrors.translate(e, "reading computer " + id);
+        }
+    }
+}

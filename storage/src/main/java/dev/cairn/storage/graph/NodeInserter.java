@@ -1,0 +1,149 @@
+package dev.cairn.storage.graph;
+
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.postgresql.PGConnection;
+
+import dev.cairn.storage.db.CopyRows;
+import dev.cairn.storage.db.JsonText;
+
+/**
+ * Writes new nodes and their incoming links. One node goes in one statement (node and
+ * links together, so one round trip and all or nothing); a batch goes in one transaction
+ * by COPY, with ids reserved from the sequence first so links can name their nodes.
+ */
+final class NodeInserter {
+
+    private static final String INSERT_ONE = """
+        WITH n AS (
+            INSERT INTO node (uuid, node_type, process_type, label, description, ctime, mtime, user_id,
+                              computer_id, attributes, extras, repository_metadata, hash)
+            VALUES (?, ?, ?, ?, ?, now(), now(), ?, ?, ?::jsonb, ?::jsonb, ?::jsonb, ?)
+            RETURNING id, ctime),
+        l AS (
+            INSERT INTO link (input_id, output_id, type, label)
+            SELECT x.input_id, n.id, x.type, x.label
+              FROM n, unnest(?::bigint[], ?::text[], ?::text[]) AS x(input_id, type, label))
+        SELECT id, ctime FROM n""";
+
+    private static final String RESERVE_IDS =
+        "SELECT now(), nextval(pg_get_serial_sequence('node', 'id')) FROM generate_series(1, ?)";
+    private static final String COPY_NODES = "COPY node (id, uuid, node_type, process_type, label, description, "
+        + "ctime, mtime, user_id, computer_id, attributes, extras, repository_metadata, hash) FROM STDIN";
+    private static final String COPY_LINKS = "COPY link (input_id, output_id, type, label) FROM STDIN";
+
+    private NodeInserter() {
+    }
+
+    /** Inserts one node whose link sources are all stored; returns its id and creation time. */
+    static Node.StoredState insertOne(Connection c, Node node, long userId, String hash) throws SQLException {
+        List<PendingLink> links = node.pendingIncoming();
+        Long[] sources = new Long[links.size()];
+        String[] types = new String[links.size()];
+        String[] labels = new String[links.size()];
+        for (int i = 0; i < links.size(); i++) {
+            sources[i] = links.get(i).source().id();
+            types[i] = links.get(i).type().dbValue();
+            labels[i] = links.get(i).label();
+        }
+        try (PreparedStatement s = c.prepareStatement(INSERT_ONE)) {
+            int p = 1;
+            s.setObject(p++, node.uuid());
+            s.setString(p++, node.nodeType());
+            s.setString(p++, node.processType());
+            s.setString(p++, node.label());
+            s.setString(p++, node.description());
+            s.setLong(p++, userId);
+            s.setObject(p++, node.computerId());
+            s.setString(p++, JsonText.write(node.attributesForStore()));
+            s.setString(p++, JsonText.write(node.extras()));
+            s.setString(p++, JsonText.write(node.files().toMetadata()));
+            s.setString(p++, hash);
+            Array a1 = c.createArrayOf("bigint", sources);
+            Array a2 = c.createArrayOf("text", types);
+            Array a3 = c.createArrayOf("text", labels);
+            s.setArray(p++, a1);
+            s.setArray(p++, a2);
+            s.setArray(p, a3);
+            try (ResultSet rs = s.executeQuery()) {
+                rs.next();
+                OffsetDateTime ctime = rs.getObject(2, OffsetDateTime.class);
+                return new Node.StoredState(rs.getLong(1), ctime, ctime, userId, hash);
+            }
+        }
+    }
+
+    /**
+     * Inserts a batch, ordered so sources come first, inside the caller's transaction.
+     * Returns each node's state, to be applied once the transaction commits.
+     */
+    static Map<Node, Node.StoredState> insertBatch(Connection c, List<Node> ordered, long userId,
+                                                   NodeHashing hashing) throws SQLException {
+        // Hashes are computed row by row while COPY streams, so the server parses one chunk
+        // while the next is hashed and written.
+        Map<Node, String> hashes = new IdentityHashMap<>(ordered.size() * 2);
+        Map<Node, Node.StoredState> states = new IdentityHashMap<>(ordered.size() * 2);
+        OffsetDateTime now;
+        long[] ids = new long[ordered.size()];
+        try (PreparedStatement s = c.prepareStatement(RESERVE_IDS)) {
+            s.setInt(1, ordered.size());
+            try (ResultSet rs = s.executeQuery()) {
+                int i = 0;
+                now = null;
+                while (rs.next()) {
+                    now = rs.getObject(1, OffsetDateTime.class);
+                    ids[i++] = rs.getLong(2);
+                }
+            }
+        }
+        Map<Node, Long> idOf = new IdentityHashMap<>(ordered.size() * 2);
+        for (int i = 0; i < ordered.size(); i++)
+            idOf.put(ordered.get(i), ids[i]);
+
+        var copy = c.unwrap(PGConnection.class).getCopyAPI();
+        CopyRows nodes = new CopyRows(copy.copyIn(COPY_NODES));
+        try {
+            for (Node n : ordered) {
+                String hash = hashing.hash(n, hashes);
+                hashes.put(n, hash);
+                states.put(n, new Node.StoredState(idOf.get(n), now, now, userId, hash));
+                nodes.number(idOf.get(n)).uuid(n.uuid()).text(n.nodeType()).text(n.processType())
+                    .text(n.label()).text(n.description()).time(now).time(now).number(userId)
+                    .numberOrNull(n.computerId()).json(n.attributesForStore()).json(n.extras())
+                    .json(n.files().toMetadata()).text(hash);
+                nodes.endRow();
+            }
+            nodes.finish();
+        } catch (SQLException | RuntimeException e) {
+            nodes.abandon();
+            throw e;
+        }
+
+        boolean anyLinks = ordered.stream().anyMatch(n -> !n.pendingIncoming().isEmpty());
+        if (!anyLinks)
+            return states;
+        CopyRows links = new CopyRows(copy.copyIn(COPY_LINKS));
+        try {
+            for (Node n : ordered)
+                for (PendingLink link : n.pendingIncoming()) {
+                    Node.StoredState source = states.get(link.source());
+                    links.number(source != null ? source.id() : link.source().id()).number(states.get(n).id())
+                        .text(link.type().dbValue()).text(link.label());
+                    links.endRow();
+                }
+            links.finish();
+        } catch (SQLException | RuntimeException e) {
+            links.abandon();
+            throw e;
+        }
+        return states;
+    }
+}

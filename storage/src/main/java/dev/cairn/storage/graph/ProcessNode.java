@@ -1,0 +1,126 @@
+package dev.cairn.storage.graph;
+
+import java.util.Set;
+
+/**
+ * The record of a process run: what ran ({@link #processType()}), its inputs (incoming
+ * links, fixed when stored), and its state. While stored but not sealed, only the state
+ * attributes may change; sealing at the end freezes the node and its links for good.
+ */
+public abstract sealed class ProcessNode extends Node permits CalculationNode, WorkflowNode {
+
+    /** Attributes a stored process may change until sealed (the database enforces the same list). */
+    static final Set<String> UPDATABLE = Set.of("sealed", "paused", "checkpoints", "exception", "exit_message",
+        "exit_status", "process_label", "process_state", "process_status");
+
+    protected ProcessNode(String nodeType, String processType) {
+        super(nodeType, requireProcessType(processType));
+    }
+
+    protected ProcessNode(NodeRecord row) {
+        super(row);
+    }
+
+    private static String requireProcessType(String processType) {
+        if (processType == null || processType.isBlank())
+            throw new IllegalArgumentException("a process node needs a process type: the entry point of what ran");
+        return processType;
+    }
+
+    @Override
+    boolean mayUpdateWhenStored(String key) {
+        return !isSealed() && updatable().contains(key);
+    }
+
+    @Override
+    String whyNotUpdatable() {
+        return isSealed() ? " (the process is sealed)" : " (only " + updatable() + " may change until it is sealed)";
+    }
+
+    Set<String> updatable() {
+        return UPDATABLE;
+    }
+
+    public final boolean isSealed() {
+        return Boolean.TRUE.equals(attribute("sealed"));
+    }
+
+    /** Freezes the node; done by the store when the process terminates. */
+    final void markSealed() {
+        setAttribute("sealed", true);
+    }
+
+    /**
+     * Seals a node before it is stored, for a process that is over when written (an
+     * import, a bulk store): it takes its incoming and outgoing links in the transaction
+     * that stores it, none later. A stored node is sealed by {@link GraphStore#seal}.
+     */
+    public final void sealBeforeStore() {
+        requireUnstored("seal (use GraphStore.seal)");
+        markSealed();
+    }
+
+    public final String processState() {
+        return (String) attribute("process_state");
+    }
+
+    public final void setProcessState(String state) {
+        setAttribute("process_state", state);
+    }
+
+    public final String processStatus() {
+        return (String) attribute("process_status");
+    }
+
+    public final void setProcessStatus(String status) {
+        setAttribute("process_status", status);
+    }
+
+    public final String processLabel() {
+        return (String) attribute("process_label");
+    }
+
+    public final void setProcessLabel(String label) {
+        setAttribute("process_label", label);
+    }
+
+    /** The exit status once finished (0 is success), or null. */
+    public final Integer exitStatus() {
+        Object status = attribute("exit_status");
+        return status == null ? null : ((Number) status).intValue();
+    }
+
+    public final void setExitStatus(Integer status) {
+        setAttribute("exit_status", status);
+    }
+
+    public final String exitMessage() {
+        return (String) attribute("exit_message");
+    }
+
+    public final void setExitMessage(String message) {
+        setAttribute("exit_message", message);
+    }
+
+    public final String exception() {
+        return (String) attribute("exception");
+    }
+
+    public final void setException(String exception) {
+        setAttribute("exception", exception);
+    }
+
+    public final boolean isPaused() {
+        return Boolean.TRUE.equals(attribute("paused"));
+    }
+
+    public final void setPaused(boolean paused) {
+        setAttribute("paused", paused);
+    }
+
+    /** Sets any other attribute of an unstored process (e.g. its version or options). */
+    public final void setStaticAttribute(String key, Object value) {
+        requireUnstored("attribute '" + key + "'");
+        setAttribute(key, value);
+    }
+}

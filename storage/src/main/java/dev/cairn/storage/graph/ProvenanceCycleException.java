@@ -1,0 +1,9 @@
+package dev.cairn.storage.graph;
+
+/** Storing would make the data provenance (CREATE and INPUT links) cyclic. */
+public final class ProvenanceCycleException extends GraphException {
+
+    public ProvenanceCycleException(String message) {
+        super(message);
+    }
+}

@@ -1,0 +1,26 @@
+package dev.cairn.storage.graph;
+
+import java.util.Objects;
+
+/** A folder on a computer, pointed at but not copied: {@code remote_path} on the node's computer. */
+public final class RemoteData extends Data {
+
+    public static final String TYPE = "data.core.remote.RemoteData.";
+
+    public RemoteData(long computerId, String remotePath) {
+        super(TYPE);
+        Objects.requireNonNull(remotePath, "remotePath");
+        if (!remotePath.startsWith("/"))
+            throw new IllegalArgumentException("remote path must be absolute: " + remotePath);
+        setComputerId(computerId);
+        setAttribute("remote_path", remotePath);
+    }
+
+    RemoteData(NodeRecord row) {
+        super(row);
+    }
+
+    public String remotePath() {
+        return (String) attribute("remote_path");
+    }
+}

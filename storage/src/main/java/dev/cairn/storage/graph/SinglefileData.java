@@ -1,0 +1,30 @@
+package dev.cairn.storage.graph;
+
+import java.nio.file.Path;
+
+/** One file; its name is the attribute {@code filename}. */
+public final class SinglefileData extends Data {
+
+    public static final String TYPE = "data.core.singlefile.SinglefileData.";
+
+    public SinglefileData(String filename, byte[] content) {
+        super(TYPE);
+        setAttribute("filename", filename);
+        files().put(filename, content);
+    }
+
+    public SinglefileData(Path file) {
+        super(TYPE);
+        String filename = file.getFileName().toString();
+        setAttribute("filename", filename);
+        files().put(filename, file);
+    }
+
+    SinglefileData(NodeRecord row) {
+        super(row);
+    }
+
+    public String filename() {
+        return (String) attribute("filename");
+    }
+}

@@ -1,0 +1,15 @@
+package dev.cairn.storage.graph;
+
+/** A run of a Java function that calls other processes and returns their data. */
+public final class WorkFunctionNode extends WorkflowNode {
+
+    public static final String TYPE = "process.workflow.workfunction.WorkFunctionNode.";
+
+    public WorkFunctionNode(String processType) {
+        super(TYPE, processType);
+    }
+
+    WorkFunctionNode(NodeRecord row) {
+        super(row);
+    }
+}
