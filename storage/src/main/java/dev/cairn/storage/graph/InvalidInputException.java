@@ -1,0 +1,9 @@
+package dev.cairn.storage.graph;
+
+/** The request is malformed: a value out of range, an unknown name, a missing field. */
+public final class InvalidInputException extends CairnException {
+
+    public InvalidInputException(String message) {
+        super(message);
+    }
+}
