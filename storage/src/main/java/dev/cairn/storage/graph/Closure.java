@@ -26,7 +26,6 @@ public final class Closure implements AutoCloseable {
     private final TraversalRules rules;
     private final String nodes;
     private final String links;
-    private int lastRound;
     private long size;
 
     private Closure(Connection connection, TraversalRules rules, String nodes, String links) {
@@ -132,16 +131,9 @@ public final class Closure implements AutoCloseable {
         return nodes;
     }
 
-    int lastRound() {
-        return lastRound;
-    }
-
-    /** Records that a statement added {@code count} nodes as round {@code round}. */
-    void added(int round, long count) {
-        if (count > 0) {
-            lastRound = Math.max(lastRound, round);
-            size += count;
-        }
+    /** Records that a statement added {@code count} nodes. */
+    void added(long count) {
+        size += count;
     }
 
     /** The table of followed links, or {@code null}. */

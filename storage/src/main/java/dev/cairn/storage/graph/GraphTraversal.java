@@ -28,20 +28,33 @@ public final class GraphTraversal {
 
     private final TraversalRules rules;
     private final boolean recordLinks;
+    private final boolean lockNodes;
 
     /** A traversal by {@code rules} that records nodes only. */
     public GraphTraversal(TraversalRules rules) {
-        this(rules, false);
+        this(rules, false, false);
     }
 
-    private GraphTraversal(TraversalRules rules, boolean recordLinks) {
+    private GraphTraversal(TraversalRules rules, boolean recordLinks, boolean lockNodes) {
         this.rules = Objects.requireNonNull(rules, "rules");
         this.recordLinks = recordLinks;
+        this.lockNodes = lockNodes;
     }
 
     /** The same traversal, also recording each link it follows (what an export writes). */
     public GraphTraversal recordingLinks() {
-        return new GraphTraversal(rules, true);
+        return new GraphTraversal(rules, true, lockNodes);
+    }
+
+    /**
+     * The same traversal, locking each node {@code FOR UPDATE} before reading its links, so
+     * that the closure is complete when it ends: no transaction can commit a new link to a
+     * locked node, and the links committed before the lock was granted are visible to the
+     * next statement, the one that expands the node (READ COMMITTED takes a fresh snapshot
+     * per statement). For deletion.
+     */
+    GraphTraversal lockingNodes() {
+        return new GraphTraversal(rules, recordLinks, true);
     }
 
     public TraversalRules rules() {
@@ -59,7 +72,7 @@ public final class GraphTraversal {
         Closure closure = Closure.create(connection, rules, recordLinks);
         try {
             seed(closure, seeds);
-            extend(closure, 0);
+            expand(closure);
             return closure;
         } catch (SQLException | RuntimeException e) {
             try {
@@ -76,7 +89,7 @@ public final class GraphTraversal {
         try (PreparedStatement insert = closure.connection().prepareStatement("INSERT INTO " + closure.nodeTable()
             + " (id, round) SELECT DISTINCT id, 0 FROM (" + selection.sql() + ") s ON CONFLICT DO NOTHING")) {
             selection.bind(insert, 1);
-            closure.added(0, insert.executeUpdate());
+            closure.added(insert.executeUpdate());
         }
         requireStored(closure);
         analyze(closure);
@@ -98,30 +111,30 @@ public final class GraphTraversal {
     }
 
     /**
-     * Follows the enabled rules from the nodes of round {@code fromRound} and later, then from
-     * what that finds, until a round finds nothing new. Re-expanding nodes already expanded
-     * is harmless, which the deleter relies on after locking them.
+     * Follows the enabled rules from the seeds, then from what that finds, until a round finds
+     * nothing new. Each round expands only the nodes the previous round found.
      */
-    void extend(Closure closure, int fromRound) throws SQLException {
+    private void expand(Closure closure) throws SQLException {
         String sql = expansionSql(closure);
-        if (sql == null)
-            return;
         long analyzedAt = closure.size();
-        try (PreparedStatement expand = closure.connection().prepareStatement(sql)) {
-            // Plan every round for its own frontier: one round expands 3 nodes, the next 300,000.
-            expand.unwrap(PGStatement.class).setPrepareThreshold(0);
-            int from = fromRound;
-            int to = closure.lastRound();
-            while (from <= to) {
-                expand.setInt(1, from);
-                expand.setInt(2, to);
-                expand.setInt(3, to + 1);
+        try (PreparedStatement expand = sql == null ? null : closure.connection().prepareStatement(sql);
+             PreparedStatement lock = lockNodes ? closure.connection().prepareStatement(lockSql(closure)) : null) {
+            if (expand != null)
+                // Plan every round for its own frontier: one round expands 3 nodes, the next 300,000.
+                expand.unwrap(PGStatement.class).setPrepareThreshold(0);
+            for (int round = 0; ; round++) {
+                if (lock != null) {
+                    lock.setInt(1, round);
+                    lock.executeQuery().close();
+                }
+                if (expand == null)
+                    return;
+                expand.setInt(1, round);
+                expand.setInt(2, round + 1);
                 long added = expand.executeUpdate();
-                closure.added(to + 1, added);
                 if (added == 0)
-                    break;
-                from = to + 1;
-                to = from;
+                    return;
+                closure.added(added);
                 // Temporary tables get no autovacuum: refresh their statistics as they grow.
                 if (closure.size() > 2 * analyzedAt + 1000) {
                     analyze(closure);
@@ -131,9 +144,15 @@ public final class GraphTraversal {
         }
     }
 
+    /** Locks the nodes of one round, in id order so that two deleters meet in the same order. */
+    private static String lockSql(Closure closure) {
+        return "SELECT count(*) FROM (SELECT n.id FROM node n JOIN " + closure.nodeTable()
+            + " c ON c.id = n.id WHERE c.round = ? ORDER BY n.id FOR UPDATE OF n) locked";
+    }
+
     /**
-     * One round as one statement with three parameters: the first and last round of the
-     * frontier, and the round to give new nodes. {@code null} when no rule is enabled.
+     * One round as one statement with two parameters: the round to expand and the round to
+     * give new nodes. {@code null} when no rule is enabled.
      */
     private String expansionSql(Closure closure) {
         List<String> steps = new ArrayList<>();
@@ -148,7 +167,7 @@ public final class GraphTraversal {
                 + " WHERE l.type IN " + typeList(backward));
         if (steps.isEmpty())
             return null;
-        String frontier = "frontier AS (SELECT id FROM " + closure.nodeTable() + " WHERE round BETWEEN ? AND ?), ";
+        String frontier = "frontier AS (SELECT id FROM " + closure.nodeTable() + " WHERE round = ?), ";
         String step = "step AS (" + String.join(" UNION ALL ", steps) + ")";
         String recorded = recordLinks
             ? ", recorded AS (INSERT INTO " + closure.linkTable() + " (link_id) SELECT link_id FROM step ON CONFLICT DO NOTHING)"

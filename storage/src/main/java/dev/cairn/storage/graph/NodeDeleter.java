@@ -4,7 +4,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.List;
+import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
 
@@ -24,31 +24,47 @@ import dev.cairn.storage.db.Database;
  * {@link ObjectReferences} lists the keys still referenced, for maintenance to remove the rest.
  *
  * <h2>Concurrent writers</h2>
- * Every node of the closure is locked {@code FOR UPDATE} before anything is deleted. That lock
- * conflicts with the {@code FOR KEY SHARE} lock that a foreign-key check takes, so from then on
- * no transaction can commit a link, group membership, comment or log that references a doomed
- * node: it waits, and fails on the foreign key once the nodes are gone. Writers that committed
- * before the lock was granted are seen by the next statement (READ COMMITTED takes a fresh
- * snapshot per statement), so after each locking pass the newly locked nodes are expanded
- * again, and anything new is locked in turn, until a pass adds nothing. A new process that
- * used a doomed node while the closure was being computed is thus deleted too, rather than
- * left without its input. Row locks rather than a table lock keep writers that touch other
- * nodes running. Two deletions with overlapping closures can deadlock; PostgreSQL aborts one.
+ * Each node of the closure is locked {@code FOR UPDATE} before its links are read. That lock
+ * conflicts with the {@code FOR KEY SHARE} lock a foreign-key check takes, so from then on no
+ * transaction can commit a link, group membership, comment or log that references the node:
+ * it waits, and fails on the foreign key once the node is gone. A writer that got its key
+ * lock first makes the deleter wait until it commits, and the statement that then reads the
+ * node's links (READ COMMITTED: a fresh snapshot per statement) sees what it wrote. So a
+ * process that started using a doomed node during the deletion is deleted too, rather than
+ * left without its input, and no link ever points at a deleted node. Row locks rather than a
+ * table lock keep writers that touch other nodes running. Two deletions with overlapping
+ * closures can deadlock; PostgreSQL then aborts one of them, which changes nothing.
  */
 public final class NodeDeleter {
 
     /** Nodes per chunk: bounds each statement's trigger queue at a few MiB. */
     public static final int DEFAULT_CHUNK = 20_000;
 
-    // Children first so each count is what went with the nodes; the node delete then finds
-    // nothing left for its cascades.
-    private static final List<String> CHILD_DELETES = List.of(
-        "DELETE FROM group_member t USING %s c WHERE t.node_id = c.id AND c.id > ? AND c.id <= ?",
-        "DELETE FROM comment t USING %s c WHERE t.node_id = c.id AND c.id > ? AND c.id <= ?",
-        "DELETE FROM log t USING %s c WHERE t.node_id = c.id AND c.id > ? AND c.id <= ?",
-        "DELETE FROM link t USING %s c WHERE t.input_id = c.id AND c.id > ? AND c.id <= ?",
-        "DELETE FROM link t USING %s c WHERE t.output_id = c.id AND c.id > ? AND c.id <= ?");
-    private static final String NODE_DELETE = "DELETE FROM node t USING %s c WHERE t.id = c.id AND c.id > ? AND c.id <= ?";
+    /**
+     * What a deletion clears, in order, each by one {@code DELETE ... USING} per chunk. The
+     * rows that reference nodes go first so that each count is what went with the nodes; the
+     * node delete then finds nothing left for its cascades.
+     */
+    private enum Removal {
+        GROUP_MEMBERSHIPS("group_member t", "t.node_id"),
+        COMMENTS("comment t", "t.node_id"),
+        LOGS("log t", "t.node_id"),
+        LINKS_OUT("link t", "t.input_id"),
+        LINKS_IN("link t", "t.output_id"),
+        NODES("node t", "t.id");
+
+        private final String table;
+        private final String nodeColumn;
+
+        Removal(String table, String nodeColumn) {
+            this.table = table;
+            this.nodeColumn = nodeColumn;
+        }
+
+        String sql(String closureTable) {
+            return "DELETE FROM " + table + " USING " + closureTable + " c WHERE " + nodeColumn + " = c.id AND c.id > ? AND c.id <= ?";
+        }
+    }
 
     private final Database database;
     private final int chunk;
@@ -109,12 +125,12 @@ public final class NodeDeleter {
     /** Deletes within the caller's transaction on {@code connection}; the caller commits. */
     DeletionResult delete(Connection connection, NodeIds seeds, TraversalRules rules) throws SQLException {
         requireDeleteRules(rules);
-        GraphTraversal traversal = new GraphTraversal(rules);
-        try (Closure closure = traversal.run(connection, seeds)) {
-            lockToFixpoint(traversal, closure);
+        try (Closure closure = new GraphTraversal(rules).lockingNodes().run(connection, seeds)) {
             Map<String, Long> byType = closure.countsByNodeType();
-            long[] removed = removeInChunks(closure);
-            return new DeletionResult(removed[5], byType, removed[3] + removed[4], removed[0], removed[1], removed[2]);
+            Map<Removal, Long> removed = removeInChunks(closure);
+            return new DeletionResult(removed.get(Removal.NODES), byType,
+                removed.get(Removal.LINKS_OUT) + removed.get(Removal.LINKS_IN),
+                removed.get(Removal.GROUP_MEMBERSHIPS), removed.get(Removal.COMMENTS), removed.get(Removal.LOGS));
         }
     }
 
@@ -125,34 +141,18 @@ public final class NodeDeleter {
                 + rules.name() + " rules");
     }
 
-    /** Locks the closure's nodes, re-expanding after each pass until a pass finds nothing new. */
-    private static void lockToFixpoint(GraphTraversal traversal, Closure closure) throws SQLException {
-        String lock = "SELECT count(*) FROM (SELECT n.id FROM node n JOIN " + closure.nodeTable()
-            + " c ON c.id = n.id WHERE c.round BETWEEN ? AND ? ORDER BY n.id FOR UPDATE OF n) locked";
-        int lockedThrough = -1;
-        try (PreparedStatement statement = closure.connection().prepareStatement(lock)) {
-            while (closure.lastRound() > lockedThrough) {
-                int from = lockedThrough + 1;
-                statement.setInt(1, from);
-                statement.setInt(2, closure.lastRound());
-                lockedThrough = closure.lastRound();
-                statement.executeQuery().close();
-                traversal.extend(closure, from);
-            }
-        }
-    }
-
-    /** Runs the deletes chunk by chunk; the counts are in the order of CHILD_DELETES, then nodes. */
-    private long[] removeInChunks(Closure closure) throws SQLException {
+    /** Runs every removal chunk by chunk of ascending node ids; returns the rows each removed. */
+    private Map<Removal, Long> removeInChunks(Closure closure) throws SQLException {
         Connection connection = closure.connection();
         String table = closure.nodeTable();
-        long[] removed = new long[CHILD_DELETES.size() + 1];
-        PreparedStatement[] deletes = new PreparedStatement[removed.length];
+        Map<Removal, Long> removed = new EnumMap<>(Removal.class);
+        Map<Removal, PreparedStatement> statements = new EnumMap<>(Removal.class);
         try (PreparedStatement bound = connection.prepareStatement(
             "SELECT max(id) FROM (SELECT id FROM " + table + " WHERE id > ? ORDER BY id LIMIT ?) s")) {
-            for (int i = 0; i < CHILD_DELETES.size(); i++)
-                deletes[i] = connection.prepareStatement(CHILD_DELETES.get(i).formatted(table));
-            deletes[removed.length - 1] = connection.prepareStatement(NODE_DELETE.formatted(table));
+            for (Removal removal : Removal.values()) {
+                statements.put(removal, connection.prepareStatement(removal.sql(table)));
+                removed.put(removal, 0L);
+            }
             long after = Long.MIN_VALUE;
             while (true) {
                 bound.setLong(1, after);
@@ -164,17 +164,17 @@ public final class NodeDeleter {
                     if (r.wasNull())
                         break;
                 }
-                for (int i = 0; i < deletes.length; i++) {
-                    deletes[i].setLong(1, after);
-                    deletes[i].setLong(2, upTo);
-                    removed[i] += deletes[i].executeUpdate();
+                for (Removal removal : Removal.values()) {
+                    PreparedStatement delete = statements.get(removal);
+                    delete.setLong(1, after);
+                    delete.setLong(2, upTo);
+                    removed.merge(removal, (long) delete.executeUpdate(), Long::sum);
                 }
                 after = upTo;
             }
         } finally {
-            for (PreparedStatement d : deletes)
-                if (d != null)
-                    d.close();
+            for (PreparedStatement statement : statements.values())
+                statement.close();
         }
         return removed;
     }

@@ -25,7 +25,7 @@ public final class ObjectReferences {
             UNION ALL
             SELECT e.value -> 'o' FROM folder f, jsonb_each(f.entries) e WHERE jsonb_typeof(e.value -> 'o') = 'object'
         )
-        SELECT DISTINCT e.value ->> 'k' FROM folder f, jsonb_each(f.entries) e WHERE e.value ? 'k'
+        SELECT DISTINCT e.value ->> 'k' FROM folder f, jsonb_each(f.entries) e WHERE e.value -> 'k' IS NOT NULL
         """;
 
     private final Database database;
