@@ -2,11 +2,9 @@ package dev.cairn.storage.graph;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -86,28 +84,13 @@ public final class GraphTraversal {
 
     private static void seed(Closure closure, NodeIds seeds) throws SQLException {
         NodeIds.Selection selection = seeds.select(closure.connection());
+        selection.requireNodes(closure.connection(), "seed nodes");
         try (PreparedStatement insert = closure.connection().prepareStatement("INSERT INTO " + closure.nodeTable()
             + " (id, round) SELECT DISTINCT id, 0 FROM (" + selection.sql() + ") s ON CONFLICT DO NOTHING")) {
             selection.bind(insert, 1);
             closure.added(insert.executeUpdate());
         }
-        requireStored(closure);
         analyze(closure);
-    }
-
-    private static void requireStored(Closure closure) throws SQLException {
-        String sql = "SELECT count(*), (array_agg(c.id ORDER BY c.id))[1:10] FROM " + closure.nodeTable()
-            + " c WHERE NOT EXISTS (SELECT 1 FROM node n WHERE n.id = c.id)";
-        try (Statement s = closure.connection().createStatement(); ResultSet r = s.executeQuery(sql)) {
-            r.next();
-            long missing = r.getLong(1);
-            if (missing > 0) {
-                Object[] some = (Object[]) r.getArray(2).getArray();
-                throw new NotFoundException(missing + " of the " + closure.size() + " seed nodes do not exist: "
-                    + Arrays.stream(some).map(String::valueOf).collect(Collectors.joining(", "))
-                    + (missing > some.length ? ", ..." : ""));
-            }
-        }
     }
 
     /**

@@ -3,10 +3,13 @@ package dev.cairn.storage.graph;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Arrays;
 import java.util.Objects;
 import java.util.PrimitiveIterator;
+import java.util.stream.Collectors;
 import java.util.stream.LongStream;
 
 import org.postgresql.PGConnection;
@@ -59,6 +62,31 @@ public abstract sealed class NodeIds permits NodeIds.Listed, NodeIds.Streamed, N
                 return index;
             statement.setObject(index, parameter);
             return index + 1;
+        }
+
+        /**
+         * Checks that every id is a stored node.
+         *
+         * @param what the ids' role in the message, e.g. "seed nodes"
+         * @throws NotFoundException naming up to ten missing ids and how many there are
+         */
+        void requireNodes(Connection connection, String what) throws SQLException {
+            String check = "SELECT count(*) FILTER (WHERE n.id IS NULL), count(*),"
+                + " (array_agg(d.id ORDER BY d.id) FILTER (WHERE n.id IS NULL))[1:10]"
+                + " FROM (SELECT DISTINCT id FROM (" + sql + ") s) d LEFT JOIN node n ON n.id = d.id";
+            try (PreparedStatement statement = connection.prepareStatement(check)) {
+                bind(statement, 1);
+                try (ResultSet r = statement.executeQuery()) {
+                    r.next();
+                    long missing = r.getLong(1);
+                    if (missing == 0)
+                        return;
+                    Object[] some = (Object[]) r.getArray(3).getArray();
+                    throw new NotFoundException(missing + " of the " + r.getLong(2) + " " + what + " do not exist: "
+                        + Arrays.stream(some).map(String::valueOf).collect(Collectors.joining(", "))
+                        + (missing > some.length ? ", ..." : ""));
+                }
+            }
         }
     }
 

@@ -184,6 +184,13 @@ class NodeDeleterIT {
     }
 
     @Test
+    void noSeedsDeleteNothing() throws SQLException {
+        DeletionResult result = new NodeDeleter(database).delete(NodeIds.of(), TraversalRules.DELETE);
+        assertEquals(new DeletionResult(0, Map.of(), 0, 0, 0, 0), result);
+        assertEquals(g.all(), remaining());
+    }
+
+    @Test
     void aMissingSeedDeletesNothing() throws SQLException {
         assertThrows(NotFoundException.class,
             () -> new NodeDeleter(database).delete(NodeIds.of(g.d1, g.d10 + 99), TraversalRules.DELETE));
