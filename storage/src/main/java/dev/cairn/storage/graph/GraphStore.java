@@ -59,7 +59,7 @@ public final class GraphStore {
         checkStorable(node);
         for (PendingLink link : node.pendingIncoming())
             if (!link.source().isStored())
-                throw new GraphException("cannot store " + node.describe() + ": the source of its " + link.type()
+                throw new InvalidInputException("cannot store " + node.describe() + ": the source of its " + link.type()
                     + " link '" + link.label() + "', " + link.source().describe()
                     + ", is not stored; store it first or store both with storeAll");
         writeFiles(List.of(node));
@@ -86,7 +86,7 @@ public final class GraphStore {
             checkStorable(n);
             for (PendingLink link : n.pendingIncoming())
                 if (!link.source().isStored() && !inBatch.contains(link.source()))
-                    throw new GraphException("cannot store " + n.describe() + ": the source of its " + link.type()
+                    throw new InvalidInputException("cannot store " + n.describe() + ": the source of its " + link.type()
                         + " link '" + link.label() + "', " + link.source().describe()
                         + ", is neither stored nor in the batch");
         }
@@ -116,7 +116,7 @@ public final class GraphStore {
         if (!NodeTypes.isKnown(node.nodeType()))
             throw NodeTypes.unknown(node.nodeType(), node.describe());
         if (!node.files().isEmpty() && container == null)
-            throw new GraphException(node.describe() + " has files, but this store has no object store");
+            throw new InvalidInputException(node.describe() + " has files, but this store has no object store");
     }
 
     private void writeFiles(List<Node> nodes) {
@@ -142,7 +142,7 @@ public final class GraphStore {
     public <T extends Node> T load(long id, Class<T> type) {
         Node node = load(id);
         if (!type.isInstance(node))
-            throw new GraphException(node.describe() + " is a " + node.getClass().getSimpleName() + ", not a "
+            throw new InvalidInputException(node.describe() + " is a " + node.getClass().getSimpleName() + ", not a "
                 + type.getSimpleName());
         return type.cast(node);
     }
@@ -261,7 +261,7 @@ public final class GraphStore {
 
     private OffsetDateTime update(Node node, String sql, String value) {
         if (!node.isStored())
-            throw new GraphException(node.describe() + " is not stored; set it on the node before storing");
+            throw new InvalidInputException(node.describe() + " is not stored; set it on the node before storing");
         try (Connection c = database.connection(); PreparedStatement s = c.prepareStatement(sql)) {
             s.setString(1, value);
             s.setLong(2, node.id());
@@ -300,13 +300,13 @@ public final class GraphStore {
     }
 
     private ObjectKey key(Node node, String path) {
-        return node.files().key(path).orElseThrow(() -> new GraphException(node.describe() + " has no stored file '"
+        return node.files().key(path).orElseThrow(() -> new NotFoundException(node.describe() + " has no stored file '"
             + path + "'"));
     }
 
     private Container objects() {
         if (container == null)
-            throw new GraphException("this store has no object store, so it reads no files");
+            throw new InvalidInputException("this store has no object store, so it reads no files");
         return container;
     }
 }

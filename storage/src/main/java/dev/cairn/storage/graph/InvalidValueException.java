@@ -1,7 +1,7 @@
 package dev.cairn.storage.graph;
 
 /** An attribute or extra cannot be stored: a key with '.', a non-finite float, a type JSON cannot hold. */
-public final class InvalidValueException extends GraphException {
+public final class InvalidValueException extends InvalidInputException {
 
     public InvalidValueException(String message) {
         super(message);

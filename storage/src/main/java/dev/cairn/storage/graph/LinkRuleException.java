@@ -4,7 +4,7 @@ package dev.cairn.storage.graph;
  * A link breaks a rule of its type: wrong kinds of node, a second link where one is
  * allowed, a duplicate label, a label that is not an identifier, or a sealed node.
  */
-public final class LinkRuleException extends GraphException {
+public final class LinkRuleException extends ConflictException {
 
     public LinkRuleException(String message) {
         super(message);

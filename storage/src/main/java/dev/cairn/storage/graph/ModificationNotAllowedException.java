@@ -1,7 +1,7 @@
 package dev.cairn.storage.graph;
 
 /** A stored node was asked to change what storing froze. */
-public final class ModificationNotAllowedException extends GraphException {
+public final class ModificationNotAllowedException extends ConflictException {
 
     public ModificationNotAllowedException(String message) {
         super(message);

@@ -62,7 +62,7 @@ final class NodeHashing {
         Node source = link.source();
         String hash = source.isStored() ? source.hash() : batch.get(source);
         if (hash == null)
-            throw new GraphException("input '" + link.label() + "' (" + source.describe() + ") has no hash");
+            throw new IllegalStateException("input '" + link.label() + "' (" + source.describe() + ") has no hash");
         return hash;
     }
 
@@ -75,7 +75,7 @@ final class NodeHashing {
             s.setLong(1, id);
             try (ResultSet rs = s.executeQuery()) {
                 if (!rs.next())
-                    throw new GraphException("no computer with id " + id);
+                    throw new NotFoundException("no computer with id " + id);
                 UUID uuid = rs.getObject(1, UUID.class);
                 computerUuids.put(id, uuid);
                 return uuid;

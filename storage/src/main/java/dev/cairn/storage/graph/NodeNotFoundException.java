@@ -1,7 +1,7 @@
 package dev.cairn.storage.graph;
 
 /** No stored node has the id or uuid asked for. */
-public final class NodeNotFoundException extends GraphException {
+public final class NodeNotFoundException extends NotFoundException {
 
     public NodeNotFoundException(String message) {
         super(message);

@@ -1,7 +1,7 @@
 package dev.cairn.storage.graph;
 
 /** Storing would make the data provenance (CREATE and INPUT links) cyclic. */
-public final class ProvenanceCycleException extends GraphException {
+public final class ProvenanceCycleException extends ConflictException {
 
     public ProvenanceCycleException(String message) {
         super(message);

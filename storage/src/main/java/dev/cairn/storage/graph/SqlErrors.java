@@ -23,11 +23,26 @@ final class SqlErrors {
         "link_triple_idx", "the same link (source, target, type, label) exists once",
         "node_uuid_key", "node uuids are unique");
 
+    static final String UNIQUE_VIOLATION = "23505";
+    static final String FOREIGN_KEY_VIOLATION = "23503";
+
     private SqlErrors() {
     }
 
-    /** The graph's exception for a refusal, or a generic one naming what was being done. */
-    static GraphException translate(SQLException e, String doing) {
+    /** True when {@code failure} (or a cause) is PostgreSQL refusing a row because of {@code constraint}. */
+    static boolean violated(Throwable failure, String constraint) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof PSQLException e) {
+                ServerErrorMessage server = e.getServerErrorMessage();
+                if (server != null && constraint.equals(server.getConstraint()))
+                    return true;
+            }
+        }
+        return false;
+    }
+
+    /** The graph's exception for a refusal, or a storage failure naming what was being done. */
+    static RuntimeException translate(SQLException e, String doing) {
         ServerErrorMessage server = e instanceof PSQLException p ? p.getServerErrorMessage() : null;
         String state = e.getSQLState() == null ? "" : e.getSQLState();
         String detail = server == null || server.getDetail() == null ? "" : " (" + server.getDetail() + ")";
@@ -35,12 +50,13 @@ final class SqlErrors {
         return switch (state) {
             case "CA001" -> new ModificationNotAllowedException(doing + ": " + server.getMessage(), e);
             case "CA002" -> new LinkRuleException(doing + ": " + server.getMessage(), e);
-            case "23505" -> RULES.containsKey(constraint) && constraint.startsWith("link")
+            case UNIQUE_VIOLATION -> RULES.containsKey(constraint) && constraint.startsWith("link")
                 ? new LinkRuleException(doing + ": " + RULES.get(constraint) + detail, e)
-                : new GraphException(doing + ": " + RULES.getOrDefault(constraint, "duplicate") + detail, e);
-            case "23503" -> new NodeNotFoundException(doing + ": a node it refers to does not exist (deleted?)" + detail);
-            case "23514" -> new GraphException(doing + ": refused by check " + constraint + detail, e);
-            default -> new GraphException(doing + " failed: " + e.getMessage(), e);
+                : new ConflictException(doing + ": " + RULES.getOrDefault(constraint, "duplicate") + detail, e);
+            case FOREIGN_KEY_VIOLATION -> new NodeNotFoundException(doing + ": a node it refers to does not exist (deleted?)"
+                + detail);
+            case "23514" -> new InvalidInputException(doing + ": refused by check " + constraint + detail);
+            default -> new StorageException(doing + " failed: " + e.getMessage(), e);
         };
     }
 }

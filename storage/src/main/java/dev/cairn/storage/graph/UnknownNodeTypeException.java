@@ -1,7 +1,7 @@
 package dev.cairn.storage.graph;
 
 /** A node type string that no registered node class claims. */
-public final class UnknownNodeTypeException extends GraphException {
+public final class UnknownNodeTypeException extends InvalidInputException {
 
     public UnknownNodeTypeException(String message) {
         super(message);

@@ -199,20 +199,20 @@ class GraphStoreIT {
         out.addIncoming(c1, LinkType.CREATE, "result");
         graph.store(out);
         // straight SQL, past the checks in Java
-        GraphException second = sqlFails("INSERT INTO link (input_id, output_id, type, label) VALUES ("
+        RuntimeException second = sqlFails("INSERT INTO link (input_id, output_id, type, label) VALUES ("
             + c2.id() + ", " + out.id() + ", 'create', 'result')");
         assertTrue(second.getMessage().contains("one creator"), second.getMessage());
         IntData other = graph.store(new IntData(9));
-        GraphException kinds = sqlFails("INSERT INTO link (input_id, output_id, type, label) VALUES ("
+        RuntimeException kinds = sqlFails("INSERT INTO link (input_id, output_id, type, label) VALUES ("
             + x.id() + ", " + other.id() + ", 'create', 'r')");
         assertTrue(kinds.getMessage().contains("CREATE cannot join data.core.int.Int. to data.core.int.Int."),
             kinds.getMessage());
-        GraphException label = sqlFails("INSERT INTO link (input_id, output_id, type, label) VALUES ("
+        RuntimeException label = sqlFails("INSERT INTO link (input_id, output_id, type, label) VALUES ("
             + x.id() + ", " + c1.id() + ", 'input_calc', '_bad')");
         assertTrue(label.getMessage().contains("link_label_check"), label.getMessage());
     }
 
-    private static GraphException sqlFails(String sql) {
+    private static RuntimeException sqlFails(String sql) {
         try (Connection c = database.connection(); Statement s = c.createStatement()) {
             s.execute(sql);
         } catch (SQLException e) {
@@ -284,7 +284,7 @@ class GraphStoreIT {
     @Test
     void theDatabaseGuardsStoredAttributesToo() {
         IntData x = graph.store(new IntData(1));
-        GraphException e = sqlFails("UPDATE node SET attributes = '{\"value\": 2}' WHERE id = " + x.id());
+        RuntimeException e = sqlFails("UPDATE node SET attributes = '{\"value\": 2}' WHERE id = " + x.id());
         assertInstanceOf(ModificationNotAllowedException.class, e);
         assertTrue(e.getMessage().contains("attributes of a data node cannot change"), e.getMessage());
         assertInstanceOf(ModificationNotAllowedException.class,
@@ -316,10 +316,10 @@ class GraphStoreIT {
         assertThrows(ModificationNotAllowedException.class, () -> wc.setProcessState("killed"));
         LinkRuleException late = assertThrows(LinkRuleException.class, () -> graph.addReturnLink(wc, made, "again"));
         assertTrue(late.getMessage().contains("sealed"), late.getMessage());
-        GraphException sql = sqlFails("UPDATE node SET attributes = attributes || '{\"process_state\": \"x\"}' WHERE id = "
+        RuntimeException sql = sqlFails("UPDATE node SET attributes = attributes || '{\"process_state\": \"x\"}' WHERE id = "
             + wc.id());
         assertTrue(sql.getMessage().contains("is sealed"), sql.getMessage());
-        GraphException link = sqlFails("INSERT INTO link (input_id, output_id, type, label) VALUES (" + wc.id() + ", "
+        RuntimeException link = sqlFails("INSERT INTO link (input_id, output_id, type, label) VALUES (" + wc.id() + ", "
             + made.id() + ", 'return', 'r2')");
         assertTrue(link.getMessage().contains("sealed node takes no new links"), link.getMessage());
     }
@@ -338,7 +338,7 @@ class GraphStoreIT {
         IntData late = new IntData(3);
         assertThrows(LinkRuleException.class, () -> late.addIncoming(calc, LinkType.CREATE, "again"));
         IntData stored = graph.store(new IntData(4));
-        GraphException e = sqlFails("INSERT INTO link (input_id, output_id, type, label) VALUES (" + calc.id() + ", "
+        RuntimeException e = sqlFails("INSERT INTO link (input_id, output_id, type, label) VALUES (" + calc.id() + ", "
             + stored.id() + ", 'create', 'late')");
         assertTrue(e.getMessage().contains("sealed node takes no new links"), e.getMessage());
     }
@@ -381,7 +381,7 @@ class GraphStoreIT {
         IntData x = new IntData(1);
         CalcFunctionNode calc = new CalcFunctionNode("cairn.f");
         calc.addIncoming(x, LinkType.INPUT_CALC, "x");
-        GraphException e = assertThrows(GraphException.class, () -> graph.store(calc));
+        InvalidInputException e = assertThrows(InvalidInputException.class, () -> graph.store(calc));
         assertTrue(e.getMessage().contains("is not stored; store it first"), e.getMessage());
         graph.storeAll(List.of(calc, x));
         assertTrue(calc.isStored() && x.isStored());
