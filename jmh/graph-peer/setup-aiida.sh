@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Sets up aiida-core 2.9.4 as the peer of Cairn's graph comparison, once; later calls only check.
+#
+#   jmh/graph-peer/setup-aiida.sh        # prints nothing on stdout; progress on stderr
+#
+# What it leaves (all under $CAIRN_PEERS, default /tmp/cairn-peers):
+#   aiida-venv/          virtualenv with aiida-core==2.9.4 from PyPI
+#   aiida-graph-home/    AIIDA_PATH: one profile, "cairn-graph", storage core.psql_dos, no message broker
+#   aiida-graph-repo/    the profile's file repository (the benchmark writes no files into it)
+# and on the PostgreSQL server at $PGHOST:$PGPORT (default 127.0.0.1:5432):
+#   role aiida (password aiidapw, CREATEDB), created through the postgres superuser when missing;
+#   database aiida_graph_template: the profile's schema and default user, never touched after setup;
+#   database aiida_graph: what the profile uses. aiida_graph_bench.py recreates it from the template
+#   before each run, so every run starts from the same empty graph.
+set -euo pipefail
+
+peers=${CAIRN_PEERS:-/tmp/cairn-peers}
+venv=$peers/aiida-venv
+home=$peers/aiida-graph-home
+repo=$peers/aiida-graph-repo
+profile=cairn-graph
+host=${PGHOST:-127.0.0.1} port=${PGPORT:-5432}
+role=aiida password=aiidapw db=aiida_graph template=aiida_graph_template
+version=2.9.4
+stamp=$home/.cairn-graph-ready
+export AIIDA_PATH=$home AIIDA_WARN_v3=0
+
+say() { echo "setup-aiida: $*" >&2; }
+
+# psql as the aiida role over TCP (what the profile uses); -X ignores any ~/.psqlrc
+as_role() { PGPASSWORD=$password PGOPTIONS='-c client_min_messages=warning' psql -X -q -v ON_ERROR_STOP=1 -h "$host" -p "$port" -U "$role" "$@"; }
+
+# psql as the server's superuser, for the one thing the aiida role cannot do itself: exist
+as_superuser() {
+  if [ "$(id -u)" = 0 ]; then
+    su postgres -c "psql -X -q -v ON_ERROR_STOP=1 -p $port $(printf '%q ' "$@")"
+  elif command -v sudo >/dev/null && sudo -n -u postgres true 2>/dev/null; then
+    sudo -n -u postgres psql -X -q -v ON_ERROR_STOP=1 -p "$port" "$@"
+  else
+    say "role $role is missing and there is no way to reach the postgres superuser (run as root, or create it:"
+    say "  CREATE ROLE $role LOGIN CREATEDB PASSWORD '$password')"
+    return 1
+  fi
+}
+
+pg_isready -q -h "$host" -p "$port" || { say "PostgreSQL is not answering at $host:$port"; exit 1; }
+
+# --- 1. the virtualenv
+if ! "$venv/bin/python" -c "import aiida, sys; sys.exit(aiida.__version__ != '$version')" 2>/dev/null; then
+  say "installing aiida-core==$version into $venv"
+  rm -rf "$venv"
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install -q "aiida-core==$version" >&2
+fi
+
+# --- 2. the role
+if ! as_role -d postgres -tAc 'SELECT 1' >/dev/null 2>&1; then
+  say "creating PostgreSQL role $role"
+  as_superuser -d postgres -c "DO \$\$BEGIN
+      IF EXISTS (SELECT FROM pg_roles WHERE rolname = '$role') THEN
+        ALTER ROLE $role LOGIN CREATEDB PASSWORD '$password';
+      ELSE
+        CREATE ROLE $role LOGIN CREATEDB PASSWORD '$password';
+      END IF; END\$\$;"
+fi
+
+# --- 3. the profile and its template database; quick exit when both are there
+have_dbs=$(as_role -d postgres -tAc "SELECT count(*) FROM pg_database WHERE datname IN ('$db', '$template')")
+if [ -f "$stamp" ] && [ "$have_dbs" = 2 ] && [ -d "$repo" ] \
+   && "$venv/bin/python" - "$home/.aiida/config.json" "$profile" <<'PY' 2>/dev/null
+import json, sys
+config = json.load(open(sys.argv[1]))
+sys.exit(sys.argv[2] not in config.get('profiles', {}))
+PY
+then
+  exit 0
+fi
+
+say "creating profile $profile (database $db on $host:$port, no broker)"
+rm -rf "$home" "$repo" "$stamp"
+mkdir -p "$home"
+as_role -d postgres -c "DROP DATABASE IF EXISTS $template" -c "DROP DATABASE IF EXISTS $db" \
+  -c "CREATE DATABASE $db OWNER $role ENCODING 'UTF8' TEMPLATE template0"
+"$venv/bin/verdi" profile setup core.psql_dos -n -p "$profile" --set-as-default \
+  --email graph-bench@example.com --first-name Graph --last-name Bench --institution Cairn --broker none \
+  --database-hostname "$host" --database-port "$port" --database-username "$role" --database-password "$password" \
+  --database-name "$db" --repository-uri "file://$repo" >&2
+# the template: the initialised schema with the default user, and no nodes
+as_role -d postgres -c "CREATE DATABASE $template OWNER $role TEMPLATE $db"
+echo "$version $profile $db $template" > "$stamp"
+say "ready"
