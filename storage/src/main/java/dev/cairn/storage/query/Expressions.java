@@ -104,14 +104,13 @@ final class Expressions {
         SqlText sql = new SqlText();
         return switch (c.operator()) {
             case EQ -> sql.append(value(alias, field)).sql(" = ").bind(JsonCodec.write(v)).sql("::jsonb");
-            case GT, LT, GE, LE -> sql.sql("(jsonb_typeof(").append(value(alias, field)).sql(") = ")
-                .sql(v instanceof String ? "'string'" : "'number'").sql(" AND ").append(value(alias, field))
+            case GT, LT, GE, LE -> sql.append(v instanceof String ? jsonText(alias, field) : jsonNumber(alias, field))
                 .sql(switch (c.operator()) {
                     case GT -> " > ";
                     case LT -> " < ";
                     case GE -> " >= ";
                     default -> " <= ";
-                }).bind(JsonCodec.write(v)).sql("::jsonb)");
+                }).bind(v instanceof String ? v : JsonCodec.write(v)).sql(v instanceof String ? "" : "::numeric");
             case IN -> {
                 List<Object> texts = new ArrayList<>();
                 for (Object o : (List<?>) v)
@@ -130,6 +129,21 @@ final class Expressions {
                 .bind(v);
             case OF_TYPE -> sql.sql("jsonb_typeof(").append(value(alias, field)).sql(") = ").bind(v);
         };
+    }
+
+    /**
+     * A JSON number as {@code numeric}, NULL for anything else: numeric comparisons never match
+     * strings or booleans. Written exactly as the expression indexes on numeric paths are.
+     */
+    static SqlText jsonNumber(String alias, FieldRef field) {
+        return new SqlText().sql("CASE WHEN jsonb_typeof(").append(value(alias, field)).sql(") = 'number' THEN (")
+            .append(value(alias, field)).sql(")::numeric END");
+    }
+
+    /** A JSON string as {@code text}, NULL for anything else. */
+    static SqlText jsonText(String alias, FieldRef field) {
+        return new SqlText().sql("CASE WHEN jsonb_typeof(").append(value(alias, field)).sql(") = 'string' THEN ")
+            .append(value(alias, field)).sql(" #>> '{}' END");
     }
 
     /**
