@@ -17,3 +17,7 @@ CREATE INDEX node_attr_kinds_idx ON node USING gin ((attributes -> 'kinds') json
 -- attributes.cell.0.0 > x: a structure's first lattice vector's x component
 CREATE INDEX node_attr_cell_a_idx ON node (
     (CASE WHEN jsonb_typeof(attributes #> '{cell,0,0}') = 'number' THEN (attributes #> '{cell,0,0}')::numeric END));
+
+-- Expression indexes have statistics of their own, which the planner needs to choose them;
+-- gather them now rather than at the next autovacuum.
+ANALYZE node;

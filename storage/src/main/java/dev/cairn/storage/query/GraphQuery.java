@@ -37,8 +37,10 @@ import dev.cairn.storage.db.Database;
  */
 public final class GraphQuery {
 
-    /** Rows the driver fetches per round trip of a cursor. */
-    public static final int DEFAULT_FETCH_SIZE = 1000;
+    /** Rows a cursor fetches per round trip when they hold JSON values (several KiB each). */
+    public static final int JSON_FETCH_SIZE = 1_000;
+    /** Rows a cursor fetches per round trip otherwise (a few numbers or strings each). */
+    public static final int NARROW_FETCH_SIZE = 10_000;
 
     private final DataSource dataSource;
     private final QuerySpec spec;
@@ -50,22 +52,25 @@ public final class GraphQuery {
         this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
         this.spec = Objects.requireNonNull(spec, "spec");
         this.plan = SqlCompiler.plan(spec);
-        if (fetchSize < 1)
-            throw new IllegalArgumentException("fetch size must be at least 1, was " + fetchSize);
         this.fetchSize = fetchSize;
         this.decoder = decoder;
     }
 
     public static GraphQuery on(DataSource dataSource, QuerySpec spec) {
-        return new GraphQuery(dataSource, spec, DEFAULT_FETCH_SIZE, ForkJoinPool.commonPool());
+        return new GraphQuery(dataSource, spec, 0, ForkJoinPool.commonPool());
     }
 
     public static GraphQuery on(Database database, QuerySpec spec) {
         return on(database.dataSource(), spec);
     }
 
-    /** The same query fetching {@code rows} rows per round trip. */
+    /**
+     * The same query with its cursor fetching {@code rows} rows per round trip (by default
+     * {@link #JSON_FETCH_SIZE} or {@link #NARROW_FETCH_SIZE}, by what the rows hold).
+     */
     public GraphQuery withFetchSize(int rows) {
+        if (rows < 1)
+            throw new IllegalArgumentException("fetch size must be at least 1, was " + rows);
         return new GraphQuery(dataSource, spec, rows, decoder);
     }
 
@@ -85,7 +90,7 @@ public final class GraphQuery {
 
     /** A cursor over the rows; close it. */
     public ResultStream cursor() {
-        return open(plan);
+        return open(plan, true);
     }
 
     /** The rows as a stream over a cursor; close it (try-with-resources) to give the connection back. */
@@ -95,9 +100,18 @@ public final class GraphQuery {
             false).onClose(cursor::close);
     }
 
+    /**
+     * All rows. The list holds them all, so they are read in one round trip rather than through a
+     * cursor (and decoded in parallel as {@link #stream()} does); use {@link #stream()} for results
+     * that should not be in memory at once.
+     */
     public List<Row> all() {
+        return readAll(plan);
+    }
+
+    private List<Row> readAll(SqlCompiler.Plan plan) {
         List<Row> rows = new ArrayList<>();
-        try (ResultStream cursor = cursor()) {
+        try (ResultStream cursor = open(plan, false)) {
             cursor.forEachRemaining(rows::add);
         }
         return rows;
@@ -121,11 +135,7 @@ public final class GraphQuery {
     private List<Row> limited(long n) {
         long limit = spec.limit() == null ? n : Math.min(spec.limit(), n);
         QuerySpec limited = new QuerySpec(spec.path(), spec.orderBy(), limit, spec.offset(), spec.distinct(), spec.after());
-        List<Row> rows = new ArrayList<>();
-        try (ResultStream cursor = open(SqlCompiler.plan(limited))) {
-            cursor.forEachRemaining(rows::add);
-        }
-        return rows;
+        return readAll(SqlCompiler.plan(limited));
     }
 
     /** The number of rows, counted in the database. */
@@ -161,16 +171,19 @@ public final class GraphQuery {
         return out.toString();
     }
 
-    private ResultStream open(SqlCompiler.Plan plan) {
+    private ResultStream open(SqlCompiler.Plan plan, boolean cursor) {
         Connection c = null;
         PreparedStatement s = null;
         try {
             c = dataSource.getConnection();
-            // a cursor needs a transaction: with autocommit the driver would read every row at once
-            c.setAutoCommit(false);
+            // a cursor needs a transaction: with autocommit the driver reads every row at once
+            if (cursor)
+                c.setAutoCommit(false);
             s = prepare(c, plan.query());
-            s.setFetchSize(fetchSize);
-            return new ResultStream(c, s, s.executeQuery(), new RowReader(plan.outputs()), decoder);
+            RowReader reader = new RowReader(plan.outputs());
+            if (cursor)
+                s.setFetchSize(fetchSize > 0 ? fetchSize : reader.decodesJson() ? JSON_FETCH_SIZE : NARROW_FETCH_SIZE);
+            return new ResultStream(c, s, s.executeQuery(), reader, decoder);
         } catch (SQLException e) {
             closeQuietly(c, s);
             throw failed(plan.query(), e);
@@ -209,8 +222,10 @@ public final class GraphQuery {
         }
         try {
             if (c != null) {
-                c.rollback();
-                c.setAutoCommit(true);
+                if (!c.getAutoCommit()) {
+                    c.rollback();
+                    c.setAutoCommit(true);
+                }
                 c.close();
             }
         } catch (SQLException ignored) {

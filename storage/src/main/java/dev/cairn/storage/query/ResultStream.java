@@ -15,9 +15,10 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.FutureTask;
 
 /**
- * A server-side cursor over a query's rows: the driver fetches {@code fetchSize} rows at a
- * time inside a transaction, and never holds the whole result. Close it (try-with-resources)
- * to end the transaction and give the connection back.
+ * The rows of a query as they are read: from {@link GraphQuery#cursor()} a server-side cursor,
+ * where the driver fetches {@code fetchSize} rows at a time inside a transaction and never holds
+ * the whole result. Close it (try-with-resources) to end the transaction and give the connection
+ * back.
  * <p>
  * With a decoding executor, rows are taken off the wire in batches on the calling thread and
  * their JSON is decoded on the executor while the next batches are fetched; the calling thread
@@ -126,8 +127,10 @@ public final class ResultStream implements Iterator<Row>, AutoCloseable {
         pending.clear();
         QueryFailedException failure = null;
         try (connection; statement; resultSet) {
-            connection.rollback();
-            connection.setAutoCommit(true);
+            if (!connection.getAutoCommit()) {
+                connection.rollback();
+                connection.setAutoCommit(true);
+            }
         } catch (SQLException e) {
             failure = new QueryFailedException("closing the query's connection failed: " + e.getMessage(), e);
         }

@@ -50,7 +50,7 @@ public final class SqlCompiler {
         for (int i = 0; i < spec.path().size(); i++) {
             Vertex v = spec.path().get(i);
             for (Projection p : v.projections()) {
-                column = select(sql, first, "t" + i, v.tag(), v.entity().table(), p, column, outputs, groupKeys);
+                column = select(sql, first, alias(spec, i), v.tag(), v.entity().table(), p, column, outputs, groupKeys);
                 first = false;
             }
             for (Projection p : v.edgeProjections()) {
@@ -163,7 +163,7 @@ public final class SqlCompiler {
         }
         if (spec.after() != null) {
             Order order = spec.orderBy().getFirst();
-            String alias = "t" + spec.indexOf(order.tag());
+            String alias = alias(spec, spec.indexOf(order.tag()));
             conditions.add(new SqlText().sql(alias).sql(order.descending() ? ".id < " : ".id > ").bind(spec.after()));
         }
         for (int k = 0; k < conditions.size(); k++)
@@ -193,7 +193,7 @@ public final class SqlCompiler {
         int j = spec.indexOf(join.tag());
         Relationship.Rule rule = Relationship.rule(v.entity(), join.relationship()).orElseThrow();
         String t = "t" + i;
-        String related = "t" + j;
+        String related = alias(spec, j);
         String table = v.entity().table().sqlName();
         switch (rule.shape()) {
             case LINK -> {
@@ -209,8 +209,9 @@ public final class SqlCompiler {
                     sql.sql(" JOIN (SELECT DISTINCT root, id FROM r").sql(String.valueOf(i)).sql(") AS ").sql(c);
                 else
                     sql.sql(" JOIN r").sql(String.valueOf(i)).sql(" AS ").sql(c);
-                sql.sql(" ON ").sql(c).sql(".root = ").sql(related).sql(".id JOIN node AS ").sql(t).sql(" ON ")
-                    .sql(t).sql(".id = ").sql(c).sql(".id");
+                sql.sql(" ON ").sql(c).sql(".root = ").sql(related).sql(".id");
+                if (!idOnly(spec, i))
+                    sql.sql(" JOIN node AS ").sql(t).sql(" ON ").sql(t).sql(".id = ").sql(c).sql(".id");
             }
             case MEMBERSHIP -> {
                 boolean nodes = v.entity() == EntityType.NODE;
@@ -226,6 +227,30 @@ public final class SqlCompiler {
         }
     }
 
+    /**
+     * Whether the node table of an ancestor or descendant vertex can stay out of the join: the
+     * walk gives the ids, and nothing else of those nodes is used.
+     */
+    static boolean idOnly(QuerySpec spec, int i) {
+        Vertex v = spec.path().get(i);
+        if (v.join() == null || !v.join().relationship().isRecursive() || v.nodeType() != null || v.filter() != null)
+            return false;
+        if (!v.projections().stream().allMatch(p -> p.field().equals("id") && p.cast() == null))
+            return false;
+        if (spec.orderBy().stream().anyMatch(o -> o.tag().equals(v.tag()) && !o.field().equals("id")))
+            return false;
+        for (Vertex later : spec.path())
+            if (later.join() != null && later.join().tag().equals(v.tag()) && Relationship.rule(later.entity(),
+                later.join().relationship()).orElseThrow().shape() == Relationship.Shape.RELATED_COLUMN)
+                return false;
+        return true;
+    }
+
+    /** The alias whose {@code id} is vertex {@code i}'s id. */
+    private static String alias(QuerySpec spec, int i) {
+        return idOnly(spec, i) ? "c" + i : "t" + i;
+    }
+
     private static void orderBy(QuerySpec spec, List<OutputField> outputs, SqlText sql) {
         for (int k = 0; k < spec.orderBy().size(); k++) {
             Order order = spec.orderBy().get(k);
@@ -238,7 +263,7 @@ public final class SqlCompiler {
             if (position > 0)
                 sql.sql(String.valueOf(position));
             else
-                sql.append(Expressions.cast("t" + i, FieldRef.resolve(v.entity().table(), "", order.field(), ""),
+                sql.append(Expressions.cast(alias(spec, i), FieldRef.resolve(v.entity().table(), "", order.field(), ""),
                     order.cast()));
             sql.sql(order.descending() ? " DESC" : " ASC");
         }

@@ -50,8 +50,8 @@ class SqlCompilerTest {
         CompiledQuery q = SqlCompiler.compile(spec);
         assertEquals("WITH RECURSIVE r1(root, id) AS (SELECT s.id, l.output_id FROM node AS s JOIN link AS l"
             + " ON l.input_id = s.id AND l.type = ANY(?) WHERE s.id = ANY(?) UNION SELECT w.root, l.output_id"
-            + " FROM r1 AS w JOIN link AS l ON l.input_id = w.id AND l.type = ANY(?)) SELECT t0.id, t1.id"
-            + " FROM node AS t0 JOIN r1 AS c1 ON c1.root = t0.id JOIN node AS t1 ON t1.id = c1.id WHERE t0.id = ANY(?)",
+            + " FROM r1 AS w JOIN link AS l ON l.input_id = w.id AND l.type = ANY(?)) SELECT t0.id, c1.id"
+            + " FROM node AS t0 JOIN r1 AS c1 ON c1.root = t0.id WHERE t0.id = ANY(?)",
             q.sql());
         assertEquals(new CompiledQuery.ArrayParameter("text", List.of("create", "input_calc")), q.parameters().get(0));
     }
@@ -67,6 +67,14 @@ class SqlCompilerTest {
         assertTrue(sql.contains("UNION SELECT w.root, l.input_id, w.depth + 1 FROM r1 AS w JOIN link AS l ON"
             + " l.output_id = w.id AND l.type = ANY(?) WHERE w.depth < ?)"), sql);
         assertTrue(sql.contains("JOIN (SELECT DISTINCT root, id FROM r1) AS c1 ON c1.root = t0.id"), sql);
+        // ids alone come from the walk; anything else of the nodes joins the node table
+        assertTrue(sql.contains("SELECT c1.id FROM"), sql);
+        QuerySpec typed = QueryBuilder.start()
+            .node("leaf", v -> v.where(Filter.field("id").eq(7)))
+            .node("a", v -> v.withDescendants("leaf").project("id", "label"))
+            .build();
+        assertTrue(SqlCompiler.compile(typed).sql().endsWith("JOIN node AS t1 ON t1.id = c1.id WHERE t0.id = ?"),
+            SqlCompiler.compile(typed).sql());
     }
 
     @Test
