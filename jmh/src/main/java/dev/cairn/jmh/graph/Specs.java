@@ -20,6 +20,11 @@ final class Specs {
         specs.put("count_longer", QueryBuilder.start()
             .node("s", v -> v.type(GraphData.STRUCTURE).where(Filter.field("attributes.sites").longer(32))).build());
         specs.put("project_filtered", projectFiltered());
+        // what aiida-core's peer script measures under this name: id and cell only
+        specs.put("project_filtered_cell", QueryBuilder.start()
+            .node("s", v -> v.type(GraphData.STRUCTURE).where(Filter.field("attributes.sites").longer(32))
+                .project("id", "attributes.cell"))
+            .build());
         specs.put("value_filter", QueryBuilder.start()
             .node("s", v -> v.type(GraphData.STRUCTURE).where(Filter.field("attributes.cell.0.0").gt(10.0)).project("id"))
             .build());

@@ -101,9 +101,9 @@ public final class GraphQuery {
     }
 
     /**
-     * All rows. The list holds them all, so they are read in one round trip rather than through a
-     * cursor (and decoded in parallel as {@link #stream()} does); use {@link #stream()} for results
-     * that should not be in memory at once.
+     * All rows. Narrow rows are read in one round trip; rows with JSON values through the cursor,
+     * so that decoding overlaps with fetching. Use {@link #stream()} for results that should not be
+     * in memory at once.
      */
     public List<Row> all() {
         return readAll(plan);
@@ -111,7 +111,7 @@ public final class GraphQuery {
 
     private List<Row> readAll(SqlCompiler.Plan plan) {
         List<Row> rows = new ArrayList<>();
-        try (ResultStream cursor = open(plan, false)) {
+        try (ResultStream cursor = open(plan, new RowReader(plan.outputs()).decodesJson())) {
             cursor.forEachRemaining(rows::add);
         }
         return rows;
@@ -141,7 +141,7 @@ public final class GraphQuery {
     /** The number of rows, counted in the database. */
     public long count() {
         CompiledQuery count = SqlCompiler.compileCount(spec);
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = prepare(c, count);
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = prepare(c, count, plan.needsCustomPlan());
              ResultSet rs = s.executeQuery()) {
             rs.next();
             return rs.getLong(1);
@@ -161,7 +161,7 @@ public final class GraphQuery {
         CompiledQuery explain = new CompiledQuery((analyze ? "EXPLAIN (ANALYZE, BUFFERS) " : "EXPLAIN ") + query.sql(),
             query.parameters());
         StringBuilder out = new StringBuilder();
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = prepare(c, explain);
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = prepare(c, explain, true);
              ResultSet rs = s.executeQuery()) {
             while (rs.next())
                 out.append(rs.getString(1)).append('\n');
@@ -179,7 +179,7 @@ public final class GraphQuery {
             // a cursor needs a transaction: with autocommit the driver reads every row at once
             if (cursor)
                 c.setAutoCommit(false);
-            s = prepare(c, plan.query());
+            s = prepare(c, plan.query(), plan.needsCustomPlan());
             RowReader reader = new RowReader(plan.outputs());
             if (cursor)
                 s.setFetchSize(fetchSize > 0 ? fetchSize : reader.decodesJson() ? JSON_FETCH_SIZE : NARROW_FETCH_SIZE);
@@ -190,11 +190,13 @@ public final class GraphQuery {
         }
     }
 
-    private static PreparedStatement prepare(Connection c, CompiledQuery query) throws SQLException {
+    private static PreparedStatement prepare(Connection c, CompiledQuery query, boolean customPlan) throws SQLException {
         PreparedStatement s = c.prepareStatement(query.sql(), ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY);
-        // plan with the values every time, so expression indexes on JSON paths match (a
-        // generic plan sees only $1 where the index has 'sites')
-        s.unwrap(PGStatement.class).setPrepareThreshold(0);
+        // Plan with the values every time where indexes need them: expression indexes on JSON
+        // paths match only once $1 is 'sites', and LIKE uses an index only with a known prefix.
+        // Other queries become server-side prepared statements after a few runs.
+        if (customPlan)
+            s.unwrap(PGStatement.class).setPrepareThreshold(0);
         List<Object> parameters = query.parameters();
         for (int i = 0; i < parameters.size(); i++) {
             Object p = parameters.get(i);

@@ -32,14 +32,42 @@ public final class SqlCompiler {
         return new SqlText().sql("SELECT count(*) FROM (").append(rows(spec, new ArrayList<>())).sql(") AS q").toQuery();
     }
 
-    /** The statement with how to read its columns. */
-    record Plan(CompiledQuery query, List<OutputField> outputs) {
+    /**
+     * The statement with how to read its columns, and whether the database should plan it with
+     * the parameters' values each time (see {@link #needsCustomPlan(QuerySpec)}).
+     */
+    record Plan(CompiledQuery query, List<OutputField> outputs, boolean needsCustomPlan) {
     }
 
     static Plan plan(QuerySpec spec) {
         List<OutputField> outputs = new ArrayList<>();
         SqlText sql = rows(spec, outputs);
-        return new Plan(sql.toQuery(), List.copyOf(outputs));
+        return new Plan(sql.toQuery(), List.copyOf(outputs), needsCustomPlan(spec));
+    }
+
+    /**
+     * Whether a generic plan (parameters unknown) would miss indexes: JSON paths in filters or
+     * order (expression indexes), and LIKE patterns, including node types with their subtypes.
+     */
+    static boolean needsCustomPlan(QuerySpec spec) {
+        for (Vertex v : spec.path()) {
+            if (v.nodeType() != null && v.subclassing())
+                return true;
+            if (usesPathsOrLike(v.filter()) || usesPathsOrLike(v.edgeFilter()))
+                return true;
+        }
+        return spec.orderBy().stream().anyMatch(o -> o.field().contains("."));
+    }
+
+    private static boolean usesPathsOrLike(Filter filter) {
+        return switch (filter) {
+            case null -> false;
+            case Filter.Condition c -> c.field().contains(".") || c.operator() == Operator.LIKE
+                || c.operator() == Operator.ILIKE || c.field().equals("attributes") || c.field().equals("extras");
+            case Filter.And and -> and.filters().stream().anyMatch(SqlCompiler::usesPathsOrLike);
+            case Filter.Or or -> or.filters().stream().anyMatch(SqlCompiler::usesPathsOrLike);
+            case Filter.Not not -> usesPathsOrLike(not.filter());
+        };
     }
 
     private static SqlText rows(QuerySpec spec, List<OutputField> outputs) {
