@@ -1,0 +1,237 @@
+package dev.cairn.storage.query;
+
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+
+import javax.sql.DataSource;
+
+import org.postgresql.PGStatement;
+
+import dev.cairn.storage.db.Database;
+
+/**
+ * A compiled query ready to run against the graph's database.
+ * {@snippet :
+ * GraphQuery query = GraphQuery.on(database, QueryBuilder.start()
+ *     .node("s", v -> v.type("data.core.structure.StructureData.").project("id", "attributes.cell"))
+ *     .build());
+ * try (Stream<Row> rows = query.stream()) {
+ *     rows.forEach(row -> use(row.get("s", "attributes.cell")));
+ * }
+ * }
+ * Each call takes a connection from the data source and gives it back before returning, except
+ * {@link #stream()} and {@link #cursor()}, whose result holds it until closed.
+ */
+public final class GraphQuery {
+
+    /** Rows a cursor fetches per round trip when they hold JSON values (several KiB each). */
+    public static final int JSON_FETCH_SIZE = 1_000;
+    /** Rows a cursor fetches per round trip otherwise (a few numbers or strings each). */
+    public static final int NARROW_FETCH_SIZE = 10_000;
+
+    private final DataSource dataSource;
+    private final QuerySpec spec;
+    private final SqlCompiler.Plan plan;
+    private final int fetchSize;
+    private final Executor decoder;
+
+    private GraphQuery(DataSource dataSource, QuerySpec spec, int fetchSize, Executor decoder) {
+        this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
+        this.spec = Objects.requireNonNull(spec, "spec");
+        this.plan = SqlCompiler.plan(spec);
+        this.fetchSize = fetchSize;
+        this.decoder = decoder;
+    }
+
+    public static GraphQuery on(DataSource dataSource, QuerySpec spec) {
+        return new GraphQuery(dataSource, spec, 0, ForkJoinPool.commonPool());
+    }
+
+    public static GraphQuery on(Database database, QuerySpec spec) {
+        return on(database.dataSource(), spec);
+    }
+
+    /**
+     * The same query with its cursor fetching {@code rows} rows per round trip (by default
+     * {@link #JSON_FETCH_SIZE} or {@link #NARROW_FETCH_SIZE}, by what the rows hold).
+     */
+    public GraphQuery withFetchSize(int rows) {
+        if (rows < 1)
+            throw new IllegalArgumentException("fetch size must be at least 1, was " + rows);
+        return new GraphQuery(dataSource, spec, rows, decoder);
+    }
+
+    /** The same query decoding JSON on {@code executor}, or on the reading thread when it is {@code null}. */
+    public GraphQuery withDecoder(Executor executor) {
+        return new GraphQuery(dataSource, spec, fetchSize, executor);
+    }
+
+    public QuerySpec spec() {
+        return spec;
+    }
+
+    /** The SQL and parameters this query runs, e.g. for EXPLAIN elsewhere. */
+    public CompiledQuery sql() {
+        return plan.query();
+    }
+
+    /** A cursor over the rows; close it. */
+    public ResultStream cursor() {
+        return open(plan, true);
+    }
+
+    /** The rows as a stream over a cursor; close it (try-with-resources) to give the connection back. */
+    public Stream<Row> stream() {
+        ResultStream cursor = cursor();
+        return StreamSupport.stream(Spliterators.spliteratorUnknownSize(cursor, Spliterator.ORDERED | Spliterator.NONNULL),
+            false).onClose(cursor::close);
+    }
+
+    /**
+     * All rows. Narrow rows are read in one round trip; rows with JSON values through the cursor,
+     * so that decoding overlaps with fetching. Use {@link #stream()} for results that should not be
+     * in memory at once.
+     */
+    public List<Row> all() {
+        return readAll(plan);
+    }
+
+    private List<Row> readAll(SqlCompiler.Plan plan) {
+        List<Row> rows = new ArrayList<>();
+        try (ResultStream cursor = open(plan, new RowReader(plan.outputs()).decodesJson())) {
+            cursor.forEachRemaining(rows::add);
+        }
+        return rows;
+    }
+
+    /** The first row, fetched with {@code LIMIT 1}. */
+    public Optional<Row> first() {
+        List<Row> rows = limited(1);
+        return rows.isEmpty() ? Optional.empty() : Optional.of(rows.getFirst());
+    }
+
+    /** The only row; fails when there is none or more than one. */
+    public Row one() {
+        List<Row> rows = limited(2);
+        if (rows.size() != 1)
+            throw new QueryFailedException("expected exactly one row, the query returned "
+                + (rows.isEmpty() ? "none" : "more than one"));
+        return rows.getFirst();
+    }
+
+    private List<Row> limited(long n) {
+        long limit = spec.limit() == null ? n : Math.min(spec.limit(), n);
+        QuerySpec limited = new QuerySpec(spec.path(), spec.orderBy(), limit, spec.offset(), spec.distinct(), spec.after());
+        return readAll(SqlCompiler.plan(limited));
+    }
+
+    /** The number of rows, counted in the database. */
+    public long count() {
+        CompiledQuery count = SqlCompiler.compileCount(spec);
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = prepare(c, count, plan.needsCustomPlan());
+             ResultSet rs = s.executeQuery()) {
+            rs.next();
+            return rs.getLong(1);
+        } catch (SQLException e) {
+            throw failed(count, e);
+        }
+    }
+
+    /** PostgreSQL's plan for the query, one line per plan node. */
+    public String explain() {
+        return explain(false);
+    }
+
+    /** The plan; with {@code analyze} the query runs and the plan shows times and row counts. */
+    public String explain(boolean analyze) {
+        CompiledQuery query = plan.query();
+        CompiledQuery explain = new CompiledQuery((analyze ? "EXPLAIN (ANALYZE, BUFFERS) " : "EXPLAIN ") + query.sql(),
+            query.parameters());
+        StringBuilder out = new StringBuilder();
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = prepare(c, explain, true);
+             ResultSet rs = s.executeQuery()) {
+            while (rs.next())
+                out.append(rs.getString(1)).append('\n');
+        } catch (SQLException e) {
+            throw failed(explain, e);
+        }
+        return out.toString();
+    }
+
+    private ResultStream open(SqlCompiler.Plan plan, boolean cursor) {
+        Connection c = null;
+        PreparedStatement s = null;
+        try {
+            c = dataSource.getConnection();
+            // a cursor needs a transaction: with autocommit the driver reads every row at once
+            if (cursor)
+                c.setAutoCommit(false);
+            s = prepare(c, plan.query(), plan.needsCustomPlan());
+            RowReader reader = new RowReader(plan.outputs());
+            if (cursor)
+                s.setFetchSize(fetchSize > 0 ? fetchSize : reader.decodesJson() ? JSON_FETCH_SIZE : NARROW_FETCH_SIZE);
+            return new ResultStream(c, s, s.executeQuery(), reader, decoder);
+        } catch (SQLException e) {
+            closeQuietly(c, s);
+            throw failed(plan.query(), e);
+        }
+    }
+
+    private static PreparedStatement prepare(Connection c, CompiledQuery query, boolean customPlan) throws SQLException {
+        PreparedStatement s = c.prepareStatement(query.sql(), ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY);
+        // Plan with the values every time where indexes need them: expression indexes on JSON
+        // paths match only once $1 is 'sites', and LIKE uses an index only with a known prefix.
+        // Other queries become server-side prepared statements after a few runs.
+        if (customPlan)
+            s.unwrap(PGStatement.class).setPrepareThreshold(0);
+        List<Object> parameters = query.parameters();
+        for (int i = 0; i < parameters.size(); i++) {
+            Object p = parameters.get(i);
+            if (p instanceof CompiledQuery.ArrayParameter a) {
+                Array array = c.createArrayOf(a.elementType(), a.elements().stream()
+                    .map(e -> e instanceof java.time.temporal.Temporal ? e.toString() : e).toArray());
+                s.setArray(i + 1, array);
+            } else {
+                s.setObject(i + 1, p);
+            }
+        }
+        return s;
+    }
+
+    private static QueryFailedException failed(CompiledQuery query, SQLException e) {
+        return new QueryFailedException("the query failed in the database: " + e.getMessage() + "\nSQL: " + query.sql(), e);
+    }
+
+    private static void closeQuietly(Connection c, PreparedStatement s) {
+        try {
+            if (s != null)
+                s.close();
+        } catch (SQLException ignored) {
+            // the query failed already; that is the error to report
+        }
+        try {
+            if (c != null) {
+                if (!c.getAutoCommit()) {
+                    c.rollback();
+                    c.setAutoCommit(true);
+                }
+                c.close();
+            }
+        } catch (SQLException ignored) {
+            // as above
+        }
+    }
+}

@@ -1,0 +1,140 @@
+package dev.cairn.storage.query;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.FutureTask;
+
+/**
+ * The rows of a query as they are read: from {@link GraphQuery#cursor()} a server-side cursor,
+ * where the driver fetches {@code fetchSize} rows at a time inside a transaction and never holds
+ * the whole result. Close it (try-with-resources) to end the transaction and give the connection
+ * back.
+ * <p>
+ * With a decoding executor, rows are taken off the wire in batches on the calling thread and
+ * their JSON is decoded on the executor while the next batches are fetched; the calling thread
+ * decodes a batch itself when no worker has started it. A bounded number of batches is in flight.
+ */
+public final class ResultStream implements Iterator<Row>, AutoCloseable {
+
+    private static final int BATCH = 256;
+    private static final int IN_FLIGHT = 4;
+
+    private final Connection connection;
+    private final PreparedStatement statement;
+    private final ResultSet resultSet;
+    private final RowReader reader;
+    private final Executor decoder;
+    private final ArrayDeque<FutureTask<List<Row>>> pending = new ArrayDeque<>();
+    private Iterator<Row> current = Collections.emptyIterator();
+    private boolean exhausted;
+    private boolean closed;
+
+    ResultStream(Connection connection, PreparedStatement statement, ResultSet resultSet, RowReader reader,
+                 Executor decoder) {
+        this.connection = connection;
+        this.statement = statement;
+        this.resultSet = resultSet;
+        this.reader = reader;
+        this.decoder = reader.decodesJson() ? decoder : null;
+    }
+
+    @Override
+    public boolean hasNext() {
+        while (!current.hasNext()) {
+            if (closed)
+                return false;
+            fill();
+            FutureTask<List<Row>> next = pending.poll();
+            if (next == null)
+                return false;
+            next.run(); // decodes here unless a worker already has it
+            current = await(next).iterator();
+        }
+        return true;
+    }
+
+    @Override
+    public Row next() {
+        if (!hasNext())
+            throw new NoSuchElementException("no more rows");
+        return current.next();
+    }
+
+    private void fill() {
+        int depth = decoder == null ? 1 : IN_FLIGHT;
+        while (!exhausted && pending.size() < depth) {
+            List<Object[]> cells = fetchBatch();
+            if (cells.isEmpty())
+                break;
+            FutureTask<List<Row>> task = new FutureTask<>(() -> decode(cells));
+            pending.add(task);
+            if (decoder != null)
+                decoder.execute(task);
+        }
+    }
+
+    private List<Object[]> fetchBatch() {
+        List<Object[]> cells = new ArrayList<>(BATCH);
+        try {
+            while (cells.size() < BATCH && resultSet.next())
+                cells.add(reader.raw(resultSet));
+        } catch (SQLException e) {
+            close();
+            throw new QueryFailedException("reading query results failed: " + e.getMessage(), e);
+        }
+        if (cells.size() < BATCH)
+            exhausted = true;
+        return cells;
+    }
+
+    private List<Row> decode(List<Object[]> cells) {
+        List<Row> rows = new ArrayList<>(cells.size());
+        for (Object[] c : cells)
+            rows.add(reader.decode(c));
+        return rows;
+    }
+
+    private List<Row> await(FutureTask<List<Row>> task) {
+        try {
+            return task.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            close();
+            throw new QueryFailedException("interrupted while decoding query results", e);
+        } catch (ExecutionException e) {
+            close();
+            throw new QueryFailedException("decoding query results failed: " + e.getCause().getMessage(), e.getCause());
+        }
+    }
+
+    /** Ends the read-only transaction and returns the connection. Safe to call twice. */
+    @Override
+    public void close() {
+        if (closed)
+            return;
+        closed = true;
+        pending.forEach(t -> t.cancel(false));
+        pending.clear();
+        QueryFailedException failure = null;
+        try (connection; statement; resultSet) {
+            if (!connection.getAutoCommit()) {
+                connection.rollback();
+                connection.setAutoCommit(true);
+            }
+        } catch (SQLException e) {
+            failure = new QueryFailedException("closing the query's connection failed: " + e.getMessage(), e);
+        }
+        if (failure != null)
+            throw failure;
+    }
+}
