@@ -10,6 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.DatabaseConfig;
@@ -19,6 +20,11 @@ import dev.cairn.storage.graph.IntData;
 import dev.cairn.storage.graph.LinkType;
 import dev.cairn.storage.graph.Node;
 import dev.cairn.storage.graph.StructureData;
+import dev.cairn.storage.query.Filter;
+import dev.cairn.storage.query.GraphQuery;
+import dev.cairn.storage.query.QueryBuilder;
+import dev.cairn.storage.query.QuerySpec;
+import dev.cairn.storage.query.Row;
 
 /**
  * Cairn's side of {@code jmh/compare-graph.sh}: runs each phase on the shared workload
@@ -29,7 +35,8 @@ import dev.cairn.storage.graph.StructureData;
  */
 public final class GraphComparison {
 
-    static final List<String> PHASES = List.of("store_single", "store_bulk", "build_trees");
+    static final List<String> PHASES = List.of("store_single", "store_bulk", "project_all", "count_longer",
+        "project_filtered", "value_filter", "contains", "build_trees", "descendants_50", "descendants_each");
 
     private final GraphWorkload workload;
     private final Database database;
@@ -71,14 +78,121 @@ public final class GraphComparison {
     }
 
     private void run(String phase) throws Exception {
+        if (phase.startsWith("descendants"))
+            findRoots();
         long[] result = switch (phase) {
             case "store_single" -> storeSingle();
             case "store_bulk" -> storeBulk();
             case "build_trees" -> buildTrees();
+            case "project_all" -> best(() -> rows(structures(workload.label("bulk"))
+                .project("attributes.cell", "attributes.kinds", "attributes.sites")));
+            case "count_longer" -> best(() -> GraphQuery.on(database, structures(workload.label("bulk"))
+                .where(Filter.field("attributes.sites").longer(sitesLonger())).end()).count());
+            case "project_filtered" -> best(() -> rows(structures(workload.label("bulk"))
+                .where(Filter.field("attributes.sites").longer(sitesLonger()))
+                .project("id", "attributes.cell", "attributes.sites")));
+            case "value_filter" -> best(() -> rows(structures(workload.label("bulk"))
+                .where(Filter.field("attributes.cell.0.0").gt(((Number) workload.queries().get("cell_00_above")).doubleValue()))
+                .project("id")));
+            case "contains" -> best(() -> rows(structures(workload.label("bulk"))
+                .where(Filter.field("attributes.kinds").contains(List.of(Map.of("name", workload.queries().get("kinds_contain_name")))))
+                .project("id")));
+            case "descendants_50" -> best(this::descendantsInOneQuery);
+            case "descendants_each" -> best(this::descendantsOneRootAtATime);
             default -> throw new IllegalArgumentException(phase);
         };
         System.out.printf("%s %.4f %d%n", phase, result[0] / 1e9, result[1]);
         System.out.flush();
+    }
+
+    /** A query phase: the best of three runs, like the peer's. */
+    private long[] best(Counted query) throws Exception {
+        long best = Long.MAX_VALUE;
+        long count = -1;
+        for (int run = 0; run < 3; run++) {
+            long start = System.nanoTime();
+            count = query.run();
+            best = Math.min(best, System.nanoTime() - start);
+        }
+        return new long[] {best, count};
+    }
+
+    private interface Counted {
+        long run() throws Exception;
+    }
+
+    /** The structure vertex with the workload's label, to be completed by a phase. */
+    private StructureQuery structures(String label) {
+        return new StructureQuery(label);
+    }
+
+    /** A one-vertex query on the benchmark's structures. */
+    private final class StructureQuery {
+        private final String label;
+        private final List<Filter> filters = new ArrayList<>();
+        private String[] projections = {"id"};
+
+        StructureQuery(String label) {
+            this.label = label;
+        }
+
+        StructureQuery where(Filter filter) {
+            filters.add(filter);
+            return this;
+        }
+
+        StructureQuery project(String... fields) {
+            projections = fields;
+            return this;
+        }
+
+        QuerySpec end() {
+            return QueryBuilder.start().node("s", v -> {
+                v.exactType(StructureData.TYPE).where(Filter.field("label").eq(label)).project(projections);
+                filters.forEach(v::where);
+            }).build();
+        }
+    }
+
+    /** Runs a query to its end as Java objects, touching every value; returns the row count. */
+    private long rows(StructureQuery query) {
+        long count = 0;
+        long touched = 0;
+        try (Stream<Row> rows = GraphQuery.on(database, query.end()).stream()) {
+            for (Row row : (Iterable<Row>) rows::iterator) {
+                count++;
+                touched += row.size();
+            }
+        }
+        if (touched < count)
+            throw new IllegalStateException("rows without values");
+        return count;
+    }
+
+    private long descendantsInOneQuery() {
+        QuerySpec spec = QueryBuilder.start()
+            .node("root", v -> v.where(Filter.field("id").in(chosenRoots)).project("id"))
+            .node("d", v -> v.withAncestors("root").project("id"))
+            .build();
+        try (Stream<Row> rows = GraphQuery.on(database, spec).stream()) {
+            return rows.count();
+        }
+    }
+
+    private long descendantsOneRootAtATime() {
+        long total = 0;
+        for (long root : chosenRoots) {
+            QuerySpec spec = QueryBuilder.start()
+                .node("root", v -> v.where(Filter.field("id").eq(root)))
+                .node("d", v -> v.withAncestors("root").project("id"))
+                .build();
+            total += GraphQuery.on(database, spec).all().size();
+        }
+        return total;
+    }
+
+    private int sitesLonger() {
+        return ((Number) workload.queries().get("sites_longer_than")).intValue();
     }
 
     /** Each structure built from its attributes and stored in a transaction of its own. */
@@ -184,8 +298,19 @@ public final class GraphComparison {
         }
     }
 
-    List<Long> chosenRootIds() {
-        return chosenRoots;
+    /** Finds the chosen roots of trees built by an earlier run, when build_trees is not among the phases. */
+    private void findRoots() throws Exception {
+        if (!chosenRoots.isEmpty())
+            return;
+        List<Long> roots = new ArrayList<>();
+        try (Connection c = database.connection(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT id FROM node WHERE label = 'tree-root' ORDER BY id")) {
+            while (rs.next())
+                roots.add(rs.getLong(1));
+        }
+        for (int i : workload.chosenRoots())
+            if (i < roots.size())
+                chosenRoots.add(roots.get(i));
     }
 
 }

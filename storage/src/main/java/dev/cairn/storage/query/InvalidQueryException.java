@@ -1,11 +1,13 @@
 package dev.cairn.storage.query;
 
+import dev.cairn.storage.graph.InvalidInputException;
+
 /**
  * A query that cannot run as written: an unknown entity type, field, operator,
  * relationship, tag or cast, or a value of the wrong shape. The message names the bad item,
  * where it is in the query, and the valid choices. Thrown before any SQL is built.
  */
-public final class InvalidQueryException extends RuntimeException {
+public final class InvalidQueryException extends InvalidInputException {
 
     public InvalidQueryException(String message) {
         super(message);
