@@ -1,7 +1,10 @@
 package dev.cairn.storage.hash;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.nio.ByteOrder;
 import java.util.UUID;
 
 /**
@@ -27,6 +30,8 @@ final class CanonicalWriter {
     }
 
     private static final int BUFFER_SIZE = 1024;
+    private static final VarHandle LONG_BIG_ENDIAN =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
     private final Sink sink;
     private final byte[] buffer = new byte[BUFFER_SIZE];
@@ -63,14 +68,9 @@ final class CanonicalWriter {
 
     /** An integer as its shortest two's-complement big-endian bytes, as {@link BigInteger#toByteArray}. */
     void writeInteger(long value) {
-        int bits = 65 - Long.numberOfLeadingZeros(value ^ (value >> 63));
-        int length = (bits + 7) >>> 3;
-        ensure(2 + length);
+        ensure(10);
         buffer[position++] = INTEGER;
-        buffer[position++] = (byte) length; // at most 8: a one-byte varint
-        for (int shift = (length - 1) * 8; shift >= 0; shift -= 8) {
-            buffer[position++] = (byte) (value >> shift);
-        }
+        putIntegerContent(value);
     }
 
     void writeInteger(BigInteger value) {
@@ -78,30 +78,30 @@ final class CanonicalWriter {
             writeInteger(value.longValue());
             return;
         }
-        byte[] bytes = value.toByteArray();
-        ensure(6);
+        ensure(1);
         buffer[position++] = INTEGER;
-        putLength(bytes.length);
-        putBytes(bytes);
+        putIntegerContent(value);
     }
 
-    /** A finite double; the caller has refused NaN and infinities. */
+    /**
+     * A finite double as its value rounded to 14 significant digits, the decimal s * 10^e in
+     * lowest terms: the tag, then s and e each as an integer's length and bytes.
+     */
     void writeFloat(double value) {
-        ensure(2 + FloatText.MAX_LENGTH);
+        long rounded = SignificantDigits.round(value);
+        ensure(1 + 9 + 9);
         buffer[position++] = FLOAT;
-        int start = position + 1; // the text is shorter than 128 bytes: a one-byte varint length
-        int end = FloatText.write(value, buffer, start);
-        buffer[position] = (byte) (end - start);
-        position = end;
+        putIntegerContent(SignificantDigits.significand(rounded));
+        putIntegerContent(SignificantDigits.exponent(rounded));
     }
 
     void writeFloat(BigDecimal value) {
-        ensure(2 + FloatText.MAX_LENGTH);
+        BigDecimal rounded = SignificantDigits.round(value);
+        ensure(1);
         buffer[position++] = FLOAT;
-        int start = position + 1; // the text is shorter than 128 bytes: a one-byte varint length
-        int end = FloatText.write(value, buffer, start);
-        buffer[position] = (byte) (end - start);
-        position = end;
+        putIntegerContent(rounded.unscaledValue());
+        ensure(9);
+        putIntegerContent(-(long) rounded.scale());
     }
 
     /** A tagged string; throws {@link InvalidValueException} if it holds an unpaired surrogate. */
@@ -137,8 +137,28 @@ final class CanonicalWriter {
         putLength(size);
     }
 
+    @SuppressWarnings("deprecation") // getBytes(int, int, byte[], int) copies the low byte of each char
     private void writeUtf8(String s) {
         int chars = s.length();
+        if (chars < 128) {
+            // Most keys and values: short ASCII, copied and checked in one pass behind a
+            // one-byte length; on the first other char nothing is kept and the general path runs.
+            ensure(1 + chars);
+            int start = position + 1;
+            int i = 0;
+            while (i < chars) {
+                char c = s.charAt(i);
+                if (c >= 0x80) {
+                    break;
+                }
+                buffer[start + i++] = (byte) c;
+            }
+            if (i == chars) {
+                buffer[position] = (byte) chars;
+                position = start + chars;
+                return;
+            }
+        }
         int length = utf8Length(s);
         ensure(5);
         putLength(length);
@@ -146,9 +166,9 @@ final class CanonicalWriter {
             for (int i = 0; i < chars; ) {
                 ensure(1);
                 int n = Math.min(chars - i, BUFFER_SIZE - position);
-                for (int end = i + n; i < end; i++) {
-                    buffer[position++] = (byte) s.charAt(i);
-                }
+                s.getBytes(i, i + n, buffer, position);
+                position += n;
+                i += n;
             }
             return;
         }
@@ -220,6 +240,31 @@ final class CanonicalWriter {
             length >>>= 7;
         }
         buffer[position++] = (byte) length;
+    }
+
+    /**
+     * Length (one byte: at most 8) and the shortest two's-complement big-endian bytes. The
+     * caller reserves 9 bytes: the bytes go in one 8-byte store, significant ones first, and
+     * what follows them is overwritten by the next write.
+     */
+    private void putIntegerContent(long value) {
+        int bits = 65 - Long.numberOfLeadingZeros(value ^ (value >> 63));
+        int length = (bits + 7) >>> 3;
+        buffer[position] = (byte) length;
+        LONG_BIG_ENDIAN.set(buffer, position + 1, value << (64 - 8 * length));
+        position += 1 + length;
+    }
+
+    private void putIntegerContent(BigInteger value) {
+        if (value.bitLength() < 64) {
+            ensure(9);
+            putIntegerContent(value.longValue());
+            return;
+        }
+        byte[] bytes = value.toByteArray();
+        ensure(5);
+        putLength(bytes.length);
+        putBytes(bytes);
     }
 
     private void putLong(long v) {

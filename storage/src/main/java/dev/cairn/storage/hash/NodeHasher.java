@@ -18,9 +18,11 @@ import org.bouncycastle.crypto.digests.Blake2bDigest;
  * B 00|01                  boolean
  * I len bytes              integer (Long, Integer, Short, Byte, BigInteger alike): shortest
  *                          two's complement, big-endian, as BigInteger.toByteArray
- * F len ascii              float (Double, Float, BigDecimal): the exact value rounded to 14
- *                          significant digits, half to even, as [-]d[.ddd]e[-]x with no trailing
- *                          zeros ("1e0", "3e-1", "-1.2345e3"); -0.0 is "0e0"; NaN and infinities refused
+ * F len s len e            float (Double, Float, BigDecimal): the exact value rounded to 14
+ *                          significant digits, half to even, as the decimal s * 10^e in lowest
+ *                          terms (no trailing zero digit in s), s and e each as an integer's len
+ *                          and bytes: 1.0 is (1, 0), 0.3 is (3, -1), -0.0 is (0, 0); NaN and
+ *                          infinities refused
  * S len utf8               string (no unpaired surrogates)
  * U 16 bytes               UUID, most significant half first
  * L len value*             list

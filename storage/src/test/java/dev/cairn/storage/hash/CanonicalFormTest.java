@@ -124,10 +124,14 @@ class CanonicalFormTest {
         assertArrayEquals(bytes("49 01 80"), written(w -> w.writeInteger(-128)));
         assertArrayEquals(bytes("49 08 8000000000000000"), written(w -> w.writeInteger(Long.MIN_VALUE)));
         assertArrayEquals(bytes("49 09 010000000000000000"), written(w -> w.writeInteger(BigInteger.ONE.shiftLeft(64))));
-        assertArrayEquals(bytes("46 04 <3e-1>"), written(w -> w.writeFloat(0.3)));
-        assertArrayEquals(bytes("46 03 <2e0>"), written(w -> w.writeFloat(new BigDecimal("2.00"))));
-        // The double nearest -1.23456789012345e-7 lies just above it (toward zero): ...34, not ...35.
-        assertArrayEquals(bytes("46 13 <-1.2345678901234e-7>"), written(w -> w.writeFloat(-1.23456789012345e-7)));
+        assertArrayEquals(bytes("46 01 03 01 ff"), written(w -> w.writeFloat(0.3)));           // 3 * 10^-1
+        assertArrayEquals(bytes("46 01 01 01 00"), written(w -> w.writeFloat(1.0)));           // 1 * 10^0
+        assertArrayEquals(bytes("46 01 00 01 00"), written(w -> w.writeFloat(-0.0)));          // 0 * 10^0
+        assertArrayEquals(bytes("46 02 cfc7 01 ff"), written(w -> w.writeFloat(-1234.5)));     // -12345 * 10^-1
+        assertArrayEquals(bytes("46 01 02 01 00"), written(w -> w.writeFloat(new BigDecimal("2.00"))));
+        assertArrayEquals(bytes("46 06 3e4428b656c8 01 d2"), written(w -> w.writeFloat(6.8462461736648e-33)));
+        assertArrayEquals(bytes("46 01 01 04 80000001"),                                       // 1 * 10^-(2^31-1)
+                written(w -> w.writeFloat(new BigDecimal(BigInteger.ONE, Integer.MAX_VALUE))));
         assertArrayEquals(bytes("53 00"), written(w -> w.writeString("")));
         assertArrayEquals(bytes("53 07 <Grüße>"), written(w -> w.writeString("Grüße")));
         assertArrayEquals(bytes("53 04 f09f8fa0"), written(w -> w.writeString("\uD83C\uDFE0")));
@@ -175,7 +179,10 @@ class CanonicalFormTest {
         assertArrayEquals(bytes("4c 8001"), written(w -> w.writeListHeader(128)));
         assertArrayEquals(bytes("4c ac02"), written(w -> w.writeListHeader(300)));
         assertArrayEquals(bytes("4d ffffffff07"), written(w -> w.writeMapHeader(Integer.MAX_VALUE)));
+        assertArrayEquals(bytes("53 7f <" + "a".repeat(127) + ">"), written(w -> w.writeString("a".repeat(127))));
+        assertArrayEquals(bytes("53 8001 <" + "a".repeat(128) + ">"), written(w -> w.writeString("a".repeat(128))));
         assertArrayEquals(bytes("53 c801 <" + "a".repeat(200) + ">"), written(w -> w.writeString("a".repeat(200))));
+        assertArrayEquals(bytes("53 8001 <" + "a".repeat(126) + "é>"), written(w -> w.writeString("a".repeat(126) + "é")));
         assertArrayEquals(varint(300), bytes("ac02"));
     }
 

@@ -20,19 +20,19 @@ class PinnedHashesTest {
 
     @Test
     void dictNodeWithNesting() {
-        assertEquals("3e045366842fc4ba67393ecb9b34098c68227908044779fd4184ae219544f0c2",
+        assertEquals("e48c0a597a9f5219cf38d788c587a7e6b82270cb8cd57049cb3d42d1e8aeacf4",
                 NodeHasher.hash(ExampleNodes.dict()));
     }
 
     @Test
     void structureNode() {
-        assertEquals("1877b74e4c9cd9d76849cbb9a9600572e5fa833a1da07fe63776ef5219f746ed",
+        assertEquals("8cdf0cdfe3e683eb73f56de3b7c49c1f8d360f50a4a5b750d90e90760941a0a5",
                 NodeHasher.hash(ExampleNodes.structure(36)));
     }
 
     @Test
     void calcJobNodeWithInputsAndComputer() {
-        assertEquals("a71052c25983497f7422a598ef51f247be6b40be08e3024fbfd5a7bba904524c",
+        assertEquals("d0c1f764404faf564570a062050d679875b79231c11b4900b279c36966411ee3",
                 NodeHasher.hash(ExampleNodes.calcJob()));
     }
 
