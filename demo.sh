@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Cairn's demo, from a fresh clone: picks a JDK >= 21, builds, and runs the object store on a real
-# folder (by default this checkout; the container goes to /tmp/cairn-demo/container).
+# Cairn's demo, from a fresh clone: picks a JDK >= 21, builds, runs the object store on a real
+# folder (by default this checkout; the container goes to /tmp/cairn-demo/container), then the
+# provenance graph on PostgreSQL (database cairn_demo, made afresh). PostgreSQL comes from
+# CAIRN_DB_URL (a JDBC URL of a role that may create databases) or, without it, from
+# .ci/services, which installs and starts it on Debian (as root).
 #   ./demo.sh [FOLDER_TO_STORE] [CONTAINER_FOLDER]
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -12,5 +15,14 @@ if [ -z "${JAVA_HOME:-}" ] || ! "$JAVA_HOME/bin/java" -version 2>&1 | grep -qE '
 fi
 [ -n "${JAVA_HOME:-}" ] || { echo "Cairn needs a JDK >= 21 (e.g. Temurin 25) under /usr/lib/jvm or in JAVA_HOME" >&2; exit 1; }
 ./mvnw -q -B -ntp -pl storage,jmh -am package -DskipTests
-exec "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -cp jmh/target/benchmarks.jar \
-  dev.cairn.jmh.demo.ObjectStoreDemo "${1:-$PWD}" "${2:-/tmp/cairn-demo/container}"
+java=("$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -cp jmh/target/benchmarks.jar)
+
+echo "### the object store"
+"${java[@]}" dev.cairn.jmh.demo.ObjectStoreDemo "${1:-$PWD}" "${2:-/tmp/cairn-demo/container}"
+
+echo "### the provenance graph"
+if [ -z "${CAIRN_DB_URL:-}" ]; then
+  [ -n "${CAIRN_TEST_DB_URL:-}" ] || source .ci/services
+  CAIRN_DB_URL=$CAIRN_TEST_DB_URL
+fi
+"${java[@]}" dev.cairn.jmh.demo.GraphDemo "$CAIRN_DB_URL" /tmp/cairn-demo/graph-objects
