@@ -58,13 +58,14 @@ ALTER TABLE node ALTER COLUMN attributes SET COMPRESSION lz4;
 ALTER TABLE node SET (toast_tuple_target = 8160);
 ALTER TABLE node ALTER COLUMN extras SET COMPRESSION lz4;
 
+-- Every index is paid for by every insert: on 10k structures, COPY took 1.1 s into the bare table
+-- and 1.9 s with all indexes. So: partial where most rows have nothing to index (data nodes have
+-- no process type, most nodes no label), and none on mtime or user (rarely filtered alone).
 CREATE INDEX node_type_idx ON node (node_type text_pattern_ops);
-CREATE INDEX node_process_type_idx ON node (process_type text_pattern_ops);
-CREATE INDEX node_label_idx ON node (label text_pattern_ops);
+CREATE INDEX node_process_type_idx ON node (process_type text_pattern_ops) WHERE process_type IS NOT NULL;
+CREATE INDEX node_label_idx ON node (label text_pattern_ops) WHERE label <> '';
 CREATE INDEX node_ctime_idx ON node (ctime);
-CREATE INDEX node_mtime_idx ON node (mtime);
 CREATE INDEX node_hash_idx ON node (hash) WHERE hash IS NOT NULL;
-CREATE INDEX node_user_idx ON node (user_id);
 CREATE INDEX node_computer_idx ON node (computer_id) WHERE computer_id IS NOT NULL;
 
 CREATE TABLE link (
