@@ -124,6 +124,9 @@ final class SignificantDigits {
 
     /** Drops trailing zeros of a 14-digit significand: at most 13, removed 8, 4, 2, 1 at a time. */
     private static long lowestTerms(long significand, int exponent) {
+        if (significand % 10 != 0) { // a value with all 14 digits: the common case for measured data
+            return pack(significand, exponent);
+        }
         if (significand % 100_000_000 == 0) {
             significand /= 100_000_000;
             exponent += 8;
