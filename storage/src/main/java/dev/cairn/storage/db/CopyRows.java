@@ -9,20 +9,39 @@ import org.postgresql.copy.CopyIn;
 
 /**
  * Rows for {@code COPY … FROM STDIN} in PostgreSQL's text format, buffered and sent in
- * chunks so that a batch of any size streams with bounded memory.
+ * chunks so that a batch of any size streams with bounded memory. Chunks go straight to the
+ * server, or to {@link CopyPipe}, which sends them from another thread while the next ones
+ * are made.
  */
 public final class CopyRows {
 
-    private static final int CHUNK = 1 << 20;
+    static final int CHUNK = 1 << 20;
 
+    /** Where full chunks go. */
+    interface Sink {
+        /** Takes {@code length} bytes of {@code chunk}; returns true when it keeps the array. */
+        boolean accept(byte[] chunk, int length) throws SQLException;
+    }
+
+    private final Sink sink;
     private final CopyIn copy;
     private final StringBuilder row = new StringBuilder(4096);
     private byte[] buffer = new byte[CHUNK];
     private int used;
     private boolean rowStarted;
 
+    /** Rows sent straight to the server. */
     public CopyRows(CopyIn copy) {
         this.copy = copy;
+        this.sink = (chunk, length) -> {
+            copy.writeToCopy(chunk, 0, length);
+            return false;
+        };
+    }
+
+    CopyRows(Sink sink) {
+        this.copy = null;
+        this.sink = sink;
     }
 
     public CopyRows text(String value) {
@@ -103,9 +122,9 @@ public final class CopyRows {
         return copy.endCopy();
     }
 
-    private void flush() throws SQLException {
-        if (used > 0)
-            copy.writeToCopy(buffer, 0, used);
+    void flush() throws SQLException {
+        if (used > 0 && sink.accept(buffer, used))
+            buffer = new byte[Math.max(CHUNK, buffer.length)];
         used = 0;
     }
 
@@ -118,7 +137,7 @@ public final class CopyRows {
     /** Ends a COPY that failed half-way, so the connection can roll back. */
     public void abandon() {
         try {
-            if (copy.isActive())
+            if (copy != null && copy.isActive())
                 copy.cancelCopy();
         } catch (SQLException ignored) {
             // the transaction rolls back either way

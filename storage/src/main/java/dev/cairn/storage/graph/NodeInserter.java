@@ -12,6 +12,7 @@ import java.util.Map;
 
 import org.postgresql.PGConnection;
 
+import dev.cairn.storage.db.CopyPipe;
 import dev.cairn.storage.db.CopyRows;
 import dev.cairn.storage.db.JsonText;
 
@@ -109,23 +110,19 @@ final class NodeInserter {
             idOf.put(ordered.get(i), ids[i]);
 
         var copy = c.unwrap(PGConnection.class).getCopyAPI();
-        CopyRows nodes = new CopyRows(copy.copyIn(COPY_NODES));
-        try {
+        OffsetDateTime time = now;
+        CopyPipe.run(copy.copyIn(COPY_NODES), nodes -> {
             for (Node n : ordered) {
                 String hash = hashing.hash(n, hashes);
                 hashes.put(n, hash);
-                states.put(n, new Node.StoredState(idOf.get(n), now, now, userId, hash));
+                states.put(n, new Node.StoredState(idOf.get(n), time, time, userId, hash));
                 nodes.number(idOf.get(n)).uuid(n.uuid()).text(n.nodeType()).text(n.processType())
-                    .text(n.label()).text(n.description()).time(now).time(now).number(userId)
+                    .text(n.label()).text(n.description()).time(time).time(time).number(userId)
                     .numberOrNull(n.computerId()).json(n.attributesForStore()).json(n.extras())
                     .json(n.files().toMetadata()).text(hash);
                 nodes.endRow();
             }
-            nodes.finish();
-        } catch (SQLException | RuntimeException e) {
-            nodes.abandon();
-            throw e;
-        }
+        });
 
         boolean anyLinks = ordered.stream().anyMatch(n -> !n.pendingIncoming().isEmpty());
         if (!anyLinks)
