@@ -20,6 +20,26 @@ class ArchitectureTest {
             .should().onlyDependOnClassesThat().resideInAnyPackage(
                     "dev.cairn.storage.objects..", "java..", "javax..", "org.sqlite..", "com.github.luben.zstd..");
 
+    /** The canonical form and its digest depend on no other part of Cairn, so they never shift with them. */
+    @ArchTest
+    static final ArchRule hashStandAlone = noClasses()
+            .that().resideInAPackage("dev.cairn.storage.hash..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.cairn.storage.graph..", "dev.cairn.storage.db..",
+                    "dev.cairn.storage.query..", "dev.cairn.storage.objects..");
+
+    /** The database layer knows tables and JSON, not the graph's rules or its queries. */
+    @ArchTest
+    static final ArchRule dbBelowGraph = noClasses()
+            .that().resideInAPackage("dev.cairn.storage.db..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.cairn.storage.graph..", "dev.cairn.storage.query..",
+                    "dev.cairn.storage.hash..");
+
+    /** The graph does not know the query builder; the query builder builds on the graph. */
+    @ArchTest
+    static final ArchRule graphBelowQuery = noClasses()
+            .that().resideInAPackage("dev.cairn.storage.graph..")
+            .should().dependOnClassesThat().resideInAPackage("dev.cairn.storage.query..");
+
     @ArchTest
     static final ArchRule noFrameworks = noClasses()
             .that().resideInAPackage("dev.cairn.storage..")

@@ -343,6 +343,15 @@ class GraphStoreIT {
         assertTrue(e.getMessage().contains("sealed node takes no new links"), e.getMessage());
     }
 
+    @Test
+    void aPluginDataTypeFoundThroughTheServiceLoaderStoresAndLoadsTyped() {
+        assertTrue(NodeTypes.isKnown(PluginDataType.TYPE));
+        PluginDataType mesh = graph.store(new PluginDataType(4, 4, 2));
+        PluginDataType read = graph.load(mesh.id(), PluginDataType.class);
+        assertEquals(List.of(4L, 4L, 2L), read.mesh());
+        assertEquals(mesh.hash(), read.hash());
+    }
+
     /** A data type no plugin registered. */
     static final class Unregistered extends Data {
         Unregistered() {
