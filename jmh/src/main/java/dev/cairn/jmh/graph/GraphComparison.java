@@ -158,7 +158,8 @@ public final class GraphComparison {
     private long rows(StructureQuery query) {
         long count = 0;
         long touched = 0;
-        try (Stream<Row> rows = GraphQuery.on(database, query.end()).stream()) {
+        // two cursors in one snapshot: PostgreSQL gives a cursor no parallel workers
+        try (Stream<Row> rows = GraphQuery.on(database, query.end()).parallelStream(2)) {
             for (Row row : (Iterable<Row>) rows::iterator) {
                 count++;
                 touched += row.size();

@@ -101,6 +101,85 @@ public final class GraphQuery {
     }
 
     /**
+     * The rows as {@code ways} cursors on as many connections read them at once, for large
+     * results of JSON: each cursor takes a share of the first vertex's id range, and all read
+     * one snapshot, so together they return exactly the rows of {@link #stream()} as of one
+     * moment, in no particular order. PostgreSQL runs no parallel workers for a cursor; this
+     * puts several server processes to work on turning JSON into text. Queries that order,
+     * page, aggregate or start from something other than nodes run as {@link #stream()}.
+     */
+    public Stream<Row> parallelStream(int ways) {
+        if (ways < 2 || !splittable())
+            return stream();
+        List<ResultStream> parts = new ArrayList<>(ways);
+        long[] bounds = firstVertexIdBounds();
+        try (SnapshotSplit split = SnapshotSplit.open(dataSource.getConnection(), bounds[0], bounds[1])) {
+            for (long[] range : split.ranges(ways)) {
+                QuerySpec part = withFirstVertexFilter(Filter.and(Filter.field("id").ge(range[0]),
+                    Filter.field("id").lt(range[1])));
+                SqlCompiler.Plan partPlan = SqlCompiler.plan(part);
+                Connection c = dataSource.getConnection();
+                try {
+                    split.join(c);
+                } catch (SQLException e) {
+                    closeQuietly(c, null);
+                    throw e;
+                }
+                parts.add(openOn(c, partPlan));
+            }
+        } catch (SQLException | RuntimeException e) {
+            parts.forEach(ResultStream::close);
+            if (e instanceof RuntimeException r)
+                throw r;
+            throw failed(plan.query(), (SQLException) e);
+        }
+        ParallelRows rows = new ParallelRows(parts);
+        return StreamSupport.stream(Spliterators.spliteratorUnknownSize(rows, Spliterator.NONNULL), false)
+            .onClose(rows::close);
+    }
+
+    /** Where the first vertex's ids lie, from its own filters alone (joins only narrow it). */
+    private long[] firstVertexIdBounds() {
+        Vertex v = spec.path().getFirst();
+        Vertex alone = new Vertex(v.tag(), v.entity(), v.nodeType(), v.subclassing(), null, v.filter(),
+            List.of(Projection.aggregate(Aggregate.MIN, "id"), Projection.aggregate(Aggregate.MAX, "id")), null, List.of());
+        Row row = new GraphQuery(dataSource, new QuerySpec(List.of(alone), List.of(), null, null, false, null), 0, null)
+            .all().getFirst();
+        return row.get(0) == null ? new long[] {0, -1}
+            : new long[] {((Number) row.get(0)).longValue(), ((Number) row.get(1)).longValue()};
+    }
+
+    private boolean splittable() {
+        Vertex first = spec.path().getFirst();
+        return first.entity() == EntityType.NODE && spec.orderBy().isEmpty() && spec.limit() == null
+            && spec.offset() == null && !spec.distinct() && spec.after() == null
+            && spec.path().stream().flatMap(v -> v.projections().stream()).allMatch(p -> p.aggregate() == null);
+    }
+
+    private QuerySpec withFirstVertexFilter(Filter extra) {
+        Vertex v = spec.path().getFirst();
+        Vertex narrowed = new Vertex(v.tag(), v.entity(), v.nodeType(), v.subclassing(), v.join(),
+            v.filter() == null ? extra : Filter.and(v.filter(), extra), v.projections(), v.edgeFilter(), v.edgeProjections());
+        List<Vertex> path = new ArrayList<>(spec.path());
+        path.set(0, narrowed);
+        return new QuerySpec(path, spec.orderBy(), spec.limit(), spec.offset(), spec.distinct(), spec.after());
+    }
+
+    /** A cursor over {@code plan} on a connection the caller has set up (and in a transaction). */
+    private ResultStream openOn(Connection c, SqlCompiler.Plan plan) {
+        PreparedStatement s = null;
+        try {
+            s = prepare(c, plan.query(), plan.needsCustomPlan());
+            RowReader reader = new RowReader(plan.outputs());
+            s.setFetchSize(fetchSize > 0 ? fetchSize : reader.decodesJson() ? JSON_FETCH_SIZE : NARROW_FETCH_SIZE);
+            return new ResultStream(c, s, s.executeQuery(), reader, decoder);
+        } catch (SQLException e) {
+            closeQuietly(c, s);
+            throw failed(plan.query(), e);
+        }
+    }
+
+    /**
      * All rows. Narrow rows are read in one round trip; rows with JSON values through the cursor,
      * so that decoding overlaps with fetching. Use {@link #stream()} for results that should not be
      * in memory at once.

@@ -1,0 +1,105 @@
+package dev.cairn.storage.query;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Rows of several {@link ResultStream}s read at once, each on a thread of its own, handed
+ * out in batches as they arrive (in no particular order). Closing it closes every part.
+ */
+final class ParallelRows implements Iterator<Row>, AutoCloseable {
+
+    private static final int BATCH = 512;
+    private static final List<Row> DONE = List.of();
+
+    private final List<ResultStream> parts;
+    private final List<Thread> readers = new ArrayList<>();
+    private final BlockingQueue<Object> batches = new ArrayBlockingQueue<>(16);
+    private final AtomicInteger running;
+    private Iterator<Row> current = List.<Row>of().iterator();
+    private int finished;
+    private volatile boolean closed;
+
+    ParallelRows(List<ResultStream> parts) {
+        this.parts = parts;
+        this.running = new AtomicInteger(parts.size());
+        for (ResultStream part : parts)
+            readers.add(Thread.ofPlatform().name("cairn-query-part").daemon().start(() -> read(part)));
+    }
+
+    private void read(ResultStream part) {
+        try {
+            List<Row> batch = new ArrayList<>(BATCH);
+            while (!closed && part.hasNext()) {
+                batch.add(part.next());
+                if (batch.size() == BATCH) {
+                    batches.put(batch);
+                    batch = new ArrayList<>(BATCH);
+                }
+            }
+            if (!batch.isEmpty())
+                batches.put(batch);
+            batches.put(DONE);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            batches.clear();
+            batches.offer(e);
+        }
+    }
+
+    @Override
+    public boolean hasNext() {
+        while (!current.hasNext()) {
+            if (finished == parts.size())
+                return false;
+            Object next;
+            try {
+                next = batches.take();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new QueryFailedException("interrupted while reading the query's parts", e);
+            }
+            if (next instanceof RuntimeException failure) {
+                close();
+                throw failure;
+            }
+            @SuppressWarnings("unchecked")
+            List<Row> batch = (List<Row>) next;
+            if (batch == DONE)
+                finished++;
+            else
+                current = batch.iterator();
+        }
+        return true;
+    }
+
+    @Override
+    public Row next() {
+        if (!hasNext())
+            throw new NoSuchElementException();
+        return current.next();
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        for (Thread t : readers)
+            t.interrupt();
+        batches.clear();
+        for (Thread t : readers) {
+            try {
+                t.join(10_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        for (ResultStream part : parts)
+            part.close();
+    }
+}
