@@ -221,12 +221,12 @@ public final class GraphComparison {
         long[] count = {0};
         workload.forEachBatch("structures.jsonl", workload.bulkBatch(), batch -> {
             long start = System.nanoTime();
-            List<Node> nodes = new ArrayList<>(batch.size());
-            for (Map<String, Object> attributes : batch) {
+            // building (cleaning every value) is the JVM's share; it has both cores while the server waits
+            List<Node> nodes = batch.parallelStream().map(attributes -> {
                 StructureData s = StructureData.of(attributes);
                 s.setLabel(label);
-                nodes.add(s);
-            }
+                return (Node) s;
+            }).toList();
             graph.storeAll(nodes);
             elapsed[0] += System.nanoTime() - start;
             count[0] += batch.size();
