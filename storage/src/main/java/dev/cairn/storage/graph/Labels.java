@@ -7,9 +7,6 @@ final class Labels {
 
     private static final Pattern LABEL = Pattern.compile("[A-Za-z0-9]([A-Za-z0-9_]*[A-Za-z0-9])?");
 
-    /** The separator that flattens nested port namespaces into one label: {@code child__x}. */
-    static final String NAMESPACE_SEPARATOR = "__";
-
     private Labels() {
     }
 

@@ -2,7 +2,6 @@ package dev.cairn.storage.graph;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -247,10 +246,5 @@ public final class NodeFiles {
             names.add(name);
         }
         return names;
-    }
-
-    /** Wraps the object store's checked exception for callers that cannot throw it. */
-    static UncheckedIOException unchecked(IOException e) {
-        return new UncheckedIOException(e);
     }
 }
