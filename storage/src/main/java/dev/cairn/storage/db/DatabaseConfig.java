@@ -8,7 +8,7 @@ import java.util.Objects;
  * @param jdbcUrl  a {@code jdbc:postgresql:} URL; user and password may be in it
  * @param user     the user, or {@code null} when the URL names it
  * @param password the password, or {@code null}
- * @param poolSize connections kept open (at least 1)
+ * @param poolSize connections kept open (at least 2: a migration takes two)
  */
 public record DatabaseConfig(String jdbcUrl, String user, String password, int poolSize) {
 
@@ -16,8 +16,9 @@ public record DatabaseConfig(String jdbcUrl, String user, String password, int p
         Objects.requireNonNull(jdbcUrl, "jdbcUrl");
         if (!jdbcUrl.startsWith("jdbc:postgresql:"))
             throw new IllegalArgumentException("not a PostgreSQL JDBC URL (jdbc:postgresql://host:port/db): " + jdbcUrl);
-        if (poolSize < 1)
-            throw new IllegalArgumentException("poolSize must be at least 1, was " + poolSize);
+        if (poolSize < 2)
+            throw new IllegalArgumentException("poolSize must be at least 2 (a schema migration takes two "
+                + "connections), was " + poolSize);
     }
 
     /** A pool of 8 connections to the database at {@code jdbcUrl}. */

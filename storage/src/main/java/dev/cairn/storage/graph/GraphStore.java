@@ -91,6 +91,7 @@ public final class GraphStore {
                         + ", is neither stored nor in the batch");
         }
         writeFiles(ordered);
+        hashing.prefetchComputers(ordered);
         Map<Node, Node.StoredState> states;
         try (Connection c = database.connection()) {
             c.setAutoCommit(false);

@@ -5,6 +5,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -64,6 +65,30 @@ final class NodeHashing {
         if (hash == null)
             throw new IllegalStateException("input '" + link.label() + "' (" + source.describe() + ") has no hash");
         return hash;
+    }
+
+    /**
+     * Reads the UUIDs of the batch's computers now, in one query, so that hashing later (on
+     * the thread that makes COPY rows) needs no connection of its own from the pool.
+     */
+    void prefetchComputers(List<Node> nodes) {
+        Long[] ids = nodes.stream().map(Node::computerId).filter(java.util.Objects::nonNull)
+            .filter(id -> !computerUuids.containsKey(id)).distinct().toArray(Long[]::new);
+        if (ids.length == 0)
+            return;
+        try (Connection c = database.connection();
+             PreparedStatement s = c.prepareStatement("SELECT id, uuid FROM computer WHERE id = ANY (?)")) {
+            s.setArray(1, c.createArrayOf("bigint", ids));
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next())
+                    computerUuids.put(rs.getLong(1), rs.getObject(2, UUID.class));
+            }
+        } catch (SQLException e) {
+            throw SqlErrors.translate(e, "reading the computers of a batch");
+        }
+        for (Long id : ids)
+            if (!computerUuids.containsKey(id))
+                throw new NotFoundException("no computer with id " + id);
     }
 
     private UUID computerUuid(long id) {

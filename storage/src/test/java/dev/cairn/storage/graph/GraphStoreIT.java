@@ -352,6 +352,24 @@ class GraphStoreIT {
         assertEquals(mesh.hash(), read.hash());
     }
 
+    @Test
+    void aBatchWithComputersNeedsOneConnectionOnly() throws Exception {
+        try (Database two = Database.open(DatabaseConfig.of(db.jdbcUrl()).withPoolSize(2));
+             Connection held = two.connection()) { // leaves the store one connection
+            GraphStore small = new GraphStore(two, null, graph.load(graph.store(new IntData(0)).id()).userId());
+            long computer = GraphFixtures.computer(database, "one-connection");
+            List<Node> batch = List.of(new RemoteData(computer, "/scratch/a"), new InstalledCode(computer, "/bin/true"));
+            small.storeAll(batch);
+            assertTrue(batch.stream().allMatch(Node::isStored));
+            NotFoundException missing = assertThrows(NotFoundException.class,
+                () -> small.storeAll(List.of(new RemoteData(Long.MAX_VALUE, "/nowhere"))));
+            assertTrue(missing.getMessage().contains("no computer with id"), missing.getMessage());
+        }
+        IllegalArgumentException one = assertThrows(IllegalArgumentException.class,
+            () -> DatabaseConfig.of(db.jdbcUrl()).withPoolSize(1));
+        assertTrue(one.getMessage().contains("at least 2"), one.getMessage());
+    }
+
     /** A data type no plugin registered. */
     static final class Unregistered extends Data {
         Unregistered() {
