@@ -1,6 +1,5 @@
 package dev.cairn.storage.graph;
 
-import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -35,6 +34,13 @@ final class NodeInserter {
               FROM n, unnest(?::bigint[], ?::text[], ?::text[]) AS x(input_id, type, label))
         SELECT id, ctime FROM n""";
 
+    /** A node without incoming links: no link statement, so no link trigger either. */
+    private static final String INSERT_ALONE = """
+        INSERT INTO node (uuid, node_type, process_type, label, description, ctime, mtime, user_id,
+                          computer_id, attributes, extras, repository_metadata, hash)
+        VALUES (?, ?, ?, ?, ?, now(), now(), ?, ?, ?::jsonb, ?::jsonb, ?::jsonb, ?)
+        RETURNING id, ctime""";
+
     private static final String RESERVE_IDS =
         "SELECT now(), nextval(pg_get_serial_sequence('node', 'id')) FROM generate_series(1, ?)";
     private static final String COPY_NODES = "COPY node (id, uuid, node_type, process_type, label, description, "
@@ -55,7 +61,7 @@ final class NodeInserter {
             types[i] = links.get(i).type().dbValue();
             labels[i] = links.get(i).label();
         }
-        try (PreparedStatement s = c.prepareStatement(INSERT_ONE)) {
+        try (PreparedStatement s = c.prepareStatement(links.isEmpty() ? INSERT_ALONE : INSERT_ONE)) {
             int p = 1;
             s.setObject(p++, node.uuid());
             s.setString(p++, node.nodeType());
@@ -68,12 +74,11 @@ final class NodeInserter {
             s.setString(p++, JsonText.write(node.extras()));
             s.setString(p++, JsonText.write(node.files().toMetadata()));
             s.setString(p++, hash);
-            Array a1 = c.createArrayOf("bigint", sources);
-            Array a2 = c.createArrayOf("text", types);
-            Array a3 = c.createArrayOf("text", labels);
-            s.setArray(p++, a1);
-            s.setArray(p++, a2);
-            s.setArray(p, a3);
+            if (!links.isEmpty()) {
+                s.setArray(p++, c.createArrayOf("bigint", sources));
+                s.setArray(p++, c.createArrayOf("text", types));
+                s.setArray(p, c.createArrayOf("text", labels));
+            }
             try (ResultSet rs = s.executeQuery()) {
                 rs.next();
                 OffsetDateTime ctime = rs.getObject(2, OffsetDateTime.class);
