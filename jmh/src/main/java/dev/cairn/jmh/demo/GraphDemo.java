@@ -3,13 +3,13 @@ package dev.cairn.jmh.demo;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 
+import dev.cairn.jmh.graph.GraphBench;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.DatabaseConfig;
 import dev.cairn.storage.graph.CalcFunctionNode;
@@ -54,7 +54,7 @@ public final class GraphDemo {
     public static void main(String[] args) throws Exception {
         String admin = args[0];
         Path objects = Path.of(args[1]);
-        String url = freshDatabase(admin);
+        String url = GraphBench.freshDatabase(admin, DATABASE);
         step("database " + DATABASE + ": schema migrated by Flyway, mapping validated by Hibernate");
         long t0 = System.nanoTime();
         try (Database db = Database.open(DatabaseConfig.of(url).withPoolSize(4));
@@ -223,14 +223,6 @@ public final class GraphDemo {
                 random.nextDouble(a)));
         return new StructureData(new double[][] {{a, 0, 0}, {0, a, 0}, {0, 0, a}}, new boolean[] {true, true, true},
             List.of(StructureData.Kind.of("Ba", 137.327), StructureData.Kind.of("O", 15.999)), list);
-    }
-
-    private static String freshDatabase(String admin) throws Exception {
-        try (Connection c = DriverManager.getConnection(admin); Statement s = c.createStatement()) {
-            s.execute("DROP DATABASE IF EXISTS " + DATABASE + " WITH (FORCE)");
-            s.execute("CREATE DATABASE " + DATABASE);
-        }
-        return admin.replaceFirst("/[^/?]+(\\?|$)", "/" + DATABASE + "$1");
     }
 
     private static Container openContainer(Path dir) throws Exception {

@@ -1,31 +1,41 @@
 package dev.cairn.jmh.graph;
 
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
+import java.util.Random;
 
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.DatabaseConfig;
+import dev.cairn.storage.db.JsonCodec;
 
 /**
- * What the graph benchmarks share: a database of their own on the server
- * {@code CAIRN_TEST_DB_URL} names (created afresh, dropped at the end), and
- * structure-like attributes drawn like the comparison's workload.
+ * What the graph benchmarks and the demo share: a database of their own on a server
+ * (created afresh, dropped at the end), and structure-like attributes drawn like the
+ * comparison's workload.
  */
-final class GraphBench {
+public final class GraphBench {
 
     private GraphBench() {
     }
 
-    /** A fresh database named {@code name}; returns its JDBC URL. */
-    static String freshDatabase(String name) throws Exception {
+    /** The server the benchmarks use: {@code CAIRN_TEST_DB_URL}, a URL of a user that may create databases. */
+    static String adminUrl() {
         String admin = System.getenv("CAIRN_TEST_DB_URL");
         if (admin == null)
             throw new IllegalStateException("set CAIRN_TEST_DB_URL to a PostgreSQL admin URL (source .ci/services)");
+        return admin;
+    }
+
+    /** A fresh database named {@code name} on the benchmarks' server; returns its JDBC URL. */
+    static String freshDatabase(String name) throws Exception {
+        return freshDatabase(adminUrl(), name);
+    }
+
+    /** A fresh database named {@code name} (dropped first if it exists) on {@code admin}'s server; returns its URL. */
+    public static String freshDatabase(String admin, String name) throws Exception {
         try (Connection c = java.sql.DriverManager.getConnection(admin); Statement s = c.createStatement()) {
             s.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
             s.execute("CREATE DATABASE " + name);
@@ -34,8 +44,7 @@ final class GraphBench {
     }
 
     static void dropDatabase(String name) throws Exception {
-        try (Connection c = java.sql.DriverManager.getConnection(System.getenv("CAIRN_TEST_DB_URL"));
-             Statement s = c.createStatement()) {
+        try (Connection c = java.sql.DriverManager.getConnection(adminUrl()); Statement s = c.createStatement()) {
             s.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
         }
     }
@@ -45,42 +54,17 @@ final class GraphBench {
     }
 
     static long user(Database database) throws Exception {
-        try (Connection c = database.connection(); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("INSERT INTO app_user (email) VALUES ('bench@cairn.dev') "
-                 + "ON CONFLICT (email) DO UPDATE SET email = excluded.email RETURNING id")) {
-            rs.next();
-            return rs.getLong(1);
+        try (Connection c = database.connection()) {
+            return GraphData.user(c);
         }
     }
 
-    /** Structure attributes: cell 3×3, pbc, 2–3 kinds, 8–64 sites, floats of 14 digits. */
+    /** Structure attributes as {@link GraphData} writes them for COPY, read back as maps. */
     static List<Map<String, Object>> structures(int count, long seed) {
-        String[] elements = {"Ba", "Ti", "O", "Si", "Sr", "Ca"};
-        double[] masses = {137.327, 47.867, 15.999, 28.085, 87.62, 40.078};
-        SplittableRandom random = new SplittableRandom(seed);
+        Random random = new Random(seed);
         List<Map<String, Object>> all = new ArrayList<>(count);
-        for (int n = 0; n < count; n++) {
-            int kinds = 2 + random.nextInt(2);
-            List<Object> kindList = new ArrayList<>();
-            for (int k = 0; k < kinds; k++) {
-                int e = (n + k) % elements.length;
-                kindList.add(Map.of("name", elements[e], "symbols", List.of(elements[e]), "weights", List.of(1.0),
-                    "mass", masses[e]));
-            }
-            double a = round(random.nextDouble(3, 12));
-            List<Object> cell = List.of(List.of(a, 0.0, 0.0), List.of(round(random.nextDouble(-0.5, 0.5)), a, 0.0),
-                List.of(round(random.nextDouble(-0.5, 0.5)), round(random.nextDouble(-0.5, 0.5)), a));
-            int sites = 8 + random.nextInt(57);
-            List<Object> siteList = new ArrayList<>(sites);
-            for (int s = 0; s < sites; s++)
-                siteList.add(Map.of("kind_name", elements[(n + s % kinds) % elements.length], "position",
-                    List.of(round(random.nextDouble(a)), round(random.nextDouble(a)), round(random.nextDouble(a)))));
-            all.add(Map.of("cell", cell, "pbc1", true, "pbc2", true, "pbc3", true, "kinds", kindList, "sites", siteList));
-        }
+        for (int n = 0; n < count; n++)
+            all.add(JsonCodec.readObject(GraphData.structure(random)));
         return all;
-    }
-
-    private static double round(double d) {
-        return new java.math.BigDecimal(d).round(new java.math.MathContext(14)).doubleValue();
     }
 }

@@ -61,19 +61,10 @@ public final class GraphComparison {
         }
         GraphWorkload workload = GraphWorkload.open(Path.of(args[0]));
         try (Database database = Database.open(DatabaseConfig.of(args[1]).withPoolSize(4))) {
-            GraphComparison run = new GraphComparison(workload, database, user(database));
+            GraphComparison run = new GraphComparison(workload, database, GraphBench.user(database));
             for (String phase : PHASES)
                 if (phases.contains(phase))
                     run.run(phase);
-        }
-    }
-
-    private static long user(Database database) throws Exception {
-        try (Connection c = database.connection(); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("INSERT INTO app_user (email) VALUES ('compare@cairn.dev') "
-                 + "ON CONFLICT (email) DO UPDATE SET email = excluded.email RETURNING id")) {
-            rs.next();
-            return rs.getLong(1);
         }
     }
 

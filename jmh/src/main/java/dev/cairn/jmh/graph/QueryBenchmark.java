@@ -2,7 +2,6 @@ package dev.cairn.jmh.graph;
 
 import java.sql.Array;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -57,7 +56,6 @@ public class QueryBenchmark {
         @Param("50")
         int trees;
 
-        String adminUrl;
         String url;
         Database database;
         GraphQuery projectAll;
@@ -68,14 +66,7 @@ public class QueryBenchmark {
 
         @Setup(Level.Trial)
         public void load() throws Exception {
-            adminUrl = System.getenv("CAIRN_TEST_DB_URL");
-            if (adminUrl == null)
-                throw new IllegalStateException("set CAIRN_TEST_DB_URL to a PostgreSQL server whose user may create databases");
-            try (Connection c = DriverManager.getConnection(adminUrl); Statement s = c.createStatement()) {
-                s.execute("DROP DATABASE IF EXISTS " + DATABASE + " WITH (FORCE)");
-                s.execute("CREATE DATABASE " + DATABASE);
-            }
-            url = adminUrl.replaceFirst("(jdbc:postgresql://[^/]+/)[^?]*", "$1" + DATABASE);
+            url = GraphBench.freshDatabase(DATABASE);
             database = Database.open(DatabaseConfig.of(url).withPoolSize(2));
             List<Long> roots;
             try (Connection c = database.connection(); Statement s = c.createStatement()) {
@@ -93,13 +84,11 @@ public class QueryBenchmark {
         }
 
         @TearDown(Level.Trial)
-        public void drop() throws SQLException {
+        public void drop() throws Exception {
             long rows = descendants.all().size();
             long projected = consume(projectAll);
             database.close();
-            try (Connection c = DriverManager.getConnection(adminUrl); Statement s = c.createStatement()) {
-                s.execute("DROP DATABASE IF EXISTS " + DATABASE + " WITH (FORCE)");
-            }
+            GraphBench.dropDatabase(DATABASE);
             if (rows != expectedDescendants)
                 throw new IllegalStateException("descendants: " + rows + " rows, expected " + expectedDescendants);
             if (projected < 3L * structures)

@@ -14,6 +14,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import org.hibernate.SessionFactory;
 import org.hibernate.cfg.AvailableSettings;
 import org.hibernate.cfg.Configuration;
+import org.hibernate.type.format.jackson.Jackson3JsonFormatMapper;
 
 import dev.cairn.storage.db.entity.AuthInfoEntity;
 import dev.cairn.storage.db.entity.CommentEntity;
@@ -80,6 +81,10 @@ public final class Database implements AutoCloseable {
         ENTITIES.forEach(configuration::addAnnotatedClass);
         configuration.getProperties().put(AvailableSettings.JAKARTA_NON_JTA_DATASOURCE, dataSource);
         configuration.setProperty(AvailableSettings.HBM2DDL_AUTO, "validate");
+        // JSON columns read as JsonCodec reads them (integers as Long), so an entity's map
+        // equals what was stored and what JDBC readers see
+        configuration.getProperties().put(AvailableSettings.JSON_FORMAT_MAPPER,
+            new Jackson3JsonFormatMapper(JsonCodec.mapper()));
         configuration.setProperty(AvailableSettings.SHOW_SQL, "false");
         return configuration.buildSessionFactory();
     }

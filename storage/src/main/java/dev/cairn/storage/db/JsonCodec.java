@@ -21,6 +21,11 @@ public final class JsonCodec {
     private JsonCodec() {
     }
 
+    /** The mapper itself, for Hibernate's JSON columns: entities read integers as Long too. */
+    static JsonMapper mapper() {
+        return MAPPER;
+    }
+
     public static String write(Object value) {
         try {
             return MAPPER.writeValueAsString(value);

@@ -131,6 +131,6 @@ public final class AuthInfoStore {
     }
 
     private static AuthInfo toAuthInfo(AuthInfoEntity e) {
-        return new AuthInfo(e.id, e.user.id, e.computer.id, JsonMaps.plain(e.authParams), JsonMaps.plain(e.metadata), e.enabled);
+        return new AuthInfo(e.id, e.user.id, e.computer.id, e.authParams, e.metadata, e.enabled);
     }
 }

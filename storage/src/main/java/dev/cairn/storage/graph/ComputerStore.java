@@ -214,6 +214,6 @@ public final class ComputerStore {
     }
 
     static Computer toComputer(ComputerEntity e) {
-        return new Computer(e.id, e.uuid, e.label, e.hostname, e.description, e.transportType, e.schedulerType, JsonMaps.plain(e.metadata));
+        return new Computer(e.id, e.uuid, e.label, e.hostname, e.description, e.transportType, e.schedulerType, e.metadata);
     }
 }

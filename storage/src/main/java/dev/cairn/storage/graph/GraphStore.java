@@ -10,6 +10,8 @@ import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,10 +52,6 @@ public final class GraphStore {
         this.hashing = new NodeHashing(database);
     }
 
-    public Database database() {
-        return database;
-    }
-
     /** Stores one node with its incoming links, whose sources must be stored. Returns the node. */
     public <T extends Node> T store(T node) {
         checkStorable(node);
@@ -80,7 +78,7 @@ public final class GraphStore {
         if (nodes.isEmpty())
             return;
         List<Node> ordered = StoreOrder.of(nodes);
-        var inBatch = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<Node, Boolean>());
+        var inBatch = Collections.newSetFromMap(new IdentityHashMap<Node, Boolean>());
         inBatch.addAll(ordered);
         for (Node n : ordered) {
             checkStorable(n);
@@ -234,7 +232,7 @@ public final class GraphStore {
             JsonText.write(single));
         Map<String, Object> extras = new LinkedHashMap<>(node.extras());
         extras.put(key, cleaned);
-        node.updateStored(node.label(), node.description(), java.util.Collections.unmodifiableMap(extras), mtime);
+        node.updateStored(node.label(), node.description(), Collections.unmodifiableMap(extras), mtime);
     }
 
     /** Removes one extra of a stored node; nothing happens when it has none by that key. */
@@ -243,7 +241,7 @@ public final class GraphStore {
             key);
         Map<String, Object> extras = new LinkedHashMap<>(node.extras());
         extras.remove(key);
-        node.updateStored(node.label(), node.description(), java.util.Collections.unmodifiableMap(extras), mtime);
+        node.updateStored(node.label(), node.description(), Collections.unmodifiableMap(extras), mtime);
     }
 
     /** Writes a stored process's state attributes (set on the node before) to the database. */

@@ -53,14 +53,6 @@ final class NodeInserter {
     /** Inserts one node whose link sources are all stored; returns its id and creation time. */
     static Node.StoredState insertOne(Connection c, Node node, long userId, String hash) throws SQLException {
         List<PendingLink> links = node.pendingIncoming();
-        Long[] sources = new Long[links.size()];
-        String[] types = new String[links.size()];
-        String[] labels = new String[links.size()];
-        for (int i = 0; i < links.size(); i++) {
-            sources[i] = links.get(i).source().id();
-            types[i] = links.get(i).type().dbValue();
-            labels[i] = links.get(i).label();
-        }
         try (PreparedStatement s = c.prepareStatement(links.isEmpty() ? INSERT_ALONE : INSERT_ONE)) {
             int p = 1;
             s.setObject(p++, node.uuid());
@@ -75,9 +67,9 @@ final class NodeInserter {
             s.setString(p++, JsonText.write(node.files().toMetadata()));
             s.setString(p++, hash);
             if (!links.isEmpty()) {
-                s.setArray(p++, c.createArrayOf("bigint", sources));
-                s.setArray(p++, c.createArrayOf("text", types));
-                s.setArray(p, c.createArrayOf("text", labels));
+                s.setArray(p++, c.createArrayOf("bigint", links.stream().map(l -> l.source().id()).toArray()));
+                s.setArray(p++, c.createArrayOf("text", links.stream().map(l -> l.type().dbValue()).toArray()));
+                s.setArray(p, c.createArrayOf("text", links.stream().map(PendingLink::label).toArray()));
             }
             try (ResultSet rs = s.executeQuery()) {
                 rs.next();
