@@ -77,6 +77,31 @@ public final class GraphStore {
     public void storeAll(Collection<? extends Node> nodes) {
         if (nodes.isEmpty())
             return;
+        Map<Node, Node.StoredState> states;
+        try (Connection c = database.connection()) {
+            c.setAutoCommit(false);
+            try {
+                states = inTransaction(c).insert(nodes);
+                c.commit();
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            } finally {
+                c.setAutoCommit(true);
+            }
+        } catch (SQLException e) {
+            throw SqlErrors.translate(e, "storing a batch of " + nodes.size() + " nodes");
+        }
+        states.forEach(Node::markStored);
+    }
+
+    /** Graph work inside {@code connection}'s transaction, which the caller commits or rolls back. */
+    public GraphTransaction inTransaction(Connection connection) {
+        return new GraphTransaction(connection, this);
+    }
+
+    /** Checks a batch, orders it sources first and writes its files: all that comes before its rows. */
+    List<Node> prepareBatch(Collection<? extends Node> nodes) {
         List<Node> ordered = StoreOrder.of(nodes);
         var inBatch = Collections.newSetFromMap(new IdentityHashMap<Node, Boolean>());
         inBatch.addAll(ordered);
@@ -90,23 +115,15 @@ public final class GraphStore {
         }
         writeFiles(ordered);
         hashing.prefetchComputers(ordered);
-        Map<Node, Node.StoredState> states;
-        try (Connection c = database.connection()) {
-            c.setAutoCommit(false);
-            try {
-                states = NodeInserter.insertBatch(c, ordered, userId, hashing);
-                c.commit();
-            } catch (SQLException | RuntimeException e) {
-                c.rollback();
-                throw e;
-            } finally {
-                c.setAutoCommit(true);
-            }
-        } catch (SQLException e) {
-            throw SqlErrors.translate(e, "storing a batch of " + ordered.size() + " nodes");
-        }
-        for (Node n : ordered)
-            n.markStored(states.get(n));
+        return ordered;
+    }
+
+    long userId() {
+        return userId;
+    }
+
+    NodeHashing hashing() {
+        return hashing;
     }
 
     private void checkStorable(Node node) {

@@ -1,0 +1,180 @@
+package dev.cairn.engine.control;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import dev.cairn.engine.broker.Broadcasts;
+import dev.cairn.engine.process.ProcessState;
+import dev.cairn.engine.runtime.Outbox;
+import dev.cairn.engine.runtime.ProcessRow;
+import dev.cairn.engine.runtime.ProcessTable;
+import dev.cairn.engine.runtime.Task;
+import dev.cairn.engine.runtime.TaskSink;
+import dev.cairn.storage.db.Database;
+import dev.cairn.storage.graph.ConflictException;
+import dev.cairn.storage.graph.GraphStore;
+import dev.cairn.storage.graph.GraphTransaction;
+import dev.cairn.storage.graph.NotFoundException;
+import dev.cairn.storage.graph.ProcessNode;
+import dev.cairn.storage.graph.StorageException;
+
+/**
+ * Pause, play and kill. Each is written to the database under the process's row lock
+ * first, and only then signalled, so it works whether a worker holds the process, its task
+ * sits in the queue, or nothing holds it at all. A step running when the action arrives
+ * finishes first (kill interrupts it); the next task of a paused or killed process is
+ * skipped. Kill cascades to the live children.
+ */
+public final class ProcessControl {
+
+    private final Database database;
+    private final GraphStore graph;
+    private final TaskSink sink;
+    private final Broadcasts broadcasts;
+
+    /** @param broadcasts where kill signals and state changes go; null without a broker */
+    public ProcessControl(Database database, GraphStore graph, TaskSink sink, Broadcasts broadcasts) {
+        this.database = database;
+        this.graph = graph;
+        this.sink = sink;
+        this.broadcasts = broadcasts;
+    }
+
+    /** Pauses a live process: it finishes its current step, then does not progress until played. */
+    public void pause(long processId) {
+        inLock(processId, "pause", (c, g, row, node) -> {
+            ProcessTable.setPaused(c, processId, true);
+            node.setPaused(true);
+            node.setProcessStatus("Paused");
+            g.saveState(node, false);
+            return List.of();
+        });
+    }
+
+    /** Lets a paused process go on; its due task, if any, is sent again. */
+    public void play(long processId) {
+        List<Task> tasks = inLock(processId, "play", (c, g, row, node) -> {
+            ProcessTable.setPaused(c, processId, false);
+            node.setPaused(false);
+            node.setProcessStatus(row.state() == ProcessState.WAITING && row.awaiting() > 0 ? "Waiting for child processes"
+                : null);
+            g.saveState(node, false);
+            List<Task> due = row.runnable() ? List.of(new Task(processId, row.step())) : List.of();
+            Outbox.add(c, due);
+            return due;
+        });
+        send(tasks);
+    }
+
+    /**
+     * Kills a live process and then, one by one, its live descendants. Returns the ids
+     * killed; a process already terminated is left as it is.
+     */
+    public List<Long> kill(long processId) {
+        List<Long> killed = new ArrayList<>();
+        List<Long> pending = new ArrayList<>(List.of(processId));
+        while (!pending.isEmpty()) {
+            long id = pending.removeFirst();
+            signal(id);
+            Killed k = killOne(id, id == processId);
+            if (k.killed)
+                killed.add(id);
+            pending.addAll(k.children);
+        }
+        return killed;
+    }
+
+    private record Killed(boolean killed, List<Long> children) {
+    }
+
+    private Killed killOne(long id, boolean strict) {
+        List<Long> children = new ArrayList<>();
+        boolean[] done = {false};
+        List<Task> tasks = inLock(id, strict ? "kill" : null, (c, g, row, node) -> {
+            children.addAll(ProcessTable.liveChildren(c, id));
+            if (row.state().isTerminal())
+                return List.of();
+            node.setProcessState(ProcessState.KILLED.dbValue());
+            node.setProcessStatus("Killed");
+            g.saveState(node, true);
+            ProcessTable.endStep(c, id, row.step() + 1, ProcessState.KILLED, false, 0, "{}");
+            List<Task> wake = new ArrayList<>();
+            if (row.parentId() != null && row.awaited())
+                ProcessTable.childTerminated(c, row.parentId()).ifPresent(wake::add);
+            Outbox.add(c, wake);
+            done[0] = true;
+            if (broadcasts != null) {
+                Map<String, Object> body = new LinkedHashMap<>();
+                body.put("process", id);
+                body.put("entryPoint", row.entryPoint());
+                body.put("from", row.state().dbValue());
+                body.put("to", ProcessState.KILLED.dbValue());
+                broadcasts.send("state." + id + ".killed", body);
+            }
+            return wake;
+        });
+        send(tasks);
+        return new Killed(done[0], children);
+    }
+
+    private void signal(long id) {
+        if (broadcasts != null)
+            broadcasts.send("control." + id, Map.of("action", "kill", "process", id));
+    }
+
+    private void send(List<Task> tasks) {
+        if (tasks.isEmpty() || sink == null)
+            return;
+        try {
+            sink.send(tasks);
+        } catch (RuntimeException e) {
+            // the outbox rows stay; a relay sends them
+        }
+    }
+
+    @FunctionalInterface
+    private interface Action {
+        List<Task> apply(Connection c, GraphTransaction g, ProcessRow row, ProcessNode node) throws SQLException;
+    }
+
+    /**
+     * Runs {@code action} with the process row locked. {@code verb} non-null: a missing or
+     * terminated process is an error naming the verb; null: it is skipped quietly.
+     */
+    private List<Task> inLock(long id, String verb, Action action) {
+        try (Connection c = database.connection()) {
+            c.setAutoCommit(false);
+            try {
+                Optional<ProcessRow> locked = ProcessTable.lock(c, id);
+                if (locked.isEmpty()) {
+                    c.rollback();
+                    if (verb != null)
+                        throw new NotFoundException("cannot " + verb + " process " + id + ": there is no such process");
+                    return List.of();
+                }
+                ProcessRow row = locked.get();
+                GraphTransaction g = graph.inTransaction(c);
+                ProcessNode node = (ProcessNode) g.load(id);
+                if (row.state().isTerminal() && verb != null && !verb.equals("kill")) {
+                    c.rollback();
+                    throw new ConflictException("cannot " + verb + " process " + id + ": it is " + row.state().dbValue());
+                }
+                List<Task> tasks = action.apply(c, g, row, node);
+                c.commit();
+                return tasks;
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            } finally {
+                c.setAutoCommit(true);
+            }
+        } catch (SQLException e) {
+            throw new StorageException("controlling process " + id, e);
+        }
+    }
+}

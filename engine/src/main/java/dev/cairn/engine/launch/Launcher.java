@@ -1,0 +1,168 @@
+package dev.cairn.engine.launch;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+import dev.cairn.engine.process.Inputs;
+import dev.cairn.engine.process.ProcessDefinition;
+import dev.cairn.engine.process.ProcessResult;
+import dev.cairn.engine.process.ProcessSpec;
+import dev.cairn.engine.process.ProcessState;
+import dev.cairn.engine.runtime.Outbox;
+import dev.cairn.engine.runtime.ProcessNodes;
+import dev.cairn.engine.runtime.ProcessTable;
+import dev.cairn.engine.runtime.StepExecutor;
+import dev.cairn.engine.runtime.StepOutcome;
+import dev.cairn.engine.runtime.Task;
+import dev.cairn.engine.runtime.TaskSink;
+import dev.cairn.storage.db.Database;
+import dev.cairn.storage.graph.Data;
+import dev.cairn.storage.graph.GraphStore;
+import dev.cairn.storage.graph.GraphTransaction;
+import dev.cairn.storage.graph.Node;
+import dev.cairn.storage.graph.ProcessNode;
+import dev.cairn.storage.graph.StorageException;
+
+/**
+ * Starts processes. Inputs are validated against the spec before anything is stored; then
+ * the process node, its inputs, its process row and its first task commit together.
+ * {@link #submit} hands the task to the workers; {@link #run} runs the process (and any
+ * children) in this thread and returns its outputs.
+ */
+public final class Launcher {
+
+    /** One process to start. */
+    public record Launch(ProcessDefinition definition, Inputs inputs) {
+    }
+
+    private final Database database;
+    private final GraphStore graph;
+    private final StepExecutor executor;
+    private final TaskSink workers;
+
+    /** @param workers where submitted tasks go; null when this launcher only runs in-process */
+    public Launcher(Database database, GraphStore graph, StepExecutor executor, TaskSink workers) {
+        this.database = Objects.requireNonNull(database);
+        this.graph = Objects.requireNonNull(graph);
+        this.executor = Objects.requireNonNull(executor);
+        this.workers = workers;
+    }
+
+    /** Submits one process to the workers; returns its stored node. */
+    public ProcessNode submit(ProcessDefinition definition, Inputs inputs) {
+        return submitAll(List.of(new Launch(definition, inputs))).getFirst();
+    }
+
+    /** Submits many processes in one transaction and one confirmed publish. */
+    public List<ProcessNode> submitAll(List<Launch> launches) {
+        if (workers == null)
+            throw new IllegalStateException("this launcher has no broker: use run(...) or connect one");
+        List<ProcessNode> nodes = create(launches);
+        List<Long> outbox = commit(launches, nodes);
+        workers.send(firstTasks(nodes));
+        forget(outbox);
+        return nodes;
+    }
+
+    /**
+     * Runs a process to its end in this thread, children included, and returns its
+     * outputs. Nothing waits on the broker; the process is stored like any other.
+     */
+    public ProcessResult run(ProcessDefinition definition, Inputs inputs) {
+        List<Launch> launch = List.of(new Launch(definition, inputs));
+        ProcessNode root = create(launch).getFirst();
+        List<Long> published = new ArrayList<>(commit(launch, List.of(root)));
+        Deque<Task> queue = new ArrayDeque<>(firstTasks(List.of(root)));
+        while (!queue.isEmpty()) {
+            StepOutcome outcome = executor.execute(queue.removeFirst(), List.copyOf(published));
+            published.clear();
+            published.addAll(outcome.outboxIds());
+            queue.addAll(outcome.tasks());
+        }
+        forget(published);
+        return result(root.id());
+    }
+
+    private List<ProcessNode> create(List<Launch> launches) {
+        List<ProcessNode> nodes = new ArrayList<>(launches.size());
+        for (Launch l : launches) {
+            Map<String, Node> valid = l.definition().spec().validateInputs(l.definition().entryPoint(), l.inputs().asMap());
+            nodes.add(ProcessNodes.create(l.definition(), valid));
+        }
+        return nodes;
+    }
+
+    private static List<Task> firstTasks(List<ProcessNode> nodes) {
+        return nodes.stream().map(n -> new Task(n.id(), 0)).toList();
+    }
+
+    private List<Long> commit(List<Launch> launches, List<ProcessNode> nodes) {
+        try (Connection c = database.connection()) {
+            c.setAutoCommit(false);
+            try {
+                GraphTransaction g = graph.inTransaction(c);
+                List<Node> batch = new ArrayList<>(nodes);
+                for (ProcessNode n : nodes)
+                    n.pendingIncoming().forEach(link -> {
+                        if (!link.source().isStored())
+                            batch.add(link.source());
+                    });
+                g.storeAll(batch);
+                List<ProcessTable.NewProcess> rows = new ArrayList<>(nodes.size());
+                for (int i = 0; i < nodes.size(); i++)
+                    rows.add(new ProcessTable.NewProcess(nodes.get(i).id(), launches.get(i).definition().entryPoint(),
+                        null, false));
+                ProcessTable.insert(c, rows);
+                List<Long> outbox = Outbox.add(c, firstTasks(nodes));
+                c.commit();
+                return outbox;
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            } finally {
+                c.setAutoCommit(true);
+            }
+        } catch (SQLException e) {
+            throw new StorageException("launching " + nodes.size() + " process(es)", e);
+        }
+    }
+
+    /** Deletes published outbox rows; a failure only means the relay sends them again, which is harmless. */
+    private void forget(List<Long> outbox) {
+        if (outbox.isEmpty())
+            return;
+        try (Connection c = database.connection()) {
+            c.setAutoCommit(false);
+            try (var s = c.createStatement()) {
+                s.execute("SET LOCAL synchronous_commit = off");
+            }
+            Outbox.remove(c, outbox);
+            c.commit();
+            c.setAutoCommit(true);
+        } catch (SQLException ignored) {
+            // see above
+        }
+    }
+
+    private ProcessResult result(long id) {
+        try (Connection c = database.connection()) {
+            GraphTransaction g = graph.inTransaction(c);
+            ProcessNode node = (ProcessNode) g.load(id);
+            if (!ProcessState.fromDbValue(node.processState()).isTerminal())
+                throw new IllegalStateException(node.describe() + " did not finish in this thread (it is "
+                    + node.processState() + (node.isPaused() ? ", paused" : "") + ")");
+            Map<String, Data> outputs = new LinkedHashMap<>();
+            g.outputsOf(id).forEach((label, n) -> outputs.put(ProcessSpec.portPath(label), (Data) n));
+            return new ProcessResult(node, outputs);
+        } catch (SQLException e) {
+            throw new StorageException("reading the result of process " + id, e);
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package dev.cairn.engine.plugin;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.TreeMap;
+
+import dev.cairn.engine.process.ProcessDefinition;
+
+/** The process types known to this JVM, by entry-point name. */
+public final class PluginRegistry {
+
+    private final Map<String, ProcessDefinition> byEntryPoint;
+    private final Map<String, String> pluginOf;
+
+    private PluginRegistry(Map<String, ProcessDefinition> byEntryPoint, Map<String, String> pluginOf) {
+        this.byEntryPoint = Collections.unmodifiableMap(byEntryPoint);
+        this.pluginOf = pluginOf;
+    }
+
+    /** The plugins {@link ServiceLoader} finds on {@code loader}'s class path. */
+    public static PluginRegistry load(ClassLoader loader) {
+        List<CairnPlugin> plugins = new ArrayList<>();
+        ServiceLoader.load(CairnPlugin.class, loader).forEach(plugins::add);
+        return of(plugins);
+    }
+
+    public static PluginRegistry of(List<CairnPlugin> plugins) {
+        Map<String, ProcessDefinition> defs = new TreeMap<>();
+        Map<String, String> owners = new TreeMap<>();
+        for (CairnPlugin plugin : plugins)
+            for (ProcessDefinition d : plugin.processes()) {
+                String owner = owners.putIfAbsent(d.entryPoint(), plugin.name());
+                if (owner != null)
+                    throw new IllegalStateException("entry point '" + d.entryPoint() + "' is provided by two plugins: "
+                        + owner + " and " + plugin.name());
+                defs.put(d.entryPoint(), d);
+            }
+        return new PluginRegistry(defs, owners);
+    }
+
+    /** A registry of these definitions alone (tests, embedded use). */
+    public static PluginRegistry ofDefinitions(String name, List<? extends ProcessDefinition> definitions) {
+        return of(List.of(new CairnPlugin() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public List<ProcessDefinition> processes() {
+                return List.copyOf(definitions);
+            }
+        }));
+    }
+
+    /** The definition of {@code entryPoint}; the error lists the known ones. */
+    public ProcessDefinition get(String entryPoint) {
+        ProcessDefinition d = byEntryPoint.get(entryPoint);
+        if (d == null)
+            throw new UnknownProcessTypeException(entryPoint, byEntryPoint.keySet());
+        return d;
+    }
+
+    public boolean has(String entryPoint) {
+        return byEntryPoint.containsKey(entryPoint);
+    }
+
+    public Collection<ProcessDefinition> all() {
+        return byEntryPoint.values();
+    }
+
+    /** The plugin that provides {@code entryPoint}. */
+    public String pluginOf(String entryPoint) {
+        return pluginOf.get(entryPoint);
+    }
+}

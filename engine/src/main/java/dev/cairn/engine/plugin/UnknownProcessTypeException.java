@@ -1,0 +1,14 @@
+package dev.cairn.engine.plugin;
+
+import java.util.Collection;
+
+import dev.cairn.storage.graph.NotFoundException;
+
+/** No plugin on this JVM provides the entry point; the message lists those that are provided. */
+public final class UnknownProcessTypeException extends NotFoundException {
+
+    public UnknownProcessTypeException(String entryPoint, Collection<String> known) {
+        super("no plugin provides the process type '" + entryPoint + "'; known process types: "
+            + (known.isEmpty() ? "none (is the plugin jar on the class path?)" : String.join(", ", known)));
+    }
+}

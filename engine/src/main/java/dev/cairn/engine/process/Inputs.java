@@ -1,0 +1,54 @@
+package dev.cairn.engine.process;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+import dev.cairn.storage.graph.Node;
+
+/** The inputs of one launch, by port path; {@link #put(InputPort, Node)} checks the type at compile time. */
+public final class Inputs {
+
+    private final Map<String, Node> values = new LinkedHashMap<>();
+
+    private Inputs() {
+    }
+
+    public static Inputs create() {
+        return new Inputs();
+    }
+
+    public static <A extends Node> Inputs of(InputPort<A> a, A va) {
+        return create().put(a, va);
+    }
+
+    public static <A extends Node, B extends Node> Inputs of(InputPort<A> a, A va, InputPort<B> b, B vb) {
+        return create().put(a, va).put(b, vb);
+    }
+
+    public static <A extends Node, B extends Node, C extends Node> Inputs of(InputPort<A> a, A va, InputPort<B> b, B vb,
+                                                                           InputPort<C> c, C vc) {
+        return create().put(a, va).put(b, vb).put(c, vc);
+    }
+
+    public <T extends Node> Inputs put(InputPort<T> port, T value) {
+        return put(port.path(), value);
+    }
+
+    /** An input by path, for dynamic namespaces and exposed ports. */
+    public Inputs put(String path, Node value) {
+        values.put(Objects.requireNonNull(path, "path"), Objects.requireNonNull(value, "value of input " + path));
+        return this;
+    }
+
+    /** All of {@code namespaceValues} under {@code namespace} (e.g. what a parent forwards to a child). */
+    public Inputs putAll(String namespace, Map<String, ? extends Node> namespaceValues) {
+        namespaceValues.forEach((k, v) -> put(namespace.isEmpty() ? k : namespace + "." + k, v));
+        return this;
+    }
+
+    public Map<String, Node> asMap() {
+        return Collections.unmodifiableMap(values);
+    }
+}

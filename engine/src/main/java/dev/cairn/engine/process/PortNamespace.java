@@ -1,0 +1,69 @@
+package dev.cairn.engine.process;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+
+import dev.cairn.storage.graph.Node;
+
+/**
+ * A namespace of ports. A dynamic namespace also takes ports not declared, each value of
+ * {@code dynamicType}; its validator sees the whole namespace, for rules across fields.
+ */
+public record PortNamespace(String path, Map<String, Port> ports, boolean dynamic, Class<? extends Node> dynamicType,
+                            boolean required, Function<Map<String, Node>, String> validator, String help)
+    implements Port {
+
+    public PortNamespace {
+        Objects.requireNonNull(path, "path");
+        ports = Collections.unmodifiableMap(new LinkedHashMap<>(ports));
+        help = help == null ? "" : help;
+        if (dynamic && dynamicType == null)
+            dynamicType = Node.class;
+    }
+
+    static PortNamespace root() {
+        return new PortNamespace("", Map.of(), false, null, false, null, "");
+    }
+
+    @Override
+    public String name() {
+        return path.substring(path.lastIndexOf('.') + 1);
+    }
+
+    PortNamespace with(Port port) {
+        Map<String, Port> copy = new LinkedHashMap<>(ports);
+        if (copy.putIfAbsent(port.name(), port) != null)
+            throw new IllegalArgumentException("port '" + qualified(port.name()) + "' is declared twice");
+        return new PortNamespace(path, copy, dynamic, dynamicType, required, validator, help);
+    }
+
+    PortNamespace replacing(Port port) {
+        Map<String, Port> copy = new LinkedHashMap<>(ports);
+        copy.put(port.name(), port);
+        return new PortNamespace(path, copy, dynamic, dynamicType, required, validator, help);
+    }
+
+    /** This namespace made dynamic, taking undeclared ports of {@code type}. */
+    public PortNamespace asDynamic(Class<? extends Node> type) {
+        return new PortNamespace(path, ports, true, type, required, validator, help);
+    }
+
+    public PortNamespace asRequired(boolean isRequired) {
+        return new PortNamespace(path, ports, dynamic, dynamicType, isRequired, validator, help);
+    }
+
+    public PortNamespace withValidator(Function<Map<String, Node>, String> check) {
+        return new PortNamespace(path, ports, dynamic, dynamicType, required, check, help);
+    }
+
+    public PortNamespace withHelp(String text) {
+        return new PortNamespace(path, ports, dynamic, dynamicType, required, validator, text);
+    }
+
+    String qualified(String name) {
+        return path.isEmpty() ? name : path + "." + name;
+    }
+}

@@ -1,0 +1,28 @@
+package dev.cairn.engine.process;
+
+import java.util.Map;
+
+import dev.cairn.storage.graph.Data;
+import dev.cairn.storage.graph.ProcessNode;
+
+/** What the engine offers a work chain during a step; implemented by the runtime. */
+public interface WorkChainScope extends FunctionScope {
+
+    ProcessNode node();
+
+    ProcessInputs inputs();
+
+    Context context();
+
+    /** Creates a child process, launched when this step commits; linked CALL from this work chain. */
+    ChildProcess submit(ProcessDefinition definition, Inputs inputs, String callLabel);
+
+    /** Waits for the child before the next step, then puts its node under {@code key} (or appends it). */
+    void await(ChildProcess child, String key, boolean append);
+
+    /** Registers an output (RETURN link); the data must be stored by then or created in this step. */
+    void out(String path, Data value);
+
+    /** A finished process's outputs by port path. */
+    Map<String, Data> outputsOf(ProcessNode process);
+}

@@ -1,0 +1,47 @@
+package dev.cairn.engine.runtime;
+
+import java.util.Map;
+
+import dev.cairn.engine.process.CalcFunction;
+import dev.cairn.engine.process.ProcessDefinition;
+import dev.cairn.engine.process.ProcessSpec;
+import dev.cairn.engine.process.ProcessState;
+import dev.cairn.engine.process.WorkChainDefinition;
+import dev.cairn.engine.process.WorkFunction;
+import dev.cairn.storage.graph.CalcFunctionNode;
+import dev.cairn.storage.graph.LinkType;
+import dev.cairn.storage.graph.Node;
+import dev.cairn.storage.graph.ProcessNode;
+import dev.cairn.storage.graph.WorkChainNode;
+import dev.cairn.storage.graph.WorkFunctionNode;
+import dev.cairn.storage.graph.WorkflowNode;
+
+/** Makes the node of a new process, with its input links. */
+public final class ProcessNodes {
+
+    /** The CALL link label when the caller gives none. */
+    public static final String DEFAULT_CALL_LABEL = "CALL";
+
+    private ProcessNodes() {
+    }
+
+    /** An unstored node for a launch of {@code definition} with validated inputs, in state created. */
+    public static ProcessNode create(ProcessDefinition definition, Map<String, Node> inputs) {
+        ProcessNode node = switch (definition) {
+            case CalcFunction f -> new CalcFunctionNode(definition.entryPoint());
+            case WorkFunction f -> new WorkFunctionNode(definition.entryPoint());
+            case WorkChainDefinition<?> w -> new WorkChainNode(definition.entryPoint());
+        };
+        node.setProcessLabel(definition.entryPoint());
+        node.setProcessState(ProcessState.CREATED.dbValue());
+        LinkType inputType = node instanceof WorkflowNode ? LinkType.INPUT_WORK : LinkType.INPUT_CALC;
+        inputs.forEach((path, value) -> node.addIncoming(value, inputType, ProcessSpec.linkLabel(path)));
+        return node;
+    }
+
+    /** Links {@code child} as called by {@code caller}. */
+    public static void linkCaller(ProcessNode caller, ProcessNode child, String label) {
+        LinkType type = child instanceof WorkflowNode ? LinkType.CALL_WORK : LinkType.CALL_CALC;
+        child.addIncoming(caller, type, label == null ? DEFAULT_CALL_LABEL : label);
+    }
+}

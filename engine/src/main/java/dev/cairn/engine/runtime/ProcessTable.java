@@ -1,0 +1,129 @@
+package dev.cairn.engine.runtime;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import dev.cairn.engine.process.ProcessState;
+import dev.cairn.storage.db.JsonCodec;
+
+/**
+ * The {@code process} table. Every change to a process's runtime state happens with its
+ * row locked ({@link #lock}), which serialises a step, a child's wake-up and a control
+ * action on the same process.
+ */
+public final class ProcessTable {
+
+    private static final String COLUMNS = "node_id, entry_point, parent_id, state, step, runnable, paused, awaited,"
+        + " awaiting, checkpoint::text";
+
+    private ProcessTable() {
+    }
+
+    /** The row of a process, locked until the transaction ends; empty when there is none. */
+    public static Optional<ProcessRow> lock(Connection c, long processId) throws SQLException {
+        return one(c, "SELECT " + COLUMNS + " FROM process WHERE node_id = ? FOR UPDATE", processId);
+    }
+
+    public static Optional<ProcessRow> read(Connection c, long processId) throws SQLException {
+        return one(c, "SELECT " + COLUMNS + " FROM process WHERE node_id = ?", processId);
+    }
+
+    private static Optional<ProcessRow> one(Connection c, String sql, long processId) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement(sql)) {
+            s.setLong(1, processId);
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next() ? Optional.of(row(rs)) : Optional.empty();
+            }
+        }
+    }
+
+    /** The children a process launched that have not terminated. */
+    public static List<Long> liveChildren(Connection c, long processId) throws SQLException {
+        List<Long> ids = new ArrayList<>();
+        try (PreparedStatement s = c.prepareStatement("SELECT node_id FROM process WHERE parent_id = ?"
+            + " AND state NOT IN ('finished', 'excepted', 'killed') ORDER BY node_id")) {
+            s.setLong(1, processId);
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next())
+                    ids.add(rs.getLong(1));
+            }
+        }
+        return ids;
+    }
+
+    private static ProcessRow row(ResultSet rs) throws SQLException {
+        long parent = rs.getLong(3);
+        Long parentId = rs.wasNull() ? null : parent;
+        return new ProcessRow(rs.getLong(1), rs.getString(2), parentId, ProcessState.fromDbValue(rs.getString(4)),
+            rs.getInt(5), rs.getBoolean(6), rs.getBoolean(7), rs.getBoolean(8), rs.getInt(9),
+            JsonCodec.readObject(rs.getString(10)));
+    }
+
+    /** New processes, each runnable from step 0. */
+    public static void insert(Connection c, List<NewProcess> processes) throws SQLException {
+        if (processes.isEmpty())
+            return;
+        try (PreparedStatement s = c.prepareStatement("INSERT INTO process (node_id, entry_point, parent_id, state,"
+            + " awaited) VALUES (?, ?, ?, 'created', ?)")) {
+            for (NewProcess p : processes) {
+                s.setLong(1, p.nodeId());
+                s.setString(2, p.entryPoint());
+                s.setObject(3, p.parentId());
+                s.setBoolean(4, p.awaited());
+                s.addBatch();
+            }
+            s.executeBatch();
+        }
+    }
+
+    /** A process launched in this transaction. */
+    public record NewProcess(long nodeId, String entryPoint, Long parentId, boolean awaited) {
+    }
+
+    /** Records the end of a step: the next step number, the state, what it waits for, its checkpoint. */
+    public static void endStep(Connection c, long processId, int nextStep, ProcessState state, boolean runnable,
+                               int awaiting, String checkpointJson) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("UPDATE process SET step = ?, state = ?, runnable = ?, awaiting = ?,"
+            + " checkpoint = ?::jsonb, updated = now() WHERE node_id = ?")) {
+            s.setInt(1, nextStep);
+            s.setString(2, state.dbValue());
+            s.setBoolean(3, runnable);
+            s.setInt(4, awaiting);
+            s.setString(5, checkpointJson);
+            s.setLong(6, processId);
+            s.executeUpdate();
+        }
+    }
+
+    /**
+     * Tells a waiting parent that one awaited child has terminated, under the parent's row
+     * lock. Returns the parent's continue task when this was the last child it waited for
+     * and it is not paused; empty otherwise.
+     */
+    public static Optional<Task> childTerminated(Connection c, long parentId) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("UPDATE process SET awaiting = awaiting - 1,"
+            + " runnable = runnable OR awaiting = 1, updated = now()"
+            + " WHERE node_id = ? AND awaiting > 0 AND state NOT IN ('finished', 'excepted', 'killed')"
+            + " RETURNING awaiting, paused, step")) {
+            s.setLong(1, parentId);
+            try (ResultSet rs = s.executeQuery()) {
+                if (rs.next() && rs.getInt(1) == 0 && !rs.getBoolean(2))
+                    return Optional.of(new Task(parentId, rs.getInt(3)));
+                return Optional.empty();
+            }
+        }
+    }
+
+    public static void setPaused(Connection c, long processId, boolean paused) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("UPDATE process SET paused = ?, updated = now() WHERE node_id = ?")) {
+            s.setBoolean(1, paused);
+            s.setLong(2, processId);
+            s.executeUpdate();
+        }
+    }
+}

@@ -1,0 +1,99 @@
+package dev.cairn.engine.runtime;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import dev.cairn.engine.process.ChildProcess;
+import dev.cairn.engine.process.Context;
+import dev.cairn.engine.process.Inputs;
+import dev.cairn.engine.process.ProcessDefinition;
+import dev.cairn.engine.process.ProcessInputs;
+import dev.cairn.engine.process.ProcessResult;
+import dev.cairn.engine.process.ProcessSpec;
+import dev.cairn.engine.process.WorkChainScope;
+import dev.cairn.storage.graph.Data;
+import dev.cairn.storage.graph.GraphTransaction;
+import dev.cairn.storage.graph.InvalidInputException;
+import dev.cairn.storage.graph.Node;
+import dev.cairn.storage.graph.ProcessNode;
+
+/** A process's view of the engine during one step; everything it does lands in the step's effects. */
+final class StepScope implements WorkChainScope {
+
+    private final GraphTransaction graph;
+    private final ProcessNode self;
+    private final ProcessInputs inputs;
+    private final Context context;
+    private final StepEffects effects;
+
+    StepScope(GraphTransaction graph, ProcessNode self, ProcessInputs inputs, Context context, StepEffects effects) {
+        this.graph = graph;
+        this.self = self;
+        this.inputs = inputs;
+        this.context = context;
+        this.effects = effects;
+    }
+
+    @Override
+    public ProcessNode node() {
+        return self;
+    }
+
+    @Override
+    public ProcessInputs inputs() {
+        return inputs;
+    }
+
+    @Override
+    public Context context() {
+        if (context == null)
+            throw new IllegalStateException("only a work chain has a context");
+        return context;
+    }
+
+    @Override
+    public ProcessResult run(ProcessDefinition function, Inputs given) {
+        return FunctionRunner.runCalled(function, given, self, graph, effects);
+    }
+
+    @Override
+    public ChildProcess submit(ProcessDefinition definition, Inputs given, String callLabel) {
+        Map<String, Node> valid = definition.spec().validateInputs(definition.entryPoint(), given.asMap());
+        ProcessNode node = ProcessNodes.create(definition, valid);
+        ProcessNodes.linkCaller(self, node, callLabel);
+        effects.addNode(node);
+        ChildProcess child = new ChildProcess(node, definition);
+        effects.children.add(child);
+        return child;
+    }
+
+    @Override
+    public void await(ChildProcess child, String key, boolean append) {
+        if (!effects.children.contains(child))
+            throw new IllegalStateException("only a child submitted in this step can be awaited; " + child.node().describe()
+                + " was not");
+        if (effects.isAwaited(child))
+            throw new IllegalStateException(child.node().describe() + " is awaited twice");
+        effects.awaited.add(new StepEffects.Awaited(child, key, append));
+    }
+
+    @Override
+    public void out(String path, Data value) {
+        if (effects.outputs.putIfAbsent(path, value) != null)
+            throw new InvalidInputException("output '" + path + "' of " + self.describe() + " is registered twice");
+    }
+
+    @Override
+    public Map<String, Data> outputsOf(ProcessNode process) {
+        if (!process.isStored())
+            throw new IllegalStateException(process.describe() + " has not run yet");
+        Map<String, Data> outputs = new LinkedHashMap<>();
+        graph.outputsOf(process.id()).forEach((label, node) -> outputs.put(ProcessSpec.portPath(label), (Data) node));
+        return outputs;
+    }
+
+    @Override
+    public void report(String message) {
+        effects.reports.add(new StepEffects.Report(self, message));
+    }
+}

@@ -1,0 +1,212 @@
+package dev.cairn.engine.worker;
+
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import dev.cairn.engine.broker.BrokerConnection;
+import dev.cairn.engine.broker.BrokerException;
+import dev.cairn.engine.broker.Broadcasts;
+import dev.cairn.engine.broker.TaskConsumer;
+import dev.cairn.engine.broker.TaskPublisher;
+import dev.cairn.engine.launch.QueueTaskSink;
+import dev.cairn.engine.runtime.StateChange;
+import dev.cairn.engine.runtime.StepExecutor;
+import dev.cairn.engine.runtime.StepOutcome;
+import dev.cairn.engine.runtime.Task;
+import dev.cairn.storage.db.Database;
+import dev.cairn.storage.graph.StorageException;
+
+/**
+ * A daemon worker: takes up to {@code slots} tasks at a time from the broker and runs each
+ * as one durable step. The order of a task's life: step committed, then its new tasks
+ * published with confirms, then the task acknowledged. A waiting process holds no task and
+ * no slot. Any number of workers on any number of hosts share the queue.
+ * <p>
+ * When the database fails, a step is retried with backoff while its task stays
+ * unacknowledged; when the broker fails, committed tasks stay in the outbox for the
+ * {@link OutboxRelay}; either way the worker carries on once they are back.
+ */
+public final class Worker implements AutoCloseable {
+
+    private static final Logger LOG = System.getLogger(Worker.class.getName());
+
+    /**
+     * @param slots         steps run at once (and tasks taken from the broker at once)
+     * @param shutdownGrace how long {@link #close} lets running steps finish before handing their tasks back
+     */
+    public record Settings(int slots, Duration shutdownGrace, OutboxRelay.Settings relay) {
+        public Settings {
+            if (slots < 1)
+                throw new IllegalArgumentException("a worker needs at least one slot, got " + slots);
+        }
+
+        public static Settings defaults(int slots) {
+            return new Settings(slots, Duration.ofSeconds(30), OutboxRelay.Settings.defaults());
+        }
+    }
+
+    private final StepExecutor executor;
+    private final BrokerConnection broker;
+    private final Settings settings;
+    private final TaskPublisher publisher;
+    private final QueueTaskSink sink;
+    private final Broadcasts broadcasts;
+    private final OutboxRelay relay;
+    private final ExecutorService steps;
+    private final ScheduledExecutorService background;
+    private final ConcurrentLinkedQueue<Long> published = new ConcurrentLinkedQueue<>();
+    private final Map<Long, Thread> running = new ConcurrentHashMap<>();
+    private final AtomicLong stepsRun = new AtomicLong();
+    private volatile boolean stopping;
+    private TaskConsumer consumer;
+    private Broadcasts.Subscription controlSignals;
+
+    public Worker(Database database, StepExecutor executor, BrokerConnection broker, Settings settings) {
+        this.executor = executor;
+        this.broker = broker;
+        this.settings = settings;
+        this.publisher = new TaskPublisher(broker);
+        this.sink = new QueueTaskSink(publisher);
+        this.broadcasts = new Broadcasts(broker);
+        this.relay = new OutboxRelay(database, sink, published, settings.relay());
+        this.steps = Executors.newFixedThreadPool(settings.slots(), Thread.ofPlatform().name("cairn-step-", 0).factory());
+        this.background = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("cairn-relay").daemon()
+            .factory());
+    }
+
+    public void start() {
+        controlSignals = broadcasts.subscribe("control.*", (key, body) -> onControl(body));
+        consumer = TaskConsumer.start(broker, settings.slots(), delivery -> steps.execute(() -> runTask(delivery)));
+        long every = settings.relay().interval().toMillis();
+        background.scheduleWithFixedDelay(relay::runOnce, every, every, TimeUnit.MILLISECONDS);
+        LOG.log(Level.INFO, "worker started with {0} slots on {1}", settings.slots(), broker.topology().taskQueue());
+    }
+
+    /** Steps this worker has committed or skipped since it started. */
+    public long stepsRun() {
+        return stepsRun.get();
+    }
+
+    private void runTask(TaskConsumer.Delivery delivery) {
+        Task task = new Task(delivery.task().processId(), delivery.task().step());
+        running.put(task.processId(), Thread.currentThread());
+        StepOutcome outcome;
+        try {
+            outcome = runWithRetries(task);
+        } finally {
+            running.remove(task.processId());
+            Thread.interrupted();
+        }
+        if (outcome == null) {
+            delivery.requeue();
+            return;
+        }
+        try {
+            sink.send(outcome.tasks());
+            published.addAll(outcome.outboxIds());
+        } catch (BrokerException e) {
+            LOG.log(Level.WARNING, "publishing the tasks of process {0} failed; the outbox relay will: {1}",
+                task.processId(), e.getMessage());
+        }
+        for (StateChange change : outcome.changes())
+            broadcasts.send("state." + change.processId() + "." + change.to().dbValue(), body(change));
+        delivery.ack();
+        stepsRun.incrementAndGet();
+    }
+
+    /** The step's outcome, or null when the worker is stopping and the task should go back. */
+    private StepOutcome runWithRetries(Task task) {
+        for (int attempt = 0; ; attempt++) {
+            List<Long> deletes = drainPublished();
+            try {
+                return executor.execute(task, deletes);
+            } catch (StorageException | BrokerException e) {
+                published.addAll(deletes);
+                if (stopping)
+                    return null;
+                long wait = Math.min(5000, 100L << Math.min(attempt, 6));
+                LOG.log(Level.WARNING, "step {0} of process {1} failed ({2}); retrying in {3} ms", task.step(),
+                    task.processId(), e.getMessage(), wait);
+                try {
+                    Thread.sleep(wait);
+                } catch (InterruptedException interrupted) {
+                    if (stopping)
+                        return null;
+                }
+            } catch (RuntimeException e) {
+                // Not the process's fault (that ends it EXCEPTED) nor a known outage: hand the task back.
+                published.addAll(deletes);
+                LOG.log(Level.ERROR, "step " + task.step() + " of process " + task.processId() + " failed", e);
+                return null;
+            }
+        }
+    }
+
+    private List<Long> drainPublished() {
+        List<Long> ids = new ArrayList<>();
+        for (Long id; (id = published.poll()) != null; )
+            ids.add(id);
+        return ids;
+    }
+
+    private void onControl(Map<String, Object> body) {
+        if (!"kill".equals(body.get("action")) || !(body.get("process") instanceof Number pid))
+            return;
+        Thread t = running.get(pid.longValue());
+        if (t != null)
+            t.interrupt();
+    }
+
+    private static Map<String, Object> body(StateChange change) {
+        Map<String, Object> body = new java.util.LinkedHashMap<>();
+        body.put("process", change.processId());
+        body.put("entryPoint", change.entryPoint());
+        body.put("from", change.from().dbValue());
+        body.put("to", change.to().dbValue());
+        if (change.exitStatus() != null)
+            body.put("exitStatus", change.exitStatus());
+        return body;
+    }
+
+    /**
+     * Stops taking tasks, lets running steps finish within the grace period (their tasks are
+     * acknowledged), hands back the rest (the broker redelivers them), then disconnects.
+     */
+    @Override
+    public void close() {
+        stopping = true;
+        if (consumer != null)
+            consumer.stopReceiving();
+        steps.shutdown();
+        try {
+            if (!steps.awaitTermination(settings.shutdownGrace().toMillis(), TimeUnit.MILLISECONDS))
+                steps.shutdownNow();
+            steps.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        background.shutdown();
+        try {
+            background.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        relay.runOnce();
+        if (controlSignals != null)
+            controlSignals.close();
+        if (consumer != null)
+            consumer.close();
+        LOG.log(Level.INFO, "worker stopped after {0} steps", stepsRun.get());
+    }
+}

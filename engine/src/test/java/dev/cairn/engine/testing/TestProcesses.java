@@ -1,0 +1,147 @@
+package dev.cairn.engine.testing;
+
+import static dev.cairn.engine.process.Outline.step;
+import static dev.cairn.engine.process.Outline.when;
+
+import java.util.List;
+
+import dev.cairn.engine.plugin.CairnPlugin;
+import dev.cairn.engine.process.CalcFunction;
+import dev.cairn.engine.process.ExitCode;
+import dev.cairn.engine.process.InputPort;
+import dev.cairn.engine.process.Inputs;
+import dev.cairn.engine.process.Outline;
+import dev.cairn.engine.process.OutputPort;
+import dev.cairn.engine.process.Outputs;
+import dev.cairn.engine.process.ProcessDefinition;
+import dev.cairn.engine.process.ProcessSpec;
+import dev.cairn.engine.process.WorkChain;
+import dev.cairn.engine.process.WorkChainDefinition;
+import dev.cairn.engine.process.WorkFunction;
+import dev.cairn.storage.graph.CalcFunctionNode;
+import dev.cairn.storage.graph.IntData;
+import dev.cairn.storage.graph.WorkChainNode;
+
+/** The processes the engine's tests run, in worker JVMs too (registered as a plugin). */
+public final class TestProcesses implements CairnPlugin {
+
+    public static final InputPort<IntData> X = InputPort.required("x", IntData.class);
+    public static final InputPort<IntData> Y = InputPort.required("y", IntData.class);
+    public static final OutputPort<IntData> RESULT = OutputPort.required("result", IntData.class);
+
+    public static final CalcFunction ADD = CalcFunction.of("test.add", X, Y, RESULT,
+        (x, y) -> new IntData(x.value() + y.value()));
+
+    /** Sleeps x milliseconds, then returns x. */
+    public static final CalcFunction SLOW = CalcFunction.of("test.slow", X, RESULT, x -> {
+        try {
+            Thread.sleep(x.value());
+        } catch (InterruptedException e) {
+            throw new IllegalStateException("interrupted", e);
+        }
+        return new IntData(x.value());
+    });
+
+    public static final CalcFunction FAIL = CalcFunction.of("test.fail", X, RESULT, x -> {
+        throw new IllegalArgumentException("test.fail always fails (x = " + x.value() + ")");
+    });
+
+    public static final ExitCode NEGATIVE = new ExitCode(300, "ERROR_NEGATIVE", "x + y is negative: {sum}", true);
+
+    /** Workfunction: add(x, y) then add(sum, y), returning the last sum; exit 300 when negative. */
+    public static final WorkFunction ADD_TWICE = new WorkFunction("test.add_twice",
+        ProcessSpec.builder().input(X).input(Y).output(RESULT).exitCode(NEGATIVE).build(),
+        (in, scope) -> {
+            IntData sum = scope.run(ADD, Inputs.of(X, in.get(X), Y, in.get(Y))).get(RESULT);
+            if (sum.value() < 0)
+                return Outputs.failed(NEGATIVE.format("sum", sum.value()));
+            scope.report("first sum " + sum.value());
+            return Outputs.of(RESULT, scope.run(ADD, Inputs.of(X, sum, Y, in.get(Y))).get(RESULT));
+        });
+
+    /** Submits add(x, y) as a child, waits for it, then adds y again inline: result x + 2y. */
+    public static final class ChildThenAdd extends WorkChain {
+        public static final WorkChainDefinition<ChildThenAdd> DEFINITION = new WorkChainDefinition<>("test.child_then_add",
+            ProcessSpec.builder().input(X).input(Y).output(RESULT).build(),
+            Outline.of(step(ChildThenAdd::submitChild), step(ChildThenAdd::finish)), ChildThenAdd::new);
+
+        void submitChild() {
+            toContext("child", submit(ADD, Inputs.of(X, input(X), Y, input(Y))));
+        }
+
+        void finish() {
+            CalcFunctionNode child = ctx().node("child", CalcFunctionNode.class);
+            IntData sum = (IntData) outputsOf(child).get("result");
+            out(RESULT, run(ADD, Inputs.of(X, sum, Y, input(Y))).get(RESULT));
+        }
+    }
+
+    /** Submits x children child_then_add(i, 1), waits for all, sums their results: sum of (i + 2). */
+    public static final class FanOut extends WorkChain {
+        public static final WorkChainDefinition<FanOut> DEFINITION = new WorkChainDefinition<>("test.fan_out",
+            ProcessSpec.builder().input(X).output(RESULT).build(),
+            Outline.of(step(FanOut::launch), when(FanOut::none, step(FanOut::zero)).otherwise(step(FanOut::sum))),
+            FanOut::new);
+
+        void launch() {
+            for (long i = 0; i < input(X).value(); i++)
+                appendToContext("children", submit(ChildThenAdd.DEFINITION, Inputs.of(X, new IntData(i), Y,
+                    new IntData(1)), "child_" + i));
+        }
+
+        boolean none() {
+            return input(X).value() == 0;
+        }
+
+        void zero() {
+            out(RESULT, run(ADD, Inputs.of(X, new IntData(0), Y, new IntData(0))).get(RESULT));
+        }
+
+        void sum() {
+            IntData total = new IntData(0);
+            for (WorkChainNode child : ctx().nodes("children", WorkChainNode.class)) {
+                IntData r = (IntData) outputsOf(child).get("result");
+                total = run(ADD, Inputs.of(X, total, Y, r)).get(RESULT);
+            }
+            out(RESULT, total);
+        }
+    }
+
+    /** Submits slow(x) as a child and waits for it; then returns its result. */
+    public static final class WaitSlow extends WorkChain {
+        public static final WorkChainDefinition<WaitSlow> DEFINITION = new WorkChainDefinition<>("test.wait_slow",
+            ProcessSpec.builder().input(X).output(RESULT).build(),
+            Outline.of(step(WaitSlow::launch), step(WaitSlow::finish)), WaitSlow::new);
+
+        void launch() {
+            toContext("slow", submit(SLOW, Inputs.of(X, input(X))));
+        }
+
+        void finish() {
+            out(RESULT, (IntData) outputsOf(ctx().node("slow", CalcFunctionNode.class)).get("result"));
+        }
+    }
+
+    /** Runs add inline, then fails: the step must leave nothing behind but the excepted node. */
+    public static final class FailInStep extends WorkChain {
+        public static final WorkChainDefinition<FailInStep> DEFINITION = new WorkChainDefinition<>("test.fail_in_step",
+            ProcessSpec.builder().input(X).output(RESULT).build(),
+            Outline.of(step(FailInStep::addThenFail)), FailInStep::new);
+
+        void addThenFail() {
+            run(ADD, Inputs.of(X, input(X), Y, input(X)));
+            throw new IllegalStateException("failing after a calcfunction ran");
+        }
+    }
+
+    @Override
+    public String name() {
+        return "engine-tests";
+    }
+
+    @Override
+    public List<ProcessDefinition> processes() {
+        return List.of(ADD, SLOW, FAIL, ADD_TWICE, ChildThenAdd.DEFINITION, FanOut.DEFINITION, WaitSlow.DEFINITION,
+            FailInStep.DEFINITION);
+    }
+}

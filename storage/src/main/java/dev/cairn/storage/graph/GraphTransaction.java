@@ -1,0 +1,175 @@
+package dev.cairn.storage.graph;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import dev.cairn.storage.db.JsonCodec;
+import dev.cairn.storage.db.JsonText;
+
+/**
+ * Graph writes and reads inside a transaction the caller owns, for work that must commit
+ * with rows of its own (the engine commits a process step's nodes with its checkpoint).
+ * <p>
+ * Nodes are marked stored as soon as their rows are written: a caller that rolls back
+ * must drop the node objects it stored, as their ids no longer exist.
+ */
+public final class GraphTransaction {
+
+    private static final String INPUTS = "SELECT l.label, " + NodeRows.COLUMNS
+        + " FROM link l JOIN node n ON n.id = l.input_id WHERE l.output_id = ? AND l.type IN ('input_calc', 'input_work')"
+        + " ORDER BY l.id";
+    private static final String OUTPUTS = "SELECT l.label, " + NodeRows.COLUMNS
+        + " FROM link l JOIN node n ON n.id = l.output_id WHERE l.input_id = ? AND l.type IN ('create', 'return')"
+        + " ORDER BY l.id";
+    private static final String BY_IDS = "SELECT " + NodeRows.COLUMNS + " FROM node n WHERE n.id = ANY(?)";
+
+    private final Connection connection;
+    private final GraphStore store;
+
+    GraphTransaction(Connection connection, GraphStore store) {
+        this.connection = connection;
+        this.store = store;
+    }
+
+    public Connection connection() {
+        return connection;
+    }
+
+    /** Stores new nodes with their links (to each other and to stored nodes), sources first. */
+    public void storeAll(Collection<? extends Node> nodes) {
+        if (nodes.isEmpty())
+            return;
+        insert(nodes).forEach(Node::markStored);
+    }
+
+    /** Writes the rows of new nodes and their links; returns each node's state, not yet applied to it. */
+    Map<Node, Node.StoredState> insert(Collection<? extends Node> nodes) {
+        List<Node> ordered = store.prepareBatch(nodes);
+        try {
+            return NodeInserter.insertBatch(connection, ordered, store.userId(), store.hashing());
+        } catch (SQLException e) {
+            throw SqlErrors.translate(e, "storing a batch of " + ordered.size() + " nodes");
+        }
+    }
+
+    /** Stored nodes by id, each typed by its node type; an id with no node is missing from the map. */
+    public Map<Long, Node> loadAll(Collection<Long> ids) {
+        if (ids.isEmpty())
+            return Map.of();
+        Map<Long, Node> nodes = new HashMap<>(ids.size() * 2);
+        try (PreparedStatement s = connection.prepareStatement(BY_IDS)) {
+            s.setArray(1, connection.createArrayOf("bigint", ids.toArray()));
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    Node n = NodeTypes.read(NodeRows.read(rs, 1));
+                    nodes.put(n.id(), n);
+                }
+            }
+            return nodes;
+        } catch (SQLException e) {
+            throw SqlErrors.translate(e, "loading " + ids.size() + " nodes");
+        }
+    }
+
+    public Node load(long id) {
+        Node node = loadAll(List.of(id)).get(id);
+        if (node == null)
+            throw new NodeNotFoundException("no node with id " + id);
+        return node;
+    }
+
+    /** A process's inputs by link label, in the order they were linked. */
+    public Map<String, Node> inputsOf(long processId) {
+        return labelled(INPUTS, processId, "inputs");
+    }
+
+    /** A process's outputs (CREATE and RETURN links) by link label. */
+    public Map<String, Node> outputsOf(long processId) {
+        return labelled(OUTPUTS, processId, "outputs");
+    }
+
+    private Map<String, Node> labelled(String sql, long processId, String what) {
+        Map<String, Node> nodes = new LinkedHashMap<>();
+        try (PreparedStatement s = connection.prepareStatement(sql)) {
+            s.setLong(1, processId);
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next())
+                    nodes.put(rs.getString(1), NodeTypes.read(NodeRows.read(rs, 2)));
+            }
+            return nodes;
+        } catch (SQLException e) {
+            throw SqlErrors.translate(e, "loading the " + what + " of process " + processId);
+        }
+    }
+
+    /**
+     * RETURN links from a workflow to data, by label; both must be stored (in this
+     * transaction or before). The database refuses them when the workflow was sealed by an
+     * earlier transaction.
+     */
+    public void addReturnLinks(WorkflowNode workflow, Map<String, ? extends Data> outputs) {
+        if (outputs.isEmpty())
+            return;
+        try (PreparedStatement s = connection.prepareStatement(
+            "INSERT INTO link (input_id, output_id, type, label) VALUES (?, ?, 'return', ?)")) {
+            for (var e : outputs.entrySet()) {
+                Labels.check(e.getKey(), LinkType.RETURN, workflow.describe(), e.getValue().describe());
+                if (!e.getValue().isStored())
+                    throw new LinkRuleException("link RETURN " + workflow.describe() + " -> " + e.getValue().describe()
+                        + " (label '" + e.getKey() + "'): a workflow returns stored data only");
+                s.setLong(1, workflow.id());
+                s.setLong(2, e.getValue().id());
+                s.setString(3, e.getKey());
+                s.addBatch();
+            }
+            s.executeBatch();
+        } catch (SQLException e) {
+            throw SqlErrors.translate(e, "RETURN links from " + workflow.describe());
+        }
+    }
+
+    /** Writes a stored process's state attributes; seals it too when {@code seal}. */
+    public void saveState(ProcessNode node, boolean seal) {
+        if (seal && !node.isSealed())
+            node.markSealed();
+        try (PreparedStatement s = connection.prepareStatement(
+            "UPDATE node SET attributes = ?::jsonb, mtime = now() WHERE id = ?")) {
+            s.setString(1, JsonText.write(node.attributesForStore()));
+            s.setLong(2, node.id());
+            if (s.executeUpdate() != 1)
+                throw new NodeNotFoundException(node.describe() + " is no longer in the database");
+        } catch (SQLException e) {
+            throw SqlErrors.translate(e, "saving the state of " + node.describe());
+        }
+    }
+
+    /** Appends log records for stored nodes. */
+    public void appendLogs(List<LogEntry> entries) {
+        if (entries.isEmpty())
+            return;
+        try (PreparedStatement s = connection.prepareStatement("INSERT INTO log (uuid, time, logger_name, level_name,"
+            + " node_id, message, metadata) VALUES (?, ?, ?, ?, ?, ?, ?::jsonb)")) {
+            for (LogEntry e : entries) {
+                s.setObject(1, UUID.randomUUID());
+                s.setObject(2, e.time());
+                s.setString(3, e.loggerName());
+                s.setString(4, e.level().name());
+                s.setLong(5, e.nodeId());
+                s.setString(6, e.message());
+                s.setString(7, JsonCodec.write(e.metadata()));
+                s.addBatch();
+            }
+            s.executeBatch();
+        } catch (SQLException e) {
+            throw SqlErrors.translate(e, "appending " + entries.size() + " log records");
+        }
+    }
+}
