@@ -58,6 +58,7 @@ public final class ProcessControl {
 
     /** Lets a paused process go on; its due task, if any, is sent again. */
     public void play(long processId) {
+        List<Long> outboxIds = new ArrayList<>();
         List<Task> tasks = inLock(processId, "play", (c, g, row, node) -> {
             ProcessTable.setPaused(c, processId, false);
             node.setPaused(false);
@@ -65,10 +66,10 @@ public final class ProcessControl {
                 : null);
             g.saveState(node, false);
             List<Task> due = row.runnable() ? List.of(new Task(processId, row.step())) : List.of();
-            Outbox.add(c, due);
+            outboxIds.addAll(Outbox.add(c, due));
             return due;
         });
-        send(tasks);
+        send(tasks, outboxIds);
     }
 
     /**
@@ -95,6 +96,7 @@ public final class ProcessControl {
     private Killed killOne(long id, boolean strict) {
         List<Long> children = new ArrayList<>();
         boolean[] done = {false};
+        List<Long> outboxIds = new ArrayList<>();
         List<Task> tasks = inLock(id, strict ? "kill" : null, (c, g, row, node) -> {
             children.addAll(ProcessTable.liveChildren(c, id));
             if (row.state().isTerminal())
@@ -106,7 +108,7 @@ public final class ProcessControl {
             List<Task> wake = new ArrayList<>();
             if (row.parentId() != null && row.awaited())
                 ProcessTable.childTerminated(c, row.parentId()).ifPresent(wake::add);
-            Outbox.add(c, wake);
+            outboxIds.addAll(Outbox.add(c, wake));
             done[0] = true;
             if (broadcasts != null) {
                 Map<String, Object> body = new LinkedHashMap<>();
@@ -118,7 +120,7 @@ public final class ProcessControl {
             }
             return wake;
         });
-        send(tasks);
+        send(tasks, outboxIds);
         return new Killed(done[0], children);
     }
 
@@ -127,11 +129,12 @@ public final class ProcessControl {
             broadcasts.send("control." + id, Map.of("action", "kill", "process", id));
     }
 
-    private void send(List<Task> tasks) {
+    private void send(List<Task> tasks, List<Long> outboxIds) {
         if (tasks.isEmpty() || sink == null)
             return;
         try {
             sink.send(tasks);
+            Outbox.forget(database, outboxIds);
         } catch (RuntimeException e) {
             // the outbox rows stay; a relay sends them
         }

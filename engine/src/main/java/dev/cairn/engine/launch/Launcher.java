@@ -134,21 +134,8 @@ public final class Launcher {
         }
     }
 
-    /** Deletes published outbox rows; a failure only means the relay sends them again, which is harmless. */
     private void forget(List<Long> outbox) {
-        if (outbox.isEmpty())
-            return;
-        try (Connection c = database.connection()) {
-            c.setAutoCommit(false);
-            try (var s = c.createStatement()) {
-                s.execute("SET LOCAL synchronous_commit = off");
-            }
-            Outbox.remove(c, outbox);
-            c.commit();
-            c.setAutoCommit(true);
-        } catch (SQLException ignored) {
-            // see above
-        }
+        Outbox.forget(database, outbox);
     }
 
     private ProcessResult result(long id) {

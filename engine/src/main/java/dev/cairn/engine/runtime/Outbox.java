@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 
+import dev.cairn.storage.db.Database;
+
 /**
  * Task messages a transaction decided to send, written in that same transaction, so a
  * worker that dies between commit and publish loses none: whoever publishes deletes the
@@ -49,6 +51,26 @@ public final class Outbox {
         try (PreparedStatement s = c.prepareStatement("DELETE FROM outbox WHERE id = ANY(?)")) {
             s.setArray(1, c.createArrayOf("bigint", ids.toArray()));
             s.executeUpdate();
+        }
+    }
+
+    /**
+     * Deletes published rows in a transaction of their own that does not wait for the disk:
+     * losing the delete only means the relay sends the tasks again, which is harmless.
+     */
+    public static void forget(Database database, List<Long> ids) {
+        if (ids.isEmpty())
+            return;
+        try (Connection c = database.connection()) {
+            c.setAutoCommit(false);
+            try (var s = c.createStatement()) {
+                s.execute("SET LOCAL synchronous_commit = off");
+            }
+            remove(c, ids);
+            c.commit();
+            c.setAutoCommit(true);
+        } catch (SQLException ignored) {
+            // see above
         }
     }
 
