@@ -1,0 +1,43 @@
+package dev.cairn.engine;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
+
+/** The engine's package rules (STYLE.md): who may use the broker client, and no framework. */
+class ArchitectureTest {
+
+    static final JavaClasses ENGINE = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+        .importPackages("dev.cairn.engine");
+
+    @Test
+    void onlyTheBrokerPackageUsesTheRabbitMqClient() {
+        noClasses().that().resideOutsideOfPackage("dev.cairn.engine.broker..")
+            .should().dependOnClassesThat().resideInAPackage("com.rabbitmq..").check(ENGINE);
+    }
+
+    @Test
+    void theProcessApiDoesNotSeeTheMachinery() {
+        noClasses().that().resideInAPackage("dev.cairn.engine.process..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.cairn.engine.runtime..", "dev.cairn.engine.broker..",
+                "dev.cairn.engine.worker..", "dev.cairn.engine.launch..", "dev.cairn.engine.control..")
+            .check(ENGINE);
+    }
+
+    @Test
+    void theRuntimeKnowsNoBroker() {
+        noClasses().that().resideInAPackage("dev.cairn.engine.runtime..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.cairn.engine.broker..", "dev.cairn.engine.worker..")
+            .check(ENGINE);
+    }
+
+    @Test
+    void noSpringAndNoCycles() {
+        noClasses().should().dependOnClassesThat().resideInAPackage("org.springframework..").check(ENGINE);
+        slices().matching("dev.cairn.engine.(*)..").should().beFreeOfCycles().check(ENGINE);
+    }
+}
