@@ -3,7 +3,8 @@
 # folder (by default this checkout; the container goes to /tmp/cairn-demo/container), then the
 # provenance graph on PostgreSQL (database cairn_demo, made afresh). PostgreSQL comes from
 # CAIRN_DB_URL (a JDBC URL of a role that may create databases) or, without it, from
-# .ci/services, which installs and starts it on Debian (as root).
+# .ci/services, which installs and starts it on Debian (as root). Then the engine: a worker on
+# RabbitMQ (CAIRN_AMQP_URI, else .ci/services) runs the examples plugin's work chains.
 #   ./demo.sh [FOLDER_TO_STORE] [CONTAINER_FOLDER]
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -26,3 +27,10 @@ if [ -z "${CAIRN_DB_URL:-}" ]; then
   CAIRN_DB_URL=$CAIRN_TEST_DB_URL
 fi
 "${java[@]}" dev.cairn.jmh.demo.GraphDemo "$CAIRN_DB_URL" /tmp/cairn-demo/graph-objects
+
+echo "### the engine"
+if [ -z "${CAIRN_AMQP_URI:-}" ]; then
+  [ -n "${CAIRN_TEST_AMQP_URI:-}" ] || source .ci/services
+  CAIRN_AMQP_URI=$CAIRN_TEST_AMQP_URI
+fi
+"${java[@]}" dev.cairn.jmh.demo.EngineDemo "$CAIRN_DB_URL" "$CAIRN_AMQP_URI"

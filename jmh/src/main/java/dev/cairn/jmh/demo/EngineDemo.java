@@ -1,0 +1,118 @@
+package dev.cairn.jmh.demo;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import dev.cairn.engine.Engine;
+import dev.cairn.engine.broker.Broadcasts;
+import dev.cairn.engine.launch.Launcher;
+import dev.cairn.engine.plugin.PluginRegistry;
+import dev.cairn.engine.process.Inputs;
+import dev.cairn.engine.process.InvalidInputsException;
+import dev.cairn.engine.process.ProcessResult;
+import dev.cairn.engine.worker.Worker;
+import dev.cairn.examples.AddMultiply;
+import dev.cairn.examples.Arithmetic;
+import dev.cairn.examples.SumSeries;
+import dev.cairn.jmh.graph.GraphBench;
+import dev.cairn.storage.db.DatabaseConfig;
+import dev.cairn.storage.graph.IntData;
+import dev.cairn.storage.graph.LinkTriple;
+import dev.cairn.storage.graph.ProcessNode;
+
+/**
+ * The engine on real PostgreSQL and RabbitMQ: a calcfunction run in-process, a work chain of
+ * children on a worker, a batch of work chains, pause/play and kill, and bad input refused.
+ * <pre>EngineDemo ADMIN_JDBC_URL AMQP_URI</pre>
+ */
+public final class EngineDemo {
+
+    private EngineDemo() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        String url = GraphBench.freshDatabase(args[0], "cairn_demo_engine");
+        Map<String, AtomicInteger> changes = new ConcurrentHashMap<>();
+        try (Engine engine = Engine.open(new Engine.Config(DatabaseConfig.of(url).withPoolSize(6), args[1], "cairn-demo",
+            null, PluginRegistry.load(EngineDemo.class.getClassLoader())));
+             Broadcasts.Subscription watch = engine.broadcasts().subscribe("state.#",
+                 (key, body) -> changes.computeIfAbsent((String) body.get("to"), k -> new AtomicInteger()).incrementAndGet())) {
+            System.out.println("plugins: " + engine.plugins().all().stream().map(d -> d.entryPoint()).toList());
+
+            ProcessResult add = engine.launcher().run(Arithmetic.ADD,
+                Inputs.of(Arithmetic.X, new IntData(20), Arithmetic.Y, new IntData(22)));
+            System.out.println("run arithmetic.add(20, 22) in this thread: " + add.get(Arithmetic.RESULT).value()
+                + ", " + add.node().describe() + " " + add.node().processState() + ", links out "
+                + engine.graph().outgoing(add.node()).stream().map(LinkTriple::toString).toList());
+
+            try (Worker worker = engine.startWorker(Worker.Settings.defaults(2))) {
+                long t0 = System.nanoTime();
+                ProcessNode series = engine.launcher().submit(SumSeries.DEFINITION,
+                    Inputs.of(SumSeries.N, new IntData(40), SumSeries.BATCH, new IntData(10)));
+                ProcessNode wc = awaitEnd(engine, series);
+                System.out.printf("submitted examples.sum_series(n=40): %s with exit %d in %.0f ms; total = %d%n",
+                    wc.processState(), wc.exitStatus(), (System.nanoTime() - t0) / 1e6, total(engine, wc));
+
+                List<Launcher.Launch> batch = new ArrayList<>();
+                for (int i = 0; i < 500; i++)
+                    batch.add(new Launcher.Launch(AddMultiply.DEFINITION, Inputs.of(AddMultiply.X, new IntData(i),
+                        AddMultiply.Y, new IntData(1), AddMultiply.Z, new IntData(2))));
+                t0 = System.nanoTime();
+                List<ProcessNode> nodes = engine.launcher().submitAll(batch);
+                for (ProcessNode n : nodes)
+                    awaitEnd(engine, n);
+                double s = (System.nanoTime() - t0) / 1e9;
+                System.out.printf("500 arithmetic.add_multiply work chains (1,500 processes) on one worker with 2 slots:"
+                    + " %.1f s, %.0f processes/s%n", s, 1500 / s);
+
+                ProcessNode paused = engine.launcher().submit(SumSeries.DEFINITION, Inputs.of(SumSeries.N, new IntData(20)));
+                engine.control().pause(paused.id());
+                Thread.sleep(1000);
+                System.out.println("paused " + paused.describe() + ": after 1 s it is " + reload(engine, paused)
+                    .processState() + " (paused " + reload(engine, paused).isPaused() + ")");
+                engine.control().play(paused.id());
+                System.out.println("played: " + awaitEnd(engine, paused).processState());
+
+                ProcessNode doomed = engine.launcher().submit(SumSeries.DEFINITION, Inputs.of(SumSeries.N, new IntData(200),
+                    SumSeries.BATCH, new IntData(100)));
+                while (!"waiting".equals(reload(engine, doomed).processState()))
+                    Thread.sleep(10);
+                List<Long> killed = engine.control().kill(doomed.id());
+                System.out.println("killed a waiting sum_series and its live children: " + killed.size() + " processes");
+            }
+
+            try {
+                engine.launcher().submit(SumSeries.DEFINITION, Inputs.create().put("n", new IntData(-1))
+                    .put("m", new IntData(1)));
+            } catch (InvalidInputsException e) {
+                System.out.println("bad input refused, nothing stored: " + e.getMessage());
+            }
+            Thread.sleep(300);
+            System.out.println("state changes broadcast: " + changes);
+        }
+    }
+
+    private static ProcessNode reload(Engine engine, ProcessNode n) {
+        return (ProcessNode) engine.graph().load(n.id());
+    }
+
+    private static ProcessNode awaitEnd(Engine engine, ProcessNode n) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+        while (System.nanoTime() < deadline) {
+            ProcessNode now = reload(engine, n);
+            if (now.isSealed())
+                return now;
+            Thread.sleep(10);
+        }
+        throw new IllegalStateException(n.describe() + " did not end within 2 minutes");
+    }
+
+    private static long total(Engine engine, ProcessNode wc) {
+        return engine.graph().outgoing(wc).stream().filter(l -> l.label().equals("total"))
+            .map(l -> ((IntData) engine.graph().load(l.nodeId())).value()).findFirst().orElse(-1L);
+    }
+}
