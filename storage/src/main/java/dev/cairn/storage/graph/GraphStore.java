@@ -77,11 +77,13 @@ public final class GraphStore {
     public void storeAll(Collection<? extends Node> nodes) {
         if (nodes.isEmpty())
             return;
+        // Prepared before a connection is taken: reading the batch's computers takes one of its own.
+        List<Node> ordered = prepareBatch(nodes);
         Map<Node, Node.StoredState> states;
         try (Connection c = database.connection()) {
             c.setAutoCommit(false);
             try {
-                states = inTransaction(c).insert(nodes);
+                states = inTransaction(c).insertPrepared(ordered);
                 c.commit();
             } catch (SQLException | RuntimeException e) {
                 c.rollback();

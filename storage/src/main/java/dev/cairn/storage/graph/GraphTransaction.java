@@ -52,7 +52,11 @@ public final class GraphTransaction {
 
     /** Writes the rows of new nodes and their links; returns each node's state, not yet applied to it. */
     Map<Node, Node.StoredState> insert(Collection<? extends Node> nodes) {
-        List<Node> ordered = store.prepareBatch(nodes);
+        return insertPrepared(store.prepareBatch(nodes));
+    }
+
+    /** Writes the rows of a batch {@link GraphStore#prepareBatch prepared} before. */
+    Map<Node, Node.StoredState> insertPrepared(List<Node> ordered) {
         try {
             return NodeInserter.insertBatch(connection, ordered, store.userId(), store.hashing());
         } catch (SQLException e) {
