@@ -122,6 +122,29 @@ public final class TestProcesses implements CairnPlugin {
         }
     }
 
+    /**
+     * Sleeps x milliseconds in its first step (a long-running step of a work chain), submits
+     * add(x, 1) as a child and waits for it; then returns its result, x + 1.
+     */
+    public static final class SlowThenChild extends WorkChain {
+        public static final WorkChainDefinition<SlowThenChild> DEFINITION = new WorkChainDefinition<>(
+            "test.slow_then_child", ProcessSpec.builder().input(X).output(RESULT).build(),
+            Outline.of(step(SlowThenChild::launch), step(SlowThenChild::finish)), SlowThenChild::new);
+
+        void launch() {
+            try {
+                Thread.sleep(input(X).value());
+            } catch (InterruptedException e) {
+                throw new IllegalStateException("interrupted", e);
+            }
+            toContext("child", submit(ADD, Inputs.of(X, input(X), Y, new IntData(1))));
+        }
+
+        void finish() {
+            out(RESULT, (IntData) outputsOf(ctx().node("child", CalcFunctionNode.class)).get("result"));
+        }
+    }
+
     /** Runs add inline, then fails: the step must leave nothing behind but the excepted node. */
     public static final class FailInStep extends WorkChain {
         public static final WorkChainDefinition<FailInStep> DEFINITION = new WorkChainDefinition<>("test.fail_in_step",
@@ -142,6 +165,6 @@ public final class TestProcesses implements CairnPlugin {
     @Override
     public List<ProcessDefinition> processes() {
         return List.of(ADD, SLOW, FAIL, ADD_TWICE, ChildThenAdd.DEFINITION, FanOut.DEFINITION, WaitSlow.DEFINITION,
-            FailInStep.DEFINITION);
+            FailInStep.DEFINITION, SlowThenChild.DEFINITION);
     }
 }

@@ -124,6 +124,15 @@ public final class WorkerJvm implements AutoCloseable {
         }
     }
 
+    /** Lines of the worker's log that contain {@code text}. */
+    public long logLines(String text) {
+        try (var lines = Files.lines(log, StandardCharsets.UTF_8)) {
+            return lines.filter(l -> l.contains(text)).count();
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return -1;
+        }
+    }
+
     public Path log() {
         return log;
     }
