@@ -21,10 +21,16 @@ public final class BrokerConnection implements AutoCloseable {
 
     private final Connection connection;
     private final Topology topology;
+    /**
+     * Kept open for the connection's life: the client re-declares a recovered connection's
+     * queues and exchanges on the channel that first declared them, so that channel must live.
+     */
+    private final Channel topologyChannel;
 
-    private BrokerConnection(Connection connection, Topology topology) {
+    private BrokerConnection(Connection connection, Topology topology, Channel topologyChannel) {
         this.connection = connection;
         this.topology = topology;
+        this.topologyChannel = topologyChannel;
     }
 
     /**
@@ -49,10 +55,9 @@ public final class BrokerConnection implements AutoCloseable {
         try {
             Connection connection = factory.newConnection(name);
             Topology topology = new Topology(prefix);
-            try (Channel channel = connection.createChannel()) {
-                topology.declare(channel);
-            }
-            return new BrokerConnection(connection, topology);
+            Channel channel = connection.createChannel();
+            topology.declare(channel);
+            return new BrokerConnection(connection, topology, channel);
         } catch (IOException | TimeoutException e) {
             throw new BrokerException("cannot connect to the broker at " + redact(amqpUri) + ": " + e.getMessage(), e);
         }

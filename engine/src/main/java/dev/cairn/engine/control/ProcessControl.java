@@ -99,8 +99,11 @@ public final class ProcessControl {
         List<Long> outboxIds = new ArrayList<>();
         List<Task> tasks = inLock(id, strict ? "kill" : null, (c, g, row, node) -> {
             children.addAll(ProcessTable.liveChildren(c, id));
-            if (row.state().isTerminal())
+            if (row.state().isTerminal()) {
+                // a worker may have ended it KILLED on this kill's signal before the lock came here
+                done[0] = row.state() == ProcessState.KILLED;
                 return List.of();
+            }
             node.setProcessState(ProcessState.KILLED.dbValue());
             node.setProcessStatus("Killed");
             g.saveState(node, true);

@@ -73,6 +73,15 @@ public final class StepExecutor {
      * @throws StorageException when the database fails; nothing was committed
      */
     public StepOutcome execute(Task task, List<Long> publishedOutbox) {
+        return execute(task, publishedOutbox, () -> false);
+    }
+
+    /**
+     * As {@link #execute(Task, List)}, for a worker that interrupts a step when a kill
+     * arrives: a step that fails while {@code killRequested} says so ends the process
+     * KILLED, not EXCEPTED (the interruption is the kill, not a fault of the process).
+     */
+    public StepOutcome execute(Task task, List<Long> publishedOutbox, java.util.function.BooleanSupplier killRequested) {
         try (Connection c = database.connection()) {
             c.setAutoCommit(false);
             try {
@@ -84,7 +93,7 @@ public final class StepExecutor {
                     // Nothing of the failed step stays: roll it all back, then record the failure.
                     c.rollback();
                     Outbox.remove(c, publishedOutbox);
-                    outcome = recordFailure(c, task, fault.getCause());
+                    outcome = recordFailure(c, task, fault.getCause(), killRequested.getAsBoolean());
                 }
                 c.commit();
                 return outcome;
@@ -131,13 +140,18 @@ public final class StepExecutor {
         }
     }
 
-    private StepOutcome recordFailure(Connection c, Task task, Throwable failure) throws SQLException {
+    private StepOutcome recordFailure(Connection c, Task task, Throwable failure, boolean killed) throws SQLException {
         Optional<ProcessRow> locked = ProcessTable.lock(c, task.processId());
         String skip = skipReason(locked, task);
         if (skip != null)
             return StepOutcome.skip(skip);
         GraphTransaction g = graph.inTransaction(c);
-        return except(c, g, locked.get(), (ProcessNode) g.load(task.processId()), failure);
+        ProcessNode self = (ProcessNode) g.load(task.processId());
+        if (killed) {
+            self.setProcessStatus("Killed");
+            return terminate(c, g, locked.get(), self, ProcessState.KILLED, new StepEffects());
+        }
+        return except(c, g, locked.get(), self, failure);
     }
 
     /** Why a task must not run (gone, terminated, a step already run, paused), or null when it must. */
@@ -256,7 +270,8 @@ public final class StepExecutor {
     private StepOutcome terminate(Connection c, GraphTransaction g, ProcessRow row, ProcessNode self, ProcessState state,
                                   StepEffects effects) throws SQLException {
         self.setProcessState(state.dbValue());
-        self.setProcessStatus(null);
+        if (state != ProcessState.KILLED)
+            self.setProcessStatus(null);
         g.saveState(self, true);
         ProcessTable.endStep(c, row.nodeId(), row.step() + 1, state, false, 0, "{}");
         List<Task> tasks = new ArrayList<>();

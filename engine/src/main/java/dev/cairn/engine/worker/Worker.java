@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
@@ -67,6 +68,8 @@ public final class Worker implements AutoCloseable {
     private final ScheduledExecutorService background;
     private final ConcurrentLinkedQueue<Long> published = new ConcurrentLinkedQueue<>();
     private final Map<Long, Thread> running = new ConcurrentHashMap<>();
+    /** Processes a kill signal arrived for while their step ran here. */
+    private final Set<Long> killSignalled = ConcurrentHashMap.newKeySet();
     private final AtomicLong stepsRun = new AtomicLong();
     private volatile boolean stopping;
     private TaskConsumer consumer;
@@ -106,6 +109,7 @@ public final class Worker implements AutoCloseable {
             outcome = runWithRetries(task);
         } finally {
             running.remove(task.processId());
+            killSignalled.remove(task.processId());
             Thread.interrupted();
         }
         if (outcome == null) {
@@ -130,7 +134,7 @@ public final class Worker implements AutoCloseable {
         for (int attempt = 0; ; attempt++) {
             List<Long> deletes = drainPublished();
             try {
-                return executor.execute(task, deletes);
+                return executor.execute(task, deletes, () -> killSignalled.contains(task.processId()));
             } catch (StorageException | BrokerException e) {
                 published.addAll(deletes);
                 if (stopping)
@@ -164,8 +168,10 @@ public final class Worker implements AutoCloseable {
         if (!"kill".equals(body.get("action")) || !(body.get("process") instanceof Number pid))
             return;
         Thread t = running.get(pid.longValue());
-        if (t != null)
+        if (t != null) {
+            killSignalled.add(pid.longValue());
             t.interrupt();
+        }
     }
 
     private static Map<String, Object> body(StateChange change) {

@@ -47,6 +47,8 @@ public final class WorkerMain {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             worker.close();
             engine.close();
+            // java.util.logging closes its handlers in a shutdown hook of its own, so say it here
+            System.err.println("cairn worker stopped after " + worker.stepsRun() + " steps");
             stopped.countDown();
         }, "cairn-shutdown"));
         System.out.println("cairn worker ready: " + slots + " slots, " + engine.plugins().all().size()

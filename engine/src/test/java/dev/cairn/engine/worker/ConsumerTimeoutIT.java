@@ -176,6 +176,23 @@ class ConsumerTimeoutIT {
         }
     }
 
+    @Test
+    @Order(3)
+    void aStepLongerThanTheTimeoutLosesItsChannelAndTheWorkerConsumesOnANewOne() throws Exception {
+        try (Worker worker = engine.startWorker(new Worker.Settings(1, Duration.ofSeconds(5),
+            OutboxRelay.Settings.defaults()))) {
+            ProcessNode slow = engine.launcher().submit(SLOW, Inputs.of(X, new IntData(3L * TIMEOUT_MS)));
+            awaitState(slow.id(), "finished", Duration.ofSeconds(30));
+            // the broker closed the channel mid-step; the next task still runs on a new one
+            ProcessNode after = engine.launcher().submit(ADD, Inputs.of(X, new IntData(4), Y, new IntData(5)));
+            awaitState(after.id(), "finished", Duration.ofSeconds(15));
+            assertEquals(9, result(after.id()));
+            assertEquals(3L * TIMEOUT_MS, result(slow.id()));
+            assertEquals(1, EngineFixture.count(db, "SELECT count(*) FROM link WHERE input_id = " + slow.id()
+                + " AND type = 'create'"), "the slow step, redelivered after its channel closed, ran once");
+        }
+    }
+
     private static long childOf(long parent) {
         try {
             return EngineFixture.count(db, "SELECT coalesce(max(node_id), 0) FROM process WHERE parent_id = " + parent);
