@@ -22,7 +22,7 @@ public final class GraphBench {
     }
 
     /** The server the benchmarks use: {@code CAIRN_TEST_DB_URL}, a URL of a user that may create databases. */
-    static String adminUrl() {
+    public static String adminUrl() {
         String admin = System.getenv("CAIRN_TEST_DB_URL");
         if (admin == null)
             throw new IllegalStateException("set CAIRN_TEST_DB_URL to a PostgreSQL admin URL (source .ci/services)");
@@ -43,7 +43,7 @@ public final class GraphBench {
         return admin.replaceFirst("/[^/?]+(\\?|$)", "/" + name + "$1");
     }
 
-    static void dropDatabase(String name) throws Exception {
+    public static void dropDatabase(String name) throws Exception {
         try (Connection c = java.sql.DriverManager.getConnection(adminUrl()); Statement s = c.createStatement()) {
             s.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
         }
