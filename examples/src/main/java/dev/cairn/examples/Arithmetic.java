@@ -1,6 +1,8 @@
 package dev.cairn.examples;
 
 import dev.cairn.engine.process.CalcFunction;
+import dev.cairn.engine.process.Function;
+import dev.cairn.engine.process.In;
 import dev.cairn.engine.process.InputPort;
 import dev.cairn.engine.process.OutputPort;
 import dev.cairn.engine.process.Outputs;
@@ -27,6 +29,12 @@ public final class Arithmetic {
         ProcessSpec.builder().inputNamespace("values", ns -> ns.asDynamic(IntData.class)).output(RESULT).build(),
         in -> Outputs.of(RESULT, new IntData(in.namespace("values").values().stream()
             .mapToLong(v -> ((IntData) v).value()).reduce(0, Math::addExact))));
+
+    /** x - y, written as an annotated method (see {@link dev.cairn.engine.process.ProcessFunctions}). */
+    @Function("arithmetic.subtract")
+    static IntData subtract(@In("x") IntData x, @In("y") IntData y) {
+        return new IntData(Math.subtractExact(x.value(), y.value()));
+    }
 
     private Arithmetic() {
     }

@@ -1,9 +1,11 @@
 package dev.cairn.examples;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import dev.cairn.engine.plugin.CairnPlugin;
 import dev.cairn.engine.process.ProcessDefinition;
+import dev.cairn.engine.process.ProcessFunctions;
 
 /** The example processes, registered through {@code META-INF/services}. */
 public final class ExamplesPlugin implements CairnPlugin {
@@ -15,7 +17,9 @@ public final class ExamplesPlugin implements CairnPlugin {
 
     @Override
     public List<ProcessDefinition> processes() {
-        return List.of(Arithmetic.ADD, Arithmetic.MULTIPLY, Arithmetic.SUM, AddMultiply.DEFINITION,
-            SumSeries.DEFINITION);
+        List<ProcessDefinition> all = new ArrayList<>(List.of(Arithmetic.ADD, Arithmetic.MULTIPLY, Arithmetic.SUM,
+            AddMultiply.DEFINITION, SumSeries.DEFINITION));
+        all.addAll(ProcessFunctions.of(Arithmetic.class));
+        return all;
     }
 }

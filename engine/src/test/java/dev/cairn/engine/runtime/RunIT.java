@@ -110,6 +110,26 @@ class RunIT {
     }
 
     @Test
+    void annotatedMethodsRunAsCalcfunctionsAndWorkfunctions() {
+        var registry = engine.plugins();
+        ProcessResult times = engine.launcher().run(registry.get("test.annotated.times"),
+            Inputs.create().put("x", new IntData(7)));
+        assertEquals(14, ((IntData) times.outputs().get("result")).value(), "the optional factor defaults to 2");
+        ProcessResult split = engine.launcher().run(registry.get("test.annotated.split"),
+            Inputs.create().put("x", new IntData(7)));
+        assertEquals(Map.of("half", 3L, "rest", 1L), Map.of("half", ((IntData) split.outputs().get("half")).value(),
+            "rest", ((IntData) split.outputs().get("rest")).value()));
+        ProcessResult twice = engine.launcher().run(registry.get("test.annotated.times_twice"),
+            Inputs.create().put("x", new IntData(5)));
+        assertTrue(twice.isFinishedOk(), String.valueOf(twice.node().exception()));
+        assertEquals(30, ((IntData) twice.outputs().get("result")).value());
+        assertEquals(2, engine.graph().outgoing(twice.node()).stream().filter(l -> l.type() == LinkType.CALL_CALC).count());
+        var bad = assertThrows(InvalidInputsException.class, () -> engine.launcher().run(registry.get("test.annotated.times"),
+            Inputs.create().put("factor", new IntData(1))));
+        assertTrue(bad.getMessage().contains("required input 'x' (IntData) is missing"), bad.getMessage());
+    }
+
+    @Test
     void aFailingFunctionIsExceptedWithItsTraceback() throws Exception {
         ProcessResult r = engine.launcher().run(FAIL, Inputs.of(X, new IntData(7)));
         ProcessNode node = r.node();

@@ -164,7 +164,10 @@ public final class TestProcesses implements CairnPlugin {
 
     @Override
     public List<ProcessDefinition> processes() {
-        return List.of(ADD, SLOW, FAIL, ADD_TWICE, ChildThenAdd.DEFINITION, FanOut.DEFINITION, WaitSlow.DEFINITION,
-            FailInStep.DEFINITION, SlowThenChild.DEFINITION);
+        List<ProcessDefinition> all = new java.util.ArrayList<>(List.of(ADD, SLOW, FAIL, ADD_TWICE,
+            ChildThenAdd.DEFINITION, FanOut.DEFINITION, WaitSlow.DEFINITION, FailInStep.DEFINITION,
+            SlowThenChild.DEFINITION));
+        all.addAll(dev.cairn.engine.process.ProcessFunctions.of(AnnotatedFunctions.class));
+        return all;
     }
 }
