@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.Objects;
 
 import dev.cairn.engine.broker.Broadcasts;
+import dev.cairn.engine.caching.CachingPolicy;
 import dev.cairn.engine.broker.BrokerConnection;
 import dev.cairn.engine.broker.TaskPublisher;
 import dev.cairn.engine.control.ProcessControl;
@@ -33,11 +34,18 @@ public final class Engine implements AutoCloseable {
      * @param prefix      names this installation's queue and exchange on the broker
      * @param objectStore the object store folder for node files; null when no node has files
      */
-    public record Config(DatabaseConfig database, String amqpUri, String prefix, Path objectStore, PluginRegistry plugins) {
+    public record Config(DatabaseConfig database, String amqpUri, String prefix, Path objectStore, PluginRegistry plugins,
+                         CachingPolicy caching) {
         public Config {
             Objects.requireNonNull(database, "database");
             Objects.requireNonNull(plugins, "plugins");
             prefix = prefix == null ? "cairn" : prefix;
+            caching = caching == null ? CachingPolicy.OFF : caching;
+        }
+
+        /** Without caching (no process type looks for cached results). */
+        public Config(DatabaseConfig database, String amqpUri, String prefix, Path objectStore, PluginRegistry plugins) {
+            this(database, amqpUri, prefix, objectStore, plugins, CachingPolicy.OFF);
         }
     }
 
@@ -59,7 +67,7 @@ public final class Engine implements AutoCloseable {
             this.container = config.objectStore() == null ? null : Container.open(config.objectStore());
             this.graph = new GraphStore(database, container, defaultUser(database));
             this.plugins = config.plugins();
-            this.executor = new StepExecutor(database, graph, plugins);
+            this.executor = new StepExecutor(database, graph, plugins, config.caching());
             this.broker = config.amqpUri() == null ? null
                 : BrokerConnection.open(config.amqpUri(), config.prefix(), "cairn-" + ProcessHandle.current().pid());
             QueueTaskSink sink = broker == null ? null : new QueueTaskSink(new TaskPublisher(broker));

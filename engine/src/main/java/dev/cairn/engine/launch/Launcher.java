@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
+import dev.cairn.engine.caching.CacheHit;
+import dev.cairn.engine.caching.CacheLookup;
 import dev.cairn.engine.process.Inputs;
 import dev.cairn.engine.process.ProcessDefinition;
 import dev.cairn.engine.process.ProcessResult;
@@ -90,6 +92,28 @@ public final class Launcher {
         return result(root.id());
     }
 
+    /**
+     * Why a launch of {@code definition} with {@code inputs} would or would not take its
+     * outputs from the cache: the source it would use, or how its inputs differ from the
+     * nearest finished calculation of the same type. Nothing is stored.
+     */
+    public String explainCache(ProcessDefinition definition, Inputs inputs) {
+        ProcessNode node = create(List.of(new Launch(definition, inputs))).getFirst();
+        Map<String, String> inputHashes = new LinkedHashMap<>();
+        node.pendingIncoming().forEach(link -> inputHashes.put(link.label(), graph.hashOf(link.source())));
+        String hash = graph.hashOf(node);
+        try (Connection c = database.connection()) {
+            return CacheLookup.explain(graph.inTransaction(c), node, hash, definition.spec(), inputHashes);
+        } catch (SQLException e) {
+            throw new StorageException("explaining the cache for " + definition.entryPoint(), e);
+        }
+    }
+
+    /** Keeps a finished calculation from serving as a cache source from now on. */
+    public void invalidateCache(ProcessNode node) {
+        graph.setExtra(node, CacheHit.VALID_CACHE, false);
+    }
+
     private List<ProcessNode> create(List<Launch> launches) {
         List<ProcessNode> nodes = new ArrayList<>(launches.size());
         for (Launch l : launches) {
@@ -118,7 +142,7 @@ public final class Launcher {
                 List<ProcessTable.NewProcess> rows = new ArrayList<>(nodes.size());
                 for (int i = 0; i < nodes.size(); i++)
                     rows.add(new ProcessTable.NewProcess(nodes.get(i).id(), launches.get(i).definition().entryPoint(),
-                        null, false));
+                        null, false, launches.get(i).inputs().cacheOverride()));
                 ProcessTable.insert(c, rows);
                 List<Long> outbox = Outbox.add(c, firstTasks(nodes));
                 c.commit();

@@ -11,6 +11,7 @@ import dev.cairn.storage.graph.Node;
 public final class Inputs {
 
     private final Map<String, Node> values = new LinkedHashMap<>();
+    private Boolean useCache;
 
     private Inputs() {
     }
@@ -46,6 +47,17 @@ public final class Inputs {
     public Inputs putAll(String namespace, Map<String, ? extends Node> namespaceValues) {
         namespaceValues.forEach((k, v) -> put(namespace.isEmpty() ? k : namespace + "." + k, v));
         return this;
+    }
+
+    /** Turns caching on or off for this launch alone, whatever the engine's policy says. */
+    public Inputs useCache(boolean use) {
+        this.useCache = use;
+        return this;
+    }
+
+    /** This launch's caching override; null when the policy decides. */
+    public Boolean cacheOverride() {
+        return useCache;
     }
 
     public Map<String, Node> asMap() {

@@ -32,7 +32,7 @@ final class FunctionRunner {
 
     /** Runs a function called from {@code caller} within the caller's step; its nodes join the step's effects. */
     static ProcessResult runCalled(ProcessDefinition definition, Inputs given, ProcessNode caller, GraphTransaction graph,
-                                   StepEffects effects) {
+                                   StepEffects effects, Caches caches) {
         if (definition instanceof WorkChainDefinition<?>)
             throw new InvalidInputException("'" + definition.entryPoint() + "' is a work chain: submit it and wait for"
                 + " it (toContext); only functions run within a step");
@@ -40,9 +40,16 @@ final class FunctionRunner {
         ProcessNode node = ProcessNodes.create(definition, inputs);
         ProcessNodes.linkCaller(caller, node, null);
         effects.addNode(node);
+        var hit = caches.lookup(graph, definition, node, null, given.cacheOverride());
+        if (hit.isPresent()) {
+            Map<String, Data> copies = caches.take(graph, node, hit.get(), effects);
+            node.setProcessState(ProcessState.FINISHED.dbValue());
+            node.sealBeforeStore();
+            return new ProcessResult(node, copies);
+        }
         Outputs outputs;
         try {
-            outputs = invoke(definition, node, inputs, graph, effects);
+            outputs = invoke(definition, node, inputs, graph, effects, caches);
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {
@@ -56,11 +63,11 @@ final class FunctionRunner {
 
     /** Runs the body of a function; {@code node} is the function's own node. */
     static Outputs invoke(ProcessDefinition definition, ProcessNode node, Map<String, Node> inputs,
-                          GraphTransaction graph, StepEffects effects) throws Exception {
+                          GraphTransaction graph, StepEffects effects, Caches caches) throws Exception {
         ProcessInputs in = new ProcessInputs(inputs);
         return switch (definition) {
             case CalcFunction f -> f.body().apply(in);
-            case WorkFunction f -> f.body().apply(in, new StepScope(graph, node, in, null, effects));
+            case WorkFunction f -> f.body().apply(in, new StepScope(graph, node, in, null, effects, caches));
             case WorkChainDefinition<?> w -> throw new IllegalStateException(w.entryPoint() + " is not a function");
         };
     }

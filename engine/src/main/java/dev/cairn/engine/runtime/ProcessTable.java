@@ -19,7 +19,7 @@ import dev.cairn.storage.db.JsonCodec;
 public final class ProcessTable {
 
     private static final String COLUMNS = "node_id, entry_point, parent_id, state, step, runnable, paused, awaited,"
-        + " awaiting, checkpoint::text";
+        + " awaiting, checkpoint::text, use_cache";
 
     private ProcessTable() {
     }
@@ -61,7 +61,7 @@ public final class ProcessTable {
         Long parentId = rs.wasNull() ? null : parent;
         return new ProcessRow(rs.getLong(1), rs.getString(2), parentId, ProcessState.fromDbValue(rs.getString(4)),
             rs.getInt(5), rs.getBoolean(6), rs.getBoolean(7), rs.getBoolean(8), rs.getInt(9),
-            JsonCodec.readObject(rs.getString(10)));
+            JsonCodec.readObject(rs.getString(10)), (Boolean) rs.getObject(11));
     }
 
     /** New processes, each runnable from step 0. */
@@ -69,12 +69,13 @@ public final class ProcessTable {
         if (processes.isEmpty())
             return;
         try (PreparedStatement s = c.prepareStatement("INSERT INTO process (node_id, entry_point, parent_id, state,"
-            + " awaited) VALUES (?, ?, ?, 'created', ?)")) {
+            + " awaited, use_cache) VALUES (?, ?, ?, 'created', ?, ?)")) {
             for (NewProcess p : processes) {
                 s.setLong(1, p.nodeId());
                 s.setString(2, p.entryPoint());
                 s.setObject(3, p.parentId());
                 s.setBoolean(4, p.awaited());
+                s.setObject(5, p.useCache());
                 s.addBatch();
             }
             s.executeBatch();
@@ -82,7 +83,7 @@ public final class ProcessTable {
     }
 
     /** A process launched in this transaction. */
-    public record NewProcess(long nodeId, String entryPoint, Long parentId, boolean awaited) {
+    public record NewProcess(long nodeId, String entryPoint, Long parentId, boolean awaited, Boolean useCache) {
     }
 
     /** Records the end of a step: the next step number, the state, what it waits for, its checkpoint. */

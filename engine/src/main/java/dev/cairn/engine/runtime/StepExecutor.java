@@ -13,6 +13,8 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
+import dev.cairn.engine.caching.CacheHit;
+import dev.cairn.engine.caching.CachingPolicy;
 import dev.cairn.engine.plugin.PluginRegistry;
 import dev.cairn.engine.process.ChildProcess;
 import dev.cairn.engine.process.Context;
@@ -54,11 +56,13 @@ public final class StepExecutor {
     private final Database database;
     private final GraphStore graph;
     private final PluginRegistry registry;
+    private final CachingPolicy caching;
 
-    public StepExecutor(Database database, GraphStore graph, PluginRegistry registry) {
+    public StepExecutor(Database database, GraphStore graph, PluginRegistry registry, CachingPolicy caching) {
         this.database = Objects.requireNonNull(database);
         this.graph = Objects.requireNonNull(graph);
         this.registry = Objects.requireNonNull(registry);
+        this.caching = Objects.requireNonNull(caching);
     }
 
     public PluginRegistry registry() {
@@ -174,24 +178,29 @@ public final class StepExecutor {
         g.inputsOf(row.nodeId()).forEach((label, node) -> inputs.put(ProcessSpec.portPath(label), node));
         ProcessInputs in = new ProcessInputs(inputs);
         StepEffects effects = new StepEffects();
+        Caches caches = new Caches(caching, graph);
 
         if (!(definition instanceof WorkChainDefinition<?> chain)) {
-            Outputs outputs = FunctionRunner.invoke(definition, self, inputs, g, effects);
-            FunctionRunner.attach(self, definition, outputs, effects);
+            Optional<CacheHit> hit = caches.lookup(g, definition, self, self.hash(), row.useCache());
+            if (hit.isPresent())
+                caches.take(g, self, hit.get(), effects);
+            else
+                FunctionRunner.attach(self, definition, FunctionRunner.invoke(definition, self, inputs, g, effects, caches),
+                    effects);
             storeEffects(g, effects);
             return terminate(c, g, row, self, ProcessState.FINISHED, effects);
         }
 
         Checkpoint checkpoint = Checkpoint.fromJson(row.checkpoint());
         Context context = restoreContext(g, checkpoint);
-        StepScope scope = new StepScope(g, self, in, context, effects);
+        StepScope scope = new StepScope(g, self, in, context, effects, caches);
         WorkChainStepper.End end = advance(chain, checkpoint, scope, effects);
         effects.outputs.forEach((path, data) -> FunctionRunner.link(self, path, data, effects));
         storeEffects(g, effects);
 
         List<Task> tasks = new ArrayList<>();
         ProcessTable.insert(c, effects.children.stream().map(child -> new ProcessTable.NewProcess(child.node().id(),
-            child.definition().entryPoint(), self.id(), effects.isAwaited(child))).toList());
+            child.definition().entryPoint(), self.id(), effects.isAwaited(child), child.useCache())).toList());
         for (ChildProcess child : effects.children)
             tasks.add(new Task(child.node().id(), 0));
 

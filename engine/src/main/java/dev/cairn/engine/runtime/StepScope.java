@@ -25,8 +25,11 @@ final class StepScope implements WorkChainScope {
     private final ProcessInputs inputs;
     private final Context context;
     private final StepEffects effects;
+    private final Caches caches;
 
-    StepScope(GraphTransaction graph, ProcessNode self, ProcessInputs inputs, Context context, StepEffects effects) {
+    StepScope(GraphTransaction graph, ProcessNode self, ProcessInputs inputs, Context context, StepEffects effects,
+              Caches caches) {
+        this.caches = caches;
         this.graph = graph;
         this.self = self;
         this.inputs = inputs;
@@ -53,7 +56,7 @@ final class StepScope implements WorkChainScope {
 
     @Override
     public ProcessResult run(ProcessDefinition function, Inputs given) {
-        return FunctionRunner.runCalled(function, given, self, graph, effects);
+        return FunctionRunner.runCalled(function, given, self, graph, effects, caches);
     }
 
     @Override
@@ -62,7 +65,7 @@ final class StepScope implements WorkChainScope {
         ProcessNode node = ProcessNodes.create(definition, valid);
         ProcessNodes.linkCaller(self, node, callLabel);
         effects.addNode(node);
-        ChildProcess child = new ChildProcess(node, definition);
+        ChildProcess child = new ChildProcess(node, definition, given.cacheOverride());
         effects.children.add(child);
         return child;
     }

@@ -2,11 +2,14 @@ package dev.cairn.engine.worker;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
 import dev.cairn.engine.Engine;
+import dev.cairn.engine.caching.CachingPolicy;
 import dev.cairn.engine.plugin.PluginRegistry;
 import dev.cairn.storage.db.DatabaseConfig;
 
@@ -16,10 +19,10 @@ import dev.cairn.storage.db.DatabaseConfig;
  * <pre>
  * java -cp cairn-engine.jar:plugins/* dev.cairn.engine.worker.WorkerMain \
  *     --db-url jdbc:postgresql://host/cairn?user=..&amp;password=.. --amqp-uri amqp://user:pw@host/vhost \
- *     [--prefix cairn] [--slots 4] [--store /path/to/object-store]
+ *     [--prefix cairn] [--slots 4] [--store /path/to/object-store] [--caching off|all|PATTERNS]
  * </pre>
  * Each option may come from the environment instead: CAIRN_DB_URL, CAIRN_AMQP_URI,
- * CAIRN_PREFIX, CAIRN_WORKER_SLOTS, CAIRN_OBJECT_STORE.
+ * CAIRN_PREFIX, CAIRN_WORKER_SLOTS, CAIRN_OBJECT_STORE, CAIRN_CACHING.
  */
 public final class WorkerMain {
 
@@ -39,7 +42,8 @@ public final class WorkerMain {
         String store = option(options, "store", "CAIRN_OBJECT_STORE", null);
         Engine.Config config = new Engine.Config(DatabaseConfig.of(dbUrl).withPoolSize(slots + 2), amqpUri,
             option(options, "prefix", "CAIRN_PREFIX", "cairn"), store == null ? null : Path.of(store),
-            PluginRegistry.load(WorkerMain.class.getClassLoader()));
+            PluginRegistry.load(WorkerMain.class.getClassLoader()),
+            caching(option(options, "caching", "CAIRN_CACHING", "off")));
         Engine engine = Engine.open(config);
         Worker worker = engine.startWorker(new Worker.Settings(slots, Duration.ofSeconds(30),
             OutboxRelay.Settings.defaults()));
@@ -55,6 +59,20 @@ public final class WorkerMain {
             + " process types");
         System.out.flush();
         stopped.await();
+    }
+
+    /** "off", "all", or patterns separated by commas, a leading '-' disabling ("arithmetic.*,-arithmetic.sum"). */
+    static CachingPolicy caching(String spec) {
+        if (spec.equals("off"))
+            return CachingPolicy.OFF;
+        if (spec.equals("all"))
+            return CachingPolicy.ALL;
+        List<String> on = new ArrayList<>();
+        List<String> off = new ArrayList<>();
+        for (String p : spec.split(","))
+            if (!p.isBlank())
+                (p.strip().startsWith("-") ? off : on).add(p.strip().replaceFirst("^-", ""));
+        return new CachingPolicy(false, on, off);
     }
 
     private static Map<String, String> parse(String[] args) {

@@ -59,6 +59,34 @@ public final class TestProcesses implements CairnPlugin {
             return Outputs.of(RESULT, scope.run(ADD, Inputs.of(X, sum, Y, in.get(Y))).get(RESULT));
         });
 
+    /** x + y, failing with the cache-invalidating exit code 300 when the sum is negative. */
+    public static final CalcFunction ADD_NON_NEGATIVE = new CalcFunction("test.add_non_negative",
+        ProcessSpec.builder().input(X).input(Y).output(RESULT).exitCode(NEGATIVE).build(),
+        in -> {
+            long sum = in.get(X).value() + in.get(Y).value();
+            return sum < 0 ? Outputs.failed(NEGATIVE.format("sum", sum)) : Outputs.of(RESULT, new IntData(sum));
+        });
+
+    public static final InputPort<dev.cairn.storage.graph.BoolData> FAIL_AFTER = InputPort
+        .optional("fail", dev.cairn.storage.graph.BoolData.class).withDefault(() -> new dev.cairn.storage.graph.BoolData(false));
+
+    /** Submits add(x, y), waits for it, then fails when {@code fail} is true, else returns the sum. */
+    public static final class ChildThenFail extends WorkChain {
+        public static final WorkChainDefinition<ChildThenFail> DEFINITION = new WorkChainDefinition<>("test.child_then_fail",
+            ProcessSpec.builder().input(X).input(Y).input(FAIL_AFTER).output(RESULT).build(),
+            Outline.of(step(ChildThenFail::submitChild), step(ChildThenFail::finish)), ChildThenFail::new);
+
+        void submitChild() {
+            toContext("child", submit(ADD, Inputs.of(X, input(X), Y, input(Y))));
+        }
+
+        void finish() {
+            if (input(FAIL_AFTER).value())
+                throw new IllegalStateException("failing as asked, after the child finished");
+            out(RESULT, (IntData) outputsOf(ctx().node("child", CalcFunctionNode.class)).get("result"));
+        }
+    }
+
     /** Submits add(x, y) as a child, waits for it, then adds y again inline: result x + 2y. */
     public static final class ChildThenAdd extends WorkChain {
         public static final WorkChainDefinition<ChildThenAdd> DEFINITION = new WorkChainDefinition<>("test.child_then_add",
@@ -164,7 +192,8 @@ public final class TestProcesses implements CairnPlugin {
 
     @Override
     public List<ProcessDefinition> processes() {
-        List<ProcessDefinition> all = new java.util.ArrayList<>(List.of(ADD, SLOW, FAIL, ADD_TWICE,
+        List<ProcessDefinition> all = new java.util.ArrayList<>(List.of(ADD, ADD_NON_NEGATIVE, ChildThenFail.DEFINITION,
+            SLOW, FAIL, ADD_TWICE,
             ChildThenAdd.DEFINITION, FanOut.DEFINITION, WaitSlow.DEFINITION, FailInStep.DEFINITION,
             SlowThenChild.DEFINITION));
         all.addAll(dev.cairn.engine.process.ProcessFunctions.of(AnnotatedFunctions.class));

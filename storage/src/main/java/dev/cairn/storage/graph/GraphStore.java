@@ -97,6 +97,30 @@ public final class GraphStore {
         states.forEach(Node::markStored);
     }
 
+    /**
+     * The hash {@code node} will be stored with (the same as {@link Node#hash()} once it is),
+     * computed now: for a process, from its inputs' hashes, computing those of unstored
+     * inputs too. Caching looks a calculation up by it before running it.
+     */
+    public String hashOf(Node node) {
+        Map<Node, String> batch = new IdentityHashMap<>();
+        return hashWithSources(node, batch);
+    }
+
+    private String hashWithSources(Node node, Map<Node, String> batch) {
+        if (node.isStored())
+            return node.hash();
+        String known = batch.get(node);
+        if (known != null)
+            return known;
+        for (PendingLink link : node.pendingIncoming())
+            if (link.type() == LinkType.INPUT_CALC || link.type() == LinkType.INPUT_WORK)
+                hashWithSources(link.source(), batch);
+        String hash = hashing.hash(node, batch);
+        batch.put(node, hash);
+        return hash;
+    }
+
     /** Graph work inside {@code connection}'s transaction, which the caller commits or rolls back. */
     public GraphTransaction inTransaction(Connection connection) {
         return new GraphTransaction(connection, this);

@@ -155,6 +155,28 @@ public final class GraphTransaction {
         }
     }
 
+    /** Sets extras of a stored node (merged into those it has). */
+    public void mergeExtras(Node node, Map<String, ?> extras) {
+        Map<String, Object> merged = new LinkedHashMap<>(node.extras());
+        for (var e : extras.entrySet()) {
+            AttributeValues.checkKey(e.getKey(), node.describe() + " extras");
+            merged.put(e.getKey(), AttributeValues.clean(e.getValue(), "extras." + e.getKey()));
+        }
+        try (PreparedStatement s = connection.prepareStatement(
+            "UPDATE node SET extras = extras || ?::jsonb, mtime = now() WHERE id = ? RETURNING mtime")) {
+            s.setString(1, JsonText.write(merged));
+            s.setLong(2, node.id());
+            try (ResultSet rs = s.executeQuery()) {
+                if (!rs.next())
+                    throw new NodeNotFoundException(node.describe() + " is no longer in the database");
+                node.updateStored(node.label(), node.description(), java.util.Collections.unmodifiableMap(merged),
+                    rs.getObject(1, java.time.OffsetDateTime.class));
+            }
+        } catch (SQLException e) {
+            throw SqlErrors.translate(e, "setting extras of " + node.describe());
+        }
+    }
+
     /** Appends log records for stored nodes. */
     public void appendLogs(List<LogEntry> entries) {
         if (entries.isEmpty())

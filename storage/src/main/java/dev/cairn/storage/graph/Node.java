@@ -253,6 +253,12 @@ public abstract sealed class Node permits Data, ProcessNode {
         return attributes;
     }
 
+    /** Makes a node read from a row into a new, unstored node (a copy under a new uuid). */
+    final void forgetStored() {
+        this.stored = null;
+        this.extras = Map.of();
+    }
+
     final void markStored(StoredState state) {
         this.stored = state;
         incoming.clear();

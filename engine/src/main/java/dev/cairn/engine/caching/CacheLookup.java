@@ -1,0 +1,138 @@
+package dev.cairn.engine.caching;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+
+import dev.cairn.engine.process.ExitCode;
+import dev.cairn.engine.process.ProcessSpec;
+import dev.cairn.storage.graph.Data;
+import dev.cairn.storage.graph.GraphTransaction;
+import dev.cairn.storage.graph.Node;
+import dev.cairn.storage.graph.NodeCopies;
+import dev.cairn.storage.graph.ProcessNode;
+import dev.cairn.storage.graph.StorageException;
+
+/**
+ * Finds a valid cache source for a calculation: a finished, sealed node of the same node
+ * and process type with the same hash, whose exit status does not invalidate caching and
+ * which nobody marked invalid; and says why a launch did not find one.
+ */
+public final class CacheLookup {
+
+    private static final String FIND = """
+        SELECT id FROM node
+         WHERE hash = ? AND node_type = ? AND process_type = ? AND id <> ?
+           AND attributes ->> 'process_state' = 'finished' AND coalesce((attributes ->> 'sealed')::boolean, false)
+           AND NOT coalesce((attributes ->> 'exit_status')::int = ANY (?), false)
+           AND coalesce(extras ->> '_cairn_valid_cache', 'true') <> 'false'
+         ORDER BY id LIMIT 1""";
+
+    private CacheLookup() {
+    }
+
+    /**
+     * A source for {@code node} (whose hash is {@code hash}), with copies of its outputs;
+     * empty when there is none.
+     */
+    public static Optional<CacheHit> find(GraphTransaction g, ProcessNode node, String hash, ProcessSpec spec) {
+        Connection c = g.connection();
+        long self = node.isStored() ? node.id() : -1;
+        try (PreparedStatement s = c.prepareStatement(FIND)) {
+            s.setString(1, hash);
+            s.setString(2, node.nodeType());
+            s.setString(3, node.processType());
+            s.setLong(4, self);
+            s.setArray(5, c.createArrayOf("integer", invalidating(spec).toArray()));
+            try (ResultSet rs = s.executeQuery()) {
+                if (!rs.next())
+                    return Optional.empty();
+                ProcessNode source = (ProcessNode) g.load(rs.getLong(1));
+                Map<String, Data> copies = new LinkedHashMap<>();
+                g.outputsOf(source.id()).forEach((label, out) -> copies.put(ProcessSpec.portPath(label),
+                    NodeCopies.copyOf((Data) out)));
+                return Optional.of(new CacheHit(source, copies));
+            }
+        } catch (SQLException e) {
+            throw new StorageException("looking up the cache for " + node.describe(), e);
+        }
+    }
+
+    /** Exit statuses that keep a node from being a cache source. */
+    static List<Integer> invalidating(ProcessSpec spec) {
+        List<Integer> statuses = new ArrayList<>();
+        for (ExitCode code : spec.exitCodes().values())
+            if (code.invalidatesCache())
+                statuses.add(code.status());
+        return statuses;
+    }
+
+    /**
+     * Why {@code node} did or did not hit the cache: the source it would use, or the
+     * nearest finished node of the same process type and how its inputs differ (by link
+     * label: missing, extra, or a different hash).
+     */
+    public static String explain(GraphTransaction g, ProcessNode node, String hash, ProcessSpec spec,
+                                 Map<String, String> inputHashes) {
+        Optional<CacheHit> hit = find(g, node, hash, spec);
+        if (hit.isPresent())
+            return "hit: " + hit.get().source().describe() + " has the same hash " + hash;
+        Connection c = g.connection();
+        try (PreparedStatement s = c.prepareStatement("SELECT n.id, count(*) FILTER (WHERE i.hash = ANY(?)) AS same"
+            + " FROM node n LEFT JOIN link l ON l.output_id = n.id AND l.type IN ('input_calc', 'input_work')"
+            + " LEFT JOIN node i ON i.id = l.input_id WHERE n.process_type = ? AND n.node_type = ? AND n.id <> ?"
+            + " AND n.attributes ->> 'process_state' = 'finished' GROUP BY n.id ORDER BY same DESC, n.id DESC LIMIT 1")) {
+            s.setArray(1, c.createArrayOf("text", inputHashes.values().toArray()));
+            s.setString(2, node.processType());
+            s.setString(3, node.nodeType());
+            s.setLong(4, node.isStored() ? node.id() : -1);
+            try (ResultSet rs = s.executeQuery()) {
+                if (!rs.next())
+                    return "miss: no finished " + node.processType() + " exists yet";
+                long nearest = rs.getLong(1);
+                Map<String, String> theirs = new LinkedHashMap<>();
+                g.inputsOf(nearest).forEach((label, in) -> theirs.put(label, in.hash()));
+                List<String> differences = new ArrayList<>();
+                for (String label : new TreeSet<>(union(inputHashes, theirs))) {
+                    String mine = inputHashes.get(label);
+                    String other = theirs.get(label);
+                    if (mine == null)
+                        differences.add("'" + label + "' is an input of the candidate only");
+                    else if (other == null)
+                        differences.add("'" + label + "' is an input of this launch only");
+                    else if (!mine.equals(other))
+                        differences.add("'" + label + "' differs (" + mine.substring(0, 12) + "… here, "
+                            + other.substring(0, 12) + "… there)");
+                }
+                ProcessNode candidate = (ProcessNode) g.load(nearest);
+                if (differences.isEmpty())
+                    return "miss: the nearest candidate " + candidate.describe() + " has the same inputs but is not a"
+                        + " valid cache source (exit status " + candidate.exitStatus() + ", or marked invalid), or its"
+                        + " other attributes differ";
+                return "miss: the nearest candidate " + candidate.describe() + ": " + String.join("; ", differences);
+            }
+        } catch (SQLException e) {
+            throw new StorageException("explaining the cache for " + node.describe(), e);
+        }
+    }
+
+    private static java.util.Set<String> union(Map<String, String> a, Map<String, String> b) {
+        java.util.Set<String> all = new java.util.HashSet<>(a.keySet());
+        all.addAll(b.keySet());
+        return all;
+    }
+
+    /** Input hashes of an unstored or stored node's pending or stored inputs, by link label. */
+    public static Map<String, String> inputHashes(Map<String, Node> inputsByLabel, java.util.function.Function<Node, String> hash) {
+        Map<String, String> hashes = new LinkedHashMap<>();
+        inputsByLabel.forEach((label, n) -> hashes.put(label, hash.apply(n)));
+        return hashes;
+    }
+}
