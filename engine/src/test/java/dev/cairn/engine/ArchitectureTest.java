@@ -36,6 +36,28 @@ class ArchitectureTest {
     }
 
     @Test
+    void transportsAndSchedulersStandApart() {
+        noClasses().that().resideInAPackage("dev.cairn.engine.transport..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.cairn.engine.process..", "dev.cairn.engine.runtime..",
+                "dev.cairn.engine.broker..", "dev.cairn.engine.worker..", "dev.cairn.engine.launch..",
+                "dev.cairn.engine.control..", "dev.cairn.engine.caching..", "dev.cairn.engine.scheduler..")
+            .allowEmptyShould(true).check(ENGINE);
+        noClasses().that().resideInAPackage("dev.cairn.engine.scheduler..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.cairn.engine.process..", "dev.cairn.engine.runtime..",
+                "dev.cairn.engine.broker..", "dev.cairn.engine.worker..", "dev.cairn.engine.launch..",
+                "dev.cairn.engine.control..", "dev.cairn.engine.caching..")
+            .allowEmptyShould(true).check(ENGINE);
+    }
+
+    @Test
+    void cachingDoesNotReachIntoTheRuntime() {
+        noClasses().that().resideInAPackage("dev.cairn.engine.caching..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.cairn.engine.runtime..", "dev.cairn.engine.broker..",
+                "dev.cairn.engine.worker..", "dev.cairn.engine.launch..")
+            .check(ENGINE);
+    }
+
+    @Test
     void noSpringAndNoCycles() {
         noClasses().should().dependOnClassesThat().resideInAPackage("org.springframework..").check(ENGINE);
         slices().matching("dev.cairn.engine.(*)..").should().beFreeOfCycles().check(ENGINE);
