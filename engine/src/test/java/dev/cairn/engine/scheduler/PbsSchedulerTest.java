@@ -1,0 +1,173 @@
+package dev.cairn.engine.scheduler;
+
+import static dev.cairn.engine.scheduler.JobTemplateTest.NAME;
+import static dev.cairn.engine.scheduler.JobTemplateTest.WORKDIR;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+
+class PbsSchedulerTest {
+
+    final PbsScheduler pbs = new PbsScheduler();
+    final PbsScheduler torque = PbsScheduler.torque();
+
+    @Test
+    void aPbsProScriptAsksForChunksWithSelect() {
+        String script = pbs.submitScript(SlurmSchedulerTest.everything().withQueue("workq", "s1234", null));
+        assertEquals("""
+            #!/bin/bash
+            #PBS -N cairn-5f0c1e0e-8a7e-4d0c-9a43-1b2c3d4e5f60-1
+            #PBS -o /scratch/alice/cairn/5f/0c/1e0e-8a7e-4d0c-9a43-1b2c3d4e5f60/_scheduler-stdout.txt
+            #PBS -e /scratch/alice/cairn/5f/0c/1e0e-8a7e-4d0c-9a43-1b2c3d4e5f60/_scheduler-stderr.txt
+            #PBS -r n
+            #PBS -V
+            #PBS -q workq
+            #PBS -A s1234
+            #PBS -l select=2:ncpus=32:mpiprocs=8:ompthreads=4:mem=2000000kb
+            #PBS -l walltime=25:01:01
+
+            cd /scratch/alice/cairn/5f/0c/1e0e-8a7e-4d0c-9a43-1b2c3d4e5f60 || exit 1
+            export GREETING='hello world $HOME'
+            export OMP_PROC_BIND=close
+
+            module load qe/7.2
+
+            mpirun -np 16 pw.x -nk 2 < aiida.in > aiida.out
+            echo 'it'"'"'s done'
+
+            echo finished
+            """, script);
+    }
+
+    @Test
+    void aTorqueScriptAsksForNodesAndProcessorsPerNode() {
+        String script = torque.submitScript(SlurmSchedulerTest.everything());
+        assertTrue(script.contains("""
+            #PBS -A s1234
+            #PBS -l qos=high
+            #PBS -l nodes=2:ppn=32
+            #PBS -l mem=4000000kb
+            #PBS -l walltime=25:01:01
+
+            cd /scratch/"""), script);
+        assertEquals("torque", torque.name());
+    }
+
+    @Test
+    void pbsProHasNoQosAndSaysSo() {
+        var e = assertThrows(IllegalArgumentException.class, () -> pbs.submitScript(SlurmSchedulerTest.everything()));
+        assertEquals("pbs: job " + NAME + " asks for QOS 'high', which PBS Professional does not have; choose a queue,"
+            + " or use custom scheduler commands", e.getMessage());
+    }
+
+    @Test
+    void aSerialScriptAsksForOneChunkWithoutLimits() {
+        String script = pbs.submitScript(JobTemplateTest.serial().withEnvironment(Map.of(), false));
+        assertTrue(script.contains("#PBS -r n\n#PBS -l select=1:ncpus=1:mpiprocs=1\n\ncd "), script);
+        assertTrue(!script.contains("#PBS -V") && !script.contains("walltime"), script);
+    }
+
+    @Test
+    void submitReadsTheJobIdThatQsubPrints() {
+        var t = new ScriptedTransport().reply(Recordings.read("pbspro-2022/qsub.txt"));
+        assertEquals("4105.pbs01", pbs.submit(t, WORKDIR, "_cairn_submit.sh"));
+        assertEquals("qsub _cairn_submit.sh", t.onlyCommand());
+        var torqueQsub = new ScriptedTransport().reply(Recordings.read("torque-6.1/qsub.txt"));
+        assertEquals("8125.torque01.example.org", torque.submit(torqueQsub, WORKDIR, "_cairn_submit.sh"));
+        var refused = new ScriptedTransport().reply(170, "", Recordings.read("pbspro-2022/qsub-unknown-queue.stderr.txt"));
+        var e = assertThrows(SchedulerException.class, () -> pbs.submit(refused, WORKDIR, "_cairn_submit.sh"));
+        assertEquals("pbs: 'qsub _cairn_submit.sh' failed with exit code 170 in " + WORKDIR
+            + ": stderr: qsub: Unknown queue", e.getMessage());
+    }
+
+    @Test
+    void onePollIsOneQstatAndJobsItDoesNotKnowAreDone() {
+        var ids = List.of("4099.pbs01", "4100.pbs01", "4101.pbs01", "4102.pbs01", "4103.pbs01");
+        var t = new ScriptedTransport().reply(35, Recordings.read("pbspro-2022/qstat-f-poll.txt"),
+            Recordings.read("pbspro-2022/qstat-f-poll.stderr.txt"));
+        Map<String, JobInfo> jobs = pbs.poll(t, ids);
+        assertEquals("qstat -f 4099.pbs01 4100.pbs01 4101.pbs01 4102.pbs01 4103.pbs01", t.onlyCommand());
+        assertEquals(ids, List.copyOf(jobs.keySet()));
+        assertEquals(JobInfo.missing("4099.pbs01"), jobs.get("4099.pbs01"));
+        assertEquals(JobInfo.missing("4100.pbs01"), jobs.get("4100.pbs01"));
+        assertEquals(new JobInfo("4101.pbs01", JobState.RUNNING, "R", NAME, 3723L, null,
+            "Job run at Tue Mar 12 at 09:15 on (node017:ncpus=4:mem=2097152kb)+(node018:ncpus=4:mem=2097152kb)"),
+            jobs.get("4101.pbs01"));
+        assertEquals(new JobInfo("4102.pbs01", JobState.QUEUED, "Q", "cairn-1a2b3c4d-5e6f-4071-8293-a4b5c6d7e8f9-1",
+            null, null, "Not Running: Insufficient amount of resource: ncpus (R: 32 A: 12 T: 64)"),
+            jobs.get("4102.pbs01"));
+        assertEquals(JobState.QUEUED_HELD, jobs.get("4103.pbs01").state());
+    }
+
+    @Test
+    void wrappedAttributesAreJoinedBack() {
+        var job = QstatListing.parse(Recordings.read("pbspro-2022/qstat-f-poll.txt")).getFirst();
+        assertEquals("login01.cluster.example.org:/scratch/alice/cairn/5f/0c/1e0e-8a7e-4d0c-9a43-1b2c3d4e5f60"
+            + "/_scheduler-stdout.txt", job.get("Output_Path"));
+        assertTrue(job.get("Variable_List").contains(",PBS_O_WORKDIR=/scratch/alice/cairn/5f/0c/"
+            + "1e0e-8a7e-4d0c-9a43-1b2c3d4e5f60,"), job.get("Variable_List"));
+        assertEquals("2:ncpus=4:mpiprocs=4:mem=2097152kb", job.get("resource_list.select"));
+    }
+
+    @Test
+    void aQstatThatFailsForAnotherReasonIsAFailureNotDoneJobs() {
+        var t = new ScriptedTransport().reply(162, "", Recordings.read("pbspro-2022/qstat-no-server.stderr.txt"));
+        var e = assertThrows(SchedulerException.class, () -> pbs.poll(t, List.of("4101.pbs01")));
+        assertEquals("pbs: 'qstat -f 4101.pbs01' failed with exit code 162: stderr: Connection refused\n"
+            + "qstat: cannot connect to server pbs01 (errno=15010)", e.getMessage());
+        var silent = new ScriptedTransport().reply(1, "", "");
+        assertThrows(SchedulerException.class, () -> pbs.poll(silent, List.of("4101.pbs01")));
+    }
+
+    @Test
+    void aJobIdIsFoundUnderTheServersLongerOrShorterName() {
+        var t = new ScriptedTransport().reply(Recordings.read("torque-6.1/qstat-f-poll.txt"));
+        Map<String, JobInfo> jobs = torque.poll(t, List.of("8123.torque01", "8124"));
+        assertEquals(new JobInfo("8123.torque01", JobState.DONE, "C", "cairn-3c4d5e6f-7081-4293-a4b5-c6d7e8f9a0b1-2",
+            317L, 0, null), jobs.get("8123.torque01"), "Torque keeps completed jobs with their exit status");
+        assertEquals(JobState.RUNNING, jobs.get("8124").state());
+        assertEquals(190L, jobs.get("8124").wallTimeSeconds());
+        var other = new ScriptedTransport().reply(Recordings.read("torque-6.1/qstat-f-poll.txt"));
+        assertEquals(JobState.DONE, torque.poll(other, List.of("81")).get("81").state(), "81 is not 8123");
+    }
+
+    @Test
+    void everyStateLetterHasAJobState() {
+        assertEquals(13, PbsScheduler.STATES.size());
+        assertEquals(JobState.RUNNING, PbsScheduler.STATES.get("E"));
+        assertEquals(JobState.UNDETERMINED, PbsScheduler.STATES.get("M"));
+        assertEquals(JobState.QUEUED, PbsScheduler.STATES.get("W"));
+    }
+
+    @Test
+    void findByNameSelectsThisUsersJobsByNameAndReadsTheirState() {
+        var t = new ScriptedTransport().reply(Recordings.read("pbspro-2022/qstat-f-poll.txt"));
+        assertEquals(Optional.of("4101.pbs01"), pbs.findByName(t, NAME));
+        assertEquals("ids=$(qselect -u \"$(id -un)\" -N " + NAME + ") || exit 1; [ -z \"$ids\" ] || qstat -f $ids",
+            t.onlyCommand());
+        var completed = new ScriptedTransport().reply(Recordings.read("torque-6.1/qstat-f-poll.txt"));
+        assertEquals(Optional.empty(), torque.findByName(completed, "cairn-3c4d5e6f-7081-4293-a4b5-c6d7e8f9a0b1-2"),
+            "a completed job does not count");
+        assertEquals(Optional.empty(), pbs.findByName(new ScriptedTransport().reply(""), NAME));
+    }
+
+    @Test
+    void cancelIsQdel() {
+        var t = new ScriptedTransport().reply("");
+        pbs.cancel(t, "4101.pbs01");
+        assertEquals("qdel 4101.pbs01", t.onlyCommand());
+        assertThrows(IllegalArgumentException.class, () -> pbs.cancel(t, "4101 4102"));
+    }
+
+    @Test
+    void textBeforeTheFirstJobIsAnError() {
+        var e = assertThrows(SchedulerException.class, () -> QstatListing.parse("    job_state = R\n"));
+        assertEquals("pbs: qstat -f printed '    job_state = R' before the first 'Job Id:' line", e.getMessage());
+    }
+}
