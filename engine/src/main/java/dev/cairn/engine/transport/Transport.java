@@ -12,7 +12,12 @@ import java.util.List;
  */
 public interface Transport extends AutoCloseable {
 
-    /** Runs {@code command} with {@code /bin/sh -c} in {@code workdir} (null: the login directory). */
+    /**
+     * Runs {@code command} with {@code /bin/sh -c} in {@code workdir} (null: the login directory),
+     * with no input. After {@code timeout} the command and every process it started are killed
+     * and a transient {@link TransportException} is thrown; a missing {@code workdir} is a
+     * non-transient one.
+     */
     CommandResult exec(String command, String workdir, Duration timeout);
 
     /** Creates a directory and its missing parents; nothing happens if it exists. */
@@ -21,13 +26,16 @@ public interface Transport extends AutoCloseable {
     /** Writes a file (replacing it), creating nothing but the file. */
     void write(String path, byte[] content);
 
-    /** Copies a local file or directory tree to {@code path}. */
+    /**
+     * Copies a local file or directory tree to {@code path}, keeping permission bits. A tree is
+     * merged into a directory that already exists there; the parent of {@code path} must exist.
+     */
     void put(Path local, String path);
 
     /** The content of a file. */
     byte[] read(String path);
 
-    /** Copies a file or directory tree at {@code path} to a local path. */
+    /** Copies a file or directory tree at {@code path} to a local path, as {@link #put} does the other way. */
     void get(String path, Path local);
 
     boolean exists(String path);
@@ -37,7 +45,10 @@ public interface Transport extends AutoCloseable {
     /** The names in a directory, sorted. */
     List<String> list(String directory);
 
-    /** Removes a file or a directory tree; nothing happens if it does not exist. */
+    /**
+     * Removes a file or a directory tree; nothing happens if it does not exist. Symbolic links
+     * are removed, never followed.
+     */
     void remove(String path);
 
     @Override

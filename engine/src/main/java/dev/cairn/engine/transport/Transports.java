@@ -1,0 +1,16 @@
+package dev.cairn.engine.transport;
+
+/** Opens the {@link Transport} a {@link TransportSpec} describes. */
+public final class Transports {
+
+    private Transports() {
+    }
+
+    /** For ssh, connects and authenticates now (see {@link SshTransport#connect}). */
+    public static Transport open(TransportSpec spec) {
+        return switch (spec) {
+            case TransportSpec.Local local -> new LocalTransport();
+            case TransportSpec.Ssh ssh -> SshTransport.connect(ssh);
+        };
+    }
+}
