@@ -42,7 +42,11 @@ public final class BrokerConnection implements AutoCloseable {
     public static BrokerConnection open(String amqpUri, String prefix, String name) {
         ConnectionFactory factory = new ConnectionFactory();
         try {
-            factory.setUri(new URI(amqpUri));
+            URI uri = new URI(amqpUri);
+            factory.setUri(uri);
+            // "amqp://host/" names the empty vhost by the AMQP URI rules; everyone means the default one
+            if (uri.getRawPath() == null || uri.getRawPath().isEmpty() || uri.getRawPath().equals("/"))
+                factory.setVirtualHost("/");
         } catch (URISyntaxException | GeneralSecurityException | IllegalArgumentException e) {
             throw new IllegalArgumentException("not an AMQP URI (amqp://user:password@host:port/vhost): " + redact(amqpUri),
                 e);
