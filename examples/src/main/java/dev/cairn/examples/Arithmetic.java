@@ -17,7 +17,7 @@ public final class Arithmetic {
     public static final OutputPort<IntData> RESULT = OutputPort.required("result", IntData.class);
 
     /** x + y */
-    public static final CalcFunction ADD = CalcFunction.of("arithmetic.add", X, Y, RESULT,
+    public static final CalcFunction ADD = CalcFunction.of("arithmetic.add_function", X, Y, RESULT,
         (x, y) -> new IntData(Math.addExact(x.value(), y.value())));
 
     /** x * y */

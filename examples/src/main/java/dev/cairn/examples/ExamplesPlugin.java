@@ -18,7 +18,7 @@ public final class ExamplesPlugin implements CairnPlugin {
     @Override
     public List<ProcessDefinition> processes() {
         List<ProcessDefinition> all = new ArrayList<>(List.of(Arithmetic.ADD, Arithmetic.MULTIPLY, Arithmetic.SUM,
-            AddMultiply.DEFINITION, SumSeries.DEFINITION));
+            AddMultiply.DEFINITION, SumSeries.DEFINITION, ArithmeticAddJob.DEFINITION));
         all.addAll(ProcessFunctions.of(Arithmetic.class));
         return all;
     }

@@ -97,6 +97,7 @@ public final class ProcessControl {
         List<Long> children = new ArrayList<>();
         boolean[] done = {false};
         List<Long> outboxIds = new ArrayList<>();
+        List<String[]> jobs = new ArrayList<>();
         List<Task> tasks = inLock(id, strict ? "kill" : null, (c, g, row, node) -> {
             children.addAll(ProcessTable.liveChildren(c, id));
             if (row.state().isTerminal()) {
@@ -104,6 +105,7 @@ public final class ProcessControl {
                 done[0] = row.state() == ProcessState.KILLED;
                 return List.of();
             }
+            jobs.addAll(unwatch(c, id));
             node.setProcessState(ProcessState.KILLED.dbValue());
             node.setProcessStatus("Killed");
             g.saveState(node, true);
@@ -124,7 +126,33 @@ public final class ProcessControl {
             return wake;
         });
         send(tasks, outboxIds);
+        for (String[] job : jobs)
+            cancel(Long.parseLong(job[0]), job[1]);
         return new Killed(done[0], children);
+    }
+
+    /** Stops watching the process's scheduler job; returns (computer id, job id) when it had one. */
+    private static List<String[]> unwatch(Connection c, long id) throws SQLException {
+        try (var s = c.prepareStatement("DELETE FROM job_watch WHERE node_id = ? RETURNING computer_id, job_id")) {
+            s.setLong(1, id);
+            try (var rs = s.executeQuery()) {
+                List<String[]> jobs = new ArrayList<>();
+                while (rs.next())
+                    jobs.add(new String[] {Long.toString(rs.getLong(1)), rs.getString(2)});
+                return jobs;
+            }
+        }
+    }
+
+    /** Cancels a killed job's scheduler job; a failure is reported, the kill stands. */
+    private void cancel(long computerId, String jobId) {
+        var computer = new dev.cairn.storage.graph.ComputerStore(database).get(computerId);
+        try (var transport = dev.cairn.engine.computer.ComputerAccess.transport(computer, java.util.Map.of())) {
+            dev.cairn.engine.computer.ComputerAccess.scheduler(computer).cancel(transport, jobId);
+        } catch (RuntimeException e) {
+            System.getLogger(ProcessControl.class.getName()).log(System.Logger.Level.WARNING,
+                "cancelling job {0} on {1} failed: {2}", jobId, computer.label(), e.getMessage());
+        }
     }
 
     private void signal(long id) {

@@ -17,6 +17,7 @@ import dev.cairn.engine.process.ProcessDefinition;
 import dev.cairn.engine.process.ProcessResult;
 import dev.cairn.engine.process.ProcessSpec;
 import dev.cairn.engine.process.ProcessState;
+import dev.cairn.engine.runtime.JobPoller;
 import dev.cairn.engine.runtime.Outbox;
 import dev.cairn.engine.runtime.ProcessNodes;
 import dev.cairn.engine.runtime.ProcessTable;
@@ -82,11 +83,20 @@ public final class Launcher {
         ProcessNode root = create(launch).getFirst();
         List<Long> published = new ArrayList<>(commit(launch, List.of(root)));
         Deque<Task> queue = new ArrayDeque<>(firstTasks(List.of(root)));
-        while (!queue.isEmpty()) {
-            StepOutcome outcome = executor.execute(queue.removeFirst(), List.copyOf(published));
-            published.clear();
-            published.addAll(outcome.outboxIds());
-            queue.addAll(outcome.tasks());
+        JobPoller jobs = new JobPoller(database);
+        while (true) {
+            while (!queue.isEmpty()) {
+                StepOutcome outcome = executor.execute(queue.removeFirst(), List.copyOf(published));
+                published.clear();
+                published.addAll(outcome.outboxIds());
+                queue.addAll(outcome.tasks());
+            }
+            if (!waitsForAJob(root.id()))
+                break;
+            // calculation jobs of this run wait for their scheduler: poll it here, as a worker would
+            queue.addAll(jobs.pollOnce());
+            if (queue.isEmpty())
+                sleepQuietly(100);
         }
         forget(published);
         return result(root.id());
@@ -121,6 +131,31 @@ public final class Launcher {
             nodes.add(ProcessNodes.create(l.definition(), valid));
         }
         return nodes;
+    }
+
+    /** True while some live process of this run (the root or a descendant) waits for a scheduler job. */
+    private boolean waitsForAJob(long root) {
+        try (Connection c = database.connection();
+             var s = c.prepareStatement("WITH RECURSIVE tree(id) AS (SELECT ?::bigint UNION ALL SELECT p.node_id"
+                 + " FROM process p JOIN tree t ON p.parent_id = t.id) SELECT EXISTS (SELECT 1 FROM job_watch w JOIN tree t"
+                 + " ON t.id = w.node_id)")) {
+            s.setLong(1, root);
+            try (var rs = s.executeQuery()) {
+                rs.next();
+                return rs.getBoolean(1);
+            }
+        } catch (SQLException e) {
+            throw new StorageException("checking the jobs of process " + root, e);
+        }
+    }
+
+    private static void sleepQuietly(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for a calculation job", e);
+        }
     }
 
     private static List<Task> firstTasks(List<ProcessNode> nodes) {

@@ -4,7 +4,7 @@ package dev.cairn.engine.process;
  * A process type as a plugin declares it: its entry-point name (unique across plugins,
  * e.g. "arithmetic.add"), its spec, and how it runs.
  */
-public sealed interface ProcessDefinition permits CalcFunction, WorkFunction, WorkChainDefinition {
+public sealed interface ProcessDefinition permits CalcFunction, WorkFunction, WorkChainDefinition, CalcJobDefinition {
 
     String entryPoint();
 

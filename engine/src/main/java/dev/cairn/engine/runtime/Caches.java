@@ -8,6 +8,7 @@ import dev.cairn.engine.caching.CacheHit;
 import dev.cairn.engine.caching.CacheLookup;
 import dev.cairn.engine.caching.CachingPolicy;
 import dev.cairn.engine.process.CalcFunction;
+import dev.cairn.engine.process.CalcJobDefinition;
 import dev.cairn.engine.process.ProcessDefinition;
 import dev.cairn.storage.graph.Data;
 import dev.cairn.storage.graph.GraphStore;
@@ -36,7 +37,8 @@ final class Caches {
      */
     Optional<CacheHit> lookup(GraphTransaction g, ProcessDefinition definition, ProcessNode node, String hash,
                               Boolean override) {
-        if (!(definition instanceof CalcFunction) || !policy.isEnabled(definition.entryPoint(), override))
+        if (!(definition instanceof CalcFunction || definition instanceof CalcJobDefinition)
+            || !policy.isEnabled(definition.entryPoint(), override))
             return Optional.empty();
         String h = hash != null ? hash : graph.hashOf(node);
         return CacheLookup.find(g, node, h, definition.spec());

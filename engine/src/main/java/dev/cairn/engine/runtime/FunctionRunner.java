@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import dev.cairn.engine.process.CalcFunction;
+import dev.cairn.engine.process.CalcJobDefinition;
 import dev.cairn.engine.process.ExitCode;
 import dev.cairn.engine.process.Inputs;
 import dev.cairn.engine.process.Outputs;
@@ -33,9 +34,9 @@ final class FunctionRunner {
     /** Runs a function called from {@code caller} within the caller's step; its nodes join the step's effects. */
     static ProcessResult runCalled(ProcessDefinition definition, Inputs given, ProcessNode caller, GraphTransaction graph,
                                    StepEffects effects, Caches caches) {
-        if (definition instanceof WorkChainDefinition<?>)
-            throw new InvalidInputException("'" + definition.entryPoint() + "' is a work chain: submit it and wait for"
-                + " it (toContext); only functions run within a step");
+        if (definition instanceof WorkChainDefinition<?> || definition instanceof CalcJobDefinition)
+            throw new InvalidInputException("'" + definition.entryPoint() + "' is not a function: submit it and wait"
+                + " for it (toContext); only functions run within a step");
         Map<String, Node> inputs = definition.spec().validateInputs(definition.entryPoint(), given.asMap());
         ProcessNode node = ProcessNodes.create(definition, inputs);
         ProcessNodes.linkCaller(caller, node, null);
@@ -69,6 +70,7 @@ final class FunctionRunner {
             case CalcFunction f -> f.body().apply(in);
             case WorkFunction f -> f.body().apply(in, new StepScope(graph, node, in, null, effects, caches));
             case WorkChainDefinition<?> w -> throw new IllegalStateException(w.entryPoint() + " is not a function");
+            case CalcJobDefinition j -> throw new IllegalStateException(j.entryPoint() + " is not a function");
         };
     }
 

@@ -3,12 +3,14 @@ package dev.cairn.engine.runtime;
 import java.util.Map;
 
 import dev.cairn.engine.process.CalcFunction;
+import dev.cairn.engine.process.CalcJobDefinition;
 import dev.cairn.engine.process.ProcessDefinition;
 import dev.cairn.engine.process.ProcessSpec;
 import dev.cairn.engine.process.ProcessState;
 import dev.cairn.engine.process.WorkChainDefinition;
 import dev.cairn.engine.process.WorkFunction;
 import dev.cairn.storage.graph.CalcFunctionNode;
+import dev.cairn.storage.graph.CalcJobNode;
 import dev.cairn.storage.graph.LinkType;
 import dev.cairn.storage.graph.Node;
 import dev.cairn.storage.graph.ProcessNode;
@@ -31,6 +33,7 @@ public final class ProcessNodes {
             case CalcFunction f -> new CalcFunctionNode(definition.entryPoint());
             case WorkFunction f -> new WorkFunctionNode(definition.entryPoint());
             case WorkChainDefinition<?> w -> new WorkChainNode(definition.entryPoint());
+            case CalcJobDefinition j -> new CalcJobNode(definition.entryPoint());
         };
         node.setProcessLabel(definition.entryPoint());
         node.setProcessState(ProcessState.CREATED.dbValue());

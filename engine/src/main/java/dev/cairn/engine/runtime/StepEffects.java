@@ -35,6 +35,8 @@ final class StepEffects {
     final List<ChildProcess> children = new ArrayList<>();
     final List<Awaited> awaited = new ArrayList<>();
     final List<Report> reports = new ArrayList<>();
+    /** Local folders whose files new nodes read when they are stored; deleted after the step. */
+    final List<java.nio.file.Path> scratch = new ArrayList<>();
     /** The outputs the stepping process registered in this step, by port path. */
     final Map<String, Data> outputs = new LinkedHashMap<>();
 

@@ -16,6 +16,7 @@ import java.util.stream.Collectors;
 import dev.cairn.engine.caching.CacheHit;
 import dev.cairn.engine.caching.CachingPolicy;
 import dev.cairn.engine.plugin.PluginRegistry;
+import dev.cairn.engine.process.CalcJobDefinition;
 import dev.cairn.engine.process.ChildProcess;
 import dev.cairn.engine.process.Context;
 import dev.cairn.engine.process.ExitCode;
@@ -27,6 +28,7 @@ import dev.cairn.engine.process.ProcessState;
 import dev.cairn.engine.process.WorkChain;
 import dev.cairn.engine.process.WorkChainDefinition;
 import dev.cairn.storage.db.Database;
+import dev.cairn.storage.graph.CalcJobNode;
 import dev.cairn.storage.graph.Data;
 import dev.cairn.storage.graph.GraphStore;
 import dev.cairn.storage.graph.GraphTransaction;
@@ -180,6 +182,16 @@ public final class StepExecutor {
         StepEffects effects = new StepEffects();
         Caches caches = new Caches(caching, graph);
 
+        if (definition instanceof CalcJobDefinition job) {
+            Optional<CacheHit> hit = "retrieve".equals(row.checkpoint().get("stage")) ? Optional.empty()
+                : caches.lookup(g, definition, self, self.hash(), row.useCache());
+            if (hit.isEmpty())
+                return runJob(c, g, row, (CalcJobNode) self, job, in, effects);
+            caches.take(g, self, hit.get(), effects);
+            storeEffects(g, effects);
+            return terminate(c, g, row, self, ProcessState.FINISHED, effects);
+        }
+
         if (!(definition instanceof WorkChainDefinition<?> chain)) {
             Optional<CacheHit> hit = caches.lookup(g, definition, self, self.hash(), row.useCache());
             if (hit.isPresent())
@@ -236,6 +248,31 @@ public final class StepExecutor {
         List<Long> allOutbox = new ArrayList<>(outbox);
         allOutbox.addAll(ended.outboxIds());
         return new StepOutcome(all, allOutbox, ended.changes(), null);
+    }
+
+    private StepOutcome runJob(Connection c, GraphTransaction g, ProcessRow row, CalcJobNode self, CalcJobDefinition job,
+                               ProcessInputs in, StepEffects effects) throws Exception {
+        CalcJobRunner jobs = new CalcJobRunner(database);
+        if (!"retrieve".equals(row.checkpoint().get("stage"))) {
+            CalcJobRunner.Waiting waiting = (CalcJobRunner.Waiting) jobs.submit(job, self, in, effects);
+            effects.outputs.forEach((path, data) -> FunctionRunner.link(self, path, data, effects));
+            storeEffects(g, effects);
+            CalcJobRunner.watch(c, self.id(), waiting.computerId(), waiting.jobId());
+            self.setProcessState(ProcessState.WAITING.dbValue());
+            self.setProcessStatus("Waiting for the scheduler: job " + waiting.jobId());
+            g.saveState(self, false);
+            ProcessTable.endStep(c, row.nodeId(), row.step() + 1, ProcessState.WAITING, false, 0,
+                "{\"stage\":\"retrieve\"}");
+            return new StepOutcome(List.of(), List.of(), List.of(change(row, ProcessState.WAITING, null)), null);
+        }
+        try {
+            CalcJobRunner.Done done = (CalcJobRunner.Done) jobs.retrieve(job, self, in, effects);
+            FunctionRunner.attach(self, job, done.outputs(), effects);
+            storeEffects(g, effects);
+        } finally {
+            effects.scratch.forEach(CalcJobRunner::deleteTree);
+        }
+        return terminate(c, g, row, self, ProcessState.FINISHED, effects);
     }
 
     private static <W extends WorkChain> WorkChainStepper.End advance(WorkChainDefinition<W> chain, Checkpoint checkpoint,

@@ -64,6 +64,7 @@ public final class Worker implements AutoCloseable {
     private final QueueTaskSink sink;
     private final Broadcasts broadcasts;
     private final OutboxRelay relay;
+    private final dev.cairn.engine.runtime.JobPoller jobPoller;
     private final ExecutorService steps;
     private final ScheduledExecutorService background;
     private final ConcurrentLinkedQueue<Long> published = new ConcurrentLinkedQueue<>();
@@ -83,6 +84,7 @@ public final class Worker implements AutoCloseable {
         this.sink = new QueueTaskSink(publisher);
         this.broadcasts = new Broadcasts(broker);
         this.relay = new OutboxRelay(database, sink, published, settings.relay());
+        this.jobPoller = new dev.cairn.engine.runtime.JobPoller(database);
         this.steps = Executors.newFixedThreadPool(settings.slots(), Thread.ofPlatform().name("cairn-step-", 0).factory());
         this.background = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("cairn-relay").daemon()
             .factory());
@@ -93,6 +95,7 @@ public final class Worker implements AutoCloseable {
         consumer = TaskConsumer.start(broker, settings.slots(), delivery -> steps.execute(() -> runTask(delivery)));
         long every = settings.relay().interval().toMillis();
         background.scheduleWithFixedDelay(relay::runOnce, every, every, TimeUnit.MILLISECONDS);
+        background.scheduleWithFixedDelay(this::pollJobs, 250, 250, TimeUnit.MILLISECONDS);
         LOG.log(Level.INFO, "worker started with {0} slots on {1}", settings.slots(), broker.topology().taskQueue());
     }
 
@@ -154,6 +157,17 @@ public final class Worker implements AutoCloseable {
                 LOG.log(Level.ERROR, "step " + task.step() + " of process " + task.processId() + " failed", e);
                 return null;
             }
+        }
+    }
+
+    /** Asks the schedulers about waiting jobs (one worker per computer at a time) and sends the tasks of those done. */
+    private void pollJobs() {
+        try {
+            List<Task> due = jobPoller.pollOnce();
+            if (!due.isEmpty())
+                sink.send(due);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "polling the schedulers failed: {0}", e.getMessage());
         }
     }
 

@@ -87,6 +87,26 @@ public final class TestProcesses implements CairnPlugin {
         }
     }
 
+    /** x + y computed by bash in a calculation job: writes the script, runs the code on it, parses the output. */
+    public static final dev.cairn.engine.process.CalcJobDefinition BASH_ADD = new dev.cairn.engine.process.CalcJobDefinition(
+        "test.bash_add", dev.cairn.engine.process.CalcJobDefinition.specBuilder().input(X).input(Y).output(RESULT).build(),
+        (in, folder) -> {
+            folder.write("aiida.in", "echo $((" + in.get(X).value() + " + " + in.get(Y).value() + "))\n");
+            return new dev.cairn.engine.process.CalcInfo(List.of(), "aiida.in", "aiida.out", null, List.of("aiida.out"));
+        },
+        (in, retrieved) -> Outputs.of(RESULT, new IntData(Long.parseLong(
+            java.nio.file.Files.readString(retrieved.resolve("aiida.out")).strip()))));
+
+    /** Sleeps x seconds in a calculation job, then prints x. */
+    public static final dev.cairn.engine.process.CalcJobDefinition BASH_SLEEP = new dev.cairn.engine.process.CalcJobDefinition(
+        "test.bash_sleep", dev.cairn.engine.process.CalcJobDefinition.specBuilder().input(X).output(RESULT).build(),
+        (in, folder) -> {
+            folder.write("aiida.in", "sleep " + in.get(X).value() + "; echo " + in.get(X).value() + "\n");
+            return new dev.cairn.engine.process.CalcInfo(List.of(), "aiida.in", "aiida.out", null, List.of("aiida.out"));
+        },
+        (in, retrieved) -> Outputs.of(RESULT, new IntData(Long.parseLong(
+            java.nio.file.Files.readString(retrieved.resolve("aiida.out")).strip()))));
+
     /** Submits add(x, y) as a child, waits for it, then adds y again inline: result x + 2y. */
     public static final class ChildThenAdd extends WorkChain {
         public static final WorkChainDefinition<ChildThenAdd> DEFINITION = new WorkChainDefinition<>("test.child_then_add",
@@ -192,7 +212,7 @@ public final class TestProcesses implements CairnPlugin {
 
     @Override
     public List<ProcessDefinition> processes() {
-        List<ProcessDefinition> all = new java.util.ArrayList<>(List.of(ADD, ADD_NON_NEGATIVE, ChildThenFail.DEFINITION,
+        List<ProcessDefinition> all = new java.util.ArrayList<>(List.of(ADD, BASH_ADD, BASH_SLEEP, ADD_NON_NEGATIVE, ChildThenFail.DEFINITION,
             SLOW, FAIL, ADD_TWICE,
             ChildThenAdd.DEFINITION, FanOut.DEFINITION, WaitSlow.DEFINITION, FailInStep.DEFINITION,
             SlowThenChild.DEFINITION));

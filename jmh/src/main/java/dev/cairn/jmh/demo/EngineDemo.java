@@ -45,7 +45,7 @@ public final class EngineDemo {
 
             ProcessResult add = engine.launcher().run(Arithmetic.ADD,
                 Inputs.of(Arithmetic.X, new IntData(20), Arithmetic.Y, new IntData(22)));
-            System.out.println("run arithmetic.add(20, 22) in this thread: " + add.get(Arithmetic.RESULT).value()
+            System.out.println("run arithmetic.add_function(20, 22) in this thread: " + add.get(Arithmetic.RESULT).value()
                 + ", " + add.node().describe() + " " + add.node().processState() + ", links out "
                 + engine.graph().outgoing(add.node()).stream().map(LinkTriple::toString).toList());
 

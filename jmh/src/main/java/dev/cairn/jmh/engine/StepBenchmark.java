@@ -113,7 +113,7 @@ public class StepBenchmark {
                 s.executeQuery("SELECT * FROM process WHERE node_id = " + wc + " FOR UPDATE").close();
             }
             long[] step = nodes(c, new String[] {CALC, INT, CALC, INT},
-                new String[] {"arithmetic.add", null, "arithmetic.multiply", null},
+                new String[] {"arithmetic.add_function", null, "arithmetic.multiply", null},
                 new String[] {"{\"sealed\":true}", "{\"value\":2}", "{\"sealed\":true}", "{\"value\":4}"});
             links(c,
                 new long[] {launch[1], launch[2], step[0], step[1], launch[3], step[2], wc, wc, wc},

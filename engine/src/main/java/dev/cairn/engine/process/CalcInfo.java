@@ -1,0 +1,22 @@
+package dev.cairn.engine.process;
+
+import java.util.List;
+
+/**
+ * What a calculation job's {@code prepare} decides besides the files it writes: the code's
+ * command-line arguments, its standard streams, and the files to bring back.
+ *
+ * @param retrieveList files (or globs) in the work directory copied into the {@code retrieved} folder
+ */
+public record CalcInfo(List<String> arguments, String stdinName, String stdoutName, String stderrName,
+                       List<String> retrieveList) {
+
+    public CalcInfo {
+        arguments = List.copyOf(arguments);
+        retrieveList = List.copyOf(retrieveList);
+        for (String r : retrieveList)
+            if (r.startsWith("/") || r.contains(".."))
+                throw new IllegalArgumentException("retrieve list entry '" + r + "' must be relative to the work"
+                    + " directory");
+    }
+}
