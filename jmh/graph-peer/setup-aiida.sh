@@ -27,42 +27,13 @@ export AIIDA_PATH=$home AIIDA_WARN_v3=0
 
 say() { echo "setup-aiida: $*" >&2; }
 
-# psql as the aiida role over TCP (what the profile uses); -X ignores any ~/.psqlrc
-as_role() { PGPASSWORD=$password PGOPTIONS='-c client_min_messages=warning' psql -X -q -v ON_ERROR_STOP=1 -h "$host" -p "$port" -U "$role" "$@"; }
-
-# psql as the server's superuser, for the one thing the aiida role cannot do itself: exist
-as_superuser() {
-  if [ "$(id -u)" = 0 ]; then
-    su postgres -c "psql -X -q -v ON_ERROR_STOP=1 -p $port $(printf '%q ' "$@")"
-  elif command -v sudo >/dev/null && sudo -n -u postgres true 2>/dev/null; then
-    sudo -n -u postgres psql -X -q -v ON_ERROR_STOP=1 -p "$port" "$@"
-  else
-    say "role $role is missing and there is no way to reach the postgres superuser (run as root, or create it:"
-    say "  CREATE ROLE $role LOGIN CREATEDB PASSWORD '$password')"
-    return 1
-  fi
-}
+source "$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/aiida-peer.sh"
 
 pg_isready -q -h "$host" -p "$port" || { say "PostgreSQL is not answering at $host:$port"; exit 1; }
 
-# --- 1. the virtualenv
-if ! "$venv/bin/python" -c "import aiida, sys; sys.exit(aiida.__version__ != '$version')" 2>/dev/null; then
-  say "installing aiida-core==$version into $venv"
-  rm -rf "$venv"
-  python3 -m venv "$venv"
-  "$venv/bin/pip" install -q "aiida-core==$version" >&2
-fi
-
-# --- 2. the role
-if ! as_role -d postgres -tAc 'SELECT 1' >/dev/null 2>&1; then
-  say "creating PostgreSQL role $role"
-  as_superuser -d postgres -c "DO \$\$BEGIN
-      IF EXISTS (SELECT FROM pg_roles WHERE rolname = '$role') THEN
-        ALTER ROLE $role LOGIN CREATEDB PASSWORD '$password';
-      ELSE
-        CREATE ROLE $role LOGIN CREATEDB PASSWORD '$password';
-      END IF; END\$\$;"
-fi
+# --- 1. the virtualenv, 2. the role
+ensure_aiida_venv
+ensure_aiida_role
 
 # --- 3. the profile and its template database; quick exit when both are there
 have_dbs=$(as_role -d postgres -tAc "SELECT count(*) FROM pg_database WHERE datname IN ('$db', '$template')")

@@ -29,8 +29,6 @@ public final class TaskConsumer implements AutoCloseable {
     public interface Delivery {
         TaskMessage task();
 
-        boolean redelivered();
-
         void ack();
 
         void requeue();
@@ -76,7 +74,7 @@ public final class TaskConsumer implements AutoCloseable {
                         settle(ch, deliveryTag, false, false);
                         return;
                     }
-                    handler.handle(delivery(ch, task, envelope.isRedeliver(), deliveryTag));
+                    handler.handle(delivery(ch, task, deliveryTag));
                 }
             });
             channel = ch;
@@ -107,16 +105,11 @@ public final class TaskConsumer implements AutoCloseable {
         });
     }
 
-    private static Delivery delivery(Channel ch, TaskMessage task, boolean redelivered, long tag) {
+    private static Delivery delivery(Channel ch, TaskMessage task, long tag) {
         return new Delivery() {
             @Override
             public TaskMessage task() {
                 return task;
-            }
-
-            @Override
-            public boolean redelivered() {
-                return redelivered;
             }
 
             @Override

@@ -5,17 +5,18 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 
 import dev.cairn.engine.process.ExitCode;
 import dev.cairn.engine.process.ProcessSpec;
 import dev.cairn.storage.graph.Data;
 import dev.cairn.storage.graph.GraphTransaction;
-import dev.cairn.storage.graph.Node;
 import dev.cairn.storage.graph.NodeCopies;
 import dev.cairn.storage.graph.ProcessNode;
 import dev.cairn.storage.graph.StorageException;
@@ -123,16 +124,9 @@ public final class CacheLookup {
         }
     }
 
-    private static java.util.Set<String> union(Map<String, String> a, Map<String, String> b) {
-        java.util.Set<String> all = new java.util.HashSet<>(a.keySet());
+    private static Set<String> union(Map<String, String> a, Map<String, String> b) {
+        Set<String> all = new HashSet<>(a.keySet());
         all.addAll(b.keySet());
         return all;
-    }
-
-    /** Input hashes of an unstored or stored node's pending or stored inputs, by link label. */
-    public static Map<String, String> inputHashes(Map<String, Node> inputsByLabel, java.util.function.Function<Node, String> hash) {
-        Map<String, String> hashes = new LinkedHashMap<>();
-        inputsByLabel.forEach((label, n) -> hashes.put(label, hash.apply(n)));
-        return hashes;
     }
 }

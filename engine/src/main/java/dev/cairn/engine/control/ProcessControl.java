@@ -1,9 +1,12 @@
 package dev.cairn.engine.control;
 
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -12,10 +15,15 @@ import dev.cairn.engine.broker.Broadcasts;
 import dev.cairn.engine.process.ProcessState;
 import dev.cairn.engine.runtime.Outbox;
 import dev.cairn.engine.runtime.ProcessRow;
+import dev.cairn.engine.runtime.ComputerAccess;
 import dev.cairn.engine.runtime.ProcessTable;
+import dev.cairn.engine.runtime.StateChange;
 import dev.cairn.engine.runtime.Task;
 import dev.cairn.engine.runtime.TaskSink;
 import dev.cairn.storage.db.Database;
+import dev.cairn.engine.transport.Transport;
+import dev.cairn.storage.graph.Computer;
+import dev.cairn.storage.graph.ComputerStore;
 import dev.cairn.storage.graph.ConflictException;
 import dev.cairn.storage.graph.GraphStore;
 import dev.cairn.storage.graph.GraphTransaction;
@@ -31,6 +39,8 @@ import dev.cairn.storage.graph.StorageException;
  * skipped. Kill cascades to the live children.
  */
 public final class ProcessControl {
+
+    private static final Logger LOG = System.getLogger(ProcessControl.class.getName());
 
     private final Database database;
     private final GraphStore graph;
@@ -93,19 +103,29 @@ public final class ProcessControl {
     private record Killed(boolean killed, List<Long> children) {
     }
 
+    /** A killed process's scheduler job, cancelled once the kill has committed. */
+    private record WatchedJob(long computerId, String jobId) {
+    }
+
+    /** What one kill's transaction decided, acted on after it commits. */
+    private static final class KillOutcome {
+        final List<Long> children = new ArrayList<>();
+        final List<Long> outboxIds = new ArrayList<>();
+        final List<WatchedJob> jobs = new ArrayList<>();
+        boolean killed;
+        StateChange change;
+    }
+
     private Killed killOne(long id, boolean strict) {
-        List<Long> children = new ArrayList<>();
-        boolean[] done = {false};
-        List<Long> outboxIds = new ArrayList<>();
-        List<String[]> jobs = new ArrayList<>();
+        KillOutcome k = new KillOutcome();
         List<Task> tasks = inLock(id, strict ? "kill" : null, (c, g, row, node) -> {
-            children.addAll(ProcessTable.liveChildren(c, id));
+            k.children.addAll(ProcessTable.liveChildren(c, id));
             if (row.state().isTerminal()) {
                 // a worker may have ended it KILLED on this kill's signal before the lock came here
-                done[0] = row.state() == ProcessState.KILLED;
+                k.killed = row.state() == ProcessState.KILLED;
                 return List.of();
             }
-            jobs.addAll(unwatch(c, id));
+            k.jobs.addAll(unwatch(c, id));
             node.setProcessState(ProcessState.KILLED.dbValue());
             node.setProcessStatus("Killed");
             g.saveState(node, true);
@@ -113,45 +133,40 @@ public final class ProcessControl {
             List<Task> wake = new ArrayList<>();
             if (row.parentId() != null && row.awaited())
                 ProcessTable.childTerminated(c, row.parentId()).ifPresent(wake::add);
-            outboxIds.addAll(Outbox.add(c, wake));
-            done[0] = true;
-            if (broadcasts != null) {
-                Map<String, Object> body = new LinkedHashMap<>();
-                body.put("process", id);
-                body.put("entryPoint", row.entryPoint());
-                body.put("from", row.state().dbValue());
-                body.put("to", ProcessState.KILLED.dbValue());
-                broadcasts.send("state." + id + ".killed", body);
-            }
+            k.outboxIds.addAll(Outbox.add(c, wake));
+            k.killed = true;
+            k.change = new StateChange(id, row.entryPoint(), row.state(), ProcessState.KILLED, null);
             return wake;
         });
-        send(tasks, outboxIds);
-        for (String[] job : jobs)
-            cancel(Long.parseLong(job[0]), job[1]);
-        return new Killed(done[0], children);
+        send(tasks, k.outboxIds);
+        if (k.change != null && broadcasts != null)
+            broadcasts.send(k.change.routingKey(), k.change.toMessage());
+        for (WatchedJob job : k.jobs)
+            cancel(job);
+        return new Killed(k.killed, k.children);
     }
 
-    /** Stops watching the process's scheduler job; returns (computer id, job id) when it had one. */
-    private static List<String[]> unwatch(Connection c, long id) throws SQLException {
-        try (var s = c.prepareStatement("DELETE FROM job_watch WHERE node_id = ? RETURNING computer_id, job_id")) {
+    /** Stops watching the process's scheduler job; returns it when it had one. */
+    private static List<WatchedJob> unwatch(Connection c, long id) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("DELETE FROM job_watch WHERE node_id = ? RETURNING computer_id,"
+            + " job_id")) {
             s.setLong(1, id);
-            try (var rs = s.executeQuery()) {
-                List<String[]> jobs = new ArrayList<>();
+            try (ResultSet rs = s.executeQuery()) {
+                List<WatchedJob> jobs = new ArrayList<>();
                 while (rs.next())
-                    jobs.add(new String[] {Long.toString(rs.getLong(1)), rs.getString(2)});
+                    jobs.add(new WatchedJob(rs.getLong(1), rs.getString(2)));
                 return jobs;
             }
         }
     }
 
     /** Cancels a killed job's scheduler job; a failure is reported, the kill stands. */
-    private void cancel(long computerId, String jobId) {
-        var computer = new dev.cairn.storage.graph.ComputerStore(database).get(computerId);
-        try (var transport = dev.cairn.engine.computer.ComputerAccess.transport(computer, java.util.Map.of())) {
-            dev.cairn.engine.computer.ComputerAccess.scheduler(computer).cancel(transport, jobId);
+    private void cancel(WatchedJob job) {
+        Computer computer = new ComputerStore(database).get(job.computerId());
+        try (Transport transport = ComputerAccess.transport(computer, Map.of())) {
+            ComputerAccess.scheduler(computer).cancel(transport, job.jobId());
         } catch (RuntimeException e) {
-            System.getLogger(ProcessControl.class.getName()).log(System.Logger.Level.WARNING,
-                "cancelling job {0} on {1} failed: {2}", jobId, computer.label(), e.getMessage());
+            LOG.log(Level.WARNING, "cancelling job {0} on {1} failed: {2}", job.jobId(), computer.label(), e.getMessage());
         }
     }
 

@@ -12,6 +12,7 @@ import java.util.Objects;
 
 import dev.cairn.engine.caching.CacheHit;
 import dev.cairn.engine.caching.CacheLookup;
+import dev.cairn.engine.process.CalcJobDefinition;
 import dev.cairn.engine.process.Inputs;
 import dev.cairn.engine.process.ProcessDefinition;
 import dev.cairn.engine.process.ProcessResult;
@@ -22,6 +23,7 @@ import dev.cairn.engine.runtime.Outbox;
 import dev.cairn.engine.runtime.ProcessNodes;
 import dev.cairn.engine.runtime.ProcessTable;
 import dev.cairn.engine.runtime.StepExecutor;
+import dev.cairn.engine.runtime.StateChange;
 import dev.cairn.engine.runtime.StepOutcome;
 import dev.cairn.engine.runtime.Task;
 import dev.cairn.engine.runtime.TaskSink;
@@ -70,7 +72,7 @@ public final class Launcher {
         List<ProcessNode> nodes = create(launches);
         List<Long> outbox = commit(launches, nodes);
         workers.send(firstTasks(nodes));
-        forget(outbox);
+        Outbox.forget(database, outbox);
         return nodes;
     }
 
@@ -84,21 +86,24 @@ public final class Launcher {
         List<Long> published = new ArrayList<>(commit(launch, List.of(root)));
         Deque<Task> queue = new ArrayDeque<>(firstTasks(List.of(root)));
         JobPoller jobs = new JobPoller(database);
+        boolean submittedJobs = false;
         while (true) {
             while (!queue.isEmpty()) {
                 StepOutcome outcome = executor.execute(queue.removeFirst(), List.copyOf(published));
                 published.clear();
                 published.addAll(outcome.outboxIds());
                 queue.addAll(outcome.tasks());
+                submittedJobs |= outcome.changes().stream().anyMatch(this::isJobWaiting);
             }
-            if (!waitsForAJob(root.id()))
+            // only a run that submitted calculation jobs asks whether any still waits for its scheduler
+            if (!submittedJobs || !waitsForAJob(root.id()))
                 break;
             // calculation jobs of this run wait for their scheduler: poll it here, as a worker would
             queue.addAll(jobs.pollOnce());
             if (queue.isEmpty())
                 sleepQuietly(100);
         }
-        forget(published);
+        Outbox.forget(database, published);
         return result(root.id());
     }
 
@@ -131,6 +136,11 @@ public final class Launcher {
             nodes.add(ProcessNodes.create(l.definition(), valid));
         }
         return nodes;
+    }
+
+    private boolean isJobWaiting(StateChange change) {
+        return change.to() == ProcessState.WAITING
+            && executor.registry().get(change.entryPoint()) instanceof CalcJobDefinition;
     }
 
     /** True while some live process of this run (the root or a descendant) waits for a scheduler job. */
@@ -191,10 +201,6 @@ public final class Launcher {
         } catch (SQLException e) {
             throw new StorageException("launching " + nodes.size() + " process(es)", e);
         }
-    }
-
-    private void forget(List<Long> outbox) {
-        Outbox.forget(database, outbox);
     }
 
     private ProcessResult result(long id) {

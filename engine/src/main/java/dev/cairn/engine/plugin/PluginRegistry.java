@@ -14,11 +14,9 @@ import dev.cairn.engine.process.ProcessDefinition;
 public final class PluginRegistry {
 
     private final Map<String, ProcessDefinition> byEntryPoint;
-    private final Map<String, String> pluginOf;
 
-    private PluginRegistry(Map<String, ProcessDefinition> byEntryPoint, Map<String, String> pluginOf) {
+    private PluginRegistry(Map<String, ProcessDefinition> byEntryPoint) {
         this.byEntryPoint = Collections.unmodifiableMap(byEntryPoint);
-        this.pluginOf = pluginOf;
     }
 
     /** The plugins {@link ServiceLoader} finds on {@code loader}'s class path. */
@@ -39,22 +37,7 @@ public final class PluginRegistry {
                         + owner + " and " + plugin.name());
                 defs.put(d.entryPoint(), d);
             }
-        return new PluginRegistry(defs, owners);
-    }
-
-    /** A registry of these definitions alone (tests, embedded use). */
-    public static PluginRegistry ofDefinitions(String name, List<? extends ProcessDefinition> definitions) {
-        return of(List.of(new CairnPlugin() {
-            @Override
-            public String name() {
-                return name;
-            }
-
-            @Override
-            public List<ProcessDefinition> processes() {
-                return List.copyOf(definitions);
-            }
-        }));
+        return new PluginRegistry(defs);
     }
 
     /** The definition of {@code entryPoint}; the error lists the known ones. */
@@ -65,16 +48,8 @@ public final class PluginRegistry {
         return d;
     }
 
-    public boolean has(String entryPoint) {
-        return byEntryPoint.containsKey(entryPoint);
-    }
-
     public Collection<ProcessDefinition> all() {
         return byEntryPoint.values();
     }
 
-    /** The plugin that provides {@code entryPoint}. */
-    public String pluginOf(String entryPoint) {
-        return pluginOf.get(entryPoint);
-    }
 }

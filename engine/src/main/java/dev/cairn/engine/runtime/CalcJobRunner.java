@@ -11,9 +11,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
-import dev.cairn.engine.computer.ComputerAccess;
 import dev.cairn.engine.process.CalcInfo;
 import dev.cairn.engine.process.CalcJobDefinition;
 import dev.cairn.engine.process.JobFolder;
@@ -43,14 +41,8 @@ final class CalcJobRunner {
 
     static final String SCRIPT = "_cairn_submit.sh";
 
-    /** What a stage left: the job is waiting for its scheduler, or has ended with outputs. */
-    sealed interface Stage permits Waiting, Done {
-    }
-
-    record Waiting(long computerId, String jobId) implements Stage {
-    }
-
-    record Done(Outputs outputs) implements Stage {
+    /** A submitted job, to be watched by the job poller. */
+    record Waiting(long computerId, String jobId) {
     }
 
     private final Database database;
@@ -59,7 +51,7 @@ final class CalcJobRunner {
         this.database = database;
     }
 
-    Stage submit(CalcJobDefinition job, CalcJobNode node, ProcessInputs inputs, StepEffects effects) throws Exception {
+    Waiting submit(CalcJobDefinition job, CalcJobNode node, ProcessInputs inputs, StepEffects effects) throws Exception {
         Code code = inputs.get(CalcJobDefinition.CODE);
         Computer computer = computerOf(code);
         Path sandbox = Files.createTempDirectory("cairn-job-");
@@ -91,37 +83,31 @@ final class CalcJobRunner {
         }
     }
 
-    /** Brings the listed files back into a local folder that {@code effects} deletes after the step. */
-    Stage retrieve(CalcJobDefinition job, CalcJobNode node, ProcessInputs inputs, StepEffects effects) throws Exception {
+    /**
+     * Brings the listed files back into a local folder that {@code effects} deletes after the
+     * step, and parses them: the parser's outputs plus {@code retrieved}, with its exit code.
+     */
+    Outputs retrieve(CalcJobDefinition job, CalcJobNode node, ProcessInputs inputs, StepEffects effects) throws Exception {
         Computer computer = computerOf(inputs.get(CalcJobDefinition.CODE));
         Path local = Files.createTempDirectory("cairn-retrieved-");
         effects.scratch.add(local);
-        {
-            try (Transport transport = ComputerAccess.transport(computer, Map.of())) {
-                @SuppressWarnings("unchecked")
-                List<String> retrieve = (List<String>) node.attribute("retrieve_list");
-                for (String name : retrieve == null ? List.<String>of() : retrieve) {
-                    String remote = node.remoteWorkdir() + "/" + name;
-                    if (transport.exists(remote)) {
-                        Path target = local.resolve(name);
-                        Files.createDirectories(target.getParent());
-                        transport.get(remote, target);
-                    }
+        try (Transport transport = ComputerAccess.transport(computer, Map.of())) {
+            @SuppressWarnings("unchecked")
+            List<String> retrieve = (List<String>) node.attribute("retrieve_list");
+            for (String name : retrieve == null ? List.<String>of() : retrieve) {
+                String remote = node.remoteWorkdir() + "/" + name;
+                if (transport.exists(remote)) {
+                    Path target = local.resolve(name);
+                    Files.createDirectories(target.getParent());
+                    transport.get(remote, target);
                 }
             }
-            FolderData retrieved = FolderData.of(local);
-            Outputs parsed = job.parser().parse(inputs, local);
-            Outputs all = Outputs.create();
-            parsed.asMap().forEach(all::put);
-            all.put("retrieved", retrieved);
-            return new Done(parsed.exitCode().isOk() ? all : withExit(all, parsed));
         }
-    }
-
-    private static Outputs withExit(Outputs all, Outputs parsed) {
-        Outputs failed = Outputs.failed(parsed.exitCode());
-        all.asMap().forEach(failed::put);
-        return failed;
+        FolderData retrieved = FolderData.of(local);
+        Outputs parsed = job.parser().parse(inputs, local);
+        Outputs all = parsed.exitCode().isOk() ? Outputs.create() : Outputs.failed(parsed.exitCode());
+        parsed.asMap().forEach(all::put);
+        return all.put("retrieved", retrieved);
     }
 
     private Computer computerOf(Code code) {
@@ -148,9 +134,5 @@ final class CalcJobRunner {
         } catch (IOException e) {
             throw new UncheckedIOException("cleaning up " + root, e);
         }
-    }
-
-    static Optional<String> stage(Map<String, Object> checkpoint) {
-        return Optional.ofNullable((String) checkpoint.get("stage"));
     }
 }

@@ -9,7 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.cairn.engine.computer.ComputerAccess;
 import dev.cairn.engine.scheduler.JobInfo;
 import dev.cairn.engine.scheduler.JobState;
 import dev.cairn.engine.scheduler.Scheduler;

@@ -29,10 +29,6 @@ public final class ProcessTable {
         return one(c, "SELECT " + COLUMNS + " FROM process WHERE node_id = ? FOR UPDATE", processId);
     }
 
-    public static Optional<ProcessRow> read(Connection c, long processId) throws SQLException {
-        return one(c, "SELECT " + COLUMNS + " FROM process WHERE node_id = ?", processId);
-    }
-
     private static Optional<ProcessRow> one(Connection c, String sql, long processId) throws SQLException {
         try (PreparedStatement s = c.prepareStatement(sql)) {
             s.setLong(1, processId);

@@ -254,7 +254,7 @@ public final class StepExecutor {
                                ProcessInputs in, StepEffects effects) throws Exception {
         CalcJobRunner jobs = new CalcJobRunner(database);
         if (!"retrieve".equals(row.checkpoint().get("stage"))) {
-            CalcJobRunner.Waiting waiting = (CalcJobRunner.Waiting) jobs.submit(job, self, in, effects);
+            CalcJobRunner.Waiting waiting = jobs.submit(job, self, in, effects);
             effects.outputs.forEach((path, data) -> FunctionRunner.link(self, path, data, effects));
             storeEffects(g, effects);
             CalcJobRunner.watch(c, self.id(), waiting.computerId(), waiting.jobId());
@@ -266,8 +266,7 @@ public final class StepExecutor {
             return new StepOutcome(List.of(), List.of(), List.of(change(row, ProcessState.WAITING, null)), null);
         }
         try {
-            CalcJobRunner.Done done = (CalcJobRunner.Done) jobs.retrieve(job, self, in, effects);
-            FunctionRunner.attach(self, job, done.outputs(), effects);
+            FunctionRunner.attach(self, job, jobs.retrieve(job, self, in, effects), effects);
             storeEffects(g, effects);
         } finally {
             effects.scratch.forEach(CalcJobRunner::deleteTree);

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -24,10 +25,11 @@ final class LocalCommand {
     private LocalCommand() {
     }
 
-    static CommandResult run(String command, Path workdir, Duration timeout) {
+    static CommandResult run(String command, Path workdir, Map<String, String> environment, Duration timeout) {
         ProcessBuilder builder = new ProcessBuilder("/bin/sh", "-c", command).directory(workdir.toFile())
             // no stdin: a command that reads it gets end-of-file instead of waiting for ever
             .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        builder.environment().putAll(environment);
         long deadline = System.nanoTime() + timeout.toNanos();
         Process process;
         try {

@@ -13,6 +13,7 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Stream;
 
@@ -25,6 +26,18 @@ public final class LocalTransport implements Transport {
 
     private static final String HERE = " on this machine";
 
+    private final Map<String, String> environment;
+
+    /** Commands run with this JVM's environment. */
+    public LocalTransport() {
+        this(Map.of());
+    }
+
+    /** Commands run with this JVM's environment plus {@code environment} (e.g. SLURM_CONF of a test cluster). */
+    public LocalTransport(Map<String, String> environment) {
+        this.environment = Map.copyOf(environment);
+    }
+
     @Override
     public CommandResult exec(String command, String workdir, Duration timeout) {
         Objects.requireNonNull(command, "command");
@@ -33,7 +46,7 @@ public final class LocalTransport implements Transport {
         if (!Files.isDirectory(dir))
             throw new TransportException("cannot run " + LocalCommand.describe(command) + " in " + dir + HERE
                 + ": no such directory", false, null);
-        return LocalCommand.run(command, dir, timeout);
+        return LocalCommand.run(command, dir, environment, timeout);
     }
 
     @Override

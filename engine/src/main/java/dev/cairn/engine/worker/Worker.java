@@ -127,7 +127,7 @@ public final class Worker implements AutoCloseable {
                 task.processId(), e.getMessage());
         }
         for (StateChange change : outcome.changes())
-            broadcasts.send("state." + change.processId() + "." + change.to().dbValue(), body(change));
+            broadcasts.send(change.routingKey(), change.toMessage());
         delivery.ack();
         stepsRun.incrementAndGet();
     }
@@ -186,17 +186,6 @@ public final class Worker implements AutoCloseable {
             killSignalled.add(pid.longValue());
             t.interrupt();
         }
-    }
-
-    private static Map<String, Object> body(StateChange change) {
-        Map<String, Object> body = new java.util.LinkedHashMap<>();
-        body.put("process", change.processId());
-        body.put("entryPoint", change.entryPoint());
-        body.put("from", change.from().dbValue());
-        body.put("to", change.to().dbValue());
-        if (change.exitStatus() != null)
-            body.put("exitStatus", change.exitStatus());
-        return body;
     }
 
     /**

@@ -17,13 +17,15 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import dev.cairn.engine.transport.LocalTransport;
+
 /** The direct scheduler against real processes on this machine. */
 class DirectSchedulerIT {
 
     static final String SCRIPT = "_cairn_submit.sh";
 
     final DirectScheduler direct = new DirectScheduler();
-    final ShellTransport transport = new ShellTransport();
+    final LocalTransport transport = new LocalTransport();
     Path workdir;
     String started;
 

@@ -21,6 +21,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import dev.cairn.engine.transport.LocalTransport;
+
 /**
  * The SLURM scheduler against a real one-node cluster on this machine, started (and installed from
  * Debian's packages if missing) by {@code scheduler/slurm-one-node.sh}. It needs root; it fails, and
@@ -30,7 +32,7 @@ class SlurmSchedulerIT {
 
     static final Path CLUSTER = Path.of(System.getProperty("java.io.tmpdir"), "cairn-slurm-it");
     static final String SCRIPT = "_cairn_submit.sh";
-    static ShellTransport transport;
+    static LocalTransport transport;
 
     final SlurmScheduler slurm = new SlurmScheduler();
     Path workdir;
@@ -42,7 +44,7 @@ class SlurmSchedulerIT {
         String conf = out.lines().filter(l -> l.startsWith("SLURM_CONF=")).findFirst()
             .orElseThrow(() -> new IllegalStateException("slurm-one-node.sh printed no SLURM_CONF: " + out))
             .substring("SLURM_CONF=".length());
-        transport = new ShellTransport(Map.of("SLURM_CONF", conf));
+        transport = new LocalTransport(Map.of("SLURM_CONF", conf));
     }
 
     @AfterAll

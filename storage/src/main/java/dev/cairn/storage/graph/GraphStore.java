@@ -19,7 +19,6 @@ import java.util.Objects;
 import java.util.UUID;
 
 import dev.cairn.storage.db.Database;
-import dev.cairn.storage.db.JsonText;
 import dev.cairn.storage.objects.Container;
 import dev.cairn.storage.objects.ObjectKey;
 
@@ -266,16 +265,10 @@ public final class GraphStore {
 
     /** Sets one extra of a stored node (cleaned like attributes). */
     public void setExtra(Node node, String key, Object value) {
-        AttributeValues.checkKey(key, node.describe() + " extras");
-        Object cleaned = AttributeValues.clean(value, "extras." + key);
+        requireStored(node);
         Map<String, Object> single = new LinkedHashMap<>();
-        single.put(key, cleaned);
-        OffsetDateTime mtime = update(node,
-            "UPDATE node SET extras = extras || ?::jsonb, mtime = now() WHERE id = ? RETURNING mtime",
-            JsonText.write(single));
-        Map<String, Object> extras = new LinkedHashMap<>(node.extras());
-        extras.put(key, cleaned);
-        node.updateStored(node.label(), node.description(), Collections.unmodifiableMap(extras), mtime);
+        single.put(key, value);
+        inOwnConnection(node, g -> g.mergeExtras(node, single));
     }
 
     /** Removes one extra of a stored node; nothing happens when it has none by that key. */
@@ -289,16 +282,30 @@ public final class GraphStore {
 
     /** Writes a stored process's state attributes (set on the node before) to the database. */
     public void saveState(ProcessNode node) {
-        update(node, "UPDATE node SET attributes = ?::jsonb, mtime = now() WHERE id = ? RETURNING mtime",
-            JsonText.write(node.attributesForStore()));
+        requireStored(node);
+        inOwnConnection(node, g -> g.saveState(node, false));
     }
 
     /** Seals a stored process: from now on neither it nor its links change. */
     public void seal(ProcessNode node) {
         if (node.isSealed())
             return;
-        node.markSealed();
-        saveState(node);
+        requireStored(node);
+        inOwnConnection(node, g -> g.saveState(node, true));
+    }
+
+    private static void requireStored(Node node) {
+        if (!node.isStored())
+            throw new InvalidInputException(node.describe() + " is not stored; set it on the node before storing");
+    }
+
+    /** One graph write on a pooled connection of its own, committed at once. */
+    private void inOwnConnection(Node node, java.util.function.Consumer<GraphTransaction> write) {
+        try (Connection c = database.connection()) {
+            write.accept(inTransaction(c));
+        } catch (SQLException e) {
+            throw SqlErrors.translate(e, "updating " + node.describe());
+        }
     }
 
     private OffsetDateTime update(Node node, String sql, String value) {

@@ -9,9 +9,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
-import dev.cairn.storage.db.JsonCodec;
 import dev.cairn.storage.db.JsonText;
 
 /**
@@ -181,19 +179,8 @@ public final class GraphTransaction {
     public void appendLogs(List<LogEntry> entries) {
         if (entries.isEmpty())
             return;
-        try (PreparedStatement s = connection.prepareStatement("INSERT INTO log (uuid, time, logger_name, level_name,"
-            + " node_id, message, metadata) VALUES (?, ?, ?, ?, ?, ?, ?::jsonb)")) {
-            for (LogEntry e : entries) {
-                s.setObject(1, UUID.randomUUID());
-                s.setObject(2, e.time());
-                s.setString(3, e.loggerName());
-                s.setString(4, e.level().name());
-                s.setLong(5, e.nodeId());
-                s.setString(6, e.message());
-                s.setString(7, JsonCodec.write(e.metadata()));
-                s.addBatch();
-            }
-            s.executeBatch();
+        try {
+            LogStore.insert(connection, entries);
         } catch (SQLException e) {
             throw SqlErrors.translate(e, "appending " + entries.size() + " log records");
         }

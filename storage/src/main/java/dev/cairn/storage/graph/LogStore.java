@@ -1,5 +1,6 @@
 package dev.cairn.storage.graph;
 
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -38,22 +39,27 @@ public final class LogStore {
             long[] nodes = entries.stream().mapToLong(LogEntry::nodeId).distinct().toArray();
             NodeIds.Selection selection = NodeIds.of(nodes).select(c);
             selection.requireNodes(c, "nodes of the log entries");
-            try (PreparedStatement s = c.prepareStatement("INSERT INTO log (uuid, time, logger_name, level_name, node_id,"
-                + " message, metadata) VALUES (?, ?, ?, ?, ?, ?, ?::jsonb)")) {
-                for (LogEntry e : entries) {
-                    s.setObject(1, UUID.randomUUID());
-                    s.setObject(2, e.time());
-                    s.setString(3, e.loggerName());
-                    s.setString(4, e.level().name());
-                    s.setLong(5, e.nodeId());
-                    s.setString(6, e.message());
-                    s.setString(7, JsonCodec.write(e.metadata()));
-                    s.addBatch();
-                }
-                s.executeBatch();
-            }
+            insert(c, entries);
             return entries.size();
         });
+    }
+
+    /** Inserts log records in the caller's transaction (the nodes are not checked here). */
+    static void insert(Connection c, List<LogEntry> entries) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("INSERT INTO log (uuid, time, logger_name, level_name, node_id,"
+            + " message, metadata) VALUES (?, ?, ?, ?, ?, ?, ?::jsonb)")) {
+            for (LogEntry e : entries) {
+                s.setObject(1, UUID.randomUUID());
+                s.setObject(2, e.time());
+                s.setString(3, e.loggerName());
+                s.setString(4, e.level().name());
+                s.setLong(5, e.nodeId());
+                s.setString(6, e.message());
+                s.setString(7, JsonCodec.write(e.metadata()));
+                s.addBatch();
+            }
+            s.executeBatch();
+        }
     }
 
     /** The node's log, oldest first. */

@@ -1,4 +1,4 @@
-package dev.cairn.engine.computer;
+package dev.cairn.engine.runtime;
 
 import java.util.Map;
 
