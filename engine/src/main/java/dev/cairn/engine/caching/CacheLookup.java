@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -34,16 +35,18 @@ public final class CacheLookup {
            AND attributes ->> 'process_state' = 'finished' AND coalesce((attributes ->> 'sealed')::boolean, false)
            AND NOT coalesce((attributes ->> 'exit_status')::int = ANY (?), false)
            AND coalesce(extras ->> '_cairn_valid_cache', 'true') <> 'false'
-         ORDER BY id LIMIT 1""";
+         ORDER BY id LIMIT 20""";
 
     private CacheLookup() {
     }
 
     /**
      * A source for {@code node} (whose hash is {@code hash}), with copies of its outputs;
-     * empty when there is none.
+     * empty when there is none. {@code usable} may refuse a candidate that the database
+     * cannot judge (a work directory that is gone); the next one is tried.
      */
-    public static Optional<CacheHit> find(GraphTransaction g, ProcessNode node, String hash, ProcessSpec spec) {
+    public static Optional<CacheHit> find(GraphTransaction g, ProcessNode node, String hash, ProcessSpec spec,
+                                          Predicate<ProcessNode> usable) {
         Connection c = g.connection();
         long self = node.isStored() ? node.id() : -1;
         try (PreparedStatement s = c.prepareStatement(FIND)) {
@@ -52,15 +55,21 @@ public final class CacheLookup {
             s.setString(3, node.processType());
             s.setLong(4, self);
             s.setArray(5, c.createArrayOf("integer", invalidating(spec).toArray()));
+            List<Long> candidates = new ArrayList<>();
             try (ResultSet rs = s.executeQuery()) {
-                if (!rs.next())
-                    return Optional.empty();
-                ProcessNode source = (ProcessNode) g.load(rs.getLong(1));
+                while (rs.next())
+                    candidates.add(rs.getLong(1));
+            }
+            for (long id : candidates) {
+                ProcessNode source = (ProcessNode) g.load(id);
+                if (!usable.test(source))
+                    continue;
                 Map<String, Data> copies = new LinkedHashMap<>();
                 g.outputsOf(source.id()).forEach((label, out) -> copies.put(ProcessSpec.portPath(label),
                     NodeCopies.copyOf((Data) out)));
                 return Optional.of(new CacheHit(source, copies));
             }
+            return Optional.empty();
         } catch (SQLException e) {
             throw new StorageException("looking up the cache for " + node.describe(), e);
         }
@@ -82,7 +91,7 @@ public final class CacheLookup {
      */
     public static String explain(GraphTransaction g, ProcessNode node, String hash, ProcessSpec spec,
                                  Map<String, String> inputHashes) {
-        Optional<CacheHit> hit = find(g, node, hash, spec);
+        Optional<CacheHit> hit = find(g, node, hash, spec, source -> true);
         if (hit.isPresent())
             return "hit: " + hit.get().source().describe() + " has the same hash " + hash;
         Connection c = g.connection();

@@ -21,7 +21,6 @@ import dev.cairn.engine.runtime.StateChange;
 import dev.cairn.engine.runtime.Task;
 import dev.cairn.engine.runtime.TaskSink;
 import dev.cairn.storage.db.Database;
-import dev.cairn.engine.transport.Transport;
 import dev.cairn.storage.graph.Computer;
 import dev.cairn.storage.graph.ComputerStore;
 import dev.cairn.storage.graph.ConflictException;
@@ -163,9 +162,12 @@ public final class ProcessControl {
     /** Cancels a killed job's scheduler job; a failure is reported, the kill stands. */
     private void cancel(WatchedJob job) {
         Computer computer = new ComputerStore(database).get(job.computerId());
-        try (Transport transport = ComputerAccess.transport(computer, Map.of())) {
-            ComputerAccess.scheduler(computer).cancel(transport, job.jobId());
-        } catch (RuntimeException e) {
+        try {
+            ComputerAccess.withTransport(database, job.computerId(), transport -> {
+                ComputerAccess.scheduler(computer).cancel(transport, job.jobId());
+                return null;
+            });
+        } catch (Exception e) {
             LOG.log(Level.WARNING, "cancelling job {0} on {1} failed: {2}", job.jobId(), computer.label(), e.getMessage());
         }
     }

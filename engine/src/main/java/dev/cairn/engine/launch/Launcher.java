@@ -1,5 +1,7 @@
 package dev.cairn.engine.launch;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayDeque;
@@ -15,9 +17,11 @@ import dev.cairn.engine.caching.CacheLookup;
 import dev.cairn.engine.process.CalcJobDefinition;
 import dev.cairn.engine.process.Inputs;
 import dev.cairn.engine.process.ProcessDefinition;
+import dev.cairn.engine.process.ProcessInputs;
 import dev.cairn.engine.process.ProcessResult;
 import dev.cairn.engine.process.ProcessSpec;
 import dev.cairn.engine.process.ProcessState;
+import dev.cairn.engine.runtime.CalcJobRunner;
 import dev.cairn.engine.runtime.JobPoller;
 import dev.cairn.engine.runtime.Outbox;
 import dev.cairn.engine.runtime.ProcessNodes;
@@ -28,6 +32,7 @@ import dev.cairn.engine.runtime.StepOutcome;
 import dev.cairn.engine.runtime.Task;
 import dev.cairn.engine.runtime.TaskSink;
 import dev.cairn.storage.db.Database;
+import dev.cairn.storage.graph.CalcJobNode;
 import dev.cairn.storage.graph.Data;
 import dev.cairn.storage.graph.GraphStore;
 import dev.cairn.storage.graph.GraphTransaction;
@@ -85,21 +90,26 @@ public final class Launcher {
         ProcessNode root = create(launch).getFirst();
         List<Long> published = new ArrayList<>(commit(launch, List.of(root)));
         Deque<Task> queue = new ArrayDeque<>(firstTasks(List.of(root)));
-        JobPoller jobs = new JobPoller(database);
-        boolean submittedJobs = false;
+        JobPoller jobs = new JobPoller(database, graph);
+        boolean mayWait = false;
         while (true) {
             while (!queue.isEmpty()) {
                 StepOutcome outcome = executor.execute(queue.removeFirst(), List.copyOf(published));
                 published.clear();
                 published.addAll(outcome.outboxIds());
                 queue.addAll(outcome.tasks());
-                submittedJobs |= outcome.changes().stream().anyMatch(this::isJobWaiting);
+                // a calculation job now waits for its scheduler, or a step of one will be tried again later
+                mayWait |= outcome.changes().stream().anyMatch(this::isJobWaiting)
+                    || (!outcome.wasSkipped() && outcome.changes().isEmpty() && outcome.tasks().isEmpty());
             }
-            // only a run that submitted calculation jobs asks whether any still waits for its scheduler
-            if (!submittedJobs || !waitsForAJob(root.id()))
+            // only a run that may wait asks whether anything of it still does
+            if (!mayWait || !waitsForAJob(root.id()))
                 break;
-            // calculation jobs of this run wait for their scheduler: poll it here, as a worker would
-            queue.addAll(jobs.pollOnce());
+            // as a worker would: poll the schedulers, and take the retries now due
+            JobPoller.Due done = jobs.pollOnce();
+            queue.addAll(done.tasks());
+            published.addAll(done.outboxIds());
+            queue.addAll(claimRetries(root.id()));
             if (queue.isEmpty())
                 sleepQuietly(100);
         }
@@ -124,6 +134,25 @@ public final class Launcher {
         }
     }
 
+    /**
+     * Prepares a calculation job without running it: its input files and submit script are
+     * written into {@code folder} (created if missing) for a look before the real launch.
+     * Nothing is stored, uploaded or submitted.
+     */
+    public CalcJobRunner.Prepared dryRun(CalcJobDefinition job, Inputs inputs, Path folder) {
+        CalcJobNode node = (CalcJobNode) create(List.of(new Launch(job, inputs))).getFirst();
+        Map<String, Node> given = new LinkedHashMap<>();
+        node.pendingIncoming().forEach(link -> given.put(ProcessSpec.portPath(link.label()), link.source()));
+        try {
+            Files.createDirectories(folder);
+            return new CalcJobRunner(database).prepare(job, node, new ProcessInputs(given), folder);
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException("the dry run of " + job.entryPoint() + " failed: " + e.getMessage(), e);
+        }
+    }
+
     /** Keeps a finished calculation from serving as a cache source from now on. */
     public void invalidateCache(ProcessNode node) {
         graph.setExtra(node, CacheHit.VALID_CACHE, false);
@@ -133,7 +162,7 @@ public final class Launcher {
         List<ProcessNode> nodes = new ArrayList<>(launches.size());
         for (Launch l : launches) {
             Map<String, Node> valid = l.definition().spec().validateInputs(l.definition().entryPoint(), l.inputs().asMap());
-            nodes.add(ProcessNodes.create(l.definition(), valid));
+            nodes.add(ProcessNodes.create(l.definition(), valid, l.inputs().jobOptions()));
         }
         return nodes;
     }
@@ -143,12 +172,18 @@ public final class Launcher {
             && executor.registry().get(change.entryPoint()) instanceof CalcJobDefinition;
     }
 
-    /** True while some live process of this run (the root or a descendant) waits for a scheduler job. */
+    private static final String TREE = "WITH RECURSIVE tree(id) AS (SELECT ?::bigint UNION ALL SELECT p.node_id"
+        + " FROM process p JOIN tree t ON p.parent_id = t.id) ";
+
+    /**
+     * True while some process of this run (the root or a descendant) waits for a scheduler job
+     * or for the retry of a failed job step; a paused one waits for nobody.
+     */
     private boolean waitsForAJob(long root) {
         try (Connection c = database.connection();
-             var s = c.prepareStatement("WITH RECURSIVE tree(id) AS (SELECT ?::bigint UNION ALL SELECT p.node_id"
-                 + " FROM process p JOIN tree t ON p.parent_id = t.id) SELECT EXISTS (SELECT 1 FROM job_watch w JOIN tree t"
-                 + " ON t.id = w.node_id)")) {
+             var s = c.prepareStatement(TREE + "SELECT EXISTS (SELECT 1 FROM tree t JOIN process p ON p.node_id = t.id"
+                 + " WHERE NOT p.paused AND (EXISTS (SELECT 1 FROM job_watch w WHERE w.node_id = t.id)"
+                 + " OR EXISTS (SELECT 1 FROM outbox o WHERE o.process_id = t.id AND o.due IS NOT NULL)))")) {
             s.setLong(1, root);
             try (var rs = s.executeQuery()) {
                 rs.next();
@@ -157,6 +192,23 @@ public final class Launcher {
         } catch (SQLException e) {
             throw new StorageException("checking the jobs of process " + root, e);
         }
+    }
+
+    /** The delayed tasks of this run that are due, taken out of the outbox. */
+    private List<Task> claimRetries(long root) {
+        List<Task> due = new ArrayList<>();
+        try (Connection c = database.connection();
+             var s = c.prepareStatement(TREE + "DELETE FROM outbox o USING tree t WHERE o.process_id = t.id"
+                 + " AND o.due <= now() RETURNING o.process_id, o.step")) {
+            s.setLong(1, root);
+            try (var rs = s.executeQuery()) {
+                while (rs.next())
+                    due.add(new Task(rs.getLong(1), rs.getInt(2)));
+            }
+        } catch (SQLException e) {
+            throw new StorageException("taking the retries of process " + root, e);
+        }
+        return due;
     }
 
     private static void sleepQuietly(long ms) {

@@ -15,8 +15,12 @@ public record CalcInfo(List<String> arguments, String stdinName, String stdoutNa
         arguments = List.copyOf(arguments);
         retrieveList = List.copyOf(retrieveList);
         for (String r : retrieveList)
-            if (r.startsWith("/") || r.contains(".."))
-                throw new IllegalArgumentException("retrieve list entry '" + r + "' must be relative to the work"
-                    + " directory");
+            checkRetrieveEntry(r);
+    }
+
+    static void checkRetrieveEntry(String entry) {
+        if (entry == null || entry.isBlank() || entry.startsWith("/") || entry.contains(".."))
+            throw new IllegalArgumentException("retrieve list entry '" + entry + "' must be a path relative to the work"
+                + " directory");
     }
 }

@@ -12,6 +12,7 @@ public final class Inputs {
 
     private final Map<String, Node> values = new LinkedHashMap<>();
     private Boolean useCache;
+    private JobOptions jobOptions;
 
     private Inputs() {
     }
@@ -58,6 +59,17 @@ public final class Inputs {
     /** This launch's caching override; null when the policy decides. */
     public Boolean cacheOverride() {
         return useCache;
+    }
+
+    /** How a calculation job runs (resources, limits, queue, ...); only calculation jobs take them. */
+    public Inputs jobOptions(JobOptions options) {
+        this.jobOptions = Objects.requireNonNull(options, "job options");
+        return this;
+    }
+
+    /** The options given for a calculation job; null when none were. */
+    public JobOptions jobOptions() {
+        return jobOptions;
     }
 
     public Map<String, Node> asMap() {

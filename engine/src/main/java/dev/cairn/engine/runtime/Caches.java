@@ -1,5 +1,8 @@
 package dev.cairn.engine.runtime;
 
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -10,10 +13,16 @@ import dev.cairn.engine.caching.CachingPolicy;
 import dev.cairn.engine.process.CalcFunction;
 import dev.cairn.engine.process.CalcJobDefinition;
 import dev.cairn.engine.process.ProcessDefinition;
+import dev.cairn.engine.transport.Transport;
+import dev.cairn.storage.db.Database;
+import dev.cairn.storage.graph.Computer;
+import dev.cairn.storage.graph.ComputerStore;
 import dev.cairn.storage.graph.Data;
 import dev.cairn.storage.graph.GraphStore;
 import dev.cairn.storage.graph.GraphTransaction;
 import dev.cairn.storage.graph.ProcessNode;
+import dev.cairn.storage.graph.RemoteData;
+import dev.cairn.storage.graph.StorageException;
 
 /**
  * Caching within a step: before a calculation runs, look for a valid source with its hash;
@@ -23,12 +32,16 @@ import dev.cairn.storage.graph.ProcessNode;
  */
 final class Caches {
 
+    private static final Logger LOG = System.getLogger(Caches.class.getName());
+
     private final CachingPolicy policy;
     private final GraphStore graph;
+    private final Database database;
 
-    Caches(CachingPolicy policy, GraphStore graph) {
+    Caches(CachingPolicy policy, GraphStore graph, Database database) {
         this.policy = policy;
         this.graph = graph;
+        this.database = database;
     }
 
     /**
@@ -41,7 +54,36 @@ final class Caches {
             || !policy.isEnabled(definition.entryPoint(), override))
             return Optional.empty();
         String h = hash != null ? hash : graph.hashOf(node);
-        return CacheLookup.find(g, node, h, definition.spec());
+        return CacheLookup.find(g, node, h, definition.spec(),
+            definition instanceof CalcJobDefinition ? source -> workdirExists(g, source) : source -> true);
+    }
+
+    /**
+     * A calculation job is a source only while its work directory exists: the copy of its
+     * {@code remote_folder} would point at nothing, and a job restarting from it would fail.
+     * A source whose directory is gone is marked invalid, so no one checks it again; one whose
+     * computer cannot be reached now is only passed over.
+     */
+    private boolean workdirExists(GraphTransaction g, ProcessNode source) {
+        if (!(g.outputsOf(source.id()).get("remote_folder") instanceof RemoteData remote))
+            return true;
+        boolean exists;
+        try {
+            Computer computer = new ComputerStore(database).get(remote.computerId());
+            try (Transport transport = ComputerAccess.open(g.connection(), computer, ComputerSettings.of(computer))) {
+                exists = transport.exists(remote.remotePath());
+            }
+        } catch (SQLException e) {
+            throw new StorageException("checking the work directory of cache source " + source.describe(), e);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "passing over cache source {0}: its work directory could not be checked: {1}",
+                source.describe(), e.getMessage());
+            return false;
+        }
+        if (!exists)
+            g.mergeExtras(source, Map.of(CacheHit.VALID_CACHE, false,
+                CacheHit.INVALID_REASON, "its work directory " + remote.remotePath() + " no longer exists"));
+        return exists;
     }
 
     /** Gives {@code node} the hit's outputs and exit status, and names the source; returns the outputs. */

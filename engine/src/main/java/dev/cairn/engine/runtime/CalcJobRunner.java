@@ -7,20 +7,22 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 
 import dev.cairn.engine.process.CalcInfo;
 import dev.cairn.engine.process.CalcJobDefinition;
 import dev.cairn.engine.process.JobFolder;
+import dev.cairn.engine.process.JobOptions;
 import dev.cairn.engine.process.Outputs;
 import dev.cairn.engine.process.ProcessInputs;
-import dev.cairn.engine.scheduler.JobCommand;
 import dev.cairn.engine.scheduler.JobTemplate;
 import dev.cairn.engine.scheduler.Scheduler;
+import dev.cairn.engine.scheduler.SchedulerException;
 import dev.cairn.engine.transport.Transport;
+import dev.cairn.engine.transport.TransportException;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.graph.CalcJobNode;
 import dev.cairn.storage.graph.Code;
@@ -35,9 +37,10 @@ import dev.cairn.storage.graph.RemoteData;
  * input files, upload them to a fresh work directory, submit through the scheduler unless
  * a job of this node's name is already there, and wait); {@code retrieve} (once the job
  * poller saw the job done: bring back the listed files as the {@code retrieved} folder and
- * parse them into outputs and an exit code).
+ * parse them into outputs and an exit code). A transport or scheduler failure in either is
+ * thrown as a {@link JobFailures.Failure}, to be tried again later.
  */
-final class CalcJobRunner {
+public final class CalcJobRunner {
 
     static final String SCRIPT = "_cairn_submit.sh";
 
@@ -45,38 +48,61 @@ final class CalcJobRunner {
     record Waiting(long computerId, String jobId) {
     }
 
+    /**
+     * A job prepared in a local folder: its input files and its submit script {@link #SCRIPT},
+     * as they would be uploaded to {@code workdir}.
+     */
+    public record Prepared(Path folder, String workdir, String jobName, String script, List<String> retrieveList) {
+    }
+
     private final Database database;
 
-    CalcJobRunner(Database database) {
+    public CalcJobRunner(Database database) {
         this.database = database;
     }
 
-    Waiting submit(CalcJobDefinition job, CalcJobNode node, ProcessInputs inputs, StepEffects effects) throws Exception {
+    /** Writes the job's files and submit script into {@code folder}; nothing leaves this machine, nothing is stored. */
+    public Prepared prepare(CalcJobDefinition job, CalcJobNode node, ProcessInputs inputs, Path folder) throws Exception {
         Code code = inputs.get(CalcJobDefinition.CODE);
         Computer computer = computerOf(code);
+        ComputerSettings settings = ComputerSettings.of(computer);
+        CalcInfo info = job.preparer().prepare(inputs, new JobFolder(folder));
+        JobOptions options = JobOptions.fromAttributes(node.attributes());
+        String uuid = node.uuid().toString();
+        String workdir = settings.workdir().replaceAll("/+$", "") + "/" + uuid.substring(0, 2) + "/"
+            + uuid.substring(2, 4) + "/" + uuid.substring(4);
+        String jobName = "cairn-" + uuid;
+        JobTemplate template = JobScripts.template(jobName, workdir, code, settings, info, options);
+        String script = ComputerAccess.scheduler(computer).submitScript(template);
+        Files.writeString(folder.resolve(SCRIPT), script);
+        List<String> retrieve = new ArrayList<>(info.retrieveList());
+        options.additionalRetrieveList().stream().filter(r -> !retrieve.contains(r)).forEach(retrieve::add);
+        return new Prepared(folder, workdir, jobName, script, List.copyOf(retrieve));
+    }
+
+    Waiting submit(Connection c, CalcJobDefinition job, CalcJobNode node, ProcessInputs inputs, StepEffects effects)
+        throws Exception {
+        Computer computer = computerOf(inputs.get(CalcJobDefinition.CODE));
+        ComputerSettings settings = ComputerSettings.of(computer);
         Path sandbox = Files.createTempDirectory("cairn-job-");
         try {
-            CalcInfo info = job.preparer().prepare(inputs, new JobFolder(sandbox));
-            String workdir = ComputerAccess.workdir(computer) + "/" + node.uuid().toString().substring(0, 2) + "/"
-                + node.uuid().toString().substring(2, 4) + "/" + node.uuid().toString().substring(4);
+            Prepared prepared = prepare(job, node, inputs, sandbox);
+            node.setRemoteWorkdir(prepared.workdir());
+            node.setJobAttribute("retrieve_list", prepared.retrieveList());
+            effects.outputs.put("remote_folder", new RemoteData(computer.id(), prepared.workdir()));
             Scheduler scheduler = ComputerAccess.scheduler(computer);
-            String jobName = "cairn-" + node.uuid();
-            List<String> argv = new ArrayList<>();
-            argv.add(code.executable());
-            argv.addAll(info.arguments());
-            JobTemplate template = JobTemplate.of(jobName, workdir, JobCommand.of(argv.toArray(String[]::new))
-                .withStreams(info.stdinName(), info.stdoutName(), info.stderrName()));
-            Files.writeString(sandbox.resolve(SCRIPT), scheduler.submitScript(template));
-            node.setRemoteWorkdir(workdir);
-            node.setJobAttribute("retrieve_list", info.retrieveList());
-            effects.outputs.put("remote_folder", new RemoteData(computer.id(), workdir));
-            try (Transport transport = ComputerAccess.transport(computer, Map.of())) {
-                transport.mkdirs(workdir);
-                transport.put(sandbox, workdir);
-                String jobId = scheduler.findByName(transport, jobName)
-                    .orElseGet(() -> scheduler.submit(transport, workdir, SCRIPT));
+            if (settings.submissionsPerMinute() != null)
+                sleep(ComputerActivity.reserveSubmission(c, computer.id(), settings.submissionsPerMinute()));
+            try (Transport transport = ComputerAccess.open(c, computer, settings)) {
+                transport.mkdirs(prepared.workdir());
+                transport.put(sandbox, prepared.workdir());
+                // a worker that died after submitting but before its commit left the job running: take it
+                String jobId = scheduler.findByName(transport, prepared.jobName())
+                    .orElseGet(() -> scheduler.submit(transport, prepared.workdir(), SCRIPT));
                 node.setJobId(jobId);
                 return new Waiting(computer.id(), jobId);
+            } catch (TransportException | SchedulerException e) {
+                throw new JobFailures.Failure("submitting the job to " + computer.label(), settings, e);
             }
         } finally {
             deleteTree(sandbox);
@@ -87,11 +113,13 @@ final class CalcJobRunner {
      * Brings the listed files back into a local folder that {@code effects} deletes after the
      * step, and parses them: the parser's outputs plus {@code retrieved}, with its exit code.
      */
-    Outputs retrieve(CalcJobDefinition job, CalcJobNode node, ProcessInputs inputs, StepEffects effects) throws Exception {
+    Outputs retrieve(Connection c, CalcJobDefinition job, CalcJobNode node, ProcessInputs inputs, StepEffects effects)
+        throws Exception {
         Computer computer = computerOf(inputs.get(CalcJobDefinition.CODE));
+        ComputerSettings settings = ComputerSettings.of(computer);
         Path local = Files.createTempDirectory("cairn-retrieved-");
         effects.scratch.add(local);
-        try (Transport transport = ComputerAccess.transport(computer, Map.of())) {
+        try (Transport transport = ComputerAccess.open(c, computer, settings)) {
             @SuppressWarnings("unchecked")
             List<String> retrieve = (List<String>) node.attribute("retrieve_list");
             for (String name : retrieve == null ? List.<String>of() : retrieve) {
@@ -102,6 +130,8 @@ final class CalcJobRunner {
                     transport.get(remote, target);
                 }
             }
+        } catch (TransportException e) {
+            throw new JobFailures.Failure("retrieving the job's files from " + computer.label(), settings, e);
         }
         FolderData retrieved = FolderData.of(local);
         Outputs parsed = job.parser().parse(inputs, local);
@@ -134,5 +164,10 @@ final class CalcJobRunner {
         } catch (IOException e) {
             throw new UncheckedIOException("cleaning up " + root, e);
         }
+    }
+
+    private static void sleep(Duration wait) throws InterruptedException {
+        if (!wait.isZero())
+            Thread.sleep(wait);
     }
 }

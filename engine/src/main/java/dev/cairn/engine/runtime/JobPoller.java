@@ -11,32 +11,48 @@ import java.util.Map;
 
 import dev.cairn.engine.scheduler.JobInfo;
 import dev.cairn.engine.scheduler.JobState;
-import dev.cairn.engine.scheduler.Scheduler;
+import dev.cairn.engine.scheduler.SchedulerException;
 import dev.cairn.engine.transport.Transport;
+import dev.cairn.engine.transport.TransportException;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.graph.Computer;
 import dev.cairn.storage.graph.ComputerStore;
+import dev.cairn.storage.graph.GraphStore;
+import dev.cairn.storage.graph.GraphTransaction;
+import dev.cairn.storage.graph.ProcessNode;
 import dev.cairn.storage.graph.StorageException;
 
 /**
  * Asks each computer's scheduler about the jobs waiting on it, with ONE command per
  * computer, and makes the calculation jobs whose job is done runnable again. Any number of
- * workers may call it: a computer is polled by one of them at a time (an advisory lock per
- * computer), so a cluster sees one status query per poll interval, not one per worker.
+ * workers may call it, as often as they like: a computer is polled by one of them at a time
+ * (an advisory lock per computer) and at most once per its {@code minimum_job_poll_interval}
+ * (a time kept in the database), so a cluster sees one status query per interval, however
+ * many workers there are. A poll that fails is tried again after a backoff; when the
+ * computer's attempts are used up, its waiting jobs are paused with a report.
  */
 public final class JobPoller {
 
     private static final long LOCK_SPACE = 0x6a6f6270L << 32;
 
-    private final Database database;
+    private static final Due NOTHING = new Due(List.of(), List.of());
 
-    public JobPoller(Database database) {
+    private final Database database;
+    private final GraphStore graph;
+
+    public JobPoller(Database database, GraphStore graph) {
         this.database = database;
+        this.graph = graph;
     }
 
-    /** One pass over every computer with waiting jobs; returns the tasks of the jobs that are done (committed in the outbox). */
-    public List<Task> pollOnce() {
+    /** The tasks of calculation jobs whose job is done, committed in the outbox as {@code outboxIds}. */
+    public record Due(List<Task> tasks, List<Long> outboxIds) {
+    }
+
+    /** One pass over every computer with waiting jobs that is due for a poll. */
+    public Due pollOnce() {
         List<Task> due = new ArrayList<>();
+        List<Long> outboxIds = new ArrayList<>();
         try (Connection c = database.connection()) {
             List<Long> computers = new ArrayList<>();
             try (PreparedStatement s = c.prepareStatement("SELECT DISTINCT computer_id FROM job_watch");
@@ -44,44 +60,44 @@ public final class JobPoller {
                 while (rs.next())
                     computers.add(rs.getLong(1));
             }
-            for (long computer : computers)
-                due.addAll(poll(c, computer));
+            for (long computer : computers) {
+                Due d = poll(c, computer);
+                due.addAll(d.tasks());
+                outboxIds.addAll(d.outboxIds());
+            }
         } catch (SQLException e) {
             throw new StorageException("polling the schedulers", e);
         }
-        return due;
+        return new Due(due, outboxIds);
     }
 
-    private List<Task> poll(Connection c, long computerId) throws SQLException {
+    private Due poll(Connection c, long computerId) throws SQLException {
         c.setAutoCommit(false);
         try {
-            try (PreparedStatement lock = c.prepareStatement("SELECT pg_try_advisory_xact_lock(?)")) {
-                lock.setLong(1, LOCK_SPACE | computerId);
-                try (ResultSet rs = lock.executeQuery()) {
-                    rs.next();
-                    if (!rs.getBoolean(1)) {
-                        c.rollback();
-                        return List.of();
-                    }
-                }
+            if (!tryLock(c, computerId) || !ComputerActivity.pollDue(c, computerId)) {
+                c.rollback();
+                return NOTHING;
             }
-            Map<String, Long> processOfJob = new LinkedHashMap<>();
-            try (PreparedStatement s = c.prepareStatement("SELECT node_id, job_id FROM job_watch WHERE computer_id = ?")) {
-                s.setLong(1, computerId);
-                try (ResultSet rs = s.executeQuery()) {
-                    while (rs.next())
-                        processOfJob.put(rs.getString(2), rs.getLong(1));
-                }
+            Map<String, Long> processOfJob = watched(c, computerId);
+            if (processOfJob.isEmpty()) {
+                c.rollback();
+                return NOTHING;
             }
             Computer computer = new ComputerStore(database).get(computerId);
-            Scheduler scheduler = ComputerAccess.scheduler(computer);
+            ComputerSettings settings = ComputerSettings.of(computer);
             Map<String, JobInfo> states;
-            try (Transport transport = ComputerAccess.transport(computer, Map.of())) {
-                states = scheduler.poll(transport, processOfJob.keySet());
+            try (Transport transport = ComputerAccess.open(c, computer, settings)) {
+                states = ComputerAccess.scheduler(computer).poll(transport, processOfJob.keySet());
+            } catch (TransportException | SchedulerException e) {
+                pollFailed(c, computer, settings, processOfJob.values(), e);
+                c.commit();
+                return NOTHING;
             }
+            ComputerActivity.polled(c, computerId, settings.minimumPollInterval());
             List<Task> due = new ArrayList<>();
             for (var e : processOfJob.entrySet()) {
                 JobInfo info = states.get(e.getKey());
+                // a job the scheduler no longer lists has ended
                 if (info != null && info.state() != JobState.DONE)
                     continue;
                 try (PreparedStatement s = c.prepareStatement("DELETE FROM job_watch WHERE node_id = ?")) {
@@ -89,22 +105,62 @@ public final class JobPoller {
                     s.executeUpdate();
                 }
                 try (PreparedStatement s = c.prepareStatement("UPDATE process SET runnable = true, updated = now()"
-                    + " WHERE node_id = ? AND state = 'waiting' AND NOT paused RETURNING step")) {
+                    + " WHERE node_id = ? AND state = 'waiting' RETURNING step, paused")) {
                     s.setLong(1, e.getValue());
                     try (ResultSet rs = s.executeQuery()) {
-                        if (rs.next())
+                        // a process paused meanwhile keeps its task due; play sends it
+                        if (rs.next() && !rs.getBoolean(2))
                             due.add(new Task(e.getValue(), rs.getInt(1)));
                     }
                 }
             }
-            Outbox.add(c, due);
+            List<Long> outboxIds = Outbox.add(c, due);
             c.commit();
-            return due;
+            return new Due(due, outboxIds);
         } catch (SQLException | RuntimeException e) {
             c.rollback();
             throw e;
         } finally {
             c.setAutoCommit(true);
+        }
+    }
+
+    private static boolean tryLock(Connection c, long computerId) throws SQLException {
+        try (PreparedStatement lock = c.prepareStatement("SELECT pg_try_advisory_xact_lock(?)")) {
+            lock.setLong(1, LOCK_SPACE | computerId);
+            try (ResultSet rs = lock.executeQuery()) {
+                rs.next();
+                return rs.getBoolean(1);
+            }
+        }
+    }
+
+    /** The jobs to ask about: those of the computer's waiting processes that are not paused. */
+    private static Map<String, Long> watched(Connection c, long computerId) throws SQLException {
+        Map<String, Long> processOfJob = new LinkedHashMap<>();
+        try (PreparedStatement s = c.prepareStatement("SELECT w.node_id, w.job_id FROM job_watch w"
+            + " JOIN process p ON p.node_id = w.node_id WHERE w.computer_id = ? AND NOT p.paused")) {
+            s.setLong(1, computerId);
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next())
+                    processOfJob.put(rs.getString(2), rs.getLong(1));
+            }
+        }
+        return processOfJob;
+    }
+
+    private void pollFailed(Connection c, Computer computer, ComputerSettings settings, Iterable<Long> processes,
+                            RuntimeException failure) throws SQLException {
+        int failed = ComputerActivity.pollFailed(c, computer.id(), n -> settings.retry().delay(n - 1));
+        if (failed < settings.retry().attempts())
+            return;
+        ComputerActivity.resetPollFailures(c, computer.id());
+        GraphTransaction g = graph.inTransaction(c);
+        String why = "asking the scheduler of " + computer.label() + " about the job failed " + settings.retry().attempts()
+            + " times; the last time: " + JobFailures.describe(failure);
+        for (long id : processes) {
+            if (ProcessTable.lock(c, id).filter(row -> !row.paused() && !row.state().isTerminal()).isPresent())
+                JobFailures.pause(c, g, (ProcessNode) g.load(id), why);
         }
     }
 }

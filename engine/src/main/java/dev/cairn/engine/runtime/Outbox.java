@@ -44,6 +44,20 @@ public final class Outbox {
         return ids;
     }
 
+    /**
+     * Writes a task that nobody sends before {@code delay} has passed; the outbox relay sends
+     * it then (a retry after backoff holds no worker slot while it waits).
+     */
+    public static void addDelayed(Connection c, Task task, java.time.Duration delay) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("INSERT INTO outbox (process_id, step, due)"
+            + " VALUES (?, ?, clock_timestamp() + ? * interval '1 millisecond')")) {
+            s.setLong(1, task.processId());
+            s.setInt(2, task.step());
+            s.setLong(3, delay.toMillis());
+            s.executeUpdate();
+        }
+    }
+
     /** Deletes published rows. */
     public static void remove(Connection c, Collection<Long> ids) throws SQLException {
         if (ids.isEmpty())
@@ -75,14 +89,15 @@ public final class Outbox {
     }
 
     /**
-     * Deletes and returns rows older than {@code age}, locked so two relays never take the
+     * Deletes and returns rows older than {@code age} and delayed rows now due, locked so two relays never take the
      * same ones; the caller publishes them before committing, and a relay that fails
      * rolls back and leaves them for the next.
      */
     public static List<Task> claimStale(Connection c, Duration age, int limit) throws SQLException {
         List<Task> tasks = new ArrayList<>();
         try (PreparedStatement s = c.prepareStatement("DELETE FROM outbox WHERE id IN (SELECT id FROM outbox"
-            + " WHERE created < now() - ? * interval '1 millisecond' ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED)"
+            + " WHERE CASE WHEN due IS NULL THEN created < now() - ? * interval '1 millisecond' ELSE due <= now() END"
+            + " ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED)"
             + " RETURNING process_id, step")) {
             s.setLong(1, age.toMillis());
             s.setInt(2, limit);

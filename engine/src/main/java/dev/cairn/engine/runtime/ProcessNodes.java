@@ -4,6 +4,7 @@ import java.util.Map;
 
 import dev.cairn.engine.process.CalcFunction;
 import dev.cairn.engine.process.CalcJobDefinition;
+import dev.cairn.engine.process.JobOptions;
 import dev.cairn.engine.process.ProcessDefinition;
 import dev.cairn.engine.process.ProcessSpec;
 import dev.cairn.engine.process.ProcessState;
@@ -11,6 +12,7 @@ import dev.cairn.engine.process.WorkChainDefinition;
 import dev.cairn.engine.process.WorkFunction;
 import dev.cairn.storage.graph.CalcFunctionNode;
 import dev.cairn.storage.graph.CalcJobNode;
+import dev.cairn.storage.graph.InvalidInputException;
 import dev.cairn.storage.graph.LinkType;
 import dev.cairn.storage.graph.Node;
 import dev.cairn.storage.graph.ProcessNode;
@@ -27,8 +29,14 @@ public final class ProcessNodes {
     private ProcessNodes() {
     }
 
-    /** An unstored node for a launch of {@code definition} with validated inputs, in state created. */
-    public static ProcessNode create(ProcessDefinition definition, Map<String, Node> inputs) {
+    /**
+     * An unstored node for a launch of {@code definition} with validated inputs, in state
+     * created. A calculation job's options (the defaults when null) become its attributes;
+     * other processes take none.
+     */
+    public static ProcessNode create(ProcessDefinition definition, Map<String, Node> inputs, JobOptions options) {
+        if (options != null && !(definition instanceof CalcJobDefinition))
+            throw new InvalidInputException(definition.entryPoint() + " is not a calculation job: it takes no job options");
         ProcessNode node = switch (definition) {
             case CalcFunction f -> new CalcFunctionNode(definition.entryPoint());
             case WorkFunction f -> new WorkFunctionNode(definition.entryPoint());
@@ -37,6 +45,11 @@ public final class ProcessNodes {
         };
         node.setProcessLabel(definition.entryPoint());
         node.setProcessState(ProcessState.CREATED.dbValue());
+        if (definition instanceof CalcJobDefinition) {
+            JobOptions o = options != null ? options : JobOptions.defaults();
+            JobScripts.check(definition.entryPoint(), o);
+            o.toAttributes().forEach(node::setStaticAttribute);
+        }
         LinkType inputType = node instanceof WorkflowNode ? LinkType.INPUT_WORK : LinkType.INPUT_CALC;
         inputs.forEach((path, value) -> node.addIncoming(value, inputType, ProcessSpec.linkLabel(path)));
         return node;

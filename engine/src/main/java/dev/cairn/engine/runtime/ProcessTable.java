@@ -86,7 +86,7 @@ public final class ProcessTable {
     public static void endStep(Connection c, long processId, int nextStep, ProcessState state, boolean runnable,
                                int awaiting, String checkpointJson) throws SQLException {
         try (PreparedStatement s = c.prepareStatement("UPDATE process SET step = ?, state = ?, runnable = ?, awaiting = ?,"
-            + " checkpoint = ?::jsonb, updated = now() WHERE node_id = ?")) {
+            + " checkpoint = ?::jsonb, job_failures = 0, updated = now() WHERE node_id = ?")) {
             s.setInt(1, nextStep);
             s.setString(2, state.dbValue());
             s.setBoolean(3, runnable);
@@ -116,8 +116,22 @@ public final class ProcessTable {
         }
     }
 
+    /** Counts one more failed attempt of the current step at a transport or scheduler; returns the count. */
+    static int countJobFailure(Connection c, long processId) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("UPDATE process SET job_failures = job_failures + 1, updated = now()"
+            + " WHERE node_id = ? RETURNING job_failures")) {
+            s.setLong(1, processId);
+            try (ResultSet rs = s.executeQuery()) {
+                rs.next();
+                return rs.getInt(1);
+            }
+        }
+    }
+
+    /** Pauses or plays a process; either starts the count of failed attempts again. */
     public static void setPaused(Connection c, long processId, boolean paused) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("UPDATE process SET paused = ?, updated = now() WHERE node_id = ?")) {
+        try (PreparedStatement s = c.prepareStatement("UPDATE process SET paused = ?, job_failures = 0, updated = now()"
+            + " WHERE node_id = ?")) {
             s.setBoolean(1, paused);
             s.setLong(2, processId);
             s.executeUpdate();

@@ -71,6 +71,10 @@ public final class StepExecutor {
         return registry;
     }
 
+    public GraphStore graph() {
+        return graph;
+    }
+
     /**
      * Runs the step {@code task} names and commits it.
      *
@@ -100,6 +104,12 @@ public final class StepExecutor {
                     c.rollback();
                     Outbox.remove(c, publishedOutbox);
                     outcome = recordFailure(c, task, fault.getCause(), killRequested.getAsBoolean());
+                } catch (JobFailures.Failure failure) {
+                    // the computer or its scheduler failed, not the process: try the step again later
+                    c.rollback();
+                    Outbox.remove(c, publishedOutbox);
+                    outcome = killRequested.getAsBoolean() ? recordFailure(c, task, failure, true)
+                        : JobFailures.record(c, graph.inTransaction(c), task, failure);
                 }
                 c.commit();
                 return outcome;
@@ -136,7 +146,7 @@ public final class StepExecutor {
         try {
             ProcessDefinition definition = registry.get(row.entryPoint());
             return run(c, g, row, self, definition);
-        } catch (StorageException e) {
+        } catch (StorageException | JobFailures.Failure e) {
             throw e;
         } catch (Exception | StackOverflowError e) {
             if (isConnectionFailure(e))
@@ -180,7 +190,7 @@ public final class StepExecutor {
         g.inputsOf(row.nodeId()).forEach((label, node) -> inputs.put(ProcessSpec.portPath(label), node));
         ProcessInputs in = new ProcessInputs(inputs);
         StepEffects effects = new StepEffects();
-        Caches caches = new Caches(caching, graph);
+        Caches caches = new Caches(caching, graph, database);
 
         if (definition instanceof CalcJobDefinition job) {
             Optional<CacheHit> hit = "retrieve".equals(row.checkpoint().get("stage")) ? Optional.empty()
@@ -254,7 +264,7 @@ public final class StepExecutor {
                                ProcessInputs in, StepEffects effects) throws Exception {
         CalcJobRunner jobs = new CalcJobRunner(database);
         if (!"retrieve".equals(row.checkpoint().get("stage"))) {
-            CalcJobRunner.Waiting waiting = jobs.submit(job, self, in, effects);
+            CalcJobRunner.Waiting waiting = jobs.submit(c, job, self, in, effects);
             effects.outputs.forEach((path, data) -> FunctionRunner.link(self, path, data, effects));
             storeEffects(g, effects);
             CalcJobRunner.watch(c, self.id(), waiting.computerId(), waiting.jobId());
@@ -266,7 +276,7 @@ public final class StepExecutor {
             return new StepOutcome(List.of(), List.of(), List.of(change(row, ProcessState.WAITING, null)), null);
         }
         try {
-            FunctionRunner.attach(self, job, jobs.retrieve(job, self, in, effects), effects);
+            FunctionRunner.attach(self, job, jobs.retrieve(c, job, self, in, effects), effects);
             storeEffects(g, effects);
         } finally {
             effects.scratch.forEach(CalcJobRunner::deleteTree);

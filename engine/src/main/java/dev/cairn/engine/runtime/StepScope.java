@@ -62,7 +62,7 @@ final class StepScope implements WorkChainScope {
     @Override
     public ChildProcess submit(ProcessDefinition definition, Inputs given, String callLabel) {
         Map<String, Node> valid = definition.spec().validateInputs(definition.entryPoint(), given.asMap());
-        ProcessNode node = ProcessNodes.create(definition, valid);
+        ProcessNode node = ProcessNodes.create(definition, valid, given.jobOptions());
         ProcessNodes.linkCaller(self, node, callLabel);
         effects.addNode(node);
         ChildProcess child = new ChildProcess(node, definition, given.cacheOverride());

@@ -70,7 +70,7 @@ public record Backoff(Duration initial, double factor, Duration max, int attempt
     }
 
     /** The wait before retry {@code retry}: a random part of its {@link #cap(int) cap}. */
-    Duration delay(int retry) {
+    public Duration delay(int retry) {
         double u = jitter.getAsDouble();
         if (!(u >= 0 && u < 1))
             throw new IllegalStateException("jitter must be in [0, 1), not " + u);

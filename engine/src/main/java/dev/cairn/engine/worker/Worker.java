@@ -21,6 +21,7 @@ import dev.cairn.engine.broker.Broadcasts;
 import dev.cairn.engine.broker.TaskConsumer;
 import dev.cairn.engine.broker.TaskPublisher;
 import dev.cairn.engine.launch.QueueTaskSink;
+import dev.cairn.engine.runtime.JobPoller;
 import dev.cairn.engine.runtime.StateChange;
 import dev.cairn.engine.runtime.StepExecutor;
 import dev.cairn.engine.runtime.StepOutcome;
@@ -41,6 +42,11 @@ import dev.cairn.storage.graph.StorageException;
 public final class Worker implements AutoCloseable {
 
     private static final Logger LOG = System.getLogger(Worker.class.getName());
+    /**
+     * How often the worker offers to poll the schedulers; each computer's own minimum interval,
+     * kept in the database for all workers, decides whether it is asked.
+     */
+    private static final long POLL_TICK_MS = 100;
 
     /**
      * @param slots         steps run at once (and tasks taken from the broker at once)
@@ -64,7 +70,7 @@ public final class Worker implements AutoCloseable {
     private final QueueTaskSink sink;
     private final Broadcasts broadcasts;
     private final OutboxRelay relay;
-    private final dev.cairn.engine.runtime.JobPoller jobPoller;
+    private final JobPoller jobPoller;
     private final ExecutorService steps;
     private final ScheduledExecutorService background;
     private final ConcurrentLinkedQueue<Long> published = new ConcurrentLinkedQueue<>();
@@ -84,7 +90,7 @@ public final class Worker implements AutoCloseable {
         this.sink = new QueueTaskSink(publisher);
         this.broadcasts = new Broadcasts(broker);
         this.relay = new OutboxRelay(database, sink, published, settings.relay());
-        this.jobPoller = new dev.cairn.engine.runtime.JobPoller(database);
+        this.jobPoller = new JobPoller(database, executor.graph());
         this.steps = Executors.newFixedThreadPool(settings.slots(), Thread.ofPlatform().name("cairn-step-", 0).factory());
         this.background = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("cairn-relay").daemon()
             .factory());
@@ -95,7 +101,7 @@ public final class Worker implements AutoCloseable {
         consumer = TaskConsumer.start(broker, settings.slots(), delivery -> steps.execute(() -> runTask(delivery)));
         long every = settings.relay().interval().toMillis();
         background.scheduleWithFixedDelay(relay::runOnce, every, every, TimeUnit.MILLISECONDS);
-        background.scheduleWithFixedDelay(this::pollJobs, 250, 250, TimeUnit.MILLISECONDS);
+        background.scheduleWithFixedDelay(this::pollJobs, POLL_TICK_MS, POLL_TICK_MS, TimeUnit.MILLISECONDS);
         LOG.log(Level.INFO, "worker started with {0} slots on {1}", settings.slots(), broker.topology().taskQueue());
     }
 
@@ -163,9 +169,11 @@ public final class Worker implements AutoCloseable {
     /** Asks the schedulers about waiting jobs (one worker per computer at a time) and sends the tasks of those done. */
     private void pollJobs() {
         try {
-            List<Task> due = jobPoller.pollOnce();
-            if (!due.isEmpty())
-                sink.send(due);
+            JobPoller.Due due = jobPoller.pollOnce();
+            if (!due.tasks().isEmpty()) {
+                sink.send(due.tasks());
+                published.addAll(due.outboxIds());
+            }
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "polling the schedulers failed: {0}", e.getMessage());
         }

@@ -5,10 +5,13 @@ import static dev.cairn.engine.testing.TestProcesses.RESULT;
 import static dev.cairn.engine.testing.TestProcesses.X;
 import static dev.cairn.engine.testing.TestProcesses.Y;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -22,6 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.cairn.engine.Engine;
 import dev.cairn.engine.process.CalcJobDefinition;
 import dev.cairn.engine.process.Inputs;
+import dev.cairn.engine.process.JobOptions;
+import dev.cairn.engine.runtime.CalcJobRunner;
+import dev.cairn.engine.testing.TestProcesses;
 import dev.cairn.engine.process.ProcessResult;
 import dev.cairn.engine.testing.EngineFixture;
 import dev.cairn.storage.db.DatabaseConfig;
@@ -31,6 +37,7 @@ import dev.cairn.storage.graph.ComputerStore;
 import dev.cairn.storage.graph.FolderData;
 import dev.cairn.storage.graph.InstalledCode;
 import dev.cairn.storage.graph.IntData;
+import dev.cairn.storage.graph.InvalidInputException;
 import dev.cairn.storage.graph.LinkTriple;
 import dev.cairn.storage.graph.RemoteData;
 import dev.cairn.storage.objects.Container;
@@ -143,5 +150,87 @@ class CalcJobIT {
         assertTrue(Files.exists(Path.of(remote.remotePath(), "aiida.in")), "the input was uploaded");
         FolderData retrieved = (FolderData) r.outputs().get("retrieved");
         assertEquals("5", new String(engine.graph().readFile(retrieved, "aiida.out")).strip());
+    }
+
+    @Test
+    void optionsShapeTheScriptAndAreStoredOnTheNode() throws Exception {
+        JobOptions options = JobOptions.defaults().withResources(1, 2, 1).withLimits(600L, null)
+            .withEnvironment(Map.of("CAIRN_GREETING", "hello $there"), true)
+            .withText("echo \"$CAIRN_GREETING\" > greeting.txt", "echo after >> greeting.txt")
+            .withAdditionalRetrieveList(List.of("greeting.txt"));
+        ProcessResult r = engine.launcher().run(BASH_ADD, Inputs.create().put(CalcJobDefinition.CODE, bash)
+            .put(X, new IntData(2)).put(Y, new IntData(3)).jobOptions(options));
+        assertTrue(r.isFinishedOk(), r.node().processState() + " " + r.node().exception());
+        assertEquals(5, r.get(RESULT).value());
+        FolderData retrieved = (FolderData) r.outputs().get("retrieved");
+        assertEquals("hello $there\nafter", new String(engine.graph().readFile(retrieved, "greeting.txt")).strip(),
+            "the variable is literal, prepend runs before the code and append after");
+        CalcJobNode node = (CalcJobNode) engine.graph().load(r.node().id());
+        assertEquals(Map.of("num_machines", 1L, "num_mpiprocs_per_machine", 2L, "num_cores_per_mpiproc", 1L),
+            node.attribute("resources"));
+        assertEquals(600L, node.attribute("max_wallclock_seconds"));
+        assertEquals(List.of("aiida.out", "greeting.txt"), node.attribute("retrieve_list"));
+    }
+
+    @Test
+    void badOptionsAreRefusedAtLaunchAndNothingIsStored() throws Exception {
+        long before = nodeCount();
+        Inputs inputs = Inputs.create().put(CalcJobDefinition.CODE, bash).put(X, new IntData(1)).put(Y, new IntData(1))
+            .jobOptions(JobOptions.defaults().withQueue("debug queue", null, null));
+        InvalidInputException e = assertThrows(InvalidInputException.class, () -> engine.launcher().run(BASH_ADD, inputs));
+        assertTrue(e.getMessage().contains("queue 'debug queue'"), e.getMessage());
+        InvalidInputException notAJob = assertThrows(InvalidInputException.class, () -> engine.launcher().run(
+            TestProcesses.ADD, Inputs.of(X, new IntData(1), Y, new IntData(1)).jobOptions(JobOptions.defaults())));
+        assertTrue(notAJob.getMessage().contains("takes no job options"), notAJob.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> JobOptions.defaults().withResources(0, null, 1));
+        assertEquals(before, nodeCount(), "no node of a refused launch stays");
+    }
+
+    @Test
+    void aDryRunWritesTheFilesAndScriptAndStoresNothing() throws Exception {
+        long before = nodeCount();
+        long workdirs = countWorkdirs();
+        Path folder = tmp.resolve("dry-run");
+        CalcJobRunner.Prepared dry = engine.launcher().dryRun(BASH_ADD, Inputs.create().put(CalcJobDefinition.CODE, bash)
+            .put(X, new IntData(4)).put(Y, new IntData(5)).jobOptions(JobOptions.defaults().withText("module load x", "")),
+            folder);
+        assertEquals("echo $((4 + 5))", Files.readString(folder.resolve("aiida.in")).strip());
+        String script = Files.readString(folder.resolve("_cairn_submit.sh"));
+        assertEquals(dry.script(), script);
+        assertTrue(script.contains("module load x") && script.contains("/bin/bash < aiida.in > aiida.out"), script);
+        assertTrue(dry.workdir().startsWith(tmp.resolve("work").toString()) && !Files.exists(Path.of(dry.workdir())));
+        assertEquals(before, nodeCount(), "a dry run stores nothing");
+        assertEquals(workdirs, countWorkdirs(), "a dry run uploads nothing");
+    }
+
+    @Test
+    void aJobWhoseWorkDirectoryIsGoneIsNoCacheSource() throws Exception {
+        Inputs inputs = Inputs.create().put(CalcJobDefinition.CODE, bash).put(X, new IntData(30)).put(Y, new IntData(12));
+        ProcessResult first = engine.launcher().run(BASH_ADD, inputs);
+        try (var walk = Files.walk(Path.of(((CalcJobNode) first.node()).remoteWorkdir()))) {
+            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList())
+                Files.delete(p);
+        }
+        try (Engine caching = Engine.open(new Engine.Config(DatabaseConfig.of(db.jdbcUrl()).withPoolSize(2), null, "cairn",
+            tmp.resolve("objects"), EngineFixture.plugins(), CachingPolicy.enabledFor("test.*")))) {
+            ProcessResult again = caching.launcher().run(BASH_ADD, Inputs.create().put(CalcJobDefinition.CODE, bash)
+                .put(X, new IntData(30)).put(Y, new IntData(12)));
+            assertTrue(again.isFinishedOk());
+            assertEquals(42, again.get(RESULT).value());
+            CalcJobNode rerun = (CalcJobNode) caching.graph().load(again.node().id());
+            assertNull(rerun.extras().get(CacheHit.CACHED_FROM), "ran again rather than copy a dangling work directory");
+            assertTrue(Files.isDirectory(Path.of(rerun.remoteWorkdir())));
+            Map<String, Object> sourceExtras = caching.graph().load(first.node().id()).extras();
+            assertEquals(false, sourceExtras.get(CacheHit.VALID_CACHE));
+            assertTrue(String.valueOf(sourceExtras.get(CacheHit.INVALID_REASON)).contains("no longer exists"));
+        }
+    }
+
+    private static long nodeCount() throws Exception {
+        try (var c = engine.database().connection(); var s = c.createStatement();
+             var rs = s.executeQuery("SELECT count(*) FROM node")) {
+            rs.next();
+            return rs.getLong(1);
+        }
     }
 }

@@ -21,6 +21,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.cairn.engine.testing.TestSshServer;
+
 /**
  * The {@link TransportContract} over SSH to an in-process MINA SSHD server ({@link TestSshServer})
  * that runs real processes and serves the real file system, plus what only SSH has: host keys,

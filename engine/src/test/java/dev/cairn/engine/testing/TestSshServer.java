@@ -1,4 +1,4 @@
-package dev.cairn.engine.transport;
+package dev.cairn.engine.testing;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -20,38 +20,49 @@ import org.apache.sshd.server.shell.ProcessShellFactory;
 import org.apache.sshd.sftp.server.SftpSubsystemFactory;
 import org.bouncycastle.jce.provider.BouncyCastleProvider;
 
+import dev.cairn.engine.transport.HostKeyPolicy;
+import dev.cairn.engine.transport.TransportSpec;
+
 /**
  * An SSH server in this JVM on a free port of 127.0.0.1, as a computer would run OpenSSH: exec
  * requests run as real processes with {@code /bin/sh -c} (OpenSSH runs the login shell with
  * {@code -c}), SFTP serves this machine's file system. It accepts one user with a generated
  * ed25519 key, written to a file in OpenSSH format as ssh-keygen would, or with {@link #PASSWORD}.
+ * It can be stopped and started again on the same port with the same keys, as a login node
+ * that reboots.
  */
-final class TestSshServer implements AutoCloseable {
+public final class TestSshServer implements AutoCloseable {
 
-    static final String PASSWORD = "correct horse";
+    public static final String PASSWORD = "correct horse";
 
-    private final SshServer server;
     private final KeyPair hostKey;
+    private final KeyPair clientKeyPair;
     private final Path clientKey;
     private final String user;
+    private SshServer server;
+    private int port;
 
-    private TestSshServer(SshServer server, KeyPair hostKey, Path clientKey, String user) {
-        this.server = server;
+    private TestSshServer(KeyPair hostKey, KeyPair clientKeyPair, Path clientKey, String user) {
         this.hostKey = hostKey;
+        this.clientKeyPair = clientKeyPair;
         this.clientKey = clientKey;
         this.user = user;
     }
 
-    static TestSshServer start(Path dir) throws IOException, GeneralSecurityException {
-        String user = System.getProperty("user.name");
-        KeyPair hostKey = newKeyPair();
+    public static TestSshServer start(Path dir) throws IOException, GeneralSecurityException {
         // ed25519, as ssh-keygen makes by default: the key type users have
         KeyPair clientKeyPair = KeyPairGenerator.getInstance("Ed25519", new BouncyCastleProvider()).generateKeyPair();
-        Path clientKey = writePrivateKey(clientKeyPair, dir.resolve("id_ed25519"));
+        TestSshServer s = new TestSshServer(newKeyPair(), clientKeyPair,
+            writePrivateKey(clientKeyPair, dir.resolve("id_ed25519")), System.getProperty("user.name"));
+        s.restart();
+        return s;
+    }
 
+    /** Starts the server (again), on the port it had before if it had one. */
+    public void restart() throws IOException {
         SshServer server = SshServer.setUpDefaultServer();
         server.setHost("127.0.0.1");
-        server.setPort(0);
+        server.setPort(port);
         server.setKeyPairProvider(KeyPairProvider.wrap(hostKey));
         server.setPublickeyAuthenticator(
             (name, key, session) -> name.equals(user) && KeyUtils.compareKeys(key, clientKeyPair.getPublic()));
@@ -61,17 +72,23 @@ final class TestSshServer implements AutoCloseable {
         server.setSubsystemFactories(List.of(new SftpSubsystemFactory()));
         server.setFileSystemFactory(NativeFileSystemFactory.INSTANCE);
         server.start();
-        return new TestSshServer(server, hostKey, clientKey, user);
+        this.server = server;
+        this.port = server.getPort();
+    }
+
+    /** Stops accepting and drops every session, as a login node going down. */
+    public void stop() throws IOException {
+        server.stop(true);
     }
 
     /** EC P-256 keys, for the host and for keys the server does not know. */
-    static KeyPair newKeyPair() throws GeneralSecurityException {
+    public static KeyPair newKeyPair() throws GeneralSecurityException {
         KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");
         generator.initialize(new ECGenParameterSpec("secp256r1"));
         return generator.generateKeyPair();
     }
 
-    static Path writePrivateKey(KeyPair keys, Path file) throws IOException, GeneralSecurityException {
+    public static Path writePrivateKey(KeyPair keys, Path file) throws IOException, GeneralSecurityException {
         try (OutputStream out = Files.newOutputStream(file)) {
             OpenSSHKeyPairResourceWriter.INSTANCE.writePrivateKey(keys, "cairn-test", null, out);
         }
@@ -79,30 +96,30 @@ final class TestSshServer implements AutoCloseable {
         return file;
     }
 
-    int port() {
-        return server.getPort();
+    public int port() {
+        return port;
     }
 
-    String user() {
+    public String user() {
         return user;
     }
 
-    Path clientKey() {
+    public Path clientKey() {
         return clientKey;
     }
 
-    KeyPair hostKey() {
+    public KeyPair hostKey() {
         return hostKey;
     }
 
     /** A spec for this server that trusts it on first use, recording it in {@code knownHosts}. */
-    TransportSpec.Ssh spec(Path knownHosts) {
+    public TransportSpec.Ssh spec(Path knownHosts) {
         return TransportSpec.Ssh.withKey("127.0.0.1", user, clientKey).withPort(port())
             .withKnownHosts(knownHosts, HostKeyPolicy.ACCEPT_NEW);
     }
 
     /** Closes every session from the server's side, as a restarted sshd or a dropped link would. */
-    void dropSessions() {
+    public void dropSessions() {
         server.getActiveSessions().forEach(s -> s.close(true));
     }
 

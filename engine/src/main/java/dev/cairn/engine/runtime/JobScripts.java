@@ -1,0 +1,76 @@
+package dev.cairn.engine.runtime;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.cairn.engine.process.CalcInfo;
+import dev.cairn.engine.process.JobOptions;
+import dev.cairn.engine.scheduler.JobCommand;
+import dev.cairn.engine.scheduler.JobResources;
+import dev.cairn.engine.scheduler.JobTemplate;
+import dev.cairn.storage.graph.Code;
+import dev.cairn.storage.graph.InvalidInputException;
+
+/**
+ * The job template of a calculation job: the code's command line from the job's
+ * {@code prepare}, the options, and the text the computer, the code and the options put
+ * around it (prepend in that order, append in the reverse).
+ */
+final class JobScripts {
+
+    private JobScripts() {
+    }
+
+    static JobTemplate template(String jobName, String workdir, Code code, ComputerSettings computer, CalcInfo info,
+                                JobOptions options) {
+        List<String> argv = new ArrayList<>();
+        argv.add(code.executable());
+        argv.addAll(info.arguments());
+        JobCommand command = JobCommand.of(argv.toArray(String[]::new))
+            .withStreams(info.stdinName(), info.stdoutName(), info.stderrName());
+        boolean mpi = code.withMpi() != null ? code.withMpi() : options.withMpi();
+        return build(jobName, workdir, mpi ? command.withMpi() : command, computer, options,
+            join(computer.prependText(), code.prependText(), options.prependText()),
+            join(options.appendText(), code.appendText(), computer.appendText()));
+    }
+
+    /**
+     * Checks options before anything is stored: a value a batch system cannot take (a queue
+     * name with a space, ...) is refused at launch, naming the option.
+     */
+    static void check(String entryPoint, JobOptions options) {
+        try {
+            JobTemplate.of("check", "/check", JobCommand.of("true"))
+                .withLimits(options.maxWallclockSeconds(), options.maxMemoryKb())
+                .withQueue(options.queueName(), options.account(), options.qos())
+                .withCustomSchedulerCommands(options.customSchedulerCommands())
+                .withText(options.prependText(), options.appendText())
+                .withEnvironment(options.environment(), options.importSysEnvironment());
+        } catch (IllegalArgumentException e) {
+            throw new InvalidInputException(entryPoint + ": invalid job options: "
+                + e.getMessage().replaceFirst("^job check: ", ""));
+        }
+    }
+
+    private static JobTemplate build(String jobName, String workdir, JobCommand command, ComputerSettings computer,
+                                     JobOptions o, String prepend, String append) {
+        int perMachine = o.mpiprocsPerMachine() != null ? o.mpiprocsPerMachine()
+            : computer.defaultMpiprocsPerMachine() != null ? computer.defaultMpiprocsPerMachine() : 1;
+        return JobTemplate.of(jobName, workdir, command)
+            .withResources(new JobResources(o.machines(), perMachine, o.coresPerMpiproc()))
+            .withMpirunCommand(computer.mpirunCommand())
+            .withLimits(o.maxWallclockSeconds(), o.maxMemoryKb())
+            .withQueue(o.queueName(), o.account(), o.qos())
+            .withCustomSchedulerCommands(o.customSchedulerCommands())
+            .withText(prepend, append)
+            .withEnvironment(o.environment(), o.importSysEnvironment());
+    }
+
+    private static String join(String... parts) {
+        StringBuilder text = new StringBuilder();
+        for (String p : parts)
+            if (p != null && !p.isBlank())
+                text.append(p.endsWith("\n") ? p : p + "\n");
+        return text.toString();
+    }
+}
