@@ -2,13 +2,21 @@
 # Runs Cairn's engine and aiida-core 2.9.4 (daemon + RabbitMQ) on the same workload, in one run, for each
 # worker count, and prints
 #   workers cairn_proc_per_hour aiida_proc_per_hour speedup cairn_median_ms cairn_p99_ms aiida_median_ms aiida_p99_ms
-# speedup = Cairn's processes per hour / aiida-core's. See jmh/engine-peer/ for the peer's side.
+# speedup = Cairn's processes per hour / aiida-core's (calcjobs adds cairn_cache_first_s cairn_cache_second_s
+# cairn_cache_speedup cairn_cache_new_workdirs). See jmh/engine-peer/ for the peer's side.
 #
-#   jmh/compare-engine.sh --workload functions [--workers "1 2 4"] [--n N] [--latency-samples K]
+#   jmh/compare-engine.sh --workload functions|calcjobs [--workers "1 2 4"] [--n N] [--latency-samples K]
 #                         [--peer-only | --cairn-only] [--skip-build]
 #
 # --workload W         functions: a work chain running two calcfunctions, (x+y)*z, 3 processes per
-#                      work chain (jmh/engine-peer/functions_wc.py). The only workload so far.
+#                      work chain (jmh/engine-peer/functions_wc.py; Cairn: arithmetic.add_multiply).
+#                      calcjobs: the AiiDA 1.0 paper's engine benchmark, a work chain running a bash
+#                      calculation job x+y (local transport, direct scheduler, minimum_job_poll_interval
+#                      0.1 s) and then a calcfunction adding y, 3 processes per work chain
+#                      (jmh/engine-peer/calcjobs_wc.py; Cairn: arithmetic.add_calcjob_workchain). Cairn
+#                      also runs it with caching on and then submits the same N again: the table adds
+#                      the first and second round's seconds, their ratio and the work directories the
+#                      second round made (must be 0). Job work directories: $work/<side>-calcjobs-w<W>.
 # --workers LIST       worker counts, each run on both systems (default "1 2 4"); aiida-core: daemon workers
 # --n N                work chains of the throughput phase (default 400, so 1200 processes)
 # --latency-samples K  work chains timed one at a time on the idle engine (default 20)
@@ -21,8 +29,9 @@
 # Cairn gets a fresh PostgreSQL database cairn_compare_engine (role cairn) and a fresh RabbitMQ vhost
 # cairn-compare-engine before each run; aiida-core recreates its own database and vhost likewise (setup
 # in jmh/engine-peer/setup-aiida-engine.sh). Needs PostgreSQL and RabbitMQ: `source .ci/services`.
-# Time: aiida-core did 8,000-14,000 processes/hour here, so its side takes some 2.5 min per worker count at
-# N=100 (about 40 s of that is daemon restart, fresh database, latency) and some 6-10 min at N=400.
+# Time: aiida-core did 8,000-14,000 processes/hour here on functions, so its side takes some 2.5 min per
+# worker count at N=100 (about 40 s of that is daemon restart, fresh database, latency) and some 6-10 min at
+# N=400; on calcjobs it did about 4,000/hour with 1 worker (18 min for N=400) and 8,000 with 2.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -48,7 +57,7 @@ while [ $# -gt 0 ]; do
     --peer-only) cairn=0; shift ;;
     --cairn-only) peer=0; shift ;;
     --skip-build) build=0; shift ;;
-    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,34p' "$0"; exit 0 ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -58,16 +67,16 @@ for v in "$n" "$samples" $workers_list; do
 done
 [ -n "${workers_list// /}" ] || { echo "--workers needs at least one worker count" >&2; exit 2; }
 
-# --- the workload: what each side is told. A future `calcjobs` workload (a work chain around a CalcJob
-# running a tiny executable, as aiida-core's AddWorkChain with ArithmeticAddCalculation) gets its own
-# branch here: its peer module next to functions_wc.py and a --workload choice of aiida_engine_bench.py,
-# and whatever option EngineComparison then takes to pick it.
+# --- the workload: what each side is told (calcjobs adds each run's job work directory in the loop)
 case "$workload" in
   functions)
     peer_args=(--workload functions)
     cairn_args=() ;;   # EngineComparison runs the functions workload without being told
-  "") echo "--workload is required; the only workload so far is 'functions'" >&2; exit 2 ;;
-  *) echo "unknown workload '$workload': the only workload so far is 'functions' ('calcjobs' is not written yet)" >&2; exit 2 ;;
+  calcjobs)
+    peer_args=(--workload calcjobs)
+    cairn_args=(--workload calcjobs --caching) ;;
+  "") echo "--workload is required: functions or calcjobs" >&2; exit 2 ;;
+  *) echo "unknown workload '$workload': functions or calcjobs" >&2; exit 2 ;;
 esac
 
 step_start=$SECONDS
@@ -117,6 +126,7 @@ python=$venv/bin/python
 
 mkdir -p "$work"
 rm -f "$work"/aiida-w*.json "$work"/aiida-w*.log "$work"/aiida-w*.details.json "$work"/cairn-w*.json "$work"/cairn-w*.log
+rm -rf "$work"/aiida-calcjobs-w* "$work"/cairn-calcjobs-w*
 
 # runs one side: run_side NAME OUT_JSON LOG COMMAND...; a side that prints no result stops the comparison,
 # a result with all_ok false only fails the table at the end
@@ -135,9 +145,11 @@ for w in $workers_list; do
   # --- aiida-core: the bench script stops its daemon, recreates its database and vhost, starts W workers
   if [ "$peer" = 1 ]; then
     step "aiida-core, $w worker(s), n=$n (progress in $work/aiida-w$w.log)"
+    workdir_args=()
+    [ "$workload" = calcjobs ] && workdir_args=(--workdir "$work/aiida-calcjobs-w$w")
     run_side "aiida-core ($w workers)" "$work/aiida-w$w.json" "$work/aiida-w$w.log" \
       env AIIDA_PATH="$peers/aiida-engine-home" AIIDA_WARN_v3=0 \
-      "$python" "$peer_dir/aiida_engine_bench.py" "${peer_args[@]}" --workers "$w" --n "$n" \
+      "$python" "$peer_dir/aiida_engine_bench.py" "${peer_args[@]}" "${workdir_args[@]}" --workers "$w" --n "$n" \
       --latency-samples "$samples" --json "$work/aiida-w$w.details.json"
     step "aiida-core: $(cat "$work/aiida-w$w.json")"
   fi
@@ -156,14 +168,17 @@ for w in $workers_list; do
     case "$status" in 201|204) ;; *) echo "permissions on vhost $cairn_vhost: HTTP $status" >&2; exit 1 ;; esac
     db_url="jdbc:postgresql://$host:$port/$cairn_db?user=$cairn_user&password=$cairn_password"
     amqp_uri="amqp://$amqp_user:$amqp_password@$amqp_host:$amqp_port/$cairn_vhost"
+    workdir_args=()
+    [ "$workload" = calcjobs ] && workdir_args=(--workdir "$work/cairn-calcjobs-w$w")
     # CAIRN_JAVA_OPTS (unset: none) goes before -cp, e.g. CAIRN_JAVA_OPTS='-Xmx2g -XX:+UseParallelGC'
     # shellcheck disable=SC2086
     run_side "Cairn ($w workers)" "$work/cairn-w$w.json" "$work/cairn-w$w.log" \
-      "$JAVA_HOME/bin/java" ${CAIRN_JAVA_OPTS:-} -cp "$jar" "$runner" "${cairn_args[@]}" --workers "$w" --n "$n" \
+      "$JAVA_HOME/bin/java" ${CAIRN_JAVA_OPTS:-} -cp "$jar" "$runner" "${cairn_args[@]}" "${workdir_args[@]}" \
+      --workers "$w" --n "$n" \
       --latency-samples "$samples" --db-url "$db_url" --amqp-uri "$amqp_uri"
     step "Cairn: $(cat "$work/cairn-w$w.json")"
   fi
 done
 step "done"
 
-"$python" "$peer_dir/engine_table.py" "$n" "$workers_list" "$work"
+"$python" "$peer_dir/engine_table.py" "$n" "$workers_list" "$work" "$workload"

@@ -1,12 +1,19 @@
-"""aiida-core's side of the engine comparison: throughput and latency of MulAddWorkChain (functions_wc.py).
+"""aiida-core's side of the engine comparison: throughput and latency of a work chain of 3 processes.
 
   AIIDA_PATH=/tmp/cairn-peers/aiida-engine-home python aiida_engine_bench.py --workers W --n N \
-      [--latency-samples K] [--workload functions] [--profile cairn-engine] [--timeout S] [--json FILE]
+      [--latency-samples K] [--workload functions|calcjobs] [--workdir DIR] [--profile cairn-engine] \
+      [--timeout S] [--json FILE]
 
---workload names the work chain: `functions` (the only one so far) is MulAddWorkChain of functions_wc.py.
+--workload names the work chain:
+  functions  MulAddWorkChain of functions_wc.py: (x + y) * z by two calcfunctions in one step
+             (x = i, y = 1, z = 2 + i % 7 for the i-th work chain);
+  calcjobs   AddWorkChain of calcjobs_wc.py: a bash ArithmeticAddCalculation x + y on the computer
+             localhost (core.local, core.direct, minimum_job_poll_interval 0.1 s), then a calcfunction
+             adding y (x = i, y = 1). The computer and its code bash are stored right after the database
+             is recreated; the jobs' work directories go to --workdir (default: a new folder in /tmp).
 
 Needs the profile of setup-aiida-engine.sh. Prints exactly one JSON line on stdout:
-  {"system": "aiida-core 2.9.4", "workers": W, "n": N, "processes": 3N, "wall_seconds": ...,
+  {"system": "aiida-core 2.9.4", "workload": W, "workers": W, "n": N, "processes": 3N, "wall_seconds": ...,
    "processes_per_hour": ..., "latency_median_ms": ..., "latency_p99_ms": ..., "all_ok": true}
 progress goes to stderr, the details (per-type counts, every latency sample, load) to --json.
 
@@ -14,11 +21,12 @@ Each run, in this order:
   1. stops the profile's daemon, recreates its database from the template (DROP ... WITH (FORCE),
      CREATE ... TEMPLATE aiida_engine_template) and deletes and recreates its RabbitMQ virtual host, so
      no process and no task of an earlier run is left (nothing accumulates from run to run);
-  2. `verdi daemon start W` with this folder on PYTHONPATH (the workers inherit it and import
-     functions_wc), then waits until the W workers consume from the launch queue;
-  3. throughput: submits N work chains (x=i, y=1, z=2+i%7) as fast as it can from this process, polls
-     every 0.5 s until all 3N process nodes created since the first submit are terminated, then checks
-     that every one finished with exit status 0 and every work chain's result is (x+y)*z.
+  2. for calcjobs, stores the computer and the code; `verdi daemon start W` with this folder on
+     PYTHONPATH (the workers inherit it and import functions_wc or calcjobs_wc), then waits until the W
+     workers consume from the launch queue;
+  3. throughput: submits N work chains (the i-th with the inputs above) as fast as it can from this
+     process, polls every 0.5 s until all 3N process nodes created since the first submit are terminated,
+     then checks that every one finished with exit status 0 and every work chain's result is right.
      wall_seconds = latest mtime of those process nodes (a process node's last change is its sealing at
      termination) minus the moment the first submit call began; processes_per_hour = 3N / wall * 3600;
   4. latency, on the now idle daemon: K times, submits one work chain and reads its process_state every
@@ -39,6 +47,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.parse
@@ -52,7 +61,6 @@ from aiida.manage.configuration import get_config
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from functions_wc import MulAddWorkChain, expected  # noqa: E402
 
 from aiida.engine import submit  # noqa: E402
 
@@ -138,8 +146,38 @@ def wait_for_workers(rabbit, queue, workers, timeout=180):
         time.sleep(0.25)
 
 
-def inputs_for(i):
-    return i, 1, 2 + i % 7
+class Functions:
+    """MulAddWorkChain: (x + y) * z."""
+
+    def __init__(self):
+        import functions_wc
+        self.wc = functions_wc
+
+    @staticmethod
+    def inputs(i):
+        return i, 1, 2 + i % 7
+
+    def submit(self, i):
+        x, y, z = self.inputs(i)
+        return submit(self.wc.MulAddWorkChain, x=orm.Int(x), y=orm.Int(y), z=orm.Int(z))
+
+    def expected(self, i):
+        return self.wc.expected(*self.inputs(i))
+
+
+class CalcJobs:
+    """AddWorkChain: x + y by bash, + y by a calcfunction."""
+
+    def __init__(self, workdir):
+        import calcjobs_wc
+        self.wc = calcjobs_wc
+        self.code = calcjobs_wc.setup_localhost(workdir)
+
+    def submit(self, i):
+        return submit(self.wc.AddWorkChain, code=self.code, x=orm.Int(i), y=orm.Int(1))
+
+    def expected(self, i):
+        return self.wc.expected(i, 1)
 
 
 def process_rows(since):
@@ -149,14 +187,13 @@ def process_rows(since):
     ).all()
 
 
-def throughput(n, timeout):
+def throughput(workload, n, timeout):
     expected_processes = PROCESSES_PER_WORKCHAIN * n
     t0 = time.time()
     since = datetime.datetime.fromtimestamp(t0, tz=datetime.timezone.utc)
     pks = []
     for i in range(n):
-        x, y, z = inputs_for(i)
-        pks.append(submit(MulAddWorkChain, x=orm.Int(x), y=orm.Int(y), z=orm.Int(z)).pk)
+        pks.append(workload.submit(i).pk)
     submitted = time.time() - t0
     log(f'{n} work chains submitted in {submitted:.1f} s')
 
@@ -194,7 +231,7 @@ def throughput(n, timeout):
     for i, pk in enumerate(pks):
         node = orm.load_node(pk)
         result = node.outputs.result.value if node.is_finished_ok and 'result' in node.outputs else None
-        if result != expected(*inputs_for(i)):
+        if result != workload.expected(i):
             wrong.append(pk)
     all_ok = (not timed_out and len(rows) == expected_processes and not wrong
               and sum(ok_by_type.values()) == expected_processes)
@@ -213,19 +250,18 @@ def throughput(n, timeout):
     }
 
 
-def latency(k, first_input, timeout=120):
+def latency(workload, k, first_input, timeout=120):
     samples, bad = [], []
     for j in range(k):
         time.sleep(0.1)  # the daemon finishes acknowledging the previous one
-        x, y, z = inputs_for(first_input + j)
         start = time.perf_counter()
-        node = submit(MulAddWorkChain, x=orm.Int(x), y=orm.Int(y), z=orm.Int(z))
+        node = workload.submit(first_input + j)
         while node.process_state is None or node.process_state.value not in TERMINAL:
             if time.perf_counter() - start > timeout:
                 raise RuntimeError(f'latency sample {j}: work chain {node.pk} not terminated after {timeout} s')
             time.sleep(LATENCY_POLL_S)
         samples.append((time.perf_counter() - start) * 1000)
-        if not (node.is_finished_ok and node.outputs.result.value == expected(x, y, z)):
+        if not (node.is_finished_ok and node.outputs.result.value == workload.expected(first_input + j)):
             bad.append(node.pk)
     ordered = sorted(samples)
     return {
@@ -241,8 +277,10 @@ def main():
     ap.add_argument('--workers', type=int, required=True, help='daemon workers')
     ap.add_argument('--n', type=int, required=True, help='work chains in the throughput phase (3 processes each)')
     ap.add_argument('--latency-samples', type=int, default=20, help='work chains timed one by one (default 20)')
-    ap.add_argument('--workload', choices=['functions'], default='functions',
-                    help='functions: MulAddWorkChain, 3 processes per work chain (the only workload so far)')
+    ap.add_argument('--workload', choices=['functions', 'calcjobs'], default='functions',
+                    help='functions: MulAddWorkChain (two calcfunctions); calcjobs: AddWorkChain (a bash job and '
+                         'a calcfunction); 3 processes per work chain either way')
+    ap.add_argument('--workdir', help='calcjobs: the computer\'s work directory (default: a new folder in /tmp)')
     ap.add_argument('--profile', default='cairn-engine')
     ap.add_argument('--timeout', type=float, default=3600, help='seconds the throughput phase may take')
     ap.add_argument('--json', help='write the details here')
@@ -263,17 +301,24 @@ def main():
     recreate_database(profile)
     rabbit.recreate_vhost()
     load_profile(a.profile)
+    if a.workload == 'calcjobs':
+        workdir = a.workdir or tempfile.mkdtemp(prefix='aiida-engine-calcjobs-')
+        os.makedirs(workdir, exist_ok=True)
+        log(f'computer localhost (core.local, core.direct), code bash; work directories in {workdir}')
+        workload = CalcJobs(workdir)
+    else:
+        workload = Functions()
     try:
         log(f'starting the daemon with {a.workers} worker(s)')
         verdi(a.profile, 'daemon', 'start', str(a.workers))
         wait_for_workers(rabbit, queue, a.workers)
         log(f'throughput: {a.n} work chains ({PROCESSES_PER_WORKCHAIN * a.n} processes)')
-        tp = throughput(a.n, a.timeout)
+        tp = throughput(workload, a.n, a.timeout)
         log(f'throughput: {tp["wall_seconds"]:.2f} s, all ok: {tp["all_ok"]}')
         lat = {'latency_median_ms': None, 'latency_p99_ms': None, 'latency_failed': []}
         if not tp['timed_out']:
             log(f'latency: {a.latency_samples} work chains one by one')
-            lat = latency(a.latency_samples, a.n)
+            lat = latency(workload, a.latency_samples, a.n)
     finally:
         log('stopping the daemon')
         verdi(a.profile, 'daemon', 'stop', check=False)
@@ -283,6 +328,7 @@ def main():
     wall = tp['wall_seconds']
     out = {
         'system': f'aiida-core {aiida_version}',
+        'workload': a.workload,
         'workers': a.workers,
         'n': a.n,
         'processes': processes,

@@ -14,9 +14,7 @@ import dev.cairn.engine.process.CalcFunction;
 import dev.cairn.engine.process.CalcJobDefinition;
 import dev.cairn.engine.process.ProcessDefinition;
 import dev.cairn.engine.transport.Transport;
-import dev.cairn.storage.db.Database;
 import dev.cairn.storage.graph.Computer;
-import dev.cairn.storage.graph.ComputerStore;
 import dev.cairn.storage.graph.Data;
 import dev.cairn.storage.graph.GraphStore;
 import dev.cairn.storage.graph.GraphTransaction;
@@ -36,12 +34,12 @@ final class Caches {
 
     private final CachingPolicy policy;
     private final GraphStore graph;
-    private final Database database;
+    private final Computers computers;
 
-    Caches(CachingPolicy policy, GraphStore graph, Database database) {
+    Caches(CachingPolicy policy, GraphStore graph, Computers computers) {
         this.policy = policy;
         this.graph = graph;
-        this.database = database;
+        this.computers = computers;
     }
 
     /**
@@ -69,7 +67,7 @@ final class Caches {
             return true;
         boolean exists;
         try {
-            Computer computer = new ComputerStore(database).get(remote.computerId());
+            Computer computer = computers.get(remote.computerId());
             try (Transport transport = ComputerAccess.open(g.connection(), computer, ComputerSettings.of(computer))) {
                 exists = transport.exists(remote.remotePath());
             }

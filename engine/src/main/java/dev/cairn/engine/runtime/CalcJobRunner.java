@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 
 import dev.cairn.engine.process.CalcInfo;
 import dev.cairn.engine.process.CalcJobDefinition;
@@ -27,7 +28,6 @@ import dev.cairn.storage.db.Database;
 import dev.cairn.storage.graph.CalcJobNode;
 import dev.cairn.storage.graph.Code;
 import dev.cairn.storage.graph.Computer;
-import dev.cairn.storage.graph.ComputerStore;
 import dev.cairn.storage.graph.FolderData;
 import dev.cairn.storage.graph.InvalidInputException;
 import dev.cairn.storage.graph.RemoteData;
@@ -55,10 +55,14 @@ public final class CalcJobRunner {
     public record Prepared(Path folder, String workdir, String jobName, String script, List<String> retrieveList) {
     }
 
-    private final Database database;
+    private final Computers computers;
 
     public CalcJobRunner(Database database) {
-        this.database = database;
+        this(new Computers(database));
+    }
+
+    CalcJobRunner(Computers computers) {
+        this.computers = computers;
     }
 
     /** Writes the job's files and submit script into {@code folder}; nothing leaves this machine, nothing is stored. */
@@ -94,10 +98,13 @@ public final class CalcJobRunner {
             if (settings.submissionsPerMinute() != null)
                 sleep(ComputerActivity.reserveSubmission(c, computer.id(), settings.submissionsPerMinute()));
             try (Transport transport = ComputerAccess.open(c, computer, settings)) {
+                // An attempt that may have submitted made the work directory first. Only then ask the
+                // scheduler (a listing of the user's jobs) whether a worker that died after submitting,
+                // before its commit, left the job running; if so, take it rather than submit twice.
+                boolean triedBefore = transport.exists(prepared.workdir());
                 transport.mkdirs(prepared.workdir());
                 transport.put(sandbox, prepared.workdir());
-                // a worker that died after submitting but before its commit left the job running: take it
-                String jobId = scheduler.findByName(transport, prepared.jobName())
+                String jobId = (triedBefore ? scheduler.findByName(transport, prepared.jobName()) : Optional.<String>empty())
                     .orElseGet(() -> scheduler.submit(transport, prepared.workdir(), SCRIPT));
                 node.setJobId(jobId);
                 return new Waiting(computer.id(), jobId);
@@ -143,7 +150,7 @@ public final class CalcJobRunner {
     private Computer computerOf(Code code) {
         if (code.computerId() == null)
             throw new InvalidInputException(code.describe() + " is not installed on a computer");
-        return new ComputerStore(database).get(code.computerId());
+        return computers.get(code.computerId());
     }
 
     /** Registers the job for the poller, in the step's transaction. */

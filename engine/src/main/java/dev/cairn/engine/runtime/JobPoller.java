@@ -16,7 +16,6 @@ import dev.cairn.engine.transport.Transport;
 import dev.cairn.engine.transport.TransportException;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.graph.Computer;
-import dev.cairn.storage.graph.ComputerStore;
 import dev.cairn.storage.graph.GraphStore;
 import dev.cairn.storage.graph.GraphTransaction;
 import dev.cairn.storage.graph.ProcessNode;
@@ -39,10 +38,12 @@ public final class JobPoller {
 
     private final Database database;
     private final GraphStore graph;
+    private final Computers computers;
 
     public JobPoller(Database database, GraphStore graph) {
         this.database = database;
         this.graph = graph;
+        this.computers = new Computers(database);
     }
 
     /** The tasks of calculation jobs whose job is done, committed in the outbox as {@code outboxIds}. */
@@ -83,7 +84,7 @@ public final class JobPoller {
                 c.rollback();
                 return NOTHING;
             }
-            Computer computer = new ComputerStore(database).get(computerId);
+            Computer computer = computers.get(computerId);
             ComputerSettings settings = ComputerSettings.of(computer);
             Map<String, JobInfo> states;
             try (Transport transport = ComputerAccess.open(c, computer, settings)) {

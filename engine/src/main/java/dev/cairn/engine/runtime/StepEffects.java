@@ -33,6 +33,8 @@ final class StepEffects {
     private final List<Node> ordered = new ArrayList<>();
     final List<ReturnLink> returnLinks = new ArrayList<>();
     final List<ChildProcess> children = new ArrayList<>();
+    /** Children that took their outputs from the cache when submitted (ended at once), with those outputs. */
+    final Map<ChildProcess, Map<String, Data>> cachedChildren = new java.util.IdentityHashMap<>();
     final List<Awaited> awaited = new ArrayList<>();
     final List<Report> reports = new ArrayList<>();
     /** Local folders whose files new nodes read when they are stored; deleted after the step. */

@@ -59,12 +59,14 @@ public final class StepExecutor {
     private final GraphStore graph;
     private final PluginRegistry registry;
     private final CachingPolicy caching;
+    private final Computers computers;
 
     public StepExecutor(Database database, GraphStore graph, PluginRegistry registry, CachingPolicy caching) {
         this.database = Objects.requireNonNull(database);
         this.graph = Objects.requireNonNull(graph);
         this.registry = Objects.requireNonNull(registry);
         this.caching = Objects.requireNonNull(caching);
+        this.computers = new Computers(database);
     }
 
     public PluginRegistry registry() {
@@ -190,7 +192,7 @@ public final class StepExecutor {
         g.inputsOf(row.nodeId()).forEach((label, node) -> inputs.put(ProcessSpec.portPath(label), node));
         ProcessInputs in = new ProcessInputs(inputs);
         StepEffects effects = new StepEffects();
-        Caches caches = new Caches(caching, graph, database);
+        Caches caches = new Caches(caching, graph, computers);
 
         if (definition instanceof CalcJobDefinition job) {
             Optional<CacheHit> hit = "retrieve".equals(row.checkpoint().get("stage")) ? Optional.empty()
@@ -262,7 +264,7 @@ public final class StepExecutor {
 
     private StepOutcome runJob(Connection c, GraphTransaction g, ProcessRow row, CalcJobNode self, CalcJobDefinition job,
                                ProcessInputs in, StepEffects effects) throws Exception {
-        CalcJobRunner jobs = new CalcJobRunner(database);
+        CalcJobRunner jobs = new CalcJobRunner(computers);
         if (!"retrieve".equals(row.checkpoint().get("stage"))) {
             CalcJobRunner.Waiting waiting = jobs.submit(c, job, self, in, effects);
             effects.outputs.forEach((path, data) -> FunctionRunner.link(self, path, data, effects));

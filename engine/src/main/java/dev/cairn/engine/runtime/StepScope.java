@@ -1,8 +1,11 @@
 package dev.cairn.engine.runtime;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
+import dev.cairn.engine.caching.CacheHit;
 import dev.cairn.engine.process.ChildProcess;
 import dev.cairn.engine.process.Context;
 import dev.cairn.engine.process.Inputs;
@@ -10,6 +13,7 @@ import dev.cairn.engine.process.ProcessDefinition;
 import dev.cairn.engine.process.ProcessInputs;
 import dev.cairn.engine.process.ProcessResult;
 import dev.cairn.engine.process.ProcessSpec;
+import dev.cairn.engine.process.ProcessState;
 import dev.cairn.engine.process.WorkChainScope;
 import dev.cairn.storage.graph.Data;
 import dev.cairn.storage.graph.GraphTransaction;
@@ -66,12 +70,27 @@ final class StepScope implements WorkChainScope {
         ProcessNodes.linkCaller(self, node, callLabel);
         effects.addNode(node);
         ChildProcess child = new ChildProcess(node, definition, given.cacheOverride());
+        Optional<CacheHit> hit = caches.lookup(graph, definition, node, null, given.cacheOverride());
+        if (hit.isPresent()) {
+            // taken from the cache, the calculation has ended already: it needs no task, and no one waits for it
+            effects.cachedChildren.put(child, caches.take(graph, node, hit.get(), effects));
+            node.setProcessState(ProcessState.FINISHED.dbValue());
+            node.sealBeforeStore();
+            return child;
+        }
         effects.children.add(child);
         return child;
     }
 
     @Override
     public void await(ChildProcess child, String key, boolean append) {
+        if (effects.cachedChildren.containsKey(child)) {
+            if (append)
+                context.append(key, child.node());
+            else
+                context.put(key, child.node());
+            return;
+        }
         if (!effects.children.contains(child))
             throw new IllegalStateException("only a child submitted in this step can be awaited; " + child.node().describe()
                 + " was not");
@@ -88,6 +107,9 @@ final class StepScope implements WorkChainScope {
 
     @Override
     public Map<String, Data> outputsOf(ProcessNode process) {
+        for (var cached : effects.cachedChildren.entrySet())
+            if (cached.getKey().node() == process)
+                return Collections.unmodifiableMap(cached.getValue());
         if (!process.isStored())
             throw new IllegalStateException(process.describe() + " has not run yet");
         Map<String, Data> outputs = new LinkedHashMap<>();

@@ -13,8 +13,18 @@ import java.util.Set;
  */
 public sealed interface TransportSpec permits TransportSpec.Local, TransportSpec.Ssh {
 
-    /** This machine. */
-    record Local() implements TransportSpec {
+    /**
+     * This machine. {@code environment} is added to the environment of the commands it runs
+     * (e.g. {@code SLURM_CONF} for a cluster whose configuration is not in the default place).
+     */
+    record Local(Map<String, String> environment) implements TransportSpec {
+        public Local {
+            environment = Map.copyOf(environment);
+        }
+
+        public Local() {
+            this(Map.of());
+        }
     }
 
     /**
@@ -93,7 +103,7 @@ public sealed interface TransportSpec permits TransportSpec.Local, TransportSpec
      * {@code ssh}, optionally prefixed {@code core.}), its hostname, and the user's parameters
      * ({@link #SSH_PARAMETERS}: {@code username} (default: this user), {@code port},
      * {@code key_filename}, {@code timeout} in seconds, {@code known_hosts},
-     * {@code host_key_policy}). Passwords are not stored, so none is read here. An unknown
+     * {@code host_key_policy}); for local, {@code environment}. Passwords are not stored, so none is read here. An unknown
      * parameter is refused rather than ignored: a proxy that is silently not used would fail
      * later, and less clearly.
      */
@@ -102,9 +112,17 @@ public sealed interface TransportSpec permits TransportSpec.Local, TransportSpec
         Map<String, Object> p = new HashMap<>(params == null ? Map.of() : params);
         return switch (type.startsWith("core.") ? type.substring("core.".length()) : type) {
             case "local" -> {
+                Object env = p.remove("environment");
                 if (!p.isEmpty())
-                    throw new IllegalArgumentException("the local transport takes no parameters, not " + p.keySet());
-                yield new Local();
+                    throw new IllegalArgumentException("the local transport takes only the parameter 'environment', not "
+                        + p.keySet());
+                Map<String, String> variables = new HashMap<>();
+                if (env instanceof Map<?, ?> m)
+                    m.forEach((k, v) -> variables.put(String.valueOf(k), String.valueOf(v)));
+                else if (env != null)
+                    throw new IllegalArgumentException("the local transport's 'environment' must be a map of variables, not "
+                        + env);
+                yield new Local(variables);
             }
             case "ssh" -> {
                 for (String name : p.keySet())

@@ -9,7 +9,7 @@ public final class Transports {
     /** For ssh, connects and authenticates now (see {@link SshTransport#connect}). */
     public static Transport open(TransportSpec spec) {
         return switch (spec) {
-            case TransportSpec.Local local -> new LocalTransport();
+            case TransportSpec.Local local -> new LocalTransport(local.environment());
             case TransportSpec.Ssh ssh -> SshTransport.connect(ssh);
         };
     }

@@ -7,6 +7,7 @@ import static dev.cairn.engine.testing.TestProcesses.Y;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -134,5 +135,32 @@ class CachingIT {
         ProcessNode child = (ProcessNode) engine.graph().load(engine.graph().outgoing(rerun.node()).stream()
             .filter(l -> l.type() == LinkType.CALL_CALC).findFirst().orElseThrow().nodeId());
         assertTrue(child.extras().containsKey(CacheHit.CACHED_FROM), "the child add was not run again");
+    }
+
+    @Test
+    void aChildTakenFromTheCacheWhenSubmittedEndsAtOnceAndItsParentGoesOnInTheSameStep() throws Exception {
+        ProcessResult first = engine.launcher().run(TestProcesses.ChildThenAdd.DEFINITION,
+            Inputs.create().put(X, new IntData(8000)).put(Y, new IntData(1)));
+        ProcessResult again = engine.launcher().run(TestProcesses.ChildThenAdd.DEFINITION,
+            Inputs.create().put(X, new IntData(8000)).put(Y, new IntData(1)));
+        assertTrue(again.isFinishedOk(), String.valueOf(again.node().exception()));
+        assertEquals(8002, again.get(RESULT).value());
+        ProcessNode child = (ProcessNode) engine.graph().load(engine.graph().outgoing(again.node()).stream()
+            .filter(l -> l.type() == LinkType.CALL_CALC && l.label().equals("CALL")).findFirst().orElseThrow().nodeId());
+        assertTrue(child.isSealed() && "finished".equals(child.processState()));
+        assertNotNull(child.extras().get(CacheHit.CACHED_FROM));
+        assertEquals(2, steps(first.node()), "the first run waited for its child: two steps");
+        assertEquals(1, steps(again.node()), "the second took the child from the cache and went on at once");
+    }
+
+    private static int steps(ProcessNode node) throws Exception {
+        try (var c = engine.database().connection();
+             var s = c.prepareStatement("SELECT step FROM process WHERE node_id = ?")) {
+            s.setLong(1, node.id());
+            try (var rs = s.executeQuery()) {
+                rs.next();
+                return rs.getInt(1);
+            }
+        }
     }
 }

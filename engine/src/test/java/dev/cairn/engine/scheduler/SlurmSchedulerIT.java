@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +20,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import dev.cairn.engine.testing.SlurmCluster;
+
 import dev.cairn.engine.transport.LocalTransport;
 
 /**
@@ -30,8 +31,8 @@ import dev.cairn.engine.transport.LocalTransport;
  */
 class SlurmSchedulerIT {
 
-    static final Path CLUSTER = Path.of(System.getProperty("java.io.tmpdir"), "cairn-slurm-it");
     static final String SCRIPT = "_cairn_submit.sh";
+    static SlurmCluster cluster;
     static LocalTransport transport;
 
     final SlurmScheduler slurm = new SlurmScheduler();
@@ -40,16 +41,13 @@ class SlurmSchedulerIT {
 
     @BeforeAll
     static void startCluster() throws Exception {
-        String out = oneNode("start");
-        String conf = out.lines().filter(l -> l.startsWith("SLURM_CONF=")).findFirst()
-            .orElseThrow(() -> new IllegalStateException("slurm-one-node.sh printed no SLURM_CONF: " + out))
-            .substring("SLURM_CONF=".length());
-        transport = new LocalTransport(Map.of("SLURM_CONF", conf));
+        cluster = SlurmCluster.start();
+        transport = new LocalTransport(Map.of("SLURM_CONF", cluster.conf()));
     }
 
     @AfterAll
     static void stopCluster() throws Exception {
-        oneNode("stop");
+        cluster.close();
     }
 
     @BeforeEach
@@ -141,17 +139,5 @@ class SlurmSchedulerIT {
 
     private static String name() {
         return "cairn-" + UUID.randomUUID() + "-1";
-    }
-
-    private static String oneNode(String action) throws IOException, InterruptedException, URISyntaxException {
-        Path script = Path.of(SlurmSchedulerIT.class.getResource("/scheduler/slurm-one-node.sh").toURI());
-        Process p = new ProcessBuilder("bash", script.toString(), action, CLUSTER.toString())
-            .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (p.waitFor() != 0)
-            throw new IllegalStateException("slurm-one-node.sh " + action + " failed (exit " + p.exitValue()
-                + "; its reasons are above): SlurmSchedulerIT needs a one-node SLURM cluster, which needs root and"
-                + " Debian's slurmctld, slurmd and slurm-client packages");
-        return out;
     }
 }

@@ -1,6 +1,8 @@
 package dev.cairn.jmh.engine;
 
 import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -14,32 +16,65 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import dev.cairn.engine.Engine;
 import dev.cairn.engine.broker.Broadcasts;
+import dev.cairn.engine.caching.CacheHit;
+import dev.cairn.engine.caching.CachingPolicy;
 import dev.cairn.engine.launch.Launcher;
 import dev.cairn.engine.plugin.PluginRegistry;
 import dev.cairn.engine.process.Inputs;
 import dev.cairn.engine.worker.WorkerMain;
+import dev.cairn.examples.AddCalcJobWorkChain;
 import dev.cairn.examples.AddMultiply;
+import dev.cairn.examples.Arithmetic;
+import dev.cairn.examples.ArithmeticAddJob;
 import dev.cairn.storage.db.DatabaseConfig;
 import dev.cairn.storage.db.JsonCodec;
+import dev.cairn.storage.graph.ComputerSpec;
+import dev.cairn.storage.graph.ComputerStore;
+import dev.cairn.storage.graph.InstalledCode;
 import dev.cairn.storage.graph.IntData;
 import dev.cairn.storage.graph.ProcessNode;
+import dev.cairn.storage.objects.Container;
+import dev.cairn.storage.objects.ContainerConfig;
 
 /**
- * The engine benchmark, Cairn's side: W worker JVMs; N work chains of
- * {@link AddMultiply} ((x + y) * z through two calcfunctions, three processes each)
- * submitted in batches; processes per hour from the first submit to the last process
- * finished. Then, on the idle system, K single work chains, each timed from submit to the
- * broadcast of its finish. Prints one JSON line.
+ * The engine benchmark, Cairn's side: W worker JVMs; N work chains submitted in batches;
+ * processes per hour from the first submit to the last work chain finished (three processes
+ * per work chain). Then, on the idle system, K single work chains, each timed from submit to
+ * the broadcast of its finish. Prints one JSON line. Two workloads:
+ * <ul>
+ * <li>{@code functions} (the default): {@link AddMultiply}, (x + y) * z through two calcfunctions
+ * run inside the work chain's one step;</li>
+ * <li>{@code calcjobs}: {@link AddCalcJobWorkChain}, the AiiDA 1.0 paper's work chain: the bash
+ * job {@link ArithmeticAddJob} adds x and y on a computer "localhost" (local transport, direct
+ * scheduler, {@code minimum_job_poll_interval} 0.1 s, work directories under
+ * {@code --workdir}), then a calcfunction adds y again.</li>
+ * </ul>
+ * With {@code --caching} the workers cache {@code arithmetic.add} and
+ * {@code arithmetic.add_function}; after the latency phase the N work chains of the throughput
+ * phase (which filled the cache) are submitted again with the same inputs, and the line gets
+ * that second round's time, the speedup over the first, the cache hits and the work
+ * directories it created (there must be none).
  * <pre>
  * java -cp jmh/target/benchmarks.jar dev.cairn.jmh.engine.EngineComparison --workers 2 --n 400 \
- *     --latency-samples 20 --db-url JDBC_URL --amqp-uri AMQP_URI [--slots 4]
+ *     --latency-samples 20 --db-url JDBC_URL --amqp-uri AMQP_URI [--slots 4] \
+ *     [--workload functions|calcjobs] [--workdir DIR] [--caching]
  * </pre>
- * The database should be empty (a fresh one per run) and the virtual host fresh too.
+ * The database should be empty (a fresh one per run) and the virtual host fresh too. The
+ * warm-up, throughput and latency phases give their work chains different inputs, so with
+ * caching on nothing but the second round can hit the cache.
  */
 public final class EngineComparison {
+
+    /** Caching patterns of the workers under --caching: the job and the calcfunction, not the work chains. */
+    static final String CACHED_TYPES = ArithmeticAddJob.DEFINITION.entryPoint() + "," + Arithmetic.ADD.entryPoint();
+
+    // the first input x of each phase's work chains; the throughput phase (and the caching round) start at 0
+    private static final long WARM_UP_X = 1_000_000;
+    private static final long LATENCY_X = 2_000_000;
 
     private EngineComparison() {
     }
@@ -50,24 +85,52 @@ public final class EngineComparison {
         int n = Integer.parseInt(o.getOrDefault("n", "400"));
         int samples = Integer.parseInt(o.getOrDefault("latency-samples", "20"));
         int slots = Integer.parseInt(o.getOrDefault("slots", "4"));
+        String workloadName = o.getOrDefault("workload", "functions");
+        boolean caching = Boolean.parseBoolean(o.getOrDefault("caching", "false"));
         String dbUrl = require(o, "db-url");
         String amqpUri = require(o, "amqp-uri");
 
-        Engine engine = Engine.open(new Engine.Config(DatabaseConfig.of(dbUrl).withPoolSize(4), amqpUri, "cairn", null,
-            PluginRegistry.load(EngineComparison.class.getClassLoader())));
+        Path store = null;
+        Path workdir = null;
+        if (workloadName.equals("calcjobs")) {
+            // the jobs' retrieved files go to the object store; their work directories under workdir/jobs
+            Path base = o.containsKey("workdir") ? Path.of(o.get("workdir"))
+                : Files.createTempDirectory("cairn-compare-calcjobs");
+            store = base.resolve("objects");
+            workdir = base.resolve("jobs");
+            Files.createDirectories(workdir);
+            Container.init(store, ContainerConfig.defaults()).close();
+        } else if (!workloadName.equals("functions")) {
+            throw new IllegalArgumentException("--workload is functions or calcjobs, got '" + workloadName + "'");
+        } else if (caching) {
+            // the functions work chain's multiply is not among the cached types: its round could not be all hits
+            throw new IllegalArgumentException("--caching goes with --workload calcjobs");
+        }
+
+        Engine engine = Engine.open(new Engine.Config(DatabaseConfig.of(dbUrl).withPoolSize(4), amqpUri, "cairn", store,
+            PluginRegistry.load(EngineComparison.class.getClassLoader()), CachingPolicy.OFF));
         List<Process> jvms = new ArrayList<>();
         try {
+            Workload workload = workdir == null ? new Functions() : CalcJobs.create(engine, workdir);
+            List<String> workerOptions = new ArrayList<>();
+            if (store != null)
+                workerOptions.addAll(List.of("--store", store.toString()));
+            if (caching)
+                workerOptions.addAll(List.of("--caching", CACHED_TYPES));
             for (int i = 0; i < workers; i++)
-                jvms.add(startWorker(dbUrl, amqpUri, slots, i));
-            warmUp(engine);
+                jvms.add(startWorker(dbUrl, amqpUri, slots, i, workerOptions));
+            warmUp(engine, workload);
             Map<String, Object> result = new LinkedHashMap<>();
             result.put("system", "cairn");
+            result.put("workload", workloadName);
             result.put("workers", workers);
             result.put("slots", slots);
             result.put("n", n);
             result.put("processes", 3 * n);
-            throughput(engine, n, result);
-            latency(engine, samples, result);
+            Round first = throughput(engine, workload, n, result);
+            latency(engine, workload, samples, result);
+            if (caching)
+                cachingRound(engine, workload, n, first, result);
             System.out.println(JsonCodec.write(result));
         } finally {
             for (Process p : jvms)
@@ -78,10 +141,18 @@ public final class EngineComparison {
         }
     }
 
-    private static Process startWorker(String dbUrl, String amqpUri, int slots, int index) throws Exception {
+    private static Process startWorker(String dbUrl, String amqpUri, int slots, int index, List<String> options)
+        throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        ProcessBuilder pb = new ProcessBuilder(java, "-Xmx512m", "-cp", System.getProperty("java.class.path"),
-            WorkerMain.class.getName(), "--db-url", dbUrl, "--amqp-uri", amqpUri, "--slots", Integer.toString(slots));
+        List<String> command = new ArrayList<>(List.of(java, "-Xmx512m"));
+        // CAIRN_WORKER_JAVA_OPTS: more options for the worker JVMs (a profiler, a GC), split at spaces
+        String extra = System.getenv("CAIRN_WORKER_JAVA_OPTS");
+        if (extra != null && !extra.isBlank())
+            command.addAll(List.of(extra.trim().split("\\s+")));
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"),
+            WorkerMain.class.getName(), "--db-url", dbUrl, "--amqp-uri", amqpUri, "--slots", Integer.toString(slots)));
+        command.addAll(options);
+        ProcessBuilder pb = new ProcessBuilder(command);
         pb.redirectError(ProcessBuilder.Redirect.appendTo(new File(System.getProperty("java.io.tmpdir"),
             "cairn-engine-worker-" + index + ".log")));
         Process p = pb.start();
@@ -101,39 +172,48 @@ public final class EngineComparison {
         return p;
     }
 
-    private static Inputs inputs(long i) {
-        return Inputs.of(AddMultiply.X, new IntData(i), AddMultiply.Y, new IntData(1), AddMultiply.Z, new IntData(2));
-    }
-
-    private static void warmUp(Engine engine) throws Exception {
+    private static void warmUp(Engine engine, Workload workload) throws Exception {
         List<Launcher.Launch> launches = new ArrayList<>();
-        for (int i = 0; i < 200; i++)
-            launches.add(new Launcher.Launch(AddMultiply.DEFINITION, inputs(i)));
+        for (int i = 0; i < workload.warmUps(); i++)
+            launches.add(workload.launch(WARM_UP_X + i));
         List<ProcessNode> nodes = engine.launcher().submitAll(launches);
         waitFinished(engine, nodes.getFirst().id(), nodes.getLast().id(), nodes.size());
     }
 
-    private static void throughput(Engine engine, int n, Map<String, Object> result) throws Exception {
+    /** The work chains of one throughput round: their id range and how long they took. */
+    private record Round(long first, long last, double submitSeconds, double wallSeconds) {
+    }
+
+    /** Submits the work chains with x = 0 .. n-1 in batches of 100 and waits for all of them to terminate. */
+    private static Round submitRound(Engine engine, Workload workload, int n) throws Exception {
         long t0 = System.nanoTime();
         List<ProcessNode> all = new ArrayList<>(n);
         int batch = 100;
         for (int from = 0; from < n; from += batch) {
             List<Launcher.Launch> launches = new ArrayList<>();
             for (int i = from; i < Math.min(n, from + batch); i++)
-                launches.add(new Launcher.Launch(AddMultiply.DEFINITION, inputs(i)));
+                launches.add(workload.launch(i));
             all.addAll(engine.launcher().submitAll(launches));
         }
         double submitted = (System.nanoTime() - t0) / 1e9;
         waitFinished(engine, all.getFirst().id(), all.getLast().id(), n);
         double wall = (System.nanoTime() - t0) / 1e9;
-        long wrong = wrongResults(engine, all.getFirst().id(), all.getLast().id());
-        result.put("submit_seconds", round(submitted));
-        result.put("wall_seconds", round(wall));
-        result.put("processes_per_hour", Math.round(3 * n / wall * 3600));
-        result.put("all_ok", wrong == 0);
+        return new Round(all.getFirst().id(), all.getLast().id(), submitted, wall);
     }
 
-    private static void latency(Engine engine, int samples, Map<String, Object> result) throws Exception {
+    private static Round throughput(Engine engine, Workload workload, int n, Map<String, Object> result)
+        throws Exception {
+        Round round = submitRound(engine, workload, n);
+        long wrong = workload.wrongResults(engine, round.first(), round.last());
+        result.put("submit_seconds", round(round.submitSeconds()));
+        result.put("wall_seconds", round(round.wallSeconds()));
+        result.put("processes_per_hour", Math.round(3 * n / round.wallSeconds() * 3600));
+        result.put("all_ok", wrong == 0 && workload.processesOk(engine, round.first(), 3L * n, result));
+        return round;
+    }
+
+    private static void latency(Engine engine, Workload workload, int samples, Map<String, Object> result)
+        throws Exception {
         Map<Long, CountDownLatch> finished = new ConcurrentHashMap<>();
         Map<Long, Long> finishedAt = new ConcurrentHashMap<>();
         Broadcasts broadcasts = engine.broadcasts();
@@ -147,7 +227,8 @@ public final class EngineComparison {
             Thread.sleep(300);
             for (int i = 0; i < samples; i++) {
                 long start = System.nanoTime();
-                ProcessNode node = engine.launcher().submit(AddMultiply.DEFINITION, inputs(i));
+                Launcher.Launch launch = workload.launch(LATENCY_X + i);
+                ProcessNode node = engine.launcher().submit(launch.definition(), launch.inputs());
                 CountDownLatch l = finished.computeIfAbsent(node.id(), k -> new CountDownLatch(1));
                 if (!l.await(30, TimeUnit.SECONDS))
                     throw new IllegalStateException("work chain " + node.id() + " did not finish within 30 s");
@@ -160,13 +241,55 @@ public final class EngineComparison {
         result.put("latency_p99_ms", round(ms[Math.min(ms.length - 1, (int) Math.ceil(ms.length * 0.99) - 1)]));
     }
 
+    /**
+     * The throughput phase's n work chains again, same inputs: with the cache filled, their
+     * job and calcfunction are copies from the cache. Counts the work directories the round
+     * created (none, if every job came from the cache) and the cache hits by type.
+     */
+    private static void cachingRound(Engine engine, Workload workload, int n, Round first, Map<String, Object> result)
+        throws Exception {
+        long workdirsBefore = workload.workdirs();
+        Round second = submitRound(engine, workload, n);
+        long newWorkdirs = workload.workdirs() - workdirsBefore;
+        long wrong = workload.wrongResults(engine, second.first(), second.last());
+        Map<String, Object> checks = new LinkedHashMap<>();
+        boolean processesOk = workload.processesOk(engine, second.first(), 3L * n, checks);
+        Map<String, Long> hits = cacheHits(engine, second.first());
+        result.put("cache_first_s", round(first.wallSeconds()));
+        result.put("cache_second_s", round(second.wallSeconds()));
+        result.put("cache_speedup", round(first.wallSeconds() / second.wallSeconds()));
+        result.put("cache_new_workdirs", newWorkdirs);
+        result.put("cache_hits", hits);
+        boolean ok = wrong == 0 && processesOk && newWorkdirs == 0
+            && hits.values().stream().mapToLong(Long::longValue).sum() == 2L * n;
+        result.put("cache_all_ok", ok);
+        result.put("all_ok", Boolean.TRUE.equals(result.get("all_ok")) && ok);
+    }
+
+    /** Calculation nodes from id {@code from} on that were made from the cache, by entry point. */
+    private static Map<String, Long> cacheHits(Engine engine, long from) throws SQLException {
+        Map<String, Long> hits = new LinkedHashMap<>();
+        try (Connection c = engine.database().connection();
+             PreparedStatement s = c.prepareStatement("SELECT process_type, count(*) FROM node WHERE id >= ?"
+                 + " AND node_type LIKE 'process.calculation.%' AND extras ->> ? IS NOT NULL"
+                 + " GROUP BY process_type ORDER BY process_type")) {
+            s.setLong(1, from);
+            s.setString(2, CacheHit.CACHED_FROM);
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next())
+                    hits.put(rs.getString(1), rs.getLong(2));
+            }
+        }
+        return hits;
+    }
+
     /** Waits until the {@code count} work chains with ids in [first, last] have terminated. */
     private static void waitFinished(Engine engine, long first, long last, int count) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(30);
         while (System.nanoTime() < deadline) {
             if (terminated(engine, first, last) >= count)
                 return;
-            Thread.sleep(20);
+            Thread.sleep(50);
         }
         throw new IllegalStateException("work chains " + first + ".." + last + " did not all finish in 30 minutes");
     }
@@ -184,22 +307,132 @@ public final class EngineComparison {
         }
     }
 
-    /** Work chains in the range that did not finish ok with (x + 1) * 2. */
-    private static long wrongResults(Engine engine, long first, long last) throws SQLException {
-        try (Connection c = engine.database().connection();
-             PreparedStatement s = c.prepareStatement("""
-                 SELECT count(*) FROM process p JOIN node w ON w.id = p.node_id
-                 LEFT JOIN link lx ON lx.output_id = w.id AND lx.label = 'x' LEFT JOIN node x ON x.id = lx.input_id
-                 LEFT JOIN link lr ON lr.input_id = w.id AND lr.type = 'return' LEFT JOIN node r ON r.id = lr.output_id
-                 WHERE p.node_id BETWEEN ? AND ? AND p.parent_id IS NULL
-                   AND (p.state <> 'finished' OR (w.attributes->>'exit_status')::int <> 0
-                        OR (r.attributes->>'value')::bigint IS DISTINCT FROM ((x.attributes->>'value')::bigint + 1) * 2)
-                 """)) {
-            s.setLong(1, first);
-            s.setLong(2, last);
-            try (ResultSet rs = s.executeQuery()) {
-                rs.next();
-                return rs.getLong(1);
+    /** What a workload runs and how its results are checked. */
+    private sealed interface Workload permits Functions, CalcJobs {
+
+        /** The work chain with input x (different x, different inputs: nothing is shared between phases). */
+        Launcher.Launch launch(long x);
+
+        int warmUps();
+
+        /** Top-level work chains with ids in [first, last] that did not finish ok with the expected result. */
+        long wrongResults(Engine engine, long first, long last) throws SQLException;
+
+        /**
+         * Whether the process nodes from id {@code from} on are exactly {@code expected} ones, every
+         * one finished with exit status 0; may add what it counted to {@code result}.
+         */
+        boolean processesOk(Engine engine, long from, long expected, Map<String, Object> result) throws SQLException;
+
+        /** The calculation jobs' work directories made so far. */
+        long workdirs() throws IOException;
+
+        /** The count a query with these id parameters gives. */
+        static long count(Engine engine, String sql, long... ids) throws SQLException {
+            try (Connection c = engine.database().connection(); PreparedStatement s = c.prepareStatement(sql)) {
+                for (int i = 0; i < ids.length; i++)
+                    s.setLong(i + 1, ids[i]);
+                try (ResultSet rs = s.executeQuery()) {
+                    rs.next();
+                    return rs.getLong(1);
+                }
+            }
+        }
+    }
+
+    /** (x + 1) * 2 in one step, through two calcfunctions. */
+    private record Functions() implements Workload {
+
+        @Override
+        public Launcher.Launch launch(long x) {
+            return new Launcher.Launch(AddMultiply.DEFINITION, Inputs.of(AddMultiply.X, new IntData(x),
+                AddMultiply.Y, new IntData(1), AddMultiply.Z, new IntData(2)));
+        }
+
+        @Override
+        public int warmUps() {
+            return 200;
+        }
+
+        @Override
+        public long wrongResults(Engine engine, long first, long last) throws SQLException {
+            return Workload.count(engine, """
+                SELECT count(*) FROM process p JOIN node w ON w.id = p.node_id
+                LEFT JOIN link lx ON lx.output_id = w.id AND lx.label = 'x' LEFT JOIN node x ON x.id = lx.input_id
+                LEFT JOIN link lr ON lr.input_id = w.id AND lr.type = 'return' LEFT JOIN node r ON r.id = lr.output_id
+                WHERE p.node_id BETWEEN ? AND ? AND p.parent_id IS NULL
+                  AND (p.state <> 'finished' OR (w.attributes->>'exit_status')::int <> 0
+                       OR (r.attributes->>'value')::bigint IS DISTINCT FROM ((x.attributes->>'value')::bigint + 1) * 2)
+                """, first, last);
+        }
+
+        @Override
+        public boolean processesOk(Engine engine, long from, long expected, Map<String, Object> result) {
+            return true;   // the result check covers it: both calcfunctions run inside the step
+        }
+
+        @Override
+        public long workdirs() {
+            return 0;
+        }
+    }
+
+    /** x + 1 + 1: the bash job adds x and 1 on the computer, a calcfunction adds 1 again. */
+    private record CalcJobs(InstalledCode bash, Path workdir) implements Workload {
+
+        /** A computer "localhost" (local transport, direct scheduler, work directories in workdir) and bash on it. */
+        static CalcJobs create(Engine engine, Path workdir) {
+            long computer = new ComputerStore(engine.database()).create(new ComputerSpec("localhost", "localhost",
+                "the engine comparison's jobs", "core.local", "core.direct",
+                Map.of("workdir", workdir.toString(), "minimum_job_poll_interval", 0.1))).id();
+            return new CalcJobs(engine.graph().store(new InstalledCode(computer, "/bin/bash")), workdir);
+        }
+
+        @Override
+        public Launcher.Launch launch(long x) {
+            return new Launcher.Launch(AddCalcJobWorkChain.DEFINITION, Inputs.of(AddCalcJobWorkChain.CODE, bash,
+                AddCalcJobWorkChain.X, new IntData(x), AddCalcJobWorkChain.Y, new IntData(1)));
+        }
+
+        @Override
+        public int warmUps() {
+            // workers are long-lived daemons: measure them with their hot paths compiled, not while the JIT works
+            return 400;
+        }
+
+        @Override
+        public long wrongResults(Engine engine, long first, long last) throws SQLException {
+            return Workload.count(engine, """
+                SELECT count(*) FROM process p JOIN node w ON w.id = p.node_id
+                LEFT JOIN link lx ON lx.output_id = w.id AND lx.label = 'x' LEFT JOIN node x ON x.id = lx.input_id
+                LEFT JOIN link ly ON ly.output_id = w.id AND ly.label = 'y' LEFT JOIN node y ON y.id = ly.input_id
+                LEFT JOIN link lr ON lr.input_id = w.id AND lr.type = 'return' AND lr.label = 'result'
+                LEFT JOIN node r ON r.id = lr.output_id
+                WHERE p.node_id BETWEEN ? AND ? AND p.parent_id IS NULL
+                  AND (p.state <> 'finished' OR (w.attributes->>'exit_status')::int <> 0
+                       OR (r.attributes->>'value')::bigint IS DISTINCT FROM
+                          (x.attributes->>'value')::bigint + 2 * (y.attributes->>'value')::bigint)
+                """, first, last);
+        }
+
+        /** Three process nodes per work chain (itself, the job, the calcfunction), all finished ok. */
+        @Override
+        public boolean processesOk(Engine engine, long from, long expected, Map<String, Object> result)
+            throws SQLException {
+            long nodes = Workload.count(engine,
+                "SELECT count(*) FROM node WHERE id >= ? AND node_type LIKE 'process.%'", from);
+            long ok = Workload.count(engine, "SELECT count(*) FROM node WHERE id >= ? AND node_type LIKE 'process.%'"
+                + " AND attributes->>'process_state' = 'finished' AND (attributes->>'exit_status')::int = 0", from);
+            result.put("process_nodes", nodes);
+            result.put("process_nodes_finished_ok", ok);
+            return nodes == expected && ok == expected;
+        }
+
+        /** Work directories are workdir/ab/cd/rest (from the job's uuid): the folders three levels down. */
+        @Override
+        public long workdirs() throws IOException {
+            try (Stream<Path> walk = Files.walk(workdir, 3)) {
+                return walk.filter(p -> workdir.relativize(p).getNameCount() == 3 && Files.isDirectory(p)).count();
             }
         }
     }
@@ -208,12 +441,14 @@ public final class EngineComparison {
         return Math.round(v * 100) / 100.0;
     }
 
+    /** --name value pairs; an option followed by another option (or by nothing) is a flag and reads "true". */
     private static Map<String, String> options(String[] args) {
         Map<String, String> o = new LinkedHashMap<>();
-        for (int i = 0; i + 1 < args.length; i += 2) {
+        for (int i = 0; i < args.length; i++) {
             if (!args[i].startsWith("--"))
-                throw new IllegalArgumentException("expected --option value, got " + args[i]);
-            o.put(args[i].substring(2), args[i + 1]);
+                throw new IllegalArgumentException("expected --option [value], got " + args[i]);
+            boolean flag = i + 1 == args.length || args[i + 1].startsWith("--");
+            o.put(args[i].substring(2), flag ? "true" : args[++i]);
         }
         return o;
     }

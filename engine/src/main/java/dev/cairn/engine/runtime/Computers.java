@@ -1,0 +1,39 @@
+package dev.cairn.engine.runtime;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import dev.cairn.storage.db.Database;
+import dev.cairn.storage.graph.Computer;
+import dev.cairn.storage.graph.ComputerStore;
+
+/**
+ * The stored computers as the engine reads them, kept for a few seconds: every step of a
+ * calculation job needs its computer, and reading it each time cost a connection and a
+ * query per step. A changed setting takes effect within {@link #FRESH}.
+ */
+final class Computers {
+
+    static final Duration FRESH = Duration.ofSeconds(5);
+
+    private record Loaded(Computer computer, long at) {
+    }
+
+    private final ComputerStore store;
+    private final Map<Long, Loaded> loaded = new ConcurrentHashMap<>();
+
+    Computers(Database database) {
+        this.store = new ComputerStore(database);
+    }
+
+    Computer get(long id) {
+        long now = System.nanoTime();
+        Loaded l = loaded.get(id);
+        if (l == null || now - l.at > FRESH.toNanos()) {
+            l = new Loaded(store.get(id), now);
+            loaded.put(id, l);
+        }
+        return l.computer;
+    }
+}

@@ -1,0 +1,82 @@
+package dev.cairn.engine.calcjob;
+
+import static dev.cairn.engine.testing.TestProcesses.BASH_ADD;
+import static dev.cairn.engine.testing.TestProcesses.RESULT;
+import static dev.cairn.engine.testing.TestProcesses.X;
+import static dev.cairn.engine.testing.TestProcesses.Y;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.cairn.engine.Engine;
+import dev.cairn.engine.process.CalcJobDefinition;
+import dev.cairn.engine.process.Inputs;
+import dev.cairn.engine.process.JobOptions;
+import dev.cairn.engine.process.ProcessResult;
+import dev.cairn.engine.testing.EngineFixture;
+import dev.cairn.engine.testing.SlurmCluster;
+import dev.cairn.storage.db.DatabaseConfig;
+import dev.cairn.storage.graph.CalcJobNode;
+import dev.cairn.storage.graph.ComputerSpec;
+import dev.cairn.storage.graph.ComputerStore;
+import dev.cairn.storage.graph.InstalledCode;
+import dev.cairn.storage.graph.IntData;
+import dev.cairn.storage.objects.Container;
+import dev.cairn.storage.objects.ContainerConfig;
+import dev.cairn.storage.testing.TestDatabase;
+
+/** A calculation job through a real one-node SLURM cluster on this machine (local transport). */
+class SlurmCalcJobIT {
+
+    @RegisterExtension
+    static final TestDatabase db = new TestDatabase();
+    @TempDir
+    static Path tmp;
+
+    static SlurmCluster cluster;
+    static Engine engine;
+    static InstalledCode bash;
+
+    @BeforeAll
+    static void open() throws Exception {
+        cluster = SlurmCluster.start();
+        Path store = tmp.resolve("objects");
+        Container.init(store, ContainerConfig.defaults()).close();
+        engine = Engine.open(new Engine.Config(DatabaseConfig.of(db.jdbcUrl()).withPoolSize(4), null, "cairn", store,
+            EngineFixture.plugins()));
+        long computer = new ComputerStore(engine.database()).create(new ComputerSpec("one-node", "localhost", "",
+            "core.local", "core.slurm", Map.of("workdir", tmp.resolve("work").toString(), "minimum_job_poll_interval", 0.2,
+                "transport_params", Map.of("environment", Map.of("SLURM_CONF", cluster.conf()))))).id();
+        bash = engine.graph().store(new InstalledCode(computer, "/bin/bash"));
+    }
+
+    @AfterAll
+    static void close() throws Exception {
+        engine.close();
+        cluster.close();
+    }
+
+    @Test
+    void aJobIsSubmittedWithItsOptionsPolledRetrievedAndParsed() throws Exception {
+        ProcessResult r = engine.launcher().run(BASH_ADD, Inputs.create().put(CalcJobDefinition.CODE, bash)
+            .put(X, new IntData(40)).put(Y, new IntData(2))
+            .jobOptions(JobOptions.defaults().withLimits(120L, null).withCustomSchedulerCommands("#SBATCH --comment=cairn-it")
+                .withText("echo \"slurm job $SLURM_JOB_ID\" > job.txt", "")));
+        assertTrue(r.isFinishedOk(), r.node().processState() + " " + r.node().exception());
+        assertEquals(42, r.get(RESULT).value());
+        CalcJobNode node = (CalcJobNode) r.node();
+        assertTrue(node.jobId().matches("\\d+"), "a SLURM job id: " + node.jobId());
+        String script = Files.readString(Path.of(node.remoteWorkdir(), "_cairn_submit.sh"));
+        assertTrue(script.contains("#SBATCH --time=00:02:00") && script.contains("#SBATCH --comment=cairn-it"), script);
+        assertEquals("slurm job " + node.jobId(), Files.readString(Path.of(node.remoteWorkdir(), "job.txt")).strip());
+    }
+}
