@@ -6,7 +6,7 @@
 # cairn_cache_speedup cairn_cache_new_workdirs). See jmh/engine-peer/ for the peer's side.
 #
 #   jmh/compare-engine.sh --workload functions|calcjobs [--workers "1 2 4"] [--n N] [--latency-samples K]
-#                         [--peer-only | --cairn-only] [--skip-build]
+#                         [--slots S] [--peer-only | --cairn-only] [--skip-build]
 #
 # --workload W         functions: a work chain running two calcfunctions, (x+y)*z, 3 processes per
 #                      work chain (jmh/engine-peer/functions_wc.py; Cairn: arithmetic.add_multiply).
@@ -20,6 +20,7 @@
 # --workers LIST       worker counts, each run on both systems (default "1 2 4"); aiida-core: daemon workers
 # --n N                work chains of the throughput phase (default 400, so 1200 processes)
 # --latency-samples K  work chains timed one at a time on the idle engine (default 20)
+# --slots S            steps each Cairn worker runs at once (default 4)
 # --peer-only          run only aiida-core (no JDK, no build); the Cairn columns show -
 # --cairn-only         run only Cairn; the aiida columns show -
 # --skip-build         use jmh/target/benchmarks.jar as it is
@@ -47,13 +48,14 @@ amqp_user=${CAIRN_AMQP_USER:-cairn} amqp_password=${CAIRN_AMQP_PASSWORD:-cairn}
 management=${CAIRN_AMQP_MANAGEMENT:-http://$amqp_host:15672}
 cairn_vhost=cairn-compare-engine
 
-workload="" workers_list="1 2 4" n=400 samples=20 peer=1 cairn=1 build=1
+workload="" workers_list="1 2 4" n=400 samples=20 slots=4 peer=1 cairn=1 build=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --workload) workload=$2; shift 2 ;;
     --workers) workers_list=$2; shift 2 ;;
     --n) n=$2; shift 2 ;;
     --latency-samples) samples=$2; shift 2 ;;
+    --slots) slots=$2; shift 2 ;;
     --peer-only) cairn=0; shift ;;
     --cairn-only) peer=0; shift ;;
     --skip-build) build=0; shift ;;
@@ -62,7 +64,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ "$peer" = 1 ] || [ "$cairn" = 1 ] || { echo "--peer-only and --cairn-only exclude each other" >&2; exit 2; }
-for v in "$n" "$samples" $workers_list; do
+for v in "$n" "$samples" "$slots" $workers_list; do
   [[ "$v" =~ ^[1-9][0-9]*$ ]] || { echo "--n, --latency-samples and --workers take positive whole numbers, got '$v'" >&2; exit 2; }
 done
 [ -n "${workers_list// /}" ] || { echo "--workers needs at least one worker count" >&2; exit 2; }
@@ -175,7 +177,7 @@ for w in $workers_list; do
     run_side "Cairn ($w workers)" "$work/cairn-w$w.json" "$work/cairn-w$w.log" \
       "$JAVA_HOME/bin/java" ${CAIRN_JAVA_OPTS:-} -cp "$jar" "$runner" "${cairn_args[@]}" "${workdir_args[@]}" \
       --workers "$w" --n "$n" \
-      --latency-samples "$samples" --db-url "$db_url" --amqp-uri "$amqp_uri"
+      --latency-samples "$samples" --slots "$slots" --db-url "$db_url" --amqp-uri "$amqp_uri"
     step "Cairn: $(cat "$work/cairn-w$w.json")"
   fi
 done

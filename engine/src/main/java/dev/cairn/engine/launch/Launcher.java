@@ -145,7 +145,7 @@ public final class Launcher {
         node.pendingIncoming().forEach(link -> given.put(ProcessSpec.portPath(link.label()), link.source()));
         try {
             Files.createDirectories(folder);
-            return new CalcJobRunner(database).prepare(job, node, new ProcessInputs(given), folder);
+            return new CalcJobRunner(database, graph).prepare(job, node, new ProcessInputs(given), folder);
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {
@@ -162,7 +162,7 @@ public final class Launcher {
         List<ProcessNode> nodes = new ArrayList<>(launches.size());
         for (Launch l : launches) {
             Map<String, Node> valid = l.definition().spec().validateInputs(l.definition().entryPoint(), l.inputs().asMap());
-            nodes.add(ProcessNodes.create(l.definition(), valid, l.inputs().jobOptions()));
+            nodes.add(ProcessNodes.create(l.definition(), valid, l.inputs()));
         }
         return nodes;
     }
@@ -261,7 +261,8 @@ public final class Launcher {
             ProcessNode node = (ProcessNode) g.load(id);
             if (!ProcessState.fromDbValue(node.processState()).isTerminal())
                 throw new IllegalStateException(node.describe() + " did not finish in this thread (it is "
-                    + node.processState() + (node.isPaused() ? ", paused" : "") + ")");
+                    + node.processState() + (node.isPaused() ? ", paused" : "") + ")"
+                    + (node.processStatus() != null ? ": " + node.processStatus() : ""));
             Map<String, Data> outputs = new LinkedHashMap<>();
             g.outputsOf(id).forEach((label, n) -> outputs.put(ProcessSpec.portPath(label), (Data) n));
             return new ProcessResult(node, outputs);

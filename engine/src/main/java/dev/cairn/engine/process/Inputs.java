@@ -13,6 +13,7 @@ public final class Inputs {
     private final Map<String, Node> values = new LinkedHashMap<>();
     private Boolean useCache;
     private JobOptions jobOptions;
+    private Long computerId;
 
     private Inputs() {
     }
@@ -65,6 +66,20 @@ public final class Inputs {
     public Inputs jobOptions(JobOptions options) {
         this.jobOptions = Objects.requireNonNull(options, "job options");
         return this;
+    }
+
+    /**
+     * The computer a calculation job runs on, for a portable code (uploaded with the job); an
+     * installed code runs where it is installed.
+     */
+    public Inputs onComputer(long computer) {
+        this.computerId = computer;
+        return this;
+    }
+
+    /** The computer named by {@link #onComputer}; null when none was. */
+    public Long computerId() {
+        return computerId;
     }
 
     /** The options given for a calculation job; null when none were. */

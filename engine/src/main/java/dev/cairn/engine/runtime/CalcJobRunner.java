@@ -29,7 +29,9 @@ import dev.cairn.storage.graph.CalcJobNode;
 import dev.cairn.storage.graph.Code;
 import dev.cairn.storage.graph.Computer;
 import dev.cairn.storage.graph.FolderData;
+import dev.cairn.storage.graph.GraphStore;
 import dev.cairn.storage.graph.InvalidInputException;
+import dev.cairn.storage.graph.PortableCode;
 import dev.cairn.storage.graph.RemoteData;
 
 /**
@@ -56,20 +58,24 @@ public final class CalcJobRunner {
     }
 
     private final Computers computers;
+    private final GraphStore graph;
 
-    public CalcJobRunner(Database database) {
-        this(new Computers(database));
+    public CalcJobRunner(Database database, GraphStore graph) {
+        this(new Computers(database), graph);
     }
 
-    CalcJobRunner(Computers computers) {
+    CalcJobRunner(Computers computers, GraphStore graph) {
         this.computers = computers;
+        this.graph = graph;
     }
 
     /** Writes the job's files and submit script into {@code folder}; nothing leaves this machine, nothing is stored. */
     public Prepared prepare(CalcJobDefinition job, CalcJobNode node, ProcessInputs inputs, Path folder) throws Exception {
         Code code = inputs.get(CalcJobDefinition.CODE);
-        Computer computer = computerOf(code);
+        Computer computer = computerOf(node);
         ComputerSettings settings = ComputerSettings.of(computer);
+        if (code instanceof PortableCode portable)
+            copyFiles(portable, folder);
         CalcInfo info = job.preparer().prepare(inputs, new JobFolder(folder));
         JobOptions options = JobOptions.fromAttributes(node.attributes());
         String uuid = node.uuid().toString();
@@ -86,7 +92,7 @@ public final class CalcJobRunner {
 
     Waiting submit(Connection c, CalcJobDefinition job, CalcJobNode node, ProcessInputs inputs, StepEffects effects)
         throws Exception {
-        Computer computer = computerOf(inputs.get(CalcJobDefinition.CODE));
+        Computer computer = computerOf(node);
         ComputerSettings settings = ComputerSettings.of(computer);
         Path sandbox = Files.createTempDirectory("cairn-job-");
         try {
@@ -122,7 +128,7 @@ public final class CalcJobRunner {
      */
     Outputs retrieve(Connection c, CalcJobDefinition job, CalcJobNode node, ProcessInputs inputs, StepEffects effects)
         throws Exception {
-        Computer computer = computerOf(inputs.get(CalcJobDefinition.CODE));
+        Computer computer = computerOf(node);
         ComputerSettings settings = ComputerSettings.of(computer);
         Path local = Files.createTempDirectory("cairn-retrieved-");
         effects.scratch.add(local);
@@ -147,10 +153,23 @@ public final class CalcJobRunner {
         return all.put("retrieved", retrieved);
     }
 
-    private Computer computerOf(Code code) {
-        if (code.computerId() == null)
-            throw new InvalidInputException(code.describe() + " is not installed on a computer");
-        return computers.get(code.computerId());
+    private Computer computerOf(CalcJobNode node) {
+        if (node.computerId() == null)
+            throw new InvalidInputException(node.describe() + " has no computer to run on");
+        return computers.get(node.computerId());
+    }
+
+    /** A portable code's files go with the job; its executable is made executable. */
+    private void copyFiles(PortableCode code, Path folder) throws IOException {
+        for (String path : code.files().keys().keySet()) {
+            Path target = folder.resolve(path);
+            Files.createDirectories(target.getParent());
+            try (var in = graph.openFile(code, path)) {
+                Files.copy(in, target);
+            }
+        }
+        Path executable = folder.resolve(code.executable());
+        Files.setPosixFilePermissions(executable, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
     }
 
     /** Registers the job for the poller, in the step's transaction. */

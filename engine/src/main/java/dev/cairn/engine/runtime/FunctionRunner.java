@@ -38,7 +38,7 @@ final class FunctionRunner {
             throw new InvalidInputException("'" + definition.entryPoint() + "' is not a function: submit it and wait"
                 + " for it (toContext); only functions run within a step");
         Map<String, Node> inputs = definition.spec().validateInputs(definition.entryPoint(), given.asMap());
-        ProcessNode node = ProcessNodes.create(definition, inputs, given.jobOptions());
+        ProcessNode node = ProcessNodes.create(definition, inputs, given);
         ProcessNodes.linkCaller(caller, node, null);
         effects.addNode(node);
         var hit = caches.lookup(graph, definition, node, null, given.cacheOverride());

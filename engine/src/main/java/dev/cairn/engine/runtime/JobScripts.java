@@ -10,6 +10,7 @@ import dev.cairn.engine.scheduler.JobResources;
 import dev.cairn.engine.scheduler.JobTemplate;
 import dev.cairn.storage.graph.Code;
 import dev.cairn.storage.graph.InvalidInputException;
+import dev.cairn.storage.graph.PortableCode;
 
 /**
  * The job template of a calculation job: the code's command line from the job's
@@ -24,7 +25,8 @@ final class JobScripts {
     static JobTemplate template(String jobName, String workdir, Code code, ComputerSettings computer, CalcInfo info,
                                 JobOptions options) {
         List<String> argv = new ArrayList<>();
-        argv.add(code.executable());
+        // a portable code comes with the job, into its work directory
+        argv.add(code instanceof PortableCode ? "./" + code.executable() : code.executable());
         argv.addAll(info.arguments());
         JobCommand command = JobCommand.of(argv.toArray(String[]::new))
             .withStreams(info.stdinName(), info.stdoutName(), info.stderrName());

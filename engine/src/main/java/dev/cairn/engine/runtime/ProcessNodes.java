@@ -4,6 +4,7 @@ import java.util.Map;
 
 import dev.cairn.engine.process.CalcFunction;
 import dev.cairn.engine.process.CalcJobDefinition;
+import dev.cairn.engine.process.Inputs;
 import dev.cairn.engine.process.JobOptions;
 import dev.cairn.engine.process.ProcessDefinition;
 import dev.cairn.engine.process.ProcessSpec;
@@ -12,6 +13,8 @@ import dev.cairn.engine.process.WorkChainDefinition;
 import dev.cairn.engine.process.WorkFunction;
 import dev.cairn.storage.graph.CalcFunctionNode;
 import dev.cairn.storage.graph.CalcJobNode;
+import dev.cairn.storage.graph.Code;
+import dev.cairn.storage.graph.PortableCode;
 import dev.cairn.storage.graph.InvalidInputException;
 import dev.cairn.storage.graph.LinkType;
 import dev.cairn.storage.graph.Node;
@@ -34,9 +37,11 @@ public final class ProcessNodes {
      * created. A calculation job's options (the defaults when null) become its attributes;
      * other processes take none.
      */
-    public static ProcessNode create(ProcessDefinition definition, Map<String, Node> inputs, JobOptions options) {
-        if (options != null && !(definition instanceof CalcJobDefinition))
-            throw new InvalidInputException(definition.entryPoint() + " is not a calculation job: it takes no job options");
+    public static ProcessNode create(ProcessDefinition definition, Map<String, Node> inputs, Inputs given) {
+        JobOptions options = given.jobOptions();
+        if ((options != null || given.computerId() != null) && !(definition instanceof CalcJobDefinition))
+            throw new InvalidInputException(definition.entryPoint() + " is not a calculation job: it takes no job options"
+                + " and no computer");
         ProcessNode node = switch (definition) {
             case CalcFunction f -> new CalcFunctionNode(definition.entryPoint());
             case WorkFunction f -> new WorkFunctionNode(definition.entryPoint());
@@ -49,10 +54,27 @@ public final class ProcessNodes {
             JobOptions o = options != null ? options : JobOptions.defaults();
             JobScripts.check(definition.entryPoint(), o);
             o.toAttributes().forEach(node::setStaticAttribute);
+            node.setComputerId(computerOf(definition.entryPoint(), (Code) inputs.get("code"), given.computerId()));
         }
         LinkType inputType = node instanceof WorkflowNode ? LinkType.INPUT_WORK : LinkType.INPUT_CALC;
         inputs.forEach((path, value) -> node.addIncoming(value, inputType, ProcessSpec.linkLabel(path)));
         return node;
+    }
+
+    /** Where a job runs: an installed code's computer, or the one the launch names for a portable code. */
+    private static long computerOf(String entryPoint, Code code, Long named) {
+        if (code instanceof PortableCode) {
+            if (named == null)
+                throw new InvalidInputException(entryPoint + ": " + code.describe() + " is a portable code, uploaded with"
+                    + " the job: name the computer to run it on (Inputs.onComputer)");
+            return named;
+        }
+        if (code.computerId() == null)
+            throw new InvalidInputException(entryPoint + ": " + code.describe() + " is not installed on a computer");
+        if (named != null && !named.equals(code.computerId()))
+            throw new InvalidInputException(entryPoint + ": " + code.describe() + " is installed on computer "
+                + code.computerId() + ", not on computer " + named + " that the launch names");
+        return code.computerId();
     }
 
     /** Links {@code child} as called by {@code caller}. */

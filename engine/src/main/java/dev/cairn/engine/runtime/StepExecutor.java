@@ -264,7 +264,7 @@ public final class StepExecutor {
 
     private StepOutcome runJob(Connection c, GraphTransaction g, ProcessRow row, CalcJobNode self, CalcJobDefinition job,
                                ProcessInputs in, StepEffects effects) throws Exception {
-        CalcJobRunner jobs = new CalcJobRunner(computers);
+        CalcJobRunner jobs = new CalcJobRunner(computers, graph);
         if (!"retrieve".equals(row.checkpoint().get("stage"))) {
             CalcJobRunner.Waiting waiting = jobs.submit(c, job, self, in, effects);
             effects.outputs.forEach((path, data) -> FunctionRunner.link(self, path, data, effects));

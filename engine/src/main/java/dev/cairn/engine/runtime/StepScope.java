@@ -66,7 +66,7 @@ final class StepScope implements WorkChainScope {
     @Override
     public ChildProcess submit(ProcessDefinition definition, Inputs given, String callLabel) {
         Map<String, Node> valid = definition.spec().validateInputs(definition.entryPoint(), given.asMap());
-        ProcessNode node = ProcessNodes.create(definition, valid, given.jobOptions());
+        ProcessNode node = ProcessNodes.create(definition, valid, given);
         ProcessNodes.linkCaller(self, node, callLabel);
         effects.addNode(node);
         ChildProcess child = new ChildProcess(node, definition, given.cacheOverride());

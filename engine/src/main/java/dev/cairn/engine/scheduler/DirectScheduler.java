@@ -66,7 +66,10 @@ public final class DirectScheduler implements Scheduler {
         // is no group leader), and makes it the process group that cancel kills. Where there is no setsid
         // (macOS), nohup keeps the job alive and cancel kills the process alone. All three streams are
         // redirected: a job holding the transport's pipes would keep this command from returning.
-        String command = "name=$(sed -n 's/^" + NAME_MARKER + "//p' " + script + " | head -n 1); "
+        // The job name is read with shell builtins (no sed, no pipe): on a busy machine each process
+        // started per job costs.
+        String command = "name=; while IFS= read -r line; do case $line in '" + NAME_MARKER + "'*) name=${line#'"
+            + NAME_MARKER + "'}; break ;; esac; done < " + script + "; "
             + "launch=nohup; command -v setsid > /dev/null 2>&1 && launch=setsid; "
             + "$launch bash " + script + " \"$name\" < /dev/null > /dev/null 2>&1 & echo $!";
         CommandResult r = commands.run(transport, command, workdir);

@@ -39,6 +39,7 @@ import dev.cairn.storage.graph.InstalledCode;
 import dev.cairn.storage.graph.IntData;
 import dev.cairn.storage.graph.InvalidInputException;
 import dev.cairn.storage.graph.LinkTriple;
+import dev.cairn.storage.graph.PortableCode;
 import dev.cairn.storage.graph.RemoteData;
 import dev.cairn.storage.objects.Container;
 import dev.cairn.storage.objects.ContainerConfig;
@@ -224,6 +225,22 @@ class CalcJobIT {
             assertEquals(false, sourceExtras.get(CacheHit.VALID_CACHE));
             assertTrue(String.valueOf(sourceExtras.get(CacheHit.INVALID_REASON)).contains("no longer exists"));
         }
+    }
+
+    @Test
+    void aPortableCodeIsUploadedWithTheJobToTheComputerTheLaunchNames() throws Exception {
+        Path code = Files.createDirectories(tmp.resolve("portable"));
+        Files.writeString(code.resolve("run.sh"), "#!/bin/bash\nexec bash\n");
+        PortableCode portable = engine.graph().store(new PortableCode(code, "run.sh"));
+        Inputs inputs = Inputs.create().put(CalcJobDefinition.CODE, portable).put(X, new IntData(6)).put(Y, new IntData(7));
+        InvalidInputException where = assertThrows(InvalidInputException.class,
+            () -> engine.launcher().run(BASH_ADD, inputs));
+        assertTrue(where.getMessage().contains("name the computer"), where.getMessage());
+        ProcessResult r = engine.launcher().run(BASH_ADD, inputs.onComputer(bash.computerId()));
+        assertTrue(r.isFinishedOk(), r.node().processState() + " " + r.node().exception());
+        assertEquals(13, r.get(RESULT).value());
+        assertEquals(bash.computerId(), r.node().computerId());
+        assertTrue(Files.isExecutable(Path.of(((CalcJobNode) r.node()).remoteWorkdir(), "run.sh")));
     }
 
     private static long nodeCount() throws Exception {

@@ -139,7 +139,8 @@ class ComputerPolitenessIT {
         ProcessInputs inputs = new ProcessInputs(Map.of("code", bash, "x", new IntData(30)));
         CalcJobNode node = new CalcJobNode(BASH_SLEEP.entryPoint());
         JobOptions.defaults().toAttributes().forEach(node::setStaticAttribute);
-        CalcJobRunner runner = new CalcJobRunner(engine.database());
+        node.setComputerId(local.id());
+        CalcJobRunner runner = new CalcJobRunner(engine.database(), engine.graph());
         String first = submitAndRollBack(runner, node, inputs);
         try {
             // the first worker died before its commit: nothing of its step stayed but the job itself

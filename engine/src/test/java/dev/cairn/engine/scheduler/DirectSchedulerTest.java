@@ -48,13 +48,14 @@ class DirectSchedulerTest {
     void submitStartsTheScriptInItsOwnSessionAndReadsThePid() {
         var t = new ScriptedTransport().reply("31337\n");
         assertEquals("31337", direct.submit(t, WORKDIR, "_cairn_submit.sh"));
-        assertEquals("name=$(sed -n 's/^#CAIRN --job-name=//p' _cairn_submit.sh | head -n 1); launch=nohup;"
+        assertEquals("name=; while IFS= read -r line; do case $line in '#CAIRN --job-name='*)"
+            + " name=${line#'#CAIRN --job-name='}; break ;; esac; done < _cairn_submit.sh; launch=nohup;"
             + " command -v setsid > /dev/null 2>&1 && launch=setsid; $launch bash _cairn_submit.sh \"$name\""
             + " < /dev/null > /dev/null 2>&1 & echo $!", t.onlyCommand());
         assertEquals(WORKDIR, t.workdirs.getFirst());
         var e = assertThrows(SchedulerException.class,
             () -> direct.submit(new ScriptedTransport().reply(""), WORKDIR, "_cairn_submit.sh"));
-        assertTrue(e.getMessage().startsWith("direct: cannot read the process id from 'name=$(sed"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("direct: cannot read the process id from 'name=; while"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> direct.submit(new ScriptedTransport(), WORKDIR, "../x.sh"));
     }
 

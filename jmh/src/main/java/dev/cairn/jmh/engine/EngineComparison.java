@@ -158,8 +158,11 @@ public final class EngineComparison {
         Process p = pb.start();
         var out = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream()));
         String line = out.readLine();
-        if (line == null || !line.startsWith("cairn worker ready"))
+        if (line == null || !line.startsWith("cairn worker ready")) {
+            // a worker left running would take the tasks of later runs
+            p.destroyForcibly();
             throw new IllegalStateException("worker " + index + " did not start (see the log in java.io.tmpdir): " + line);
+        }
         Thread.ofVirtual().start(() -> {
             try {
                 while (out.readLine() != null) {
