@@ -236,7 +236,7 @@ public final class EngineComparison {
                 if (!l.await(30, TimeUnit.SECONDS))
                     throw new IllegalStateException("work chain " + node.id() + " did not finish within 30 s");
                 ms[i] = (finishedAt.get(node.id()) - start) / 1e6;
-                Thread.sleep(50);
+                Thread.sleep(20);
             }
         }
         Arrays.sort(ms);
@@ -292,7 +292,7 @@ public final class EngineComparison {
         while (System.nanoTime() < deadline) {
             if (terminated(engine, first, last) >= count)
                 return;
-            Thread.sleep(50);
+            Thread.sleep(20);
         }
         throw new IllegalStateException("work chains " + first + ".." + last + " did not all finish in 30 minutes");
     }

@@ -73,6 +73,8 @@ public final class Database implements AutoCloseable {
         hikari.setPoolName("cairn-graph");
         // Bulk inserts: let the driver rewrite batches into multi-row statements.
         hikari.addDataSourceProperty("reWriteBatchedInserts", "true");
+        if (config.plainLoopback())
+            hikari.addDataSourceProperty("sslmode", "disable");
         return new HikariDataSource(hikari);
     }
 

@@ -29,4 +29,22 @@ public record DatabaseConfig(String jdbcUrl, String user, String password, int p
     public DatabaseConfig withPoolSize(int size) {
         return new DatabaseConfig(jdbcUrl, user, password, size);
     }
+
+    /**
+     * True when the URL reaches PostgreSQL on this machine and says nothing about TLS: such a
+     * connection is made without it (traffic on the loopback never leaves the host, and
+     * encrypting it costs the workers and the server CPU on every statement). A URL with its
+     * own {@code sslmode} is used as it is.
+     */
+    public boolean plainLoopback() {
+        if (jdbcUrl.contains("sslmode=") || jdbcUrl.contains("ssl="))
+            return false;
+        String rest = jdbcUrl.substring("jdbc:postgresql:".length());
+        if (!rest.startsWith("//"))
+            return true;                                    // jdbc:postgresql:db is localhost
+        String authority = rest.substring(2).split("[/?]", 2)[0];
+        String host = authority.startsWith("[") ? authority.substring(1, authority.indexOf(']'))
+            : authority.split(":", 2)[0];
+        return host.isEmpty() || host.equals("localhost") || host.startsWith("127.") || host.equals("::1");
+    }
 }

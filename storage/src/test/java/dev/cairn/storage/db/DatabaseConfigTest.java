@@ -1,0 +1,26 @@
+package dev.cairn.storage.db;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class DatabaseConfigTest {
+
+    @Test
+    void loopbackUrlsWithoutTheirOwnSslSettingGoWithoutTls() {
+        assertTrue(DatabaseConfig.of("jdbc:postgresql://127.0.0.1:5432/cairn?user=c").plainLoopback());
+        assertTrue(DatabaseConfig.of("jdbc:postgresql://localhost/cairn").plainLoopback());
+        assertTrue(DatabaseConfig.of("jdbc:postgresql://[::1]:5432/cairn").plainLoopback());
+        assertTrue(DatabaseConfig.of("jdbc:postgresql:cairn").plainLoopback());
+        assertFalse(DatabaseConfig.of("jdbc:postgresql://db.cluster.example:5432/cairn").plainLoopback());
+        assertFalse(DatabaseConfig.of("jdbc:postgresql://127.0.0.1/cairn?sslmode=require").plainLoopback());
+        assertFalse(DatabaseConfig.of("jdbc:postgresql://localhost/cairn?ssl=true").plainLoopback());
+    }
+
+    @Test
+    void aUrlThatIsNotPostgresIsRefused() {
+        assertThrows(IllegalArgumentException.class, () -> DatabaseConfig.of("jdbc:mysql://localhost/x"));
+    }
+}
