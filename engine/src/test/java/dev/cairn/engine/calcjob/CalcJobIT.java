@@ -243,6 +243,19 @@ class CalcJobIT {
         assertTrue(Files.isExecutable(Path.of(((CalcJobNode) r.node()).remoteWorkdir(), "run.sh")));
     }
 
+    @Test
+    void anInProcessRunRetriesAFailingSubmissionThenEndsPausedSayingWhy() throws Exception {
+        Path blocker = Files.writeString(tmp.resolve("not-a-directory"), "x");
+        long computer = new ComputerStore(engine.database()).create(new ComputerSpec("blocked-run", "localhost", "",
+            "core.local", "core.direct", Map.of("workdir", blocker.resolve("work").toString(), "retry_attempts", 3,
+                "retry_initial_interval", 0.05))).id();
+        InstalledCode code = engine.graph().store(new InstalledCode(computer, "/bin/bash"));
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> engine.launcher().run(BASH_ADD,
+            Inputs.create().put(CalcJobDefinition.CODE, code).put(X, new IntData(1)).put(Y, new IntData(1))));
+        assertTrue(e.getMessage().contains("paused): Paused: submitting the job to blocked-run failed 3 times"),
+            e.getMessage());
+    }
+
     private static long nodeCount() throws Exception {
         try (var c = engine.database().connection(); var s = c.createStatement();
              var rs = s.executeQuery("SELECT count(*) FROM node")) {
