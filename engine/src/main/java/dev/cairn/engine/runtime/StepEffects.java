@@ -58,6 +58,11 @@ final class StepEffects {
         return ordered;
     }
 
+    /** Awaited children that are still to end (those taken from the cache have ended). */
+    int running() {
+        return (int) awaited.stream().filter(a -> !cachedChildren.containsKey(a.child())).count();
+    }
+
     boolean isAwaited(ChildProcess child) {
         return awaited.stream().anyMatch(a -> a.child() == child);
     }

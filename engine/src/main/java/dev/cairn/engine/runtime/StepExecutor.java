@@ -236,7 +236,7 @@ public final class StepExecutor {
             self.setProcessStatus("Waiting for child processes: " + awaiting.stream()
                 .map(a -> Long.toString(a.child())).collect(Collectors.joining(", ")));
             g.saveState(self, false);
-            ProcessTable.endStep(c, row.nodeId(), row.step() + 1, ProcessState.WAITING, false, awaiting.size(),
+            ProcessTable.endStep(c, row.nodeId(), row.step() + 1, ProcessState.WAITING, false, effects.running(),
                 next.toJson());
             List<Long> outbox = Outbox.add(c, tasks);
             return new StepOutcome(tasks, outbox, List.of(change(row, ProcessState.WAITING, null)), null);

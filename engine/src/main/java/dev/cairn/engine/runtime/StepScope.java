@@ -85,7 +85,11 @@ final class StepScope implements WorkChainScope {
     @Override
     public void await(ChildProcess child, String key, boolean append) {
         if (effects.cachedChildren.containsKey(child)) {
-            if (append)
+            // Ended already, it goes into the context now, unless a child appended to the same key
+            // earlier in this step is still running: then it waits its turn, to keep submission order.
+            if (append && effects.awaited.stream().anyMatch(a -> a.append() && a.key().equals(key)))
+                effects.awaited.add(new StepEffects.Awaited(child, key, true));
+            else if (append)
                 context.append(key, child.node());
             else
                 context.put(key, child.node());

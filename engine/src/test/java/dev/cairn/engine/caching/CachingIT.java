@@ -153,6 +153,16 @@ class CachingIT {
         assertEquals(1, steps(again.node()), "the second took the child from the cache and went on at once");
     }
 
+    @Test
+    void childrenFromTheCacheKeepTheirPlaceAmongThoseThatRun() {
+        add(9001, 1);
+        add(9003, 1);
+        ProcessResult r = engine.launcher().run(TestProcesses.AppendsInOrder.DEFINITION,
+            Inputs.of(X, new IntData(9000)));
+        assertTrue(r.isFinishedOk(), String.valueOf(r.node().exception()));
+        assertEquals(1, r.get(RESULT).value(), "the context lists the four adds in the order they were submitted");
+    }
+
     private static int steps(ProcessNode node) throws Exception {
         try (var c = engine.database().connection();
              var s = c.prepareStatement("SELECT step FROM process WHERE node_id = ?")) {

@@ -155,6 +155,29 @@ public final class TestProcesses implements CairnPlugin {
         }
     }
 
+    /**
+     * Appends add(x + i, 1) for i = 0..3 to one context key, then outputs 1 when the key holds
+     * them in submission order (some may come from the cache, some run), else 0.
+     */
+    public static final class AppendsInOrder extends WorkChain {
+        public static final WorkChainDefinition<AppendsInOrder> DEFINITION = new WorkChainDefinition<>(
+            "test.appends_in_order", ProcessSpec.builder().input(X).output(RESULT).build(),
+            Outline.of(step(AppendsInOrder::launch), step(AppendsInOrder::check)), AppendsInOrder::new);
+
+        void launch() {
+            for (long i = 0; i < 4; i++)
+                appendToContext("sums", submit(ADD, Inputs.of(X, new IntData(input(X).value() + i), Y, new IntData(1))));
+        }
+
+        void check() {
+            boolean inOrder = true;
+            long i = 0;
+            for (CalcFunctionNode add : ctx().nodes("sums", CalcFunctionNode.class))
+                inOrder &= ((IntData) outputsOf(add).get("result")).value() == input(X).value() + i++ + 1;
+            out(RESULT, run(ADD, Inputs.of(X, new IntData(inOrder && i == 4 ? 1 : 0), Y, new IntData(0))).get(RESULT));
+        }
+    }
+
     /** Submits slow(x) as a child and waits for it; then returns its result. */
     public static final class WaitSlow extends WorkChain {
         public static final WorkChainDefinition<WaitSlow> DEFINITION = new WorkChainDefinition<>("test.wait_slow",
@@ -214,7 +237,7 @@ public final class TestProcesses implements CairnPlugin {
     public List<ProcessDefinition> processes() {
         List<ProcessDefinition> all = new java.util.ArrayList<>(List.of(ADD, BASH_ADD, BASH_SLEEP, ADD_NON_NEGATIVE, ChildThenFail.DEFINITION,
             SLOW, FAIL, ADD_TWICE,
-            ChildThenAdd.DEFINITION, FanOut.DEFINITION, WaitSlow.DEFINITION, FailInStep.DEFINITION,
+            ChildThenAdd.DEFINITION, FanOut.DEFINITION, AppendsInOrder.DEFINITION, WaitSlow.DEFINITION, FailInStep.DEFINITION,
             SlowThenChild.DEFINITION));
         all.addAll(dev.cairn.engine.process.ProcessFunctions.of(AnnotatedFunctions.class));
         return all;
