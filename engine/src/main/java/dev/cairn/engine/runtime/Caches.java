@@ -68,7 +68,7 @@ final class Caches {
         boolean exists;
         try {
             Computer computer = computers.get(remote.computerId());
-            try (Transport transport = ComputerAccess.open(g.connection(), computer, ComputerSettings.of(computer))) {
+            try (Transport transport = ComputerAccess.open(g.connection(), computer, computers.settings(computer.id()))) {
                 exists = transport.exists(remote.remotePath());
             }
         } catch (SQLException e) {

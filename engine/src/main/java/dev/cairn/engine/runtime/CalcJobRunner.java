@@ -73,7 +73,7 @@ public final class CalcJobRunner {
     public Prepared prepare(CalcJobDefinition job, CalcJobNode node, ProcessInputs inputs, Path folder) throws Exception {
         Code code = inputs.get(CalcJobDefinition.CODE);
         Computer computer = computerOf(node);
-        ComputerSettings settings = ComputerSettings.of(computer);
+        ComputerSettings settings = computers.settings(computer.id());
         if (code instanceof PortableCode portable)
             copyFiles(portable, folder);
         CalcInfo info = job.preparer().prepare(inputs, new JobFolder(folder));
@@ -93,7 +93,7 @@ public final class CalcJobRunner {
     Waiting submit(Connection c, CalcJobDefinition job, CalcJobNode node, ProcessInputs inputs, StepEffects effects)
         throws Exception {
         Computer computer = computerOf(node);
-        ComputerSettings settings = ComputerSettings.of(computer);
+        ComputerSettings settings = computers.settings(computer.id());
         Path sandbox = Files.createTempDirectory("cairn-job-");
         try {
             Prepared prepared = prepare(job, node, inputs, sandbox);
@@ -129,7 +129,7 @@ public final class CalcJobRunner {
     Outputs retrieve(Connection c, CalcJobDefinition job, CalcJobNode node, ProcessInputs inputs, StepEffects effects)
         throws Exception {
         Computer computer = computerOf(node);
-        ComputerSettings settings = ComputerSettings.of(computer);
+        ComputerSettings settings = computers.settings(computer.id());
         Path local = Files.createTempDirectory("cairn-retrieved-");
         effects.scratch.add(local);
         try (Transport transport = ComputerAccess.open(c, computer, settings)) {

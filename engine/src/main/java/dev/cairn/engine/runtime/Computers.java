@@ -17,7 +17,7 @@ final class Computers {
 
     static final Duration FRESH = Duration.ofSeconds(5);
 
-    private record Loaded(Computer computer, long at) {
+    private record Loaded(Computer computer, ComputerSettings settings, long at) {
     }
 
     private final ComputerStore store;
@@ -28,12 +28,29 @@ final class Computers {
     }
 
     Computer get(long id) {
+        return load(id).computer;
+    }
+
+    /** The computer's settings, checked; a bad setting is thrown at every use until it is fixed. */
+    ComputerSettings settings(long id) {
+        Loaded l = load(id);
+        return l.settings != null ? l.settings : ComputerSettings.of(l.computer);
+    }
+
+    private Loaded load(long id) {
         long now = System.nanoTime();
         Loaded l = loaded.get(id);
         if (l == null || now - l.at > FRESH.toNanos()) {
-            l = new Loaded(store.get(id), now);
+            Computer computer = store.get(id);
+            ComputerSettings settings;
+            try {
+                settings = ComputerSettings.of(computer);
+            } catch (RuntimeException e) {
+                settings = null;
+            }
+            l = new Loaded(computer, settings, now);
             loaded.put(id, l);
         }
-        return l.computer;
+        return l;
     }
 }

@@ -85,7 +85,7 @@ public final class JobPoller {
                 return NOTHING;
             }
             Computer computer = computers.get(computerId);
-            ComputerSettings settings = ComputerSettings.of(computer);
+            ComputerSettings settings = computers.settings(computerId);
             Map<String, JobInfo> states;
             try (Transport transport = ComputerAccess.open(c, computer, settings)) {
                 states = ComputerAccess.scheduler(computer).poll(transport, processOfJob.keySet());

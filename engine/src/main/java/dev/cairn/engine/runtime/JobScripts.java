@@ -58,14 +58,11 @@ final class JobScripts {
                                      JobOptions o, String prepend, String append) {
         int perMachine = o.mpiprocsPerMachine() != null ? o.mpiprocsPerMachine()
             : computer.defaultMpiprocsPerMachine() != null ? computer.defaultMpiprocsPerMachine() : 1;
-        return JobTemplate.of(jobName, workdir, command)
-            .withResources(new JobResources(o.machines(), perMachine, o.coresPerMpiproc()))
-            .withMpirunCommand(computer.mpirunCommand())
-            .withLimits(o.maxWallclockSeconds(), o.maxMemoryKb())
-            .withQueue(o.queueName(), o.account(), o.qos())
-            .withCustomSchedulerCommands(o.customSchedulerCommands())
-            .withText(prepend, append)
-            .withEnvironment(o.environment(), o.importSysEnvironment());
+        // one constructor call: each with… would check the whole template again
+        return new JobTemplate(jobName, workdir, List.of(command), computer.mpirunCommand(),
+            new JobResources(o.machines(), perMachine, o.coresPerMpiproc()), o.maxWallclockSeconds(), o.maxMemoryKb(),
+            o.queueName(), o.account(), o.qos(), o.customSchedulerCommands(), prepend, append,
+            JobTemplate.DEFAULT_STDOUT, JobTemplate.DEFAULT_STDERR, o.environment(), o.importSysEnvironment());
     }
 
     private static String join(String... parts) {
