@@ -1,5 +1,7 @@
 package dev.cairn.jmh.demo;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,24 +11,37 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.cairn.engine.Engine;
 import dev.cairn.engine.broker.Broadcasts;
+import dev.cairn.engine.caching.CachingPolicy;
 import dev.cairn.engine.launch.Launcher;
 import dev.cairn.engine.plugin.PluginRegistry;
+import dev.cairn.engine.process.CalcJobDefinition;
 import dev.cairn.engine.process.Inputs;
 import dev.cairn.engine.process.InvalidInputsException;
+import dev.cairn.engine.process.JobOptions;
 import dev.cairn.engine.process.ProcessResult;
+import dev.cairn.engine.runtime.CalcJobRunner;
 import dev.cairn.engine.worker.Worker;
+import dev.cairn.examples.AddCalcJobWorkChain;
 import dev.cairn.examples.AddMultiply;
 import dev.cairn.examples.Arithmetic;
+import dev.cairn.examples.ArithmeticAddJob;
 import dev.cairn.examples.SumSeries;
 import dev.cairn.jmh.graph.GraphBench;
 import dev.cairn.storage.db.DatabaseConfig;
+import dev.cairn.storage.graph.ComputerSpec;
+import dev.cairn.storage.graph.ComputerStore;
+import dev.cairn.storage.graph.InstalledCode;
 import dev.cairn.storage.graph.IntData;
 import dev.cairn.storage.graph.LinkTriple;
 import dev.cairn.storage.graph.ProcessNode;
+import dev.cairn.storage.objects.Container;
+import dev.cairn.storage.objects.ContainerConfig;
 
 /**
  * The engine on real PostgreSQL and RabbitMQ: a calcfunction run in-process, a work chain of
- * children on a worker, a batch of work chains, pause/play and kill, and bad input refused.
+ * children on a worker, a batch of work chains, pause/play and kill, bad input refused, then
+ * calculation jobs (bash through the direct scheduler): a dry run, a batch of work chains
+ * around them, and the same batch again taken from the cache.
  * <pre>EngineDemo ADMIN_JDBC_URL AMQP_URI</pre>
  */
 public final class EngineDemo {
@@ -36,9 +51,14 @@ public final class EngineDemo {
 
     public static void main(String[] args) throws Exception {
         String url = GraphBench.freshDatabase(args[0], "cairn_demo_engine");
+        Path scratch = Path.of(System.getProperty("java.io.tmpdir"), "cairn-demo", "engine");
+        wipe(scratch);
+        Files.createDirectories(scratch);
+        Path store = scratch.resolve("objects");
+        Container.init(store, ContainerConfig.defaults()).close();
         Map<String, AtomicInteger> changes = new ConcurrentHashMap<>();
         try (Engine engine = Engine.open(new Engine.Config(DatabaseConfig.of(url).withPoolSize(6), args[1], "cairn-demo",
-            null, PluginRegistry.load(EngineDemo.class.getClassLoader())));
+            store, PluginRegistry.load(EngineDemo.class.getClassLoader())));
              Broadcasts.Subscription watch = engine.broadcasts().subscribe("state.#",
                  (key, body) -> changes.computeIfAbsent((String) body.get("to"), k -> new AtomicInteger()).incrementAndGet())) {
             System.out.println("plugins: " + engine.plugins().all().stream().map(d -> d.entryPoint()).toList());
@@ -93,6 +113,70 @@ public final class EngineDemo {
             }
             Thread.sleep(300);
             System.out.println("state changes broadcast: " + changes);
+
+            calculationJobs(engine, url, args[1], store, scratch.resolve("jobs"));
+        }
+    }
+
+    /** arithmetic.add jobs on this machine, in work chains; then the same work chains with caching on. */
+    private static void calculationJobs(Engine engine, String url, String amqpUri, Path store, Path jobs) throws Exception {
+        long localhost = new ComputerStore(engine.database()).create(new ComputerSpec("localhost", "localhost",
+            "this machine", "core.local", "core.direct", Map.of("workdir", jobs.toString()))).id();
+        InstalledCode bash = engine.graph().store(new InstalledCode(localhost, "/bin/bash"));
+        CalcJobRunner.Prepared dry = engine.launcher().dryRun(ArithmeticAddJob.DEFINITION, Inputs.create()
+            .put(CalcJobDefinition.CODE, bash).put(Arithmetic.X, new IntData(1)).put(Arithmetic.Y, new IntData(2))
+            .jobOptions(JobOptions.defaults().withLimits(600L, null)), jobs.resolveSibling("dry-run"));
+        System.out.println("dry run of arithmetic.add, nothing stored or submitted; its submit script:\n  "
+            + dry.script().strip().replace("\n", "\n  "));
+
+        List<Launcher.Launch> batch = new ArrayList<>();
+        for (int i = 0; i < 100; i++)
+            batch.add(new Launcher.Launch(AddCalcJobWorkChain.DEFINITION, Inputs.of(AddCalcJobWorkChain.CODE, bash,
+                AddCalcJobWorkChain.X, new IntData(i), AddCalcJobWorkChain.Y, new IntData(1))));
+        double first;
+        try (Worker worker = engine.startWorker(Worker.Settings.defaults(4))) {
+            first = runAll(engine, batch);
+        }
+        long workdirs = countWorkdirs(jobs);
+        System.out.printf("100 arithmetic.add_calcjob_workchain (100 bash jobs, 300 processes) on one worker: %.1f s,"
+            + " %d job work directories%n", first, workdirs);
+
+        try (Engine caching = Engine.open(new Engine.Config(DatabaseConfig.of(url).withPoolSize(6), amqpUri, "cairn-demo",
+            store, PluginRegistry.load(EngineDemo.class.getClassLoader()),
+            new CachingPolicy(false, List.of("arithmetic.add", "arithmetic.add_function"), List.of())));
+             Worker worker = caching.startWorker(Worker.Settings.defaults(4))) {
+            double again = runAll(caching, batch);
+            System.out.printf("the same 100 with caching on: %.1f s (%.1fx faster), new job work directories: %d%n",
+                again, first / again, countWorkdirs(jobs) - workdirs);
+            System.out.println("explain: " + caching.launcher().explainCache(ArithmeticAddJob.DEFINITION, Inputs.create()
+                .put(CalcJobDefinition.CODE, bash).put(Arithmetic.X, new IntData(7)).put(Arithmetic.Y, new IntData(2))));
+        }
+    }
+
+    private static double runAll(Engine engine, List<Launcher.Launch> batch) throws InterruptedException {
+        long t0 = System.nanoTime();
+        for (ProcessNode n : engine.launcher().submitAll(batch)) {
+            ProcessNode done = awaitEnd(engine, n);
+            if (!"finished".equals(done.processState()) || done.exitStatus() != 0)
+                throw new IllegalStateException(done.describe() + " ended " + done.processState());
+        }
+        return (System.nanoTime() - t0) / 1e9;
+    }
+
+    private static void wipe(Path dir) throws java.io.IOException {
+        if (!Files.exists(dir))
+            return;
+        try (var walk = Files.walk(dir)) {
+            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList())
+                Files.delete(p);
+        }
+    }
+
+    private static long countWorkdirs(Path jobs) throws java.io.IOException {
+        if (!Files.isDirectory(jobs))
+            return 0;
+        try (var walk = Files.walk(jobs, 3)) {
+            return walk.filter(p -> jobs.relativize(p).getNameCount() == 3).count();
         }
     }
 
