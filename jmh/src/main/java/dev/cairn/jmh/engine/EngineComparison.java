@@ -400,7 +400,7 @@ public final class EngineComparison {
         @Override
         public int warmUps() {
             // workers are long-lived daemons: measure them with their hot paths compiled, not while the JIT works
-            return 400;
+            return 1000;
         }
 
         @Override
