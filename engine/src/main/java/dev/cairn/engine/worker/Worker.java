@@ -73,6 +73,8 @@ public final class Worker implements AutoCloseable {
     private final JobPoller jobPoller;
     private final ExecutorService steps;
     private final ScheduledExecutorService background;
+    /** Its own thread: a poll over SSH of a slow cluster must not hold up the outbox relay. */
+    private final ScheduledExecutorService poller;
     private final ConcurrentLinkedQueue<Long> published = new ConcurrentLinkedQueue<>();
     private final Map<Long, Thread> running = new ConcurrentHashMap<>();
     /** Processes a kill signal arrived for while their step ran here. */
@@ -94,6 +96,8 @@ public final class Worker implements AutoCloseable {
         this.steps = Executors.newFixedThreadPool(settings.slots(), Thread.ofPlatform().name("cairn-step-", 0).factory());
         this.background = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("cairn-relay").daemon()
             .factory());
+        this.poller = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("cairn-job-poller").daemon()
+            .factory());
     }
 
     public void start() {
@@ -101,7 +105,7 @@ public final class Worker implements AutoCloseable {
         consumer = TaskConsumer.start(broker, settings.slots(), delivery -> steps.execute(() -> runTask(delivery)));
         long every = settings.relay().interval().toMillis();
         background.scheduleWithFixedDelay(relay::runOnce, every, every, TimeUnit.MILLISECONDS);
-        background.scheduleWithFixedDelay(this::pollJobs, POLL_TICK_MS, POLL_TICK_MS, TimeUnit.MILLISECONDS);
+        poller.scheduleWithFixedDelay(this::pollJobs, POLL_TICK_MS, POLL_TICK_MS, TimeUnit.MILLISECONDS);
         LOG.log(Level.INFO, "worker started with {0} slots on {1}", settings.slots(), broker.topology().taskQueue());
     }
 
@@ -213,8 +217,10 @@ public final class Worker implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        poller.shutdown();
         background.shutdown();
         try {
+            poller.awaitTermination(5, TimeUnit.SECONDS);
             background.awaitTermination(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
