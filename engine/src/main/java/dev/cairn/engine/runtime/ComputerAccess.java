@@ -14,7 +14,7 @@ import dev.cairn.engine.scheduler.SlurmScheduler;
 import dev.cairn.engine.transport.Transport;
 import dev.cairn.engine.transport.TransportException;
 import dev.cairn.engine.transport.TransportSpec;
-import dev.cairn.engine.transport.Transports;
+import dev.cairn.engine.transport.SharedTransports;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.graph.Computer;
 import dev.cairn.storage.graph.ComputerStore;
@@ -24,9 +24,10 @@ import dev.cairn.storage.graph.StorageException;
 /**
  * The transport and scheduler of a stored computer, by their type names (AiiDA's:
  * core.local, core.slurm, ...). A computer with {@code max_connections} gets at most that
- * many transports open at once across every worker on every host: each open transport holds
+ * many transports in use at once across every worker on every host: each one in use holds
  * one of its numbered slots, a PostgreSQL advisory lock that ends with the caller's
- * transaction.
+ * transaction. SSH connections are kept open between uses ({@link SharedTransports}), at most
+ * one idle per computer per worker.
  */
 public final class ComputerAccess {
 
@@ -52,7 +53,8 @@ public final class ComputerAccess {
     static Transport open(Connection c, Computer computer, ComputerSettings settings) throws SQLException {
         if (settings.maxConnections() != null)
             takeSlot(c, computer, Math.min(settings.maxConnections(), MAX_SLOTS));
-        return Transports.open(TransportSpec.of(computer.transportType(), computer.hostname(), settings.transportParams()));
+        return SharedTransports.open(TransportSpec.of(computer.transportType(), computer.hostname(),
+            settings.transportParams()), settings.connectionKeepAlive());
     }
 
     /** Runs {@code work} with a transport to the computer, in a transaction of its own that holds the slot. */

@@ -19,7 +19,9 @@ import dev.cairn.storage.graph.InvalidInputException;
  * @param minimumPollInterval     the scheduler is asked about this computer's jobs at most this often,
  *                                by all workers together ({@code minimum_job_poll_interval} seconds;
  *                                default 10 s, 0.1 s for a local transport)
- * @param maxConnections          transports open to the computer at once across all workers; null: no limit
+ * @param maxConnections          transports in use on the computer at once across all workers; null: no limit
+ * @param connectionKeepAlive     how long an SSH connection stays open after use, for the next job of this
+ *                                worker to take ({@code connection_keep_alive} seconds; default 30, 0: never)
  * @param submissionsPerMinute    jobs submitted per minute across all workers; null: no limit
  * @param transportParams         the transport's parameters (user, key file, port, ...)
  * @param retry                   how a failed transport or scheduler operation is tried again: waits
@@ -28,13 +30,14 @@ import dev.cairn.storage.graph.InvalidInputException;
  */
 public record ComputerSettings(String workdir, Integer defaultMpiprocsPerMachine, List<String> mpirunCommand,
                                String prependText, String appendText, Duration minimumPollInterval,
-                               Integer maxConnections, Integer submissionsPerMinute, Map<String, Object> transportParams,
-                               Backoff retry) {
+                               Integer maxConnections, Duration connectionKeepAlive, Integer submissionsPerMinute,
+                               Map<String, Object> transportParams, Backoff retry) {
 
     /** AiiDA's default for a remote computer: asking a cluster's scheduler more often than this is rude. */
     public static final Duration DEFAULT_POLL_INTERVAL = Duration.ofSeconds(10);
     /** For this machine, where a poll is one local {@code ps} or {@code squeue}. */
     public static final Duration DEFAULT_LOCAL_POLL_INTERVAL = Duration.ofMillis(100);
+    public static final Duration DEFAULT_KEEP_ALIVE = Duration.ofSeconds(30);
     private static final List<String> DEFAULT_MPIRUN = List.of("mpirun", "-np", "{tot_num_mpiprocs}");
 
     @SuppressWarnings("unchecked")
@@ -56,6 +59,7 @@ public record ComputerSettings(String workdir, Integer defaultMpiprocsPerMachine
             throw new InvalidInputException(where + ": 'transport_params' must be a map, not " + params);
         Double poll = number(where, m, "minimum_job_poll_interval", 0);
         Double retryInitial = number(where, m, "retry_initial_interval", 0);
+        Double keepAlive = number(where, m, "connection_keep_alive", 0);
         Integer retryAttempts = positive(where, m, "retry_attempts");
         if (retryInitial != null && retryInitial < 0.001)
             throw new InvalidInputException(where + ": 'retry_initial_interval' must be at least 0.001 s, not " + retryInitial);
@@ -67,7 +71,8 @@ public record ComputerSettings(String workdir, Integer defaultMpiprocsPerMachine
             text(where, m, "prepend_text"), text(where, m, "append_text"),
             poll != null ? Duration.ofNanos((long) (poll * 1e9))
                 : computer.transportType().endsWith("local") ? DEFAULT_LOCAL_POLL_INTERVAL : DEFAULT_POLL_INTERVAL,
-            positive(where, m, "max_connections"), positive(where, m, "submissions_per_minute"),
+            positive(where, m, "max_connections"), keepAlive == null ? DEFAULT_KEEP_ALIVE
+                : Duration.ofMillis((long) (keepAlive * 1000)), positive(where, m, "submissions_per_minute"),
             (Map<String, Object>) p, retry);
     }
 

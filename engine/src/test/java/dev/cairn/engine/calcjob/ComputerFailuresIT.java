@@ -90,11 +90,16 @@ class ComputerFailuresIT {
             "core.ssh", "core.direct", settings)).id();
         InstalledCode bash = engine.graph().store(new InstalledCode(computer, "/bin/bash"));
 
-        ProcessNode add = engine.launcher().submit(BASH_ADD, Inputs.create().put(CalcJobDefinition.CODE, bash)
-            .put(X, new IntData(19)).put(Y, new IntData(23)));
-        ProcessNode added = waitSealed(add);
-        assertEquals("finished", added.processState(), String.valueOf(added.exception()));
-        assertEquals(42, result(added));
+        int before = sshd.connections();
+        for (int i = 0; i < 3; i++) {
+            ProcessNode add = engine.launcher().submit(BASH_ADD, Inputs.create().put(CalcJobDefinition.CODE, bash)
+                .put(X, new IntData(19 + i)).put(Y, new IntData(23)));
+            ProcessNode added = waitSealed(add);
+            assertEquals("finished", added.processState(), String.valueOf(added.exception()));
+            assertEquals(42 + i, result(added));
+        }
+        // each job submits, is polled every 0.1 s and retrieved: all over one kept connection
+        assertEquals(1, sshd.connections() - before, "SSH connections made for three jobs");
 
         ProcessNode sleep = engine.launcher().submit(BASH_SLEEP, Inputs.create().put(CalcJobDefinition.CODE, bash)
             .put(X, new IntData(2)));

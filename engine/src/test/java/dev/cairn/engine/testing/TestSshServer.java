@@ -39,6 +39,7 @@ public final class TestSshServer implements AutoCloseable {
     private final KeyPair clientKeyPair;
     private final Path clientKey;
     private final String user;
+    private final java.util.concurrent.atomic.AtomicInteger logins = new java.util.concurrent.atomic.AtomicInteger();
     private SshServer server;
     private int port;
 
@@ -71,6 +72,12 @@ public final class TestSshServer implements AutoCloseable {
             (channel, command) -> new ProcessShellFactory(command, "/bin/sh", "-c", command).createShell(channel));
         server.setSubsystemFactories(List.of(new SftpSubsystemFactory()));
         server.setFileSystemFactory(NativeFileSystemFactory.INSTANCE);
+        server.addSessionListener(new org.apache.sshd.common.session.SessionListener() {
+            @Override
+            public void sessionCreated(org.apache.sshd.common.session.Session session) {
+                logins.incrementAndGet();
+            }
+        });
         server.start();
         this.server = server;
         this.port = server.getPort();
@@ -94,6 +101,11 @@ public final class TestSshServer implements AutoCloseable {
         }
         Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
         return file;
+    }
+
+    /** SSH connections made to this server since it first started. */
+    public int connections() {
+        return logins.get();
     }
 
     public int port() {
