@@ -119,7 +119,7 @@ public final class EngineComparison {
                 workerOptions.addAll(List.of("--caching", CACHED_TYPES));
             for (int i = 0; i < workers; i++)
                 jvms.add(startWorker(dbUrl, amqpUri, slots, i, workerOptions));
-            warmUp(engine, workload);
+            warmUp(engine, workload, workers);
             Map<String, Object> result = new LinkedHashMap<>();
             result.put("system", "cairn");
             result.put("workload", workloadName);
@@ -175,9 +175,10 @@ public final class EngineComparison {
         return p;
     }
 
-    private static void warmUp(Engine engine, Workload workload) throws Exception {
+    /** Each worker JVM compiles its own code, so each gets the workload's warm-up. */
+    private static void warmUp(Engine engine, Workload workload, int workers) throws Exception {
         List<Launcher.Launch> launches = new ArrayList<>();
-        for (int i = 0; i < workload.warmUps(); i++)
+        for (int i = 0; i < workload.warmUps() * workers; i++)
             launches.add(workload.launch(WARM_UP_X + i));
         List<ProcessNode> nodes = engine.launcher().submitAll(launches);
         waitFinished(engine, nodes.getFirst().id(), nodes.getLast().id(), nodes.size());
