@@ -46,7 +46,7 @@ public final class CacheLookup {
      * cannot judge (a work directory that is gone); the next one is tried.
      */
     public static Optional<CacheHit> find(GraphTransaction g, ProcessNode node, String hash, ProcessSpec spec,
-                                          Predicate<ProcessNode> usable) {
+                                          Predicate<CacheHit> usable) {
         Connection c = g.connection();
         long self = node.isStored() ? node.id() : -1;
         try (PreparedStatement s = c.prepareStatement(FIND)) {
@@ -62,12 +62,12 @@ public final class CacheLookup {
             }
             for (long id : candidates) {
                 ProcessNode source = (ProcessNode) g.load(id);
-                if (!usable.test(source))
-                    continue;
                 Map<String, Data> copies = new LinkedHashMap<>();
                 g.outputsOf(source.id()).forEach((label, out) -> copies.put(ProcessSpec.portPath(label),
                     NodeCopies.copyOf((Data) out)));
-                return Optional.of(new CacheHit(source, copies));
+                CacheHit hit = new CacheHit(source, copies);
+                if (usable.test(hit))
+                    return Optional.of(hit);
             }
             return Optional.empty();
         } catch (SQLException e) {
@@ -91,7 +91,7 @@ public final class CacheLookup {
      */
     public static String explain(GraphTransaction g, ProcessNode node, String hash, ProcessSpec spec,
                                  Map<String, String> inputHashes) {
-        Optional<CacheHit> hit = find(g, node, hash, spec, source -> true);
+        Optional<CacheHit> hit = find(g, node, hash, spec, candidate -> true);
         if (hit.isPresent())
             return "hit: " + hit.get().source().describe() + " has the same hash " + hash;
         Connection c = g.connection();

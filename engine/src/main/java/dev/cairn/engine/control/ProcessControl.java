@@ -163,7 +163,7 @@ public final class ProcessControl {
     private void cancel(WatchedJob job) {
         Computer computer = new ComputerStore(database).get(job.computerId());
         try {
-            ComputerAccess.withTransport(database, job.computerId(), transport -> {
+            ComputerAccess.withTransport(database, computer, transport -> {
                 ComputerAccess.scheduler(computer).cancel(transport, job.jobId());
                 return null;
             });

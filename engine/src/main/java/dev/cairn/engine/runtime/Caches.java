@@ -53,7 +53,7 @@ final class Caches {
             return Optional.empty();
         String h = hash != null ? hash : graph.hashOf(node);
         return CacheLookup.find(g, node, h, definition.spec(),
-            definition instanceof CalcJobDefinition ? source -> workdirExists(g, source) : source -> true);
+            definition instanceof CalcJobDefinition ? hit -> workdirExists(g, hit) : hit -> true);
     }
 
     /**
@@ -62,8 +62,9 @@ final class Caches {
      * A source whose directory is gone is marked invalid, so no one checks it again; one whose
      * computer cannot be reached now is only passed over.
      */
-    private boolean workdirExists(GraphTransaction g, ProcessNode source) {
-        if (!(g.outputsOf(source.id()).get("remote_folder") instanceof RemoteData remote))
+    private boolean workdirExists(GraphTransaction g, CacheHit hit) {
+        ProcessNode source = hit.source();
+        if (!(hit.copies().get("remote_folder") instanceof RemoteData remote))
             return true;
         boolean exists;
         try {

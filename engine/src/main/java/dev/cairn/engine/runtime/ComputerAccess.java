@@ -17,7 +17,6 @@ import dev.cairn.engine.transport.TransportSpec;
 import dev.cairn.engine.transport.SharedTransports;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.graph.Computer;
-import dev.cairn.storage.graph.ComputerStore;
 import dev.cairn.storage.graph.InvalidInputException;
 import dev.cairn.storage.graph.StorageException;
 
@@ -58,8 +57,7 @@ public final class ComputerAccess {
     }
 
     /** Runs {@code work} with a transport to the computer, in a transaction of its own that holds the slot. */
-    public static <T> T withTransport(Database database, long computerId, TransportWork<T> work) throws Exception {
-        Computer computer = new ComputerStore(database).get(computerId);
+    public static <T> T withTransport(Database database, Computer computer, TransportWork<T> work) throws Exception {
         ComputerSettings settings = ComputerSettings.of(computer);
         try (Connection c = database.connection()) {
             c.setAutoCommit(false);

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
+import dev.cairn.engine.scheduler.JobTemplate;
 import dev.cairn.engine.transport.Backoff;
 import dev.cairn.storage.graph.Computer;
 import dev.cairn.storage.graph.InvalidInputException;
@@ -38,7 +39,6 @@ public record ComputerSettings(String workdir, Integer defaultMpiprocsPerMachine
     /** For this machine, where a poll is one local {@code ps} or {@code squeue}. */
     public static final Duration DEFAULT_LOCAL_POLL_INTERVAL = Duration.ofMillis(100);
     public static final Duration DEFAULT_KEEP_ALIVE = Duration.ofSeconds(30);
-    private static final List<String> DEFAULT_MPIRUN = List.of("mpirun", "-np", "{tot_num_mpiprocs}");
 
     @SuppressWarnings("unchecked")
     public static ComputerSettings of(Computer computer) {
@@ -47,7 +47,7 @@ public record ComputerSettings(String workdir, Integer defaultMpiprocsPerMachine
         Object w = m.get("workdir");
         if (!(w instanceof String workdir) || !workdir.startsWith("/"))
             throw new InvalidInputException(where + " has no absolute 'workdir' in its settings (got " + w + ")");
-        Object mpirun = m.getOrDefault("mpirun_command", DEFAULT_MPIRUN);
+        Object mpirun = m.getOrDefault("mpirun_command", JobTemplate.DEFAULT_MPIRUN);
         List<String> launcher = switch (mpirun) {
             case String s -> List.of(s.trim().split("\\s+"));
             case List<?> l when l.stream().allMatch(String.class::isInstance) -> (List<String>) l;

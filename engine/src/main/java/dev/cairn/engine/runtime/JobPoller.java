@@ -95,26 +95,14 @@ public final class JobPoller {
                 return NOTHING;
             }
             ComputerActivity.polled(c, computerId, settings.minimumPollInterval());
-            List<Task> due = new ArrayList<>();
-            for (var e : processOfJob.entrySet()) {
-                JobInfo info = states.get(e.getKey());
+            List<Long> ended = new ArrayList<>();
+            processOfJob.forEach((jobId, processId) -> {
+                JobInfo info = states.get(jobId);
                 // a job the scheduler no longer lists has ended
-                if (info != null && info.state() != JobState.DONE)
-                    continue;
-                try (PreparedStatement s = c.prepareStatement("DELETE FROM job_watch WHERE node_id = ?")) {
-                    s.setLong(1, e.getValue());
-                    s.executeUpdate();
-                }
-                try (PreparedStatement s = c.prepareStatement("UPDATE process SET runnable = true, updated = now()"
-                    + " WHERE node_id = ? AND state = 'waiting' RETURNING step, paused")) {
-                    s.setLong(1, e.getValue());
-                    try (ResultSet rs = s.executeQuery()) {
-                        // a process paused meanwhile keeps its task due; play sends it
-                        if (rs.next() && !rs.getBoolean(2))
-                            due.add(new Task(e.getValue(), rs.getInt(1)));
-                    }
-                }
-            }
+                if (info == null || info.state() == JobState.DONE)
+                    ended.add(processId);
+            });
+            List<Task> due = wake(c, ended);
             List<Long> outboxIds = Outbox.add(c, due);
             c.commit();
             return new Due(due, outboxIds);
@@ -124,6 +112,27 @@ public final class JobPoller {
         } finally {
             c.setAutoCommit(true);
         }
+    }
+
+    /**
+     * Stops watching the ended jobs and makes their processes runnable, in one statement;
+     * returns the tasks to send. A process paused meanwhile keeps its task due: play sends it.
+     */
+    private static List<Task> wake(Connection c, List<Long> processes) throws SQLException {
+        List<Task> due = new ArrayList<>();
+        if (processes.isEmpty())
+            return due;
+        try (PreparedStatement s = c.prepareStatement("WITH ended AS (DELETE FROM job_watch WHERE node_id = ANY(?)"
+            + " RETURNING node_id) UPDATE process p SET runnable = true, updated = now() FROM ended"
+            + " WHERE p.node_id = ended.node_id AND p.state = 'waiting' RETURNING p.node_id, p.step, p.paused")) {
+            s.setArray(1, c.createArrayOf("bigint", processes.toArray()));
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next())
+                    if (!rs.getBoolean(3))
+                        due.add(new Task(rs.getLong(1), rs.getInt(2)));
+            }
+        }
+        return due;
     }
 
     private static boolean tryLock(Connection c, long computerId) throws SQLException {
