@@ -18,8 +18,8 @@ import java.util.Objects;
 import java.util.stream.Stream;
 
 /**
- * The machine the engine runs on: files through NIO, commands through {@code /bin/sh -c}
- * (see {@link LocalCommand}). Nothing here is transient except a command's timeout: a local
+ * The machine the engine runs on: files through NIO, commands through a kept {@code /bin/sh}
+ * with {@code sh -c} semantics (see {@link LocalShell}). Nothing here is transient except a command's timeout: a local
  * file system that refuses an operation will refuse it again.
  */
 public final class LocalTransport implements Transport {
@@ -44,9 +44,9 @@ public final class LocalTransport implements Transport {
         requirePositive(timeout);
         Path dir = Path.of(workdir == null ? System.getProperty("user.home") : PosixPaths.absolute(workdir));
         if (!Files.isDirectory(dir))
-            throw new TransportException("cannot run " + LocalCommand.describe(command) + " in " + dir + HERE
+            throw new TransportException("cannot run " + Commands.describe(command) + " in " + dir + HERE
                 + ": no such directory", false, null);
-        return LocalCommand.run(command, dir, environment, timeout);
+        return LocalShell.run(command, dir, environment, timeout);
     }
 
     @Override

@@ -57,7 +57,7 @@ public final class SshTransport implements Transport {
         Objects.requireNonNull(command, "command");
         LocalTransport.requirePositive(timeout);
         String dir = workdir == null ? null : PosixPaths.absolute(workdir);
-        String what = LocalCommand.describe(command) + " on " + connection.where();
+        String what = Commands.describe(command) + " on " + connection.where();
         long deadline = System.nanoTime() + timeout.toNanos();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
