@@ -79,8 +79,7 @@ public final class CalcJobRunner {
         CalcInfo info = job.preparer().prepare(inputs, new JobFolder(folder));
         JobOptions options = JobOptions.fromAttributes(node.attributes());
         String uuid = node.uuid().toString();
-        String workdir = settings.workdir().replaceAll("/+$", "") + "/" + uuid.substring(0, 2) + "/"
-            + uuid.substring(2, 4) + "/" + uuid.substring(4);
+        String workdir = workdirOf(settings.workdir(), uuid);
         String jobName = "cairn-" + uuid;
         JobTemplate template = JobScripts.template(jobName, workdir, code, settings, info, options);
         String script = ComputerAccess.scheduler(computer).submitScript(template);
@@ -88,6 +87,17 @@ public final class CalcJobRunner {
         List<String> retrieve = new ArrayList<>(info.retrieveList());
         options.additionalRetrieveList().stream().filter(r -> !retrieve.contains(r)).forEach(retrieve::add);
         return new Prepared(folder, workdir, jobName, script, List.copyOf(retrieve));
+    }
+
+    /**
+     * {@code <workdir>/<xx>/<yy>/<uuid>}, xx and yy the uuid's last four hex digits. Node uuids are
+     * version 7, which begin with the time: their first digits, AiiDA's shards, would put months of
+     * jobs into one directory. The last ones are random.
+     */
+    static String workdirOf(String computerWorkdir, String uuid) {
+        int n = uuid.length();
+        return computerWorkdir.replaceAll("/+$", "") + "/" + uuid.substring(n - 4, n - 2) + "/"
+            + uuid.substring(n - 2) + "/" + uuid;
     }
 
     Waiting submit(Connection c, CalcJobDefinition job, CalcJobNode node, ProcessInputs inputs, StepEffects effects)
