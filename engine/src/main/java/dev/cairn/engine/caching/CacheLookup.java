@@ -31,14 +31,22 @@ import dev.cairn.storage.graph.StorageException;
  */
 public final class CacheLookup {
 
-    /** The candidates themselves, not their ids: a hit needs the node, and that saves a query per lookup. */
-    private static final String FIND = "SELECT " + NodeRows.COLUMNS + "\n" + """
-         FROM node n
-         WHERE n.hash = ? AND n.node_type = ? AND n.process_type = ? AND n.id <> ?
-           AND n.attributes ->> 'process_state' = 'finished' AND coalesce((n.attributes ->> 'sealed')::boolean, false)
-           AND NOT coalesce((n.attributes ->> 'exit_status')::int = ANY (?), false)
-           AND coalesce(n.extras ->> '_cairn_valid_cache', 'true') <> 'false'
-         ORDER BY n.id LIMIT 20""";
+    /**
+     * The candidates with their outputs (CREATE and RETURN links, in link order), one row per
+     * output: a hit needs the node and its outputs, and one query gets both.
+     */
+    private static final String FIND = "SELECT " + NodeRows.columnsOf("c") + ", l.label, " + NodeRows.columnsOf("o")
+        + "\n" + """
+         FROM (SELECT * FROM node n
+                WHERE n.hash = ? AND n.node_type = ? AND n.process_type = ? AND n.id <> ?
+                  AND n.attributes ->> 'process_state' = 'finished'
+                  AND coalesce((n.attributes ->> 'sealed')::boolean, false)
+                  AND NOT coalesce((n.attributes ->> 'exit_status')::int = ANY (?), false)
+                  AND coalesce(n.extras ->> '_cairn_valid_cache', 'true') <> 'false'
+                ORDER BY n.id LIMIT 20) c
+         LEFT JOIN link l ON l.input_id = c.id AND l.type IN ('create', 'return')
+         LEFT JOIN node o ON o.id = l.output_id
+         ORDER BY c.id, l.id""";
 
     private CacheLookup() {
     }
@@ -58,15 +66,23 @@ public final class CacheLookup {
             s.setString(3, node.processType());
             s.setLong(4, self);
             s.setArray(5, c.createArrayOf("integer", invalidating(spec).toArray()));
-            List<ProcessNode> candidates = new ArrayList<>();
+            Map<Long, ProcessNode> candidates = new LinkedHashMap<>();
+            Map<Long, Map<String, Data>> outputs = new LinkedHashMap<>();
             try (ResultSet rs = s.executeQuery()) {
-                while (rs.next())
-                    candidates.add((ProcessNode) NodeTypes.read(NodeRows.read(rs, 1)));
+                int label = NodeRows.COUNT + 1;
+                while (rs.next()) {
+                    long id = rs.getLong(1);
+                    if (!candidates.containsKey(id))
+                        candidates.put(id, (ProcessNode) NodeTypes.read(NodeRows.read(rs, 1)));
+                    Map<String, Data> out = outputs.computeIfAbsent(id, k -> new LinkedHashMap<>());
+                    if (rs.getString(label) != null)
+                        out.put(rs.getString(label), (Data) NodeTypes.read(NodeRows.read(rs, label + 1)));
+                }
             }
-            for (ProcessNode source : candidates) {
+            for (ProcessNode source : candidates.values()) {
                 Map<String, Data> copies = new LinkedHashMap<>();
-                g.outputsOf(source.id()).forEach((label, out) -> copies.put(ProcessSpec.portPath(label),
-                    NodeCopies.copyOf((Data) out)));
+                outputs.get(source.id()).forEach((label, out) -> copies.put(ProcessSpec.portPath(label),
+                    NodeCopies.copyOf(out)));
                 CacheHit hit = new CacheHit(source, copies);
                 if (usable.test(hit))
                     return Optional.of(hit);

@@ -11,9 +11,17 @@ import dev.cairn.storage.db.JsonCodec;
 public final class NodeRows {
 
     /** The columns {@link #read} expects, in order, for a table aliased {@code n}. */
-    public static final String COLUMNS = "n.id, n.uuid, n.node_type, n.process_type, n.label, n.description, "
-        + "n.ctime, n.mtime, n.user_id, n.computer_id, n.attributes::text, n.extras::text, "
-        + "n.repository_metadata::text, n.hash";
+    public static final String COLUMNS = columnsOf("n");
+    /** How many columns {@link #read} reads. */
+    public static final int COUNT = 14;
+
+    /** The columns {@link #read} expects, in order, for a table aliased {@code alias}. */
+    public static String columnsOf(String alias) {
+        String a = alias + ".";
+        return a + "id, " + a + "uuid, " + a + "node_type, " + a + "process_type, " + a + "label, " + a + "description, "
+            + a + "ctime, " + a + "mtime, " + a + "user_id, " + a + "computer_id, " + a + "attributes::text, "
+            + a + "extras::text, " + a + "repository_metadata::text, " + a + "hash";
+    }
 
     private NodeRows() {
     }
