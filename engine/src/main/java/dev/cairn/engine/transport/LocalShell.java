@@ -60,6 +60,18 @@ final class LocalShell implements AutoCloseable {
             throw e;
         }
         this.commands = process.getOutputStream();
+        // The shell removes its directory when it ends, also when it ends because this JVM was killed
+        // (its input closes); close() covers a shell killed outright. Commands run in subshells, so
+        // none can change the variable.
+        try {
+            commands.write(("cairn_dir=" + PosixPaths.quote(outputs.toString()) + "\ntrap 'rm -rf -- \"$cairn_dir\"' EXIT\n")
+                .getBytes(StandardCharsets.UTF_8));
+            commands.flush();
+        } catch (IOException e) {
+            process.destroyForcibly();
+            deleteQuietly(outputs);
+            throw e;
+        }
         var reader = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
         // a platform thread: it blocks on the pipe for the shell's whole life
         Thread.ofPlatform().daemon().name("cairn-local-shell").start(() -> {
