@@ -47,6 +47,8 @@ public final class CacheLookup {
          LEFT JOIN link l ON l.input_id = c.id AND l.type IN ('create', 'return')
          LEFT JOIN node o ON o.id = l.output_id
          ORDER BY c.id, l.id""";
+    /** The column of an output's link label in {@link #FIND}'s rows, after the candidate's columns. */
+    private static final int LABEL = NodeRows.COUNT + 1;
 
     private CacheLookup() {
     }
@@ -66,31 +68,39 @@ public final class CacheLookup {
             s.setString(3, node.processType());
             s.setLong(4, self);
             s.setArray(5, c.createArrayOf("integer", invalidating(spec).toArray()));
-            Map<Long, ProcessNode> candidates = new LinkedHashMap<>();
-            Map<Long, Map<String, Data>> outputs = new LinkedHashMap<>();
+            // Rows come by candidate: each is judged once its outputs are read, and the first usable one
+            // ends the lookup, so the outputs of candidates after it are never decoded.
+            ProcessNode source = null;
+            Map<String, Data> copies = new LinkedHashMap<>();
             try (ResultSet rs = s.executeQuery()) {
-                int label = NodeRows.COUNT + 1;
                 while (rs.next()) {
                     long id = rs.getLong(1);
-                    if (!candidates.containsKey(id))
-                        candidates.put(id, (ProcessNode) NodeTypes.read(NodeRows.read(rs, 1)));
-                    Map<String, Data> out = outputs.computeIfAbsent(id, k -> new LinkedHashMap<>());
-                    if (rs.getString(label) != null)
-                        out.put(rs.getString(label), (Data) NodeTypes.read(NodeRows.read(rs, label + 1)));
+                    if (source == null || source.id() != id) {
+                        Optional<CacheHit> hit = usableHit(source, copies, usable);
+                        if (hit.isPresent())
+                            return hit;
+                        source = (ProcessNode) NodeTypes.read(NodeRows.read(rs, 1));
+                        copies = new LinkedHashMap<>();
+                    }
+                    String label = rs.getString(LABEL);
+                    if (label != null) {
+                        Data output = (Data) NodeTypes.read(NodeRows.read(rs, LABEL + 1));
+                        copies.put(ProcessSpec.portPath(label), NodeCopies.copyOf(output));
+                    }
                 }
             }
-            for (ProcessNode source : candidates.values()) {
-                Map<String, Data> copies = new LinkedHashMap<>();
-                outputs.get(source.id()).forEach((label, out) -> copies.put(ProcessSpec.portPath(label),
-                    NodeCopies.copyOf(out)));
-                CacheHit hit = new CacheHit(source, copies);
-                if (usable.test(hit))
-                    return Optional.of(hit);
-            }
-            return Optional.empty();
+            return usableHit(source, copies, usable);
         } catch (SQLException e) {
             throw new StorageException("looking up the cache for " + node.describe(), e);
         }
+    }
+
+    private static Optional<CacheHit> usableHit(ProcessNode source, Map<String, Data> copies,
+                                                Predicate<CacheHit> usable) {
+        if (source == null)
+            return Optional.empty();
+        CacheHit hit = new CacheHit(source, copies);
+        return usable.test(hit) ? Optional.of(hit) : Optional.empty();
     }
 
     /** Exit statuses that keep a node from being a cache source. */

@@ -170,7 +170,8 @@ final class LocalShell implements AutoCloseable {
     /** A command's output file, read and deleted (a background job still writing keeps its own, unlinked copy). */
     private static String takeText(Path file, String command) {
         try {
-            String text = Files.readString(file, StandardCharsets.UTF_8);
+            // decoded leniently, as a pipe's bytes were: output that is not UTF-8 is no failure
+            String text = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
             Files.delete(file);
             return text;
         } catch (NoSuchFileException e) {

@@ -7,6 +7,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -40,6 +41,26 @@ sealed interface Workload permits Workload.Functions, Workload.CalcJobs {
     /** The calculation jobs' work directories made so far. */
     long workdirs() throws IOException;
 
+    /**
+     * Top-level work chains with ids in [first, last] that did not finish ok with a {@code result} equal
+     * to {@code expected}, an SQL expression over the integer inputs named in {@code inputs} (each
+     * joined as the table of its name).
+     */
+    static long wrongResults(Engine engine, long first, long last, List<String> inputs, String expected)
+        throws SQLException {
+        StringBuilder joins = new StringBuilder();
+        for (String in : inputs)
+            joins.append(" LEFT JOIN link l").append(in).append(" ON l").append(in).append(".output_id = w.id AND l")
+                .append(in).append(".label = '").append(in).append("' LEFT JOIN node ").append(in).append(" ON ")
+                .append(in).append(".id = l").append(in).append(".input_id");
+        return count(engine, "SELECT count(*) FROM process p JOIN node w ON w.id = p.node_id" + joins
+            + " LEFT JOIN link lr ON lr.input_id = w.id AND lr.type = 'return' AND lr.label = 'result'"
+            + " LEFT JOIN node r ON r.id = lr.output_id"
+            + " WHERE p.node_id BETWEEN ? AND ? AND p.parent_id IS NULL"
+            + " AND (p.state <> 'finished' OR (w.attributes->>'exit_status')::int <> 0"
+            + " OR (r.attributes->>'value')::bigint IS DISTINCT FROM " + expected + ")", first, last);
+    }
+
     /** The count a query with these id parameters gives. */
     static long count(Engine engine, String sql, long... ids) throws SQLException {
         try (Connection c = engine.database().connection(); PreparedStatement s = c.prepareStatement(sql)) {
@@ -69,14 +90,8 @@ sealed interface Workload permits Workload.Functions, Workload.CalcJobs {
 
         @Override
         public long wrongResults(Engine engine, long first, long last) throws SQLException {
-            return Workload.count(engine, """
-                SELECT count(*) FROM process p JOIN node w ON w.id = p.node_id
-                LEFT JOIN link lx ON lx.output_id = w.id AND lx.label = 'x' LEFT JOIN node x ON x.id = lx.input_id
-                LEFT JOIN link lr ON lr.input_id = w.id AND lr.type = 'return' LEFT JOIN node r ON r.id = lr.output_id
-                WHERE p.node_id BETWEEN ? AND ? AND p.parent_id IS NULL
-                  AND (p.state <> 'finished' OR (w.attributes->>'exit_status')::int <> 0
-                       OR (r.attributes->>'value')::bigint IS DISTINCT FROM ((x.attributes->>'value')::bigint + 1) * 2)
-                """, first, last);
+            return Workload.wrongResults(engine, first, last, List.of("x"),
+                "((x.attributes->>'value')::bigint + 1) * 2");
         }
 
         @Override
@@ -115,17 +130,8 @@ sealed interface Workload permits Workload.Functions, Workload.CalcJobs {
 
         @Override
         public long wrongResults(Engine engine, long first, long last) throws SQLException {
-            return Workload.count(engine, """
-                SELECT count(*) FROM process p JOIN node w ON w.id = p.node_id
-                LEFT JOIN link lx ON lx.output_id = w.id AND lx.label = 'x' LEFT JOIN node x ON x.id = lx.input_id
-                LEFT JOIN link ly ON ly.output_id = w.id AND ly.label = 'y' LEFT JOIN node y ON y.id = ly.input_id
-                LEFT JOIN link lr ON lr.input_id = w.id AND lr.type = 'return' AND lr.label = 'result'
-                LEFT JOIN node r ON r.id = lr.output_id
-                WHERE p.node_id BETWEEN ? AND ? AND p.parent_id IS NULL
-                  AND (p.state <> 'finished' OR (w.attributes->>'exit_status')::int <> 0
-                       OR (r.attributes->>'value')::bigint IS DISTINCT FROM
-                          (x.attributes->>'value')::bigint + 2 * (y.attributes->>'value')::bigint)
-                """, first, last);
+            return Workload.wrongResults(engine, first, last, List.of("x", "y"),
+                "(x.attributes->>'value')::bigint + 2 * (y.attributes->>'value')::bigint");
         }
 
         /** Three process nodes per work chain (itself, the job, the calcfunction), all finished ok. */
