@@ -6,9 +6,9 @@ import java.nio.file.Path;
 import java.util.Objects;
 
 import dev.cairn.engine.broker.Broadcasts;
-import dev.cairn.engine.caching.CachingPolicy;
 import dev.cairn.engine.broker.BrokerConnection;
 import dev.cairn.engine.broker.TaskPublisher;
+import dev.cairn.engine.caching.CachingPolicy;
 import dev.cairn.engine.control.ProcessControl;
 import dev.cairn.engine.launch.Launcher;
 import dev.cairn.engine.launch.QueueTaskSink;
@@ -19,7 +19,7 @@ import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.DatabaseConfig;
 import dev.cairn.storage.graph.ConflictException;
 import dev.cairn.storage.graph.GraphStore;
-import dev.cairn.storage.graph.UserStore;
+import dev.cairn.storage.graph.users.UserStore;
 import dev.cairn.storage.objects.Container;
 
 /**

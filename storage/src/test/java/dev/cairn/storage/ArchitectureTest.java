@@ -40,6 +40,17 @@ class ArchitectureTest {
             .that().resideInAPackage("dev.cairn.storage.graph..")
             .should().dependOnClassesThat().resideInAPackage("dev.cairn.storage.query..");
 
+    /** The node model and its store stand below the stores and traversals built on them. */
+    @ArchTest
+    static final ArchRule graphCoreBelowItsParts = noClasses()
+            .that().resideInAPackage("dev.cairn.storage.graph")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.cairn.storage.graph.traversal..",
+                    "dev.cairn.storage.graph.computers..", "dev.cairn.storage.graph.users..",
+                    "dev.cairn.storage.graph.groups..", "dev.cairn.storage.graph.comments..");
+
+    @ArchTest
+    static final ArchRule graphPartsFreeOfCycles = slices().matching("dev.cairn.storage.graph.(*)..").should().beFreeOfCycles();
+
     @ArchTest
     static final ArchRule noFrameworks = noClasses()
             .that().resideInAPackage("dev.cairn.storage..")

@@ -13,22 +13,22 @@ import java.util.Optional;
 
 import dev.cairn.engine.broker.Broadcasts;
 import dev.cairn.engine.process.ProcessState;
+import dev.cairn.engine.runtime.ComputerAccess;
 import dev.cairn.engine.runtime.Outbox;
 import dev.cairn.engine.runtime.ProcessRow;
-import dev.cairn.engine.runtime.ComputerAccess;
 import dev.cairn.engine.runtime.ProcessTable;
 import dev.cairn.engine.runtime.StateChange;
 import dev.cairn.engine.runtime.Task;
 import dev.cairn.engine.runtime.TaskSink;
 import dev.cairn.storage.db.Database;
-import dev.cairn.storage.graph.Computer;
-import dev.cairn.storage.graph.ComputerStore;
 import dev.cairn.storage.graph.ConflictException;
 import dev.cairn.storage.graph.GraphStore;
 import dev.cairn.storage.graph.GraphTransaction;
 import dev.cairn.storage.graph.NotFoundException;
 import dev.cairn.storage.graph.ProcessNode;
 import dev.cairn.storage.graph.StorageException;
+import dev.cairn.storage.graph.computers.Computer;
+import dev.cairn.storage.graph.computers.ComputerStore;
 
 /**
  * Pause, play and kill. Each is written to the database under the process's row lock

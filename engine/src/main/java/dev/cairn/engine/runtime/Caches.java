@@ -14,13 +14,13 @@ import dev.cairn.engine.process.CalcFunction;
 import dev.cairn.engine.process.CalcJobDefinition;
 import dev.cairn.engine.process.ProcessDefinition;
 import dev.cairn.engine.transport.Transport;
-import dev.cairn.storage.graph.Computer;
 import dev.cairn.storage.graph.Data;
 import dev.cairn.storage.graph.GraphStore;
 import dev.cairn.storage.graph.GraphTransaction;
 import dev.cairn.storage.graph.ProcessNode;
 import dev.cairn.storage.graph.RemoteData;
 import dev.cairn.storage.graph.StorageException;
+import dev.cairn.storage.graph.computers.Computer;
 
 /**
  * Caching within a step: before a calculation runs, look for a valid source with its hash;

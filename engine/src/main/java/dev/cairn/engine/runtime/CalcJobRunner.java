@@ -27,12 +27,12 @@ import dev.cairn.engine.transport.TransportException;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.graph.CalcJobNode;
 import dev.cairn.storage.graph.Code;
-import dev.cairn.storage.graph.Computer;
 import dev.cairn.storage.graph.FolderData;
 import dev.cairn.storage.graph.GraphStore;
 import dev.cairn.storage.graph.InvalidInputException;
 import dev.cairn.storage.graph.PortableCode;
 import dev.cairn.storage.graph.RemoteData;
+import dev.cairn.storage.graph.computers.Computer;
 
 /**
  * The stages of a calculation job, one durable step each: {@code submit} (prepare the

@@ -11,14 +11,14 @@ import dev.cairn.engine.scheduler.DirectScheduler;
 import dev.cairn.engine.scheduler.PbsScheduler;
 import dev.cairn.engine.scheduler.Scheduler;
 import dev.cairn.engine.scheduler.SlurmScheduler;
+import dev.cairn.engine.transport.SharedTransports;
 import dev.cairn.engine.transport.Transport;
 import dev.cairn.engine.transport.TransportException;
 import dev.cairn.engine.transport.TransportSpec;
-import dev.cairn.engine.transport.SharedTransports;
 import dev.cairn.storage.db.Database;
-import dev.cairn.storage.graph.Computer;
 import dev.cairn.storage.graph.InvalidInputException;
 import dev.cairn.storage.graph.StorageException;
+import dev.cairn.storage.graph.computers.Computer;
 
 /**
  * The transport and scheduler of a stored computer, by their type names (AiiDA's:

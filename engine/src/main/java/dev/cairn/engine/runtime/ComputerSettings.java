@@ -6,8 +6,8 @@ import java.util.Map;
 
 import dev.cairn.engine.scheduler.JobTemplate;
 import dev.cairn.engine.transport.Backoff;
-import dev.cairn.storage.graph.Computer;
 import dev.cairn.storage.graph.InvalidInputException;
+import dev.cairn.storage.graph.computers.Computer;
 
 /**
  * The engine's settings of a stored computer, read from its metadata and checked, so a bad

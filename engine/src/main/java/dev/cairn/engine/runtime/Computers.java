@@ -5,8 +5,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import dev.cairn.storage.db.Database;
-import dev.cairn.storage.graph.Computer;
-import dev.cairn.storage.graph.ComputerStore;
+import dev.cairn.storage.graph.computers.Computer;
+import dev.cairn.storage.graph.computers.ComputerStore;
 
 /**
  * The stored computers as the engine reads them, kept for a few seconds: every step of a

@@ -15,11 +15,11 @@ import dev.cairn.engine.scheduler.SchedulerException;
 import dev.cairn.engine.transport.Transport;
 import dev.cairn.engine.transport.TransportException;
 import dev.cairn.storage.db.Database;
-import dev.cairn.storage.graph.Computer;
 import dev.cairn.storage.graph.GraphStore;
 import dev.cairn.storage.graph.GraphTransaction;
 import dev.cairn.storage.graph.ProcessNode;
 import dev.cairn.storage.graph.StorageException;
+import dev.cairn.storage.graph.computers.Computer;
 
 /**
  * Asks each computer's scheduler about the jobs waiting on it, with ONE command per

@@ -23,33 +23,33 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.cairn.engine.Engine;
+import dev.cairn.engine.caching.CacheHit;
+import dev.cairn.engine.caching.CachingPolicy;
 import dev.cairn.engine.process.CalcJobDefinition;
 import dev.cairn.engine.process.Inputs;
 import dev.cairn.engine.process.JobOptions;
-import dev.cairn.engine.runtime.CalcJobRunner;
-import dev.cairn.engine.testing.TestProcesses;
 import dev.cairn.engine.process.ProcessResult;
+import dev.cairn.engine.runtime.CalcJobRunner;
 import dev.cairn.engine.testing.EngineFixture;
+import dev.cairn.engine.testing.TestProcesses;
+import dev.cairn.engine.testing.Waits;
+import dev.cairn.engine.worker.Worker;
 import dev.cairn.storage.db.DatabaseConfig;
 import dev.cairn.storage.graph.CalcJobNode;
-import dev.cairn.storage.graph.ComputerSpec;
-import dev.cairn.storage.graph.ComputerStore;
 import dev.cairn.storage.graph.FolderData;
 import dev.cairn.storage.graph.InstalledCode;
 import dev.cairn.storage.graph.IntData;
 import dev.cairn.storage.graph.InvalidInputException;
 import dev.cairn.storage.graph.LinkTriple;
 import dev.cairn.storage.graph.PortableCode;
+import dev.cairn.storage.graph.ProcessNode;
 import dev.cairn.storage.graph.RemoteData;
+import dev.cairn.storage.graph.computers.ComputerSpec;
+import dev.cairn.storage.graph.computers.ComputerStore;
 import dev.cairn.storage.objects.Container;
 import dev.cairn.storage.objects.ContainerConfig;
 import dev.cairn.storage.testing.TestBroker;
 import dev.cairn.storage.testing.TestDatabase;
-import dev.cairn.engine.caching.CacheHit;
-import dev.cairn.engine.caching.CachingPolicy;
-import dev.cairn.engine.testing.Waits;
-import dev.cairn.engine.worker.Worker;
-import dev.cairn.storage.graph.ProcessNode;
 
 /** A calculation job on this machine: local transport, direct scheduler, real bash. */
 class CalcJobIT {

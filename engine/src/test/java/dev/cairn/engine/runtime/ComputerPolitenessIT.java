@@ -28,11 +28,11 @@ import dev.cairn.engine.testing.EngineFixture;
 import dev.cairn.engine.transport.Transport;
 import dev.cairn.storage.db.DatabaseConfig;
 import dev.cairn.storage.graph.CalcJobNode;
-import dev.cairn.storage.graph.Computer;
-import dev.cairn.storage.graph.ComputerSpec;
-import dev.cairn.storage.graph.ComputerStore;
 import dev.cairn.storage.graph.InstalledCode;
 import dev.cairn.storage.graph.IntData;
+import dev.cairn.storage.graph.computers.Computer;
+import dev.cairn.storage.graph.computers.ComputerSpec;
+import dev.cairn.storage.graph.computers.ComputerStore;
 import dev.cairn.storage.testing.TestDatabase;
 
 /**

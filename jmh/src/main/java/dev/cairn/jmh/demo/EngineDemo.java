@@ -28,12 +28,12 @@ import dev.cairn.examples.ArithmeticAddJob;
 import dev.cairn.examples.SumSeries;
 import dev.cairn.jmh.graph.GraphBench;
 import dev.cairn.storage.db.DatabaseConfig;
-import dev.cairn.storage.graph.ComputerSpec;
-import dev.cairn.storage.graph.ComputerStore;
 import dev.cairn.storage.graph.InstalledCode;
 import dev.cairn.storage.graph.IntData;
 import dev.cairn.storage.graph.LinkTriple;
 import dev.cairn.storage.graph.ProcessNode;
+import dev.cairn.storage.graph.computers.ComputerSpec;
+import dev.cairn.storage.graph.computers.ComputerStore;
 import dev.cairn.storage.objects.Container;
 import dev.cairn.storage.objects.ContainerConfig;
 

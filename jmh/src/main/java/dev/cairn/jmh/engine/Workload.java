@@ -16,10 +16,10 @@ import dev.cairn.engine.launch.Launcher;
 import dev.cairn.engine.process.Inputs;
 import dev.cairn.examples.AddCalcJobWorkChain;
 import dev.cairn.examples.AddMultiply;
-import dev.cairn.storage.graph.ComputerSpec;
-import dev.cairn.storage.graph.ComputerStore;
 import dev.cairn.storage.graph.InstalledCode;
 import dev.cairn.storage.graph.IntData;
+import dev.cairn.storage.graph.computers.ComputerSpec;
+import dev.cairn.storage.graph.computers.ComputerStore;
 
 /** What a workload runs and how its results are checked. */
 sealed interface Workload permits Workload.Functions, Workload.CalcJobs {

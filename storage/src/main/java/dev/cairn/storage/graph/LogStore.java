@@ -12,6 +12,7 @@ import java.util.UUID;
 
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.JsonCodec;
+import dev.cairn.storage.db.Transactions;
 
 /**
  * Log records that processes write about themselves. Appends come in batches (a worker

@@ -15,6 +15,8 @@ import java.util.stream.LongStream;
 import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyIn;
 
+import dev.cairn.storage.db.TempTables;
+
 /**
  * A set of node ids handed to a set-based statement, never as one parameter per id: a
  * PostgreSQL statement takes at most 65,535 parameters, which is where bulk operations that
@@ -52,12 +54,12 @@ public abstract sealed class NodeIds permits NodeIds.Listed, NodeIds.Streamed, N
      * be placed in an {@code INSERT ... SELECT}. Streamed ids are copied into a temporary
      * table here, so {@code connection} must be in a transaction.
      */
-    abstract Selection select(Connection connection) throws SQLException;
+    public abstract Selection select(Connection connection) throws SQLException;
 
     /** SQL text of one query and its single parameter ({@code null} when it has none). */
-    record Selection(String sql, Object parameter) {
+    public record Selection(String sql, Object parameter) {
         /** Binds the parameter at {@code index}; returns the next free index. */
-        int bind(PreparedStatement statement, int index) throws SQLException {
+        public int bind(PreparedStatement statement, int index) throws SQLException {
             if (parameter == null)
                 return index;
             statement.setObject(index, parameter);
@@ -70,7 +72,7 @@ public abstract sealed class NodeIds permits NodeIds.Listed, NodeIds.Streamed, N
          * @param what the ids' role in the message, e.g. "seed nodes"
          * @throws NotFoundException naming up to ten missing ids and how many there are
          */
-        void requireNodes(Connection connection, String what) throws SQLException {
+        public void requireNodes(Connection connection, String what) throws SQLException {
             String check = "SELECT count(*) FILTER (WHERE n.id IS NULL), count(*),"
                 + " (array_agg(d.id ORDER BY d.id) FILTER (WHERE n.id IS NULL))[1:10]"
                 + " FROM (SELECT DISTINCT id FROM (" + sql + ") s) d LEFT JOIN node n ON n.id = d.id";
@@ -98,7 +100,7 @@ public abstract sealed class NodeIds permits NodeIds.Listed, NodeIds.Streamed, N
         }
 
         @Override
-        Selection select(Connection connection) {
+        public Selection select(Connection connection) {
             // The driver sends a long[] as one int8[] value in binary.
             return new Selection("SELECT unnest(?::bigint[]) AS id", ids);
         }
@@ -118,7 +120,7 @@ public abstract sealed class NodeIds permits NodeIds.Listed, NodeIds.Streamed, N
         }
 
         @Override
-        Selection select(Connection connection) throws SQLException {
+        public Selection select(Connection connection) throws SQLException {
             String table = TempTables.name("ids");
             try (Statement s = connection.createStatement()) {
                 s.execute("CREATE TEMP TABLE " + table + " (id bigint NOT NULL) ON COMMIT DROP");
@@ -165,7 +167,7 @@ public abstract sealed class NodeIds permits NodeIds.Listed, NodeIds.Streamed, N
         }
 
         @Override
-        Selection select(Connection connection) throws SQLException {
+        public Selection select(Connection connection) throws SQLException {
             try (PreparedStatement exists = connection.prepareStatement("SELECT 1 FROM node_group WHERE id = ?")) {
                 exists.setLong(1, groupId);
                 if (!exists.executeQuery().next())

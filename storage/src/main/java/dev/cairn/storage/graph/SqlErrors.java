@@ -11,7 +11,7 @@ import org.postgresql.util.ServerErrorMessage;
  * rules as unique indexes and triggers, so a rule broken by a concurrent writer is caught
  * there even when the checks in Java passed.
  */
-final class SqlErrors {
+public final class SqlErrors {
 
     /** What each rule-holding index means, to say it in words. */
     private static final Map<String, String> RULES = Map.of(
@@ -23,14 +23,14 @@ final class SqlErrors {
         "link_triple_idx", "the same link (source, target, type, label) exists once",
         "node_uuid_key", "node uuids are unique");
 
-    static final String UNIQUE_VIOLATION = "23505";
-    static final String FOREIGN_KEY_VIOLATION = "23503";
+    public static final String UNIQUE_VIOLATION = "23505";
+    public static final String FOREIGN_KEY_VIOLATION = "23503";
 
     private SqlErrors() {
     }
 
     /** True when {@code failure} (or a cause) is PostgreSQL refusing a row because of {@code constraint}. */
-    static boolean violated(Throwable failure, String constraint) {
+    public static boolean violated(Throwable failure, String constraint) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
             if (t instanceof PSQLException e) {
                 ServerErrorMessage server = e.getServerErrorMessage();
@@ -42,7 +42,7 @@ final class SqlErrors {
     }
 
     /** The graph's exception for a refusal, or a storage failure naming what was being done. */
-    static RuntimeException translate(SQLException e, String doing) {
+    public static RuntimeException translate(SQLException e, String doing) {
         ServerErrorMessage server = e instanceof PSQLException p ? p.getServerErrorMessage() : null;
         String state = e.getSQLState() == null ? "" : e.getSQLState();
         String detail = server == null || server.getDetail() == null ? "" : " (" + server.getDetail() + ")";

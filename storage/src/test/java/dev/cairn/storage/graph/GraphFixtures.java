@@ -10,16 +10,16 @@ import java.util.UUID;
 import dev.cairn.storage.db.Database;
 
 /** Rows the graph tests need around their nodes, written with plain SQL. */
-final class GraphFixtures {
+public final class GraphFixtures {
 
     private GraphFixtures() {
     }
 
-    static long user(Database database, String email) throws SQLException {
+    public static long user(Database database, String email) throws SQLException {
         return insert(database, "INSERT INTO app_user (email) VALUES (?) RETURNING id", email);
     }
 
-    static long computer(Database database, String label) throws SQLException {
+    public static long computer(Database database, String label) throws SQLException {
         try (Connection c = database.connection(); PreparedStatement s = c.prepareStatement(
             "INSERT INTO computer (uuid, label, hostname, transport_type, scheduler_type) "
                 + "VALUES (?, ?, 'localhost', 'core.local', 'core.direct') RETURNING id")) {
@@ -32,7 +32,7 @@ final class GraphFixtures {
         }
     }
 
-    static long count(Database database, String table) throws SQLException {
+    public static long count(Database database, String table) throws SQLException {
         try (Connection c = database.connection(); Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT count(*) FROM " + table)) {
             rs.next();

@@ -21,12 +21,12 @@ import java.util.TreeSet;
  *   d9 --input_calc--> c9 --create--> d10        (unrelated)
  * </pre>
  */
-final class SampleGraph {
+public final class SampleGraph {
 
-    final long d1, dp, d2, d3, d4, ow, w, c1, c2, c3, d9, c9, d10;
-    final int links = 17;
+    public final long d1, dp, d2, d3, d4, ow, w, c1, c2, c3, d9, c9, d10;
+    public final int links = 17;
 
-    SampleGraph(GraphRows rows) throws SQLException {
+    public SampleGraph(GraphRows rows) throws SQLException {
         d1 = rows.data();
         dp = rows.data();
         ow = rows.workflow();
@@ -59,11 +59,11 @@ final class SampleGraph {
         rows.link(dp, c9, INPUT_CALC, "parameters");
     }
 
-    Set<Long> all() {
+    public Set<Long> all() {
         return set(d1, dp, d2, d3, d4, ow, w, c1, c2, c3, d9, c9, d10);
     }
 
-    static Set<Long> set(long... ids) {
+    public static Set<Long> set(long... ids) {
         Set<Long> set = new TreeSet<>();
         for (long id : ids)
             set.add(id);

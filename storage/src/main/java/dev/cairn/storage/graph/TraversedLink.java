@@ -1,5 +1,0 @@
-package dev.cairn.storage.graph;
-
-/** A link that a traversal followed, as stored. */
-public record TraversedLink(long id, long inputId, long outputId, LinkType type, String label) {
-}

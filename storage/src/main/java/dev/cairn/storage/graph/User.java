@@ -1,5 +1,0 @@
-package dev.cairn.storage.graph;
-
-/** A person who owns nodes, groups and comments; the email is the identity. */
-public record User(long id, String email, String firstName, String lastName, String institution) {
-}

@@ -1,0 +1,262 @@
+package dev.cairn.storage.graph.groups;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.LongConsumer;
+import java.util.stream.LongStream;
+
+import dev.cairn.storage.db.Cursors;
+import dev.cairn.storage.db.Database;
+import dev.cairn.storage.db.Transactions;
+import dev.cairn.storage.graph.ConflictException;
+import dev.cairn.storage.graph.InvalidInputException;
+import dev.cairn.storage.graph.NodeIds;
+import dev.cairn.storage.graph.NotFoundException;
+import dev.cairn.storage.graph.SqlErrors;
+import dev.cairn.storage.graph.traversal.DeletionResult;
+import dev.cairn.storage.graph.traversal.NodeDeleter;
+import dev.cairn.storage.graph.traversal.TraversalRules;
+
+/**
+ * Groups of nodes. Membership changes are set-based: any number of nodes in one statement,
+ * handed over as {@link NodeIds} (an array parameter or COPY), never a parameter per node.
+ */
+public final class GroupStore {
+
+    /** The type string of groups that users make. */
+    public static final String CORE = "core";
+
+    private static final String COLUMNS = "id, uuid, label, type_string, description, time, user_id";
+
+    private final Database database;
+
+    public GroupStore(Database database) {
+        this.database = Objects.requireNonNull(database, "database");
+    }
+
+    /**
+     * Creates an empty group.
+     *
+     * @throws ConflictException if a group of this type has the label
+     * @throws NotFoundException if the user does not exist
+     */
+    public Group create(String label, String typeString, String description, long userId) throws SQLException {
+        requireText("label", label);
+        requireText("type string", typeString);
+        try {
+            return Transactions.run(database, c -> {
+                if (find(c, label, typeString).isPresent())
+                    throw labelTaken(label, typeString, null);
+                try (PreparedStatement s = c.prepareStatement("INSERT INTO node_group (uuid, label, type_string, description,"
+                    + " time, user_id) SELECT ?, ?, ?, ?, now(), id FROM app_user WHERE id = ? RETURNING " + COLUMNS)) {
+                    s.setObject(1, UUID.randomUUID());
+                    s.setString(2, label);
+                    s.setString(3, typeString);
+                    s.setString(4, Objects.requireNonNullElse(description, ""));
+                    s.setLong(5, userId);
+                    try (ResultSet r = s.executeQuery()) {
+                        if (!r.next())
+                            throw new NotFoundException("group '" + label + "': user " + userId + " does not exist");
+                        return group(r);
+                    }
+                }
+            });
+        } catch (SQLException e) {
+            if (SqlErrors.violated(e, "node_group_label_type_string_key"))
+                throw labelTaken(label, typeString, e);
+            throw e;
+        }
+    }
+
+    /** @throws NotFoundException if there is no such group */
+    public Group get(long groupId) throws SQLException {
+        return Transactions.run(database, c -> require(c, groupId));
+    }
+
+    public Optional<Group> find(String label, String typeString) throws SQLException {
+        return Transactions.run(database, c -> find(c, label, typeString));
+    }
+
+    /** The groups of one type string, by label. */
+    public List<Group> list(String typeString) throws SQLException {
+        return Transactions.run(database, c -> {
+            try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM node_group WHERE type_string = ? ORDER BY label")) {
+                s.setString(1, typeString);
+                List<Group> groups = new ArrayList<>();
+                try (ResultSet r = s.executeQuery()) {
+                    while (r.next())
+                        groups.add(group(r));
+                }
+                return groups;
+            }
+        });
+    }
+
+    /**
+     * Adds nodes; those already members are left alone.
+     *
+     * @return the number of nodes that became members
+     * @throws NotFoundException if the group or any of the nodes does not exist; then nothing is added
+     */
+    public long addNodes(long groupId, NodeIds nodes) throws SQLException {
+        return Transactions.run(database, c -> {
+            require(c, groupId);
+            NodeIds.Selection selection = nodes.select(c);
+            selection.requireNodes(c, "nodes to add to group " + groupId);
+            try (PreparedStatement s = c.prepareStatement("INSERT INTO group_member (group_id, node_id) SELECT DISTINCT ?::bigint, id"
+                + " FROM (" + selection.sql() + ") s ON CONFLICT DO NOTHING")) {
+                s.setLong(1, groupId);
+                selection.bind(s, 2);
+                return (long) s.executeUpdate();
+            }
+        });
+    }
+
+    /**
+     * Removes nodes from the group; the nodes stay. Ids that are not members are ignored.
+     *
+     * @return the number of nodes removed
+     */
+    public long removeNodes(long groupId, NodeIds nodes) throws SQLException {
+        return Transactions.run(database, c -> {
+            require(c, groupId);
+            NodeIds.Selection selection = nodes.select(c);
+            try (PreparedStatement s = c.prepareStatement("DELETE FROM group_member WHERE group_id = ? AND node_id IN ("
+                + selection.sql() + ")")) {
+                s.setLong(1, groupId);
+                selection.bind(s, 2);
+                return (long) s.executeUpdate();
+            }
+        });
+    }
+
+    /** Removes every node from the group; returns how many there were. */
+    public long clear(long groupId) throws SQLException {
+        return Transactions.run(database, c -> {
+            require(c, groupId);
+            try (PreparedStatement s = c.prepareStatement("DELETE FROM group_member WHERE group_id = ?")) {
+                s.setLong(1, groupId);
+                return (long) s.executeUpdate();
+            }
+        });
+    }
+
+    /** The number of nodes in the group. */
+    public long count(long groupId) throws SQLException {
+        return Transactions.run(database, c -> {
+            require(c, groupId);
+            try (PreparedStatement s = c.prepareStatement("SELECT count(*) FROM group_member WHERE group_id = ?")) {
+                s.setLong(1, groupId);
+                try (ResultSet r = s.executeQuery()) {
+                    r.next();
+                    return r.getLong(1);
+                }
+            }
+        });
+    }
+
+    /**
+     * Calls {@code action} with the id of each member, ascending, read through a cursor so
+     * that a group of millions is never in memory; returns how many there were.
+     */
+    public long forEachMember(long groupId, LongConsumer action) throws SQLException {
+        return Transactions.run(database, c -> {
+            require(c, groupId);
+            PreparedStatement s = c.prepareStatement("SELECT node_id FROM group_member WHERE group_id = ? ORDER BY node_id");
+            s.setLong(1, groupId);
+            long[] count = {0};
+            try (LongStream members = Cursors.longs(s)) {
+                members.forEach(id -> {
+                    action.accept(id);
+                    count[0]++;
+                });
+            }
+            return count[0];
+        });
+    }
+
+    /** Deletes the group; its nodes stay. @throws NotFoundException if there is no such group */
+    public void delete(long groupId) throws SQLException {
+        Transactions.run(database, c -> {
+            deleteRow(c, groupId);
+            return null;
+        });
+    }
+
+    /**
+     * Deletes the group and its nodes, with everything the deletion rules take along (see
+     * {@link NodeDeleter}), in one transaction. The group row is locked first, so no node can
+     * join the group meanwhile.
+     *
+     * @param rules {@link TraversalRules#DELETE}, possibly with its toggleable rules switched
+     */
+    public DeletionResult deleteWithNodes(long groupId, TraversalRules rules) throws SQLException {
+        return Transactions.run(database, c -> {
+            try (PreparedStatement s = c.prepareStatement("SELECT 1 FROM node_group WHERE id = ? FOR UPDATE")) {
+                s.setLong(1, groupId);
+                try (ResultSet r = s.executeQuery()) {
+                    if (!r.next())
+                        throw notFound(groupId);
+                }
+            }
+            DeletionResult result = new NodeDeleter(database).delete(c, NodeIds.inGroup(groupId), rules);
+            deleteRow(c, groupId);
+            return result;
+        });
+    }
+
+    private static void deleteRow(Connection c, long groupId) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("DELETE FROM node_group WHERE id = ?")) {
+            s.setLong(1, groupId);
+            if (s.executeUpdate() == 0)
+                throw notFound(groupId);
+        }
+    }
+
+    private static Group require(Connection c, long groupId) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM node_group WHERE id = ?")) {
+            s.setLong(1, groupId);
+            try (ResultSet r = s.executeQuery()) {
+                if (!r.next())
+                    throw notFound(groupId);
+                return group(r);
+            }
+        }
+    }
+
+    private static Optional<Group> find(Connection c, String label, String typeString) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM node_group WHERE label = ? AND type_string = ?")) {
+            s.setString(1, label);
+            s.setString(2, typeString);
+            try (ResultSet r = s.executeQuery()) {
+                return r.next() ? Optional.of(group(r)) : Optional.empty();
+            }
+        }
+    }
+
+    private static Group group(ResultSet r) throws SQLException {
+        return new Group(r.getLong(1), r.getObject(2, UUID.class), r.getString(3), r.getString(4), r.getString(5),
+            r.getObject(6, OffsetDateTime.class), r.getLong(7));
+    }
+
+    private static void requireText(String what, String value) {
+        if (value == null || value.isBlank())
+            throw new InvalidInputException("group " + what + " must not be empty");
+    }
+
+    private static ConflictException labelTaken(String label, String typeString, Throwable cause) {
+        return new ConflictException("a group labelled '" + label + "' of type '" + typeString + "' exists already", cause);
+    }
+
+    private static NotFoundException notFound(long groupId) {
+        return new NotFoundException("group " + groupId + " does not exist");
+    }
+}

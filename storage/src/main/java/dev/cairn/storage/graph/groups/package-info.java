@@ -1,0 +1,2 @@
+/** Groups of nodes, with set-based membership changes. */
+package dev.cairn.storage.graph.groups;

@@ -1,0 +1,68 @@
+package dev.cairn.storage.graph.traversal;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Objects;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+import dev.cairn.storage.db.Cursors;
+import dev.cairn.storage.db.Database;
+import dev.cairn.storage.objects.ObjectKey;
+
+/**
+ * The object-store keys that nodes still reference. Deleting nodes removes only their
+ * references; maintenance removes from the object store the keys not in this set.
+ * <p>
+ * A node's files are the tree in its {@code repository_metadata}:
+ * {@code {"o": {name: {"k": key} | {"o": {...}}}}}. The tree is walked in the database by a
+ * recursive query, and the keys come out distinct, through a cursor.
+ */
+public final class ObjectReferences {
+
+    private static final String KEYS = """
+        WITH RECURSIVE folder(entries) AS (
+            SELECT repository_metadata -> 'o' FROM node WHERE jsonb_typeof(repository_metadata -> 'o') = 'object'
+            UNION ALL
+            SELECT e.value -> 'o' FROM folder f, jsonb_each(f.entries) e WHERE jsonb_typeof(e.value -> 'o') = 'object'
+        )
+        SELECT DISTINCT e.value ->> 'k' FROM folder f, jsonb_each(f.entries) e WHERE e.value -> 'k' IS NOT NULL
+        """;
+
+    private final Database database;
+
+    public ObjectReferences(Database database) {
+        this.database = Objects.requireNonNull(database, "database");
+    }
+
+    /**
+     * Calls {@code action} once with each distinct key referenced by any node, in no
+     * particular order; returns how many there were. One statement, so one snapshot.
+     *
+     * @throws IllegalStateException if a node's metadata holds a value that is not a key
+     */
+    public long referencedObjectKeys(Consumer<ObjectKey> action) throws SQLException {
+        try (Connection connection = database.connection()) {
+            connection.setAutoCommit(false);
+            long[] count = {0};
+            try (Stream<String> keys = Cursors.rows(connection.prepareStatement(KEYS), r -> r.getString(1))) {
+                keys.forEach(hex -> {
+                    action.accept(parse(hex));
+                    count[0]++;
+                });
+            } finally {
+                connection.rollback();
+            }
+            return count[0];
+        }
+    }
+
+    private static ObjectKey parse(String hex) {
+        try {
+            return ObjectKey.of(hex);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException("a node's repository_metadata references '" + hex
+                + "', which is not an object key: " + e.getMessage(), e);
+        }
+    }
+}
