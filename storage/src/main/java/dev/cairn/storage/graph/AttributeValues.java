@@ -2,12 +2,12 @@ package dev.cairn.storage.graph;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.math.MathContext;
-import java.math.RoundingMode;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+
+import dev.cairn.storage.hash.SignificantDigits;
 
 /**
  * Cleans values before they become attributes or extras, so that what is stored reads back
@@ -26,8 +26,7 @@ import java.util.Map;
 public final class AttributeValues {
 
     /** Significant digits floats keep. */
-    public static final int FLOAT_DIGITS = 14;
-    private static final MathContext ROUNDING = new MathContext(FLOAT_DIGITS, RoundingMode.HALF_EVEN);
+    public static final int FLOAT_DIGITS = SignificantDigits.DIGITS;
 
     private AttributeValues() {
     }
@@ -132,38 +131,8 @@ public final class AttributeValues {
         return d == 0 ? 0.0 : roundToSignificantDigits(d);
     }
 
-    /**
-     * Rounds half-even on the exact binary value, like printing with {@code %.14g}. Most
-     * doubles met in practice already print in 14 digits or fewer; those are returned as
-     * they are, which is exact (the value lies far closer to its short form than to any
-     * 14-digit rounding boundary) and avoids BigDecimal.
-     */
+    /** Rounds half-even on the exact binary value, like printing with {@code %.14g}. */
     static double roundToSignificantDigits(double d) {
-        if (d == 0)
-            return 0.0;
-        if (significantDigits(Double.toString(d)) <= FLOAT_DIGITS)
-            return d;
-        return new BigDecimal(d).round(ROUNDING).doubleValue();
-    }
-
-    /** Significant digits of a {@link Double#toString} form such as -1.2345E-7 or 120.5. */
-    private static int significantDigits(String s) {
-        int end = s.indexOf('E');
-        if (end < 0)
-            end = s.length();
-        int first = -1;
-        int last = -1;
-        int count = 0;
-        for (int i = 0; i < end; i++) {
-            char c = s.charAt(i);
-            if (c >= '0' && c <= '9') {
-                if (first < 0 && c != '0')
-                    first = count;
-                if (c != '0')
-                    last = count;
-                count++;
-            }
-        }
-        return first < 0 ? 1 : last - first + 1;
+        return SignificantDigits.rounded(d);
     }
 }

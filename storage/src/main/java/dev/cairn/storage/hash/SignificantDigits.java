@@ -1,6 +1,7 @@
 package dev.cairn.storage.hash;
 
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.math.MathContext;
 import java.math.RoundingMode;
 
@@ -21,9 +22,9 @@ import java.math.RoundingMode;
  * <p>For a double the result is packed in one long (see {@link #significand} and
  * {@link #exponent}) so that hashing allocates nothing per value.
  */
-final class SignificantDigits {
+public final class SignificantDigits {
 
-    static final int DIGITS = 14;
+    public static final int DIGITS = 14;
 
     private static final MathContext ROUNDING = new MathContext(DIGITS, RoundingMode.HALF_EVEN);
     private static final long TEN_POW_13 = 10_000_000_000_000L;
@@ -104,6 +105,33 @@ final class SignificantDigits {
         }
         BigDecimal exact = round(new BigDecimal(x));
         return pack(exact.unscaledValue().longValueExact(), -exact.scale());
+    }
+
+    /** Powers of ten that a double holds exactly. */
+    private static final double[] EXACT_POW10 = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+
+    /**
+     * The double nearest to {@code x} rounded to 14 significant digits (half to even on its exact
+     * value): what {@code new BigDecimal(x).round(14 digits, HALF_EVEN).doubleValue()} gives, at a
+     * small fraction of its cost. Zero of either sign gives 0.0.
+     */
+    public static double rounded(double x) {
+        long packed = round(x);
+        long s = significand(packed);
+        int e = exponent(packed);
+        if (s == 0) {
+            return 0.0;
+        }
+        // |s| < 10^14 < 2^53 and 10^|e| for |e| <= 22 are exact doubles, so one IEEE operation
+        // rounds their exact product or quotient once, to nearest: the correctly rounded value.
+        if (e >= 0 && e < EXACT_POW10.length) {
+            return s * EXACT_POW10[e];
+        }
+        if (e < 0 && -e < EXACT_POW10.length) {
+            return s / EXACT_POW10[-e];
+        }
+        return new BigDecimal(BigInteger.valueOf(s), -e).doubleValue();
     }
 
     /** A BigDecimal rounded the same way, in lowest terms: unscaled value s, scale -e. */

@@ -23,10 +23,14 @@ class AttributeValuesTest {
         SplittableRandom random = new SplittableRandom(3);
         MathContext fourteen = new MathContext(14, RoundingMode.HALF_EVEN);
         for (int i = 0; i < 200_000; i++) {
-            double d = switch (i % 4) {
+            double d = switch (i % 6) {
                 case 0 -> random.nextDouble(-1e3, 1e3);
                 case 1 -> Double.longBitsToDouble(random.nextLong()); // any exponent
                 case 2 -> new BigDecimal(random.nextDouble()).round(new MathContext(1 + random.nextInt(16))).doubleValue();
+                // the double nearest a 14-digit rounding midpoint, at magnitudes on both sides of 1e±22
+                case 3 -> Double.parseDouble(random.nextLong(10_000_000_000_000L, 100_000_000_000_000L) + "5e"
+                    + random.nextInt(-40, 40));
+                case 4 -> Double.MIN_VALUE * random.nextInt(1, 1 << 30); // subnormal and just above
                 default -> random.nextInt(-1000, 1000) / 8.0;
             };
             if (Double.isNaN(d) || Double.isInfinite(d) || d == 0)
