@@ -5,12 +5,14 @@
 # descendants_50 and descendants_each (plus build_trees when both sides report it), then checks that
 # both sides returned the counts the workload expects. See jmh/graph-peer/ for the peer's side.
 #
-#   jmh/compare-graph.sh [--n N] [--single M] [--trees T] [--peer-only] [--skip-build]
+#   jmh/compare-graph.sh [--n N] [--single M] [--trees T] [--peer-only] [--no-warmup] [--skip-build]
 #
 # --n N        structures stored in bulk and queried (default 100000)
 # --single M   structures stored one transaction each (default 1000)
 # --trees T    trees of B=4, D=4 for the descendant queries (default 500; 50 roots are asked about)
 # --peer-only  run only aiida-core (no JDK, no build) and print `phase peer_seconds result_count`
+# --no-warmup  time Cairn's stores from a cold JVM (by default it first stores 3,300 structures of a
+#              label of its own, untimed, as a running server is warm)
 # --skip-build use jmh/target/benchmarks.jar as it is
 # Work files go to $CAIRN_COMPARE_GRAPH_DIR (default /tmp/cairn-compare-graph); the workload there is
 # reused when its parameters match. Cairn gets a fresh database cairn_compare_graph (role cairn) each run.
@@ -25,15 +27,16 @@ venv=$peers/aiida-venv
 host=${PGHOST:-127.0.0.1} port=${PGPORT:-5432}
 cairn_user=${CAIRN_DB_USER:-cairn} cairn_password=${CAIRN_DB_PASSWORD:-cairn} cairn_db=cairn_compare_graph
 
-n=100000 single=1000 trees=500 peer_only=0 build=1
+n=100000 single=1000 trees=500 peer_only=0 build=1 warmup_flag=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --n) n=$2; shift 2 ;;
     --single) single=$2; shift 2 ;;
     --trees) trees=$2; shift 2 ;;
     --peer-only) peer_only=1; shift ;;
+    --no-warmup) warmup_flag=--no-warmup; shift ;;
     --skip-build) build=0; shift ;;
-    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -92,7 +95,7 @@ if [ "$peer_only" = 0 ]; then
     -c "DROP DATABASE IF EXISTS $cairn_db" -c "CREATE DATABASE $cairn_db"
   jdbc_url="jdbc:postgresql://$host:$port/$cairn_db?user=$cairn_user&password=$cairn_password"
   "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED ${CAIRN_JAVA_OPTS:--XX:+UseParallelGC} -cp "$jar" \
-    "$runner" "$workload" "$jdbc_url" > "$cairn_out"
+    "$runner" "$workload" "$jdbc_url" $warmup_flag > "$cairn_out"
 fi
 step "done"
 

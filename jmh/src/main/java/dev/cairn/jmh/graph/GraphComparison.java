@@ -31,9 +31,15 @@ import dev.cairn.storage.query.Row;
  * against a fresh database and prints {@code phase seconds result_count}, one line each.
  * Query phases are the best of three, like the peer's.
  *
- * <pre>java -cp benchmarks.jar dev.cairn.jmh.graph.GraphComparison WORKLOAD_DIR JDBC_URL [phase,...]</pre>
+ * <pre>java -cp benchmarks.jar dev.cairn.jmh.graph.GraphComparison WORKLOAD_DIR JDBC_URL [phase,...] [--no-warmup]</pre>
+ *
+ * Before the phases, the store paths run untimed on structures of a label of their own (see
+ * {@link #warmUp}); queries filter on the workload's labels, so no count changes.
  */
 public final class GraphComparison {
+
+    /** Label of the warm-up's structures, which no phase asks for. */
+    static final String WARM_UP_LABEL = "graph-warm-up";
 
     static final List<String> PHASES = List.of("store_single", "store_bulk", "project_all", "count_longer",
         "project_filtered", "value_filter", "contains", "build_trees", "descendants_50", "descendants_each");
@@ -50,22 +56,44 @@ public final class GraphComparison {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length < 2) {
-            System.err.println("usage: GraphComparison WORKLOAD_DIR JDBC_URL [phase,...]; phases: " + PHASES);
+        List<String> positional = Arrays.stream(args).filter(a -> !a.equals("--no-warmup")).toList();
+        boolean warmUp = positional.size() == args.length;
+        if (positional.size() < 2) {
+            System.err.println("usage: GraphComparison WORKLOAD_DIR JDBC_URL [phase,...] [--no-warmup]; phases: " + PHASES);
             System.exit(2);
         }
-        Set<String> phases = new LinkedHashSet<>(args.length > 2 ? Arrays.asList(args[2].split(",")) : PHASES);
+        Set<String> phases = new LinkedHashSet<>(positional.size() > 2 ? Arrays.asList(positional.get(2).split(",")) : PHASES);
         if (!PHASES.containsAll(phases)) {
             System.err.println("unknown phase in " + phases + "; phases: " + PHASES);
             System.exit(2);
         }
-        GraphWorkload workload = GraphWorkload.open(Path.of(args[0]));
-        try (Database database = Database.open(DatabaseConfig.of(args[1]).withPoolSize(4))) {
+        GraphWorkload workload = GraphWorkload.open(Path.of(positional.get(0)));
+        try (Database database = Database.open(DatabaseConfig.of(positional.get(1)).withPoolSize(4))) {
             GraphComparison run = new GraphComparison(workload, database, GraphBench.user(database));
+            if (warmUp)
+                run.warmUp();
             for (String phase : PHASES)
                 if (phases.contains(phase))
                     run.run(phase);
         }
+    }
+
+    /**
+     * A server runs warm, as the object-store comparison assumes too: 300 structures stored one by one
+     * and 3,000 in batches of 1,000 let the JIT compile the store paths before anything is timed.
+     */
+    private void warmUp() {
+        List<Map<String, Object>> structures = GraphBench.structures(3_300, 7);
+        List<Node> nodes = new ArrayList<>();
+        for (Map<String, Object> attributes : structures) {
+            StructureData s = StructureData.of(attributes);
+            s.setLabel(WARM_UP_LABEL);
+            nodes.add(s);
+        }
+        for (Node node : nodes.subList(0, 300))
+            graph.store(node);
+        for (int from = 300; from < nodes.size(); from += 1_000)
+            graph.storeAll(nodes.subList(from, Math.min(from + 1_000, nodes.size())));
     }
 
     private void run(String phase) throws Exception {
