@@ -9,6 +9,7 @@ import java.util.Random;
 
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.DatabaseConfig;
+import dev.cairn.storage.db.Databases;
 import dev.cairn.storage.db.JsonCodec;
 
 /**
@@ -37,33 +38,15 @@ public final class GraphBench {
     /** A fresh database named {@code name} (dropped first if it exists) on {@code admin}'s server; returns its URL. */
     public static String freshDatabase(String admin, String name) throws Exception {
         try (Connection c = java.sql.DriverManager.getConnection(admin); Statement s = c.createStatement()) {
-            drop(s, name);
+            Databases.drop(c, name);
             s.execute("CREATE DATABASE " + name);
         }
         return admin.replaceFirst("/[^/?]+(\\?|$)", "/" + name + "$1");
     }
 
     public static void dropDatabase(String name) throws Exception {
-        try (Connection c = java.sql.DriverManager.getConnection(adminUrl()); Statement s = c.createStatement()) {
-            drop(s, name);
-        }
-    }
-
-    /**
-     * Drops a database, closing its connections. An autovacuum worker on it (started by the
-     * benchmark's inserts) belongs to another role and cannot be closed by ours: then the drop
-     * is tried again until it has gone, for up to 5 s.
-     */
-    private static void drop(Statement s, String name) throws Exception {
-        for (int attempt = 1; ; attempt++) {
-            try {
-                s.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
-                return;
-            } catch (java.sql.SQLException e) {
-                if (!"42501".equals(e.getSQLState()) || attempt >= 50)
-                    throw e;
-                Thread.sleep(100);
-            }
+        try (Connection c = java.sql.DriverManager.getConnection(adminUrl())) {
+            Databases.drop(c, name);
         }
     }
 

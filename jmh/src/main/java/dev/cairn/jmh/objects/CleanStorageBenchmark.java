@@ -5,7 +5,6 @@ import dev.cairn.storage.objects.Container;
 import dev.cairn.storage.objects.ContainerConfig;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,12 +50,6 @@ public class CleanStorageBenchmark {
     @Param("10000")
     int objects;
 
-    static byte[] content(byte[] template, long i) {
-        byte[] b = template.clone();
-        ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).putLong(0, i);
-        return b;
-    }
-
     static byte[] template() {
         byte[] t = new byte[500];
         new Random(9).nextBytes(t);
@@ -98,7 +91,7 @@ public class CleanStorageBenchmark {
             dir = Scratch.newDir("clean-storage");
             container = Container.init(dir.resolve("container"), ContainerConfig.defaults());
             byte[] template = template();
-            parallel(b.objects, 8, i -> container.put(content(template, i)));
+            parallel(b.objects, 8, i -> container.put(KnownObjects.numbered(template, i)));
             container.packAllLoose();
             KnownObjects.check(container.stats().looseObjects() == b.objects, "setup left the wrong loose count");
         }
@@ -140,7 +133,7 @@ public class CleanStorageBenchmark {
             // synced as loose objects are, so each file owns an allocated block when it is unlinked
             parallel(b.objects, 8, i -> {
                 try (FileChannel ch = FileChannel.open(files.get(i), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-                    ch.write(ByteBuffer.wrap(content(template, i)));
+                    ch.write(ByteBuffer.wrap(KnownObjects.numbered(template, i)));
                     ch.force(false);
                 }
             });

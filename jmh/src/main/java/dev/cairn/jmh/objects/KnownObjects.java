@@ -3,6 +3,7 @@ package dev.cairn.jmh.objects;
 import dev.cairn.storage.objects.ObjectKey;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -103,6 +104,13 @@ final class KnownObjects {
         if (!ok) {
             throw new IllegalStateException(message);
         }
+    }
+
+    /** {@code template} with {@code i} in its first eight bytes: distinct contents of one size, so nothing dedupes. */
+    static byte[] numbered(byte[] template, long i) {
+        byte[] b = template.clone();
+        ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).putLong(0, i);
+        return b;
     }
 
     static MessageDigest sha256() {

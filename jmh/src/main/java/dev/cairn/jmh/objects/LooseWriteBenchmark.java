@@ -5,7 +5,6 @@ import dev.cairn.storage.objects.ContainerConfig;
 import dev.cairn.storage.objects.ObjectKey;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,9 +58,7 @@ public class LooseWriteBenchmark {
         }
 
         byte[] content(long i) {
-            byte[] b = template.clone();
-            ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).putLong(0, i);
-            return b;
+            return KnownObjects.numbered(template, i);
         }
     }
 

@@ -128,11 +128,6 @@ public final class AttributeValues {
     static Double cleanDouble(double d, Object path) {
         if (Double.isNaN(d) || Double.isInfinite(d))
             throw new InvalidValueException(path + ": " + d + " cannot be stored; floats must be finite");
-        return d == 0 ? 0.0 : roundToSignificantDigits(d);
-    }
-
-    /** Rounds half-even on the exact binary value, like printing with {@code %.14g}. */
-    static double roundToSignificantDigits(double d) {
         return SignificantDigits.rounded(d);
     }
 }

@@ -40,6 +40,10 @@ public final class SignificantDigits {
     private static final double[] POW10_HI = new double[Q_MAX - Q_MIN + 1];
     private static final double[] POW10_LO = new double[Q_MAX - Q_MIN + 1];
 
+    /** Powers of ten that a double holds exactly. */
+    private static final double[] EXACT_POW10 = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+
     /** Packing: the exponent of a double's result lies in [-337, 308]; biased into 10 bits. */
     private static final int EXPONENT_BITS = 10;
     private static final int EXPONENT_BIAS = 512;
@@ -106,10 +110,6 @@ public final class SignificantDigits {
         BigDecimal exact = round(new BigDecimal(x));
         return pack(exact.unscaledValue().longValueExact(), -exact.scale());
     }
-
-    /** Powers of ten that a double holds exactly. */
-    private static final double[] EXACT_POW10 = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 
     /**
      * The double nearest to {@code x} rounded to 14 significant digits (half to even on its exact

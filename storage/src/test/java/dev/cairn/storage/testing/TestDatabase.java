@@ -10,6 +10,8 @@ import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
+import dev.cairn.storage.db.Databases;
+
 /**
  * A fresh PostgreSQL database for one test class, dropped after it:
  * {@snippet :
@@ -79,29 +81,12 @@ public final class TestDatabase implements BeforeAllCallback, AfterAllCallback {
         live = true;
     }
 
-    /**
-     * Drops the database, closing the connections still open on it. A server process of
-     * another role on it (an autovacuum worker, say) cannot be closed by this role: then the
-     * drop is tried again for a few seconds, until that process has gone.
-     */
+    /** Drops the database, closing the connections still open on it (see {@link Databases#drop}). */
     void drop() throws SQLException {
         if (!live)
             return;
-        for (int attempt = 1; ; attempt++) {
-            try (Connection admin = DriverManager.getConnection(server.adminUrl());
-                 Statement statement = admin.createStatement()) {
-                statement.execute("DROP DATABASE IF EXISTS \"" + name + "\" WITH (FORCE)");
-                break;
-            } catch (SQLException e) {
-                if (!"42501".equals(e.getSQLState()) || attempt >= 50)
-                    throw e;
-                try {
-                    Thread.sleep(100);
-                } catch (InterruptedException interrupted) {
-                    Thread.currentThread().interrupt();
-                    throw e;
-                }
-            }
+        try (Connection admin = DriverManager.getConnection(server.adminUrl())) {
+            Databases.drop(admin, name);
         }
         live = false;
     }

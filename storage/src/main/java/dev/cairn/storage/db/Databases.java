@@ -1,0 +1,43 @@
+package dev.cairn.storage.db;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/** Whole-database administration on a server, through a connection to another of its databases. */
+public final class Databases {
+
+    /** SQLSTATE insufficient_privilege: the drop met a server process of another role. */
+    private static final String INSUFFICIENT_PRIVILEGE = "42501";
+    private static final int ATTEMPTS = 50;
+    private static final long PAUSE_MS = 100;
+
+    private Databases() {
+    }
+
+    /**
+     * Drops database {@code name} if it exists, closing the connections still open on it. A server
+     * process of another role on it (an autovacuum worker, say) cannot be closed by this role: then
+     * the drop is tried again, for up to 5 s, until that process has gone.
+     */
+    public static void drop(Connection admin, String name) throws SQLException {
+        String sql = "DROP DATABASE IF EXISTS \"" + name.replace("\"", "\"\"") + "\" WITH (FORCE)";
+        try (Statement statement = admin.createStatement()) {
+            for (int attempt = 1; ; attempt++) {
+                try {
+                    statement.execute(sql);
+                    return;
+                } catch (SQLException e) {
+                    if (!INSUFFICIENT_PRIVILEGE.equals(e.getSQLState()) || attempt >= ATTEMPTS)
+                        throw e;
+                    try {
+                        Thread.sleep(PAUSE_MS);
+                    } catch (InterruptedException interrupted) {
+                        Thread.currentThread().interrupt();
+                        throw e;
+                    }
+                }
+            }
+        }
+    }
+}
