@@ -12,10 +12,11 @@ import java.sql.Statement;
 
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.GetResponse;
-import dev.cairn.storage.testing.TestBroker;
-import dev.cairn.storage.testing.TestDatabase;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+
+import dev.cairn.storage.testing.TestBroker;
+import dev.cairn.storage.testing.TestDatabase;
 
 /**
  * The end-to-end module reaches both services through the storage test-jar: a row written
@@ -33,7 +34,8 @@ class ServicesSmokeIT {
     @Test
     void idSentOverTheBrokerFindsTheRowInTheDatabase() throws Exception {
         long id;
-        try (Connection c = db.connect(); Statement s = c.createStatement()) {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement()) {
             s.execute("CREATE TABLE task (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, name text NOT NULL)");
             try (ResultSet r = s.executeQuery("INSERT INTO task (name) VALUES ('smoke') RETURNING id")) {
                 assertTrue(r.next());
@@ -42,9 +44,11 @@ class ServicesSmokeIT {
         }
 
         GetResponse delivery;
-        try (var connection = broker.newConnection(); Channel channel = connection.createChannel()) {
+        try (var connection = broker.newConnection();
+                Channel channel = connection.createChannel()) {
             channel.confirmSelect();
-            String queue = channel.queueDeclare("tasks", true, false, false, null).getQueue();
+            String queue =
+                    channel.queueDeclare("tasks", true, false, false, null).getQueue();
             channel.basicPublish("", queue, null, Long.toString(id).getBytes(UTF_8));
             channel.waitForConfirmsOrDie(10_000);
             delivery = channel.basicGet(queue, false);
@@ -54,7 +58,7 @@ class ServicesSmokeIT {
 
         long received = Long.parseLong(new String(delivery.getBody(), UTF_8));
         try (Connection c = db.connect();
-             PreparedStatement query = c.prepareStatement("SELECT name FROM task WHERE id = ?")) {
+                PreparedStatement query = c.prepareStatement("SELECT name FROM task WHERE id = ?")) {
             query.setLong(1, received);
             try (ResultSet r = query.executeQuery()) {
                 assertTrue(r.next(), "row " + received + " is in " + db.name());

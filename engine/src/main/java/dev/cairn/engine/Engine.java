@@ -34,8 +34,13 @@ public final class Engine implements AutoCloseable {
      * @param prefix      names this installation's queue and exchange on the broker
      * @param objectStore the object store folder for node files; null when no node has files
      */
-    public record Config(DatabaseConfig database, String amqpUri, String prefix, Path objectStore, PluginRegistry plugins,
-                         CachingPolicy caching) {
+    public record Config(
+            DatabaseConfig database,
+            String amqpUri,
+            String prefix,
+            Path objectStore,
+            PluginRegistry plugins,
+            CachingPolicy caching) {
         public Config {
             Objects.requireNonNull(database, "database");
             Objects.requireNonNull(plugins, "plugins");
@@ -44,7 +49,8 @@ public final class Engine implements AutoCloseable {
         }
 
         /** Without caching (no process type looks for cached results). */
-        public Config(DatabaseConfig database, String amqpUri, String prefix, Path objectStore, PluginRegistry plugins) {
+        public Config(
+                DatabaseConfig database, String amqpUri, String prefix, Path objectStore, PluginRegistry plugins) {
             this(database, amqpUri, prefix, objectStore, plugins, CachingPolicy.OFF);
         }
     }
@@ -68,8 +74,12 @@ public final class Engine implements AutoCloseable {
             this.graph = new GraphStore(database, container, defaultUser(database));
             this.plugins = config.plugins();
             this.executor = new StepExecutor(database, graph, plugins, config.caching());
-            this.broker = config.amqpUri() == null ? null
-                : BrokerConnection.open(config.amqpUri(), config.prefix(), "cairn-" + ProcessHandle.current().pid());
+            this.broker = config.amqpUri() == null
+                    ? null
+                    : BrokerConnection.open(
+                            config.amqpUri(),
+                            config.prefix(),
+                            "cairn-" + ProcessHandle.current().pid());
             QueueTaskSink sink = broker == null ? null : new QueueTaskSink(new TaskPublisher(broker));
             this.launcher = new Launcher(database, graph, executor, sink);
             this.control = new ProcessControl(database, graph, sink, broker == null ? null : new Broadcasts(broker));
@@ -88,15 +98,17 @@ public final class Engine implements AutoCloseable {
 
     private static long defaultUser(Database database) {
         UserStore users = new UserStore(database);
-        return users.defaultUser().orElseGet(() -> {
-            try {
-                users.create(ENGINE_USER, "Cairn", "Engine", "");
-            } catch (ConflictException raced) {
-                // another JVM created it first
-            }
-            users.setDefault(ENGINE_USER);
-            return users.defaultUser().orElseThrow();
-        }).id();
+        return users.defaultUser()
+                .orElseGet(() -> {
+                    try {
+                        users.create(ENGINE_USER, "Cairn", "Engine", "");
+                    } catch (ConflictException raced) {
+                        // another JVM created it first
+                    }
+                    users.setDefault(ENGINE_USER);
+                    return users.defaultUser().orElseThrow();
+                })
+                .id();
     }
 
     public Database database() {
@@ -132,21 +144,24 @@ public final class Engine implements AutoCloseable {
     }
 
     private BrokerConnection requireBroker() {
-        if (broker == null)
+        if (broker == null) {
             throw new IllegalStateException("this engine has no broker (no AMQP URI was configured)");
+        }
         return broker;
     }
 
     @Override
     public void close() {
-        if (broker != null)
+        if (broker != null) {
             broker.close();
+        }
         database.close();
-        if (container != null)
+        if (container != null) {
             try {
                 container.close();
             } catch (IOException | RuntimeException ignored) {
                 // nothing was pending
             }
+        }
     }
 }

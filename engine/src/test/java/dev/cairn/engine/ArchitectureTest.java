@@ -11,55 +11,105 @@ import org.junit.jupiter.api.Test;
 /** The engine's package rules (STYLE.md): who may use the broker client, and no framework. */
 class ArchitectureTest {
 
-    static final JavaClasses ENGINE = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-        .importPackages("dev.cairn.engine");
+    static final JavaClasses ENGINE = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("dev.cairn.engine");
 
     @Test
     void onlyTheBrokerPackageUsesTheRabbitMqClient() {
-        noClasses().that().resideOutsideOfPackage("dev.cairn.engine.broker..")
-            .should().dependOnClassesThat().resideInAPackage("com.rabbitmq..").check(ENGINE);
+        noClasses()
+                .that()
+                .resideOutsideOfPackage("dev.cairn.engine.broker..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("com.rabbitmq..")
+                .check(ENGINE);
     }
 
     @Test
     void theProcessApiDoesNotSeeTheMachinery() {
-        noClasses().that().resideInAPackage("dev.cairn.engine.process..")
-            .should().dependOnClassesThat().resideInAnyPackage("dev.cairn.engine.runtime..", "dev.cairn.engine.broker..",
-                "dev.cairn.engine.worker..", "dev.cairn.engine.launch..", "dev.cairn.engine.control..")
-            .check(ENGINE);
+        noClasses()
+                .that()
+                .resideInAPackage("dev.cairn.engine.process..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "dev.cairn.engine.runtime..",
+                        "dev.cairn.engine.broker..",
+                        "dev.cairn.engine.worker..",
+                        "dev.cairn.engine.launch..",
+                        "dev.cairn.engine.control..")
+                .check(ENGINE);
     }
 
     @Test
     void theRuntimeKnowsNoBroker() {
-        noClasses().that().resideInAPackage("dev.cairn.engine.runtime..")
-            .should().dependOnClassesThat().resideInAnyPackage("dev.cairn.engine.broker..", "dev.cairn.engine.worker..")
-            .check(ENGINE);
+        noClasses()
+                .that()
+                .resideInAPackage("dev.cairn.engine.runtime..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("dev.cairn.engine.broker..", "dev.cairn.engine.worker..")
+                .check(ENGINE);
     }
 
     @Test
     void transportsAndSchedulersStandApart() {
-        noClasses().that().resideInAPackage("dev.cairn.engine.transport..")
-            .should().dependOnClassesThat().resideInAnyPackage("dev.cairn.engine.process..", "dev.cairn.engine.runtime..",
-                "dev.cairn.engine.broker..", "dev.cairn.engine.worker..", "dev.cairn.engine.launch..",
-                "dev.cairn.engine.control..", "dev.cairn.engine.caching..", "dev.cairn.engine.scheduler..")
-            .allowEmptyShould(true).check(ENGINE);
-        noClasses().that().resideInAPackage("dev.cairn.engine.scheduler..")
-            .should().dependOnClassesThat().resideInAnyPackage("dev.cairn.engine.process..", "dev.cairn.engine.runtime..",
-                "dev.cairn.engine.broker..", "dev.cairn.engine.worker..", "dev.cairn.engine.launch..",
-                "dev.cairn.engine.control..", "dev.cairn.engine.caching..")
-            .allowEmptyShould(true).check(ENGINE);
+        noClasses()
+                .that()
+                .resideInAPackage("dev.cairn.engine.transport..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "dev.cairn.engine.process..",
+                        "dev.cairn.engine.runtime..",
+                        "dev.cairn.engine.broker..",
+                        "dev.cairn.engine.worker..",
+                        "dev.cairn.engine.launch..",
+                        "dev.cairn.engine.control..",
+                        "dev.cairn.engine.caching..",
+                        "dev.cairn.engine.scheduler..")
+                .allowEmptyShould(true)
+                .check(ENGINE);
+        noClasses()
+                .that()
+                .resideInAPackage("dev.cairn.engine.scheduler..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "dev.cairn.engine.process..",
+                        "dev.cairn.engine.runtime..",
+                        "dev.cairn.engine.broker..",
+                        "dev.cairn.engine.worker..",
+                        "dev.cairn.engine.launch..",
+                        "dev.cairn.engine.control..",
+                        "dev.cairn.engine.caching..")
+                .allowEmptyShould(true)
+                .check(ENGINE);
     }
 
     @Test
     void cachingDoesNotReachIntoTheRuntime() {
-        noClasses().that().resideInAPackage("dev.cairn.engine.caching..")
-            .should().dependOnClassesThat().resideInAnyPackage("dev.cairn.engine.runtime..", "dev.cairn.engine.broker..",
-                "dev.cairn.engine.worker..", "dev.cairn.engine.launch..")
-            .check(ENGINE);
+        noClasses()
+                .that()
+                .resideInAPackage("dev.cairn.engine.caching..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "dev.cairn.engine.runtime..",
+                        "dev.cairn.engine.broker..",
+                        "dev.cairn.engine.worker..",
+                        "dev.cairn.engine.launch..")
+                .check(ENGINE);
     }
 
     @Test
     void noSpringAndNoCycles() {
-        noClasses().should().dependOnClassesThat().resideInAPackage("org.springframework..").check(ENGINE);
+        noClasses()
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("org.springframework..")
+                .check(ENGINE);
         slices().matching("dev.cairn.engine.(*)..").should().beFreeOfCycles().check(ENGINE);
     }
 }

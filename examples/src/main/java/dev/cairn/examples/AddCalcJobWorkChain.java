@@ -28,18 +28,28 @@ public final class AddCalcJobWorkChain extends WorkChain {
     public static final InputPort<IntData> X = Arithmetic.X;
     public static final InputPort<IntData> Y = Arithmetic.Y;
     public static final OutputPort<IntData> RESULT = OutputPort.required("result", IntData.class);
-    public static final ExitCode JOB_FAILED = new ExitCode(400, "ERROR_CALC_FAILED",
-        "the arithmetic.add job did not finish ok", false);
+    public static final ExitCode JOB_FAILED =
+            new ExitCode(400, "ERROR_CALC_FAILED", "the arithmetic.add job did not finish ok", false);
 
     public static final WorkChainDefinition<AddCalcJobWorkChain> DEFINITION = new WorkChainDefinition<>(
-        "arithmetic.add_calcjob_workchain",
-        ProcessSpec.builder().input(CODE).input(X).input(Y).output(RESULT).exitCode(JOB_FAILED).build(),
-        Outline.of(step(AddCalcJobWorkChain::submitJob), step(AddCalcJobWorkChain::addY)),
-        AddCalcJobWorkChain::new);
+            "arithmetic.add_calcjob_workchain",
+            ProcessSpec.builder()
+                    .input(CODE)
+                    .input(X)
+                    .input(Y)
+                    .output(RESULT)
+                    .exitCode(JOB_FAILED)
+                    .build(),
+            Outline.of(step(AddCalcJobWorkChain::submitJob), step(AddCalcJobWorkChain::addY)),
+            AddCalcJobWorkChain::new);
 
     void submitJob() {
-        toContext("job", submit(ArithmeticAddJob.DEFINITION,
-            Inputs.of(CalcJobDefinition.CODE, input(CODE), Arithmetic.X, input(X), Arithmetic.Y, input(Y))));
+        toContext(
+                "job",
+                submit(
+                        ArithmeticAddJob.DEFINITION,
+                        Inputs.of(
+                                CalcJobDefinition.CODE, input(CODE), Arithmetic.X, input(X), Arithmetic.Y, input(Y))));
     }
 
     void addY() {
@@ -50,6 +60,9 @@ public final class AddCalcJobWorkChain extends WorkChain {
             return;
         }
         IntData sum = (IntData) outputsOf(job).get(Arithmetic.RESULT.path());
-        out(RESULT, run(Arithmetic.ADD, Inputs.of(Arithmetic.X, sum, Arithmetic.Y, input(Y))).get(Arithmetic.RESULT));
+        out(
+                RESULT,
+                run(Arithmetic.ADD, Inputs.of(Arithmetic.X, sum, Arithmetic.Y, input(Y)))
+                        .get(Arithmetic.RESULT));
     }
 }

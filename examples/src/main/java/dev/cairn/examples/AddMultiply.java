@@ -21,15 +21,16 @@ public final class AddMultiply extends WorkChain {
     public static final OutputPort<IntData> RESULT = OutputPort.required("result", IntData.class);
 
     public static final WorkChainDefinition<AddMultiply> DEFINITION = new WorkChainDefinition<>(
-        "arithmetic.add_multiply",
-        ProcessSpec.builder().input(X).input(Y).input(Z).output(RESULT).build(),
-        Outline.of(Outline.step(AddMultiply::compute)),
-        AddMultiply::new);
+            "arithmetic.add_multiply",
+            ProcessSpec.builder().input(X).input(Y).input(Z).output(RESULT).build(),
+            Outline.of(Outline.step(AddMultiply::compute)),
+            AddMultiply::new);
 
     void compute() {
-        IntData sum = run(Arithmetic.ADD, Inputs.of(Arithmetic.X, input(X), Arithmetic.Y, input(Y))).get(Arithmetic.RESULT);
+        IntData sum = run(Arithmetic.ADD, Inputs.of(Arithmetic.X, input(X), Arithmetic.Y, input(Y)))
+                .get(Arithmetic.RESULT);
         IntData product = run(Arithmetic.MULTIPLY, Inputs.of(Arithmetic.X, sum, Arithmetic.Y, input(Z)))
-            .get(Arithmetic.RESULT);
+                .get(Arithmetic.RESULT);
         out(RESULT, product);
     }
 }

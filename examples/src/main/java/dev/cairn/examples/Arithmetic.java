@@ -17,18 +17,25 @@ public final class Arithmetic {
     public static final OutputPort<IntData> RESULT = OutputPort.required("result", IntData.class);
 
     /** x + y */
-    public static final CalcFunction ADD = CalcFunction.of("arithmetic.add_function", X, Y, RESULT,
-        (x, y) -> new IntData(Math.addExact(x.value(), y.value())));
+    public static final CalcFunction ADD = CalcFunction.of(
+            "arithmetic.add_function", X, Y, RESULT, (x, y) -> new IntData(Math.addExact(x.value(), y.value())));
 
     /** x * y */
-    public static final CalcFunction MULTIPLY = CalcFunction.of("arithmetic.multiply", X, Y, RESULT,
-        (x, y) -> new IntData(Math.multiplyExact(x.value(), y.value())));
+    public static final CalcFunction MULTIPLY = CalcFunction.of(
+            "arithmetic.multiply", X, Y, RESULT, (x, y) -> new IntData(Math.multiplyExact(x.value(), y.value())));
 
     /** The sum of any number of integers given in the dynamic namespace {@code values}. */
-    public static final CalcFunction SUM = new CalcFunction("arithmetic.sum",
-        ProcessSpec.builder().inputNamespace("values", ns -> ns.asDynamic(IntData.class)).output(RESULT).build(),
-        in -> Outputs.of(RESULT, new IntData(in.namespace("values").values().stream()
-            .mapToLong(v -> ((IntData) v).value()).reduce(0, Math::addExact))));
+    public static final CalcFunction SUM = new CalcFunction(
+            "arithmetic.sum",
+            ProcessSpec.builder()
+                    .inputNamespace("values", ns -> ns.asDynamic(IntData.class))
+                    .output(RESULT)
+                    .build(),
+            in -> Outputs.of(
+                    RESULT,
+                    new IntData(in.namespace("values").values().stream()
+                            .mapToLong(v -> ((IntData) v).value())
+                            .reduce(0, Math::addExact))));
 
     /** x - y, written as an annotated method (see {@link dev.cairn.engine.process.ProcessFunctions}). */
     @Function("arithmetic.subtract")
@@ -36,6 +43,5 @@ public final class Arithmetic {
         return new IntData(Math.subtractExact(x.value(), y.value()));
     }
 
-    private Arithmetic() {
-    }
+    private Arithmetic() {}
 }

@@ -17,9 +17,14 @@ public final class ExamplesPlugin implements CairnPlugin {
 
     @Override
     public List<ProcessDefinition> processes() {
-        List<ProcessDefinition> all = new ArrayList<>(List.of(Arithmetic.ADD, Arithmetic.MULTIPLY, Arithmetic.SUM,
-            AddMultiply.DEFINITION, SumSeries.DEFINITION, ArithmeticAddJob.DEFINITION,
-            AddCalcJobWorkChain.DEFINITION));
+        List<ProcessDefinition> all = new ArrayList<>(List.of(
+                Arithmetic.ADD,
+                Arithmetic.MULTIPLY,
+                Arithmetic.SUM,
+                AddMultiply.DEFINITION,
+                SumSeries.DEFINITION,
+                ArithmeticAddJob.DEFINITION,
+                AddCalcJobWorkChain.DEFINITION));
         all.addAll(ProcessFunctions.of(Arithmetic.class));
         return all;
     }

@@ -16,46 +16,71 @@ class ArchitectureTest {
     /** The object store is a library by itself: plain Java, sqlite-jdbc and zstd, nothing of Cairn. */
     @ArchTest
     static final ArchRule objectsStandAlone = classes()
-            .that().resideInAPackage("dev.cairn.storage.objects..")
-            .should().onlyDependOnClassesThat().resideInAnyPackage(
+            .that()
+            .resideInAPackage("dev.cairn.storage.objects..")
+            .should()
+            .onlyDependOnClassesThat()
+            .resideInAnyPackage(
                     "dev.cairn.storage.objects..", "java..", "javax..", "org.sqlite..", "com.github.luben.zstd..");
 
     /** The canonical form and its digest depend on no other part of Cairn, so they never shift with them. */
     @ArchTest
     static final ArchRule hashStandAlone = noClasses()
-            .that().resideInAPackage("dev.cairn.storage.hash..")
-            .should().dependOnClassesThat().resideInAnyPackage("dev.cairn.storage.graph..", "dev.cairn.storage.db..",
-                    "dev.cairn.storage.query..", "dev.cairn.storage.objects..");
+            .that()
+            .resideInAPackage("dev.cairn.storage.hash..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(
+                    "dev.cairn.storage.graph..",
+                    "dev.cairn.storage.db..",
+                    "dev.cairn.storage.query..",
+                    "dev.cairn.storage.objects..");
 
     /** The database layer knows tables and JSON, not the graph's rules or its queries. */
     @ArchTest
     static final ArchRule dbBelowGraph = noClasses()
-            .that().resideInAPackage("dev.cairn.storage.db..")
-            .should().dependOnClassesThat().resideInAnyPackage("dev.cairn.storage.graph..", "dev.cairn.storage.query..",
-                    "dev.cairn.storage.hash..");
+            .that()
+            .resideInAPackage("dev.cairn.storage.db..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("dev.cairn.storage.graph..", "dev.cairn.storage.query..", "dev.cairn.storage.hash..");
 
     /** The graph does not know the query builder; the query builder builds on the graph. */
     @ArchTest
     static final ArchRule graphBelowQuery = noClasses()
-            .that().resideInAPackage("dev.cairn.storage.graph..")
-            .should().dependOnClassesThat().resideInAPackage("dev.cairn.storage.query..");
+            .that()
+            .resideInAPackage("dev.cairn.storage.graph..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("dev.cairn.storage.query..");
 
     /** The node model and its store stand below the stores and traversals built on them. */
     @ArchTest
     static final ArchRule graphCoreBelowItsParts = noClasses()
-            .that().resideInAPackage("dev.cairn.storage.graph")
-            .should().dependOnClassesThat().resideInAnyPackage("dev.cairn.storage.graph.traversal..",
-                    "dev.cairn.storage.graph.computers..", "dev.cairn.storage.graph.users..",
-                    "dev.cairn.storage.graph.groups..", "dev.cairn.storage.graph.comments..");
+            .that()
+            .resideInAPackage("dev.cairn.storage.graph")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(
+                    "dev.cairn.storage.graph.traversal..",
+                    "dev.cairn.storage.graph.computers..",
+                    "dev.cairn.storage.graph.users..",
+                    "dev.cairn.storage.graph.groups..",
+                    "dev.cairn.storage.graph.comments..");
 
     @ArchTest
-    static final ArchRule graphPartsFreeOfCycles = slices().matching("dev.cairn.storage.graph.(*)..").should().beFreeOfCycles();
+    static final ArchRule graphPartsFreeOfCycles =
+            slices().matching("dev.cairn.storage.graph.(*)..").should().beFreeOfCycles();
 
     @ArchTest
     static final ArchRule noFrameworks = noClasses()
-            .that().resideInAPackage("dev.cairn.storage..")
-            .should().dependOnClassesThat().resideInAnyPackage("org.springframework..");
+            .that()
+            .resideInAPackage("dev.cairn.storage..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("org.springframework..");
 
     @ArchTest
-    static final ArchRule noCycles = slices().matching("dev.cairn.storage.(*)..").should().beFreeOfCycles();
+    static final ArchRule noCycles =
+            slices().matching("dev.cairn.storage.(*)..").should().beFreeOfCycles();
 }

@@ -35,8 +35,11 @@ public final class Broadcasts implements AutoCloseable {
                 channel = connection.newChannel();
                 channels.set(channel);
             }
-            channel.basicPublish(connection.topology().events(), routingKey, null,
-                JsonCodec.write(body).getBytes(StandardCharsets.UTF_8));
+            channel.basicPublish(
+                    connection.topology().events(),
+                    routingKey,
+                    null,
+                    JsonCodec.write(body).getBytes(StandardCharsets.UTF_8));
         } catch (IOException | RuntimeException ignored) {
             // broadcasts are best effort by design
         }
@@ -53,8 +56,10 @@ public final class Broadcasts implements AutoCloseable {
             channel.queueBind(queue, connection.topology().events(), pattern);
             channel.basicConsume(queue, true, new DefaultConsumer(channel) {
                 @Override
-                public void handleDelivery(String tag, Envelope envelope, AMQP.BasicProperties properties, byte[] body) {
-                    listener.accept(envelope.getRoutingKey(), JsonCodec.readObject(new String(body, StandardCharsets.UTF_8)));
+                public void handleDelivery(
+                        String tag, Envelope envelope, AMQP.BasicProperties properties, byte[] body) {
+                    listener.accept(
+                            envelope.getRoutingKey(), JsonCodec.readObject(new String(body, StandardCharsets.UTF_8)));
                 }
             });
         } catch (IOException e) {
@@ -74,8 +79,9 @@ public final class Broadcasts implements AutoCloseable {
         @Override
         public void close() {
             try {
-                if (channel.isOpen())
+                if (channel.isOpen()) {
                     channel.close();
+                }
             } catch (IOException | TimeoutException | RuntimeException ignored) {
                 // the exclusive queue goes with the channel's connection anyway
             }
@@ -85,11 +91,12 @@ public final class Broadcasts implements AutoCloseable {
     @Override
     public void close() {
         Channel channel = channels.get();
-        if (channel != null)
+        if (channel != null) {
             try {
                 channel.close();
             } catch (IOException | TimeoutException | RuntimeException ignored) {
                 // nothing to keep
             }
+        }
     }
 }

@@ -45,11 +45,14 @@ public final class BrokerConnection implements AutoCloseable {
             URI uri = new URI(amqpUri);
             factory.setUri(uri);
             // "amqp://host/" names the empty vhost by the AMQP URI rules; everyone means the default one
-            if (uri.getRawPath() == null || uri.getRawPath().isEmpty() || uri.getRawPath().equals("/"))
+            if (uri.getRawPath() == null
+                    || uri.getRawPath().isEmpty()
+                    || uri.getRawPath().equals("/")) {
                 factory.setVirtualHost("/");
+            }
         } catch (URISyntaxException | GeneralSecurityException | IllegalArgumentException e) {
-            throw new IllegalArgumentException("not an AMQP URI (amqp://user:password@host:port/vhost): " + redact(amqpUri),
-                e);
+            throw new IllegalArgumentException(
+                    "not an AMQP URI (amqp://user:password@host:port/vhost): " + redact(amqpUri), e);
         }
         factory.setAutomaticRecoveryEnabled(true);
         factory.setTopologyRecoveryEnabled(true);
@@ -86,8 +89,9 @@ public final class BrokerConnection implements AutoCloseable {
     @Override
     public void close() {
         try {
-            if (connection.isOpen())
+            if (connection.isOpen()) {
                 connection.close(5000);
+            }
         } catch (IOException | RuntimeException e) {
             connection.abort(1000);
         }

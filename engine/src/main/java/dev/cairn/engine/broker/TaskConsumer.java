@@ -65,7 +65,8 @@ public final class TaskConsumer implements AutoCloseable {
             ch.addShutdownListener(this::onChannelClosed);
             consumerTag = ch.basicConsume(connection.topology().taskQueue(), false, new DefaultConsumer(ch) {
                 @Override
-                public void handleDelivery(String tag, Envelope envelope, AMQP.BasicProperties properties, byte[] body) {
+                public void handleDelivery(
+                        String tag, Envelope envelope, AMQP.BasicProperties properties, byte[] body) {
                     long deliveryTag = envelope.getDeliveryTag();
                     TaskMessage task;
                     try {
@@ -85,10 +86,13 @@ public final class TaskConsumer implements AutoCloseable {
 
     /** A channel closed by the broker (not by us, and not with its connection, which recovers by itself). */
     private void onChannelClosed(ShutdownSignalException cause) {
-        if (closing || cause.isInitiatedByApplication() || cause.isHardError())
+        if (closing || cause.isInitiatedByApplication() || cause.isHardError()) {
             return;
-        LOG.log(Level.WARNING, "the broker closed the task channel ({0}); consuming again on a new channel",
-            cause.getMessage());
+        }
+        LOG.log(
+                Level.WARNING,
+                "the broker closed the task channel ({0}); consuming again on a new channel",
+                cause.getMessage());
         Thread.ofPlatform().daemon().name("cairn-resubscribe").start(() -> {
             for (int attempt = 0; !closing; attempt++) {
                 try {
@@ -132,10 +136,11 @@ public final class TaskConsumer implements AutoCloseable {
     private static void settle(Channel ch, long tag, boolean ack, boolean requeue) {
         try {
             synchronized (ch) {
-                if (ack)
+                if (ack) {
                     ch.basicAck(tag, false);
-                else
+                } else {
                     ch.basicReject(tag, requeue);
+                }
             }
         } catch (IOException | RuntimeException ignored) {
             // see above
@@ -147,8 +152,9 @@ public final class TaskConsumer implements AutoCloseable {
         closing = true;
         try {
             Channel ch = channel;
-            if (consumerTag != null && ch != null && ch.isOpen())
+            if (consumerTag != null && ch != null && ch.isOpen()) {
                 ch.basicCancel(consumerTag);
+            }
         } catch (IOException | RuntimeException ignored) {
             // a closed channel receives nothing anyway
         }
@@ -159,8 +165,9 @@ public final class TaskConsumer implements AutoCloseable {
         closing = true;
         try {
             Channel ch = channel;
-            if (ch != null && ch.isOpen())
+            if (ch != null && ch.isOpen()) {
                 ch.close();
+            }
         } catch (IOException | TimeoutException | RuntimeException ignored) {
             // unacknowledged tasks go back to the queue
         }

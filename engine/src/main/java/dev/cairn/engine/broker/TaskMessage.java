@@ -23,12 +23,14 @@ public record TaskMessage(long processId, int step) {
     private static String field(String json, String name) {
         String key = "\"" + name + "\":";
         int at = json.indexOf(key);
-        if (at < 0)
+        if (at < 0) {
             throw new IllegalArgumentException("no field " + name);
+        }
         int start = at + key.length();
         int end = start;
-        while (end < json.length() && (Character.isDigit(json.charAt(end)) || json.charAt(end) == '-'))
+        while (end < json.length() && (Character.isDigit(json.charAt(end)) || json.charAt(end) == '-')) {
             end++;
+        }
         return json.substring(start, end);
     }
 }

@@ -25,13 +25,15 @@ public final class TaskPublisher {
 
     /** Publishes and waits for confirms; throws {@link BrokerException} when they did not all arrive. */
     public void publish(List<TaskMessage> tasks) {
-        if (tasks.isEmpty())
+        if (tasks.isEmpty()) {
             return;
+        }
         Channel channel = channel();
         String queue = connection.topology().taskQueue();
         try {
-            for (TaskMessage t : tasks)
+            for (TaskMessage t : tasks) {
                 channel.basicPublish("", queue, MessageProperties.PERSISTENT_BASIC, t.toBytes());
+            }
             channel.waitForConfirmsOrDie(CONFIRM_TIMEOUT.toMillis());
         } catch (IOException | TimeoutException | RuntimeException e) {
             channels.remove();
@@ -60,8 +62,9 @@ public final class TaskPublisher {
 
     private static void closeQuietly(Channel channel) {
         try {
-            if (channel.isOpen())
+            if (channel.isOpen()) {
                 channel.close();
+            }
         } catch (IOException | TimeoutException | RuntimeException ignored) {
             // the channel is gone either way
         }

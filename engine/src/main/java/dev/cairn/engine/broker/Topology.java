@@ -14,8 +14,10 @@ import com.rabbitmq.client.Channel;
 public record Topology(String prefix) {
 
     public Topology {
-        if (prefix == null || !prefix.matches("[A-Za-z0-9_.-]+"))
-            throw new IllegalArgumentException("broker prefix '" + prefix + "' must be letters, digits, '.', '_' or '-'");
+        if (prefix == null || !prefix.matches("[A-Za-z0-9_.-]+")) {
+            throw new IllegalArgumentException(
+                    "broker prefix '" + prefix + "' must be letters, digits, '.', '_' or '-'");
+        }
     }
 
     public String taskQueue() {

@@ -19,10 +19,12 @@ public record CachingPolicy(boolean defaultEnabled, List<String> enabledFor, Lis
     public CachingPolicy {
         enabledFor = List.copyOf(enabledFor);
         disabledFor = List.copyOf(disabledFor);
-        for (String p : enabledFor)
+        for (String p : enabledFor) {
             check(p);
-        for (String p : disabledFor)
+        }
+        for (String p : disabledFor) {
             check(p);
+        }
     }
 
     /** Caching for these patterns only. */
@@ -32,45 +34,55 @@ public record CachingPolicy(boolean defaultEnabled, List<String> enabledFor, Lis
 
     /** Whether a launch of {@code entryPoint} uses the cache; {@code override} (per launch) wins when not null. */
     public boolean isEnabled(String entryPoint, Boolean override) {
-        if (override != null)
+        if (override != null) {
             return override;
+        }
         Optional<Match> on = best(enabledFor, entryPoint);
         Optional<Match> off = best(disabledFor, entryPoint);
-        if (on.isEmpty() && off.isEmpty())
+        if (on.isEmpty() && off.isEmpty()) {
             return defaultEnabled;
-        if (off.isEmpty())
+        }
+        if (off.isEmpty()) {
             return true;
-        if (on.isEmpty())
+        }
+        if (on.isEmpty()) {
             return false;
-        if (on.get().specificity() == off.get().specificity())
-            throw new IllegalStateException("caching for '" + entryPoint + "' is ambiguous: '" + on.get().pattern()
-                + "' enables it and '" + off.get().pattern() + "' disables it, equally specific");
+        }
+        if (on.get().specificity() == off.get().specificity()) {
+            throw new IllegalStateException("caching for '" + entryPoint + "' is ambiguous: '"
+                    + on.get().pattern() + "' enables it and '" + off.get().pattern()
+                    + "' disables it, equally specific");
+        }
         return on.get().specificity() > off.get().specificity();
     }
 
-    private record Match(String pattern, int specificity) {
-    }
+    private record Match(String pattern, int specificity) {}
 
     private static Optional<Match> best(List<String> patterns, String entryPoint) {
         Match best = null;
         for (String p : patterns) {
             int s = specificity(p, entryPoint);
-            if (s >= 0 && (best == null || s > best.specificity()))
+            if (s >= 0 && (best == null || s > best.specificity())) {
                 best = new Match(p, s);
+            }
         }
         return Optional.ofNullable(best);
     }
 
     /** -1 for no match; an exact name beats every wildcard. */
     private static int specificity(String pattern, String entryPoint) {
-        if (pattern.endsWith("*"))
+        if (pattern.endsWith("*")) {
             return entryPoint.startsWith(pattern.substring(0, pattern.length() - 1)) ? pattern.length() - 1 : -1;
+        }
         return pattern.equals(entryPoint) ? Integer.MAX_VALUE : -1;
     }
 
     private static void check(String pattern) {
-        if (pattern == null || pattern.isEmpty() || pattern.indexOf('*') >= 0 && pattern.indexOf('*') != pattern.length() - 1)
-            throw new IllegalArgumentException("caching pattern '" + pattern + "' must be an entry point or a prefix"
-                + " ending in '*'");
+        if (pattern == null
+                || pattern.isEmpty()
+                || pattern.indexOf('*') >= 0 && pattern.indexOf('*') != pattern.length() - 1) {
+            throw new IllegalArgumentException(
+                    "caching pattern '" + pattern + "' must be an entry point or a prefix ending in '*'");
+        }
     }
 }

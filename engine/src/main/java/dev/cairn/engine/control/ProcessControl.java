@@ -71,8 +71,8 @@ public final class ProcessControl {
         List<Task> tasks = inLock(processId, "play", (c, g, row, node) -> {
             ProcessTable.setPaused(c, processId, false);
             node.setPaused(false);
-            node.setProcessStatus(row.state() == ProcessState.WAITING && row.awaiting() > 0 ? "Waiting for child processes"
-                : null);
+            node.setProcessStatus(
+                    row.state() == ProcessState.WAITING && row.awaiting() > 0 ? "Waiting for child processes" : null);
             g.saveState(node, false);
             List<Task> due = row.runnable() ? List.of(new Task(processId, row.step())) : List.of();
             outboxIds.addAll(Outbox.add(c, due));
@@ -92,19 +92,18 @@ public final class ProcessControl {
             long id = pending.removeFirst();
             signal(id);
             Killed k = killOne(id, id == processId);
-            if (k.killed)
+            if (k.killed) {
                 killed.add(id);
+            }
             pending.addAll(k.children);
         }
         return killed;
     }
 
-    private record Killed(boolean killed, List<Long> children) {
-    }
+    private record Killed(boolean killed, List<Long> children) {}
 
     /** A killed process's scheduler job, cancelled once the kill has committed. */
-    private record WatchedJob(long computerId, String jobId) {
-    }
+    private record WatchedJob(long computerId, String jobId) {}
 
     /** What one kill's transaction decided, acted on after it commits. */
     private static final class KillOutcome {
@@ -130,30 +129,34 @@ public final class ProcessControl {
             g.saveState(node, true);
             ProcessTable.endStep(c, id, row.step() + 1, ProcessState.KILLED, false, 0, "{}");
             List<Task> wake = new ArrayList<>();
-            if (row.parentId() != null && row.awaited())
+            if (row.parentId() != null && row.awaited()) {
                 ProcessTable.childTerminated(c, row.parentId()).ifPresent(wake::add);
+            }
             k.outboxIds.addAll(Outbox.add(c, wake));
             k.killed = true;
             k.change = new StateChange(id, row.entryPoint(), row.state(), ProcessState.KILLED, null);
             return wake;
         });
         send(tasks, k.outboxIds);
-        if (k.change != null && broadcasts != null)
+        if (k.change != null && broadcasts != null) {
             broadcasts.send(k.change.routingKey(), k.change.toMessage());
-        for (WatchedJob job : k.jobs)
+        }
+        for (WatchedJob job : k.jobs) {
             cancel(job);
+        }
         return new Killed(k.killed, k.children);
     }
 
     /** Stops watching the process's scheduler job; returns it when it had one. */
     private static List<WatchedJob> unwatch(Connection c, long id) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("DELETE FROM job_watch WHERE node_id = ? RETURNING computer_id,"
-            + " job_id")) {
+        try (PreparedStatement s =
+                c.prepareStatement("DELETE FROM job_watch WHERE node_id = ? RETURNING computer_id, job_id")) {
             s.setLong(1, id);
             try (ResultSet rs = s.executeQuery()) {
                 List<WatchedJob> jobs = new ArrayList<>();
-                while (rs.next())
+                while (rs.next()) {
                     jobs.add(new WatchedJob(rs.getLong(1), rs.getString(2)));
+                }
                 return jobs;
             }
         }
@@ -168,18 +171,25 @@ public final class ProcessControl {
                 return null;
             });
         } catch (Exception e) {
-            LOG.log(Level.WARNING, "cancelling job {0} on {1} failed: {2}", job.jobId(), computer.label(), e.getMessage());
+            LOG.log(
+                    Level.WARNING,
+                    "cancelling job {0} on {1} failed: {2}",
+                    job.jobId(),
+                    computer.label(),
+                    e.getMessage());
         }
     }
 
     private void signal(long id) {
-        if (broadcasts != null)
+        if (broadcasts != null) {
             broadcasts.send("control." + id, Map.of("action", "kill", "process", id));
+        }
     }
 
     private void send(List<Task> tasks, List<Long> outboxIds) {
-        if (tasks.isEmpty() || sink == null)
+        if (tasks.isEmpty() || sink == null) {
             return;
+        }
         try {
             sink.send(tasks);
             Outbox.forget(database, outboxIds);
@@ -204,8 +214,9 @@ public final class ProcessControl {
                 Optional<ProcessRow> locked = ProcessTable.lock(c, id);
                 if (locked.isEmpty()) {
                     c.rollback();
-                    if (verb != null)
+                    if (verb != null) {
                         throw new NotFoundException("cannot " + verb + " process " + id + ": there is no such process");
+                    }
                     return List.of();
                 }
                 ProcessRow row = locked.get();
@@ -213,7 +224,8 @@ public final class ProcessControl {
                 ProcessNode node = (ProcessNode) g.load(id);
                 if (row.state().isTerminal() && verb != null && !verb.equals("kill")) {
                     c.rollback();
-                    throw new ConflictException("cannot " + verb + " process " + id + ": it is " + row.state().dbValue());
+                    throw new ConflictException("cannot " + verb + " process " + id + ": it is "
+                            + row.state().dbValue());
                 }
                 List<Task> tasks = action.apply(c, g, row, node);
                 c.commit();

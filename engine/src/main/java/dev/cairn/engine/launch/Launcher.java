@@ -26,8 +26,8 @@ import dev.cairn.engine.runtime.JobPoller;
 import dev.cairn.engine.runtime.Outbox;
 import dev.cairn.engine.runtime.ProcessNodes;
 import dev.cairn.engine.runtime.ProcessTable;
-import dev.cairn.engine.runtime.StepExecutor;
 import dev.cairn.engine.runtime.StateChange;
+import dev.cairn.engine.runtime.StepExecutor;
 import dev.cairn.engine.runtime.StepOutcome;
 import dev.cairn.engine.runtime.Task;
 import dev.cairn.engine.runtime.TaskSink;
@@ -49,8 +49,7 @@ import dev.cairn.storage.graph.StorageException;
 public final class Launcher {
 
     /** One process to start. */
-    public record Launch(ProcessDefinition definition, Inputs inputs) {
-    }
+    public record Launch(ProcessDefinition definition, Inputs inputs) {}
 
     private final Database database;
     private final GraphStore graph;
@@ -72,8 +71,9 @@ public final class Launcher {
 
     /** Submits many processes in one transaction and one confirmed publish. */
     public List<ProcessNode> submitAll(List<Launch> launches) {
-        if (workers == null)
+        if (workers == null) {
             throw new IllegalStateException("this launcher has no broker: use run(...) or connect one");
+        }
         List<ProcessNode> nodes = create(launches);
         List<Long> outbox = commit(launches, nodes);
         workers.send(firstTasks(nodes));
@@ -100,18 +100,22 @@ public final class Launcher {
                 queue.addAll(outcome.tasks());
                 // a calculation job now waits for its scheduler, or a step of one will be tried again later
                 mayWait |= outcome.changes().stream().anyMatch(this::isJobWaiting)
-                    || (!outcome.wasSkipped() && outcome.changes().isEmpty() && outcome.tasks().isEmpty());
+                        || (!outcome.wasSkipped()
+                                && outcome.changes().isEmpty()
+                                && outcome.tasks().isEmpty());
             }
             // only a run that may wait asks whether anything of it still does
-            if (!mayWait || !waitsForAJob(root.id()))
+            if (!mayWait || !waitsForAJob(root.id())) {
                 break;
+            }
             // as a worker would: poll the schedulers, and take the retries now due
             JobPoller.Due done = jobs.pollOnce();
             queue.addAll(done.tasks());
             published.addAll(done.outboxIds());
             queue.addAll(claimRetries(root.id()));
-            if (queue.isEmpty())
+            if (queue.isEmpty()) {
                 sleepQuietly(100);
+            }
         }
         Outbox.forget(database, published);
         return result(root.id());
@@ -140,7 +144,8 @@ public final class Launcher {
      * Nothing is stored, uploaded or submitted.
      */
     public CalcJobRunner.Prepared dryRun(CalcJobDefinition job, Inputs inputs, Path folder) {
-        CalcJobNode node = (CalcJobNode) create(List.of(new Launch(job, inputs))).getFirst();
+        CalcJobNode node =
+                (CalcJobNode) create(List.of(new Launch(job, inputs))).getFirst();
         Map<String, Node> given = new LinkedHashMap<>();
         node.pendingIncoming().forEach(link -> given.put(ProcessSpec.portPath(link.label()), link.source()));
         try {
@@ -161,7 +166,9 @@ public final class Launcher {
     private List<ProcessNode> create(List<Launch> launches) {
         List<ProcessNode> nodes = new ArrayList<>(launches.size());
         for (Launch l : launches) {
-            Map<String, Node> valid = l.definition().spec().validateInputs(l.definition().entryPoint(), l.inputs().asMap());
+            Map<String, Node> valid = l.definition()
+                    .spec()
+                    .validateInputs(l.definition().entryPoint(), l.inputs().asMap());
             nodes.add(ProcessNodes.create(l.definition(), valid, l.inputs()));
         }
         return nodes;
@@ -169,11 +176,11 @@ public final class Launcher {
 
     private boolean isJobWaiting(StateChange change) {
         return change.to() == ProcessState.WAITING
-            && executor.registry().get(change.entryPoint()) instanceof CalcJobDefinition;
+                && executor.registry().get(change.entryPoint()) instanceof CalcJobDefinition;
     }
 
     private static final String TREE = "WITH RECURSIVE tree(id) AS (SELECT ?::bigint UNION ALL SELECT p.node_id"
-        + " FROM process p JOIN tree t ON p.parent_id = t.id) ";
+            + " FROM process p JOIN tree t ON p.parent_id = t.id) ";
 
     /**
      * True while some process of this run (the root or a descendant) waits for a scheduler job
@@ -181,9 +188,10 @@ public final class Launcher {
      */
     private boolean waitsForAJob(long root) {
         try (Connection c = database.connection();
-             var s = c.prepareStatement(TREE + "SELECT EXISTS (SELECT 1 FROM tree t JOIN process p ON p.node_id = t.id"
-                 + " WHERE NOT p.paused AND (EXISTS (SELECT 1 FROM job_watch w WHERE w.node_id = t.id)"
-                 + " OR EXISTS (SELECT 1 FROM outbox o WHERE o.process_id = t.id AND o.due IS NOT NULL)))")) {
+                var s = c.prepareStatement(
+                        TREE + "SELECT EXISTS (SELECT 1 FROM tree t JOIN process p ON p.node_id = t.id"
+                                + " WHERE NOT p.paused AND (EXISTS (SELECT 1 FROM job_watch w WHERE w.node_id = t.id)"
+                                + " OR EXISTS (SELECT 1 FROM outbox o WHERE o.process_id = t.id AND o.due IS NOT NULL)))")) {
             s.setLong(1, root);
             try (var rs = s.executeQuery()) {
                 rs.next();
@@ -198,12 +206,13 @@ public final class Launcher {
     private List<Task> claimRetries(long root) {
         List<Task> due = new ArrayList<>();
         try (Connection c = database.connection();
-             var s = c.prepareStatement(TREE + "DELETE FROM outbox o USING tree t WHERE o.process_id = t.id"
-                 + " AND o.due <= now() RETURNING o.process_id, o.step")) {
+                var s = c.prepareStatement(TREE + "DELETE FROM outbox o USING tree t WHERE o.process_id = t.id"
+                        + " AND o.due <= now() RETURNING o.process_id, o.step")) {
             s.setLong(1, root);
             try (var rs = s.executeQuery()) {
-                while (rs.next())
+                while (rs.next()) {
                     due.add(new Task(rs.getLong(1), rs.getInt(2)));
+                }
             }
         } catch (SQLException e) {
             throw new StorageException("taking the retries of process " + root, e);
@@ -230,16 +239,23 @@ public final class Launcher {
             try {
                 GraphTransaction g = graph.inTransaction(c);
                 List<Node> batch = new ArrayList<>(nodes);
-                for (ProcessNode n : nodes)
+                for (ProcessNode n : nodes) {
                     n.pendingIncoming().forEach(link -> {
-                        if (!link.source().isStored())
+                        if (!link.source().isStored()) {
                             batch.add(link.source());
+                        }
                     });
+                }
                 g.storeAll(batch);
                 List<ProcessTable.NewProcess> rows = new ArrayList<>(nodes.size());
-                for (int i = 0; i < nodes.size(); i++)
-                    rows.add(new ProcessTable.NewProcess(nodes.get(i).id(), launches.get(i).definition().entryPoint(),
-                        null, false, launches.get(i).inputs().cacheOverride()));
+                for (int i = 0; i < nodes.size(); i++) {
+                    rows.add(new ProcessTable.NewProcess(
+                            nodes.get(i).id(),
+                            launches.get(i).definition().entryPoint(),
+                            null,
+                            false,
+                            launches.get(i).inputs().cacheOverride()));
+                }
                 ProcessTable.insert(c, rows);
                 List<Long> outbox = Outbox.add(c, firstTasks(nodes));
                 c.commit();
@@ -259,10 +275,11 @@ public final class Launcher {
         try (Connection c = database.connection()) {
             GraphTransaction g = graph.inTransaction(c);
             ProcessNode node = (ProcessNode) g.load(id);
-            if (!ProcessState.fromDbValue(node.processState()).isTerminal())
+            if (!ProcessState.fromDbValue(node.processState()).isTerminal()) {
                 throw new IllegalStateException(node.describe() + " did not finish in this thread (it is "
-                    + node.processState() + (node.isPaused() ? ", paused" : "") + ")"
-                    + (node.processStatus() != null ? ": " + node.processStatus() : ""));
+                        + node.processState() + (node.isPaused() ? ", paused" : "") + ")"
+                        + (node.processStatus() != null ? ": " + node.processStatus() : ""));
+            }
             Map<String, Data> outputs = new LinkedHashMap<>();
             g.outputsOf(id).forEach((label, n) -> outputs.put(ProcessSpec.portPath(label), (Data) n));
             return new ProcessResult(node, outputs);

@@ -18,6 +18,8 @@ public final class QueueTaskSink implements TaskSink {
 
     @Override
     public void send(List<Task> tasks) {
-        publisher.publish(tasks.stream().map(t -> new TaskMessage(t.processId(), t.step())).toList());
+        publisher.publish(tasks.stream()
+                .map(t -> new TaskMessage(t.processId(), t.step()))
+                .toList());
     }
 }

@@ -29,27 +29,29 @@ public final class PluginRegistry {
     public static PluginRegistry of(List<CairnPlugin> plugins) {
         Map<String, ProcessDefinition> defs = new TreeMap<>();
         Map<String, String> owners = new TreeMap<>();
-        for (CairnPlugin plugin : plugins)
+        for (CairnPlugin plugin : plugins) {
             for (ProcessDefinition d : plugin.processes()) {
                 String owner = owners.putIfAbsent(d.entryPoint(), plugin.name());
-                if (owner != null)
+                if (owner != null) {
                     throw new IllegalStateException("entry point '" + d.entryPoint() + "' is provided by two plugins: "
-                        + owner + " and " + plugin.name());
+                            + owner + " and " + plugin.name());
+                }
                 defs.put(d.entryPoint(), d);
             }
+        }
         return new PluginRegistry(defs);
     }
 
     /** The definition of {@code entryPoint}; the error lists the known ones. */
     public ProcessDefinition get(String entryPoint) {
         ProcessDefinition d = byEntryPoint.get(entryPoint);
-        if (d == null)
+        if (d == null) {
             throw new UnknownProcessTypeException(entryPoint, byEntryPoint.keySet());
+        }
         return d;
     }
 
     public Collection<ProcessDefinition> all() {
         return byEntryPoint.values();
     }
-
 }

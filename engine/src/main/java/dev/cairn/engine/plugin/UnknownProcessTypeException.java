@@ -9,6 +9,6 @@ public final class UnknownProcessTypeException extends NotFoundException {
 
     public UnknownProcessTypeException(String entryPoint, Collection<String> known) {
         super("no plugin provides the process type '" + entryPoint + "'; known process types: "
-            + (known.isEmpty() ? "none (is the plugin jar on the class path?)" : String.join(", ", known)));
+                + (known.isEmpty() ? "none (is the plugin jar on the class path?)" : String.join(", ", known)));
     }
 }

@@ -25,17 +25,20 @@ public record CalcFunction(String entryPoint, ProcessSpec spec, Body body) imple
     }
 
     /** A one-input function returning one output. */
-    public static <A extends Node, R extends Data> CalcFunction of(String entryPoint, InputPort<A> a, OutputPort<R> result,
-                                                                Function<A, R> f) {
-        return new CalcFunction(entryPoint, ProcessSpec.builder().input(a).output(result).build(),
-            in -> Outputs.of(result, f.apply(in.get(a))));
+    public static <A extends Node, R extends Data> CalcFunction of(
+            String entryPoint, InputPort<A> a, OutputPort<R> result, Function<A, R> f) {
+        return new CalcFunction(
+                entryPoint,
+                ProcessSpec.builder().input(a).output(result).build(),
+                in -> Outputs.of(result, f.apply(in.get(a))));
     }
 
     /** A two-input function returning one output. */
-    public static <A extends Node, B extends Node, R extends Data> CalcFunction of(String entryPoint, InputPort<A> a,
-                                                                                InputPort<B> b, OutputPort<R> result,
-                                                                                BiFunction<A, B, R> f) {
-        return new CalcFunction(entryPoint, ProcessSpec.builder().input(a).input(b).output(result).build(),
-            in -> Outputs.of(result, f.apply(in.get(a), in.get(b))));
+    public static <A extends Node, B extends Node, R extends Data> CalcFunction of(
+            String entryPoint, InputPort<A> a, InputPort<B> b, OutputPort<R> result, BiFunction<A, B, R> f) {
+        return new CalcFunction(
+                entryPoint,
+                ProcessSpec.builder().input(a).input(b).output(result).build(),
+                in -> Outputs.of(result, f.apply(in.get(a), in.get(b))));
     }
 }

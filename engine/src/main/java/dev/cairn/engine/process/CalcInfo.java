@@ -8,19 +8,21 @@ import java.util.List;
  *
  * @param retrieveList files (or globs) in the work directory copied into the {@code retrieved} folder
  */
-public record CalcInfo(List<String> arguments, String stdinName, String stdoutName, String stderrName,
-                       List<String> retrieveList) {
+public record CalcInfo(
+        List<String> arguments, String stdinName, String stdoutName, String stderrName, List<String> retrieveList) {
 
     public CalcInfo {
         arguments = List.copyOf(arguments);
         retrieveList = List.copyOf(retrieveList);
-        for (String r : retrieveList)
+        for (String r : retrieveList) {
             checkRetrieveEntry(r);
+        }
     }
 
     static void checkRetrieveEntry(String entry) {
-        if (entry == null || entry.isBlank() || entry.startsWith("/") || entry.contains(".."))
-            throw new IllegalArgumentException("retrieve list entry '" + entry + "' must be a path relative to the work"
-                + " directory");
+        if (entry == null || entry.isBlank() || entry.startsWith("/") || entry.contains("..")) {
+            throw new IllegalArgumentException(
+                    "retrieve list entry '" + entry + "' must be a path relative to the work directory");
+        }
     }
 }

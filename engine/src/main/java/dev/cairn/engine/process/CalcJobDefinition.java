@@ -4,6 +4,8 @@ import java.nio.file.Path;
 import java.util.Objects;
 
 import dev.cairn.storage.graph.Code;
+import dev.cairn.storage.graph.FolderData;
+import dev.cairn.storage.graph.RemoteData;
 
 /**
  * A calculation job type: it runs a code on a computer. {@code prepare} writes the input
@@ -13,10 +15,11 @@ import dev.cairn.storage.graph.Code;
  * Every spec has the input {@link #CODE}.
  */
 public record CalcJobDefinition(String entryPoint, ProcessSpec spec, Preparer preparer, Parser parser)
-    implements ProcessDefinition {
+        implements ProcessDefinition {
 
     /** The code a job runs. */
-    public static final InputPort<Code> CODE = InputPort.required("code", Code.class).withHelp("the code to run");
+    public static final InputPort<Code> CODE =
+            InputPort.required("code", Code.class).withHelp("the code to run");
 
     @FunctionalInterface
     public interface Preparer {
@@ -34,16 +37,20 @@ public record CalcJobDefinition(String entryPoint, ProcessSpec spec, Preparer pr
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(preparer, "preparer");
         Objects.requireNonNull(parser, "parser");
-        if (!(spec.inputs().ports().get("code") instanceof InputPort<?> code) || !Code.class.isAssignableFrom(code.type()))
-            throw new IllegalArgumentException(entryPoint + ": a calculation job's spec needs the input CalcJobDefinition.CODE");
+        if (!(spec.inputs().ports().get("code") instanceof InputPort<?> code)
+                || !Code.class.isAssignableFrom(code.type())) {
+            throw new IllegalArgumentException(
+                    entryPoint + ": a calculation job's spec needs the input CalcJobDefinition.CODE");
+        }
     }
 
     /** A spec builder with the {@link #CODE} input already declared. */
     public static ProcessSpec.Builder specBuilder() {
-        return ProcessSpec.builder().input(CODE)
-            .output(OutputPort.optional("remote_folder", dev.cairn.storage.graph.RemoteData.class)
-                .withHelp("the job's work directory on its computer"))
-            .output(OutputPort.optional("retrieved", dev.cairn.storage.graph.FolderData.class)
-                .withHelp("the files brought back from the work directory"));
+        return ProcessSpec.builder()
+                .input(CODE)
+                .output(OutputPort.optional("remote_folder", RemoteData.class)
+                        .withHelp("the job's work directory on its computer"))
+                .output(OutputPort.optional("retrieved", FolderData.class)
+                        .withHelp("the files brought back from the work directory"));
     }
 }

@@ -21,8 +21,7 @@ public final class Context {
 
     private final Map<String, Object> values = new LinkedHashMap<>();
 
-    public Context() {
-    }
+    public Context() {}
 
     public Context put(String key, Object value) {
         values.put(Objects.requireNonNull(key, "key"), checked(value, key));
@@ -33,11 +32,12 @@ public final class Context {
     public Context append(String key, Object value) {
         Object existing = values.get(key);
         List<Object> list = new ArrayList<>();
-        if (existing instanceof List<?> l)
+        if (existing instanceof List<?> l) {
             list.addAll(l);
-        else if (existing != null)
-            throw new IllegalStateException("context '" + key + "' holds a " + existing.getClass().getSimpleName()
-                + ", not a list to append to");
+        } else if (existing != null) {
+            throw new IllegalStateException("context '" + key + "' holds a "
+                    + existing.getClass().getSimpleName() + ", not a list to append to");
+        }
         list.add(checked(value, key));
         values.put(key, Collections.unmodifiableList(list));
         return this;
@@ -59,23 +59,28 @@ public final class Context {
     /** The node under {@code key}, of the given class. */
     public <T extends Node> T node(String key, Class<T> type) {
         Object v = require(key);
-        if (!type.isInstance(v))
-            throw new IllegalStateException("context '" + key + "' holds " + describe(v) + ", not a " + type.getSimpleName());
+        if (!type.isInstance(v)) {
+            throw new IllegalStateException(
+                    "context '" + key + "' holds " + describe(v) + ", not a " + type.getSimpleName());
+        }
         return type.cast(v);
     }
 
     /** The nodes appended under {@code key}, each of the given class. */
     public <T extends Node> List<T> nodes(String key, Class<T> type) {
         Object v = values.get(key);
-        if (v == null)
+        if (v == null) {
             return List.of();
-        if (!(v instanceof List<?> list))
+        }
+        if (!(v instanceof List<?> list)) {
             throw new IllegalStateException("context '" + key + "' holds " + describe(v) + ", not a list");
+        }
         List<T> typed = new ArrayList<>(list.size());
         for (Object o : list) {
-            if (!type.isInstance(o))
-                throw new IllegalStateException("context '" + key + "' holds " + describe(o) + ", not a "
-                    + type.getSimpleName());
+            if (!type.isInstance(o)) {
+                throw new IllegalStateException(
+                        "context '" + key + "' holds " + describe(o) + ", not a " + type.getSimpleName());
+            }
             typed.add(type.cast(o));
         }
         return typed;
@@ -99,8 +104,9 @@ public final class Context {
 
     private Object require(String key) {
         Object v = values.get(key);
-        if (v == null)
+        if (v == null) {
             throw new IllegalStateException("the context has no '" + key + "'; it has " + values.keySet());
+        }
         return v;
     }
 
@@ -126,46 +132,55 @@ public final class Context {
     }
 
     private static Object checked(Object value, String key) {
-        if (value == null || value instanceof String || value instanceof Boolean || value instanceof Node)
+        if (value == null || value instanceof String || value instanceof Boolean || value instanceof Node) {
             return value;
-        if (value instanceof Integer || value instanceof Long || value instanceof Short || value instanceof Byte)
+        }
+        if (value instanceof Integer || value instanceof Long || value instanceof Short || value instanceof Byte) {
             return ((Number) value).longValue();
+        }
         if (value instanceof Double || value instanceof Float) {
             double d = ((Number) value).doubleValue();
-            if (!Double.isFinite(d))
+            if (!Double.isFinite(d)) {
                 throw new IllegalArgumentException("context '" + key + "': " + d + " is not a finite number");
+            }
             return d;
         }
         if (value instanceof List<?> list) {
             List<Object> copy = new ArrayList<>(list.size());
-            for (Object o : list)
+            for (Object o : list) {
                 copy.add(checked(o, key));
+            }
             return Collections.unmodifiableList(copy);
         }
         if (value instanceof Map<?, ?> map) {
             Map<String, Object> copy = new LinkedHashMap<>();
             for (var e : map.entrySet()) {
-                if (!(e.getKey() instanceof String s))
-                    throw new IllegalArgumentException("context '" + key + "': map keys must be strings, got "
-                        + e.getKey());
-                if (s.equals(NODE_KEY))
+                if (!(e.getKey() instanceof String s)) {
+                    throw new IllegalArgumentException(
+                            "context '" + key + "': map keys must be strings, got " + e.getKey());
+                }
+                if (s.equals(NODE_KEY)) {
                     throw new IllegalArgumentException("context '" + key + "': the key " + NODE_KEY + " is reserved");
+                }
                 copy.put(s, checked(e.getValue(), key));
             }
             return Collections.unmodifiableMap(copy);
         }
-        throw new IllegalArgumentException("context '" + key + "' cannot hold a " + value.getClass().getName()
-            + ": a checkpoint keeps nodes, strings, numbers, booleans, lists and maps");
+        throw new IllegalArgumentException(
+                "context '" + key + "' cannot hold a " + value.getClass().getName()
+                        + ": a checkpoint keeps nodes, strings, numbers, booleans, lists and maps");
     }
 
     private static Object encode(Object v) {
         if (v instanceof Node n) {
-            if (!n.isStored())
+            if (!n.isStored()) {
                 throw new IllegalStateException(n.describe() + " in the context is not stored");
+            }
             return Map.of(NODE_KEY, n.id());
         }
-        if (v instanceof List<?> l)
+        if (v instanceof List<?> l) {
             return l.stream().map(Context::encode).toList();
+        }
         if (v instanceof Map<?, ?> m) {
             Map<String, Object> out = new LinkedHashMap<>();
             m.forEach((k, x) -> out.put((String) k, encode(x)));
@@ -176,30 +191,37 @@ public final class Context {
 
     private static void collect(Object v, List<Long> ids) {
         if (v instanceof Map<?, ?> m) {
-            if (m.size() == 1 && m.get(NODE_KEY) instanceof Number id)
+            if (m.size() == 1 && m.get(NODE_KEY) instanceof Number id) {
                 ids.add(id.longValue());
-            else
+            } else {
                 m.values().forEach(x -> collect(x, ids));
-        } else if (v instanceof List<?> l)
+            }
+        } else if (v instanceof List<?> l) {
             l.forEach(x -> collect(x, ids));
+        }
     }
 
     private static Object decode(Object v, Function<Long, Node> nodes) {
         if (v instanceof Map<?, ?> m) {
-            if (m.size() == 1 && m.get(NODE_KEY) instanceof Number id)
+            if (m.size() == 1 && m.get(NODE_KEY) instanceof Number id) {
                 return nodes.apply(id.longValue());
+            }
             Map<String, Object> out = new LinkedHashMap<>();
             m.forEach((k, x) -> out.put((String) k, decode(x, nodes)));
             return Collections.unmodifiableMap(out);
         }
-        if (v instanceof List<?> l)
+        if (v instanceof List<?> l) {
             return l.stream().map(x -> decode(x, nodes)).toList();
-        if (v instanceof Integer i)
+        }
+        if (v instanceof Integer i) {
             return i.longValue();
+        }
         return v;
     }
 
     private static String describe(Object v) {
-        return v instanceof Node n ? n.describe() : v == null ? "nothing" : "a " + v.getClass().getSimpleName();
+        return v instanceof Node n
+                ? n.describe()
+                : v == null ? "nothing" : "a " + v.getClass().getSimpleName();
     }
 }

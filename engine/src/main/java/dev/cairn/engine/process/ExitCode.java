@@ -12,11 +12,14 @@ public record ExitCode(int status, String label, String message, boolean invalid
     public static final ExitCode OK = new ExitCode(0, "OK", "", false);
 
     public ExitCode {
-        if (status < 0)
-            throw new IllegalArgumentException("exit status " + status + " is negative; statuses are 0 (ok) or positive");
+        if (status < 0) {
+            throw new IllegalArgumentException(
+                    "exit status " + status + " is negative; statuses are 0 (ok) or positive");
+        }
         Objects.requireNonNull(label, "label");
-        if (!label.matches("[A-Z][A-Z0-9_]*"))
+        if (!label.matches("[A-Z][A-Z0-9_]*")) {
             throw new IllegalArgumentException("exit code label '" + label + "' is not UPPER_SNAKE_CASE");
+        }
         message = message == null ? "" : message;
     }
 
@@ -30,11 +33,13 @@ public record ExitCode(int status, String label, String message, boolean invalid
 
     /** The same code with {placeholders} in its message filled from {@code values} (key, value, key, value...). */
     public ExitCode format(Object... values) {
-        if (values.length % 2 != 0)
+        if (values.length % 2 != 0) {
             throw new IllegalArgumentException("format takes key, value pairs");
+        }
         String m = message;
-        for (int i = 0; i < values.length; i += 2)
+        for (int i = 0; i < values.length; i += 2) {
             m = m.replace("{" + values[i] + "}", String.valueOf(values[i + 1]));
+        }
         return new ExitCode(status, label, m, invalidatesCache);
     }
 }

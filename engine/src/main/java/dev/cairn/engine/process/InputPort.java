@@ -14,13 +14,20 @@ import dev.cairn.storage.graph.Node;
  * @param path      the dotted path from the spec's root ("x", or "parameters.scf" in a namespace)
  * @param validator returns null when the value is fine, else what is wrong with it
  */
-public record InputPort<T extends Node>(String path, Class<T> type, boolean required, Supplier<? extends T> defaultValue,
-                                        Function<? super T, String> validator, String help) implements Port {
+public record InputPort<T extends Node>(
+        String path,
+        Class<T> type,
+        boolean required,
+        Supplier<? extends T> defaultValue,
+        Function<? super T, String> validator,
+        String help)
+        implements Port {
 
     public InputPort {
         Objects.requireNonNull(path, "path");
-        for (String part : path.split("\\.", -1))
+        for (String part : path.split("\\.", -1)) {
             Port.checkName(part);
+        }
         Objects.requireNonNull(type, "type");
         help = help == null ? "" : help;
     }
@@ -55,9 +62,10 @@ public record InputPort<T extends Node>(String path, Class<T> type, boolean requ
 
     /** What is wrong with {@code value} for this port, or null. */
     String check(Object value) {
-        if (!type.isInstance(value))
+        if (!type.isInstance(value)) {
             return "expected " + type.getSimpleName() + ", got "
-                + (value == null ? "null" : value.getClass().getSimpleName());
+                    + (value == null ? "null" : value.getClass().getSimpleName());
+        }
         return validator == null ? null : validator.apply(type.cast(value));
     }
 }

@@ -15,8 +15,7 @@ public final class Inputs {
     private JobOptions jobOptions;
     private Long computerId;
 
-    private Inputs() {
-    }
+    private Inputs() {}
 
     public static Inputs create() {
         return new Inputs();
@@ -30,8 +29,8 @@ public final class Inputs {
         return create().put(a, va).put(b, vb);
     }
 
-    public static <A extends Node, B extends Node, C extends Node> Inputs of(InputPort<A> a, A va, InputPort<B> b, B vb,
-                                                                           InputPort<C> c, C vc) {
+    public static <A extends Node, B extends Node, C extends Node> Inputs of(
+            InputPort<A> a, A va, InputPort<B> b, B vb, InputPort<C> c, C vc) {
         return create().put(a, va).put(b, vb).put(c, vc);
     }
 

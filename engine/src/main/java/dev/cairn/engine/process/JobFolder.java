@@ -27,8 +27,9 @@ public final class JobFolder {
 
     private Path resolve(String relativePath) {
         Path target = root.resolve(relativePath).normalize();
-        if (!target.startsWith(root) || Path.of(relativePath).isAbsolute())
+        if (!target.startsWith(root) || Path.of(relativePath).isAbsolute()) {
             throw new IllegalArgumentException("'" + relativePath + "' is not a path inside the job folder");
+        }
         return target;
     }
 }

@@ -1,6 +1,7 @@
 package dev.cairn.engine.process;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,30 +29,50 @@ import java.util.TreeMap;
  * @param importSysEnvironment  the job starts with the submitting user's environment
  * @param additionalRetrieveList files (or globs) brought back besides those the job's {@code prepare} lists
  */
-public record JobOptions(int machines, Integer mpiprocsPerMachine, int coresPerMpiproc, Long maxWallclockSeconds,
-                         Long maxMemoryKb, String queueName, String account, String qos, String customSchedulerCommands,
-                         String prependText, String appendText, boolean withMpi, Map<String, String> environment,
-                         boolean importSysEnvironment, List<String> additionalRetrieveList) {
+public record JobOptions(
+        int machines,
+        Integer mpiprocsPerMachine,
+        int coresPerMpiproc,
+        Long maxWallclockSeconds,
+        Long maxMemoryKb,
+        String queueName,
+        String account,
+        String qos,
+        String customSchedulerCommands,
+        String prependText,
+        String appendText,
+        boolean withMpi,
+        Map<String, String> environment,
+        boolean importSysEnvironment,
+        List<String> additionalRetrieveList) {
 
     public JobOptions {
-        if (machines < 1)
+        if (machines < 1) {
             throw new IllegalArgumentException("option num_machines must be at least 1, not " + machines);
-        if (mpiprocsPerMachine != null && mpiprocsPerMachine < 1)
-            throw new IllegalArgumentException("option num_mpiprocs_per_machine must be at least 1, not "
-                + mpiprocsPerMachine);
-        if (coresPerMpiproc < 1)
-            throw new IllegalArgumentException("option num_cores_per_mpiproc must be at least 1, not " + coresPerMpiproc);
-        if (maxWallclockSeconds != null && maxWallclockSeconds < 1)
-            throw new IllegalArgumentException("option max_wallclock_seconds must be positive, not " + maxWallclockSeconds);
-        if (maxMemoryKb != null && maxMemoryKb < 1)
+        }
+        if (mpiprocsPerMachine != null && mpiprocsPerMachine < 1) {
+            throw new IllegalArgumentException(
+                    "option num_mpiprocs_per_machine must be at least 1, not " + mpiprocsPerMachine);
+        }
+        if (coresPerMpiproc < 1) {
+            throw new IllegalArgumentException(
+                    "option num_cores_per_mpiproc must be at least 1, not " + coresPerMpiproc);
+        }
+        if (maxWallclockSeconds != null && maxWallclockSeconds < 1) {
+            throw new IllegalArgumentException(
+                    "option max_wallclock_seconds must be positive, not " + maxWallclockSeconds);
+        }
+        if (maxMemoryKb != null && maxMemoryKb < 1) {
             throw new IllegalArgumentException("option max_memory_kb must be positive, not " + maxMemoryKb);
+        }
         customSchedulerCommands = customSchedulerCommands == null ? "" : customSchedulerCommands;
         prependText = prependText == null ? "" : prependText;
         appendText = appendText == null ? "" : appendText;
-        environment = java.util.Collections.unmodifiableMap(new TreeMap<>(environment == null ? Map.of() : environment));
+        environment = Collections.unmodifiableMap(new TreeMap<>(environment == null ? Map.of() : environment));
         additionalRetrieveList = List.copyOf(additionalRetrieveList == null ? List.of() : additionalRetrieveList);
-        for (String r : additionalRetrieveList)
+        for (String r : additionalRetrieveList) {
             CalcInfo.checkRetrieveEntry(r);
+        }
     }
 
     /** One machine, the computer's default processes, no limits, the default queue. */
@@ -60,74 +81,184 @@ public record JobOptions(int machines, Integer mpiprocsPerMachine, int coresPerM
     }
 
     public JobOptions withResources(int numMachines, Integer numMpiprocsPerMachine, int numCoresPerMpiproc) {
-        return new JobOptions(numMachines, numMpiprocsPerMachine, numCoresPerMpiproc, maxWallclockSeconds, maxMemoryKb,
-            queueName, account, qos, customSchedulerCommands, prependText, appendText, withMpi, environment,
-            importSysEnvironment, additionalRetrieveList);
+        return new JobOptions(
+                numMachines,
+                numMpiprocsPerMachine,
+                numCoresPerMpiproc,
+                maxWallclockSeconds,
+                maxMemoryKb,
+                queueName,
+                account,
+                qos,
+                customSchedulerCommands,
+                prependText,
+                appendText,
+                withMpi,
+                environment,
+                importSysEnvironment,
+                additionalRetrieveList);
     }
 
     /** Wall-clock and memory limits; null leaves either to the queue. */
     public JobOptions withLimits(Long wallclockSeconds, Long memoryKb) {
-        return new JobOptions(machines, mpiprocsPerMachine, coresPerMpiproc, wallclockSeconds, memoryKb, queueName,
-            account, qos, customSchedulerCommands, prependText, appendText, withMpi, environment, importSysEnvironment,
-            additionalRetrieveList);
+        return new JobOptions(
+                machines,
+                mpiprocsPerMachine,
+                coresPerMpiproc,
+                wallclockSeconds,
+                memoryKb,
+                queueName,
+                account,
+                qos,
+                customSchedulerCommands,
+                prependText,
+                appendText,
+                withMpi,
+                environment,
+                importSysEnvironment,
+                additionalRetrieveList);
     }
 
     /** Where the job is queued and charged; null leaves any of them to the batch system. */
     public JobOptions withQueue(String queue, String accountName, String qosName) {
-        return new JobOptions(machines, mpiprocsPerMachine, coresPerMpiproc, maxWallclockSeconds, maxMemoryKb, queue,
-            accountName, qosName, customSchedulerCommands, prependText, appendText, withMpi, environment,
-            importSysEnvironment, additionalRetrieveList);
+        return new JobOptions(
+                machines,
+                mpiprocsPerMachine,
+                coresPerMpiproc,
+                maxWallclockSeconds,
+                maxMemoryKb,
+                queue,
+                accountName,
+                qosName,
+                customSchedulerCommands,
+                prependText,
+                appendText,
+                withMpi,
+                environment,
+                importSysEnvironment,
+                additionalRetrieveList);
     }
 
     public JobOptions withCustomSchedulerCommands(String lines) {
-        return new JobOptions(machines, mpiprocsPerMachine, coresPerMpiproc, maxWallclockSeconds, maxMemoryKb, queueName,
-            account, qos, lines, prependText, appendText, withMpi, environment, importSysEnvironment,
-            additionalRetrieveList);
+        return new JobOptions(
+                machines,
+                mpiprocsPerMachine,
+                coresPerMpiproc,
+                maxWallclockSeconds,
+                maxMemoryKb,
+                queueName,
+                account,
+                qos,
+                lines,
+                prependText,
+                appendText,
+                withMpi,
+                environment,
+                importSysEnvironment,
+                additionalRetrieveList);
     }
 
     public JobOptions withText(String prepend, String append) {
-        return new JobOptions(machines, mpiprocsPerMachine, coresPerMpiproc, maxWallclockSeconds, maxMemoryKb, queueName,
-            account, qos, customSchedulerCommands, prepend, append, withMpi, environment, importSysEnvironment,
-            additionalRetrieveList);
+        return new JobOptions(
+                machines,
+                mpiprocsPerMachine,
+                coresPerMpiproc,
+                maxWallclockSeconds,
+                maxMemoryKb,
+                queueName,
+                account,
+                qos,
+                customSchedulerCommands,
+                prepend,
+                append,
+                withMpi,
+                environment,
+                importSysEnvironment,
+                additionalRetrieveList);
     }
 
     public JobOptions withMpi(boolean mpi) {
-        return new JobOptions(machines, mpiprocsPerMachine, coresPerMpiproc, maxWallclockSeconds, maxMemoryKb, queueName,
-            account, qos, customSchedulerCommands, prependText, appendText, mpi, environment, importSysEnvironment,
-            additionalRetrieveList);
+        return new JobOptions(
+                machines,
+                mpiprocsPerMachine,
+                coresPerMpiproc,
+                maxWallclockSeconds,
+                maxMemoryKb,
+                queueName,
+                account,
+                qos,
+                customSchedulerCommands,
+                prependText,
+                appendText,
+                mpi,
+                environment,
+                importSysEnvironment,
+                additionalRetrieveList);
     }
 
     public JobOptions withEnvironment(Map<String, String> variables, boolean importSystem) {
-        return new JobOptions(machines, mpiprocsPerMachine, coresPerMpiproc, maxWallclockSeconds, maxMemoryKb, queueName,
-            account, qos, customSchedulerCommands, prependText, appendText, withMpi, variables, importSystem,
-            additionalRetrieveList);
+        return new JobOptions(
+                machines,
+                mpiprocsPerMachine,
+                coresPerMpiproc,
+                maxWallclockSeconds,
+                maxMemoryKb,
+                queueName,
+                account,
+                qos,
+                customSchedulerCommands,
+                prependText,
+                appendText,
+                withMpi,
+                variables,
+                importSystem,
+                additionalRetrieveList);
     }
 
     public JobOptions withAdditionalRetrieveList(List<String> names) {
-        return new JobOptions(machines, mpiprocsPerMachine, coresPerMpiproc, maxWallclockSeconds, maxMemoryKb, queueName,
-            account, qos, customSchedulerCommands, prependText, appendText, withMpi, environment, importSysEnvironment,
-            names);
+        return new JobOptions(
+                machines,
+                mpiprocsPerMachine,
+                coresPerMpiproc,
+                maxWallclockSeconds,
+                maxMemoryKb,
+                queueName,
+                account,
+                qos,
+                customSchedulerCommands,
+                prependText,
+                appendText,
+                withMpi,
+                environment,
+                importSysEnvironment,
+                names);
     }
 
     /** The node attributes holding these options, under AiiDA's names; unset ones are left out. */
     public Map<String, Object> toAttributes() {
         Map<String, Object> resources = new LinkedHashMap<>();
         resources.put("num_machines", machines);
-        if (mpiprocsPerMachine != null)
+        if (mpiprocsPerMachine != null) {
             resources.put("num_mpiprocs_per_machine", mpiprocsPerMachine);
+        }
         resources.put("num_cores_per_mpiproc", coresPerMpiproc);
         Map<String, Object> a = new LinkedHashMap<>();
         a.put("resources", resources);
-        if (maxWallclockSeconds != null)
+        if (maxWallclockSeconds != null) {
             a.put("max_wallclock_seconds", maxWallclockSeconds);
-        if (maxMemoryKb != null)
+        }
+        if (maxMemoryKb != null) {
             a.put("max_memory_kb", maxMemoryKb);
-        if (queueName != null)
+        }
+        if (queueName != null) {
             a.put("queue_name", queueName);
-        if (account != null)
+        }
+        if (account != null) {
             a.put("account", account);
-        if (qos != null)
+        }
+        if (qos != null) {
             a.put("qos", qos);
+        }
         a.put("custom_scheduler_commands", customSchedulerCommands);
         a.put("prepend_text", prependText);
         a.put("append_text", appendText);
@@ -143,13 +274,24 @@ public record JobOptions(int machines, Integer mpiprocsPerMachine, int coresPerM
     public static JobOptions fromAttributes(Map<String, Object> a) {
         Map<String, Object> r = (Map<String, Object>) a.getOrDefault("resources", Map.of());
         Map<String, String> env = new LinkedHashMap<>();
-        ((Map<String, Object>) a.getOrDefault("environment_variables", Map.of())).forEach((k, v) -> env.put(k, (String) v));
-        return new JobOptions(intOr(r.get("num_machines"), 1), (Integer) intOr(r.get("num_mpiprocs_per_machine"), null),
-            intOr(r.get("num_cores_per_mpiproc"), 1), longOr(a.get("max_wallclock_seconds")),
-            longOr(a.get("max_memory_kb")), (String) a.get("queue_name"), (String) a.get("account"), (String) a.get("qos"),
-            (String) a.get("custom_scheduler_commands"), (String) a.get("prepend_text"), (String) a.get("append_text"),
-            Boolean.TRUE.equals(a.get("withmpi")), env, !Boolean.FALSE.equals(a.get("import_sys_environment")),
-            new ArrayList<>((List<String>) a.getOrDefault("additional_retrieve_list", List.of())));
+        ((Map<String, Object>) a.getOrDefault("environment_variables", Map.of()))
+                .forEach((k, v) -> env.put(k, (String) v));
+        return new JobOptions(
+                intOr(r.get("num_machines"), 1),
+                (Integer) intOr(r.get("num_mpiprocs_per_machine"), null),
+                intOr(r.get("num_cores_per_mpiproc"), 1),
+                longOr(a.get("max_wallclock_seconds")),
+                longOr(a.get("max_memory_kb")),
+                (String) a.get("queue_name"),
+                (String) a.get("account"),
+                (String) a.get("qos"),
+                (String) a.get("custom_scheduler_commands"),
+                (String) a.get("prepend_text"),
+                (String) a.get("append_text"),
+                Boolean.TRUE.equals(a.get("withmpi")),
+                env,
+                !Boolean.FALSE.equals(a.get("import_sys_environment")),
+                new ArrayList<>((List<String>) a.getOrDefault("additional_retrieve_list", List.of())));
     }
 
     private static Integer intOr(Object value, Integer otherwise) {

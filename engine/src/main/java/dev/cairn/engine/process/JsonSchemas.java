@@ -18,8 +18,7 @@ final class JsonSchemas {
 
     static final String DIALECT = "https://json-schema.org/draft/2020-12/schema";
 
-    private JsonSchemas() {
-    }
+    private JsonSchemas() {}
 
     static Map<String, Object> of(PortNamespace root) {
         Map<String, Object> schema = new LinkedHashMap<>();
@@ -31,23 +30,28 @@ final class JsonSchemas {
     private static Map<String, Object> namespace(PortNamespace ns) {
         Map<String, Object> schema = new LinkedHashMap<>();
         schema.put("type", "object");
-        if (!ns.help().isEmpty())
+        if (!ns.help().isEmpty()) {
             schema.put("description", ns.help());
+        }
         Map<String, Object> properties = new LinkedHashMap<>();
         List<String> required = new ArrayList<>();
         for (Port p : ns.ports().values()) {
-            properties.put(p.name(), switch (p) {
-                case PortNamespace inner -> namespace(inner);
-                case InputPort<?> in -> port(in.type(), in.help(), in.defaultValue() != null);
-                case OutputPort<?> out -> port(out.type(), out.help(), false);
-            });
+            properties.put(
+                    p.name(),
+                    switch (p) {
+                        case PortNamespace inner -> namespace(inner);
+                        case InputPort<?> in -> port(in.type(), in.help(), in.defaultValue() != null);
+                        case OutputPort<?> out -> port(out.type(), out.help(), false);
+                    });
             boolean hasDefault = p instanceof InputPort<?> in && in.defaultValue() != null;
-            if (p.required() && !hasDefault)
+            if (p.required() && !hasDefault) {
                 required.add(p.name());
+            }
         }
         schema.put("properties", properties);
-        if (!required.isEmpty())
+        if (!required.isEmpty()) {
             schema.put("required", required);
+        }
         schema.put("additionalProperties", ns.dynamic() ? port(ns.dynamicType(), "", false) : false);
         return schema;
     }
@@ -56,20 +60,24 @@ final class JsonSchemas {
         Map<String, Object> schema = new LinkedHashMap<>();
         schema.put("type", "object");
         schema.put("title", type.getSimpleName());
-        if (!help.isEmpty())
+        if (!help.isEmpty()) {
             schema.put("description", help);
+        }
         String nodeType = nodeType(type);
-        if (nodeType != null)
+        if (nodeType != null) {
             schema.put("x-cairn-node-type", nodeType);
-        if (hasDefault)
+        }
+        if (hasDefault) {
             schema.put("x-cairn-has-default", true);
+        }
         return schema;
     }
 
     /** The node type a concrete node class declares in its {@code TYPE} constant; null for abstract ones. */
     static String nodeType(Class<? extends Node> type) {
-        if (Modifier.isAbstract(type.getModifiers()))
+        if (Modifier.isAbstract(type.getModifiers())) {
             return null;
+        }
         try {
             Field f = type.getField("TYPE");
             return Modifier.isStatic(f.getModifiers()) ? (String) f.get(null) : null;

@@ -20,8 +20,7 @@ import java.util.Objects;
 public final class Outline<W extends WorkChain> {
 
     /** One instruction of a block. */
-    public sealed interface Instruction<W extends WorkChain> permits Step, If, While, Return {
-    }
+    public sealed interface Instruction<W extends WorkChain> permits Step, If, While, Return {}
 
     @FunctionalInterface
     public interface StepBody<W extends WorkChain> {
@@ -33,12 +32,11 @@ public final class Outline<W extends WorkChain> {
         boolean test(W chain) throws Exception;
     }
 
-    public record Step<W extends WorkChain>(StepBody<W> body) implements Instruction<W> {
-    }
+    public record Step<W extends WorkChain>(StepBody<W> body) implements Instruction<W> {}
 
     /** Branches tried in order; the first whose condition holds runs; {@code otherwise} may be empty. */
     public record If<W extends WorkChain>(List<Condition<W>> conditions, List<Block<W>> branches, Block<W> otherwise)
-        implements Instruction<W> {
+            implements Instruction<W> {
 
         /** Adds an {@code else if}. */
         @SafeVarargs
@@ -56,11 +54,9 @@ public final class Outline<W extends WorkChain> {
         }
     }
 
-    public record While<W extends WorkChain>(Condition<W> condition, Block<W> body) implements Instruction<W> {
-    }
+    public record While<W extends WorkChain>(Condition<W> condition, Block<W> body) implements Instruction<W> {}
 
-    public record Return<W extends WorkChain>(ExitCode exitCode) implements Instruction<W> {
-    }
+    public record Return<W extends WorkChain>(ExitCode exitCode) implements Instruction<W> {}
 
     /** A sequence of instructions; its id is given when the outline is built. */
     public static final class Block<W extends WorkChain> {
@@ -122,14 +118,16 @@ public final class Outline<W extends WorkChain> {
     }
 
     public Block<W> block(int id) {
-        if (id < 0 || id >= blocks.size())
+        if (id < 0 || id >= blocks.size()) {
             throw new IllegalArgumentException("the outline has no block " + id + " (it has " + blocks.size() + ")");
+        }
         return blocks.get(id);
     }
 
     private void number(Block<W> block) {
-        if (block.id >= 0)
+        if (block.id >= 0) {
             throw new IllegalArgumentException("an outline block is used twice; build each branch anew");
+        }
         block.id = blocks.size();
         blocks.add(block);
         for (Instruction<W> i : block.instructions) {
@@ -139,8 +137,8 @@ public final class Outline<W extends WorkChain> {
                     number(branch.otherwise());
                 }
                 case While<W> loop -> number(loop.body());
-                case Step<W> s -> { }
-                case Return<W> r -> { }
+                case Step<W> s -> {}
+                case Return<W> r -> {}
             }
         }
     }

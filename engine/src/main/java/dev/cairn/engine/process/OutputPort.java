@@ -9,8 +9,9 @@ public record OutputPort<T extends Data>(String path, Class<T> type, boolean req
 
     public OutputPort {
         Objects.requireNonNull(path, "path");
-        for (String part : path.split("\\.", -1))
+        for (String part : path.split("\\.", -1)) {
             Port.checkName(part);
+        }
         Objects.requireNonNull(type, "type");
         help = help == null ? "" : help;
     }

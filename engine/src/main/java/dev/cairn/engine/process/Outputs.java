@@ -13,8 +13,7 @@ public final class Outputs {
     private final Map<String, Data> values = new LinkedHashMap<>();
     private ExitCode exitCode = ExitCode.OK;
 
-    private Outputs() {
-    }
+    private Outputs() {}
 
     public static Outputs create() {
         return new Outputs();

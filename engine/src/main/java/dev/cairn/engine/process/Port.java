@@ -11,9 +11,11 @@ public sealed interface Port permits InputPort, OutputPort, PortNamespace {
     boolean required();
 
     static String checkName(String name) {
-        if (name == null || !name.matches("[A-Za-z]([A-Za-z0-9_]*[A-Za-z0-9])?") || name.contains("__"))
-            throw new IllegalArgumentException("port name '" + name + "' must be letters, digits and single underscores,"
-                + " starting with a letter and not ending with '_' ('__' joins namespaces in link labels)");
+        if (name == null || !name.matches("[A-Za-z]([A-Za-z0-9_]*[A-Za-z0-9])?") || name.contains("__")) {
+            throw new IllegalArgumentException(
+                    "port name '" + name + "' must be letters, digits and single underscores,"
+                            + " starting with a letter and not ending with '_' ('__' joins namespaces in link labels)");
+        }
         return name;
     }
 }

@@ -12,16 +12,23 @@ import dev.cairn.storage.graph.Node;
  * A namespace of ports. A dynamic namespace also takes ports not declared, each value of
  * {@code dynamicType}; its validator sees the whole namespace, for rules across fields.
  */
-public record PortNamespace(String path, Map<String, Port> ports, boolean dynamic, Class<? extends Node> dynamicType,
-                            boolean required, Function<Map<String, Node>, String> validator, String help)
-    implements Port {
+public record PortNamespace(
+        String path,
+        Map<String, Port> ports,
+        boolean dynamic,
+        Class<? extends Node> dynamicType,
+        boolean required,
+        Function<Map<String, Node>, String> validator,
+        String help)
+        implements Port {
 
     public PortNamespace {
         Objects.requireNonNull(path, "path");
         ports = Collections.unmodifiableMap(new LinkedHashMap<>(ports));
         help = help == null ? "" : help;
-        if (dynamic && dynamicType == null)
+        if (dynamic && dynamicType == null) {
             dynamicType = Node.class;
+        }
     }
 
     static PortNamespace root() {
@@ -35,8 +42,9 @@ public record PortNamespace(String path, Map<String, Port> ports, boolean dynami
 
     PortNamespace with(Port port) {
         Map<String, Port> copy = new LinkedHashMap<>(ports);
-        if (copy.putIfAbsent(port.name(), port) != null)
+        if (copy.putIfAbsent(port.name(), port) != null) {
             throw new IllegalArgumentException("port '" + qualified(port.name()) + "' is declared twice");
+        }
         return new PortNamespace(path, copy, dynamic, dynamicType, required, validator, help);
     }
 

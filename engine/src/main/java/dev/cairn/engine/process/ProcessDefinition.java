@@ -11,9 +11,10 @@ public sealed interface ProcessDefinition permits CalcFunction, WorkFunction, Wo
     ProcessSpec spec();
 
     static String checkEntryPoint(String name) {
-        if (name == null || !name.matches("[a-z0-9_]+(\\.[a-z0-9_]+)+"))
-            throw new IllegalArgumentException("entry point '" + name + "' must be dotted lower-case words, e.g."
-                + " 'arithmetic.add'");
+        if (name == null || !name.matches("[a-z0-9_]+(\\.[a-z0-9_]+)+")) {
+            throw new IllegalArgumentException(
+                    "entry point '" + name + "' must be dotted lower-case words, e.g. 'arithmetic.add'");
+        }
         return name;
     }
 }

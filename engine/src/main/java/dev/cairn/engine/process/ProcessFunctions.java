@@ -18,8 +18,7 @@ public final class ProcessFunctions {
     /** The name of the single output of a method that returns one node. */
     public static final String RESULT = "result";
 
-    private ProcessFunctions() {
-    }
+    private ProcessFunctions() {}
 
     /** One definition per annotated method, in the order of their entry points. */
     public static List<ProcessDefinition> of(Class<?> type) {
@@ -28,27 +27,32 @@ public final class ProcessFunctions {
         Arrays.sort(methods, Comparator.comparing(Method::getName));
         for (Method m : methods) {
             Function f = m.getAnnotation(Function.class);
-            if (f != null)
+            if (f != null) {
                 definitions.add(define(m, f));
+            }
         }
         return definitions;
     }
 
     private static ProcessDefinition define(Method method, Function f) {
         String where = method.getDeclaringClass().getSimpleName() + "." + method.getName();
-        if (!Modifier.isStatic(method.getModifiers()))
+        if (!Modifier.isStatic(method.getModifiers())) {
             throw new IllegalArgumentException(where + ": a @Function method must be static");
+        }
         method.setAccessible(true);
         ProcessSpec.Builder spec = ProcessSpec.builder();
         Parameter[] params = method.getParameters();
         List<String> paths = new ArrayList<>();
         boolean takesScope = params.length > 0 && params[0].getType() == FunctionScope.class;
-        if (takesScope && !f.workflow())
+        if (takesScope && !f.workflow()) {
             throw new IllegalArgumentException(where + ": only a workfunction (workflow = true) takes a FunctionScope");
+        }
         for (int i = takesScope ? 1 : 0; i < params.length; i++) {
             In in = params[i].getAnnotation(In.class);
-            if (in == null || !Node.class.isAssignableFrom(params[i].getType()))
-                throw new IllegalArgumentException(where + ": parameter " + i + " must be a node type annotated @In(\"name\")");
+            if (in == null || !Node.class.isAssignableFrom(params[i].getType())) {
+                throw new IllegalArgumentException(
+                        where + ": parameter " + i + " must be a node type annotated @In(\"name\")");
+            }
             @SuppressWarnings("unchecked")
             Class<? extends Node> t = (Class<? extends Node>) params[i].getType();
             spec.input(port(in, t));
@@ -60,14 +64,16 @@ public final class ProcessFunctions {
             @SuppressWarnings("unchecked")
             Class<? extends Data> r = (Class<? extends Data>) returns;
             spec.output(OutputPort.required(RESULT, r));
-        } else if (returns == Outputs.class)
+        } else if (returns == Outputs.class) {
             spec.dynamicOutputs(Data.class);
-        else
-            throw new IllegalArgumentException(where + ": a @Function method returns a Data node or Outputs, not "
-                + returns.getSimpleName());
+        } else {
+            throw new IllegalArgumentException(
+                    where + ": a @Function method returns a Data node or Outputs, not " + returns.getSimpleName());
+        }
         ProcessSpec built = spec.build();
-        if (f.workflow())
+        if (f.workflow()) {
             return new WorkFunction(f.value(), built, (inputs, scope) -> call(method, inputs, paths, scope, single));
+        }
         return new CalcFunction(f.value(), built, inputs -> call(method, inputs, paths, null, single));
     }
 
@@ -76,24 +82,29 @@ public final class ProcessFunctions {
         return in.help().isEmpty() ? p : p.withHelp(in.help());
     }
 
-    private static Outputs call(Method method, ProcessInputs inputs, List<String> paths, FunctionScope scope,
-                                boolean single) throws Exception {
+    private static Outputs call(
+            Method method, ProcessInputs inputs, List<String> paths, FunctionScope scope, boolean single)
+            throws Exception {
         List<Object> args = new ArrayList<>();
-        if (scope != null && method.getParameterCount() > paths.size())
+        if (scope != null && method.getParameterCount() > paths.size()) {
             args.add(scope);
-        for (String p : paths)
+        }
+        for (String p : paths) {
             args.add(inputs.get(p));
+        }
         Object result;
         try {
             result = method.invoke(null, args.toArray());
         } catch (InvocationTargetException e) {
-            if (e.getCause() instanceof Exception ex)
+            if (e.getCause() instanceof Exception ex) {
                 throw ex;
+            }
             throw e;
         }
         if (single) {
-            if (result == null)
+            if (result == null) {
                 return Outputs.create();
+            }
             return Outputs.create().put(RESULT, (Data) result);
         }
         return result == null ? Outputs.create() : (Outputs) result;

@@ -18,8 +18,9 @@ public final class ProcessInputs {
     /** The value of a port; null when an optional port was not given. */
     public <T extends Node> T get(InputPort<T> port) {
         Node value = byPath.get(port.path());
-        if (value == null && port.required())
+        if (value == null && port.required()) {
             throw new IllegalStateException("required input '" + port.path() + "' has no value");
+        }
         return port.type().cast(value);
     }
 
@@ -32,8 +33,9 @@ public final class ProcessInputs {
         Map<String, Node> inside = new LinkedHashMap<>();
         String prefix = path + ".";
         byPath.forEach((k, v) -> {
-            if (k.startsWith(prefix))
+            if (k.startsWith(prefix)) {
                 inside.put(k.substring(prefix.length()), v);
+            }
         });
         return inside;
     }

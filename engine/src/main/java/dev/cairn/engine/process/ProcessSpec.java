@@ -9,6 +9,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 import dev.cairn.storage.graph.Data;
@@ -53,9 +54,11 @@ public final class ProcessSpec {
 
     /** The exit code with this label. */
     public ExitCode exitCode(String label) {
-        return exitCodes.values().stream().filter(c -> c.label().equals(label)).findFirst()
-            .orElseThrow(() -> new IllegalArgumentException("no exit code labelled " + label + "; this spec has "
-                + exitCodes.values().stream().map(ExitCode::label).toList()));
+        return exitCodes.values().stream()
+                .filter(c -> c.label().equals(label))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no exit code labelled " + label + "; this spec has "
+                        + exitCodes.values().stream().map(ExitCode::label).toList()));
     }
 
     /** A port path as a link label. */
@@ -79,69 +82,83 @@ public final class ProcessSpec {
         List<String> problems = new ArrayList<>();
         Map<String, Node> remaining = new LinkedHashMap<>(given);
         checkNamespace(inputs, remaining, accepted, problems);
-        for (String path : remaining.keySet())
+        for (String path : remaining.keySet()) {
             problems.add("'" + path + "' is not an input; " + describeValid(inputs, path));
+        }
         if (problems.isEmpty() && validator != null) {
             String wrong = validator.apply(Collections.unmodifiableMap(accepted));
-            if (wrong != null)
+            if (wrong != null) {
                 problems.add(wrong);
+            }
         }
-        if (!problems.isEmpty())
+        if (!problems.isEmpty()) {
             throw new InvalidInputsException(process, problems);
+        }
         return accepted;
     }
 
-    private static void checkNamespace(PortNamespace ns, Map<String, Node> remaining, Map<String, Node> accepted,
-                                       List<String> problems) {
+    private static void checkNamespace(
+            PortNamespace ns, Map<String, Node> remaining, Map<String, Node> accepted, List<String> problems) {
         int before = accepted.size();
         for (Port port : ns.ports().values()) {
             switch (port) {
                 case InputPort<?> in -> {
                     Node value = remaining.remove(in.path());
-                    if (value == null && in.defaultValue() != null)
+                    if (value == null && in.defaultValue() != null) {
                         value = in.defaultValue().get();
+                    }
                     if (value == null) {
-                        if (in.required())
-                            problems.add("required input '" + in.path() + "' (" + in.type().getSimpleName() + ") is missing");
+                        if (in.required()) {
+                            problems.add("required input '" + in.path() + "' ("
+                                    + in.type().getSimpleName() + ") is missing");
+                        }
                         continue;
                     }
                     String wrong = in.check(value);
-                    if (wrong != null)
+                    if (wrong != null) {
                         problems.add("input '" + in.path() + "': " + wrong);
-                    else
+                    } else {
                         accepted.put(in.path(), value);
+                    }
                 }
                 case PortNamespace inner -> checkNamespace(inner, remaining, accepted, problems);
-                case OutputPort<?> out -> throw new IllegalStateException("output port " + out.path() + " among inputs");
+                case OutputPort<?> out ->
+                    throw new IllegalStateException("output port " + out.path() + " among inputs");
             }
         }
         if (ns.dynamic()) {
             String prefix = ns.path().isEmpty() ? "" : ns.path() + ".";
             for (var it = remaining.entrySet().iterator(); it.hasNext(); ) {
                 var e = it.next();
-                String rest = e.getKey().substring(Math.min(prefix.length(), e.getKey().length()));
-                if (!e.getKey().startsWith(prefix) || rest.isEmpty())
+                String rest = e.getKey()
+                        .substring(Math.min(prefix.length(), e.getKey().length()));
+                if (!e.getKey().startsWith(prefix) || rest.isEmpty()) {
                     continue;
-                if (!ns.dynamicType().isInstance(e.getValue()))
+                }
+                if (!ns.dynamicType().isInstance(e.getValue())) {
                     problems.add("input '" + e.getKey() + "' in dynamic namespace '" + ns.path() + "': expected "
-                        + ns.dynamicType().getSimpleName() + ", got " + e.getValue().getClass().getSimpleName());
-                else
+                            + ns.dynamicType().getSimpleName() + ", got "
+                            + e.getValue().getClass().getSimpleName());
+                } else {
                     accepted.put(e.getKey(), e.getValue());
+                }
                 it.remove();
             }
         }
         if (!ns.path().isEmpty()) {
             Map<String, Node> mine = new LinkedHashMap<>();
             accepted.forEach((k, v) -> {
-                if (k.startsWith(ns.path() + "."))
+                if (k.startsWith(ns.path() + ".")) {
                     mine.put(k.substring(ns.path().length() + 1), v);
+                }
             });
-            if (ns.required() && accepted.size() == before)
+            if (ns.required() && accepted.size() == before) {
                 problems.add("namespace '" + ns.path() + "' is required but empty");
-            else if (ns.validator() != null && !mine.isEmpty()) {
+            } else if (ns.validator() != null && !mine.isEmpty()) {
                 String wrong = ns.validator().apply(Collections.unmodifiableMap(mine));
-                if (wrong != null)
+                if (wrong != null) {
                     problems.add("namespace '" + ns.path() + "': " + wrong);
+                }
             }
         }
     }
@@ -158,14 +175,16 @@ public final class ProcessSpec {
                 case InputPort<?> in -> into.add(in.path());
                 case OutputPort<?> out -> into.add(out.path());
                 case PortNamespace inner -> {
-                    if (inner.dynamic())
+                    if (inner.dynamic()) {
                         into.add(inner.path() + ".*");
+                    }
                     collectPaths(inner, into);
                 }
             }
         }
-        if (ns.dynamic() && ns.path().isEmpty())
+        if (ns.dynamic() && ns.path().isEmpty()) {
             into.add("* (dynamic)");
+        }
     }
 
     /**
@@ -175,11 +194,13 @@ public final class ProcessSpec {
     public ExitCode checkOutputs(Map<String, ? extends Data> registered) {
         Map<String, Data> remaining = new LinkedHashMap<>(registered);
         ExitCode wrong = checkOutputNamespace(outputs, remaining);
-        if (wrong != null)
+        if (wrong != null) {
             return wrong;
-        if (!remaining.isEmpty())
-            return ExitCodes.ERROR_INVALID_OUTPUT.format("message", "'" + remaining.keySet().iterator().next()
-                + "' is not an output port");
+        }
+        if (!remaining.isEmpty()) {
+            return ExitCodes.ERROR_INVALID_OUTPUT.format(
+                    "message", "'" + remaining.keySet().iterator().next() + "' is not an output port");
+        }
         return null;
     }
 
@@ -188,23 +209,31 @@ public final class ProcessSpec {
             switch (port) {
                 case OutputPort<?> out -> {
                     Data value = remaining.remove(out.path());
-                    if (value == null && out.required())
+                    if (value == null && out.required()) {
                         return ExitCodes.ERROR_MISSING_OUTPUT.format("message", "'" + out.path() + "'");
-                    if (value != null && !out.type().isInstance(value))
-                        return ExitCodes.ERROR_INVALID_OUTPUT.format("message", "'" + out.path() + "' expects "
-                            + out.type().getSimpleName() + ", got " + value.getClass().getSimpleName());
+                    }
+                    if (value != null && !out.type().isInstance(value)) {
+                        return ExitCodes.ERROR_INVALID_OUTPUT.format(
+                                "message",
+                                "'" + out.path() + "' expects " + out.type().getSimpleName() + ", got "
+                                        + value.getClass().getSimpleName());
+                    }
                 }
                 case PortNamespace inner -> {
                     ExitCode wrong = checkOutputNamespace(inner, remaining);
-                    if (wrong != null)
+                    if (wrong != null) {
                         return wrong;
+                    }
                 }
                 case InputPort<?> in -> throw new IllegalStateException("input port " + in.path() + " among outputs");
             }
         }
         if (ns.dynamic()) {
             String prefix = ns.path().isEmpty() ? "" : ns.path() + ".";
-            remaining.entrySet().removeIf(e -> e.getKey().startsWith(prefix) && ns.dynamicType().isInstance(e.getValue()));
+            remaining
+                    .entrySet()
+                    .removeIf(e ->
+                            e.getKey().startsWith(prefix) && ns.dynamicType().isInstance(e.getValue()));
         }
         return null;
     }
@@ -228,9 +257,10 @@ public final class ProcessSpec {
         private Function<Map<String, Node>, String> validator;
 
         private Builder() {
-            for (ExitCode c : List.of(ExitCodes.ERROR_UNSPECIFIED, ExitCodes.ERROR_INVALID_OUTPUT,
-                ExitCodes.ERROR_MISSING_OUTPUT))
+            for (ExitCode c : List.of(
+                    ExitCodes.ERROR_UNSPECIFIED, ExitCodes.ERROR_INVALID_OUTPUT, ExitCodes.ERROR_MISSING_OUTPUT)) {
                 exitCodes.put(c.status(), c);
+            }
         }
 
         public Builder input(InputPort<?> port) {
@@ -266,12 +296,14 @@ public final class ProcessSpec {
         }
 
         public Builder exitCode(ExitCode code) {
-            if (code.status() == 0)
+            if (code.status() == 0) {
                 throw new IllegalArgumentException("exit status 0 means success and needs no declaration");
+            }
             ExitCode old = exitCodes.putIfAbsent(code.status(), code);
-            if (old != null)
-                throw new IllegalArgumentException("exit status " + code.status() + " is declared twice: " + old.label()
-                    + " and " + code.label());
+            if (old != null) {
+                throw new IllegalArgumentException(
+                        "exit status " + code.status() + " is declared twice: " + old.label() + " and " + code.label());
+            }
             return this;
         }
 
@@ -288,10 +320,16 @@ public final class ProcessSpec {
          */
         public Builder exposeInputs(ProcessSpec child, String namespace, Set<String> include, Set<String> exclude) {
             for (InputPort<?> in : leaves(child.inputs, InputPort.class)) {
-                if (!include.isEmpty() && !include.contains(in.path()) || exclude.contains(in.path()))
+                if (!include.isEmpty() && !include.contains(in.path()) || exclude.contains(in.path())) {
                     continue;
-                input(new InputPort<>(namespace + "." + in.path(), in.type(), in.required(), castDefault(in),
-                    castValidator(in), in.help()));
+                }
+                input(new InputPort<>(
+                        namespace + "." + in.path(),
+                        in.type(),
+                        in.required(),
+                        castDefault(in),
+                        castValidator(in),
+                        in.help()));
             }
             inputs = shapeNamespace(inputs, namespace, ns -> ns);
             return this;
@@ -299,14 +337,15 @@ public final class ProcessSpec {
 
         /** Copies another process's outputs into {@code namespace}. */
         public Builder exposeOutputs(ProcessSpec child, String namespace) {
-            for (OutputPort<?> out : leaves(child.outputs, OutputPort.class))
+            for (OutputPort<?> out : leaves(child.outputs, OutputPort.class)) {
                 output(new OutputPort<>(namespace + "." + out.path(), out.type(), out.required(), out.help()));
+            }
             return this;
         }
 
         @SuppressWarnings({"unchecked", "rawtypes"})
-        private static java.util.function.Supplier castDefault(InputPort<?> in) {
-            return (java.util.function.Supplier) in.defaultValue();
+        private static Supplier castDefault(InputPort<?> in) {
+            return (Supplier) in.defaultValue();
         }
 
         @SuppressWarnings({"unchecked", "rawtypes"})
@@ -320,32 +359,36 @@ public final class ProcessSpec {
 
         private static PortNamespace add(PortNamespace root, String path, Port port) {
             int dot = path.indexOf('.');
-            if (dot < 0)
+            if (dot < 0) {
                 return root.with(port);
+            }
             String head = path.substring(0, dot);
             Port existing = root.ports().get(head);
             PortNamespace inner;
-            if (existing == null)
+            if (existing == null) {
                 inner = new PortNamespace(root.qualified(head), Map.of(), false, null, false, null, "");
-            else if (existing instanceof PortNamespace ns)
+            } else if (existing instanceof PortNamespace ns) {
                 inner = ns;
-            else
+            } else {
                 throw new IllegalArgumentException("'" + root.qualified(head) + "' is a port, not a namespace");
+            }
             return root.replacing(add(inner, path.substring(dot + 1), port));
         }
 
-        private static PortNamespace shapeNamespace(PortNamespace root, String path, UnaryOperator<PortNamespace> shape) {
+        private static PortNamespace shapeNamespace(
+                PortNamespace root, String path, UnaryOperator<PortNamespace> shape) {
             int dot = path.indexOf('.');
             String head = dot < 0 ? path : path.substring(0, dot);
             Port.checkName(head);
             Port existing = root.ports().get(head);
             PortNamespace inner;
-            if (existing == null)
+            if (existing == null) {
                 inner = new PortNamespace(root.qualified(head), Map.of(), false, null, false, null, "");
-            else if (existing instanceof PortNamespace ns)
+            } else if (existing instanceof PortNamespace ns) {
                 inner = ns;
-            else
+            } else {
                 throw new IllegalArgumentException("'" + root.qualified(head) + "' is a port, not a namespace");
+            }
             inner = dot < 0 ? shape.apply(inner) : shapeNamespace(inner, path.substring(dot + 1), shape);
             return root.replacing(inner);
         }
@@ -353,10 +396,11 @@ public final class ProcessSpec {
         private static <P extends Port> List<P> leaves(PortNamespace ns, Class<P> kind) {
             List<P> found = new ArrayList<>();
             for (Port p : ns.ports().values()) {
-                if (p instanceof PortNamespace inner)
+                if (p instanceof PortNamespace inner) {
                     found.addAll(leaves(inner, kind));
-                else if (kind.isInstance(p))
+                } else if (kind.isInstance(p)) {
                     found.add(kind.cast(p));
+                }
             }
             return found;
         }

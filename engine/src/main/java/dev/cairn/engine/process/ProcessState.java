@@ -9,7 +9,12 @@ import java.util.Set;
  * not a state: a paused process keeps its state and does not progress.
  */
 public enum ProcessState {
-    CREATED, RUNNING, WAITING, FINISHED, EXCEPTED, KILLED;
+    CREATED,
+    RUNNING,
+    WAITING,
+    FINISHED,
+    EXCEPTED,
+    KILLED;
 
     public boolean isTerminal() {
         return this == FINISHED || this == EXCEPTED || this == KILLED;
@@ -31,9 +36,10 @@ public enum ProcessState {
 
     /** Checks a move, naming both ends when it is not allowed. */
     public ProcessState moveTo(ProcessState target) {
-        if (!canMoveTo(target))
+        if (!canMoveTo(target)) {
             throw new IllegalStateException("a process cannot go from " + this + " to " + target
-                + (isTerminal() ? " (" + this + " is final)" : "; from " + this + " it may go to " + next()));
+                    + (isTerminal() ? " (" + this + " is final)" : "; from " + this + " it may go to " + next()));
+        }
         return target;
     }
 

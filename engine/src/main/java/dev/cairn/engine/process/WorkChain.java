@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.Objects;
 
 import dev.cairn.storage.graph.Data;
+import dev.cairn.storage.graph.Node;
 import dev.cairn.storage.graph.ProcessNode;
 
 /**
@@ -32,7 +33,7 @@ public abstract class WorkChain {
         return scope().inputs();
     }
 
-    protected final <T extends dev.cairn.storage.graph.Node> T input(InputPort<T> port) {
+    protected final <T extends Node> T input(InputPort<T> port) {
         return scope().inputs().get(port);
     }
 
@@ -90,8 +91,9 @@ public abstract class WorkChain {
     }
 
     private WorkChainScope scope() {
-        if (scope == null)
+        if (scope == null) {
             throw new IllegalStateException("a work chain's methods work only while the engine runs one of its steps");
+        }
         return scope;
     }
 }

@@ -46,14 +46,19 @@ final class Caches {
      * A hit for {@code node}, a launch of {@code definition}; {@code hash} null when the
      * node is not stored yet (it is computed from its inputs then).
      */
-    Optional<CacheHit> lookup(GraphTransaction g, ProcessDefinition definition, ProcessNode node, String hash,
-                              Boolean override) {
+    Optional<CacheHit> lookup(
+            GraphTransaction g, ProcessDefinition definition, ProcessNode node, String hash, Boolean override) {
         if (!(definition instanceof CalcFunction || definition instanceof CalcJobDefinition)
-            || !policy.isEnabled(definition.entryPoint(), override))
+                || !policy.isEnabled(definition.entryPoint(), override)) {
             return Optional.empty();
+        }
         String h = hash != null ? hash : graph.hashOf(node);
-        return CacheLookup.find(g, node, h, definition.spec(),
-            definition instanceof CalcJobDefinition ? hit -> workdirExists(g, hit) : hit -> true);
+        return CacheLookup.find(
+                g,
+                node,
+                h,
+                definition.spec(),
+                definition instanceof CalcJobDefinition ? hit -> workdirExists(g, hit) : hit -> true);
     }
 
     /**
@@ -64,24 +69,35 @@ final class Caches {
      */
     private boolean workdirExists(GraphTransaction g, CacheHit hit) {
         ProcessNode source = hit.source();
-        if (!(hit.copies().get("remote_folder") instanceof RemoteData remote))
+        if (!(hit.copies().get("remote_folder") instanceof RemoteData remote)) {
             return true;
+        }
         boolean exists;
         try {
             Computer computer = computers.get(remote.computerId());
-            try (Transport transport = ComputerAccess.open(g.connection(), computer, computers.settings(computer.id()))) {
+            try (Transport transport =
+                    ComputerAccess.open(g.connection(), computer, computers.settings(computer.id()))) {
                 exists = transport.exists(remote.remotePath());
             }
         } catch (SQLException e) {
             throw new StorageException("checking the work directory of cache source " + source.describe(), e);
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "passing over cache source {0}: its work directory could not be checked: {1}",
-                source.describe(), e.getMessage());
+            LOG.log(
+                    Level.WARNING,
+                    "passing over cache source {0}: its work directory could not be checked: {1}",
+                    source.describe(),
+                    e.getMessage());
             return false;
         }
-        if (!exists)
-            g.mergeExtras(source, Map.of(CacheHit.VALID_CACHE, false,
-                CacheHit.INVALID_REASON, "its work directory " + remote.remotePath() + " no longer exists"));
+        if (!exists) {
+            g.mergeExtras(
+                    source,
+                    Map.of(
+                            CacheHit.VALID_CACHE,
+                            false,
+                            CacheHit.INVALID_REASON,
+                            "its work directory " + remote.remotePath() + " no longer exists"));
+        }
         return exists;
     }
 
@@ -93,14 +109,16 @@ final class Caches {
             outputs.put(path, copy);
         });
         node.setExitStatus(hit.source().exitStatus());
-        if (hit.source().exitMessage() != null)
+        if (hit.source().exitMessage() != null) {
             node.setExitMessage(hit.source().exitMessage());
+        }
         Map<String, Object> extras = new LinkedHashMap<>(node.extras());
         extras.put(CacheHit.CACHED_FROM, hit.source().uuid().toString());
-        if (node.isStored())
+        if (node.isStored()) {
             g.mergeExtras(node, extras);
-        else
+        } else {
             node.setExtras(extras);
+        }
         return outputs;
     }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -47,15 +48,13 @@ public final class CalcJobRunner {
     static final String SCRIPT = "_cairn_submit.sh";
 
     /** A submitted job, to be watched by the job poller. */
-    record Waiting(long computerId, String jobId) {
-    }
+    record Waiting(long computerId, String jobId) {}
 
     /**
      * A job prepared in a local folder: its input files and its submit script {@link #SCRIPT},
      * as they would be uploaded to {@code workdir}.
      */
-    public record Prepared(Path folder, String workdir, String jobName, String script, List<String> retrieveList) {
-    }
+    public record Prepared(Path folder, String workdir, String jobName, String script, List<String> retrieveList) {}
 
     private final Computers computers;
     private final GraphStore graph;
@@ -70,12 +69,14 @@ public final class CalcJobRunner {
     }
 
     /** Writes the job's files and submit script into {@code folder}; nothing leaves this machine, nothing is stored. */
-    public Prepared prepare(CalcJobDefinition job, CalcJobNode node, ProcessInputs inputs, Path folder) throws Exception {
+    public Prepared prepare(CalcJobDefinition job, CalcJobNode node, ProcessInputs inputs, Path folder)
+            throws Exception {
         Code code = inputs.get(CalcJobDefinition.CODE);
         Computer computer = computerOf(node);
         ComputerSettings settings = computers.settings(computer.id());
-        if (code instanceof PortableCode portable)
+        if (code instanceof PortableCode portable) {
             copyFiles(portable, folder);
+        }
         CalcInfo info = job.preparer().prepare(inputs, new JobFolder(folder));
         JobOptions options = JobOptions.fromAttributes(node.attributes());
         String uuid = node.uuid().toString();
@@ -85,7 +86,9 @@ public final class CalcJobRunner {
         String script = ComputerAccess.scheduler(computer).submitScript(template);
         Files.writeString(folder.resolve(SCRIPT), script);
         List<String> retrieve = new ArrayList<>(info.retrieveList());
-        options.additionalRetrieveList().stream().filter(r -> !retrieve.contains(r)).forEach(retrieve::add);
+        options.additionalRetrieveList().stream()
+                .filter(r -> !retrieve.contains(r))
+                .forEach(retrieve::add);
         return new Prepared(folder, workdir, jobName, script, List.copyOf(retrieve));
     }
 
@@ -96,12 +99,12 @@ public final class CalcJobRunner {
      */
     static String workdirOf(String computerWorkdir, String uuid) {
         int n = uuid.length();
-        return computerWorkdir.replaceAll("/+$", "") + "/" + uuid.substring(n - 4, n - 2) + "/"
-            + uuid.substring(n - 2) + "/" + uuid;
+        return computerWorkdir.replaceAll("/+$", "") + "/" + uuid.substring(n - 4, n - 2) + "/" + uuid.substring(n - 2)
+                + "/" + uuid;
     }
 
     Waiting submit(Connection c, CalcJobDefinition job, CalcJobNode node, ProcessInputs inputs, StepEffects effects)
-        throws Exception {
+            throws Exception {
         Computer computer = computerOf(node);
         ComputerSettings settings = computers.settings(computer.id());
         Path sandbox = Files.createTempDirectory("cairn-job-");
@@ -111,8 +114,9 @@ public final class CalcJobRunner {
             node.setJobAttribute("retrieve_list", prepared.retrieveList());
             effects.outputs.put("remote_folder", new RemoteData(computer.id(), prepared.workdir()));
             Scheduler scheduler = ComputerAccess.scheduler(computer);
-            if (settings.submissionsPerMinute() != null)
+            if (settings.submissionsPerMinute() != null) {
                 sleep(ComputerActivity.reserveSubmission(c, computer.id(), settings.submissionsPerMinute()));
+            }
             try (Transport transport = ComputerAccess.open(c, computer, settings)) {
                 // An attempt that may have submitted made the work directory first. Only then ask the
                 // scheduler (a listing of the user's jobs) whether a worker that died after submitting,
@@ -120,8 +124,10 @@ public final class CalcJobRunner {
                 boolean triedBefore = transport.exists(prepared.workdir());
                 transport.mkdirs(prepared.workdir());
                 transport.put(sandbox, prepared.workdir());
-                String jobId = (triedBefore ? scheduler.findByName(transport, prepared.jobName()) : Optional.<String>empty())
-                    .orElseGet(() -> scheduler.submit(transport, prepared.workdir(), SCRIPT));
+                String jobId = (triedBefore
+                                ? scheduler.findByName(transport, prepared.jobName())
+                                : Optional.<String>empty())
+                        .orElseGet(() -> scheduler.submit(transport, prepared.workdir(), SCRIPT));
                 node.setJobId(jobId);
                 return new Waiting(computer.id(), jobId);
             } catch (TransportException | SchedulerException e) {
@@ -137,7 +143,7 @@ public final class CalcJobRunner {
      * step, and parses them: the parser's outputs plus {@code retrieved}, with its exit code.
      */
     Outputs retrieve(Connection c, CalcJobDefinition job, CalcJobNode node, ProcessInputs inputs, StepEffects effects)
-        throws Exception {
+            throws Exception {
         Computer computer = computerOf(node);
         ComputerSettings settings = computers.settings(computer.id());
         Path local = Files.createTempDirectory("cairn-retrieved-");
@@ -164,8 +170,9 @@ public final class CalcJobRunner {
     }
 
     private Computer computerOf(CalcJobNode node) {
-        if (node.computerId() == null)
+        if (node.computerId() == null) {
             throw new InvalidInputException(node.describe() + " has no computer to run on");
+        }
         return computers.get(node.computerId());
     }
 
@@ -179,13 +186,14 @@ public final class CalcJobRunner {
             }
         }
         Path executable = folder.resolve(code.executable());
-        Files.setPosixFilePermissions(executable, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.setPosixFilePermissions(executable, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
 
     /** Registers the job for the poller, in the step's transaction. */
     static void watch(Connection c, long processId, long computerId, String jobId) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("INSERT INTO job_watch (node_id, computer_id, job_id) VALUES (?, ?, ?)"
-            + " ON CONFLICT (node_id) DO UPDATE SET job_id = excluded.job_id")) {
+        try (PreparedStatement s =
+                c.prepareStatement("INSERT INTO job_watch (node_id, computer_id, job_id) VALUES (?, ?, ?)"
+                        + " ON CONFLICT (node_id) DO UPDATE SET job_id = excluded.job_id")) {
             s.setLong(1, processId);
             s.setLong(2, computerId);
             s.setString(3, jobId);
@@ -195,15 +203,17 @@ public final class CalcJobRunner {
 
     static void deleteTree(Path root) {
         try (var walk = Files.walk(root)) {
-            for (Path p : walk.sorted(Comparator.reverseOrder()).toList())
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(p);
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("cleaning up " + root, e);
         }
     }
 
     private static void sleep(Duration wait) throws InterruptedException {
-        if (!wait.isZero())
+        if (!wait.isZero()) {
             Thread.sleep(wait);
+        }
     }
 }

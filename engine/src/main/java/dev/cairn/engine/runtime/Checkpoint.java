@@ -14,11 +14,9 @@ import dev.cairn.storage.db.JsonCodec;
  */
 public record Checkpoint(List<Frame> frames, Map<String, Object> context, List<Awaited> awaiting) {
 
-    public record Frame(int block, int index) {
-    }
+    public record Frame(int block, int index) {}
 
-    public record Awaited(long child, String key, boolean append) {
-    }
+    public record Awaited(long child, String key, boolean append) {}
 
     public static final Checkpoint START = new Checkpoint(List.of(new Frame(0, 0)), Map.of(), List.of());
 
@@ -30,8 +28,9 @@ public record Checkpoint(List<Frame> frames, Map<String, Object> context, List<A
 
     @SuppressWarnings("unchecked")
     public static Checkpoint fromJson(Map<String, Object> json) {
-        if (json.isEmpty())
+        if (json.isEmpty()) {
             return START;
+        }
         List<Frame> frames = new ArrayList<>();
         for (Object f : (List<Object>) json.get("frames")) {
             List<Number> pair = (List<Number>) f;
@@ -40,23 +39,31 @@ public record Checkpoint(List<Frame> frames, Map<String, Object> context, List<A
         List<Awaited> awaiting = new ArrayList<>();
         for (Object a : (List<Object>) json.getOrDefault("awaiting", List.of())) {
             Map<String, Object> m = (Map<String, Object>) a;
-            awaiting.add(new Awaited(((Number) m.get("child")).longValue(), (String) m.get("key"),
-                Boolean.TRUE.equals(m.get("append"))));
+            awaiting.add(new Awaited(
+                    ((Number) m.get("child")).longValue(),
+                    (String) m.get("key"),
+                    Boolean.TRUE.equals(m.get("append"))));
         }
         return new Checkpoint(frames, (Map<String, Object>) json.getOrDefault("context", Map.of()), awaiting);
     }
 
     public String toJson() {
         Map<String, Object> json = new LinkedHashMap<>();
-        json.put("frames", frames.stream().map(f -> List.of(f.block(), f.index())).toList());
+        json.put(
+                "frames",
+                frames.stream().map(f -> List.of(f.block(), f.index())).toList());
         json.put("context", context);
-        json.put("awaiting", awaiting.stream().map(a -> {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("child", a.child());
-            m.put("key", a.key());
-            m.put("append", a.append());
-            return m;
-        }).toList());
+        json.put(
+                "awaiting",
+                awaiting.stream()
+                        .map(a -> {
+                            Map<String, Object> m = new LinkedHashMap<>();
+                            m.put("child", a.child());
+                            m.put("key", a.key());
+                            m.put("append", a.append());
+                            return m;
+                        })
+                        .toList());
         return JsonCodec.write(json);
     }
 }

@@ -32,12 +32,12 @@ public final class ComputerAccess {
 
     /** Advisory-lock keys of connection slots: this prefix, the computer id, the slot number. */
     private static final long SLOT_SPACE = 0x636fL << 48;
+
     private static final int MAX_SLOTS = 256;
     /** How long a transport waits for a free slot before it counts as failed (and is retried later). */
     static final Duration SLOT_WAIT = Duration.ofMinutes(2);
 
-    private ComputerAccess() {
-    }
+    private ComputerAccess() {}
 
     /** A functional interface for work done with an open transport. */
     @FunctionalInterface
@@ -50,10 +50,12 @@ public final class ComputerAccess {
      * slot is held until {@code c}'s transaction ends, so {@code c} must be in one.
      */
     static Transport open(Connection c, Computer computer, ComputerSettings settings) throws SQLException {
-        if (settings.maxConnections() != null)
+        if (settings.maxConnections() != null) {
             takeSlot(c, computer, Math.min(settings.maxConnections(), MAX_SLOTS));
-        return SharedTransports.open(TransportSpec.of(computer.transportType(), computer.hostname(),
-            settings.transportParams()), settings.connectionKeepAlive());
+        }
+        return SharedTransports.open(
+                TransportSpec.of(computer.transportType(), computer.hostname(), settings.transportParams()),
+                settings.connectionKeepAlive());
     }
 
     /** Runs {@code work} with a transport to the computer, in a transaction of its own that holds the slot. */
@@ -78,8 +80,10 @@ public final class ComputerAccess {
             case "core.slurm", "slurm" -> new SlurmScheduler();
             case "core.pbspro", "pbspro" -> new PbsScheduler();
             case "core.torque", "torque" -> PbsScheduler.torque();
-            default -> throw new InvalidInputException("computer " + computer.label() + " has the scheduler '"
-                + computer.schedulerType() + "'; known schedulers: core.direct, core.slurm, core.pbspro, core.torque");
+            default ->
+                throw new InvalidInputException(
+                        "computer " + computer.label() + " has the scheduler '" + computer.schedulerType()
+                                + "'; known schedulers: core.direct, core.slurm, core.pbspro, core.torque");
         };
     }
 
@@ -94,13 +98,18 @@ public final class ComputerAccess {
                     lock.setLong(1, SLOT_SPACE | (computer.id() << 8) | ((first + i) % slots));
                     try (ResultSet rs = lock.executeQuery()) {
                         rs.next();
-                        if (rs.getBoolean(1))
+                        if (rs.getBoolean(1)) {
                             return;
+                        }
                     }
                 }
-                if (System.nanoTime() > deadline)
-                    throw new TransportException("all " + slots + " connections allowed to " + computer.label()
-                        + " (max_connections) stayed in use for " + SLOT_WAIT.toSeconds() + " s", true, null);
+                if (System.nanoTime() > deadline) {
+                    throw new TransportException(
+                            "all " + slots + " connections allowed to " + computer.label()
+                                    + " (max_connections) stayed in use for " + SLOT_WAIT.toSeconds() + " s",
+                            true,
+                            null);
+                }
                 sleep(ThreadLocalRandom.current().nextLong(pause / 2, pause + 1));
                 pause = Math.min(1000, pause * 2);
             }

@@ -15,13 +15,12 @@ import java.util.function.IntFunction;
  */
 final class ComputerActivity {
 
-    private ComputerActivity() {
-    }
+    private ComputerActivity() {}
 
     /** True when the computer's scheduler may be asked now; the caller holds the computer's poll lock. */
     static boolean pollDue(Connection c, long computerId) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("SELECT next_poll <= clock_timestamp() FROM computer_activity"
-            + " WHERE computer_id = ?")) {
+        try (PreparedStatement s = c.prepareStatement(
+                "SELECT next_poll <= clock_timestamp() FROM computer_activity WHERE computer_id = ?")) {
             s.setLong(1, computerId);
             try (ResultSet rs = s.executeQuery()) {
                 return !rs.next() || rs.getBoolean(1);
@@ -33,7 +32,7 @@ final class ComputerActivity {
     static void polled(Connection c, long computerId, Duration interval) throws SQLException {
         upsert(c, computerId);
         try (PreparedStatement s = c.prepareStatement("UPDATE computer_activity SET poll_failures = 0,"
-            + " next_poll = clock_timestamp() + ? * interval '1 microsecond' WHERE computer_id = ?")) {
+                + " next_poll = clock_timestamp() + ? * interval '1 microsecond' WHERE computer_id = ?")) {
             s.setLong(1, interval.toNanos() / 1000);
             s.setLong(2, computerId);
             s.executeUpdate();
@@ -48,7 +47,7 @@ final class ComputerActivity {
         upsert(c, computerId);
         int failures;
         try (PreparedStatement s = c.prepareStatement("UPDATE computer_activity SET poll_failures = poll_failures + 1"
-            + " WHERE computer_id = ? RETURNING poll_failures")) {
+                + " WHERE computer_id = ? RETURNING poll_failures")) {
             s.setLong(1, computerId);
             try (ResultSet rs = s.executeQuery()) {
                 rs.next();
@@ -56,7 +55,7 @@ final class ComputerActivity {
             }
         }
         try (PreparedStatement s = c.prepareStatement("UPDATE computer_activity"
-            + " SET next_poll = clock_timestamp() + ? * interval '1 millisecond' WHERE computer_id = ?")) {
+                + " SET next_poll = clock_timestamp() + ? * interval '1 millisecond' WHERE computer_id = ?")) {
             s.setLong(1, waitAfter.apply(failures).toMillis());
             s.setLong(2, computerId);
             s.executeUpdate();
@@ -66,7 +65,8 @@ final class ComputerActivity {
 
     /** Starts counting poll failures again (the processes were paused, or played). */
     static void resetPollFailures(Connection c, long computerId) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("UPDATE computer_activity SET poll_failures = 0 WHERE computer_id = ?")) {
+        try (PreparedStatement s =
+                c.prepareStatement("UPDATE computer_activity SET poll_failures = 0 WHERE computer_id = ?")) {
             s.setLong(1, computerId);
             s.executeUpdate();
         }
@@ -81,8 +81,8 @@ final class ComputerActivity {
     static Duration reserveSubmission(Connection c, long computerId, int perMinute) throws SQLException {
         upsert(c, computerId);
         try (PreparedStatement s = c.prepareStatement("UPDATE computer_activity SET submit_tokens = least(?::float8,"
-            + " coalesce(submit_tokens + extract(epoch FROM clock_timestamp() - submit_at) * ? / 60.0, ?)) - 1,"
-            + " submit_at = clock_timestamp() WHERE computer_id = ? RETURNING submit_tokens")) {
+                + " coalesce(submit_tokens + extract(epoch FROM clock_timestamp() - submit_at) * ? / 60.0, ?)) - 1,"
+                + " submit_at = clock_timestamp() WHERE computer_id = ? RETURNING submit_tokens")) {
             s.setInt(1, perMinute);
             s.setInt(2, perMinute);
             s.setInt(3, perMinute);
@@ -90,14 +90,16 @@ final class ComputerActivity {
             try (ResultSet rs = s.executeQuery()) {
                 rs.next();
                 double tokens = rs.getDouble(1);
-                return tokens >= 0 ? Duration.ZERO : Duration.ofMillis((long) Math.ceil(-tokens * 60_000.0 / perMinute));
+                return tokens >= 0
+                        ? Duration.ZERO
+                        : Duration.ofMillis((long) Math.ceil(-tokens * 60_000.0 / perMinute));
             }
         }
     }
 
     private static void upsert(Connection c, long computerId) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("INSERT INTO computer_activity (computer_id) VALUES (?)"
-            + " ON CONFLICT (computer_id) DO NOTHING")) {
+        try (PreparedStatement s = c.prepareStatement(
+                "INSERT INTO computer_activity (computer_id) VALUES (?) ON CONFLICT (computer_id) DO NOTHING")) {
             s.setLong(1, computerId);
             s.executeUpdate();
         }

@@ -17,8 +17,7 @@ final class Computers {
 
     static final Duration FRESH = Duration.ofSeconds(5);
 
-    private record Loaded(Computer computer, ComputerSettings settings, long at) {
-    }
+    private record Loaded(Computer computer, ComputerSettings settings, long at) {}
 
     private final ComputerStore store;
     private final Map<Long, Loaded> loaded = new ConcurrentHashMap<>();

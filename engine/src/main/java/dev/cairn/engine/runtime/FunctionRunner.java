@@ -28,15 +28,20 @@ import dev.cairn.storage.graph.WorkflowNode;
 /** Runs calcfunctions and workfunctions, and links what a process returns by the link rules. */
 final class FunctionRunner {
 
-    private FunctionRunner() {
-    }
+    private FunctionRunner() {}
 
     /** Runs a function called from {@code caller} within the caller's step; its nodes join the step's effects. */
-    static ProcessResult runCalled(ProcessDefinition definition, Inputs given, ProcessNode caller, GraphTransaction graph,
-                                   StepEffects effects, Caches caches) {
-        if (definition instanceof WorkChainDefinition<?> || definition instanceof CalcJobDefinition)
+    static ProcessResult runCalled(
+            ProcessDefinition definition,
+            Inputs given,
+            ProcessNode caller,
+            GraphTransaction graph,
+            StepEffects effects,
+            Caches caches) {
+        if (definition instanceof WorkChainDefinition<?> || definition instanceof CalcJobDefinition) {
             throw new InvalidInputException("'" + definition.entryPoint() + "' is not a function: submit it and wait"
-                + " for it (toContext); only functions run within a step");
+                    + " for it (toContext); only functions run within a step");
+        }
         Map<String, Node> inputs = definition.spec().validateInputs(definition.entryPoint(), given.asMap());
         ProcessNode node = ProcessNodes.create(definition, inputs, given);
         ProcessNodes.linkCaller(caller, node, null);
@@ -54,7 +59,8 @@ final class FunctionRunner {
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {
-            throw new ProcessFailedException(definition.entryPoint() + " (called by " + caller.describe() + ") failed", e);
+            throw new ProcessFailedException(
+                    definition.entryPoint() + " (called by " + caller.describe() + ") failed", e);
         }
         Map<String, Data> linked = attach(node, definition, outputs, effects);
         node.setProcessState(ProcessState.FINISHED.dbValue());
@@ -63,8 +69,14 @@ final class FunctionRunner {
     }
 
     /** Runs the body of a function; {@code node} is the function's own node. */
-    static Outputs invoke(ProcessDefinition definition, ProcessNode node, Map<String, Node> inputs,
-                          GraphTransaction graph, StepEffects effects, Caches caches) throws Exception {
+    static Outputs invoke(
+            ProcessDefinition definition,
+            ProcessNode node,
+            Map<String, Node> inputs,
+            GraphTransaction graph,
+            StepEffects effects,
+            Caches caches)
+            throws Exception {
         ProcessInputs in = new ProcessInputs(inputs);
         return switch (definition) {
             case CalcFunction f -> f.body().apply(in);
@@ -79,22 +91,25 @@ final class FunctionRunner {
      * CREATEs new data; a workflow RETURNs data a calculation created. Outputs that do not
      * fit the spec end the process with exit code 10 or 11 and are not linked.
      */
-    static Map<String, Data> attach(ProcessNode node, ProcessDefinition definition, Outputs outputs, StepEffects effects) {
+    static Map<String, Data> attach(
+            ProcessNode node, ProcessDefinition definition, Outputs outputs, StepEffects effects) {
         ExitCode code = outputs.exitCode();
         Map<String, Data> linked = new LinkedHashMap<>();
         if (code.isOk()) {
             ExitCode wrong = definition.spec().checkOutputs(outputs.asMap());
-            if (wrong != null)
+            if (wrong != null) {
                 code = wrong;
-            else
+            } else {
                 outputs.asMap().forEach((path, data) -> {
                     link(node, path, data, effects);
                     linked.put(path, data);
                 });
+            }
         }
         node.setExitStatus(code.status());
-        if (!code.message().isEmpty())
+        if (!code.message().isEmpty()) {
             node.setExitMessage(code.message());
+        }
         return linked;
     }
 
@@ -102,20 +117,22 @@ final class FunctionRunner {
     static void link(ProcessNode node, String path, Data data, StepEffects effects) {
         String label = ProcessSpec.linkLabel(path);
         if (node instanceof CalculationNode) {
-            if (data.isStored() || hasCreator(data))
+            if (data.isStored() || hasCreator(data)) {
                 throw new LinkRuleException(node.describe() + " returned " + data.describe() + " as '" + path
-                    + "', which exists already; a calculation returns new data only (it creates its outputs)");
+                        + "', which exists already; a calculation returns new data only (it creates its outputs)");
+            }
             data.addIncoming(node, LinkType.CREATE, label);
             effects.addNode(data);
         } else if (node instanceof WorkflowNode workflow) {
-            if (data.isStored())
+            if (data.isStored()) {
                 effects.returnLinks.add(new StepEffects.ReturnLink(workflow, label, data));
-            else if (hasCreator(data))
+            } else if (hasCreator(data)) {
                 data.addIncoming(workflow, LinkType.RETURN, label);
-            else
+            } else {
                 throw new LinkRuleException(node.describe() + " returned new data as '" + path + "' (" + data.describe()
-                    + "); a workflow returns data that a calculation created, it creates none itself: compute it in a"
-                    + " calcfunction");
+                        + "); a workflow returns data that a calculation created, it creates none itself: compute it in a"
+                        + " calcfunction");
+            }
         }
     }
 

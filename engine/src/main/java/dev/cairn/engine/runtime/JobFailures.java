@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 import dev.cairn.storage.graph.GraphTransaction;
@@ -20,8 +21,7 @@ import dev.cairn.storage.graph.ProcessNode;
  */
 final class JobFailures {
 
-    private JobFailures() {
-    }
+    private JobFailures() {}
 
     /** A calculation job's step failed at its transport or scheduler; carries what it was doing. */
     static final class Failure extends RuntimeException {
@@ -38,10 +38,13 @@ final class JobFailures {
     /** Records the failed attempt of {@code task}'s step (rolled back before): a retry later, or the pause. */
     static StepOutcome record(Connection c, GraphTransaction g, Task task, Failure failure) throws SQLException {
         Optional<ProcessRow> locked = ProcessTable.lock(c, task.processId());
-        if (locked.isEmpty() || locked.get().state().isTerminal() || locked.get().step() != task.step()
-            || locked.get().paused())
-            return StepOutcome.skip("process " + task.processId() + " moved on while its job step failed: "
-                + failure.getMessage());
+        if (locked.isEmpty()
+                || locked.get().state().isTerminal()
+                || locked.get().step() != task.step()
+                || locked.get().paused()) {
+            return StepOutcome.skip(
+                    "process " + task.processId() + " moved on while its job step failed: " + failure.getMessage());
+        }
         ProcessNode node = (ProcessNode) g.load(task.processId());
         int attempts = failure.settings.retry().attempts();
         int failed = ProcessTable.countJobFailure(c, task.processId());
@@ -49,8 +52,8 @@ final class JobFailures {
         if (failed < attempts) {
             Duration wait = failure.settings.retry().delay(failed - 1);
             Outbox.addDelayed(c, task, wait);
-            node.setProcessStatus(failure.doing + " failed (attempt " + failed + " of " + attempts + "), trying again in "
-                + seconds(wait) + ": " + cause);
+            node.setProcessStatus(failure.doing + " failed (attempt " + failed + " of " + attempts
+                    + "), trying again in " + seconds(wait) + ": " + cause);
             g.saveState(node, false);
             g.appendLogs(List.of(LogEntry.of(node.id(), LogLevel.WARNING, StepExecutor.LOGGER, node.processStatus())));
             return new StepOutcome(List.of(), List.of(), List.of(), null);
@@ -74,6 +77,6 @@ final class JobFailures {
     }
 
     private static String seconds(Duration d) {
-        return String.format(java.util.Locale.ROOT, "%.1f s", d.toMillis() / 1000.0);
+        return String.format(Locale.ROOT, "%.1f s", d.toMillis() / 1000.0);
     }
 }

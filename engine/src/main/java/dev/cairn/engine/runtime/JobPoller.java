@@ -47,8 +47,7 @@ public final class JobPoller {
     }
 
     /** The tasks of calculation jobs whose job is done, committed in the outbox as {@code outboxIds}. */
-    public record Due(List<Task> tasks, List<Long> outboxIds) {
-    }
+    public record Due(List<Task> tasks, List<Long> outboxIds) {}
 
     /** One pass over every computer with waiting jobs that is due for a poll. */
     public Due pollOnce() {
@@ -57,9 +56,10 @@ public final class JobPoller {
         try (Connection c = database.connection()) {
             List<Long> computers = new ArrayList<>();
             try (PreparedStatement s = c.prepareStatement("SELECT DISTINCT computer_id FROM job_watch");
-                 ResultSet rs = s.executeQuery()) {
-                while (rs.next())
+                    ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
                     computers.add(rs.getLong(1));
+                }
             }
             for (long computer : computers) {
                 Due d = poll(c, computer);
@@ -99,8 +99,9 @@ public final class JobPoller {
             processOfJob.forEach((jobId, processId) -> {
                 JobInfo info = states.get(jobId);
                 // a job the scheduler no longer lists has ended
-                if (info == null || info.state() == JobState.DONE)
+                if (info == null || info.state() == JobState.DONE) {
                     ended.add(processId);
+                }
             });
             List<Task> due = wake(c, ended);
             List<Long> outboxIds = Outbox.add(c, due);
@@ -120,16 +121,19 @@ public final class JobPoller {
      */
     private static List<Task> wake(Connection c, List<Long> processes) throws SQLException {
         List<Task> due = new ArrayList<>();
-        if (processes.isEmpty())
+        if (processes.isEmpty()) {
             return due;
+        }
         try (PreparedStatement s = c.prepareStatement("WITH ended AS (DELETE FROM job_watch WHERE node_id = ANY(?)"
-            + " RETURNING node_id) UPDATE process p SET runnable = true, updated = now() FROM ended"
-            + " WHERE p.node_id = ended.node_id AND p.state = 'waiting' RETURNING p.node_id, p.step, p.paused")) {
+                + " RETURNING node_id) UPDATE process p SET runnable = true, updated = now() FROM ended"
+                + " WHERE p.node_id = ended.node_id AND p.state = 'waiting' RETURNING p.node_id, p.step, p.paused")) {
             s.setArray(1, c.createArrayOf("bigint", processes.toArray()));
             try (ResultSet rs = s.executeQuery()) {
-                while (rs.next())
-                    if (!rs.getBoolean(3))
+                while (rs.next()) {
+                    if (!rs.getBoolean(3)) {
                         due.add(new Task(rs.getLong(1), rs.getInt(2)));
+                    }
+                }
             }
         }
         return due;
@@ -149,28 +153,39 @@ public final class JobPoller {
     private static Map<String, Long> watched(Connection c, long computerId) throws SQLException {
         Map<String, Long> processOfJob = new LinkedHashMap<>();
         try (PreparedStatement s = c.prepareStatement("SELECT w.node_id, w.job_id FROM job_watch w"
-            + " JOIN process p ON p.node_id = w.node_id WHERE w.computer_id = ? AND NOT p.paused")) {
+                + " JOIN process p ON p.node_id = w.node_id WHERE w.computer_id = ? AND NOT p.paused")) {
             s.setLong(1, computerId);
             try (ResultSet rs = s.executeQuery()) {
-                while (rs.next())
+                while (rs.next()) {
                     processOfJob.put(rs.getString(2), rs.getLong(1));
+                }
             }
         }
         return processOfJob;
     }
 
-    private void pollFailed(Connection c, Computer computer, ComputerSettings settings, Iterable<Long> processes,
-                            RuntimeException failure) throws SQLException {
-        int failed = ComputerActivity.pollFailed(c, computer.id(), n -> settings.retry().delay(n - 1));
-        if (failed < settings.retry().attempts())
+    private void pollFailed(
+            Connection c,
+            Computer computer,
+            ComputerSettings settings,
+            Iterable<Long> processes,
+            RuntimeException failure)
+            throws SQLException {
+        int failed = ComputerActivity.pollFailed(
+                c, computer.id(), n -> settings.retry().delay(n - 1));
+        if (failed < settings.retry().attempts()) {
             return;
+        }
         ComputerActivity.resetPollFailures(c, computer.id());
         GraphTransaction g = graph.inTransaction(c);
-        String why = "asking the scheduler of " + computer.label() + " about the job failed " + settings.retry().attempts()
-            + " times; the last time: " + JobFailures.describe(failure);
+        String why = "asking the scheduler of " + computer.label() + " about the job failed "
+                + settings.retry().attempts() + " times; the last time: " + JobFailures.describe(failure);
         for (long id : processes) {
-            if (ProcessTable.lock(c, id).filter(row -> !row.paused() && !row.state().isTerminal()).isPresent())
+            if (ProcessTable.lock(c, id)
+                    .filter(row -> !row.paused() && !row.state().isTerminal())
+                    .isPresent()) {
                 JobFailures.pause(c, g, (ProcessNode) g.load(id), why);
+            }
         }
     }
 }

@@ -18,16 +18,16 @@ import dev.cairn.storage.db.Database;
  */
 public final class Outbox {
 
-    private Outbox() {
-    }
+    private Outbox() {}
 
     /** Writes the tasks; returns their row ids, in order. */
     public static List<Long> add(Connection c, List<Task> tasks) throws SQLException {
         List<Long> ids = new ArrayList<>(tasks.size());
-        if (tasks.isEmpty())
+        if (tasks.isEmpty()) {
             return ids;
+        }
         try (PreparedStatement s = c.prepareStatement("INSERT INTO outbox (process_id, step) SELECT * FROM"
-            + " unnest(?::bigint[], ?::int[]) RETURNING id")) {
+                + " unnest(?::bigint[], ?::int[]) RETURNING id")) {
             Long[] processes = new Long[tasks.size()];
             Integer[] steps = new Integer[tasks.size()];
             for (int i = 0; i < tasks.size(); i++) {
@@ -37,8 +37,9 @@ public final class Outbox {
             s.setArray(1, c.createArrayOf("bigint", processes));
             s.setArray(2, c.createArrayOf("integer", steps));
             try (ResultSet rs = s.executeQuery()) {
-                while (rs.next())
+                while (rs.next()) {
                     ids.add(rs.getLong(1));
+                }
             }
         }
         return ids;
@@ -48,9 +49,9 @@ public final class Outbox {
      * Writes a task that nobody sends before {@code delay} has passed; the outbox relay sends
      * it then (a retry after backoff holds no worker slot while it waits).
      */
-    public static void addDelayed(Connection c, Task task, java.time.Duration delay) throws SQLException {
+    public static void addDelayed(Connection c, Task task, Duration delay) throws SQLException {
         try (PreparedStatement s = c.prepareStatement("INSERT INTO outbox (process_id, step, due)"
-            + " VALUES (?, ?, clock_timestamp() + ? * interval '1 millisecond')")) {
+                + " VALUES (?, ?, clock_timestamp() + ? * interval '1 millisecond')")) {
             s.setLong(1, task.processId());
             s.setInt(2, task.step());
             s.setLong(3, delay.toMillis());
@@ -60,8 +61,9 @@ public final class Outbox {
 
     /** Deletes published rows. */
     public static void remove(Connection c, Collection<Long> ids) throws SQLException {
-        if (ids.isEmpty())
+        if (ids.isEmpty()) {
             return;
+        }
         try (PreparedStatement s = c.prepareStatement("DELETE FROM outbox WHERE id = ANY(?)")) {
             s.setArray(1, c.createArrayOf("bigint", ids.toArray()));
             s.executeUpdate();
@@ -73,8 +75,9 @@ public final class Outbox {
      * losing the delete only means the relay sends the tasks again, which is harmless.
      */
     public static void forget(Database database, List<Long> ids) {
-        if (ids.isEmpty())
+        if (ids.isEmpty()) {
             return;
+        }
         try (Connection c = database.connection()) {
             c.setAutoCommit(false);
             try (var s = c.createStatement()) {
@@ -96,14 +99,15 @@ public final class Outbox {
     public static List<Task> claimStale(Connection c, Duration age, int limit) throws SQLException {
         List<Task> tasks = new ArrayList<>();
         try (PreparedStatement s = c.prepareStatement("DELETE FROM outbox WHERE id IN (SELECT id FROM outbox"
-            + " WHERE CASE WHEN due IS NULL THEN created < now() - ? * interval '1 millisecond' ELSE due <= now() END"
-            + " ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED)"
-            + " RETURNING process_id, step")) {
+                + " WHERE CASE WHEN due IS NULL THEN created < now() - ? * interval '1 millisecond' ELSE due <= now() END"
+                + " ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED)"
+                + " RETURNING process_id, step")) {
             s.setLong(1, age.toMillis());
             s.setInt(2, limit);
             try (ResultSet rs = s.executeQuery()) {
-                while (rs.next())
+                while (rs.next()) {
                     tasks.add(new Task(rs.getLong(1), rs.getInt(2)));
+                }
             }
         }
         return tasks;

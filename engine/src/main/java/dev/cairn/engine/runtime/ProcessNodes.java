@@ -14,10 +14,10 @@ import dev.cairn.engine.process.WorkFunction;
 import dev.cairn.storage.graph.CalcFunctionNode;
 import dev.cairn.storage.graph.CalcJobNode;
 import dev.cairn.storage.graph.Code;
-import dev.cairn.storage.graph.PortableCode;
 import dev.cairn.storage.graph.InvalidInputException;
 import dev.cairn.storage.graph.LinkType;
 import dev.cairn.storage.graph.Node;
+import dev.cairn.storage.graph.PortableCode;
 import dev.cairn.storage.graph.ProcessNode;
 import dev.cairn.storage.graph.WorkChainNode;
 import dev.cairn.storage.graph.WorkFunctionNode;
@@ -29,8 +29,7 @@ public final class ProcessNodes {
     /** The CALL link label when the caller gives none. */
     public static final String DEFAULT_CALL_LABEL = "CALL";
 
-    private ProcessNodes() {
-    }
+    private ProcessNodes() {}
 
     /**
      * An unstored node for a launch of {@code definition} with validated inputs, in state
@@ -39,9 +38,10 @@ public final class ProcessNodes {
      */
     public static ProcessNode create(ProcessDefinition definition, Map<String, Node> inputs, Inputs given) {
         JobOptions options = given.jobOptions();
-        if ((options != null || given.computerId() != null) && !(definition instanceof CalcJobDefinition))
-            throw new InvalidInputException(definition.entryPoint() + " is not a calculation job: it takes no job options"
-                + " and no computer");
+        if ((options != null || given.computerId() != null) && !(definition instanceof CalcJobDefinition)) {
+            throw new InvalidInputException(
+                    definition.entryPoint() + " is not a calculation job: it takes no job options and no computer");
+        }
         ProcessNode node = switch (definition) {
             case CalcFunction f -> new CalcFunctionNode(definition.entryPoint());
             case WorkFunction f -> new WorkFunctionNode(definition.entryPoint());
@@ -64,16 +64,20 @@ public final class ProcessNodes {
     /** Where a job runs: an installed code's computer, or the one the launch names for a portable code. */
     private static long computerOf(String entryPoint, Code code, Long named) {
         if (code instanceof PortableCode) {
-            if (named == null)
-                throw new InvalidInputException(entryPoint + ": " + code.describe() + " is a portable code, uploaded with"
-                    + " the job: name the computer to run it on (Inputs.onComputer)");
+            if (named == null) {
+                throw new InvalidInputException(
+                        entryPoint + ": " + code.describe() + " is a portable code, uploaded with"
+                                + " the job: name the computer to run it on (Inputs.onComputer)");
+            }
             return named;
         }
-        if (code.computerId() == null)
+        if (code.computerId() == null) {
             throw new InvalidInputException(entryPoint + ": " + code.describe() + " is not installed on a computer");
-        if (named != null && !named.equals(code.computerId()))
+        }
+        if (named != null && !named.equals(code.computerId())) {
             throw new InvalidInputException(entryPoint + ": " + code.describe() + " is installed on computer "
-                + code.computerId() + ", not on computer " + named + " that the launch names");
+                    + code.computerId() + ", not on computer " + named + " that the launch names");
+        }
         return code.computerId();
     }
 

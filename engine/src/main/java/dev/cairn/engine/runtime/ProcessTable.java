@@ -19,10 +19,9 @@ import dev.cairn.storage.db.JsonCodec;
 public final class ProcessTable {
 
     private static final String COLUMNS = "node_id, entry_point, parent_id, state, step, runnable, paused, awaited,"
-        + " awaiting, checkpoint::text, use_cache";
+            + " awaiting, checkpoint::text, use_cache";
 
-    private ProcessTable() {
-    }
+    private ProcessTable() {}
 
     /** The row of a process, locked until the transaction ends; empty when there is none. */
     public static Optional<ProcessRow> lock(Connection c, long processId) throws SQLException {
@@ -42,11 +41,12 @@ public final class ProcessTable {
     public static List<Long> liveChildren(Connection c, long processId) throws SQLException {
         List<Long> ids = new ArrayList<>();
         try (PreparedStatement s = c.prepareStatement("SELECT node_id FROM process WHERE parent_id = ?"
-            + " AND state NOT IN ('finished', 'excepted', 'killed') ORDER BY node_id")) {
+                + " AND state NOT IN ('finished', 'excepted', 'killed') ORDER BY node_id")) {
             s.setLong(1, processId);
             try (ResultSet rs = s.executeQuery()) {
-                while (rs.next())
+                while (rs.next()) {
                     ids.add(rs.getLong(1));
+                }
             }
         }
         return ids;
@@ -55,17 +55,27 @@ public final class ProcessTable {
     private static ProcessRow row(ResultSet rs) throws SQLException {
         long parent = rs.getLong(3);
         Long parentId = rs.wasNull() ? null : parent;
-        return new ProcessRow(rs.getLong(1), rs.getString(2), parentId, ProcessState.fromDbValue(rs.getString(4)),
-            rs.getInt(5), rs.getBoolean(6), rs.getBoolean(7), rs.getBoolean(8), rs.getInt(9),
-            JsonCodec.readObject(rs.getString(10)), (Boolean) rs.getObject(11));
+        return new ProcessRow(
+                rs.getLong(1),
+                rs.getString(2),
+                parentId,
+                ProcessState.fromDbValue(rs.getString(4)),
+                rs.getInt(5),
+                rs.getBoolean(6),
+                rs.getBoolean(7),
+                rs.getBoolean(8),
+                rs.getInt(9),
+                JsonCodec.readObject(rs.getString(10)),
+                (Boolean) rs.getObject(11));
     }
 
     /** New processes, each runnable from step 0. */
     public static void insert(Connection c, List<NewProcess> processes) throws SQLException {
-        if (processes.isEmpty())
+        if (processes.isEmpty()) {
             return;
+        }
         try (PreparedStatement s = c.prepareStatement("INSERT INTO process (node_id, entry_point, parent_id, state,"
-            + " awaited, use_cache) VALUES (?, ?, ?, 'created', ?, ?)")) {
+                + " awaited, use_cache) VALUES (?, ?, ?, 'created', ?, ?)")) {
             for (NewProcess p : processes) {
                 s.setLong(1, p.nodeId());
                 s.setString(2, p.entryPoint());
@@ -79,14 +89,21 @@ public final class ProcessTable {
     }
 
     /** A process launched in this transaction. */
-    public record NewProcess(long nodeId, String entryPoint, Long parentId, boolean awaited, Boolean useCache) {
-    }
+    public record NewProcess(long nodeId, String entryPoint, Long parentId, boolean awaited, Boolean useCache) {}
 
     /** Records the end of a step: the next step number, the state, what it waits for, its checkpoint. */
-    public static void endStep(Connection c, long processId, int nextStep, ProcessState state, boolean runnable,
-                               int awaiting, String checkpointJson) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("UPDATE process SET step = ?, state = ?, runnable = ?, awaiting = ?,"
-            + " checkpoint = ?::jsonb, job_failures = 0, updated = now() WHERE node_id = ?")) {
+    public static void endStep(
+            Connection c,
+            long processId,
+            int nextStep,
+            ProcessState state,
+            boolean runnable,
+            int awaiting,
+            String checkpointJson)
+            throws SQLException {
+        try (PreparedStatement s =
+                c.prepareStatement("UPDATE process SET step = ?, state = ?, runnable = ?, awaiting = ?,"
+                        + " checkpoint = ?::jsonb, job_failures = 0, updated = now() WHERE node_id = ?")) {
             s.setInt(1, nextStep);
             s.setString(2, state.dbValue());
             s.setBoolean(3, runnable);
@@ -104,13 +121,14 @@ public final class ProcessTable {
      */
     public static Optional<Task> childTerminated(Connection c, long parentId) throws SQLException {
         try (PreparedStatement s = c.prepareStatement("UPDATE process SET awaiting = awaiting - 1,"
-            + " runnable = runnable OR awaiting = 1, updated = now()"
-            + " WHERE node_id = ? AND awaiting > 0 AND state NOT IN ('finished', 'excepted', 'killed')"
-            + " RETURNING awaiting, paused, step")) {
+                + " runnable = runnable OR awaiting = 1, updated = now()"
+                + " WHERE node_id = ? AND awaiting > 0 AND state NOT IN ('finished', 'excepted', 'killed')"
+                + " RETURNING awaiting, paused, step")) {
             s.setLong(1, parentId);
             try (ResultSet rs = s.executeQuery()) {
-                if (rs.next() && rs.getInt(1) == 0 && !rs.getBoolean(2))
+                if (rs.next() && rs.getInt(1) == 0 && !rs.getBoolean(2)) {
                     return Optional.of(new Task(parentId, rs.getInt(3)));
+                }
                 return Optional.empty();
             }
         }
@@ -118,8 +136,9 @@ public final class ProcessTable {
 
     /** Counts one more failed attempt of the current step at a transport or scheduler; returns the count. */
     static int countJobFailure(Connection c, long processId) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("UPDATE process SET job_failures = job_failures + 1, updated = now()"
-            + " WHERE node_id = ? RETURNING job_failures")) {
+        try (PreparedStatement s =
+                c.prepareStatement("UPDATE process SET job_failures = job_failures + 1, updated = now()"
+                        + " WHERE node_id = ? RETURNING job_failures")) {
             s.setLong(1, processId);
             try (ResultSet rs = s.executeQuery()) {
                 rs.next();
@@ -130,8 +149,8 @@ public final class ProcessTable {
 
     /** Pauses or plays a process; either starts the count of failed attempts again. */
     public static void setPaused(Connection c, long processId, boolean paused) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("UPDATE process SET paused = ?, job_failures = 0, updated = now()"
-            + " WHERE node_id = ?")) {
+        try (PreparedStatement s = c.prepareStatement(
+                "UPDATE process SET paused = ?, job_failures = 0, updated = now() WHERE node_id = ?")) {
             s.setBoolean(1, paused);
             s.setLong(2, processId);
             s.executeUpdate();

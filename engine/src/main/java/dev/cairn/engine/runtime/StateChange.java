@@ -20,8 +20,9 @@ public record StateChange(long processId, String entryPoint, ProcessState from, 
         body.put("entryPoint", entryPoint);
         body.put("from", from.dbValue());
         body.put("to", to.dbValue());
-        if (exitStatus != null)
+        if (exitStatus != null) {
             body.put("exitStatus", exitStatus);
+        }
         return body;
     }
 }

@@ -1,5 +1,6 @@
 package dev.cairn.engine.runtime;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -20,32 +21,31 @@ import dev.cairn.storage.graph.WorkflowNode;
  */
 final class StepEffects {
 
-    record ReturnLink(WorkflowNode workflow, String label, Data data) {
-    }
+    record ReturnLink(WorkflowNode workflow, String label, Data data) {}
 
-    record Report(Node node, String message) {
-    }
+    record Report(Node node, String message) {}
 
-    record Awaited(ChildProcess child, String key, boolean append) {
-    }
+    record Awaited(ChildProcess child, String key, boolean append) {}
 
     private final Set<Node> newNodes = Collections.newSetFromMap(new IdentityHashMap<>());
     private final List<Node> ordered = new ArrayList<>();
     final List<ReturnLink> returnLinks = new ArrayList<>();
     final List<ChildProcess> children = new ArrayList<>();
     /** Children that took their outputs from the cache when submitted (ended at once), with those outputs. */
-    final Map<ChildProcess, Map<String, Data>> cachedChildren = new java.util.IdentityHashMap<>();
+    final Map<ChildProcess, Map<String, Data>> cachedChildren = new IdentityHashMap<>();
+
     final List<Awaited> awaited = new ArrayList<>();
     final List<Report> reports = new ArrayList<>();
     /** Local folders whose files new nodes read when they are stored; deleted after the step. */
-    final List<java.nio.file.Path> scratch = new ArrayList<>();
+    final List<Path> scratch = new ArrayList<>();
     /** The outputs the stepping process registered in this step, by port path. */
     final Map<String, Data> outputs = new LinkedHashMap<>();
 
     /** Adds a node to store (once), with any unstored nodes it links from. */
     void addNode(Node node) {
-        if (node.isStored() || !newNodes.add(node))
+        if (node.isStored() || !newNodes.add(node)) {
             return;
+        }
         ordered.add(node);
         node.pendingIncoming().forEach(link -> addNode(link.source()));
     }
@@ -60,7 +60,9 @@ final class StepEffects {
 
     /** Awaited children that are still to end (those taken from the cache have ended). */
     int running() {
-        return (int) awaited.stream().filter(a -> !cachedChildren.containsKey(a.child())).count();
+        return (int) awaited.stream()
+                .filter(a -> !cachedChildren.containsKey(a.child()))
+                .count();
     }
 
     boolean isAwaited(ChildProcess child) {

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 
 import dev.cairn.engine.caching.CacheHit;
@@ -20,7 +21,6 @@ import dev.cairn.engine.process.CalcJobDefinition;
 import dev.cairn.engine.process.ChildProcess;
 import dev.cairn.engine.process.Context;
 import dev.cairn.engine.process.ExitCode;
-import dev.cairn.engine.process.Outputs;
 import dev.cairn.engine.process.ProcessDefinition;
 import dev.cairn.engine.process.ProcessInputs;
 import dev.cairn.engine.process.ProcessSpec;
@@ -93,7 +93,7 @@ public final class StepExecutor {
      * arrives: a step that fails while {@code killRequested} says so ends the process
      * KILLED, not EXCEPTED (the interruption is the kill, not a fault of the process).
      */
-    public StepOutcome execute(Task task, List<Long> publishedOutbox, java.util.function.BooleanSupplier killRequested) {
+    public StepOutcome execute(Task task, List<Long> publishedOutbox, BooleanSupplier killRequested) {
         try (Connection c = database.connection()) {
             c.setAutoCommit(false);
             try {
@@ -110,8 +110,9 @@ public final class StepExecutor {
                     // the computer or its scheduler failed, not the process: try the step again later
                     c.rollback();
                     Outbox.remove(c, publishedOutbox);
-                    outcome = killRequested.getAsBoolean() ? recordFailure(c, task, failure, true)
-                        : JobFailures.record(c, graph.inTransaction(c), task, failure);
+                    outcome = killRequested.getAsBoolean()
+                            ? recordFailure(c, task, failure, true)
+                            : JobFailures.record(c, graph.inTransaction(c), task, failure);
                 }
                 c.commit();
                 return outcome;
@@ -140,8 +141,9 @@ public final class StepExecutor {
     private StepOutcome step(Connection c, Task task) throws SQLException {
         Optional<ProcessRow> locked = ProcessTable.lock(c, task.processId());
         String skip = skipReason(locked, task);
-        if (skip != null)
+        if (skip != null) {
             return StepOutcome.skip(skip);
+        }
         ProcessRow row = locked.get();
         GraphTransaction g = graph.inTransaction(c);
         ProcessNode self = (ProcessNode) g.load(row.nodeId());
@@ -151,9 +153,10 @@ public final class StepExecutor {
         } catch (StorageException | JobFailures.Failure e) {
             throw e;
         } catch (Exception | StackOverflowError e) {
-            if (isConnectionFailure(e))
-                throw new StorageException("the database connection failed in step " + row.step() + " of process "
-                    + row.nodeId(), e);
+            if (isConnectionFailure(e)) {
+                throw new StorageException(
+                        "the database connection failed in step " + row.step() + " of process " + row.nodeId(), e);
+            }
             throw new ProcessFault(e);
         }
     }
@@ -161,8 +164,9 @@ public final class StepExecutor {
     private StepOutcome recordFailure(Connection c, Task task, Throwable failure, boolean killed) throws SQLException {
         Optional<ProcessRow> locked = ProcessTable.lock(c, task.processId());
         String skip = skipReason(locked, task);
-        if (skip != null)
+        if (skip != null) {
             return StepOutcome.skip(skip);
+        }
         GraphTransaction g = graph.inTransaction(c);
         ProcessNode self = (ProcessNode) g.load(task.processId());
         if (killed) {
@@ -174,20 +178,25 @@ public final class StepExecutor {
 
     /** Why a task must not run (gone, terminated, a step already run, paused), or null when it must. */
     private static String skipReason(Optional<ProcessRow> locked, Task task) {
-        if (locked.isEmpty())
+        if (locked.isEmpty()) {
             return "process " + task.processId() + " does not exist (deleted?)";
+        }
         ProcessRow row = locked.get();
-        if (row.state().isTerminal())
+        if (row.state().isTerminal()) {
             return "process " + row.nodeId() + " is " + row.state().dbValue();
-        if (row.step() != task.step())
+        }
+        if (row.step() != task.step()) {
             return "process " + row.nodeId() + " is at step " + row.step() + "; step " + task.step() + " ran already";
-        if (row.paused())
+        }
+        if (row.paused()) {
             return "process " + row.nodeId() + " is paused";
+        }
         return null;
     }
 
-    private StepOutcome run(Connection c, GraphTransaction g, ProcessRow row, ProcessNode self,
-                            ProcessDefinition definition) throws Exception {
+    private StepOutcome run(
+            Connection c, GraphTransaction g, ProcessRow row, ProcessNode self, ProcessDefinition definition)
+            throws Exception {
         Map<String, Node> inputs = new LinkedHashMap<>();
         g.inputsOf(row.nodeId()).forEach((label, node) -> inputs.put(ProcessSpec.portPath(label), node));
         ProcessInputs in = new ProcessInputs(inputs);
@@ -195,10 +204,12 @@ public final class StepExecutor {
         Caches caches = new Caches(caching, graph, computers);
 
         if (definition instanceof CalcJobDefinition job) {
-            Optional<CacheHit> hit = "retrieve".equals(row.checkpoint().get("stage")) ? Optional.empty()
-                : caches.lookup(g, definition, self, self.hash(), row.useCache());
-            if (hit.isEmpty())
+            Optional<CacheHit> hit = "retrieve".equals(row.checkpoint().get("stage"))
+                    ? Optional.empty()
+                    : caches.lookup(g, definition, self, self.hash(), row.useCache());
+            if (hit.isEmpty()) {
                 return runJob(c, g, row, (CalcJobNode) self, job, in, effects);
+            }
             caches.take(g, self, hit.get(), effects);
             storeEffects(g, effects);
             return terminate(c, g, row, self, ProcessState.FINISHED, effects);
@@ -206,11 +217,12 @@ public final class StepExecutor {
 
         if (!(definition instanceof WorkChainDefinition<?> chain)) {
             Optional<CacheHit> hit = caches.lookup(g, definition, self, self.hash(), row.useCache());
-            if (hit.isPresent())
+            if (hit.isPresent()) {
                 caches.take(g, self, hit.get(), effects);
-            else
-                FunctionRunner.attach(self, definition, FunctionRunner.invoke(definition, self, inputs, g, effects, caches),
-                    effects);
+            } else {
+                FunctionRunner.attach(
+                        self, definition, FunctionRunner.invoke(definition, self, inputs, g, effects, caches), effects);
+            }
             storeEffects(g, effects);
             return terminate(c, g, row, self, ProcessState.FINISHED, effects);
         }
@@ -223,21 +235,31 @@ public final class StepExecutor {
         storeEffects(g, effects);
 
         List<Task> tasks = new ArrayList<>();
-        ProcessTable.insert(c, effects.children.stream().map(child -> new ProcessTable.NewProcess(child.node().id(),
-            child.definition().entryPoint(), self.id(), effects.isAwaited(child), child.useCache())).toList());
-        for (ChildProcess child : effects.children)
+        ProcessTable.insert(
+                c,
+                effects.children.stream()
+                        .map(child -> new ProcessTable.NewProcess(
+                                child.node().id(),
+                                child.definition().entryPoint(),
+                                self.id(),
+                                effects.isAwaited(child),
+                                child.useCache()))
+                        .toList());
+        for (ChildProcess child : effects.children) {
             tasks.add(new Task(child.node().id(), 0));
+        }
 
         if (end instanceof WorkChainStepper.Waiting waiting) {
             List<Checkpoint.Awaited> awaiting = effects.awaited.stream()
-                .map(a -> new Checkpoint.Awaited(a.child().node().id(), a.key(), a.append())).toList();
+                    .map(a -> new Checkpoint.Awaited(a.child().node().id(), a.key(), a.append()))
+                    .toList();
             Checkpoint next = new Checkpoint(waiting.frames(), context.toJson(), awaiting);
             self.setProcessState(ProcessState.WAITING.dbValue());
-            self.setProcessStatus("Waiting for child processes: " + awaiting.stream()
-                .map(a -> Long.toString(a.child())).collect(Collectors.joining(", ")));
+            self.setProcessStatus("Waiting for child processes: "
+                    + awaiting.stream().map(a -> Long.toString(a.child())).collect(Collectors.joining(", ")));
             g.saveState(self, false);
-            ProcessTable.endStep(c, row.nodeId(), row.step() + 1, ProcessState.WAITING, false, effects.running(),
-                next.toJson());
+            ProcessTable.endStep(
+                    c, row.nodeId(), row.step() + 1, ProcessState.WAITING, false, effects.running(), next.toJson());
             List<Long> outbox = Outbox.add(c, tasks);
             return new StepOutcome(tasks, outbox, List.of(change(row, ProcessState.WAITING, null)), null);
         }
@@ -247,12 +269,14 @@ public final class StepExecutor {
             Map<String, Data> all = new LinkedHashMap<>();
             g.outputsOf(self.id()).forEach((label, node) -> all.put(ProcessSpec.portPath(label), (Data) node));
             ExitCode wrong = definition.spec().checkOutputs(all);
-            if (wrong != null)
+            if (wrong != null) {
                 exit = wrong;
+            }
         }
         self.setExitStatus(exit.status());
-        if (!exit.message().isEmpty())
+        if (!exit.message().isEmpty()) {
             self.setExitMessage(exit.message());
+        }
         StepOutcome ended = terminate(c, g, row, self, ProcessState.FINISHED, effects);
         List<Long> outbox = Outbox.add(c, tasks);
         List<Task> all = new ArrayList<>(tasks);
@@ -262,8 +286,15 @@ public final class StepExecutor {
         return new StepOutcome(all, allOutbox, ended.changes(), null);
     }
 
-    private StepOutcome runJob(Connection c, GraphTransaction g, ProcessRow row, CalcJobNode self, CalcJobDefinition job,
-                               ProcessInputs in, StepEffects effects) throws Exception {
+    private StepOutcome runJob(
+            Connection c,
+            GraphTransaction g,
+            ProcessRow row,
+            CalcJobNode self,
+            CalcJobDefinition job,
+            ProcessInputs in,
+            StepEffects effects)
+            throws Exception {
         CalcJobRunner jobs = new CalcJobRunner(computers, graph);
         if (!"retrieve".equals(row.checkpoint().get("stage"))) {
             CalcJobRunner.Waiting waiting = jobs.submit(c, job, self, in, effects);
@@ -273,8 +304,8 @@ public final class StepExecutor {
             self.setProcessState(ProcessState.WAITING.dbValue());
             self.setProcessStatus("Waiting for the scheduler: job " + waiting.jobId());
             g.saveState(self, false);
-            ProcessTable.endStep(c, row.nodeId(), row.step() + 1, ProcessState.WAITING, false, 0,
-                "{\"stage\":\"retrieve\"}");
+            ProcessTable.endStep(
+                    c, row.nodeId(), row.step() + 1, ProcessState.WAITING, false, 0, "{\"stage\":\"retrieve\"}");
             return new StepOutcome(List.of(), List.of(), List.of(change(row, ProcessState.WAITING, null)), null);
         }
         try {
@@ -286,8 +317,9 @@ public final class StepExecutor {
         return terminate(c, g, row, self, ProcessState.FINISHED, effects);
     }
 
-    private static <W extends WorkChain> WorkChainStepper.End advance(WorkChainDefinition<W> chain, Checkpoint checkpoint,
-                                                                     StepScope scope, StepEffects effects) throws Exception {
+    private static <W extends WorkChain> WorkChainStepper.End advance(
+            WorkChainDefinition<W> chain, Checkpoint checkpoint, StepScope scope, StepEffects effects)
+            throws Exception {
         return WorkChainStepper.advance(chain, checkpoint.frames(), scope, effects);
     }
 
@@ -299,16 +331,18 @@ public final class StepExecutor {
         Map<Long, Node> found = new HashMap<>(nodes);
         Context context = Context.fromJson(checkpoint.context(), id -> {
             Node n = found.get(id);
-            if (n == null)
+            if (n == null) {
                 throw new IllegalStateException("the checkpoint refers to node " + id + ", which no longer exists");
+            }
             return n;
         });
         for (Checkpoint.Awaited a : checkpoint.awaiting()) {
             Node child = found.get(a.child());
-            if (a.append())
+            if (a.append()) {
                 context.append(a.key(), child);
-            else
+            } else {
                 context.put(a.key(), child);
+            }
         }
         return context;
     }
@@ -316,30 +350,35 @@ public final class StepExecutor {
     private static void storeEffects(GraphTransaction g, StepEffects effects) {
         g.storeAll(effects.nodes());
         Map<WorkflowNode, Map<String, Data>> returns = new LinkedHashMap<>();
-        for (StepEffects.ReturnLink link : effects.returnLinks)
+        for (StepEffects.ReturnLink link : effects.returnLinks) {
             returns.computeIfAbsent(link.workflow(), w -> new LinkedHashMap<>()).put(link.label(), link.data());
+        }
         returns.forEach(g::addReturnLinks);
         g.appendLogs(effects.reports.stream()
-            .map(r -> LogEntry.of(r.node().id(), LogLevel.REPORT, LOGGER, r.message())).toList());
+                .map(r -> LogEntry.of(r.node().id(), LogLevel.REPORT, LOGGER, r.message()))
+                .toList());
     }
 
     /** Ends a process in {@code state} (its exit status set before), seals it and wakes its parent. */
-    private StepOutcome terminate(Connection c, GraphTransaction g, ProcessRow row, ProcessNode self, ProcessState state,
-                                  StepEffects effects) throws SQLException {
+    private StepOutcome terminate(
+            Connection c, GraphTransaction g, ProcessRow row, ProcessNode self, ProcessState state, StepEffects effects)
+            throws SQLException {
         self.setProcessState(state.dbValue());
-        if (state != ProcessState.KILLED)
+        if (state != ProcessState.KILLED) {
             self.setProcessStatus(null);
+        }
         g.saveState(self, true);
         ProcessTable.endStep(c, row.nodeId(), row.step() + 1, state, false, 0, "{}");
         List<Task> tasks = new ArrayList<>();
-        if (row.parentId() != null && row.awaited())
+        if (row.parentId() != null && row.awaited()) {
             ProcessTable.childTerminated(c, row.parentId()).ifPresent(tasks::add);
+        }
         List<Long> outbox = Outbox.add(c, tasks);
         return new StepOutcome(tasks, outbox, List.of(change(row, state, self.exitStatus())), null);
     }
 
     private StepOutcome except(Connection c, GraphTransaction g, ProcessRow row, ProcessNode self, Throwable failure)
-        throws SQLException {
+            throws SQLException {
         self.setException(stackTrace(failure));
         g.appendLogs(List.of(LogEntry.of(self.id(), LogLevel.ERROR, LOGGER, "excepted: " + failure)));
         return terminate(c, g, row, self, ProcessState.EXCEPTED, new StepEffects());
@@ -357,9 +396,13 @@ public final class StepExecutor {
 
     /** True when the failure is the database connection, not the process: the step must run again. */
     private static boolean isConnectionFailure(Throwable t) {
-        for (Throwable x = t; x != null; x = x.getCause())
-            if (x instanceof SQLException e && e.getSQLState() != null && e.getSQLState().startsWith("08"))
+        for (Throwable x = t; x != null; x = x.getCause()) {
+            if (x instanceof SQLException e
+                    && e.getSQLState() != null
+                    && e.getSQLState().startsWith("08")) {
                 return true;
+            }
+        }
         return false;
     }
 }

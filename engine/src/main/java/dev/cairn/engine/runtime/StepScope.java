@@ -31,8 +31,13 @@ final class StepScope implements WorkChainScope {
     private final StepEffects effects;
     private final Caches caches;
 
-    StepScope(GraphTransaction graph, ProcessNode self, ProcessInputs inputs, Context context, StepEffects effects,
-              Caches caches) {
+    StepScope(
+            GraphTransaction graph,
+            ProcessNode self,
+            ProcessInputs inputs,
+            Context context,
+            StepEffects effects,
+            Caches caches) {
         this.caches = caches;
         this.graph = graph;
         this.self = self;
@@ -53,8 +58,9 @@ final class StepScope implements WorkChainScope {
 
     @Override
     public Context context() {
-        if (context == null)
+        if (context == null) {
             throw new IllegalStateException("only a work chain has a context");
+        }
         return context;
     }
 
@@ -87,35 +93,44 @@ final class StepScope implements WorkChainScope {
         if (effects.cachedChildren.containsKey(child)) {
             // Ended already, it goes into the context now, unless a child appended to the same key
             // earlier in this step is still running: then it waits its turn, to keep submission order.
-            if (append && effects.awaited.stream().anyMatch(a -> a.append() && a.key().equals(key)))
+            if (append
+                    && effects.awaited.stream()
+                            .anyMatch(a -> a.append() && a.key().equals(key))) {
                 effects.awaited.add(new StepEffects.Awaited(child, key, true));
-            else if (append)
+            } else if (append) {
                 context.append(key, child.node());
-            else
+            } else {
                 context.put(key, child.node());
+            }
             return;
         }
-        if (!effects.children.contains(child))
-            throw new IllegalStateException("only a child submitted in this step can be awaited; " + child.node().describe()
-                + " was not");
-        if (effects.isAwaited(child))
+        if (!effects.children.contains(child)) {
+            throw new IllegalStateException("only a child submitted in this step can be awaited; "
+                    + child.node().describe() + " was not");
+        }
+        if (effects.isAwaited(child)) {
             throw new IllegalStateException(child.node().describe() + " is awaited twice");
+        }
         effects.awaited.add(new StepEffects.Awaited(child, key, append));
     }
 
     @Override
     public void out(String path, Data value) {
-        if (effects.outputs.putIfAbsent(path, value) != null)
+        if (effects.outputs.putIfAbsent(path, value) != null) {
             throw new InvalidInputException("output '" + path + "' of " + self.describe() + " is registered twice");
+        }
     }
 
     @Override
     public Map<String, Data> outputsOf(ProcessNode process) {
-        for (var cached : effects.cachedChildren.entrySet())
-            if (cached.getKey().node() == process)
+        for (var cached : effects.cachedChildren.entrySet()) {
+            if (cached.getKey().node() == process) {
                 return Collections.unmodifiableMap(cached.getValue());
-        if (!process.isStored())
+            }
+        }
+        if (!process.isStored()) {
             throw new IllegalStateException(process.describe() + " has not run yet");
+        }
         Map<String, Data> outputs = new LinkedHashMap<>();
         graph.outputsOf(process.id()).forEach((label, node) -> outputs.put(ProcessSpec.portPath(label), (Data) node));
         return outputs;

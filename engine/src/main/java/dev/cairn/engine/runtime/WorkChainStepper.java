@@ -18,20 +18,17 @@ import dev.cairn.engine.process.WorkChainDefinition;
 final class WorkChainStepper {
 
     /** How a step ended. */
-    sealed interface End permits Waiting, Ended {
-    }
+    sealed interface End permits Waiting, Ended {}
 
-    record Waiting(List<Checkpoint.Frame> frames) implements End {
-    }
+    record Waiting(List<Checkpoint.Frame> frames) implements End {}
 
-    record Ended(ExitCode exitCode) implements End {
-    }
+    record Ended(ExitCode exitCode) implements End {}
 
-    private WorkChainStepper() {
-    }
+    private WorkChainStepper() {}
 
-    static <W extends WorkChain> End advance(WorkChainDefinition<W> definition, List<Checkpoint.Frame> from,
-                                             StepScope scope, StepEffects effects) throws Exception {
+    static <W extends WorkChain> End advance(
+            WorkChainDefinition<W> definition, List<Checkpoint.Frame> from, StepScope scope, StepEffects effects)
+            throws Exception {
         W chain = definition.factory().get();
         chain.attach(scope);
         Outline<W> outline = definition.outline();
@@ -47,26 +44,30 @@ final class WorkChainStepper {
                 case Outline.Step<W> step -> {
                     advanceTop(frames);
                     step.body().run(chain);
-                    if (chain.requestedExit() != null)
+                    if (chain.requestedExit() != null) {
                         return new Ended(chain.requestedExit());
-                    if (!effects.awaited.isEmpty())
+                    }
+                    if (!effects.awaited.isEmpty()) {
                         return new Waiting(new ArrayList<>(frames));
+                    }
                 }
                 case Outline.If<W> branch -> {
                     advanceTop(frames);
                     Outline.Block<W> chosen = branch.otherwise();
-                    for (int i = 0; i < branch.conditions().size(); i++)
+                    for (int i = 0; i < branch.conditions().size(); i++) {
                         if (branch.conditions().get(i).test(chain)) {
                             chosen = branch.branches().get(i);
                             break;
                         }
+                    }
                     frames.addLast(new Checkpoint.Frame(chosen.id(), 0));
                 }
                 case Outline.While<W> loop -> {
-                    if (loop.condition().test(chain))
+                    if (loop.condition().test(chain)) {
                         frames.addLast(new Checkpoint.Frame(loop.body().id(), 0));
-                    else
+                    } else {
                         advanceTop(frames);
+                    }
                 }
                 case Outline.Return<W> ret -> {
                     return new Ended(ret.exitCode());

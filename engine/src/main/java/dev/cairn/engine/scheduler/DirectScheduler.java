@@ -50,13 +50,15 @@ public final class DirectScheduler implements Scheduler {
     @Override
     public String submitScript(JobTemplate t) {
         var preamble = new ArrayList<String>();
-        if (!t.importSysEnvironment())
+        if (!t.importSysEnvironment()) {
             // Run again with an empty environment; "$@" keeps the job name in the arguments ps shows.
             preamble.add("[ -n \"${CAIRN_CLEAN_ENV:-}\" ] || exec env -i CAIRN_CLEAN_ENV=1 HOME=\"$HOME\""
-                + " USER=\"${USER:-}\" PATH=/usr/local/bin:/usr/bin:/bin /bin/bash \"$0\" \"$@\"");
+                    + " USER=\"${USER:-}\" PATH=/usr/local/bin:/usr/bin:/bin /bin/bash \"$0\" \"$@\"");
+        }
         preamble.add("exec > " + Shell.quote(t.stdoutName()) + " 2> " + Shell.quote(t.stderrName()));
-        if (t.resources().cpusPerTask() > 1)
+        if (t.resources().cpusPerTask() > 1) {
             preamble.add("export OMP_NUM_THREADS=" + t.resources().cpusPerTask());
+        }
         return SubmitScript.render(t, List.of(NAME_MARKER + t.jobName()), preamble);
     }
 
@@ -71,15 +73,17 @@ public final class DirectScheduler implements Scheduler {
         // The job name is read with shell builtins (no sed, no pipe): on a busy machine each process
         // started per job costs.
         String command = "name=; while IFS= read -r line; do case $line in '" + NAME_MARKER + "'*) name=${line#'"
-            + NAME_MARKER + "'}; break ;; esac; done < " + script + "; "
-            + "launch=nohup; command -v setsid > /dev/null 2>&1 && launch=setsid; "
-            + "$launch bash " + script + " \"$name\" < /dev/null > /dev/null 2>&1 & echo $!";
+                + NAME_MARKER + "'}; break ;; esac; done < " + script + "; "
+                + "launch=nohup; command -v setsid > /dev/null 2>&1 && launch=setsid; "
+                + "$launch bash " + script + " \"$name\" < /dev/null > /dev/null 2>&1 & echo $!";
         CommandResult r = commands.run(transport, command, workdir);
-        if (!r.ok())
+        if (!r.ok()) {
             throw commands.failed(command, workdir, r);
+        }
         String pid = r.stdout().strip();
-        if (!PID.matcher(pid).matches())
+        if (!PID.matcher(pid).matches()) {
             throw commands.unreadable("the process id", command, r);
+        }
         return pid;
     }
 
@@ -90,19 +94,22 @@ public final class DirectScheduler implements Scheduler {
      */
     @Override
     public Map<String, JobInfo> poll(Transport transport, Collection<String> jobIds) {
-        if (jobIds.isEmpty())
+        if (jobIds.isEmpty()) {
             return Map.of();
+        }
         commands.checkJobIds(jobIds);
         var unique = new LinkedHashSet<>(jobIds);
         String ps = "ps -o pid=,stat=,etime= -p " + String.join(",", unique);
         String command = "if [ -r /proc/self/stat ]; then read -r up idle < /proc/uptime; echo \"" + UPTIME
-            + " $up\"; for p in " + String.join(" ", unique) + "; do s=; { read -r s < /proc/$p/stat; } 2> /dev/null;"
-            + " [ -z \"$s\" ] || echo \"$p ${s##*) }\"; done; else " + ps + "; fi";
+                + " $up\"; for p in " + String.join(" ", unique)
+                + "; do s=; { read -r s < /proc/$p/stat; } 2> /dev/null;"
+                + " [ -z \"$s\" ] || echo \"$p ${s##*) }\"; done; else " + ps + "; fi";
         CommandResult r = commands.run(transport, command, null);
         Map<String, JobInfo> listed = r.stdout().startsWith(UPTIME + " ") ? fromProc(r, command) : fromPs(r, command);
         var result = new LinkedHashMap<String, JobInfo>();
-        for (String id : jobIds)
+        for (String id : jobIds) {
             result.put(id, listed.getOrDefault(id, JobInfo.missing(id)));
+        }
         return result;
     }
 
@@ -112,20 +119,25 @@ public final class DirectScheduler implements Scheduler {
      * (USER_HZ, 100 on Linux).
      */
     private Map<String, JobInfo> fromProc(CommandResult r, String command) {
-        if (!r.ok())
+        if (!r.ok()) {
             throw commands.failed(command, null, r);
+        }
         List<String> lines = r.stdout().lines().filter(l -> !l.isBlank()).toList();
         double uptime;
         try {
-            uptime = Double.parseDouble(lines.getFirst().substring(UPTIME.length() + 1).strip());
+            uptime = Double.parseDouble(
+                    lines.getFirst().substring(UPTIME.length() + 1).strip());
         } catch (NumberFormatException e) {
             throw commands.unreadable("the uptime", command, r);
         }
         var listed = new HashMap<String, JobInfo>();
         for (String line : lines.subList(1, lines.size())) {
             String[] f = WHITESPACE.split(line.strip());
-            if (f.length < 21 || !PID.matcher(f[0]).matches() || !PID.matcher(f[20]).matches())
+            if (f.length < 21
+                    || !PID.matcher(f[0]).matches()
+                    || !PID.matcher(f[20]).matches()) {
                 throw commands.unreadable("a process", command, r);
+            }
             long elapsed = Math.max(0, Math.round(uptime - Long.parseLong(f[20]) / 100.0));
             listed.put(f[0], new JobInfo(f[0], state(f[1]), f[1], null, elapsed, null, null));
         }
@@ -134,8 +146,9 @@ public final class DirectScheduler implements Scheduler {
 
     private Map<String, JobInfo> fromPs(CommandResult r, String command) {
         var listed = new HashMap<String, JobInfo>();
-        for (String[] f : rows(r, command, 3))
+        for (String[] f : rows(r, command, 3)) {
             listed.put(f[0], new JobInfo(f[0], state(f[1]), f[1], null, WallTimes.parseElapsed(f[2]), null, null));
+        }
         return listed;
     }
 
@@ -146,9 +159,12 @@ public final class DirectScheduler implements Scheduler {
         for (String[] f : rows(commands.run(transport, command, null), command, 4)) {
             // "bash <script> <job name>", as submit starts it
             String[] args = WHITESPACE.split(f[3].strip());
-            if (args.length >= 3 && args[0].endsWith("bash") && args[args.length - 1].equals(jobName)
-                && state(f[1]).isActive())
+            if (args.length >= 3
+                    && args[0].endsWith("bash")
+                    && args[args.length - 1].equals(jobName)
+                    && state(f[1]).isActive()) {
                 return Optional.of(f[0]);
+            }
         }
         return Optional.empty();
     }
@@ -163,15 +179,18 @@ public final class DirectScheduler implements Scheduler {
     /** ps's lines split into {@code fields} columns, the last one keeping its spaces. */
     private List<String[]> rows(CommandResult r, String command, int fields) {
         // ps exits 1 without a word when no process matched: an empty listing, not a failure.
-        if (!r.ok() && !(r.exitCode() == 1 && r.stderr().isBlank()))
+        if (!r.ok() && !(r.exitCode() == 1 && r.stderr().isBlank())) {
             throw commands.failed(command, null, r);
+        }
         var rows = new ArrayList<String[]>();
         for (String line : r.stdout().lines().toList()) {
-            if (line.isBlank())
+            if (line.isBlank()) {
                 continue;
+            }
             String[] f = WHITESPACE.split(line.strip(), fields);
-            if (f.length < fields)
+            if (f.length < fields) {
                 throw commands.unreadable("a process", command, r);
+            }
             rows.add(f);
         }
         return rows;

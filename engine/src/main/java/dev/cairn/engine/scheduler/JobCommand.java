@@ -11,12 +11,15 @@ import java.util.List;
 public record JobCommand(List<String> argv, boolean mpi, String stdinName, String stdoutName, String stderrName) {
 
     public JobCommand {
-        if (argv == null || argv.isEmpty())
+        if (argv == null || argv.isEmpty()) {
             throw new IllegalArgumentException("a job command needs at least the program to run");
+        }
         argv = List.copyOf(argv);
-        for (String word : argv)
-            if (word.isEmpty() || word.indexOf('\0') >= 0)
+        for (String word : argv) {
+            if (word.isEmpty() || word.indexOf('\0') >= 0) {
                 throw new IllegalArgumentException("job command " + argv + " has an empty word or a NUL character");
+            }
+        }
         checkStream("stdin", stdinName, argv);
         checkStream("stdout", stdoutName, argv);
         checkStream("stderr", stderrName, argv);
@@ -37,8 +40,9 @@ public record JobCommand(List<String> argv, boolean mpi, String stdinName, Strin
     }
 
     private static void checkStream(String stream, String name, List<String> argv) {
-        if (name != null && (name.isBlank() || name.indexOf('\n') >= 0 || name.indexOf('\0') >= 0))
+        if (name != null && (name.isBlank() || name.indexOf('\n') >= 0 || name.indexOf('\0') >= 0)) {
             throw new IllegalArgumentException(stream + " file '" + name + "' of job command " + argv
-                + " must be a non-blank file name on one line");
+                    + " must be a non-blank file name on one line");
+        }
     }
 }

@@ -11,16 +11,25 @@ package dev.cairn.engine.scheduler;
  * @param exitCode the job's exit code, when the listing still shows a finished job with one
  * @param annotation why the job is in its state ("Dependency", "JobHeldUser", a PBS comment)
  */
-public record JobInfo(String jobId, JobState state, String rawState, String jobName, Long wallTimeSeconds,
-    Integer exitCode, String annotation) {
+public record JobInfo(
+        String jobId,
+        JobState state,
+        String rawState,
+        String jobName,
+        Long wallTimeSeconds,
+        Integer exitCode,
+        String annotation) {
 
     public JobInfo {
-        if (jobId == null || jobId.isBlank())
+        if (jobId == null || jobId.isBlank()) {
             throw new IllegalArgumentException("a job in a listing needs a job id");
-        if (state == null)
+        }
+        if (state == null) {
             throw new IllegalArgumentException("job " + jobId + " needs a state");
-        if (rawState == null)
+        }
+        if (rawState == null) {
             throw new IllegalArgumentException("job " + jobId + " needs its raw state (empty if unknown)");
+        }
     }
 
     /**

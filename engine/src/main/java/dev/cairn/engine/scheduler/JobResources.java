@@ -12,22 +12,27 @@ public record JobResources(int machines, int mpiprocsPerMachine, int cpusPerTask
     public static final JobResources SERIAL = new JobResources(1, 1, 1);
 
     public JobResources {
-        if (machines < 1)
+        if (machines < 1) {
             throw new IllegalArgumentException("a job needs at least one machine, not " + machines);
-        if (mpiprocsPerMachine < 1)
-            throw new IllegalArgumentException("a job needs at least one MPI process per machine, not "
-                + mpiprocsPerMachine);
-        if (cpusPerTask < 1)
+        }
+        if (mpiprocsPerMachine < 1) {
+            throw new IllegalArgumentException(
+                    "a job needs at least one MPI process per machine, not " + mpiprocsPerMachine);
+        }
+        if (cpusPerTask < 1) {
             throw new IllegalArgumentException("a job needs at least one CPU per task, not " + cpusPerTask);
+        }
     }
 
     /** {@code totalMpiprocs} processes spread over {@code machines}, one CPU each. */
     public static JobResources ofTotal(int machines, int totalMpiprocs) {
-        if (machines < 1)
+        if (machines < 1) {
             throw new IllegalArgumentException("a job needs at least one machine, not " + machines);
-        if (totalMpiprocs < 1 || totalMpiprocs % machines != 0)
+        }
+        if (totalMpiprocs < 1 || totalMpiprocs % machines != 0) {
             throw new IllegalArgumentException("a total of " + totalMpiprocs
-                + " MPI processes cannot be spread evenly over " + machines + " machines");
+                    + " MPI processes cannot be spread evenly over " + machines + " machines");
+        }
         return new JobResources(machines, totalMpiprocs / machines, 1);
     }
 

@@ -32,10 +32,24 @@ import java.util.regex.Pattern;
  * @param environment variables exported in the script, with literal values (no {@code $} expansion)
  * @param importSysEnvironment whether the job starts with the submitting user's environment
  */
-public record JobTemplate(String jobName, String workdir, List<JobCommand> commands, List<String> mpirunCommand,
-    JobResources resources, Long maxWallclockSeconds, Long maxMemoryKb, String queue, String account, String qos,
-    String customSchedulerCommands, String prependText, String appendText, String stdoutName, String stderrName,
-    Map<String, String> environment, boolean importSysEnvironment) {
+public record JobTemplate(
+        String jobName,
+        String workdir,
+        List<JobCommand> commands,
+        List<String> mpirunCommand,
+        JobResources resources,
+        Long maxWallclockSeconds,
+        Long maxMemoryKb,
+        String queue,
+        String account,
+        String qos,
+        String customSchedulerCommands,
+        String prependText,
+        String appendText,
+        String stdoutName,
+        String stderrName,
+        Map<String, String> environment,
+        boolean importSysEnvironment) {
 
     public static final List<String> DEFAULT_MPIRUN = List.of("mpirun", "-np", "{tot_num_mpiprocs}");
     public static final String DEFAULT_STDOUT = "_scheduler-stdout.txt";
@@ -45,40 +59,51 @@ public record JobTemplate(String jobName, String workdir, List<JobCommand> comma
     private static final Pattern JOB_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,127}");
     /** Batch-system directives cannot quote, and SLURM expands '%' in file names, so a workdir has none of these. */
     private static final Pattern WORKDIR = Pattern.compile("/[^\\s'\"\\\\%$`]*");
+
     private static final Pattern FILE_NAME = Pattern.compile("[A-Za-z0-9_.+-]+");
     private static final Pattern DIRECTIVE_VALUE = Pattern.compile("[A-Za-z0-9_.@+-]+");
     private static final Pattern VARIABLE = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{[a-z_]*}");
-    private static final List<String> PLACEHOLDERS = List.of("{tot_num_mpiprocs}", "{num_machines}",
-        "{num_mpiprocs_per_machine}", "{num_cores_per_mpiproc}");
+    private static final List<String> PLACEHOLDERS =
+            List.of("{tot_num_mpiprocs}", "{num_machines}", "{num_mpiprocs_per_machine}", "{num_cores_per_mpiproc}");
 
     public JobTemplate {
-        if (jobName == null || !JOB_NAME.matcher(jobName).matches())
+        if (jobName == null || !JOB_NAME.matcher(jobName).matches()) {
             throw new IllegalArgumentException("job name '" + jobName + "' must be 1 to 128 letters, digits, '.', '_'"
-                + " or '-' starting with a letter or digit: batch systems rewrite other names, and a rewritten name"
-                + " cannot be found again");
+                    + " or '-' starting with a letter or digit: batch systems rewrite other names, and a rewritten name"
+                    + " cannot be found again");
+        }
         String job = "job " + jobName + ": ";
-        if (workdir == null || !WORKDIR.matcher(workdir).matches())
+        if (workdir == null || !WORKDIR.matcher(workdir).matches()) {
             throw new IllegalArgumentException(job + "working directory '" + workdir + "' must be an absolute path"
-                + " without whitespace, quotes, '\\', '%', '$' or '`' (batch-system directives cannot quote them)");
-        if (commands == null || commands.isEmpty())
+                    + " without whitespace, quotes, '\\', '%', '$' or '`' (batch-system directives cannot quote them)");
+        }
+        if (commands == null || commands.isEmpty()) {
             throw new IllegalArgumentException(job + "no command to run");
+        }
         commands = List.copyOf(commands);
         mpirunCommand = List.copyOf(mpirunCommand);
-        if (mpirunCommand.isEmpty() && commands.stream().anyMatch(JobCommand::mpi))
+        if (mpirunCommand.isEmpty() && commands.stream().anyMatch(JobCommand::mpi)) {
             throw new IllegalArgumentException(job + "a command runs with MPI but the MPI launcher is empty");
-        for (String word : mpirunCommand)
-            for (var m = PLACEHOLDER.matcher(word); m.find(); )
-                if (!PLACEHOLDERS.contains(m.group()))
+        }
+        for (String word : mpirunCommand) {
+            for (var m = PLACEHOLDER.matcher(word); m.find(); ) {
+                if (!PLACEHOLDERS.contains(m.group())) {
                     throw new IllegalArgumentException(job + "unknown placeholder " + m.group() + " in MPI launcher "
-                        + mpirunCommand + "; known: " + PLACEHOLDERS);
-        if (resources == null)
+                            + mpirunCommand + "; known: " + PLACEHOLDERS);
+                }
+            }
+        }
+        if (resources == null) {
             throw new IllegalArgumentException(job + "no resources (use JobResources.SERIAL for one process)");
-        if (maxWallclockSeconds != null && maxWallclockSeconds <= 0)
-            throw new IllegalArgumentException(job + "max wall-clock time must be positive seconds, not "
-                + maxWallclockSeconds);
-        if (maxMemoryKb != null && maxMemoryKb <= 0)
+        }
+        if (maxWallclockSeconds != null && maxWallclockSeconds <= 0) {
+            throw new IllegalArgumentException(
+                    job + "max wall-clock time must be positive seconds, not " + maxWallclockSeconds);
+        }
+        if (maxMemoryKb != null && maxMemoryKb <= 0) {
             throw new IllegalArgumentException(job + "max memory must be positive kB, not " + maxMemoryKb);
+        }
         checkDirective(job, "queue", queue);
         checkDirective(job, "account", account);
         checkDirective(job, "QOS", qos);
@@ -87,17 +112,20 @@ public record JobTemplate(String jobName, String workdir, List<JobCommand> comma
         appendText = text(job, "append text", appendText);
         checkFileName(job, "stdout", stdoutName);
         checkFileName(job, "stderr", stderrName);
-        if (environment == null)
+        if (environment == null) {
             throw new IllegalArgumentException(job + "environment must be a map (empty for none)");
+        }
         // Sorted, so that the same template always gives the same script (and the same hash).
         var sorted = new TreeMap<String, String>();
         environment.forEach((name, value) -> {
-            if (name == null || !VARIABLE.matcher(name).matches())
+            if (name == null || !VARIABLE.matcher(name).matches()) {
                 throw new IllegalArgumentException(job + "environment variable name '" + name
-                    + "' must be letters, digits and '_', not starting with a digit");
-            if (value == null || value.indexOf('\0') >= 0)
-                throw new IllegalArgumentException(job + "environment variable " + name
-                    + " needs a value without NUL characters");
+                        + "' must be letters, digits and '_', not starting with a digit");
+            }
+            if (value == null || value.indexOf('\0') >= 0) {
+                throw new IllegalArgumentException(
+                        job + "environment variable " + name + " needs a value without NUL characters");
+            }
             sorted.put(name, value);
         });
         environment = Collections.unmodifiableMap(sorted);
@@ -105,58 +133,194 @@ public record JobTemplate(String jobName, String workdir, List<JobCommand> comma
 
     /** A serial job with the defaults: no limits, default queue, the system environment imported. */
     public static JobTemplate of(String jobName, String workdir, JobCommand... commands) {
-        return new JobTemplate(jobName, workdir, List.of(commands), DEFAULT_MPIRUN, JobResources.SERIAL, null, null,
-            null, null, null, "", "", "", DEFAULT_STDOUT, DEFAULT_STDERR, Map.of(), true);
+        return new JobTemplate(
+                jobName,
+                workdir,
+                List.of(commands),
+                DEFAULT_MPIRUN,
+                JobResources.SERIAL,
+                null,
+                null,
+                null,
+                null,
+                null,
+                "",
+                "",
+                "",
+                DEFAULT_STDOUT,
+                DEFAULT_STDERR,
+                Map.of(),
+                true);
     }
 
     public JobTemplate withResources(JobResources r) {
-        return new JobTemplate(jobName, workdir, commands, mpirunCommand, r, maxWallclockSeconds, maxMemoryKb, queue,
-            account, qos, customSchedulerCommands, prependText, appendText, stdoutName, stderrName, environment,
-            importSysEnvironment);
+        return new JobTemplate(
+                jobName,
+                workdir,
+                commands,
+                mpirunCommand,
+                r,
+                maxWallclockSeconds,
+                maxMemoryKb,
+                queue,
+                account,
+                qos,
+                customSchedulerCommands,
+                prependText,
+                appendText,
+                stdoutName,
+                stderrName,
+                environment,
+                importSysEnvironment);
     }
 
     public JobTemplate withMpirunCommand(List<String> launcher) {
-        return new JobTemplate(jobName, workdir, commands, launcher, resources, maxWallclockSeconds, maxMemoryKb,
-            queue, account, qos, customSchedulerCommands, prependText, appendText, stdoutName, stderrName, environment,
-            importSysEnvironment);
+        return new JobTemplate(
+                jobName,
+                workdir,
+                commands,
+                launcher,
+                resources,
+                maxWallclockSeconds,
+                maxMemoryKb,
+                queue,
+                account,
+                qos,
+                customSchedulerCommands,
+                prependText,
+                appendText,
+                stdoutName,
+                stderrName,
+                environment,
+                importSysEnvironment);
     }
 
     /** Wall-clock and memory limits; null leaves either to the queue. */
     public JobTemplate withLimits(Long wallclockSeconds, Long memoryKb) {
-        return new JobTemplate(jobName, workdir, commands, mpirunCommand, resources, wallclockSeconds, memoryKb,
-            queue, account, qos, customSchedulerCommands, prependText, appendText, stdoutName, stderrName, environment,
-            importSysEnvironment);
+        return new JobTemplate(
+                jobName,
+                workdir,
+                commands,
+                mpirunCommand,
+                resources,
+                wallclockSeconds,
+                memoryKb,
+                queue,
+                account,
+                qos,
+                customSchedulerCommands,
+                prependText,
+                appendText,
+                stdoutName,
+                stderrName,
+                environment,
+                importSysEnvironment);
     }
 
     /** Where the job is charged and queued; null leaves any of them to the batch system. */
     public JobTemplate withQueue(String queueName, String accountName, String qosName) {
-        return new JobTemplate(jobName, workdir, commands, mpirunCommand, resources, maxWallclockSeconds, maxMemoryKb,
-            queueName, accountName, qosName, customSchedulerCommands, prependText, appendText, stdoutName, stderrName,
-            environment, importSysEnvironment);
+        return new JobTemplate(
+                jobName,
+                workdir,
+                commands,
+                mpirunCommand,
+                resources,
+                maxWallclockSeconds,
+                maxMemoryKb,
+                queueName,
+                accountName,
+                qosName,
+                customSchedulerCommands,
+                prependText,
+                appendText,
+                stdoutName,
+                stderrName,
+                environment,
+                importSysEnvironment);
     }
 
     public JobTemplate withCustomSchedulerCommands(String lines) {
-        return new JobTemplate(jobName, workdir, commands, mpirunCommand, resources, maxWallclockSeconds, maxMemoryKb,
-            queue, account, qos, lines, prependText, appendText, stdoutName, stderrName, environment,
-            importSysEnvironment);
+        return new JobTemplate(
+                jobName,
+                workdir,
+                commands,
+                mpirunCommand,
+                resources,
+                maxWallclockSeconds,
+                maxMemoryKb,
+                queue,
+                account,
+                qos,
+                lines,
+                prependText,
+                appendText,
+                stdoutName,
+                stderrName,
+                environment,
+                importSysEnvironment);
     }
 
     public JobTemplate withText(String prepend, String append) {
-        return new JobTemplate(jobName, workdir, commands, mpirunCommand, resources, maxWallclockSeconds, maxMemoryKb,
-            queue, account, qos, customSchedulerCommands, prepend, append, stdoutName, stderrName, environment,
-            importSysEnvironment);
+        return new JobTemplate(
+                jobName,
+                workdir,
+                commands,
+                mpirunCommand,
+                resources,
+                maxWallclockSeconds,
+                maxMemoryKb,
+                queue,
+                account,
+                qos,
+                customSchedulerCommands,
+                prepend,
+                append,
+                stdoutName,
+                stderrName,
+                environment,
+                importSysEnvironment);
     }
 
     public JobTemplate withSchedulerOutput(String stdout, String stderr) {
-        return new JobTemplate(jobName, workdir, commands, mpirunCommand, resources, maxWallclockSeconds, maxMemoryKb,
-            queue, account, qos, customSchedulerCommands, prependText, appendText, stdout, stderr, environment,
-            importSysEnvironment);
+        return new JobTemplate(
+                jobName,
+                workdir,
+                commands,
+                mpirunCommand,
+                resources,
+                maxWallclockSeconds,
+                maxMemoryKb,
+                queue,
+                account,
+                qos,
+                customSchedulerCommands,
+                prependText,
+                appendText,
+                stdout,
+                stderr,
+                environment,
+                importSysEnvironment);
     }
 
     public JobTemplate withEnvironment(Map<String, String> variables, boolean importSystem) {
-        return new JobTemplate(jobName, workdir, commands, mpirunCommand, resources, maxWallclockSeconds, maxMemoryKb,
-            queue, account, qos, customSchedulerCommands, prependText, appendText, stdoutName, stderrName, variables,
-            importSystem);
+        return new JobTemplate(
+                jobName,
+                workdir,
+                commands,
+                mpirunCommand,
+                resources,
+                maxWallclockSeconds,
+                maxMemoryKb,
+                queue,
+                account,
+                qos,
+                customSchedulerCommands,
+                prependText,
+                appendText,
+                stdoutName,
+                stderrName,
+                variables,
+                importSystem);
     }
 
     /** {@code workdir/name}: batch systems resolve relative paths in directives against different directories. */
@@ -165,22 +329,26 @@ public record JobTemplate(String jobName, String workdir, List<JobCommand> comma
     }
 
     private static void checkDirective(String job, String what, String value) {
-        if (value != null && !DIRECTIVE_VALUE.matcher(value).matches())
+        if (value != null && !DIRECTIVE_VALUE.matcher(value).matches()) {
             throw new IllegalArgumentException(job + what + " '" + value
-                + "' must be letters, digits, '.', '_', '@', '+' or '-' (it goes into a directive unquoted)");
+                    + "' must be letters, digits, '.', '_', '@', '+' or '-' (it goes into a directive unquoted)");
+        }
     }
 
     private static void checkFileName(String job, String what, String name) {
-        if (name == null || !FILE_NAME.matcher(name).matches() || name.equals(".") || name.equals(".."))
+        if (name == null || !FILE_NAME.matcher(name).matches() || name.equals(".") || name.equals("..")) {
             throw new IllegalArgumentException(job + what + " file name '" + name
-                + "' must be a plain file name of letters, digits, '.', '_', '+' or '-'");
+                    + "' must be a plain file name of letters, digits, '.', '_', '+' or '-'");
+        }
     }
 
     private static String text(String job, String what, String value) {
-        if (value == null)
+        if (value == null) {
             throw new IllegalArgumentException(job + what + " must be text (empty for none)");
-        if (value.indexOf('\0') >= 0)
+        }
+        if (value.indexOf('\0') >= 0) {
             throw new IllegalArgumentException(job + what + " contains a NUL character");
+        }
         return value;
     }
 }

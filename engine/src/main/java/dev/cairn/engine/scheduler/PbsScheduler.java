@@ -22,26 +22,29 @@ import dev.cairn.engine.transport.Transport;
 public final class PbsScheduler implements Scheduler {
 
     /** Which PBS the computer runs. */
-    public enum Dialect { PBS_PRO, TORQUE }
+    public enum Dialect {
+        PBS_PRO,
+        TORQUE
+    }
 
     /** "1234.server", "1234[].server" (an array), or a bare number on a server that omits its name. */
     private static final Pattern JOB_ID = Pattern.compile("[0-9]+(\\[[0-9]*])?(\\.[A-Za-z0-9_.-]+)?");
 
     /** qstat's job_state letters (PBS Pro and Torque man pages), mapped as AiiDA does. */
     static final Map<String, JobState> STATES = Map.ofEntries(
-        Map.entry("Q", JobState.QUEUED),
-        Map.entry("W", JobState.QUEUED),         // waiting for its start time (qsub -a)
-        Map.entry("T", JobState.QUEUED),         // being moved
-        Map.entry("H", JobState.QUEUED_HELD),
-        Map.entry("R", JobState.RUNNING),
-        Map.entry("B", JobState.RUNNING),        // array with a subjob running
-        Map.entry("E", JobState.RUNNING),        // exiting: still cleaning up on its nodes
-        Map.entry("S", JobState.SUSPENDED),
-        Map.entry("U", JobState.SUSPENDED),      // cycle-harvesting, suspended by keyboard activity
-        Map.entry("F", JobState.DONE),           // PBS Pro: finished (listed with job history)
-        Map.entry("X", JobState.DONE),           // PBS Pro: subjob finished
-        Map.entry("C", JobState.DONE),           // Torque: completed
-        Map.entry("M", JobState.UNDETERMINED));  // moved to another server: this one cannot tell
+            Map.entry("Q", JobState.QUEUED),
+            Map.entry("W", JobState.QUEUED), // waiting for its start time (qsub -a)
+            Map.entry("T", JobState.QUEUED), // being moved
+            Map.entry("H", JobState.QUEUED_HELD),
+            Map.entry("R", JobState.RUNNING),
+            Map.entry("B", JobState.RUNNING), // array with a subjob running
+            Map.entry("E", JobState.RUNNING), // exiting: still cleaning up on its nodes
+            Map.entry("S", JobState.SUSPENDED),
+            Map.entry("U", JobState.SUSPENDED), // cycle-harvesting, suspended by keyboard activity
+            Map.entry("F", JobState.DONE), // PBS Pro: finished (listed with job history)
+            Map.entry("X", JobState.DONE), // PBS Pro: subjob finished
+            Map.entry("C", JobState.DONE), // Torque: completed
+            Map.entry("M", JobState.UNDETERMINED)); // moved to another server: this one cannot tell
 
     private final Dialect dialect;
     private final SchedulerCommands commands;
@@ -75,34 +78,43 @@ public final class PbsScheduler implements Scheduler {
         d.add("#PBS -e " + t.inWorkdir(t.stderrName()));
         // Not rerunnable: a rerun would start again in a directory whose outputs the engine may be reading.
         d.add("#PBS -r n");
-        if (t.importSysEnvironment())
+        if (t.importSysEnvironment()) {
             d.add("#PBS -V");
-        if (t.queue() != null)
+        }
+        if (t.queue() != null) {
             d.add("#PBS -q " + t.queue());
-        if (t.account() != null)
+        }
+        if (t.account() != null) {
             d.add("#PBS -A " + t.account());
+        }
         JobResources r = t.resources();
         if (dialect == Dialect.PBS_PRO) {
-            if (t.qos() != null)
+            if (t.qos() != null) {
                 throw new IllegalArgumentException("pbs: job " + t.jobName() + " asks for QOS '" + t.qos()
-                    + "', which PBS Professional does not have; choose a queue, or use custom scheduler commands");
-            String select = "select=" + r.machines() + ":ncpus=" + r.cpusPerMachine() + ":mpiprocs="
-                + r.mpiprocsPerMachine();
-            if (r.cpusPerTask() > 1)
+                        + "', which PBS Professional does not have; choose a queue, or use custom scheduler commands");
+            }
+            String select =
+                    "select=" + r.machines() + ":ncpus=" + r.cpusPerMachine() + ":mpiprocs=" + r.mpiprocsPerMachine();
+            if (r.cpusPerTask() > 1) {
                 select += ":ompthreads=" + r.cpusPerTask();
-            if (t.maxMemoryKb() != null)
+            }
+            if (t.maxMemoryKb() != null) {
                 select += ":mem=" + t.maxMemoryKb() + "kb";
+            }
             d.add("#PBS -l " + select);
         } else {
-            if (t.qos() != null)
+            if (t.qos() != null) {
                 d.add("#PBS -l qos=" + t.qos());
+            }
             d.add("#PBS -l nodes=" + r.machines() + ":ppn=" + r.cpusPerMachine());
             // Torque's mem is for the whole job, the template's for each machine.
-            if (t.maxMemoryKb() != null)
+            if (t.maxMemoryKb() != null) {
                 d.add("#PBS -l mem=" + Math.multiplyExact(t.maxMemoryKb(), (long) r.machines()) + "kb");
+            }
         }
-        if (t.maxWallclockSeconds() != null)
+        if (t.maxWallclockSeconds() != null) {
             d.add("#PBS -l walltime=" + WallTimes.pbs(t.maxWallclockSeconds()));
+        }
         return SubmitScript.render(t, d, List.of());
     }
 
@@ -111,25 +123,29 @@ public final class PbsScheduler implements Scheduler {
         commands.checkWorkdir(workdir, scriptFileName);
         String command = "qsub " + Shell.quote(scriptFileName);
         CommandResult r = commands.run(transport, command, workdir);
-        if (!r.ok())
+        if (!r.ok()) {
             throw commands.failed(command, workdir, r);
+        }
         List<String> lines = r.stdout().strip().lines().toList();
         String id = lines.isEmpty() ? "" : lines.getLast().strip();
-        if (!JOB_ID.matcher(id).matches())
+        if (!JOB_ID.matcher(id).matches()) {
             throw commands.unreadable("a job id", command, r);
+        }
         return id;
     }
 
     @Override
     public Map<String, JobInfo> poll(Transport transport, Collection<String> jobIds) {
-        if (jobIds.isEmpty())
+        if (jobIds.isEmpty()) {
             return Map.of();
+        }
         commands.checkJobIds(jobIds);
         String command = "qstat -f " + String.join(" ", new LinkedHashSet<>(jobIds));
         List<QstatListing.Job> listed = QstatListing.parse(listing(transport, command));
         var result = new LinkedHashMap<String, JobInfo>();
-        for (String id : jobIds)
+        for (String id : jobIds) {
             result.put(id, find(listed, id).map(j -> info(id, j)).orElseGet(() -> JobInfo.missing(id)));
+        }
         return result;
     }
 
@@ -137,14 +153,14 @@ public final class PbsScheduler implements Scheduler {
     public Optional<String> findByName(Transport transport, String jobName) {
         // qselect finds this user's jobs by name cheaply; qstat -f then says what state they are in. No ids:
         // print nothing, since a bare "qstat -f" would list every job on the server.
-        String command = "ids=$(qselect -u \"$(id -un)\" -N " + Shell.quote(commands.checkJobName(jobName)) + ") || exit 1; "
-            + "[ -z \"$ids\" ] || qstat -f $ids";
+        String command = "ids=$(qselect -u \"$(id -un)\" -N " + Shell.quote(commands.checkJobName(jobName))
+                + ") || exit 1; [ -z \"$ids\" ] || qstat -f $ids";
         return QstatListing.parse(listing(transport, command)).stream()
-            .filter(j -> jobName.equals(j.get("Job_Name")))
-            .map(j -> info(j.id(), j))
-            .filter(j -> j.state().isActive())
-            .map(JobInfo::jobId)
-            .findFirst();
+                .filter(j -> jobName.equals(j.get("Job_Name")))
+                .map(j -> info(j.id(), j))
+                .filter(j -> j.state().isActive())
+                .map(JobInfo::jobId)
+                .findFirst();
     }
 
     @Override
@@ -159,11 +175,13 @@ public final class PbsScheduler implements Scheduler {
      */
     private String listing(Transport transport, String command) {
         CommandResult r = commands.run(transport, command, null);
-        String otherErrors = r.stderr().lines()
-            .filter(l -> !l.contains("Unknown Job Id") && !l.contains("Job has finished") && !l.isBlank())
-            .reduce("", (a, b) -> a + b + "\n");
-        if (!r.ok() && (!otherErrors.isEmpty() || r.stderr().isBlank()))
+        String otherErrors = r.stderr()
+                .lines()
+                .filter(l -> !l.contains("Unknown Job Id") && !l.contains("Job has finished") && !l.isBlank())
+                .reduce("", (a, b) -> a + b + "\n");
+        if (!r.ok() && (!otherErrors.isEmpty() || r.stderr().isBlank())) {
             throw commands.failed(command, null, r);
+        }
         return r.stdout();
     }
 
@@ -173,12 +191,16 @@ public final class PbsScheduler implements Scheduler {
      * counts too. A running job taken for missing would be taken for DONE.
      */
     static Optional<QstatListing.Job> find(List<QstatListing.Job> listed, String id) {
-        for (QstatListing.Job j : listed)
-            if (j.id().equals(id))
+        for (QstatListing.Job j : listed) {
+            if (j.id().equals(id)) {
                 return Optional.of(j);
-        for (QstatListing.Job j : listed)
-            if (j.id().startsWith(id + ".") || id.startsWith(j.id() + "."))
+            }
+        }
+        for (QstatListing.Job j : listed) {
+            if (j.id().startsWith(id + ".") || id.startsWith(j.id() + ".")) {
                 return Optional.of(j);
+            }
+        }
         return Optional.empty();
     }
 
@@ -188,9 +210,14 @@ public final class PbsScheduler implements Scheduler {
         String walltime = j.get("resources_used.walltime");
         // PBS Pro writes Exit_status, Torque exit_status; the attribute names are read without case.
         String exit = j.get("exit_status");
-        return new JobInfo(id, state, raw == null ? "" : raw, j.get("Job_Name"),
-            walltime == null ? null : WallTimes.parseElapsed(walltime), exit == null ? null : parseInt(exit),
-            j.get("comment"));
+        return new JobInfo(
+                id,
+                state,
+                raw == null ? "" : raw,
+                j.get("Job_Name"),
+                walltime == null ? null : WallTimes.parseElapsed(walltime),
+                exit == null ? null : parseInt(exit),
+                j.get("comment"));
     }
 
     private static Integer parseInt(String text) {

@@ -22,19 +22,20 @@ final class QstatListing {
         }
     }
 
-    private QstatListing() {
-    }
+    private QstatListing() {}
 
     static List<Job> parse(String stdout) {
         var jobs = new ArrayList<Job>();
         String id = null;
         var lines = new ArrayList<StringBuilder>();
         for (String line : stdout.split("\n", -1)) {
-            if (line.endsWith("\r"))
+            if (line.endsWith("\r")) {
                 line = line.substring(0, line.length() - 1);
+            }
             if (line.startsWith("Job Id:")) {
-                if (id != null)
+                if (id != null) {
                     jobs.add(job(id, lines));
+                }
                 id = line.substring("Job Id:".length()).strip();
                 lines = new ArrayList<>();
             } else if (line.isBlank()) {
@@ -51,8 +52,9 @@ final class QstatListing {
                 throw new SchedulerException("pbs: qstat -f line '" + line + "' of job " + id + " is not an attribute");
             }
         }
-        if (id != null)
+        if (id != null) {
             jobs.add(job(id, lines));
+        }
         return jobs;
     }
 
@@ -60,7 +62,9 @@ final class QstatListing {
         var attributes = new LinkedHashMap<String, String>();
         for (StringBuilder l : lines) {
             int eq = l.indexOf("=");
-            attributes.put(l.substring(0, eq).strip().toLowerCase(Locale.ROOT), l.substring(eq + 1).strip());
+            attributes.put(
+                    l.substring(0, eq).strip().toLowerCase(Locale.ROOT),
+                    l.substring(eq + 1).strip());
         }
         return new Job(id, attributes);
     }

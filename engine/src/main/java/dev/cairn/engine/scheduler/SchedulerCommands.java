@@ -21,9 +21,10 @@ final class SchedulerCommands {
 
     /** @param jobId what this batch system's job ids look like; anything else is refused before it reaches a shell */
     SchedulerCommands(String scheduler, Duration timeout, Pattern jobId) {
-        if (timeout == null || timeout.isNegative() || timeout.isZero())
-            throw new IllegalArgumentException(scheduler + " scheduler: command timeout must be positive, not "
-                + timeout);
+        if (timeout == null || timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException(
+                    scheduler + " scheduler: command timeout must be positive, not " + timeout);
+        }
         this.scheduler = scheduler;
         this.timeout = timeout;
         this.jobId = jobId;
@@ -36,14 +37,15 @@ final class SchedulerCommands {
     /** stdout of a command that must succeed. */
     String require(Transport transport, String command, String workdir) {
         CommandResult r = run(transport, command, workdir);
-        if (!r.ok())
+        if (!r.ok()) {
             throw failed(command, workdir, r);
+        }
         return r.stdout();
     }
 
     SchedulerException failed(String command, String workdir, CommandResult r) {
         return new SchedulerException(scheduler + ": '" + command + "' failed with exit code " + r.exitCode()
-            + (workdir == null ? "" : " in " + workdir) + ": " + printed(r));
+                + (workdir == null ? "" : " in " + workdir) + ": " + printed(r));
     }
 
     SchedulerException unreadable(String what, String command, CommandResult r) {
@@ -51,37 +53,44 @@ final class SchedulerCommands {
     }
 
     String checkJobId(String id) {
-        if (id == null || !jobId.matcher(id).matches())
+        if (id == null || !jobId.matcher(id).matches()) {
             throw new IllegalArgumentException(scheduler + ": '" + id + "' is not a job id of this batch system");
+        }
         return id;
     }
 
     void checkJobIds(Collection<String> ids) {
-        for (String id : ids)
+        for (String id : ids) {
             checkJobId(id);
+        }
     }
 
     String checkJobName(String name) {
-        if (name == null || name.isBlank() || name.contains("\n"))
+        if (name == null || name.isBlank() || name.contains("\n")) {
             throw new IllegalArgumentException(scheduler + ": '" + name + "' is not a job name");
+        }
         return name;
     }
 
     void checkWorkdir(String workdir, String scriptFileName) {
-        if (workdir == null || !workdir.startsWith("/"))
+        if (workdir == null || !workdir.startsWith("/")) {
             throw new IllegalArgumentException(scheduler + ": working directory '" + workdir + "' is not absolute");
-        if (scriptFileName == null || scriptFileName.isBlank() || scriptFileName.contains("/"))
-            throw new IllegalArgumentException(scheduler + ": script '" + scriptFileName
-                + "' must be a file name in the working directory");
+        }
+        if (scriptFileName == null || scriptFileName.isBlank() || scriptFileName.contains("/")) {
+            throw new IllegalArgumentException(
+                    scheduler + ": script '" + scriptFileName + "' must be a file name in the working directory");
+        }
     }
 
     private static String printed(CommandResult r) {
         String err = r.stderr().strip();
         String out = r.stdout().strip();
-        if (err.isEmpty() && out.isEmpty())
+        if (err.isEmpty() && out.isEmpty()) {
             return "it printed nothing";
-        if (err.isEmpty())
+        }
+        if (err.isEmpty()) {
             return "stdout: " + out;
+        }
         return out.isEmpty() ? "stderr: " + err : "stderr: " + err + "; stdout: " + out;
     }
 }

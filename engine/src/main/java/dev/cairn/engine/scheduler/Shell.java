@@ -11,13 +11,13 @@ final class Shell {
      */
     private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_./:,+@-]+");
 
-    private Shell() {
-    }
+    private Shell() {}
 
     /** {@code word} as one shell word, with nothing expanded. */
     static String quote(String word) {
-        if (PLAIN.matcher(word).matches())
+        if (PLAIN.matcher(word).matches()) {
             return word;
+        }
         return "'" + word.replace("'", "'\"'\"'") + "'";
     }
 }

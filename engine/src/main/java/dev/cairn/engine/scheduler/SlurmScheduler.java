@@ -31,34 +31,34 @@ public final class SlurmScheduler implements Scheduler {
 
     /** squeue's compact state codes (man squeue, JOB STATE CODES), mapped as AiiDA does where it maps them. */
     static final Map<String, JobState> STATES = Map.ofEntries(
-        Map.entry("PD", JobState.QUEUED),        // PENDING
-        Map.entry("CF", JobState.QUEUED),        // CONFIGURING: nodes booting
-        Map.entry("RQ", JobState.QUEUED),        // REQUEUED
-        Map.entry("RF", JobState.QUEUED),        // REQUEUE_FED
-        Map.entry("RH", JobState.QUEUED_HELD),   // REQUEUE_HOLD
-        Map.entry("RD", JobState.QUEUED_HELD),   // RESV_DEL_HOLD
-        Map.entry("SE", JobState.QUEUED_HELD),   // SPECIAL_EXIT: requeued and held
-        Map.entry("R", JobState.RUNNING),
-        Map.entry("CG", JobState.RUNNING),       // COMPLETING: some processes may still run
-        Map.entry("SI", JobState.RUNNING),       // SIGNALING
-        Map.entry("SO", JobState.RUNNING),       // STAGE_OUT
-        Map.entry("RS", JobState.RUNNING),       // RESIZING
-        Map.entry("S", JobState.SUSPENDED),
-        Map.entry("ST", JobState.SUSPENDED),     // STOPPED
-        Map.entry("CD", JobState.DONE),          // COMPLETED
-        Map.entry("CA", JobState.DONE),          // CANCELLED
-        Map.entry("F", JobState.DONE),           // FAILED
-        Map.entry("TO", JobState.DONE),          // TIMEOUT
-        Map.entry("NF", JobState.DONE),          // NODE_FAIL
-        Map.entry("OOM", JobState.DONE),         // OUT_OF_MEMORY
-        Map.entry("BF", JobState.DONE),          // BOOT_FAIL
-        Map.entry("DL", JobState.DONE),          // DEADLINE
-        Map.entry("PR", JobState.DONE),          // PREEMPTED
-        Map.entry("RV", JobState.DONE));         // REVOKED (federation: runs on another cluster)
+            Map.entry("PD", JobState.QUEUED), // PENDING
+            Map.entry("CF", JobState.QUEUED), // CONFIGURING: nodes booting
+            Map.entry("RQ", JobState.QUEUED), // REQUEUED
+            Map.entry("RF", JobState.QUEUED), // REQUEUE_FED
+            Map.entry("RH", JobState.QUEUED_HELD), // REQUEUE_HOLD
+            Map.entry("RD", JobState.QUEUED_HELD), // RESV_DEL_HOLD
+            Map.entry("SE", JobState.QUEUED_HELD), // SPECIAL_EXIT: requeued and held
+            Map.entry("R", JobState.RUNNING),
+            Map.entry("CG", JobState.RUNNING), // COMPLETING: some processes may still run
+            Map.entry("SI", JobState.RUNNING), // SIGNALING
+            Map.entry("SO", JobState.RUNNING), // STAGE_OUT
+            Map.entry("RS", JobState.RUNNING), // RESIZING
+            Map.entry("S", JobState.SUSPENDED),
+            Map.entry("ST", JobState.SUSPENDED), // STOPPED
+            Map.entry("CD", JobState.DONE), // COMPLETED
+            Map.entry("CA", JobState.DONE), // CANCELLED
+            Map.entry("F", JobState.DONE), // FAILED
+            Map.entry("TO", JobState.DONE), // TIMEOUT
+            Map.entry("NF", JobState.DONE), // NODE_FAIL
+            Map.entry("OOM", JobState.DONE), // OUT_OF_MEMORY
+            Map.entry("BF", JobState.DONE), // BOOT_FAIL
+            Map.entry("DL", JobState.DONE), // DEADLINE
+            Map.entry("PR", JobState.DONE), // PREEMPTED
+            Map.entry("RV", JobState.DONE)); // REVOKED (federation: runs on another cluster)
 
     /** A pending job with one of these reasons waits for something other than resources (AiiDA's list, plus a dependency that can never be met). */
-    private static final Set<String> HELD_REASONS = Set.of("Dependency", "DependencyNeverSatisfied", "JobHeldUser",
-        "JobHeldAdmin", "BeginTime");
+    private static final Set<String> HELD_REASONS =
+            Set.of("Dependency", "DependencyNeverSatisfied", "JobHeldUser", "JobHeldAdmin", "BeginTime");
 
     private final SchedulerCommands commands;
 
@@ -85,23 +85,30 @@ public final class SlurmScheduler implements Scheduler {
         d.add("#SBATCH --error=" + t.inWorkdir(t.stderrName()));
         // A requeued job would run again in a directory whose outputs the engine may already be reading.
         d.add("#SBATCH --no-requeue");
-        if (t.importSysEnvironment())
+        if (t.importSysEnvironment()) {
             d.add("#SBATCH --get-user-env");
-        if (t.queue() != null)
+        }
+        if (t.queue() != null) {
             d.add("#SBATCH --partition=" + t.queue());
-        if (t.account() != null)
+        }
+        if (t.account() != null) {
             d.add("#SBATCH --account=" + t.account());
-        if (t.qos() != null)
+        }
+        if (t.qos() != null) {
             d.add("#SBATCH --qos=" + t.qos());
+        }
         JobResources r = t.resources();
         d.add("#SBATCH --nodes=" + r.machines());
         d.add("#SBATCH --ntasks-per-node=" + r.mpiprocsPerMachine());
         d.add("#SBATCH --cpus-per-task=" + r.cpusPerTask());
-        if (t.maxWallclockSeconds() != null)
+        if (t.maxWallclockSeconds() != null) {
             d.add("#SBATCH --time=" + WallTimes.slurm(t.maxWallclockSeconds()));
-        // In kB with the unit: AiiDA's --mem=kB/1024 turns anything under 1 MB into 0, which SLURM reads as "all of it".
-        if (t.maxMemoryKb() != null)
+        }
+        // In kB with the unit: AiiDA's --mem=kB/1024 turns anything under 1 MB into 0, which SLURM reads as "all of
+        // it".
+        if (t.maxMemoryKb() != null) {
             d.add("#SBATCH --mem=" + t.maxMemoryKb() + "K");
+        }
         return SubmitScript.render(t, d, List.of());
     }
 
@@ -110,39 +117,44 @@ public final class SlurmScheduler implements Scheduler {
         commands.checkWorkdir(workdir, scriptFileName);
         String command = "sbatch --parsable " + Shell.quote(scriptFileName);
         var r = commands.run(transport, command, workdir);
-        if (!r.ok())
+        if (!r.ok()) {
             throw commands.failed(command, workdir, r);
+        }
         return jobIdIn(r.stdout()).orElseThrow(() -> commands.unreadable("a job id", command, r));
     }
 
     @Override
     public Map<String, JobInfo> poll(Transport transport, Collection<String> jobIds) {
-        if (jobIds.isEmpty())
+        if (jobIds.isEmpty()) {
             return Map.of();
+        }
         commands.checkJobIds(jobIds);
         var ids = new ArrayList<>(new LinkedHashSet<>(jobIds));
         // squeue fails ("Invalid job id specified") when the only job asked for has left the queue, but not
         // when one of several has: asking for the one job twice keeps a failed squeue meaning a real failure
         // (AiiDA #4326), which must never be read as "the job is done".
-        if (ids.size() == 1)
+        if (ids.size() == 1) {
             ids.add(ids.get(0));
+        }
         // --states=all: a job that just finished still shows, with why (F, TO, OOM …), for the report.
-        String command = "squeue --noheader --states=all --jobs=" + String.join(",", ids) + " --format='" + FORMAT + "'";
+        String command =
+                "squeue --noheader --states=all --jobs=" + String.join(",", ids) + " --format='" + FORMAT + "'";
         Map<String, JobInfo> listed = parse(commands.require(transport, command, null));
         var result = new LinkedHashMap<String, JobInfo>();
-        for (String id : jobIds)
+        for (String id : jobIds) {
             result.put(id, listed.getOrDefault(id, JobInfo.missing(id)));
+        }
         return result;
     }
 
     @Override
     public Optional<String> findByName(Transport transport, String jobName) {
-        String command = "squeue --noheader --user=\"$(id -un)\" --name=" + Shell.quote(commands.checkJobName(jobName)) + " --format='"
-            + FORMAT + "'";
+        String command = "squeue --noheader --user=\"$(id -un)\" --name=" + Shell.quote(commands.checkJobName(jobName))
+                + " --format='" + FORMAT + "'";
         return parse(commands.require(transport, command, null)).values().stream()
-            .filter(j -> jobName.equals(j.jobName()) && j.state().isActive())
-            .map(JobInfo::jobId)
-            .min(Comparator.comparing(SlurmScheduler::numeric));
+                .filter(j -> jobName.equals(j.jobName()) && j.state().isActive())
+                .map(JobInfo::jobId)
+                .min(Comparator.comparing(SlurmScheduler::numeric));
     }
 
     @Override
@@ -153,8 +165,9 @@ public final class SlurmScheduler implements Scheduler {
     static Optional<String> jobIdIn(String sbatchStdout) {
         for (String line : sbatchStdout.strip().lines().toList().reversed()) {
             var m = SUBMITTED.matcher(line.strip());
-            if (m.matches())
+            if (m.matches()) {
                 return Optional.of(m.group(1));
+            }
         }
         return Optional.empty();
     }
@@ -163,14 +176,17 @@ public final class SlurmScheduler implements Scheduler {
     static Map<String, JobInfo> parse(String squeueStdout) {
         var jobs = new HashMap<String, JobInfo>();
         for (String line : squeueStdout.lines().toList()) {
-            if (line.isBlank())
+            if (line.isBlank()) {
                 continue;
+            }
             String[] f = line.strip().split("\\|", 5);
-            if (f.length < 5)
+            if (f.length < 5) {
                 throw new SchedulerException("slurm: squeue line '" + line + "' does not have the fields " + FORMAT);
+            }
             String reason = f[3].equals("None") || f[3].isEmpty() ? null : f[3];
-            jobs.put(f[0], new JobInfo(f[0], state(f[1], reason), f[1], f[4], WallTimes.parseElapsed(f[2]), null,
-                reason));
+            jobs.put(
+                    f[0],
+                    new JobInfo(f[0], state(f[1], reason), f[1], f[4], WallTimes.parseElapsed(f[2]), null, reason));
         }
         return jobs;
     }

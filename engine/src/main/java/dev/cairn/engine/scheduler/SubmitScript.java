@@ -11,8 +11,7 @@ import java.util.Map;
  */
 final class SubmitScript {
 
-    private SubmitScript() {
-    }
+    private SubmitScript() {}
 
     /**
      * @param directives {@code #SBATCH}/{@code #PBS} lines; they must come before any command, or the
@@ -23,20 +22,23 @@ final class SubmitScript {
         var lines = new ArrayList<String>();
         lines.add("#!/bin/bash");
         lines.addAll(directives);
-        if (!t.customSchedulerCommands().isBlank())
+        if (!t.customSchedulerCommands().isBlank()) {
             lines.add(t.customSchedulerCommands().strip());
+        }
         lines.add("");
         lines.add("cd " + Shell.quote(t.workdir()) + " || exit 1");
         lines.addAll(preamble);
-        for (Map.Entry<String, String> e : t.environment().entrySet())
+        for (Map.Entry<String, String> e : t.environment().entrySet()) {
             lines.add("export " + e.getKey() + "=" + Shell.quote(e.getValue()));
+        }
         if (!t.prependText().isBlank()) {
             lines.add("");
             lines.add(t.prependText().strip());
         }
         lines.add("");
-        for (JobCommand c : t.commands())
+        for (JobCommand c : t.commands()) {
             lines.add(commandLine(t, c));
+        }
         if (!t.appendText().isBlank()) {
             lines.add("");
             lines.add(t.appendText().strip());
@@ -46,24 +48,30 @@ final class SubmitScript {
 
     static String commandLine(JobTemplate t, JobCommand c) {
         var words = new ArrayList<String>();
-        if (c.mpi())
-            for (String word : t.mpirunCommand())
+        if (c.mpi()) {
+            for (String word : t.mpirunCommand()) {
                 words.add(Shell.quote(placeholders(word, t.resources())));
-        for (String word : c.argv())
+            }
+        }
+        for (String word : c.argv()) {
             words.add(Shell.quote(word));
-        if (c.stdinName() != null)
+        }
+        if (c.stdinName() != null) {
             words.add("< " + Shell.quote(c.stdinName()));
-        if (c.stdoutName() != null)
+        }
+        if (c.stdoutName() != null) {
             words.add("> " + Shell.quote(c.stdoutName()));
-        if (c.stderrName() != null)
+        }
+        if (c.stderrName() != null) {
             words.add("2> " + Shell.quote(c.stderrName()));
+        }
         return String.join(" ", words);
     }
 
     private static String placeholders(String word, JobResources r) {
         return word.replace("{tot_num_mpiprocs}", Integer.toString(r.totalMpiprocs()))
-            .replace("{num_machines}", Integer.toString(r.machines()))
-            .replace("{num_mpiprocs_per_machine}", Integer.toString(r.mpiprocsPerMachine()))
-            .replace("{num_cores_per_mpiproc}", Integer.toString(r.cpusPerTask()));
+                .replace("{num_machines}", Integer.toString(r.machines()))
+                .replace("{num_mpiprocs_per_machine}", Integer.toString(r.mpiprocsPerMachine()))
+                .replace("{num_cores_per_mpiproc}", Integer.toString(r.cpusPerTask()));
     }
 }

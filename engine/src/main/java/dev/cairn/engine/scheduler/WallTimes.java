@@ -8,8 +8,7 @@ final class WallTimes {
     /** [days-][hours:]minutes:seconds; squeue, qstat and ps (etime) all print elapsed time this way. */
     private static final Pattern ELAPSED = Pattern.compile("(?:(\\d+)-)?(?:(\\d+):)?(\\d+):(\\d+)");
 
-    private WallTimes() {
-    }
+    private WallTimes() {}
 
     /** SLURM's {@code --time}: {@code HH:MM:SS}, with {@code D-} in front from one day on. */
     static String slurm(long seconds) {
@@ -26,8 +25,9 @@ final class WallTimes {
     /** Seconds in an elapsed time, or null for anything else ("", "INVALID", "N/A"). */
     static Long parseElapsed(String text) {
         var m = ELAPSED.matcher(text.strip());
-        if (!m.matches())
+        if (!m.matches()) {
             return null;
+        }
         long days = m.group(1) == null ? 0 : Long.parseLong(m.group(1));
         long hours = m.group(2) == null ? 0 : Long.parseLong(m.group(2));
         return ((days * 24 + hours) * 60 + Long.parseLong(m.group(3))) * 60 + Long.parseLong(m.group(4));

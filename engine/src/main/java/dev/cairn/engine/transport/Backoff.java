@@ -23,7 +23,8 @@ import java.util.function.Supplier;
  * @param sleeper  how to wait; tests pass one that records instead of sleeping
  * @param jitter   uniform values in [0, 1); tests pass fixed ones
  */
-public record Backoff(Duration initial, double factor, Duration max, int attempts, Sleeper sleeper, DoubleSupplier jitter) {
+public record Backoff(
+        Duration initial, double factor, Duration max, int attempts, Sleeper sleeper, DoubleSupplier jitter) {
 
     /** Waits; {@link Thread#sleep(Duration)} in production. */
     @FunctionalInterface
@@ -34,19 +35,30 @@ public record Backoff(Duration initial, double factor, Duration max, int attempt
     public Backoff {
         Objects.requireNonNull(sleeper, "sleeper");
         Objects.requireNonNull(jitter, "jitter");
-        if (initial == null || initial.isNegative() || initial.isZero())
+        if (initial == null || initial.isNegative() || initial.isZero()) {
             throw new IllegalArgumentException("the initial backoff must be positive, not " + initial);
-        if (max == null || max.compareTo(initial) < 0)
-            throw new IllegalArgumentException("the largest backoff (" + max + ") must be at least the initial one (" + initial + ")");
-        if (!(factor >= 1))
+        }
+        if (max == null || max.compareTo(initial) < 0) {
+            throw new IllegalArgumentException(
+                    "the largest backoff (" + max + ") must be at least the initial one (" + initial + ")");
+        }
+        if (!(factor >= 1)) {
             throw new IllegalArgumentException("the backoff factor must be at least 1, not " + factor);
-        if (attempts < 1)
+        }
+        if (attempts < 1) {
             throw new IllegalArgumentException("a backoff needs at least one attempt, not " + attempts);
+        }
     }
 
     /** Real sleeping and randomness. */
     public Backoff(Duration initial, double factor, Duration max, int attempts) {
-        this(initial, factor, max, attempts, Thread::sleep, () -> ThreadLocalRandom.current().nextDouble());
+        this(
+                initial,
+                factor,
+                max,
+                attempts,
+                Thread::sleep,
+                () -> ThreadLocalRandom.current().nextDouble());
     }
 
     /**
@@ -72,8 +84,9 @@ public record Backoff(Duration initial, double factor, Duration max, int attempt
     /** The wait before retry {@code retry}: a random part of its {@link #cap(int) cap}. */
     public Duration delay(int retry) {
         double u = jitter.getAsDouble();
-        if (!(u >= 0 && u < 1))
+        if (!(u >= 0 && u < 1)) {
             throw new IllegalStateException("jitter must be in [0, 1), not " + u);
+        }
         return Duration.ofNanos((long) (cap(retry).toNanos() * u));
     }
 
@@ -89,8 +102,9 @@ public record Backoff(Duration initial, double factor, Duration max, int attempt
             try {
                 return action.get();
             } catch (RuntimeException e) {
-                if (attempt >= attempts || !retryable.test(e))
+                if (attempt >= attempts || !retryable.test(e)) {
                     throw withEarlier(e, earlier);
+                }
                 earlier.add(e);
                 try {
                     sleeper.sleep(delay(attempt - 1));
@@ -105,9 +119,11 @@ public record Backoff(Duration initial, double factor, Duration max, int attempt
     }
 
     private static RuntimeException withEarlier(RuntimeException last, List<RuntimeException> earlier) {
-        for (RuntimeException e : earlier)
-            if (e != last)
+        for (RuntimeException e : earlier) {
+            if (e != last) {
                 last.addSuppressed(e);
+            }
+        }
         return last;
     }
 

@@ -3,8 +3,7 @@ package dev.cairn.engine.transport;
 /** How a command is named in messages. */
 final class Commands {
 
-    private Commands() {
-    }
+    private Commands() {}
 
     /** The command for messages: quoted, on one line, and cut short if long. */
     static String describe(String command) {

@@ -18,8 +18,7 @@ import org.apache.sshd.sftp.common.SftpException;
  */
 final class Failures {
 
-    private Failures() {
-    }
+    private Failures() {}
 
     /**
      * A failure of this machine's file system: none goes away by itself. {@code path} is the
@@ -36,23 +35,28 @@ final class Failures {
     static TransportException remote(String action, IOException e) {
         if (e instanceof SftpException s) {
             boolean connectionGone = s.getStatus() == SftpConstants.SSH_FX_NO_CONNECTION
-                || s.getStatus() == SftpConstants.SSH_FX_CONNECTION_LOST;
+                    || s.getStatus() == SftpConstants.SSH_FX_CONNECTION_LOST;
             return new TransportException(action + ": " + sftpReason(s), connectionGone, e);
         }
-        if (e instanceof FileSystemException f)
+        if (e instanceof FileSystemException f) {
             return local(action, null, f);
+        }
         return new TransportException(action + ": connection failed (" + describe(e) + ")", true, e);
     }
 
     /** Whether an SFTP answer means the path does not exist. */
     static boolean isMissing(IOException e) {
         return e instanceof SftpException s
-            && (s.getStatus() == SftpConstants.SSH_FX_NO_SUCH_FILE || s.getStatus() == SftpConstants.SSH_FX_NO_SUCH_PATH);
+                && (s.getStatus() == SftpConstants.SSH_FX_NO_SUCH_FILE
+                        || s.getStatus() == SftpConstants.SSH_FX_NO_SUCH_PATH);
     }
 
     private static String localReason(IOException e, String path) {
-        String where = e instanceof FileSystemException f && f.getFile() != null && !f.getFile().equals(path)
-            ? " (" + f.getFile() + ")" : "";
+        String where = e instanceof FileSystemException f
+                        && f.getFile() != null
+                        && !f.getFile().equals(path)
+                ? " (" + f.getFile() + ")"
+                : "";
         return switch (e) {
             case NoSuchFileException x -> "no such file or directory" + where;
             case AccessDeniedException x -> "permission denied" + where;

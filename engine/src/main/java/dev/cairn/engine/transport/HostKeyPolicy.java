@@ -24,8 +24,9 @@ public enum HostKeyPolicy {
         return switch (name.trim().toLowerCase(Locale.ROOT)) {
             case "strict", "yes" -> STRICT;
             case "accept-new", "accept_new" -> ACCEPT_NEW;
-            default -> throw new IllegalArgumentException("unknown host key policy '" + name
-                + "': use 'strict' or 'accept-new'");
+            default ->
+                throw new IllegalArgumentException(
+                        "unknown host key policy '" + name + "': use 'strict' or 'accept-new'");
         };
     }
 }

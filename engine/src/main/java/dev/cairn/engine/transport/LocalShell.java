@@ -36,6 +36,7 @@ final class LocalShell implements AutoCloseable {
 
     /** Idle shells kept per environment; more are closed when given back. */
     private static final int MAX_IDLE = 8;
+
     private static final Map<Map<String, String>, ConcurrentLinkedDeque<LocalShell>> IDLE = new ConcurrentHashMap<>();
     /** What the reader thread queues when the shell's stdout ends. */
     private static final String ENDED = "\0ended";
@@ -50,7 +51,8 @@ final class LocalShell implements AutoCloseable {
     private LocalShell(Map<String, String> environment) throws IOException {
         this.environment = environment;
         this.outputs = Files.createTempDirectory(scratchRoot(), "cairn-shell-");
-        this.marker = "cairn-done-" + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong());
+        this.marker = "cairn-done-"
+                + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong());
         ProcessBuilder builder = new ProcessBuilder("/bin/sh").redirectError(ProcessBuilder.Redirect.DISCARD);
         builder.environment().putAll(environment);
         try {
@@ -64,8 +66,9 @@ final class LocalShell implements AutoCloseable {
         // (its input closes); close() covers a shell killed outright. Commands run in subshells, so
         // none can change the variable.
         try {
-            commands.write(("cairn_dir=" + PosixPaths.quote(outputs.toString()) + "\ntrap 'rm -rf -- \"$cairn_dir\"' EXIT\n")
-                .getBytes(StandardCharsets.UTF_8));
+            commands.write(
+                    ("cairn_dir=" + PosixPaths.quote(outputs.toString()) + "\ntrap 'rm -rf -- \"$cairn_dir\"' EXIT\n")
+                            .getBytes(StandardCharsets.UTF_8));
             commands.flush();
         } catch (IOException e) {
             process.destroyForcibly();
@@ -76,8 +79,9 @@ final class LocalShell implements AutoCloseable {
         // a platform thread: it blocks on the pipe for the shell's whole life
         Thread.ofPlatform().daemon().name("cairn-local-shell").start(() -> {
             try (reader) {
-                for (String line; (line = reader.readLine()) != null; )
+                for (String line; (line = reader.readLine()) != null; ) {
                     lines.add(line);
+                }
             } catch (IOException e) {
                 // the shell was killed
             }
@@ -90,7 +94,8 @@ final class LocalShell implements AutoCloseable {
      * environment plus {@code environment}, on an idle shell or a new one.
      */
     static CommandResult run(String command, Path workdir, Map<String, String> environment, Duration timeout) {
-        LocalShell shell = IDLE.computeIfAbsent(environment, e -> new ConcurrentLinkedDeque<>()).pollFirst();
+        LocalShell shell = IDLE.computeIfAbsent(environment, e -> new ConcurrentLinkedDeque<>())
+                .pollFirst();
         if (shell != null) {
             try {
                 return shell.runAndGiveBack(command, workdir, timeout);
@@ -101,14 +106,18 @@ final class LocalShell implements AutoCloseable {
         try {
             shell = new LocalShell(environment);
         } catch (IOException e) {
-            throw Failures.local("cannot start /bin/sh for " + Commands.describe(command) + " on this machine",
-                workdir.toString(), e);
+            throw Failures.local(
+                    "cannot start /bin/sh for " + Commands.describe(command) + " on this machine",
+                    workdir.toString(),
+                    e);
         }
         try {
             return shell.runAndGiveBack(command, workdir, timeout);
         } catch (ShellGone e) {
-            throw new TransportException("/bin/sh on this machine ended before it could run "
-                + Commands.describe(command), true, e.getCause());
+            throw new TransportException(
+                    "/bin/sh on this machine ended before it could run " + Commands.describe(command),
+                    true,
+                    e.getCause());
         }
     }
 
@@ -119,10 +128,11 @@ final class LocalShell implements AutoCloseable {
             reusable = true;
             return result;
         } finally {
-            if (reusable)
+            if (reusable) {
                 giveBack();
-            else
+            } else {
                 close();
+            }
         }
     }
 
@@ -131,8 +141,8 @@ final class LocalShell implements AutoCloseable {
         Path err = outputs.resolve("err");
         // The command is data (one quoted word) until eval reads it, so no text of it can end the wrapper.
         String wrapped = "c=" + PosixPaths.quote(command) + "\n(cd -- " + PosixPaths.quote(workdir.toString())
-            + " && eval \"$c\") < /dev/null > " + PosixPaths.quote(out.toString()) + " 2> "
-            + PosixPaths.quote(err.toString()) + "\necho \"" + marker + " $?\"\n";
+                + " && eval \"$c\") < /dev/null > " + PosixPaths.quote(out.toString()) + " 2> "
+                + PosixPaths.quote(err.toString()) + "\necho \"" + marker + " $?\"\n";
         try {
             commands.write(wrapped.getBytes(StandardCharsets.UTF_8));
             commands.flush();
@@ -150,20 +160,28 @@ final class LocalShell implements AutoCloseable {
                 String line = lines.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
                 if (line == null) {
                     killTree();
-                    throw new TransportException(Commands.describe(command) + " on this machine did not finish within "
-                        + timeout + "; it was killed with the processes it started", true, null);
+                    throw new TransportException(
+                            Commands.describe(command) + " on this machine did not finish within " + timeout
+                                    + "; it was killed with the processes it started",
+                            true,
+                            null);
                 }
-                if (line.equals(ENDED))
-                    throw new TransportException("/bin/sh on this machine ended while running "
-                        + Commands.describe(command) + " (killed from outside?)", true, null);
-                if (line.startsWith(marker + " "))
+                if (line.equals(ENDED)) {
+                    throw new TransportException(
+                            "/bin/sh on this machine ended while running " + Commands.describe(command)
+                                    + " (killed from outside?)",
+                            true,
+                            null);
+                }
+                if (line.startsWith(marker + " ")) {
                     return Integer.parseInt(line.substring(marker.length() + 1));
+                }
             }
         } catch (InterruptedException e) {
             killTree();
             Thread.currentThread().interrupt();
-            throw new TransportException("interrupted while running " + Commands.describe(command)
-                + " on this machine; killed it", true, e);
+            throw new TransportException(
+                    "interrupted while running " + Commands.describe(command) + " on this machine; killed it", true, e);
         }
     }
 
@@ -177,17 +195,18 @@ final class LocalShell implements AutoCloseable {
         } catch (NoSuchFileException e) {
             return "";
         } catch (IOException e) {
-            throw Failures.local("cannot read the output of " + Commands.describe(command) + " on this machine",
-                file.toString(), e);
+            throw Failures.local(
+                    "cannot read the output of " + Commands.describe(command) + " on this machine", file.toString(), e);
         }
     }
 
     private void giveBack() {
         var idle = IDLE.computeIfAbsent(environment, e -> new ConcurrentLinkedDeque<>());
-        if (idle.size() < MAX_IDLE)
+        if (idle.size() < MAX_IDLE) {
             idle.offerFirst(this);
-        else
+        } else {
             close();
+        }
     }
 
     /** The shell and what it runs now; a job a command started in a session of its own lives on. */
@@ -214,8 +233,9 @@ final class LocalShell implements AutoCloseable {
         } catch (IOException e) {
             // it is gone already
         }
-        if (!waitFor(Duration.ofSeconds(2)))
+        if (!waitFor(Duration.ofSeconds(2))) {
             killTree();
+        }
         deleteQuietly(outputs);
     }
 
@@ -234,8 +254,9 @@ final class LocalShell implements AutoCloseable {
     }
 
     private static void deleteQuietly(Path dir) {
-        for (String name : new String[] {"out", "err"})
+        for (String name : new String[] {"out", "err"}) {
             new File(dir.toFile(), name).delete();
+        }
         dir.toFile().delete();
     }
 

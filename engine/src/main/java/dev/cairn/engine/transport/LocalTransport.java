@@ -43,9 +43,12 @@ public final class LocalTransport implements Transport {
         Objects.requireNonNull(command, "command");
         requirePositive(timeout);
         Path dir = Path.of(workdir == null ? System.getProperty("user.home") : PosixPaths.absolute(workdir));
-        if (!Files.isDirectory(dir))
-            throw new TransportException("cannot run " + Commands.describe(command) + " in " + dir + HERE
-                + ": no such directory", false, null);
+        if (!Files.isDirectory(dir)) {
+            throw new TransportException(
+                    "cannot run " + Commands.describe(command) + " in " + dir + HERE + ": no such directory",
+                    false,
+                    null);
+        }
         return LocalShell.run(command, dir, environment, timeout);
     }
 
@@ -123,8 +126,9 @@ public final class LocalTransport implements Transport {
     public void remove(String path) {
         Path p = Path.of(PosixPaths.removable(path));
         try {
-            if (Files.exists(p, NOFOLLOW_LINKS))
+            if (Files.exists(p, NOFOLLOW_LINKS)) {
                 Files.walkFileTree(p, new Remover());
+            }
         } catch (IOException e) {
             throw Failures.local("cannot remove " + p + HERE, p.toString(), e);
         }
@@ -132,8 +136,7 @@ public final class LocalTransport implements Transport {
 
     /** Nothing to release: every call opens and closes what it uses. */
     @Override
-    public void close() {
-    }
+    public void close() {}
 
     @Override
     public String toString() {
@@ -145,8 +148,9 @@ public final class LocalTransport implements Transport {
     }
 
     static void requirePositive(Duration timeout) {
-        if (timeout == null || timeout.isNegative() || timeout.isZero())
+        if (timeout == null || timeout.isNegative() || timeout.isZero()) {
             throw new IllegalArgumentException("a command's timeout must be positive, not " + timeout);
+        }
     }
 
     /**
@@ -162,8 +166,9 @@ public final class LocalTransport implements Transport {
             @Override
             public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
                 Path target = to.resolve(from.relativize(dir).toString());
-                if (!Files.isDirectory(target))
+                if (!Files.isDirectory(target)) {
                     Files.createDirectory(target);
+                }
                 return FileVisitResult.CONTINUE;
             }
 
@@ -189,15 +194,17 @@ public final class LocalTransport implements Transport {
 
         @Override
         public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
-            if (e instanceof NoSuchFileException)
+            if (e instanceof NoSuchFileException) {
                 return FileVisitResult.CONTINUE;
+            }
             throw e;
         }
 
         @Override
         public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
-            if (e != null && !(e instanceof NoSuchFileException))
+            if (e != null && !(e instanceof NoSuchFileException)) {
                 throw e;
+            }
             Files.deleteIfExists(dir);
             return FileVisitResult.CONTINUE;
         }

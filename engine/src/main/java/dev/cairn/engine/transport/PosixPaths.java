@@ -7,15 +7,17 @@ package dev.cairn.engine.transport;
  */
 final class PosixPaths {
 
-    private PosixPaths() {
-    }
+    private PosixPaths() {}
 
     /** {@code path} without repeated or trailing slashes; refuses a relative or empty path. */
     static String absolute(String path) {
-        if (path == null || !path.startsWith("/"))
-            throw new IllegalArgumentException("not an absolute POSIX path: " + (path == null ? "null" : "'" + path + "'"));
-        if (path.indexOf('\0') >= 0)
+        if (path == null || !path.startsWith("/")) {
+            throw new IllegalArgumentException(
+                    "not an absolute POSIX path: " + (path == null ? "null" : "'" + path + "'"));
+        }
+        if (path.indexOf('\0') >= 0) {
             throw new IllegalArgumentException("a path cannot hold a NUL character: '" + path.replace('\0', '?') + "'");
+        }
         String p = path.replaceAll("/{2,}", "/");
         return p.length() > 1 && p.endsWith("/") ? p.substring(0, p.length() - 1) : p;
     }
@@ -39,8 +41,9 @@ final class PosixPaths {
     /** {@link #absolute} for removal, which refuses "/": removing the root is never what a caller meant. */
     static String removable(String path) {
         String p = absolute(path);
-        if (p.equals("/"))
+        if (p.equals("/")) {
             throw new IllegalArgumentException("refusing to remove '/'");
+        }
         return p;
     }
 }

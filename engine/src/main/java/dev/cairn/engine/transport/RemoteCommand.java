@@ -42,8 +42,9 @@ record RemoteCommand(String command, String workdir) {
      * on macOS and the BSDs); without it only {@code pid} itself is killed.
      */
     static String killTree(long pid) {
-        String script = "t() { kill -STOP \"$1\" 2>/dev/null; for c in $(pgrep -P \"$1\" 2>/dev/null); do t \"$c\"; done; "
-            + "kill -KILL \"$1\" 2>/dev/null; }; t " + pid;
+        String script =
+                "t() { kill -STOP \"$1\" 2>/dev/null; for c in $(pgrep -P \"$1\" 2>/dev/null); do t \"$c\"; done; "
+                        + "kill -KILL \"$1\" 2>/dev/null; }; t " + pid;
         return "/bin/sh -c " + PosixPaths.quote(script);
     }
 }

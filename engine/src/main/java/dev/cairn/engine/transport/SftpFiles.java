@@ -34,7 +34,8 @@ final class SftpFiles {
     private static final PosixFilePermission[] MODE_BITS = {
         PosixFilePermission.OTHERS_EXECUTE, PosixFilePermission.OTHERS_WRITE, PosixFilePermission.OTHERS_READ,
         PosixFilePermission.GROUP_EXECUTE, PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_READ,
-        PosixFilePermission.OWNER_EXECUTE, PosixFilePermission.OWNER_WRITE, PosixFilePermission.OWNER_READ};
+        PosixFilePermission.OWNER_EXECUTE, PosixFilePermission.OWNER_WRITE, PosixFilePermission.OWNER_READ
+    };
 
     private final Supplier<SftpClient> sftp;
     private final String on;
@@ -83,11 +84,12 @@ final class SftpFiles {
                 public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
                     String target = remote(p, local.relativize(dir));
                     Attributes existing = statOrNull(s, target);
-                    if (existing == null)
+                    if (existing == null) {
                         s.mkdir(target);
-                    else if (!existing.isDirectory())
-                        throw new TransportException("cannot put " + dir + " to " + target + on + ": a file is in the way",
-                            false, null);
+                    } else if (!existing.isDirectory()) {
+                        throw new TransportException(
+                                "cannot put " + dir + " to " + target + on + ": a file is in the way", false, null);
+                    }
                     return FileVisitResult.CONTINUE;
                 }
 
@@ -103,10 +105,13 @@ final class SftpFiles {
 
     void get(String path, Path local) {
         String p = PosixPaths.absolute(path);
-        call("cannot get " + p + on + " to " + local, s -> {
-            download(s, p, s.stat(p), local);
-            return null;
-        }, "");
+        call(
+                "cannot get " + p + on + " to " + local,
+                s -> {
+                    download(s, p, s.stat(p), local);
+                    return null;
+                },
+                "");
     }
 
     boolean exists(String path) {
@@ -139,19 +144,22 @@ final class SftpFiles {
     private void mkdirs(SftpClient s, String p, String requested) throws IOException {
         Attributes a = statOrNull(s, p);
         if (a != null) {
-            if (a.isDirectory())
+            if (a.isDirectory()) {
                 return;
-            throw new TransportException("cannot create directory " + requested + on + ": " + p + " is not a directory",
-                false, null);
+            }
+            throw new TransportException(
+                    "cannot create directory " + requested + on + ": " + p + " is not a directory", false, null);
         }
-        if (!p.equals("/"))
+        if (!p.equals("/")) {
             mkdirs(s, PosixPaths.parent(p), requested);
+        }
         try {
             s.mkdir(p);
         } catch (IOException e) {
             Attributes now = statOrNull(s, p);
-            if (now == null || !now.isDirectory())
+            if (now == null || !now.isDirectory()) {
                 throw e;
+            }
         }
     }
 
@@ -161,27 +169,30 @@ final class SftpFiles {
         try {
             a = s.lstat(p);
         } catch (IOException e) {
-            if (Failures.isMissing(e))
+            if (Failures.isMissing(e)) {
                 return;
+            }
             throw e;
         }
         try {
             if (a.isDirectory()) {
-                for (String name : names(s, p))
+                for (String name : names(s, p)) {
                     remove(s, PosixPaths.child(p, name));
+                }
                 s.rmdir(p);
             } else {
                 s.remove(p);
             }
         } catch (IOException e) {
-            if (!Failures.isMissing(e))
+            if (!Failures.isMissing(e)) {
                 throw e;
+            }
         }
     }
 
     private void upload(SftpClient s, Path file, String target) throws IOException {
         try (InputStream in = Files.newInputStream(file);
-             OutputStream out = s.write(target, OpenMode.Write, OpenMode.Create, OpenMode.Truncate)) {
+                OutputStream out = s.write(target, OpenMode.Write, OpenMode.Create, OpenMode.Truncate)) {
             in.transferTo(out);
         }
         s.setStat(target, new Attributes().perms(mode(Files.getPosixFilePermissions(file))));
@@ -190,8 +201,9 @@ final class SftpFiles {
     /** Follows links, as reading a linked file does. */
     private void download(SftpClient s, String p, Attributes a, Path local) throws IOException {
         if (a.isDirectory()) {
-            if (!Files.isDirectory(local))
+            if (!Files.isDirectory(local)) {
                 Files.createDirectory(local);
+            }
             for (String name : names(s, p)) {
                 String child = PosixPaths.child(p, name);
                 download(s, child, s.stat(child), local.resolve(name));
@@ -207,11 +219,13 @@ final class SftpFiles {
     private static List<String> names(SftpClient s, String directory) throws IOException {
         List<String> names = new ArrayList<>();
         try {
-            for (DirEntry e : s.readDir(directory))
-                if (!e.getFilename().equals(".") && !e.getFilename().equals(".."))
+            for (DirEntry e : s.readDir(directory)) {
+                if (!e.getFilename().equals(".") && !e.getFilename().equals("..")) {
                     names.add(e.getFilename());
+                }
+            }
         } catch (UncheckedIOException e) {
-            throw e.getCause();  // the directory listing's iterator wraps the SFTP error
+            throw e.getCause(); // the directory listing's iterator wraps the SFTP error
         }
         return names;
     }
@@ -220,30 +234,37 @@ final class SftpFiles {
         try {
             return s.stat(p);
         } catch (IOException e) {
-            if (Failures.isMissing(e))
+            if (Failures.isMissing(e)) {
                 return null;
+            }
             throw e;
         }
     }
 
     private static String remote(String root, Path relative) {
         String r = relative.toString();
-        return r.isEmpty() ? root : PosixPaths.child(root, r.replace(relative.getFileSystem().getSeparator(), "/"));
+        return r.isEmpty()
+                ? root
+                : PosixPaths.child(root, r.replace(relative.getFileSystem().getSeparator(), "/"));
     }
 
     static int mode(Set<PosixFilePermission> permissions) {
         int mode = 0;
-        for (int bit = 0; bit < MODE_BITS.length; bit++)
-            if (permissions.contains(MODE_BITS[bit]))
+        for (int bit = 0; bit < MODE_BITS.length; bit++) {
+            if (permissions.contains(MODE_BITS[bit])) {
                 mode |= 1 << bit;
+            }
+        }
         return mode;
     }
 
     static Set<PosixFilePermission> permissions(int mode) {
         Set<PosixFilePermission> permissions = EnumSet.noneOf(PosixFilePermission.class);
-        for (int bit = 0; bit < MODE_BITS.length; bit++)
-            if ((mode & (1 << bit)) != 0)
+        for (int bit = 0; bit < MODE_BITS.length; bit++) {
+            if ((mode & (1 << bit)) != 0) {
                 permissions.add(MODE_BITS[bit]);
+            }
+        }
         return permissions;
     }
 

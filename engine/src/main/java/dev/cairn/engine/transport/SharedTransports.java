@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * SSH connections kept open between uses. A cluster's login node counts every SSH login, and
@@ -28,24 +29,26 @@ public final class SharedTransports {
 
     private static final Map<TransportSpec.Ssh, Idle> IDLE = new ConcurrentHashMap<>();
     private static final ScheduledExecutorService CLOSER = Executors.newSingleThreadScheduledExecutor(
-        Thread.ofPlatform().name("cairn-idle-transports").daemon().factory());
+            Thread.ofPlatform().name("cairn-idle-transports").daemon().factory());
 
     static {
         CLOSER.scheduleWithFixedDelay(SharedTransports::closeExpired, 1, 1, TimeUnit.SECONDS);
     }
 
-    private SharedTransports() {
-    }
+    private SharedTransports() {}
 
     /** A transport to {@code spec}: a kept SSH connection if there is one, else a new one. */
     public static Transport open(TransportSpec spec, Duration keepAlive) {
-        if (!(spec instanceof TransportSpec.Ssh ssh) || keepAlive.isZero())
+        if (!(spec instanceof TransportSpec.Ssh ssh) || keepAlive.isZero()) {
             return Transports.open(spec);
+        }
         Idle idle = IDLE.remove(ssh);
-        if (idle != null && !idle.expired(System.nanoTime()))
+        if (idle != null && !idle.expired(System.nanoTime())) {
             return new Kept(ssh, idle.transport, keepAlive);
-        if (idle != null)
+        }
+        if (idle != null) {
             idle.transport.close();
+        }
         return new Kept(ssh, Transports.open(spec), keepAlive);
     }
 
@@ -53,23 +56,26 @@ public final class SharedTransports {
     public static void closeAll() {
         IDLE.keySet().forEach(spec -> {
             Idle idle = IDLE.remove(spec);
-            if (idle != null)
+            if (idle != null) {
                 idle.transport.close();
+            }
         });
     }
 
     private static void closeExpired() {
         long now = System.nanoTime();
         IDLE.forEach((spec, idle) -> {
-            if (idle.expired(now) && IDLE.remove(spec, idle))
+            if (idle.expired(now) && IDLE.remove(spec, idle)) {
                 idle.transport.close();
+            }
         });
     }
 
     private static void giveBack(TransportSpec.Ssh spec, Transport transport, Duration keepAlive) {
         Idle previous = IDLE.put(spec, new Idle(transport, System.nanoTime(), keepAlive));
-        if (previous != null)
+        if (previous != null) {
             previous.transport.close();
+        }
     }
 
     /** A borrowed connection: closing it gives it back, unless it failed. */
@@ -86,7 +92,7 @@ public final class SharedTransports {
             this.keepAlive = keepAlive;
         }
 
-        private <T> T use(java.util.function.Supplier<T> operation) {
+        private <T> T use(Supplier<T> operation) {
             try {
                 return operation.get();
             } catch (RuntimeException e) {
@@ -154,13 +160,15 @@ public final class SharedTransports {
 
         @Override
         public void close() {
-            if (closed)
+            if (closed) {
                 return;
+            }
             closed = true;
-            if (failed)
+            if (failed) {
                 transport.close();
-            else
+            } else {
                 giveBack(spec, transport, keepAlive);
+            }
         }
 
         @Override

@@ -81,10 +81,12 @@ final class SshConnection implements AutoCloseable {
 
     /** The open session, connecting again if the last one was closed. */
     synchronized ClientSession session() {
-        if (closed)
+        if (closed) {
             throw new IllegalStateException("the SSH transport to " + where() + " is closed");
-        if (session == null || !session.isOpen())
+        }
+        if (session == null || !session.isOpen()) {
             session = connect();
+        }
         return session;
     }
 
@@ -105,31 +107,44 @@ final class SshConnection implements AutoCloseable {
         Duration timeout = spec.connectTimeout();
         ClientSession s;
         try {
-            s = client.connect(spec.user(), spec.host(), spec.port()).verify(timeout).getSession();
+            s = client.connect(spec.user(), spec.host(), spec.port())
+                    .verify(timeout)
+                    .getSession();
         } catch (IOException e) {
             throw new TransportException("cannot connect to " + where() + ": " + message(e), true, e);
         }
         try {
             keys.forEach(s::addPublicKeyIdentity);
-            if (spec.password() != null)
+            if (spec.password() != null) {
                 s.addPasswordIdentity(spec.password());
+            }
             AuthFuture auth = s.auth();
-            if (!auth.await(timeout))
-                throw new TransportException("no answer from " + where() + " within " + timeout + " while authenticating",
-                    true, null);
-            if (auth.isSuccess())
+            if (!auth.await(timeout)) {
+                throw new TransportException(
+                        "no answer from " + where() + " within " + timeout + " while authenticating", true, null);
+            }
+            if (auth.isSuccess()) {
                 return s;
+            }
             String refused = s.getAttribute(REFUSED_HOST_KEY);
-            if (refused != null)
+            if (refused != null) {
                 throw new TransportException(refused, false, auth.getException());
-            if (!s.isOpen())
-                throw new TransportException("the connection to " + where() + " closed while authenticating: "
-                    + message(auth.getException()), true, auth.getException());
-            throw new TransportException(where() + " refused to authenticate with " + credentials() + ": "
-                + message(auth.getException()), false, auth.getException());
+            }
+            if (!s.isOpen()) {
+                throw new TransportException(
+                        "the connection to " + where() + " closed while authenticating: "
+                                + message(auth.getException()),
+                        true,
+                        auth.getException());
+            }
+            throw new TransportException(
+                    where() + " refused to authenticate with " + credentials() + ": " + message(auth.getException()),
+                    false,
+                    auth.getException());
         } catch (IOException e) {
             s.close(true);
-            throw new TransportException("lost the connection to " + where() + " while authenticating: " + message(e), true, e);
+            throw new TransportException(
+                    "lost the connection to " + where() + " while authenticating: " + message(e), true, e);
         } catch (RuntimeException e) {
             s.close(true);
             throw e;
@@ -147,16 +162,22 @@ final class SshConnection implements AutoCloseable {
      */
     private static ServerKeyVerifier hostKeyCheck(TransportSpec.Ssh spec) {
         ServerKeyVerifier unknownHosts = spec.hostKeyPolicy() == HostKeyPolicy.ACCEPT_NEW
-            ? AcceptAllServerKeyVerifier.INSTANCE : RejectAllServerKeyVerifier.INSTANCE;
+                ? AcceptAllServerKeyVerifier.INSTANCE
+                : RejectAllServerKeyVerifier.INSTANCE;
         KnownHostsServerKeyVerifier knownHosts = new KnownHostsServerKeyVerifier(unknownHosts, spec.knownHosts());
         return (session, address, key) -> {
-            if (knownHosts.verifyServerKey(session, address, key))
+            if (knownHosts.verifyServerKey(session, address, key)) {
                 return true;
-            session.setAttribute(REFUSED_HOST_KEY, "the " + describe(key) + " host key of " + spec.host() + ":" + spec.port()
-                + " is refused: " + (spec.hostKeyPolicy() == HostKeyPolicy.STRICT
-                    ? "it is not in " + spec.knownHosts() + " (host key policy strict), or differs from the one there"
-                    : "it differs from the one in " + spec.knownHosts())
-                + "; if the host's key really changed, remove its line from that file");
+            }
+            session.setAttribute(
+                    REFUSED_HOST_KEY,
+                    "the " + describe(key) + " host key of " + spec.host() + ":" + spec.port()
+                            + " is refused: "
+                            + (spec.hostKeyPolicy() == HostKeyPolicy.STRICT
+                                    ? "it is not in " + spec.knownHosts()
+                                            + " (host key policy strict), or differs from the one there"
+                                    : "it differs from the one in " + spec.knownHosts())
+                            + "; if the host's key really changed, remove its line from that file");
             return false;
         };
     }
@@ -169,24 +190,29 @@ final class SshConnection implements AutoCloseable {
         Path file = spec.keyFile();
         List<KeyPair> keys = new ArrayList<>();
         try (InputStream in = Files.newInputStream(file)) {
-            SecurityUtils.loadKeyPairIdentities(null, NamedResource.ofName(file.toString()), in, null).forEach(keys::add);
+            SecurityUtils.loadKeyPairIdentities(null, NamedResource.ofName(file.toString()), in, null)
+                    .forEach(keys::add);
         } catch (IOException | GeneralSecurityException | RuntimeException e) {
-            String reason = e instanceof NoSuchFileException ? "no such file"
-                : message(e) + " (keys with a passphrase are not supported)";
-            throw new TransportException("cannot load the private key " + file + " for " + spec.where() + ": " + reason,
-                false, e);
+            String reason = e instanceof NoSuchFileException
+                    ? "no such file"
+                    : message(e) + " (keys with a passphrase are not supported)";
+            throw new TransportException(
+                    "cannot load the private key " + file + " for " + spec.where() + ": " + reason, false, e);
         }
-        if (keys.isEmpty())
+        if (keys.isEmpty()) {
             throw new TransportException("no private key found in " + file + " for " + spec.where(), false, null);
+        }
         return keys;
     }
 
     private static String message(Throwable e) {
-        if (e == null)
+        if (e == null) {
             return "no reason given";
+        }
         Throwable root = e;
-        while (root.getCause() != null && root.getCause() != root)
+        while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
+        }
         String text = root.getMessage();
         return text == null || text.isBlank() ? root.getClass().getSimpleName() : text;
     }
@@ -195,13 +221,15 @@ final class SshConnection implements AutoCloseable {
     public synchronized void close() {
         closed = true;
         try {
-            if (sftp != null)
+            if (sftp != null) {
                 sftp.close();
+            }
         } catch (IOException e) {
             // the session goes below anyway
         }
-        if (session != null)
+        if (session != null) {
             session.close(true);
+        }
         client.stop();
     }
 }

@@ -28,8 +28,8 @@ public final class SshTransport implements Transport {
     private static final Duration KILL_TIMEOUT = Duration.ofSeconds(10);
 
     /** Signal numbers (Linux, and the same on the BSDs for these) for a command that died of one. */
-    private static final Map<String, Integer> SIGNALS = Map.of("HUP", 1, "INT", 2, "QUIT", 3, "ABRT", 6, "KILL", 9,
-        "SEGV", 11, "PIPE", 13, "ALRM", 14, "TERM", 15);
+    private static final Map<String, Integer> SIGNALS =
+            Map.of("HUP", 1, "INT", 2, "QUIT", 3, "ABRT", 6, "KILL", 9, "SEGV", 11, "PIPE", 13, "ALRM", 14, "TERM", 15);
 
     private final SshConnection connection;
     private final SftpFiles files;
@@ -69,41 +69,52 @@ public final class SshTransport implements Transport {
             channel.open().verify(timeout);
             // end of stdin: a command that reads it gets end-of-file instead of waiting for ever
             channel.getInvertedIn().close();
-            Set<ClientChannelEvent> events = channel.waitFor(EnumSet.of(ClientChannelEvent.CLOSED), remaining(deadline));
+            Set<ClientChannelEvent> events =
+                    channel.waitFor(EnumSet.of(ClientChannelEvent.CLOSED), remaining(deadline));
             if (events.contains(ClientChannelEvent.TIMEOUT)) {
                 kill(RemoteCommand.pid(err.toByteArray()), what);
-                throw new TransportException(what + " did not finish within " + timeout
-                    + "; it was killed with the processes it started", true, null);
+                throw new TransportException(
+                        what + " did not finish within " + timeout + "; it was killed with the processes it started",
+                        true,
+                        null);
             }
-            CommandResult result = new CommandResult(exitCode(channel, what), out.toString(StandardCharsets.UTF_8),
-                RemoteCommand.stderr(err.toByteArray()));
-            if (!result.ok() && dir != null && !files.isDirectory(dir))
+            CommandResult result = new CommandResult(
+                    exitCode(channel, what),
+                    out.toString(StandardCharsets.UTF_8),
+                    RemoteCommand.stderr(err.toByteArray()));
+            if (!result.ok() && dir != null && !files.isDirectory(dir)) {
                 throw new TransportException("cannot run " + what + " in " + dir + ": no such directory", false, null);
+            }
             return result;
         } catch (IOException e) {
             throw Failures.remote("cannot run " + what, e);
         } finally {
-            if (channel != null)
+            if (channel != null) {
                 channel.close(true);
+            }
         }
     }
 
     /** The exit status; 128 + n for a command killed by signal n, as a shell reports it. */
     private static int exitCode(ChannelExec channel, String what) {
         Integer status = channel.getExitStatus();
-        if (status != null)
+        if (status != null) {
             return status;
+        }
         String signal = channel.getExitSignal();
-        if (signal != null)
+        if (signal != null) {
             return 128 + SIGNALS.getOrDefault(signal, 0);
+        }
         throw new TransportException(what + " ended without an exit status: the connection was lost", true, null);
     }
 
     /** Best effort: a command that outlives this is logged, not thrown over the timeout itself. */
     private void kill(long pid, String what) {
         if (pid < 0) {
-            LOG.log(System.Logger.Level.WARNING, "{0} timed out before it reported its process id; closing its channel "
-                + "is all that can be done", what);
+            LOG.log(
+                    System.Logger.Level.WARNING,
+                    "{0} timed out before it reported its process id; closing its channel is all that can be done",
+                    what);
             return;
         }
         try (ChannelExec killer = connection.session().createExecChannel(RemoteCommand.killTree(pid))) {
@@ -111,9 +122,15 @@ public final class SshTransport implements Transport {
             killer.setErr(OutputStream.nullOutputStream());
             killer.open().verify(KILL_TIMEOUT);
             killer.getInvertedIn().close();
-            if (killer.waitFor(EnumSet.of(ClientChannelEvent.CLOSED), KILL_TIMEOUT).contains(ClientChannelEvent.TIMEOUT))
-                LOG.log(System.Logger.Level.WARNING, "killing process {0} of timed-out {1} did not finish within {2}",
-                    pid, what, KILL_TIMEOUT);
+            if (killer.waitFor(EnumSet.of(ClientChannelEvent.CLOSED), KILL_TIMEOUT)
+                    .contains(ClientChannelEvent.TIMEOUT)) {
+                LOG.log(
+                        System.Logger.Level.WARNING,
+                        "killing process {0} of timed-out {1} did not finish within {2}",
+                        pid,
+                        what,
+                        KILL_TIMEOUT);
+            }
         } catch (IOException | RuntimeException e) {
             LOG.log(System.Logger.Level.WARNING, "cannot kill process " + pid + " of timed-out " + what, e);
         }

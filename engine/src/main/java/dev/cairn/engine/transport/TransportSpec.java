@@ -37,27 +37,41 @@ public sealed interface TransportSpec permits TransportSpec.Local, TransportSpec
      * @param hostKeyPolicy  default {@link HostKeyPolicy#ACCEPT_NEW}
      * @param connectTimeout for connecting and for authenticating, each; default 30 s
      */
-    record Ssh(String host, int port, String user, Path keyFile, String password, Path knownHosts,
-               HostKeyPolicy hostKeyPolicy, Duration connectTimeout) implements TransportSpec {
+    record Ssh(
+            String host,
+            int port,
+            String user,
+            Path keyFile,
+            String password,
+            Path knownHosts,
+            HostKeyPolicy hostKeyPolicy,
+            Duration connectTimeout)
+            implements TransportSpec {
 
         public static final int DEFAULT_PORT = 22;
         public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(30);
 
         public Ssh {
-            if (host == null || host.isBlank())
+            if (host == null || host.isBlank()) {
                 throw new IllegalArgumentException("an SSH transport needs a host");
-            if (port < 1 || port > 65535)
+            }
+            if (port < 1 || port > 65535) {
                 throw new IllegalArgumentException("SSH port " + port + " of " + host + " is not in 1-65535");
-            if (user == null || user.isBlank())
+            }
+            if (user == null || user.isBlank()) {
                 throw new IllegalArgumentException("an SSH transport to " + host + " needs a user");
-            if (keyFile == null && password == null)
-                throw new IllegalArgumentException("an SSH transport to " + user + "@" + host
-                    + " needs a private key file or a password");
-            knownHosts = knownHosts != null ? knownHosts : Path.of(System.getProperty("user.home"), ".ssh", "known_hosts");
+            }
+            if (keyFile == null && password == null) {
+                throw new IllegalArgumentException(
+                        "an SSH transport to " + user + "@" + host + " needs a private key file or a password");
+            }
+            knownHosts =
+                    knownHosts != null ? knownHosts : Path.of(System.getProperty("user.home"), ".ssh", "known_hosts");
             hostKeyPolicy = hostKeyPolicy != null ? hostKeyPolicy : HostKeyPolicy.ACCEPT_NEW;
             connectTimeout = connectTimeout != null ? connectTimeout : DEFAULT_CONNECT_TIMEOUT;
-            if (connectTimeout.isNegative() || connectTimeout.isZero())
+            if (connectTimeout.isNegative() || connectTimeout.isZero()) {
                 throw new IllegalArgumentException("the SSH connect timeout must be positive, not " + connectTimeout);
+            }
         }
 
         /** Port 22, the user's known_hosts, accept-new, and the default timeout. */
@@ -90,13 +104,15 @@ public sealed interface TransportSpec permits TransportSpec.Local, TransportSpec
         @Override
         public String toString() {
             return "Ssh[" + where() + ", keyFile=" + keyFile + ", password=" + (password == null ? "none" : "***")
-                + ", knownHosts=" + knownHosts + ", hostKeyPolicy=" + hostKeyPolicy + ", connectTimeout=" + connectTimeout
-                + "]";
+                    + ", knownHosts=" + knownHosts + ", hostKeyPolicy=" + hostKeyPolicy + ", connectTimeout="
+                    + connectTimeout
+                    + "]";
         }
     }
 
     /** The parameter names {@link #of} reads for ssh; aiida's names where aiida has one. */
-    Set<String> SSH_PARAMETERS = Set.of("username", "port", "key_filename", "timeout", "known_hosts", "host_key_policy");
+    Set<String> SSH_PARAMETERS =
+            Set.of("username", "port", "key_filename", "timeout", "known_hosts", "host_key_policy");
 
     /**
      * A spec from a computer's stored configuration: its transport type ({@code local} or
@@ -113,49 +129,65 @@ public sealed interface TransportSpec permits TransportSpec.Local, TransportSpec
         return switch (type.startsWith("core.") ? type.substring("core.".length()) : type) {
             case "local" -> {
                 Object env = p.remove("environment");
-                if (!p.isEmpty())
-                    throw new IllegalArgumentException("the local transport takes only the parameter 'environment', not "
-                        + p.keySet());
+                if (!p.isEmpty()) {
+                    throw new IllegalArgumentException(
+                            "the local transport takes only the parameter 'environment', not " + p.keySet());
+                }
                 Map<String, String> variables = new HashMap<>();
-                if (env instanceof Map<?, ?> m)
+                if (env instanceof Map<?, ?> m) {
                     m.forEach((k, v) -> variables.put(String.valueOf(k), String.valueOf(v)));
-                else if (env != null)
-                    throw new IllegalArgumentException("the local transport's 'environment' must be a map of variables, not "
-                        + env);
+                } else if (env != null) {
+                    throw new IllegalArgumentException(
+                            "the local transport's 'environment' must be a map of variables, not " + env);
+                }
                 yield new Local(variables);
             }
             case "ssh" -> {
-                for (String name : p.keySet())
-                    if (!SSH_PARAMETERS.contains(name))
-                        throw new IllegalArgumentException("unknown ssh transport parameter '" + name + "' for " + hostname
-                            + "; known: " + SSH_PARAMETERS.stream().sorted().toList());
+                for (String name : p.keySet()) {
+                    if (!SSH_PARAMETERS.contains(name)) {
+                        throw new IllegalArgumentException(
+                                "unknown ssh transport parameter '" + name + "' for " + hostname + "; known: "
+                                        + SSH_PARAMETERS.stream().sorted().toList());
+                    }
+                }
                 Object user = p.getOrDefault("username", System.getProperty("user.name"));
                 Object policy = p.get("host_key_policy");
-                yield new Ssh(hostname, p.containsKey("port") ? number("port", p.get("port")).intValue() : Ssh.DEFAULT_PORT,
-                    user.toString(), path(p.get("key_filename")), null, path(p.get("known_hosts")),
-                    policy == null ? null : HostKeyPolicy.parse(policy.toString()),
-                    p.containsKey("timeout") ? Duration.ofMillis((long) (number("timeout", p.get("timeout")).doubleValue() * 1000))
-                        : null);
+                yield new Ssh(
+                        hostname,
+                        p.containsKey("port") ? number("port", p.get("port")).intValue() : Ssh.DEFAULT_PORT,
+                        user.toString(),
+                        path(p.get("key_filename")),
+                        null,
+                        path(p.get("known_hosts")),
+                        policy == null ? null : HostKeyPolicy.parse(policy.toString()),
+                        p.containsKey("timeout")
+                                ? Duration.ofMillis((long)
+                                        (number("timeout", p.get("timeout")).doubleValue() * 1000))
+                                : null);
             }
-            default -> throw new IllegalArgumentException("unknown transport type '" + type + "': use 'local' or 'ssh'");
+            default ->
+                throw new IllegalArgumentException("unknown transport type '" + type + "': use 'local' or 'ssh'");
         };
     }
 
     /** A number stored as JSON number or as text. */
     private static Number number(String name, Object value) {
-        if (value instanceof Number n)
+        if (value instanceof Number n) {
             return n;
+        }
         try {
             return Double.valueOf(String.valueOf(value).trim());
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("ssh transport parameter '" + name + "' must be a number, not '" + value + "'");
+            throw new IllegalArgumentException(
+                    "ssh transport parameter '" + name + "' must be a number, not '" + value + "'");
         }
     }
 
     /** A local path; a leading {@code ~/} is this user's home, as in OpenSSH's configuration. */
     private static Path path(Object value) {
-        if (value == null)
+        if (value == null) {
             return null;
+        }
         String s = value.toString();
         return s.startsWith("~/") ? Path.of(System.getProperty("user.home"), s.substring(2)) : Path.of(s);
     }

@@ -3,8 +3,7 @@ package dev.cairn.engine.transport;
 /** Opens the {@link Transport} a {@link TransportSpec} describes. */
 public final class Transports {
 
-    private Transports() {
-    }
+    private Transports() {}
 
     /** For ssh, connects and authenticates now (see {@link SshTransport#connect}). */
     public static Transport open(TransportSpec spec) {

@@ -65,10 +65,12 @@ public final class OutboxRelay {
 
     private void forgetPublished() throws SQLException {
         List<Long> ids = new ArrayList<>();
-        for (Long id; (id = published.poll()) != null; )
+        for (Long id; (id = published.poll()) != null; ) {
             ids.add(id);
-        if (ids.isEmpty())
+        }
+        if (ids.isEmpty()) {
             return;
+        }
         try (Connection c = database.connection()) {
             Outbox.remove(c, ids);
         } catch (SQLException e) {
@@ -110,20 +112,24 @@ public final class OutboxRelay {
                 }
                 List<Task> due = new ArrayList<>();
                 try (PreparedStatement s = c.prepareStatement("UPDATE process p SET updated = now() WHERE runnable"
-                    + " AND NOT paused AND state NOT IN ('finished', 'excepted', 'killed')"
-                    + " AND updated < now() - ? * interval '1 millisecond'"
-                    + " AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.process_id = p.node_id)"
-                    + " RETURNING node_id, step")) {
+                        + " AND NOT paused AND state NOT IN ('finished', 'excepted', 'killed')"
+                        + " AND updated < now() - ? * interval '1 millisecond'"
+                        + " AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.process_id = p.node_id)"
+                        + " RETURNING node_id, step")) {
                     s.setLong(1, settings.sweepAfter().toMillis());
                     try (ResultSet rs = s.executeQuery()) {
-                        while (rs.next())
+                        while (rs.next()) {
                             due.add(new Task(rs.getLong(1), rs.getInt(2)));
+                        }
                     }
                 }
                 if (!due.isEmpty()) {
                     sink.send(due);
-                    LOG.log(Level.WARNING, "re-sent the tasks of {0} process(es) due for over {1}", due.size(),
-                        settings.sweepAfter());
+                    LOG.log(
+                            Level.WARNING,
+                            "re-sent the tasks of {0} process(es) due for over {1}",
+                            due.size(),
+                            settings.sweepAfter());
                 }
                 c.commit();
             } catch (SQLException | RuntimeException e) {

@@ -15,9 +15,9 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
+import dev.cairn.engine.broker.Broadcasts;
 import dev.cairn.engine.broker.BrokerConnection;
 import dev.cairn.engine.broker.BrokerException;
-import dev.cairn.engine.broker.Broadcasts;
 import dev.cairn.engine.broker.TaskConsumer;
 import dev.cairn.engine.broker.TaskPublisher;
 import dev.cairn.engine.launch.QueueTaskSink;
@@ -54,8 +54,9 @@ public final class Worker implements AutoCloseable {
      */
     public record Settings(int slots, Duration shutdownGrace, OutboxRelay.Settings relay) {
         public Settings {
-            if (slots < 1)
+            if (slots < 1) {
                 throw new IllegalArgumentException("a worker needs at least one slot, got " + slots);
+            }
         }
 
         public static Settings defaults(int slots) {
@@ -75,10 +76,12 @@ public final class Worker implements AutoCloseable {
     private final ScheduledExecutorService background;
     /** Its own thread: a poll over SSH of a slow cluster must not hold up the outbox relay. */
     private final ScheduledExecutorService poller;
+
     private final ConcurrentLinkedQueue<Long> published = new ConcurrentLinkedQueue<>();
     private final Map<Long, Thread> running = new ConcurrentHashMap<>();
     /** Processes a kill signal arrived for while their step ran here. */
     private final Set<Long> killSignalled = ConcurrentHashMap.newKeySet();
+
     private final AtomicLong stepsRun = new AtomicLong();
     private volatile boolean stopping;
     private TaskConsumer consumer;
@@ -93,11 +96,12 @@ public final class Worker implements AutoCloseable {
         this.broadcasts = new Broadcasts(broker);
         this.relay = new OutboxRelay(database, sink, published, settings.relay());
         this.jobPoller = new JobPoller(database, executor.graph());
-        this.steps = Executors.newFixedThreadPool(settings.slots(), Thread.ofPlatform().name("cairn-step-", 0).factory());
-        this.background = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("cairn-relay").daemon()
-            .factory());
-        this.poller = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("cairn-job-poller").daemon()
-            .factory());
+        this.steps = Executors.newFixedThreadPool(
+                settings.slots(), Thread.ofPlatform().name("cairn-step-", 0).factory());
+        this.background = Executors.newSingleThreadScheduledExecutor(
+                Thread.ofPlatform().name("cairn-relay").daemon().factory());
+        this.poller = Executors.newSingleThreadScheduledExecutor(
+                Thread.ofPlatform().name("cairn-job-poller").daemon().factory());
     }
 
     public void start() {
@@ -106,7 +110,11 @@ public final class Worker implements AutoCloseable {
         long every = settings.relay().interval().toMillis();
         background.scheduleWithFixedDelay(relay::runOnce, every, every, TimeUnit.MILLISECONDS);
         poller.scheduleWithFixedDelay(this::pollJobs, POLL_TICK_MS, POLL_TICK_MS, TimeUnit.MILLISECONDS);
-        LOG.log(Level.INFO, "worker started with {0} slots on {1}", settings.slots(), broker.topology().taskQueue());
+        LOG.log(
+                Level.INFO,
+                "worker started with {0} slots on {1}",
+                settings.slots(),
+                broker.topology().taskQueue());
     }
 
     /** Steps this worker has committed or skipped since it started. */
@@ -133,11 +141,15 @@ public final class Worker implements AutoCloseable {
             sink.send(outcome.tasks());
             published.addAll(outcome.outboxIds());
         } catch (BrokerException e) {
-            LOG.log(Level.WARNING, "publishing the tasks of process {0} failed; the outbox relay will: {1}",
-                task.processId(), e.getMessage());
+            LOG.log(
+                    Level.WARNING,
+                    "publishing the tasks of process {0} failed; the outbox relay will: {1}",
+                    task.processId(),
+                    e.getMessage());
         }
-        for (StateChange change : outcome.changes())
+        for (StateChange change : outcome.changes()) {
             broadcasts.send(change.routingKey(), change.toMessage());
+        }
         delivery.ack();
         stepsRun.incrementAndGet();
     }
@@ -150,16 +162,23 @@ public final class Worker implements AutoCloseable {
                 return executor.execute(task, deletes, () -> killSignalled.contains(task.processId()));
             } catch (StorageException | BrokerException e) {
                 published.addAll(deletes);
-                if (stopping)
+                if (stopping) {
                     return null;
+                }
                 long wait = Math.min(5000, 100L << Math.min(attempt, 6));
-                LOG.log(Level.WARNING, "step {0} of process {1} failed ({2}); retrying in {3} ms", task.step(),
-                    task.processId(), e.getMessage(), wait);
+                LOG.log(
+                        Level.WARNING,
+                        "step {0} of process {1} failed ({2}); retrying in {3} ms",
+                        task.step(),
+                        task.processId(),
+                        e.getMessage(),
+                        wait);
                 try {
                     Thread.sleep(wait);
                 } catch (InterruptedException interrupted) {
-                    if (stopping)
+                    if (stopping) {
                         return null;
+                    }
                 }
             } catch (RuntimeException e) {
                 // Not the process's fault (that ends it EXCEPTED) nor a known outage: hand the task back.
@@ -185,14 +204,16 @@ public final class Worker implements AutoCloseable {
 
     private List<Long> drainPublished() {
         List<Long> ids = new ArrayList<>();
-        for (Long id; (id = published.poll()) != null; )
+        for (Long id; (id = published.poll()) != null; ) {
             ids.add(id);
+        }
         return ids;
     }
 
     private void onControl(Map<String, Object> body) {
-        if (!"kill".equals(body.get("action")) || !(body.get("process") instanceof Number pid))
+        if (!"kill".equals(body.get("action")) || !(body.get("process") instanceof Number pid)) {
             return;
+        }
         Thread t = running.get(pid.longValue());
         if (t != null) {
             killSignalled.add(pid.longValue());
@@ -207,12 +228,14 @@ public final class Worker implements AutoCloseable {
     @Override
     public void close() {
         stopping = true;
-        if (consumer != null)
+        if (consumer != null) {
             consumer.stopReceiving();
+        }
         steps.shutdown();
         try {
-            if (!steps.awaitTermination(settings.shutdownGrace().toMillis(), TimeUnit.MILLISECONDS))
+            if (!steps.awaitTermination(settings.shutdownGrace().toMillis(), TimeUnit.MILLISECONDS)) {
                 steps.shutdownNow();
+            }
             steps.awaitTermination(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -226,10 +249,12 @@ public final class Worker implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         relay.runOnce();
-        if (controlSignals != null)
+        if (controlSignals != null) {
             controlSignals.close();
-        if (consumer != null)
+        }
+        if (consumer != null) {
             consumer.close();
+        }
         LOG.log(Level.INFO, "worker stopped after {0} steps", stepsRun.get());
     }
 }

@@ -19,7 +19,7 @@ class BrokerConnectionIT {
         RabbitServer server = TestServices.fromEnvironment().rabbitmq();
         var amqp = server.amqp();
         String uri = amqp.getScheme() + "://" + amqp.getRawUserInfo() + "@" + amqp.getHost() + ":"
-            + (amqp.getPort() < 0 ? 5672 : amqp.getPort()) + "/";
+                + (amqp.getPort() < 0 ? 5672 : amqp.getPort()) + "/";
         String prefix = "cairn-it-" + UUID.randomUUID();
         try (BrokerConnection connection = BrokerConnection.open(uri, prefix, "vhost-test")) {
             assertTrue(connection.isOpen());
@@ -36,8 +36,9 @@ class BrokerConnectionIT {
 
     @Test
     void aMalformedUriIsRefusedWithoutItsPassword() {
-        var e = assertThrows(IllegalArgumentException.class,
-            () -> BrokerConnection.open("http://user:secret@host/", "cairn", "bad"));
+        var e = assertThrows(
+                IllegalArgumentException.class,
+                () -> BrokerConnection.open("http://user:secret@host/", "cairn", "bad"));
         assertTrue(e.getMessage().contains("user:***@host"), e.getMessage());
     }
 }

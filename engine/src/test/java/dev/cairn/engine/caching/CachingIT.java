@@ -41,8 +41,13 @@ class CachingIT {
 
     @BeforeAll
     static void open() {
-        engine = Engine.open(new Engine.Config(DatabaseConfig.of(db.jdbcUrl()).withPoolSize(4), null, "cairn", null,
-            EngineFixture.plugins(), new CachingPolicy(false, List.of("test.add*"), List.of())));
+        engine = Engine.open(new Engine.Config(
+                DatabaseConfig.of(db.jdbcUrl()).withPoolSize(4),
+                null,
+                "cairn",
+                null,
+                EngineFixture.plugins(),
+                new CachingPolicy(false, List.of("test.add*"), List.of())));
     }
 
     @AfterAll
@@ -64,14 +69,21 @@ class CachingIT {
         ProcessResult second = add(1000, 1);
         assertNull(cachedFrom(first.node()));
         assertEquals(first.node().uuid().toString(), cachedFrom(second.node()));
-        assertEquals(first.node().hash(), ((ProcessNode) engine.graph().load(second.node().id())).hash());
+        assertEquals(
+                first.node().hash(),
+                ((ProcessNode) engine.graph().load(second.node().id())).hash());
         assertTrue(second.isFinishedOk());
         IntData copy = second.get(RESULT);
         assertEquals(1001, copy.value());
         assertNotEquals(first.get(RESULT).uuid(), copy.uuid(), "the output is a copy, not the same node");
         List<LinkTriple> out = engine.graph().outgoing(second.node());
-        assertEquals(List.of(LinkType.CREATE), out.stream().map(LinkTriple::type).toList());
-        assertEquals(List.of("x", "y"), engine.graph().incoming(second.node()).stream().map(LinkTriple::label).toList());
+        assertEquals(
+                List.of(LinkType.CREATE), out.stream().map(LinkTriple::type).toList());
+        assertEquals(
+                List.of("x", "y"),
+                engine.graph().incoming(second.node()).stream()
+                        .map(LinkTriple::label)
+                        .toList());
     }
 
     @Test
@@ -89,28 +101,33 @@ class CachingIT {
     @Test
     void aLaunchCanTurnCachingOffForItself() {
         add(3000, 1);
-        ProcessResult again = engine.launcher().run(ADD, Inputs.of(X, new IntData(3000), Y, new IntData(1)).useCache(false));
+        ProcessResult again = engine.launcher()
+                .run(ADD, Inputs.of(X, new IntData(3000), Y, new IntData(1)).useCache(false));
         assertNull(cachedFrom(again.node()));
     }
 
     @Test
     void typesTheyPolicyLeavesOutAreNeverLookedUp() {
         engine.launcher().run(TestProcesses.ADD_TWICE, Inputs.of(X, new IntData(4000), Y, new IntData(1)));
-        ProcessResult again = engine.launcher().run(TestProcesses.ADD_TWICE, Inputs.of(X, new IntData(4000), Y, new IntData(1)));
+        ProcessResult again =
+                engine.launcher().run(TestProcesses.ADD_TWICE, Inputs.of(X, new IntData(4000), Y, new IntData(1)));
         assertNull(cachedFrom(again.node()), "workfunctions are never cached");
         // but the calcfunctions it called are: test.add is enabled
-        long cachedCalls = engine.graph().outgoing(again.node()).stream().filter(l -> l.type() == LinkType.CALL_CALC)
-            .filter(l -> ((ProcessNode) engine.graph().load(l.nodeId())).extras().containsKey(CacheHit.CACHED_FROM)).count();
+        long cachedCalls = engine.graph().outgoing(again.node()).stream()
+                .filter(l -> l.type() == LinkType.CALL_CALC)
+                .filter(l ->
+                        ((ProcessNode) engine.graph().load(l.nodeId())).extras().containsKey(CacheHit.CACHED_FROM))
+                .count();
         assertEquals(2, cachedCalls);
     }
 
     @Test
     void anExitCodeThatInvalidatesCachingKeepsTheNodeFromBeingASource() {
-        ProcessResult failed = engine.launcher().run(TestProcesses.ADD_NON_NEGATIVE,
-            Inputs.of(X, new IntData(-5000), Y, new IntData(1)));
+        ProcessResult failed = engine.launcher()
+                .run(TestProcesses.ADD_NON_NEGATIVE, Inputs.of(X, new IntData(-5000), Y, new IntData(1)));
         assertEquals(300, failed.node().exitStatus());
-        ProcessResult again = engine.launcher().run(TestProcesses.ADD_NON_NEGATIVE,
-            Inputs.of(X, new IntData(-5000), Y, new IntData(1)));
+        ProcessResult again = engine.launcher()
+                .run(TestProcesses.ADD_NON_NEGATIVE, Inputs.of(X, new IntData(-5000), Y, new IntData(1)));
         assertNull(cachedFrom(again.node()));
     }
 
@@ -125,28 +142,47 @@ class CachingIT {
 
     @Test
     void rerunningAFailedWorkChainReusesTheCalculationsThatFinished() {
-        ProcessResult failed = engine.launcher().run(TestProcesses.ChildThenFail.DEFINITION,
-            Inputs.create().put(X, new IntData(7000)).put(Y, new IntData(1)).put(TestProcesses.FAIL_AFTER, new BoolData(true)));
+        ProcessResult failed = engine.launcher()
+                .run(
+                        TestProcesses.ChildThenFail.DEFINITION,
+                        Inputs.create()
+                                .put(X, new IntData(7000))
+                                .put(Y, new IntData(1))
+                                .put(TestProcesses.FAIL_AFTER, new BoolData(true)));
         assertEquals("excepted", failed.node().processState());
-        ProcessResult rerun = engine.launcher().run(TestProcesses.ChildThenFail.DEFINITION,
-            Inputs.create().put(X, new IntData(7000)).put(Y, new IntData(1)));
+        ProcessResult rerun = engine.launcher()
+                .run(
+                        TestProcesses.ChildThenFail.DEFINITION,
+                        Inputs.create().put(X, new IntData(7000)).put(Y, new IntData(1)));
         assertTrue(rerun.isFinishedOk(), String.valueOf(rerun.node().exception()));
         assertEquals(7001, rerun.get(RESULT).value());
-        ProcessNode child = (ProcessNode) engine.graph().load(engine.graph().outgoing(rerun.node()).stream()
-            .filter(l -> l.type() == LinkType.CALL_CALC).findFirst().orElseThrow().nodeId());
+        ProcessNode child = (ProcessNode) engine.graph()
+                .load(engine.graph().outgoing(rerun.node()).stream()
+                        .filter(l -> l.type() == LinkType.CALL_CALC)
+                        .findFirst()
+                        .orElseThrow()
+                        .nodeId());
         assertTrue(child.extras().containsKey(CacheHit.CACHED_FROM), "the child add was not run again");
     }
 
     @Test
     void aChildTakenFromTheCacheWhenSubmittedEndsAtOnceAndItsParentGoesOnInTheSameStep() throws Exception {
-        ProcessResult first = engine.launcher().run(TestProcesses.ChildThenAdd.DEFINITION,
-            Inputs.create().put(X, new IntData(8000)).put(Y, new IntData(1)));
-        ProcessResult again = engine.launcher().run(TestProcesses.ChildThenAdd.DEFINITION,
-            Inputs.create().put(X, new IntData(8000)).put(Y, new IntData(1)));
+        ProcessResult first = engine.launcher()
+                .run(
+                        TestProcesses.ChildThenAdd.DEFINITION,
+                        Inputs.create().put(X, new IntData(8000)).put(Y, new IntData(1)));
+        ProcessResult again = engine.launcher()
+                .run(
+                        TestProcesses.ChildThenAdd.DEFINITION,
+                        Inputs.create().put(X, new IntData(8000)).put(Y, new IntData(1)));
         assertTrue(again.isFinishedOk(), String.valueOf(again.node().exception()));
         assertEquals(8002, again.get(RESULT).value());
-        ProcessNode child = (ProcessNode) engine.graph().load(engine.graph().outgoing(again.node()).stream()
-            .filter(l -> l.type() == LinkType.CALL_CALC && l.label().equals("CALL")).findFirst().orElseThrow().nodeId());
+        ProcessNode child = (ProcessNode) engine.graph()
+                .load(engine.graph().outgoing(again.node()).stream()
+                        .filter(l -> l.type() == LinkType.CALL_CALC && l.label().equals("CALL"))
+                        .findFirst()
+                        .orElseThrow()
+                        .nodeId());
         assertTrue(child.isSealed() && "finished".equals(child.processState()));
         assertNotNull(child.extras().get(CacheHit.CACHED_FROM));
         assertEquals(2, steps(first.node()), "the first run waited for its child: two steps");
@@ -157,15 +193,15 @@ class CachingIT {
     void childrenFromTheCacheKeepTheirPlaceAmongThoseThatRun() {
         add(9001, 1);
         add(9003, 1);
-        ProcessResult r = engine.launcher().run(TestProcesses.AppendsInOrder.DEFINITION,
-            Inputs.of(X, new IntData(9000)));
+        ProcessResult r =
+                engine.launcher().run(TestProcesses.AppendsInOrder.DEFINITION, Inputs.of(X, new IntData(9000)));
         assertTrue(r.isFinishedOk(), String.valueOf(r.node().exception()));
         assertEquals(1, r.get(RESULT).value(), "the context lists the four adds in the order they were submitted");
     }
 
     private static int steps(ProcessNode node) throws Exception {
         try (var c = engine.database().connection();
-             var s = c.prepareStatement("SELECT step FROM process WHERE node_id = ?")) {
+                var s = c.prepareStatement("SELECT step FROM process WHERE node_id = ?")) {
             s.setLong(1, node.id());
             try (var rs = s.executeQuery()) {
                 rs.next();

@@ -31,8 +31,9 @@ class CachingPolicyTest {
     void equallySpecificPatternsOnBothSidesAreRefusedByName() {
         CachingPolicy p = new CachingPolicy(false, List.of("qe.*"), List.of("qe.*"));
         var e = assertThrows(IllegalStateException.class, () -> p.isEnabled("qe.pw", null));
-        assertEquals("caching for 'qe.pw' is ambiguous: 'qe.*' enables it and 'qe.*' disables it, equally specific",
-            e.getMessage());
+        assertEquals(
+                "caching for 'qe.pw' is ambiguous: 'qe.*' enables it and 'qe.*' disables it, equally specific",
+                e.getMessage());
     }
 
     @Test

@@ -39,6 +39,7 @@ class SlurmCalcJobIT {
 
     @RegisterExtension
     static final TestDatabase db = new TestDatabase();
+
     @TempDir
     static Path tmp;
 
@@ -51,11 +52,23 @@ class SlurmCalcJobIT {
         cluster = SlurmCluster.start();
         Path store = tmp.resolve("objects");
         Container.init(store, ContainerConfig.defaults()).close();
-        engine = Engine.open(new Engine.Config(DatabaseConfig.of(db.jdbcUrl()).withPoolSize(4), null, "cairn", store,
-            EngineFixture.plugins()));
-        long computer = new ComputerStore(engine.database()).create(new ComputerSpec("one-node", "localhost", "",
-            "core.local", "core.slurm", Map.of("workdir", tmp.resolve("work").toString(), "minimum_job_poll_interval", 0.2,
-                "transport_params", Map.of("environment", Map.of("SLURM_CONF", cluster.conf()))))).id();
+        engine = Engine.open(new Engine.Config(
+                DatabaseConfig.of(db.jdbcUrl()).withPoolSize(4), null, "cairn", store, EngineFixture.plugins()));
+        long computer = new ComputerStore(engine.database())
+                .create(new ComputerSpec(
+                        "one-node",
+                        "localhost",
+                        "",
+                        "core.local",
+                        "core.slurm",
+                        Map.of(
+                                "workdir",
+                                tmp.resolve("work").toString(),
+                                "minimum_job_poll_interval",
+                                0.2,
+                                "transport_params",
+                                Map.of("environment", Map.of("SLURM_CONF", cluster.conf())))))
+                .id();
         bash = engine.graph().store(new InstalledCode(computer, "/bin/bash"));
     }
 
@@ -67,16 +80,25 @@ class SlurmCalcJobIT {
 
     @Test
     void aJobIsSubmittedWithItsOptionsPolledRetrievedAndParsed() throws Exception {
-        ProcessResult r = engine.launcher().run(BASH_ADD, Inputs.create().put(CalcJobDefinition.CODE, bash)
-            .put(X, new IntData(40)).put(Y, new IntData(2))
-            .jobOptions(JobOptions.defaults().withLimits(120L, null).withCustomSchedulerCommands("#SBATCH --comment=cairn-it")
-                .withText("echo \"slurm job $SLURM_JOB_ID\" > job.txt", "")));
+        ProcessResult r = engine.launcher()
+                .run(
+                        BASH_ADD,
+                        Inputs.create()
+                                .put(CalcJobDefinition.CODE, bash)
+                                .put(X, new IntData(40))
+                                .put(Y, new IntData(2))
+                                .jobOptions(JobOptions.defaults()
+                                        .withLimits(120L, null)
+                                        .withCustomSchedulerCommands("#SBATCH --comment=cairn-it")
+                                        .withText("echo \"slurm job $SLURM_JOB_ID\" > job.txt", "")));
         assertTrue(r.isFinishedOk(), r.node().processState() + " " + r.node().exception());
         assertEquals(42, r.get(RESULT).value());
         CalcJobNode node = (CalcJobNode) r.node();
         assertTrue(node.jobId().matches("\\d+"), "a SLURM job id: " + node.jobId());
         String script = Files.readString(Path.of(node.remoteWorkdir(), "_cairn_submit.sh"));
         assertTrue(script.contains("#SBATCH --time=00:02:00") && script.contains("#SBATCH --comment=cairn-it"), script);
-        assertEquals("slurm job " + node.jobId(), Files.readString(Path.of(node.remoteWorkdir(), "job.txt")).strip());
+        assertEquals(
+                "slurm job " + node.jobId(),
+                Files.readString(Path.of(node.remoteWorkdir(), "job.txt")).strip());
     }
 }

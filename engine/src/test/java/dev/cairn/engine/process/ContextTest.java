@@ -13,8 +13,12 @@ class ContextTest {
 
     @Test
     void plainValuesRoundTripThroughJson() {
-        Context c = new Context().put("n", 3).put("f", 1.5).put("s", "a").put("l", List.of(1, "b"))
-            .put("m", Map.of("k", true));
+        Context c = new Context()
+                .put("n", 3)
+                .put("f", 1.5)
+                .put("s", "a")
+                .put("l", List.of(1, "b"))
+                .put("m", Map.of("k", true));
         Context back = Context.fromJson(c.toJson(), id -> {
             throw new AssertionError("no nodes");
         });

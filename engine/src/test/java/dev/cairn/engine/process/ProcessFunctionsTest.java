@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
@@ -57,17 +58,20 @@ class ProcessFunctionsTest {
         assertEquals(false, b.required());
         OutputPort<?> result = (OutputPort<?>) f.spec().outputs().ports().get("result");
         assertEquals(StrData.class, result.type());
-        Outputs out = f.body().apply(new ProcessInputs(java.util.Map.of("a", new StrData("x"))));
+        Outputs out = f.body().apply(new ProcessInputs(Map.of("a", new StrData("x"))));
         assertEquals("x", ((StrData) out.asMap().get("result")).value());
     }
 
     @Test
     void badMethodsAreRefusedSayingWhy() {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> ProcessFunctions.of(NotStatic.class))
-            .getMessage().contains("must be static"));
+                .getMessage()
+                .contains("must be static"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> ProcessFunctions.of(Unnamed.class))
-            .getMessage().contains("annotated @In"));
+                .getMessage()
+                .contains("annotated @In"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> ProcessFunctions.of(ScopeInCalc.class))
-            .getMessage().contains("only a workfunction"));
+                .getMessage()
+                .contains("only a workfunction"));
     }
 }

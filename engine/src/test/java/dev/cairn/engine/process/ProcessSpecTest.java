@@ -19,18 +19,23 @@ import dev.cairn.storage.graph.StrData;
 class ProcessSpecTest {
 
     static final InputPort<IntData> X = InputPort.required("x", IntData.class)
-        .withValidator(x -> x.value() > 100 ? "must be at most 100, got " + x.value() : null).withHelp("the x");
-    static final InputPort<IntData> STEPS = InputPort.optional("options.steps", IntData.class)
-        .withDefault(() -> new IntData(3));
+            .withValidator(x -> x.value() > 100 ? "must be at most 100, got " + x.value() : null)
+            .withHelp("the x");
+    static final InputPort<IntData> STEPS =
+            InputPort.optional("options.steps", IntData.class).withDefault(() -> new IntData(3));
     static final InputPort<StrData> MODE = InputPort.optional("options.mode", StrData.class);
     static final OutputPort<IntData> RESULT = OutputPort.required("result", IntData.class);
     static final OutputPort<FloatData> EXTRA = OutputPort.optional("details.extra", FloatData.class);
 
-    static final ProcessSpec SPEC = ProcessSpec.builder().input(X).input(STEPS).input(MODE)
-        .inputNamespace("extras", ns -> ns.asDynamic(IntData.class))
-        .output(RESULT).output(EXTRA)
-        .exitCode(ExitCode.of(400, "ERROR_TOO_BIG", "too big"))
-        .build();
+    static final ProcessSpec SPEC = ProcessSpec.builder()
+            .input(X)
+            .input(STEPS)
+            .input(MODE)
+            .inputNamespace("extras", ns -> ns.asDynamic(IntData.class))
+            .output(RESULT)
+            .output(EXTRA)
+            .exitCode(ExitCode.of(400, "ERROR_TOO_BIG", "too big"))
+            .build();
 
     @Test
     void validInputsGetTheirDefaults() {
@@ -44,33 +49,47 @@ class ProcessSpecTest {
 
     @Test
     void everyProblemIsReportedNamingItsPort() {
-        var e = assertThrows(InvalidInputsException.class, () -> SPEC.validateInputs("t.p", Map.of(
-            "options.mode", new IntData(1), "extras.b", new StrData("no"), "y", new IntData(2))));
+        var e = assertThrows(
+                InvalidInputsException.class,
+                () -> SPEC.validateInputs(
+                        "t.p",
+                        Map.of("options.mode", new IntData(1), "extras.b", new StrData("no"), "y", new IntData(2))));
         List<String> p = e.problems();
         assertTrue(p.contains("required input 'x' (IntData) is missing"), p.toString());
         assertTrue(p.contains("input 'options.mode': expected StrData, got IntData"), p.toString());
-        assertTrue(p.contains("input 'extras.b' in dynamic namespace 'extras': expected IntData, got StrData"),
-            p.toString());
-        assertTrue(p.stream().anyMatch(s -> s.startsWith("'y' is not an input; valid inputs are [x, options.steps,"
-            + " options.mode, extras.*]")), p.toString());
+        assertTrue(
+                p.contains("input 'extras.b' in dynamic namespace 'extras': expected IntData, got StrData"),
+                p.toString());
+        assertTrue(
+                p.stream()
+                        .anyMatch(s -> s.startsWith("'y' is not an input; valid inputs are [x, options.steps,"
+                                + " options.mode, extras.*]")),
+                p.toString());
         assertTrue(e.getMessage().startsWith("invalid inputs for t.p: "), e.getMessage());
     }
 
     @Test
     void validatorsSeeTheValue() {
-        var e = assertThrows(InvalidInputsException.class, () -> SPEC.validateInputs("t.p", Map.of("x", new IntData(101))));
+        var e = assertThrows(
+                InvalidInputsException.class, () -> SPEC.validateInputs("t.p", Map.of("x", new IntData(101))));
         assertEquals(List.of("input 'x': must be at most 100, got 101"), e.problems());
     }
 
     @Test
     void namespaceAndSpecValidatorsSeeTheWholeMapping() {
-        ProcessSpec spec = ProcessSpec.builder().input(InputPort.required("a.lo", IntData.class))
-            .input(InputPort.required("a.hi", IntData.class))
-            .inputNamespace("a", ns -> ns.withValidator(m -> ((IntData) m.get("lo")).value() > ((IntData) m.get("hi")).value()
-                ? "lo is above hi" : null))
-            .validator(all -> all.size() > 5 ? "too many" : null).build();
-        var e = assertThrows(InvalidInputsException.class, () -> spec.validateInputs("t.p",
-            Map.of("a.lo", new IntData(3), "a.hi", new IntData(1))));
+        ProcessSpec spec = ProcessSpec.builder()
+                .input(InputPort.required("a.lo", IntData.class))
+                .input(InputPort.required("a.hi", IntData.class))
+                .inputNamespace(
+                        "a",
+                        ns -> ns.withValidator(m -> ((IntData) m.get("lo")).value() > ((IntData) m.get("hi")).value()
+                                ? "lo is above hi"
+                                : null))
+                .validator(all -> all.size() > 5 ? "too many" : null)
+                .build();
+        var e = assertThrows(
+                InvalidInputsException.class,
+                () -> spec.validateInputs("t.p", Map.of("a.lo", new IntData(3), "a.hi", new IntData(1))));
         assertEquals(List.of("namespace 'a': lo is above hi"), e.problems());
     }
 
@@ -78,18 +97,27 @@ class ProcessSpecTest {
     void outputsAreCheckedWithExitCodesTenAndEleven() {
         assertNull(SPEC.checkOutputs(Map.of("result", new IntData(1))));
         assertEquals(11, SPEC.checkOutputs(Map.of()).status());
-        assertEquals("the process did not register a required output: 'result'", SPEC.checkOutputs(Map.of()).message());
+        assertEquals(
+                "the process did not register a required output: 'result'",
+                SPEC.checkOutputs(Map.of()).message());
         assertEquals(10, SPEC.checkOutputs(Map.of("result", new FloatData(1.0))).status());
-        assertEquals(10, SPEC.checkOutputs(Map.of("result", new IntData(1), "other", new IntData(2))).status());
+        assertEquals(
+                10,
+                SPEC.checkOutputs(Map.of("result", new IntData(1), "other", new IntData(2)))
+                        .status());
     }
 
     @Test
     void exposedInputsAreCopiedIntoANamespace() {
-        ProcessSpec parent = ProcessSpec.builder().exposeInputs(SPEC, "child", Set.of(), Set.of("options.mode")).build();
+        ProcessSpec parent = ProcessSpec.builder()
+                .exposeInputs(SPEC, "child", Set.of(), Set.of("options.mode"))
+                .build();
         Map<String, Node> valid = parent.validateInputs("t.parent", Map.of("child.x", new IntData(1)));
         assertEquals(3, ((IntData) valid.get("child.options.steps")).value());
-        assertThrows(InvalidInputsException.class, () -> parent.validateInputs("t.parent",
-            Map.of("child.x", new IntData(1), "child.options.mode", new StrData("m"))));
+        assertThrows(
+                InvalidInputsException.class,
+                () -> parent.validateInputs(
+                        "t.parent", Map.of("child.x", new IntData(1), "child.options.mode", new StrData("m"))));
         ProcessSpec outs = ProcessSpec.builder().exposeOutputs(SPEC, "child").build();
         assertEquals(11, outs.checkOutputs(Map.of()).status());
     }
@@ -98,9 +126,12 @@ class ProcessSpecTest {
     void exitCodesAreDeclaredOnceAndFoundByLabel() {
         assertEquals(400, SPEC.exitCode("ERROR_TOO_BIG").status());
         assertEquals(1, SPEC.exitCodes().get(1).status());
-        assertThrows(IllegalArgumentException.class, () -> ProcessSpec.builder()
-            .exitCode(ExitCode.of(400, "A", "")).exitCode(ExitCode.of(400, "B", "")));
-        assertThrows(IllegalArgumentException.class, () -> ProcessSpec.builder().input(X).input(X));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> ProcessSpec.builder().exitCode(ExitCode.of(400, "A", "")).exitCode(ExitCode.of(400, "B", "")));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> ProcessSpec.builder().input(X).input(X));
     }
 
     @Test

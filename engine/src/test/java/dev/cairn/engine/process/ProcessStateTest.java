@@ -13,8 +13,9 @@ class ProcessStateTest {
 
     @Test
     void theTransitionTable() {
-        assertEquals(EnumSet.of(ProcessState.RUNNING, ProcessState.EXCEPTED, ProcessState.KILLED),
-            ProcessState.CREATED.next());
+        assertEquals(
+                EnumSet.of(ProcessState.RUNNING, ProcessState.EXCEPTED, ProcessState.KILLED),
+                ProcessState.CREATED.next());
         assertTrue(ProcessState.RUNNING.canMoveTo(ProcessState.WAITING));
         assertTrue(ProcessState.WAITING.canMoveTo(ProcessState.RUNNING));
         assertFalse(ProcessState.WAITING.canMoveTo(ProcessState.FINISHED));
@@ -32,7 +33,8 @@ class ProcessStateTest {
 
     @Test
     void statesRoundTripThroughTheDatabaseValue() {
-        for (ProcessState s : ProcessState.values())
+        for (ProcessState s : ProcessState.values()) {
             assertEquals(s, ProcessState.fromDbValue(s.dbValue()));
+        }
     }
 }

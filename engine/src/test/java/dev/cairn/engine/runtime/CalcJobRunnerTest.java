@@ -14,8 +14,9 @@ class CalcJobRunnerTest {
 
     @Test
     void aWorkDirectoryIsShardedByTheRandomEndOfTheUuid() {
-        assertEquals("/scratch/cairn/40/1f/01a20741-cfb2-7f69-9bb5-312b766c401f",
-            CalcJobRunner.workdirOf("/scratch/cairn//", "01a20741-cfb2-7f69-9bb5-312b766c401f"));
+        assertEquals(
+                "/scratch/cairn/40/1f/01a20741-cfb2-7f69-9bb5-312b766c401f",
+                CalcJobRunner.workdirOf("/scratch/cairn//", "01a20741-cfb2-7f69-9bb5-312b766c401f"));
     }
 
     @Test

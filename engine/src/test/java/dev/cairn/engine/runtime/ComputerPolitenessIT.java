@@ -1,7 +1,6 @@
 package dev.cairn.engine.runtime;
 
 import static dev.cairn.engine.testing.TestProcesses.BASH_SLEEP;
-import static dev.cairn.engine.testing.TestProcesses.X;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -43,6 +43,7 @@ class ComputerPolitenessIT {
 
     @RegisterExtension
     static final TestDatabase db = new TestDatabase();
+
     @TempDir
     static Path tmp;
 
@@ -50,8 +51,8 @@ class ComputerPolitenessIT {
 
     @BeforeAll
     static void open() {
-        engine = Engine.open(new Engine.Config(DatabaseConfig.of(db.jdbcUrl()).withPoolSize(4), null, "cairn", null,
-            EngineFixture.plugins()));
+        engine = Engine.open(new Engine.Config(
+                DatabaseConfig.of(db.jdbcUrl()).withPoolSize(4), null, "cairn", null, EngineFixture.plugins()));
     }
 
     @AfterAll
@@ -60,10 +61,10 @@ class ComputerPolitenessIT {
     }
 
     private static Computer computer(String label, Map<String, Object> settings) {
-        Map<String, Object> all = new java.util.HashMap<>(settings);
+        Map<String, Object> all = new HashMap<>(settings);
         all.put("workdir", tmp.resolve(label).toString());
-        return new ComputerStore(engine.database()).create(new ComputerSpec(label, "localhost", "", "core.local",
-            "core.direct", all));
+        return new ComputerStore(engine.database())
+                .create(new ComputerSpec(label, "localhost", "", "core.local", "core.direct", all));
     }
 
     @Test
@@ -115,7 +116,8 @@ class ComputerPolitenessIT {
             assertEquals(2, ComputerActivity.pollFailed(c, id, n -> Duration.ofHours(n)));
             assertFalse(ComputerActivity.pollDue(c, id), "a failed poll waits for its backoff");
             ComputerActivity.polled(c, id, Duration.ZERO);
-            assertEquals(1, ComputerActivity.pollFailed(c, id, n -> Duration.ZERO), "a good poll starts the count again");
+            assertEquals(
+                    1, ComputerActivity.pollFailed(c, id, n -> Duration.ZERO), "a good poll starts the count again");
         }
     }
 
@@ -126,9 +128,13 @@ class ComputerPolitenessIT {
             assertEquals(Duration.ZERO, ComputerActivity.reserveSubmission(c, id, 2));
             assertEquals(Duration.ZERO, ComputerActivity.reserveSubmission(c, id, 2));
             Duration third = ComputerActivity.reserveSubmission(c, id, 2);
-            assertTrue(third.toMillis() > 29_000 && third.toMillis() <= 30_000, "the third waits for half a minute: " + third);
+            assertTrue(
+                    third.toMillis() > 29_000 && third.toMillis() <= 30_000,
+                    "the third waits for half a minute: " + third);
             Duration fourth = ComputerActivity.reserveSubmission(c, id, 2);
-            assertTrue(fourth.toMillis() > 59_000 && fourth.toMillis() <= 60_000, "and the fourth for a minute: " + fourth);
+            assertTrue(
+                    fourth.toMillis() > 59_000 && fourth.toMillis() <= 60_000,
+                    "and the fourth for a minute: " + fourth);
         }
     }
 
@@ -152,11 +158,12 @@ class ComputerPolitenessIT {
     }
 
     private static String submitAndRollBack(CalcJobRunner runner, CalcJobNode node, ProcessInputs inputs)
-        throws Exception {
+            throws Exception {
         try (Connection c = engine.database().connection()) {
             c.setAutoCommit(false);
             try {
-                return runner.submit(c, (CalcJobDefinition) BASH_SLEEP, node, inputs, new StepEffects()).jobId();
+                return runner.submit(c, (CalcJobDefinition) BASH_SLEEP, node, inputs, new StepEffects())
+                        .jobId();
             } finally {
                 c.rollback();
             }

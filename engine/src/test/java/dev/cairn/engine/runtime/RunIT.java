@@ -14,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -32,6 +33,7 @@ import dev.cairn.storage.graph.LinkType;
 import dev.cairn.storage.graph.LogLevel;
 import dev.cairn.storage.graph.LogStore;
 import dev.cairn.storage.graph.ProcessNode;
+import dev.cairn.storage.graph.StrData;
 import dev.cairn.storage.testing.TestDatabase;
 
 /** Processes run in this JVM ({@code run}): the provenance they leave, failures, bad inputs. */
@@ -73,10 +75,11 @@ class RunIT {
         assertTrue(r.isFinishedOk());
         assertEquals(21, r.get(RESULT).value());
         Map<LinkType, Long> out = engine.graph().outgoing(r.node()).stream()
-            .collect(java.util.stream.Collectors.groupingBy(LinkTriple::type, java.util.stream.Collectors.counting()));
+                .collect(Collectors.groupingBy(LinkTriple::type, Collectors.counting()));
         assertEquals(Map.of(LinkType.CALL_CALC, 2L, LinkType.RETURN, 1L), out);
-        assertTrue(new LogStore(engine.database()).forNode(r.node().id(), LogLevel.REPORT).stream()
-            .anyMatch(l -> l.message().equals("first sum 11")));
+        assertTrue(new LogStore(engine.database())
+                .forNode(r.node().id(), LogLevel.REPORT).stream()
+                        .anyMatch(l -> l.message().equals("first sum 11")));
     }
 
     @Test
@@ -90,8 +93,8 @@ class RunIT {
 
     @Test
     void workChainWaitsForItsChildAndLinksEverything() {
-        ProcessResult r = engine.launcher().run(TestProcesses.ChildThenAdd.DEFINITION,
-            Inputs.of(X, new IntData(4), Y, new IntData(5)));
+        ProcessResult r = engine.launcher()
+                .run(TestProcesses.ChildThenAdd.DEFINITION, Inputs.of(X, new IntData(4), Y, new IntData(5)));
         assertTrue(r.isFinishedOk(), String.valueOf(r.node().exception()));
         assertEquals(14, r.get(RESULT).value());
         List<LinkTriple> out = engine.graph().outgoing(r.node());
@@ -105,27 +108,42 @@ class RunIT {
         assertTrue(r.isFinishedOk(), String.valueOf(r.node().exception()));
         assertEquals(0 + 1 + 2 + 3 + 4 + 5 + 2 * 6, r.get(RESULT).value());
         List<String> callLabels = engine.graph().outgoing(r.node()).stream()
-            .filter(l -> l.type() == LinkType.CALL_WORK).map(LinkTriple::label).toList();
+                .filter(l -> l.type() == LinkType.CALL_WORK)
+                .map(LinkTriple::label)
+                .toList();
         assertEquals(List.of("child_0", "child_1", "child_2", "child_3", "child_4", "child_5"), callLabels);
     }
 
     @Test
     void annotatedMethodsRunAsCalcfunctionsAndWorkfunctions() {
         var registry = engine.plugins();
-        ProcessResult times = engine.launcher().run(registry.get("test.annotated.times"),
-            Inputs.create().put("x", new IntData(7)));
+        ProcessResult times = engine.launcher()
+                .run(registry.get("test.annotated.times"), Inputs.create().put("x", new IntData(7)));
         assertEquals(14, ((IntData) times.outputs().get("result")).value(), "the optional factor defaults to 2");
-        ProcessResult split = engine.launcher().run(registry.get("test.annotated.split"),
-            Inputs.create().put("x", new IntData(7)));
-        assertEquals(Map.of("half", 3L, "rest", 1L), Map.of("half", ((IntData) split.outputs().get("half")).value(),
-            "rest", ((IntData) split.outputs().get("rest")).value()));
-        ProcessResult twice = engine.launcher().run(registry.get("test.annotated.times_twice"),
-            Inputs.create().put("x", new IntData(5)));
+        ProcessResult split = engine.launcher()
+                .run(registry.get("test.annotated.split"), Inputs.create().put("x", new IntData(7)));
+        assertEquals(
+                Map.of("half", 3L, "rest", 1L),
+                Map.of(
+                        "half",
+                        ((IntData) split.outputs().get("half")).value(),
+                        "rest",
+                        ((IntData) split.outputs().get("rest")).value()));
+        ProcessResult twice = engine.launcher()
+                .run(registry.get("test.annotated.times_twice"), Inputs.create().put("x", new IntData(5)));
         assertTrue(twice.isFinishedOk(), String.valueOf(twice.node().exception()));
         assertEquals(30, ((IntData) twice.outputs().get("result")).value());
-        assertEquals(2, engine.graph().outgoing(twice.node()).stream().filter(l -> l.type() == LinkType.CALL_CALC).count());
-        var bad = assertThrows(InvalidInputsException.class, () -> engine.launcher().run(registry.get("test.annotated.times"),
-            Inputs.create().put("factor", new IntData(1))));
+        assertEquals(
+                2,
+                engine.graph().outgoing(twice.node()).stream()
+                        .filter(l -> l.type() == LinkType.CALL_CALC)
+                        .count());
+        var bad = assertThrows(
+                InvalidInputsException.class,
+                () -> engine.launcher()
+                        .run(
+                                registry.get("test.annotated.times"),
+                                Inputs.create().put("factor", new IntData(1))));
         assertTrue(bad.getMessage().contains("required input 'x' (IntData) is missing"), bad.getMessage());
     }
 
@@ -156,12 +174,16 @@ class RunIT {
     @Test
     void invalidInputsAreRefusedNamingThePortBeforeAnythingIsStored() throws Exception {
         long nodesBefore = count(db, "SELECT count(*) FROM node");
-        var e = assertThrows(InvalidInputsException.class, () -> engine.launcher().run(ADD,
-            Inputs.create().put(X, new IntData(1)).put("z", new IntData(2))));
+        var e = assertThrows(
+                InvalidInputsException.class,
+                () -> engine.launcher()
+                        .run(ADD, Inputs.create().put(X, new IntData(1)).put("z", new IntData(2))));
         assertTrue(e.getMessage().contains("required input 'y' (IntData) is missing"), e.getMessage());
         assertTrue(e.getMessage().contains("'z' is not an input; valid inputs are [x, y]"), e.getMessage());
-        var wrongType = assertThrows(InvalidInputsException.class, () -> engine.launcher().run(ADD,
-            Inputs.create().put("x", new IntData(1)).put("y", new dev.cairn.storage.graph.StrData("two"))));
+        var wrongType = assertThrows(
+                InvalidInputsException.class,
+                () -> engine.launcher()
+                        .run(ADD, Inputs.create().put("x", new IntData(1)).put("y", new StrData("two"))));
         assertTrue(wrongType.getMessage().contains("input 'y': expected IntData, got StrData"), wrongType.getMessage());
         assertEquals(nodesBefore, count(db, "SELECT count(*) FROM node"));
     }

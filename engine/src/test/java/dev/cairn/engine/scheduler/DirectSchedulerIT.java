@@ -37,21 +37,28 @@ class DirectSchedulerIT {
     @AfterEach
     void cleanUp() {
         // A job a failed test left running must not outlive it.
-        if (started != null && direct.poll(transport, List.of(started)).get(started).state().isActive())
+        if (started != null
+                && direct.poll(transport, List.of(started)).get(started).state().isActive()) {
             direct.cancel(transport, started);
+        }
         transport.remove(workdir.toString());
     }
 
     @Test
     void aJobRunsToTheEndAndLeavesItsFiles() throws IOException {
-        JobTemplate job = JobTemplate.of(name(), workdir.toString(), JobCommand.of("sleep", "1"),
-                JobCommand.of("echo", "slept").withStreams(null, "result.txt", null))
-            .withText("echo starting", "echo \"$GREETING\" > greeting.txt; echo oops >&2")
-            .withEnvironment(Map.of("GREETING", "hello $world"), true);
+        JobTemplate job = JobTemplate.of(
+                        name(),
+                        workdir.toString(),
+                        JobCommand.of("sleep", "1"),
+                        JobCommand.of("echo", "slept").withStreams(null, "result.txt", null))
+                .withText("echo starting", "echo \"$GREETING\" > greeting.txt; echo oops >&2")
+                .withEnvironment(Map.of("GREETING", "hello $world"), true);
         started = submit(job);
 
-        assertEquals(JobState.RUNNING, direct.poll(transport, List.of(started)).get(started).state(),
-            "the job sleeps for a second");
+        assertEquals(
+                JobState.RUNNING,
+                direct.poll(transport, List.of(started)).get(started).state(),
+                "the job sleeps for a second");
         JobInfo done = waitUntilDone(started, Duration.ofSeconds(10));
 
         assertEquals(JobState.DONE, done.state());
@@ -68,8 +75,10 @@ class DirectSchedulerIT {
 
         assertEquals(Optional.of(started), direct.findByName(transport, name));
         assertEquals(Optional.empty(), direct.findByName(transport, name() + "-other"));
-        assertEquals(Optional.empty(), direct.findByName(transport, name.substring(0, name.length() - 2)),
-            "a prefix is not the name");
+        assertEquals(
+                Optional.empty(),
+                direct.findByName(transport, name.substring(0, name.length() - 2)),
+                "a prefix is not the name");
     }
 
     @Test
@@ -77,21 +86,27 @@ class DirectSchedulerIT {
         // An odd duration, so that this sleep is known among the machine's processes.
         String seconds = Integer.toString(40 + (int) (Math.random() * 50));
         String name = name();
-        started = submit(JobTemplate.of(name, workdir.toString(), JobCommand.of("sleep", seconds),
-            JobCommand.of("touch", "not-reached")));
+        started = submit(JobTemplate.of(
+                name, workdir.toString(), JobCommand.of("sleep", seconds), JobCommand.of("touch", "not-reached")));
         waitForProcess("sleep " + seconds);
 
         direct.cancel(transport, started);
 
-        assertEquals(JobState.DONE, waitUntilDone(started, Duration.ofSeconds(5)).state());
-        assertEquals("", transport.exec("ps -eo args= | grep -x 'sleep " + seconds + "' || true", null,
-            Duration.ofSeconds(5)).stdout(), "the job's child went with it");
+        assertEquals(
+                JobState.DONE, waitUntilDone(started, Duration.ofSeconds(5)).state());
+        assertEquals(
+                "",
+                transport
+                        .exec("ps -eo args= | grep -x 'sleep " + seconds + "' || true", null, Duration.ofSeconds(5))
+                        .stdout(),
+                "the job's child went with it");
         assertEquals(Optional.empty(), direct.findByName(transport, name));
         assertTrue(!Files.exists(workdir.resolve("not-reached")));
     }
 
     private String submit(JobTemplate job) {
-        transport.write(workdir.resolve(SCRIPT).toString(), direct.submitScript(job).getBytes(StandardCharsets.UTF_8));
+        transport.write(
+                workdir.resolve(SCRIPT).toString(), direct.submitScript(job).getBytes(StandardCharsets.UTF_8));
         String pid = direct.submit(transport, workdir.toString(), SCRIPT);
         assertTrue(pid.matches("[0-9]+"), pid);
         return pid;
@@ -101,8 +116,9 @@ class DirectSchedulerIT {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             JobInfo info = direct.poll(transport, List.of(id)).get(id);
-            if (info.state() == JobState.DONE || System.nanoTime() > deadline)
+            if (info.state() == JobState.DONE || System.nanoTime() > deadline) {
                 return info;
+            }
             pause();
         }
     }
@@ -110,11 +126,13 @@ class DirectSchedulerIT {
     private void waitForProcess(String args) {
         long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
         String command = "ps -eo args= | grep -x '" + args + "'";
-        while (!transport.exec(command, null, Duration.ofSeconds(5)).ok())
-            if (System.nanoTime() > deadline)
+        while (!transport.exec(command, null, Duration.ofSeconds(5)).ok()) {
+            if (System.nanoTime() > deadline) {
                 throw new AssertionError("no process '" + args + "' after 5 s");
-            else
+            } else {
                 pause();
+            }
+        }
     }
 
     private String read(String file) throws IOException {

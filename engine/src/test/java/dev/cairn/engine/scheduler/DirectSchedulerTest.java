@@ -41,20 +41,24 @@ class DirectSchedulerTest {
     @Test
     void withoutTheSystemEnvironmentTheScriptStartsAgainWithAnEmptyOne() {
         String script = direct.submitScript(JobTemplateTest.serial().withEnvironment(Map.of(), false));
-        assertTrue(script.contains("|| exit 1\n[ -n \"${CAIRN_CLEAN_ENV:-}\" ] || exec env -i CAIRN_CLEAN_ENV=1"), script);
+        assertTrue(
+                script.contains("|| exit 1\n[ -n \"${CAIRN_CLEAN_ENV:-}\" ] || exec env -i CAIRN_CLEAN_ENV=1"), script);
     }
 
     @Test
     void submitStartsTheScriptInItsOwnSessionAndReadsThePid() {
         var t = new ScriptedTransport().reply("31337\n");
         assertEquals("31337", direct.submit(t, WORKDIR, "_cairn_submit.sh"));
-        assertEquals("name=; while IFS= read -r line; do case $line in '#CAIRN --job-name='*)"
-            + " name=${line#'#CAIRN --job-name='}; break ;; esac; done < _cairn_submit.sh; launch=nohup;"
-            + " command -v setsid > /dev/null 2>&1 && launch=setsid; $launch bash _cairn_submit.sh \"$name\""
-            + " < /dev/null > /dev/null 2>&1 & echo $!", t.onlyCommand());
+        assertEquals(
+                "name=; while IFS= read -r line; do case $line in '#CAIRN --job-name='*)"
+                        + " name=${line#'#CAIRN --job-name='}; break ;; esac; done < _cairn_submit.sh; launch=nohup;"
+                        + " command -v setsid > /dev/null 2>&1 && launch=setsid; $launch bash _cairn_submit.sh \"$name\""
+                        + " < /dev/null > /dev/null 2>&1 & echo $!",
+                t.onlyCommand());
         assertEquals(WORKDIR, t.workdirs.getFirst());
-        var e = assertThrows(SchedulerException.class,
-            () -> direct.submit(new ScriptedTransport().reply(""), WORKDIR, "_cairn_submit.sh"));
+        var e = assertThrows(
+                SchedulerException.class,
+                () -> direct.submit(new ScriptedTransport().reply(""), WORKDIR, "_cairn_submit.sh"));
         assertTrue(e.getMessage().startsWith("direct: cannot read the process id from 'name=; while"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> direct.submit(new ScriptedTransport(), WORKDIR, "../x.sh"));
     }
@@ -68,9 +72,11 @@ class DirectSchedulerTest {
             4230 Z 1 4230 4230 0 -1 4194368 103 0 0 0 0 0 0 0 20 0 1 0 3877300 0 0
             """);
         Map<String, JobInfo> jobs = direct.poll(t, List.of("4211", "4230", "4299"));
-        assertEquals("if [ -r /proc/self/stat ]; then read -r up idle < /proc/uptime; echo \"uptime $up\";"
-            + " for p in 4211 4230 4299; do s=; { read -r s < /proc/$p/stat; } 2> /dev/null; [ -z \"$s\" ] ||"
-            + " echo \"$p ${s##*) }\"; done; else ps -o pid=,stat=,etime= -p 4211,4230,4299; fi", t.onlyCommand());
+        assertEquals(
+                "if [ -r /proc/self/stat ]; then read -r up idle < /proc/uptime; echo \"uptime $up\";"
+                        + " for p in 4211 4230 4299; do s=; { read -r s < /proc/$p/stat; } 2> /dev/null; [ -z \"$s\" ] ||"
+                        + " echo \"$p ${s##*) }\"; done; else ps -o pid=,stat=,etime= -p 4211,4230,4299; fi",
+                t.onlyCommand());
         assertEquals(new JobInfo("4211", JobState.RUNNING, "S", null, 62L, null, null), jobs.get("4211"));
         assertEquals(JobState.DONE, jobs.get("4230").state(), "a zombie has ended");
         assertEquals(JobInfo.missing("4299"), jobs.get("4299"));
@@ -86,7 +92,8 @@ class DirectSchedulerTest {
               4230 Zs          00:07
             """);
         Map<String, JobInfo> jobs = direct.poll(t, List.of("4211", "4215", "4230", "4299"));
-        assertTrue(t.onlyCommand().endsWith("else ps -o pid=,stat=,etime= -p 4211,4215,4230,4299; fi"), t.onlyCommand());
+        assertTrue(
+                t.onlyCommand().endsWith("else ps -o pid=,stat=,etime= -p 4211,4215,4230,4299; fi"), t.onlyCommand());
         assertEquals(new JobInfo("4211", JobState.RUNNING, "Ss", null, 62L, null, null), jobs.get("4211"));
         assertEquals(JobState.SUSPENDED, jobs.get("4215").state());
         assertEquals(176_400L, jobs.get("4215").wallTimeSeconds());
@@ -100,8 +107,11 @@ class DirectSchedulerTest {
         assertEquals(JobInfo.missing("4211"), direct.poll(none, List.of("4211")).get("4211"));
         var broken = new ScriptedTransport().reply(1, "", "error: unsupported option (BSD syntax)\n");
         var e = assertThrows(SchedulerException.class, () -> direct.poll(broken, List.of("4211")));
-        assertTrue(e.getMessage().endsWith("-p 4211; fi' failed with exit code 1: stderr: error: unsupported"
-            + " option (BSD syntax)"), e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .endsWith("-p 4211; fi' failed with exit code 1: stderr: error: unsupported"
+                                + " option (BSD syntax)"),
+                e.getMessage());
     }
 
     @Test
@@ -119,8 +129,10 @@ class DirectSchedulerTest {
               4300 Zs          00:03 bash _cairn_submit.sh cairn-5f0c1e0e-8a7e-4d0c-9a43-1b2c3d4e5f60-2
               4301 R+          00:00 grep cairn-5f0c1e0e-8a7e-4d0c-9a43-1b2c3d4e5f60-2
             """);
-        assertEquals(Optional.empty(), direct.findByName(again, "cairn-5f0c1e0e-8a7e-4d0c-9a43-1b2c3d4e5f60-2"),
-            "a zombie is over, and grep is not the job");
+        assertEquals(
+                Optional.empty(),
+                direct.findByName(again, "cairn-5f0c1e0e-8a7e-4d0c-9a43-1b2c3d4e5f60-2"),
+                "a zombie is over, and grep is not the job");
     }
 
     @Test
@@ -130,8 +142,9 @@ class DirectSchedulerTest {
         assertEquals("kill -TERM -4211 2> /dev/null || kill -TERM 4211", t.onlyCommand());
         var gone = new ScriptedTransport().reply(1, "", "/bin/sh: 1: kill: No such process\n");
         var e = assertThrows(SchedulerException.class, () -> direct.cancel(gone, "4211"));
-        assertTrue(e.getMessage().endsWith("failed with exit code 1: stderr: /bin/sh: 1: kill: No such process"),
-            e.getMessage());
+        assertTrue(
+                e.getMessage().endsWith("failed with exit code 1: stderr: /bin/sh: 1: kill: No such process"),
+                e.getMessage());
     }
 
     @Test

@@ -41,9 +41,10 @@ class JobTemplateTest {
 
     @Test
     void theWorkdirMustBeAbsoluteAndSafeInADirective() {
-        assertEquals("job " + NAME + ": working directory 'scratch/x' must be an absolute path without whitespace,"
-            + " quotes, '\\', '%', '$' or '`' (batch-system directives cannot quote them)",
-            refused(() -> JobTemplate.of(NAME, "scratch/x", JobCommand.of("true"))));
+        assertEquals(
+                "job " + NAME + ": working directory 'scratch/x' must be an absolute path without whitespace,"
+                        + " quotes, '\\', '%', '$' or '`' (batch-system directives cannot quote them)",
+                refused(() -> JobTemplate.of(NAME, "scratch/x", JobCommand.of("true"))));
         refused(() -> JobTemplate.of(NAME, "/scratch/my dir", JobCommand.of("true")));
         refused(() -> JobTemplate.of(NAME, "/scratch/100%", JobCommand.of("true")));
     }
@@ -51,28 +52,57 @@ class JobTemplateTest {
     @Test
     void everyOptionIsCheckedWithTheJobNameInTheMessage() {
         JobTemplate t = serial();
-        assertEquals("job " + NAME + ": no command to run",
-            refused(() -> new JobTemplate(NAME, WORKDIR, List.of(), JobTemplate.DEFAULT_MPIRUN, JobResources.SERIAL,
-                null, null, null, null, null, "", "", "", "o", "e", Map.of(), true)));
-        assertEquals("job " + NAME + ": max wall-clock time must be positive seconds, not 0",
-            refused(() -> t.withLimits(0L, null)));
+        assertEquals(
+                "job " + NAME + ": no command to run",
+                refused(() -> new JobTemplate(
+                        NAME,
+                        WORKDIR,
+                        List.of(),
+                        JobTemplate.DEFAULT_MPIRUN,
+                        JobResources.SERIAL,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        "",
+                        "",
+                        "",
+                        "o",
+                        "e",
+                        Map.of(),
+                        true)));
+        assertEquals(
+                "job " + NAME + ": max wall-clock time must be positive seconds, not 0",
+                refused(() -> t.withLimits(0L, null)));
         assertEquals("job " + NAME + ": max memory must be positive kB, not -1", refused(() -> t.withLimits(60L, -1L)));
-        assertEquals("job " + NAME + ": queue 'debug;rm' must be letters, digits, '.', '_', '@', '+' or '-'"
-            + " (it goes into a directive unquoted)", refused(() -> t.withQueue("debug;rm", null, null)));
+        assertEquals(
+                "job " + NAME + ": queue 'debug;rm' must be letters, digits, '.', '_', '@', '+' or '-'"
+                        + " (it goes into a directive unquoted)",
+                refused(() -> t.withQueue("debug;rm", null, null)));
         refused(() -> t.withQueue(null, "my account", null));
         refused(() -> t.withQueue(null, null, "high\nprio"));
-        assertEquals("job " + NAME + ": stdout file name 'logs/out' must be a plain file name of letters, digits,"
-            + " '.', '_', '+' or '-'", refused(() -> t.withSchedulerOutput("logs/out", "err")));
+        assertEquals(
+                "job " + NAME + ": stdout file name 'logs/out' must be a plain file name of letters, digits,"
+                        + " '.', '_', '+' or '-'",
+                refused(() -> t.withSchedulerOutput("logs/out", "err")));
         refused(() -> t.withSchedulerOutput("out", ".."));
-        assertEquals("job " + NAME + ": environment variable name '1X' must be letters, digits and '_', not starting"
-            + " with a digit", refused(() -> t.withEnvironment(Map.of("1X", "v"), true)));
-        assertEquals("job " + NAME + ": unknown placeholder {tot_procs} in MPI launcher [mpirun, -n, {tot_procs}];"
-            + " known: [{tot_num_mpiprocs}, {num_machines}, {num_mpiprocs_per_machine}, {num_cores_per_mpiproc}]",
-            refused(() -> t.withMpirunCommand(List.of("mpirun", "-n", "{tot_procs}"))));
-        assertEquals("job " + NAME + ": a command runs with MPI but the MPI launcher is empty",
-            refused(() -> JobTemplate.of(NAME, WORKDIR, JobCommand.of("pw.x").withMpi()).withMpirunCommand(List.of())));
-        assertEquals("job " + NAME + ": no resources (use JobResources.SERIAL for one process)",
-            refused(() -> t.withResources(null)));
+        assertEquals(
+                "job " + NAME + ": environment variable name '1X' must be letters, digits and '_', not starting"
+                        + " with a digit",
+                refused(() -> t.withEnvironment(Map.of("1X", "v"), true)));
+        assertEquals(
+                "job " + NAME + ": unknown placeholder {tot_procs} in MPI launcher [mpirun, -n, {tot_procs}];"
+                        + " known: [{tot_num_mpiprocs}, {num_machines}, {num_mpiprocs_per_machine}, {num_cores_per_mpiproc}]",
+                refused(() -> t.withMpirunCommand(List.of("mpirun", "-n", "{tot_procs}"))));
+        assertEquals(
+                "job " + NAME + ": a command runs with MPI but the MPI launcher is empty",
+                refused(() -> JobTemplate.of(
+                                NAME, WORKDIR, JobCommand.of("pw.x").withMpi())
+                        .withMpirunCommand(List.of())));
+        assertEquals(
+                "job " + NAME + ": no resources (use JobResources.SERIAL for one process)",
+                refused(() -> t.withResources(null)));
     }
 
     @Test
@@ -80,18 +110,22 @@ class JobTemplateTest {
         assertEquals(new JobResources(2, 8, 1), JobResources.ofTotal(2, 16));
         assertEquals(16, new JobResources(2, 8, 4).totalMpiprocs());
         assertEquals(32, new JobResources(2, 8, 4).cpusPerMachine());
-        assertEquals("a total of 10 MPI processes cannot be spread evenly over 3 machines",
-            refused(() -> JobResources.ofTotal(3, 10)));
-        assertEquals("a job needs at least one MPI process per machine, not 0", refused(() -> new JobResources(1, 0, 1)));
-        assertEquals("a job needs at least one CPU per task, not 0", refused(() -> JobResources.SERIAL.withCpusPerTask(0)));
+        assertEquals(
+                "a total of 10 MPI processes cannot be spread evenly over 3 machines",
+                refused(() -> JobResources.ofTotal(3, 10)));
+        assertEquals(
+                "a job needs at least one MPI process per machine, not 0", refused(() -> new JobResources(1, 0, 1)));
+        assertEquals(
+                "a job needs at least one CPU per task, not 0", refused(() -> JobResources.SERIAL.withCpusPerTask(0)));
     }
 
     @Test
     void commandsKeepEveryWordAndRefuseEmptyOnes() {
         assertEquals("a job command needs at least the program to run", refused(() -> JobCommand.of()));
         refused(() -> JobCommand.of("pw.x", ""));
-        assertEquals("stdout file '' of job command [pw.x] must be a non-blank file name on one line",
-            refused(() -> JobCommand.of("pw.x").withStreams(null, "", null)));
+        assertEquals(
+                "stdout file '' of job command [pw.x] must be a non-blank file name on one line",
+                refused(() -> JobCommand.of("pw.x").withStreams(null, "", null)));
     }
 
     @Test
@@ -99,7 +133,9 @@ class JobTemplateTest {
         var env = new LinkedHashMap<String, String>();
         env.put("ZETA", "1");
         env.put("ALPHA", "2");
-        assertEquals(List.of("ALPHA", "ZETA"), List.copyOf(serial().withEnvironment(env, false).environment().keySet()));
+        assertEquals(
+                List.of("ALPHA", "ZETA"),
+                List.copyOf(serial().withEnvironment(env, false).environment().keySet()));
     }
 
     private static String refused(Executable build) {

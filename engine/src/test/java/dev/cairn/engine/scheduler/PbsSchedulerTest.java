@@ -62,8 +62,10 @@ class PbsSchedulerTest {
     @Test
     void pbsProHasNoQosAndSaysSo() {
         var e = assertThrows(IllegalArgumentException.class, () -> pbs.submitScript(SlurmSchedulerTest.everything()));
-        assertEquals("pbs: job " + NAME + " asks for QOS 'high', which PBS Professional does not have; choose a queue,"
-            + " or use custom scheduler commands", e.getMessage());
+        assertEquals(
+                "pbs: job " + NAME + " asks for QOS 'high', which PBS Professional does not have; choose a queue,"
+                        + " or use custom scheduler commands",
+                e.getMessage());
     }
 
     @Test
@@ -80,38 +82,63 @@ class PbsSchedulerTest {
         assertEquals("qsub _cairn_submit.sh", t.onlyCommand());
         var torqueQsub = new ScriptedTransport().reply(Recordings.read("torque-6.1/qsub.txt"));
         assertEquals("8125.torque01.example.org", torque.submit(torqueQsub, WORKDIR, "_cairn_submit.sh"));
-        var refused = new ScriptedTransport().reply(170, "", Recordings.read("pbspro-2022/qsub-unknown-queue.stderr.txt"));
+        var refused =
+                new ScriptedTransport().reply(170, "", Recordings.read("pbspro-2022/qsub-unknown-queue.stderr.txt"));
         var e = assertThrows(SchedulerException.class, () -> pbs.submit(refused, WORKDIR, "_cairn_submit.sh"));
-        assertEquals("pbs: 'qsub _cairn_submit.sh' failed with exit code 170 in " + WORKDIR
-            + ": stderr: qsub: Unknown queue", e.getMessage());
+        assertEquals(
+                "pbs: 'qsub _cairn_submit.sh' failed with exit code 170 in " + WORKDIR
+                        + ": stderr: qsub: Unknown queue",
+                e.getMessage());
     }
 
     @Test
     void onePollIsOneQstatAndJobsItDoesNotKnowAreDone() {
         var ids = List.of("4099.pbs01", "4100.pbs01", "4101.pbs01", "4102.pbs01", "4103.pbs01");
-        var t = new ScriptedTransport().reply(35, Recordings.read("pbspro-2022/qstat-f-poll.txt"),
-            Recordings.read("pbspro-2022/qstat-f-poll.stderr.txt"));
+        var t = new ScriptedTransport()
+                .reply(
+                        35,
+                        Recordings.read("pbspro-2022/qstat-f-poll.txt"),
+                        Recordings.read("pbspro-2022/qstat-f-poll.stderr.txt"));
         Map<String, JobInfo> jobs = pbs.poll(t, ids);
         assertEquals("qstat -f 4099.pbs01 4100.pbs01 4101.pbs01 4102.pbs01 4103.pbs01", t.onlyCommand());
         assertEquals(ids, List.copyOf(jobs.keySet()));
         assertEquals(JobInfo.missing("4099.pbs01"), jobs.get("4099.pbs01"));
         assertEquals(JobInfo.missing("4100.pbs01"), jobs.get("4100.pbs01"));
-        assertEquals(new JobInfo("4101.pbs01", JobState.RUNNING, "R", NAME, 3723L, null,
-            "Job run at Tue Mar 12 at 09:15 on (node017:ncpus=4:mem=2097152kb)+(node018:ncpus=4:mem=2097152kb)"),
-            jobs.get("4101.pbs01"));
-        assertEquals(new JobInfo("4102.pbs01", JobState.QUEUED, "Q", "cairn-1a2b3c4d-5e6f-4071-8293-a4b5c6d7e8f9-1",
-            null, null, "Not Running: Insufficient amount of resource: ncpus (R: 32 A: 12 T: 64)"),
-            jobs.get("4102.pbs01"));
+        assertEquals(
+                new JobInfo(
+                        "4101.pbs01",
+                        JobState.RUNNING,
+                        "R",
+                        NAME,
+                        3723L,
+                        null,
+                        "Job run at Tue Mar 12 at 09:15 on (node017:ncpus=4:mem=2097152kb)+(node018:ncpus=4:mem=2097152kb)"),
+                jobs.get("4101.pbs01"));
+        assertEquals(
+                new JobInfo(
+                        "4102.pbs01",
+                        JobState.QUEUED,
+                        "Q",
+                        "cairn-1a2b3c4d-5e6f-4071-8293-a4b5c6d7e8f9-1",
+                        null,
+                        null,
+                        "Not Running: Insufficient amount of resource: ncpus (R: 32 A: 12 T: 64)"),
+                jobs.get("4102.pbs01"));
         assertEquals(JobState.QUEUED_HELD, jobs.get("4103.pbs01").state());
     }
 
     @Test
     void wrappedAttributesAreJoinedBack() {
-        var job = QstatListing.parse(Recordings.read("pbspro-2022/qstat-f-poll.txt")).getFirst();
-        assertEquals("login01.cluster.example.org:/scratch/alice/cairn/5f/0c/1e0e-8a7e-4d0c-9a43-1b2c3d4e5f60"
-            + "/_scheduler-stdout.txt", job.get("Output_Path"));
-        assertTrue(job.get("Variable_List").contains(",PBS_O_WORKDIR=/scratch/alice/cairn/5f/0c/"
-            + "1e0e-8a7e-4d0c-9a43-1b2c3d4e5f60,"), job.get("Variable_List"));
+        var job = QstatListing.parse(Recordings.read("pbspro-2022/qstat-f-poll.txt"))
+                .getFirst();
+        assertEquals(
+                "login01.cluster.example.org:/scratch/alice/cairn/5f/0c/1e0e-8a7e-4d0c-9a43-1b2c3d4e5f60"
+                        + "/_scheduler-stdout.txt",
+                job.get("Output_Path"));
+        assertTrue(
+                job.get("Variable_List")
+                        .contains(",PBS_O_WORKDIR=/scratch/alice/cairn/5f/0c/1e0e-8a7e-4d0c-9a43-1b2c3d4e5f60,"),
+                job.get("Variable_List"));
         assertEquals("2:ncpus=4:mpiprocs=4:mem=2097152kb", job.get("resource_list.select"));
     }
 
@@ -119,8 +146,10 @@ class PbsSchedulerTest {
     void aQstatThatFailsForAnotherReasonIsAFailureNotDoneJobs() {
         var t = new ScriptedTransport().reply(162, "", Recordings.read("pbspro-2022/qstat-no-server.stderr.txt"));
         var e = assertThrows(SchedulerException.class, () -> pbs.poll(t, List.of("4101.pbs01")));
-        assertEquals("pbs: 'qstat -f 4101.pbs01' failed with exit code 162: stderr: Connection refused\n"
-            + "qstat: cannot connect to server pbs01 (errno=15010)", e.getMessage());
+        assertEquals(
+                "pbs: 'qstat -f 4101.pbs01' failed with exit code 162: stderr: Connection refused\n"
+                        + "qstat: cannot connect to server pbs01 (errno=15010)",
+                e.getMessage());
         var silent = new ScriptedTransport().reply(1, "", "");
         assertThrows(SchedulerException.class, () -> pbs.poll(silent, List.of("4101.pbs01")));
     }
@@ -129,8 +158,17 @@ class PbsSchedulerTest {
     void aJobIdIsFoundUnderTheServersLongerOrShorterName() {
         var t = new ScriptedTransport().reply(Recordings.read("torque-6.1/qstat-f-poll.txt"));
         Map<String, JobInfo> jobs = torque.poll(t, List.of("8123.torque01", "8124"));
-        assertEquals(new JobInfo("8123.torque01", JobState.DONE, "C", "cairn-3c4d5e6f-7081-4293-a4b5-c6d7e8f9a0b1-2",
-            317L, 0, null), jobs.get("8123.torque01"), "Torque keeps completed jobs with their exit status");
+        assertEquals(
+                new JobInfo(
+                        "8123.torque01",
+                        JobState.DONE,
+                        "C",
+                        "cairn-3c4d5e6f-7081-4293-a4b5-c6d7e8f9a0b1-2",
+                        317L,
+                        0,
+                        null),
+                jobs.get("8123.torque01"),
+                "Torque keeps completed jobs with their exit status");
         assertEquals(JobState.RUNNING, jobs.get("8124").state());
         assertEquals(190L, jobs.get("8124").wallTimeSeconds());
         var other = new ScriptedTransport().reply(Recordings.read("torque-6.1/qstat-f-poll.txt"));
@@ -149,11 +187,14 @@ class PbsSchedulerTest {
     void findByNameSelectsThisUsersJobsByNameAndReadsTheirState() {
         var t = new ScriptedTransport().reply(Recordings.read("pbspro-2022/qstat-f-poll.txt"));
         assertEquals(Optional.of("4101.pbs01"), pbs.findByName(t, NAME));
-        assertEquals("ids=$(qselect -u \"$(id -un)\" -N " + NAME + ") || exit 1; [ -z \"$ids\" ] || qstat -f $ids",
-            t.onlyCommand());
+        assertEquals(
+                "ids=$(qselect -u \"$(id -un)\" -N " + NAME + ") || exit 1; [ -z \"$ids\" ] || qstat -f $ids",
+                t.onlyCommand());
         var completed = new ScriptedTransport().reply(Recordings.read("torque-6.1/qstat-f-poll.txt"));
-        assertEquals(Optional.empty(), torque.findByName(completed, "cairn-3c4d5e6f-7081-4293-a4b5-c6d7e8f9a0b1-2"),
-            "a completed job does not count");
+        assertEquals(
+                Optional.empty(),
+                torque.findByName(completed, "cairn-3c4d5e6f-7081-4293-a4b5-c6d7e8f9a0b1-2"),
+                "a completed job does not count");
         assertEquals(Optional.empty(), pbs.findByName(new ScriptedTransport().reply(""), NAME));
     }
 

@@ -11,14 +11,17 @@ import org.junit.jupiter.api.Test;
 class SchedulerDependenciesTest {
 
     static final JavaClasses SCHEDULER = new ClassFileImporter()
-        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-        .importPackages("dev.cairn.engine.scheduler");
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("dev.cairn.engine.scheduler");
 
     @Test
     void theSchedulerUsesTheTransportAndNothingElseOfCairn() {
-        classes().that().resideInAPackage("dev.cairn.engine.scheduler..")
-            .should().onlyDependOnClassesThat().resideInAnyPackage("dev.cairn.engine.scheduler..",
-                "dev.cairn.engine.transport..", "java..")
-            .check(SCHEDULER);
+        classes()
+                .that()
+                .resideInAPackage("dev.cairn.engine.scheduler..")
+                .should()
+                .onlyDependOnClassesThat()
+                .resideInAnyPackage("dev.cairn.engine.scheduler..", "dev.cairn.engine.transport..", "java..")
+                .check(SCHEDULER);
     }
 }

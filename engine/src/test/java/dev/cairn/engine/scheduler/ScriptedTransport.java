@@ -27,8 +27,9 @@ final class ScriptedTransport implements Transport {
     }
 
     String onlyCommand() {
-        if (commands.size() != 1)
+        if (commands.size() != 1) {
             throw new AssertionError("expected one command, ran " + commands);
+        }
         return commands.getFirst();
     }
 
@@ -36,8 +37,9 @@ final class ScriptedTransport implements Transport {
     public CommandResult exec(String command, String workdir, Duration timeout) {
         commands.add(command);
         workdirs.add(workdir);
-        if (replies.isEmpty())
+        if (replies.isEmpty()) {
             throw new AssertionError("no reply scripted for '" + command + "'");
+        }
         return replies.poll();
     }
 
@@ -87,6 +89,5 @@ final class ScriptedTransport implements Transport {
     }
 
     @Override
-    public void close() {
-    }
+    public void close() {}
 }

@@ -21,7 +21,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.cairn.engine.testing.SlurmCluster;
-
 import dev.cairn.engine.transport.LocalTransport;
 
 /**
@@ -57,19 +56,27 @@ class SlurmSchedulerIT {
 
     @AfterEach
     void cleanUp() {
-        if (submitted != null && slurm.poll(transport, List.of(submitted)).get(submitted).state().isActive())
+        if (submitted != null
+                && slurm.poll(transport, List.of(submitted))
+                        .get(submitted)
+                        .state()
+                        .isActive()) {
             slurm.cancel(transport, submitted);
+        }
         transport.remove(workdir.toString());
     }
 
     @Test
     void aSubmittedJobRunsToCompletedAndWritesItsFiles() throws IOException {
         String name = name();
-        submitted = submit(JobTemplate.of(name, workdir.toString(), JobCommand.of("sleep", "1"),
-                JobCommand.of("echo", "from slurm").withStreams(null, "result.txt", null))
-            .withLimits(120L, 100_000L)
-            .withText("echo \"job $SLURM_JOB_ID\"", "")
-            .withEnvironment(Map.of("GREETING", "hi"), false));
+        submitted = submit(JobTemplate.of(
+                        name,
+                        workdir.toString(),
+                        JobCommand.of("sleep", "1"),
+                        JobCommand.of("echo", "from slurm").withStreams(null, "result.txt", null))
+                .withLimits(120L, 100_000L)
+                .withText("echo \"job $SLURM_JOB_ID\"", "")
+                .withEnvironment(Map.of("GREETING", "hi"), false));
 
         JobInfo first = slurm.poll(transport, List.of(submitted)).get(submitted);
         assertTrue(first.state().isActive(), first.toString());
@@ -98,7 +105,7 @@ class SlurmSchedulerIT {
     @Test
     void aHeldJobIsQueuedHeldAndSeveralJobsArePolledTogether() {
         String held = submit(JobTemplate.of(name(), workdir.toString(), JobCommand.of("true"))
-            .withCustomSchedulerCommands("#SBATCH --hold"));
+                .withCustomSchedulerCommands("#SBATCH --hold"));
         submitted = held;
         Map<String, JobInfo> jobs = slurm.poll(transport, List.of(held, "999999"));
         assertEquals(JobState.QUEUED_HELD, jobs.get(held).state(), jobs.toString());
@@ -108,13 +115,15 @@ class SlurmSchedulerIT {
 
     @Test
     void aRefusedSubmissionSaysWhySlurmRefusedIt() {
-        var job = JobTemplate.of(name(), workdir.toString(), JobCommand.of("true")).withQueue("nosuch", null, null);
+        var job = JobTemplate.of(name(), workdir.toString(), JobCommand.of("true"))
+                .withQueue("nosuch", null, null);
         var e = assertThrows(SchedulerException.class, () -> submit(job));
         assertTrue(e.getMessage().contains("Invalid partition name specified"), e.getMessage());
     }
 
     private String submit(JobTemplate job) {
-        transport.write(workdir.resolve(SCRIPT).toString(), slurm.submitScript(job).getBytes(StandardCharsets.UTF_8));
+        transport.write(
+                workdir.resolve(SCRIPT).toString(), slurm.submitScript(job).getBytes(StandardCharsets.UTF_8));
         String id = slurm.submit(transport, workdir.toString(), SCRIPT);
         assertTrue(id.matches("[0-9]+"), id);
         return id;
@@ -124,10 +133,12 @@ class SlurmSchedulerIT {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             JobInfo info = slurm.poll(transport, List.of(id)).get(id);
-            if (info.state() == state)
+            if (info.state() == state) {
                 return info;
-            if (System.nanoTime() > deadline)
+            }
+            if (System.nanoTime() > deadline) {
                 throw new AssertionError("job " + id + " is not " + state + " after " + timeout + ": " + info);
+            }
             try {
                 Thread.sleep(200);
             } catch (InterruptedException e) {

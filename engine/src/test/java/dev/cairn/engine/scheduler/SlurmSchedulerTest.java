@@ -19,14 +19,16 @@ class SlurmSchedulerTest {
 
     /** A template with every option set, shared with the other schedulers' script tests. */
     static JobTemplate everything() {
-        return JobTemplate.of(NAME, WORKDIR,
-                JobCommand.of("pw.x", "-nk", "2").withMpi().withStreams("aiida.in", "aiida.out", null),
-                JobCommand.of("echo", "it's done"))
-            .withResources(new JobResources(2, 8, 4))
-            .withLimits(90_061L, 2_000_000L)
-            .withQueue("normal", "s1234", "high")
-            .withText("module load qe/7.2", "echo finished")
-            .withEnvironment(Map.of("OMP_PROC_BIND", "close", "GREETING", "hello world $HOME"), true);
+        return JobTemplate.of(
+                        NAME,
+                        WORKDIR,
+                        JobCommand.of("pw.x", "-nk", "2").withMpi().withStreams("aiida.in", "aiida.out", null),
+                        JobCommand.of("echo", "it's done"))
+                .withResources(new JobResources(2, 8, 4))
+                .withLimits(90_061L, 2_000_000L)
+                .withQueue("normal", "s1234", "high")
+                .withText("module load qe/7.2", "echo finished")
+                .withEnvironment(Map.of("OMP_PROC_BIND", "close", "GREETING", "hello world $HOME"), true);
     }
 
     @Test
@@ -65,12 +67,19 @@ class SlurmSchedulerTest {
     @Test
     void aMinimalScriptLeavesQueueAndLimitsToSlurm() {
         String script = slurm.submitScript(JobTemplateTest.serial().withEnvironment(Map.of(), false));
-        assertTrue(script.contains("#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=1\n#SBATCH --cpus-per-task=1\n\ncd "),
-            script);
-        for (String absent : List.of("--partition", "--account", "--qos", "--time", "--mem", "--get-user-env"))
+        assertTrue(
+                script.contains("#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=1\n#SBATCH --cpus-per-task=1\n\ncd "),
+                script);
+        for (String absent : List.of("--partition", "--account", "--qos", "--time", "--mem", "--get-user-env")) {
             assertTrue(!script.contains(absent), absent + " in\n" + script);
-        assertEquals("#SBATCH --time=00:00:59", slurm.submitScript(JobTemplateTest.serial().withLimits(59L, null))
-            .lines().filter(l -> l.startsWith("#SBATCH --time")).findFirst().orElseThrow());
+        }
+        assertEquals(
+                "#SBATCH --time=00:00:59",
+                slurm.submitScript(JobTemplateTest.serial().withLimits(59L, null))
+                        .lines()
+                        .filter(l -> l.startsWith("#SBATCH --time"))
+                        .findFirst()
+                        .orElseThrow());
     }
 
     @Test
@@ -85,15 +94,20 @@ class SlurmSchedulerTest {
 
     @Test
     void aRefusedSubmissionQuotesSbatchStderr() {
-        var t = new ScriptedTransport().reply(1, "", Recordings.read("slurm-22.05/sbatch-invalid-partition.stderr.txt"));
+        var t = new ScriptedTransport()
+                .reply(1, "", Recordings.read("slurm-22.05/sbatch-invalid-partition.stderr.txt"));
         var e = assertThrows(SchedulerException.class, () -> slurm.submit(t, WORKDIR, "_cairn_submit.sh"));
-        assertEquals("slurm: 'sbatch --parsable _cairn_submit.sh' failed with exit code 1 in " + WORKDIR
-            + ": stderr: sbatch: error: invalid partition specified: nosuch\n"
-            + "sbatch: error: Batch job submission failed: Invalid partition name specified", e.getMessage());
+        assertEquals(
+                "slurm: 'sbatch --parsable _cairn_submit.sh' failed with exit code 1 in " + WORKDIR
+                        + ": stderr: sbatch: error: invalid partition specified: nosuch\n"
+                        + "sbatch: error: Batch job submission failed: Invalid partition name specified",
+                e.getMessage());
         var garbled = new ScriptedTransport().reply("sbatch: warning: something\n");
-        assertEquals("slurm: cannot read a job id from 'sbatch --parsable _cairn_submit.sh': stdout: sbatch: warning:"
-            + " something", assertThrows(SchedulerException.class,
-                () -> slurm.submit(garbled, WORKDIR, "_cairn_submit.sh")).getMessage());
+        assertEquals(
+                "slurm: cannot read a job id from 'sbatch --parsable _cairn_submit.sh': stdout: sbatch: warning:"
+                        + " something",
+                assertThrows(SchedulerException.class, () -> slurm.submit(garbled, WORKDIR, "_cairn_submit.sh"))
+                        .getMessage());
     }
 
     @Test
@@ -101,19 +115,29 @@ class SlurmSchedulerTest {
         var ids = List.of("11", "12", "13", "14", "15", "16", "1", "8", "9", "7", "999");
         var t = new ScriptedTransport().reply(Recordings.read("slurm-22.05/squeue-poll.txt"));
         Map<String, JobInfo> jobs = slurm.poll(t, ids);
-        assertEquals("squeue --noheader --states=all --jobs=11,12,13,14,15,16,1,8,9,7,999 --format='%i|%t|%M|%r|%j'",
-            t.onlyCommand());
+        assertEquals(
+                "squeue --noheader --states=all --jobs=11,12,13,14,15,16,1,8,9,7,999 --format='%i|%t|%M|%r|%j'",
+                t.onlyCommand());
         assertEquals(ids, List.copyOf(jobs.keySet()));
         assertEquals(new JobInfo("11", JobState.RUNNING, "R", NAME, 75L, null, null), jobs.get("11"));
         assertEquals(JobState.SUSPENDED, jobs.get("12").state());
         assertEquals(JobState.RUNNING, jobs.get("13").state());
-        assertEquals(new JobInfo("14", JobState.QUEUED_HELD, "PD", "cairn-2b3c4d5e-6f70-4182-93a4-b5c6d7e8f9a0-1", 0L,
-            null, "JobHeldUser"), jobs.get("14"));
+        assertEquals(
+                new JobInfo(
+                        "14",
+                        JobState.QUEUED_HELD,
+                        "PD",
+                        "cairn-2b3c4d5e-6f70-4182-93a4-b5c6d7e8f9a0-1",
+                        0L,
+                        null,
+                        "JobHeldUser"),
+                jobs.get("14"));
         assertEquals(JobState.QUEUED_HELD, jobs.get("15").state(), "waits for a dependency");
         assertEquals(JobState.QUEUED, jobs.get("16").state(), "waits for resources");
         assertEquals("Resources", jobs.get("16").annotation());
-        for (String done : List.of("1", "8", "9", "7"))
+        for (String done : List.of("1", "8", "9", "7")) {
             assertEquals(JobState.DONE, jobs.get(done).state(), done);
+        }
         assertEquals("TimeLimit", jobs.get("9").annotation());
         assertEquals("NonZeroExitCode", jobs.get("8").annotation());
         assertEquals(JobInfo.missing("999"), jobs.get("999"), "never existed, so not listed: done");
@@ -124,10 +148,14 @@ class SlurmSchedulerTest {
         var t = new ScriptedTransport().reply(Recordings.read("slurm-22.05/squeue-single-unknown-twice.txt"));
         assertEquals(Map.of("999", JobInfo.missing("999")), slurm.poll(t, List.of("999")));
         assertTrue(t.onlyCommand().contains("--jobs=999,999 "), t.onlyCommand());
-        var failing = new ScriptedTransport().reply(1, "", Recordings.read("slurm-22.05/squeue-single-unknown.stderr.txt"));
+        var failing =
+                new ScriptedTransport().reply(1, "", Recordings.read("slurm-22.05/squeue-single-unknown.stderr.txt"));
         var e = assertThrows(SchedulerException.class, () -> slurm.poll(failing, List.of("999")));
-        assertTrue(e.getMessage().endsWith("failed with exit code 1: stderr: slurm_load_jobs error: Invalid job id"
-            + " specified"), e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .endsWith("failed with exit code 1: stderr: slurm_load_jobs error: Invalid job id"
+                                + " specified"),
+                e.getMessage());
     }
 
     @Test
@@ -137,7 +165,8 @@ class SlurmSchedulerTest {
 
     @Test
     void aJobIdThatIsNotSlurmsNeverReachesTheShell() {
-        var e = assertThrows(IllegalArgumentException.class, () -> slurm.poll(new ScriptedTransport(), List.of("1;rm")));
+        var e = assertThrows(
+                IllegalArgumentException.class, () -> slurm.poll(new ScriptedTransport(), List.of("1;rm")));
         assertEquals("slurm: '1;rm' is not a job id of this batch system", e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> slurm.cancel(new ScriptedTransport(), "$(reboot)"));
     }
@@ -149,7 +178,9 @@ class SlurmSchedulerTest {
         assertEquals(JobState.RUNNING, SlurmScheduler.state("CG", null));
         assertEquals(JobState.QUEUED, SlurmScheduler.state("CF", null));
         assertEquals(JobState.QUEUED, SlurmScheduler.state("PD", null), "just submitted: reason None");
-        assertEquals(JobState.QUEUED, SlurmScheduler.parse("20|PD|0:00|None|x\n").get("20").state());
+        assertEquals(
+                JobState.QUEUED,
+                SlurmScheduler.parse("20|PD|0:00|None|x\n").get("20").state());
         assertEquals(JobState.QUEUED_HELD, SlurmScheduler.state("PD", "BeginTime"));
         assertEquals(JobState.QUEUED_HELD, SlurmScheduler.state("PD", "JobHeldAdmin"));
         assertEquals(24, SlurmScheduler.STATES.size());
@@ -159,8 +190,9 @@ class SlurmSchedulerTest {
     void findByNameAsksSqueueForThisUsersJobsOfThatName() {
         var t = new ScriptedTransport().reply(Recordings.read("slurm-22.05/squeue-name.txt"));
         assertEquals(Optional.of("11"), slurm.findByName(t, NAME));
-        assertEquals("squeue --noheader --user=\"$(id -un)\" --name=" + NAME + " --format='%i|%t|%M|%r|%j'",
-            t.onlyCommand());
+        assertEquals(
+                "squeue --noheader --user=\"$(id -un)\" --name=" + NAME + " --format='%i|%t|%M|%r|%j'",
+                t.onlyCommand());
         var finished = new ScriptedTransport().reply("7|CA|3:09|None|" + NAME + "\n");
         assertEquals(Optional.empty(), slurm.findByName(finished, NAME), "a cancelled job does not count");
         var two = new ScriptedTransport().reply("31|PD|0:00|Priority|" + NAME + "\n30|R|0:04|None|" + NAME + "\n");

@@ -26,12 +26,15 @@ public final class AnnotatedFunctions {
     @Function(value = "test.annotated.times_twice", workflow = true)
     static IntData timesTwice(FunctionScope scope, @In("x") IntData x) {
         ProcessDefinition times = ProcessFunctions.of(AnnotatedFunctions.class).stream()
-            .filter(d -> d.entryPoint().equals("test.annotated.times")).findFirst().orElseThrow();
-        IntData once = (IntData) scope.run(times, Inputs.create().put("x", x)).outputs().get("result");
-        return (IntData) scope.run(times, Inputs.create().put("x", once).put("factor", new IntData(3))).outputs()
-            .get("result");
+                .filter(d -> d.entryPoint().equals("test.annotated.times"))
+                .findFirst()
+                .orElseThrow();
+        IntData once = (IntData)
+                scope.run(times, Inputs.create().put("x", x)).outputs().get("result");
+        return (IntData) scope.run(times, Inputs.create().put("x", once).put("factor", new IntData(3)))
+                .outputs()
+                .get("result");
     }
 
-    private AnnotatedFunctions() {
-    }
+    private AnnotatedFunctions() {}
 }

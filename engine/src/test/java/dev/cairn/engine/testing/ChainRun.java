@@ -54,15 +54,17 @@ public final class ChainRun {
         ChainRun run = new ChainRun();
         for (int i = 0; i < childThenAdd; i++) {
             run.childThenAdd(i, 1 + i % 3);
-            if (fanOutEvery > 0 && (i + 1) % fanOutEvery == 0)
+            if (fanOutEvery > 0 && (i + 1) % fanOutEvery == 0) {
                 run.fanOut(fanOutSize);
+            }
         }
         return run;
     }
 
     public ChainRun childThenAdd(long x, long y) {
-        launches.add(new Launcher.Launch(TestProcesses.ChildThenAdd.DEFINITION,
-            Inputs.of(TestProcesses.X, new IntData(x), TestProcesses.Y, new IntData(y))));
+        launches.add(new Launcher.Launch(
+                TestProcesses.ChildThenAdd.DEFINITION,
+                Inputs.of(TestProcesses.X, new IntData(x), TestProcesses.Y, new IntData(y))));
         expected.add(x + 2 * y);
         chains++;
         return this;
@@ -88,8 +90,10 @@ public final class ChainRun {
 
     /** Root chains finished (any exit status); -1 when the database did not answer. */
     public long finishedRoots(TestDatabase db) {
-        return quietCount(db, "SELECT count(*) FROM process WHERE parent_id IS NULL"
-            + " AND state IN ('finished', 'excepted', 'killed')");
+        return quietCount(
+                db,
+                "SELECT count(*) FROM process WHERE parent_id IS NULL"
+                        + " AND state IN ('finished', 'excepted', 'killed')");
     }
 
     /**
@@ -103,14 +107,15 @@ public final class ChainRun {
 
     /** Waits until {@code fraction} of {@link #totalSteps()} have committed. */
     public void awaitSteps(TestDatabase db, double fraction, Duration timeout, Supplier<String> diagnostics)
-        throws InterruptedException {
+            throws InterruptedException {
         long target = (long) Math.ceil(totalSteps() * fraction);
         long deadline = System.nanoTime() + timeout.toNanos();
         long done;
         while ((done = stepsCommitted(db)) < target) {
-            if (System.nanoTime() > deadline)
+            if (System.nanoTime() > deadline) {
                 throw new AssertionError("after " + timeout + " only " + done + " of " + totalSteps()
-                    + " steps had committed (waited for " + target + "); " + status(db) + "\n" + diagnostics.get());
+                        + " steps had committed (waited for " + target + "); " + status(db) + "\n" + diagnostics.get());
+            }
             Thread.sleep(20);
         }
     }
@@ -130,31 +135,34 @@ public final class ChainRun {
     }
 
     public void awaitFinishedRoots(TestDatabase db, long atLeast, Duration timeout, Supplier<String> diagnostics)
-        throws InterruptedException {
+            throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         long done;
         while ((done = finishedRoots(db)) < atLeast) {
-            if (System.nanoTime() > deadline)
+            if (System.nanoTime() > deadline) {
                 throw new AssertionError("after " + timeout + " only " + done + " of " + roots.size()
-                    + " root chains had terminated (waited for " + atLeast + "); " + status(db) + "\n"
-                    + diagnostics.get());
+                        + " root chains had terminated (waited for " + atLeast + "); " + status(db) + "\n"
+                        + diagnostics.get());
+            }
             Thread.sleep(50);
         }
     }
 
     public void awaitAllFinished(TestDatabase db, Duration timeout, Supplier<String> diagnostics)
-        throws InterruptedException {
+            throws InterruptedException {
         awaitFinishedRoots(db, roots.size(), timeout, diagnostics);
     }
 
     /** Process rows by state and paused flag, and the outbox size, for failure messages. */
     public static String status(TestDatabase db) {
-        try (Connection c = db.connect(); Statement s = c.createStatement()) {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement()) {
             Map<String, Long> states = new TreeMap<>();
             try (ResultSet rs = s.executeQuery("SELECT state || CASE WHEN paused THEN '+paused' ELSE '' END"
-                + " || CASE WHEN runnable THEN '+runnable' ELSE '' END, count(*) FROM process GROUP BY 1")) {
-                while (rs.next())
+                    + " || CASE WHEN runnable THEN '+runnable' ELSE '' END, count(*) FROM process GROUP BY 1")) {
+                while (rs.next()) {
                     states.put(rs.getString(1), rs.getLong(2));
+                }
             }
             try (ResultSet rs = s.executeQuery("SELECT count(*) FROM outbox")) {
                 rs.next();
@@ -167,8 +175,10 @@ public final class ChainRun {
 
     /** Waits until every outbox row has been published and deleted. */
     public static void awaitOutboxEmpty(TestDatabase db, Duration timeout) throws InterruptedException {
-        Waits.until(timeout, "the outbox to be empty (" + status(db) + ")",
-            () -> quietCount(db, "SELECT count(*) FROM outbox") == 0);
+        Waits.until(
+                timeout,
+                "the outbox to be empty (" + status(db) + ")",
+                () -> quietCount(db, "SELECT count(*) FROM outbox") == 0);
     }
 
     /** Nodes by node type that the run should have stored. */
@@ -189,8 +199,9 @@ public final class ChainRun {
         Map<String, Long> m = new TreeMap<>();
         m.put("input_work", 2L * chains + f + 2 * n);
         m.put("call_calc", 2L * chains + 3 * n);
-        if (n > 0)
+        if (n > 0) {
             m.put("call_work", n);
+        }
         m.put("return", chains + f + n);
         m.put("input_calc", 4L * chains + 6 * n);
         m.put("create", 2L * chains + 3 * n);
@@ -204,29 +215,57 @@ public final class ChainRun {
      * each child_then_add chain 2 call_calc and 1 return.
      */
     public void assertExactlyOnce(TestDatabase db) throws SQLException {
-        try (Connection c = db.connect(); Statement s = c.createStatement()) {
-            assertEquals(expectedNodes(), group(s, "SELECT node_type, count(*) FROM node GROUP BY 1"),
-                "nodes by type (none lost, none doubled)");
-            assertEquals(expectedLinks(), group(s, "SELECT type, count(*) FROM link GROUP BY 1"),
-                "links by type (none lost, none doubled)");
-            assertEquals(Map.of("finished", (long) roots.size() + chains + fans.stream().mapToLong(i -> 2L * i).sum()),
-                group(s, "SELECT state, count(*) FROM process GROUP BY 1"), "process rows by state");
-            assertEquals(Map.of("finished/0/true", expectedNodes().get(WorkChainNode.TYPE)
-                    + expectedNodes().get(CalcFunctionNode.TYPE)),
-                group(s, "SELECT concat_ws('/', attributes->>'process_state', attributes->>'exit_status',"
-                    + " attributes->>'sealed'), count(*) FROM node WHERE node_type LIKE 'process.%' GROUP BY 1"),
-                "process nodes by state/exit status/sealed");
-            assertEquals(0, one(s, "SELECT count(*) FROM node n WHERE node_type = '" + CalcFunctionNode.TYPE + "'"
-                + " AND (SELECT count(*) FROM link l WHERE l.input_id = n.id AND l.type = 'create') <> 1"),
-                "calcfunctions without exactly one create link");
-            assertEquals(0, one(s, "SELECT count(*) FROM node n WHERE node_type LIKE 'process.%'"
-                + " AND (SELECT count(*) FROM link l WHERE l.output_id = n.id AND l.type LIKE 'call_%')"
-                + " <> CASE WHEN n.id IN (SELECT node_id FROM process WHERE parent_id IS NULL) THEN 0 ELSE 1 END"),
-                "processes without exactly one caller (roots: none)");
-            assertEquals(0, one(s, "SELECT count(*) FROM process p WHERE entry_point = 'test.child_then_add' AND ("
-                + " (SELECT count(*) FROM link l WHERE l.input_id = p.node_id AND l.type = 'call_calc') <> 2 OR"
-                + " (SELECT count(*) FROM link l WHERE l.input_id = p.node_id AND l.type = 'return') <> 1)"),
-                "child_then_add chains without exactly 2 call_calc and 1 return links");
+        try (Connection c = db.connect();
+                Statement s = c.createStatement()) {
+            assertEquals(
+                    expectedNodes(),
+                    group(s, "SELECT node_type, count(*) FROM node GROUP BY 1"),
+                    "nodes by type (none lost, none doubled)");
+            assertEquals(
+                    expectedLinks(),
+                    group(s, "SELECT type, count(*) FROM link GROUP BY 1"),
+                    "links by type (none lost, none doubled)");
+            assertEquals(
+                    Map.of(
+                            "finished",
+                            (long) roots.size()
+                                    + chains
+                                    + fans.stream().mapToLong(i -> 2L * i).sum()),
+                    group(s, "SELECT state, count(*) FROM process GROUP BY 1"),
+                    "process rows by state");
+            assertEquals(
+                    Map.of(
+                            "finished/0/true",
+                            expectedNodes().get(WorkChainNode.TYPE)
+                                    + expectedNodes().get(CalcFunctionNode.TYPE)),
+                    group(
+                            s,
+                            "SELECT concat_ws('/', attributes->>'process_state', attributes->>'exit_status',"
+                                    + " attributes->>'sealed'), count(*) FROM node WHERE node_type LIKE 'process.%' GROUP BY 1"),
+                    "process nodes by state/exit status/sealed");
+            assertEquals(
+                    0,
+                    one(
+                            s,
+                            "SELECT count(*) FROM node n WHERE node_type = '" + CalcFunctionNode.TYPE + "'"
+                                    + " AND (SELECT count(*) FROM link l WHERE l.input_id = n.id AND l.type = 'create') <> 1"),
+                    "calcfunctions without exactly one create link");
+            assertEquals(
+                    0,
+                    one(
+                            s,
+                            "SELECT count(*) FROM node n WHERE node_type LIKE 'process.%'"
+                                    + " AND (SELECT count(*) FROM link l WHERE l.output_id = n.id AND l.type LIKE 'call_%')"
+                                    + " <> CASE WHEN n.id IN (SELECT node_id FROM process WHERE parent_id IS NULL) THEN 0 ELSE 1 END"),
+                    "processes without exactly one caller (roots: none)");
+            assertEquals(
+                    0,
+                    one(
+                            s,
+                            "SELECT count(*) FROM process p WHERE entry_point = 'test.child_then_add' AND ("
+                                    + " (SELECT count(*) FROM link l WHERE l.input_id = p.node_id AND l.type = 'call_calc') <> 2 OR"
+                                    + " (SELECT count(*) FROM link l WHERE l.input_id = p.node_id AND l.type = 'return') <> 1)"),
+                    "child_then_add chains without exactly 2 call_calc and 1 return links");
             assertEquals(totalSteps(), one(s, "SELECT sum(step) FROM process"), "steps committed");
         }
         assertEquals(expectedResults(), results(db), "root chain results");
@@ -234,25 +273,30 @@ public final class ChainRun {
 
     private Map<Long, Long> expectedResults() {
         Map<Long, Long> m = new LinkedHashMap<>();
-        for (int i = 0; i < roots.size(); i++)
+        for (int i = 0; i < roots.size(); i++) {
             m.put(roots.get(i), expected.get(i));
+        }
         return m;
     }
 
     private Map<Long, Long> results(TestDatabase db) throws SQLException {
         Map<Long, Long> found = new LinkedHashMap<>();
-        try (Connection c = db.connect(); PreparedStatement s = c.prepareStatement("SELECT l.input_id,"
-            + " (n.attributes->>'value')::bigint FROM link l JOIN node n ON n.id = l.output_id"
-            + " WHERE l.type = 'return' AND l.label = 'result' AND l.input_id = ANY(?)")) {
+        try (Connection c = db.connect();
+                PreparedStatement s = c.prepareStatement("SELECT l.input_id,"
+                        + " (n.attributes->>'value')::bigint FROM link l JOIN node n ON n.id = l.output_id"
+                        + " WHERE l.type = 'return' AND l.label = 'result' AND l.input_id = ANY(?)")) {
             s.setArray(1, c.createArrayOf("bigint", roots.toArray()));
             Map<Long, Long> values = new TreeMap<>();
             try (ResultSet rs = s.executeQuery()) {
-                while (rs.next())
-                    if (values.put(rs.getLong(1), rs.getLong(2)) != null)
+                while (rs.next()) {
+                    if (values.put(rs.getLong(1), rs.getLong(2)) != null) {
                         throw new AssertionError("root " + rs.getLong(1) + " returned two results");
+                    }
+                }
             }
-            for (long root : roots)
+            for (long root : roots) {
                 found.put(root, values.get(root));
+            }
         }
         return found;
     }
@@ -260,8 +304,9 @@ public final class ChainRun {
     private static Map<String, Long> group(Statement s, String sql) throws SQLException {
         Map<String, Long> m = new TreeMap<>();
         try (ResultSet rs = s.executeQuery(sql)) {
-            while (rs.next())
+            while (rs.next()) {
                 m.put(rs.getString(1), rs.getLong(2));
+            }
         }
         return m;
     }

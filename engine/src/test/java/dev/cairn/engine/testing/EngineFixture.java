@@ -16,8 +16,7 @@ import dev.cairn.storage.testing.TestDatabase;
 /** Engines on a test class's own database and virtual host, and counts to check the graph with. */
 public final class EngineFixture {
 
-    private EngineFixture() {
-    }
+    private EngineFixture() {}
 
     public static PluginRegistry plugins() {
         return PluginRegistry.load(EngineFixture.class.getClassLoader());
@@ -25,13 +24,13 @@ public final class EngineFixture {
 
     /** An engine without a broker: it runs processes in-process only. */
     public static Engine local(TestDatabase db) {
-        return Engine.open(new Engine.Config(DatabaseConfig.of(db.jdbcUrl()).withPoolSize(4), null, "cairn", null,
-            plugins()));
+        return Engine.open(
+                new Engine.Config(DatabaseConfig.of(db.jdbcUrl()).withPoolSize(4), null, "cairn", null, plugins()));
     }
 
     public static Engine withBroker(TestDatabase db, TestBroker broker) {
-        return Engine.open(new Engine.Config(DatabaseConfig.of(db.jdbcUrl()).withPoolSize(8), amqpUri(broker), "cairn",
-            null, plugins()));
+        return Engine.open(new Engine.Config(
+                DatabaseConfig.of(db.jdbcUrl()).withPoolSize(8), amqpUri(broker), "cairn", null, plugins()));
     }
 
     /** The AMQP URI of the test class's virtual host. */
@@ -39,11 +38,13 @@ public final class EngineFixture {
         var amqp = broker.server().amqp();
         int port = amqp.getPort() < 0 ? 5672 : amqp.getPort();
         return amqp.getScheme() + "://" + (amqp.getRawUserInfo() == null ? "" : amqp.getRawUserInfo() + "@")
-            + amqp.getHost() + ":" + port + "/" + URLEncoder.encode(broker.vhost(), StandardCharsets.UTF_8);
+                + amqp.getHost() + ":" + port + "/" + URLEncoder.encode(broker.vhost(), StandardCharsets.UTF_8);
     }
 
     public static long count(TestDatabase db, String sql) throws SQLException {
-        try (Connection c = db.connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
             rs.next();
             return rs.getLong(1);
         }

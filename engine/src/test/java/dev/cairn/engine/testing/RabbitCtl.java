@@ -14,23 +14,27 @@ import java.util.concurrent.TimeUnit;
  */
 public final class RabbitCtl {
 
-    private static final List<Path> PLACES = List.of(Path.of("/usr/sbin/rabbitmqctl"),
-        Path.of("/usr/lib/rabbitmq/bin/rabbitmqctl"), Path.of("/usr/local/sbin/rabbitmqctl"),
-        Path.of("/usr/bin/rabbitmqctl"));
+    private static final List<Path> PLACES = List.of(
+            Path.of("/usr/sbin/rabbitmqctl"),
+            Path.of("/usr/lib/rabbitmq/bin/rabbitmqctl"),
+            Path.of("/usr/local/sbin/rabbitmqctl"),
+            Path.of("/usr/bin/rabbitmqctl"));
 
-    private RabbitCtl() {
-    }
+    private RabbitCtl() {}
 
     /** The rabbitmqctl executable; fails the test with what was looked for when there is none. */
     public static Path executable() {
         String configured = System.getenv("CAIRN_TEST_RABBITMQCTL");
-        if (configured != null && !configured.isBlank())
+        if (configured != null && !configured.isBlank()) {
             return Path.of(configured);
-        for (Path p : PLACES)
-            if (Files.isExecutable(p))
+        }
+        for (Path p : PLACES) {
+            if (Files.isExecutable(p)) {
                 return p;
+            }
+        }
         throw new AssertionError("this test stops and reconfigures the local RabbitMQ with rabbitmqctl, which was found"
-            + " in none of " + PLACES + " (set CAIRN_TEST_RABBITMQCTL to its path)");
+                + " in none of " + PLACES + " (set CAIRN_TEST_RABBITMQCTL to its path)");
     }
 
     /** Runs rabbitmqctl with {@code args}; returns its standard output, failing on a non-zero exit. */
@@ -49,8 +53,9 @@ public final class RabbitCtl {
             throw new IllegalStateException(String.join(" ", cmd) + " did not end in 120 s");
         }
         String text = new String(out, StandardCharsets.UTF_8).trim();
-        if (p.exitValue() != 0)
+        if (p.exitValue() != 0) {
             throw new IllegalStateException(String.join(" ", cmd) + " exited with " + p.exitValue() + ": " + text);
+        }
         return text;
     }
 
@@ -70,12 +75,13 @@ public final class RabbitCtl {
      */
     public static void restoreEnv(String key, String previous) throws IOException, InterruptedException {
         String p = previous.trim();
-        if (p.equals("undefined"))
+        if (p.equals("undefined")) {
             eval("application:unset_env(rabbit, " + key + ").");
-        else if (p.startsWith("{ok,") && p.endsWith("}"))
+        } else if (p.startsWith("{ok,") && p.endsWith("}")) {
             eval("application:set_env(rabbit, " + key + ", " + p.substring(4, p.length() - 1) + ").");
-        else
+        } else {
             throw new IllegalStateException("cannot restore " + key + " from '" + previous + "'");
+        }
     }
 
     public static void setEnv(String key, String erlangValue) throws IOException, InterruptedException {

@@ -22,9 +22,11 @@ public final class SlurmCluster implements AutoCloseable {
 
     public static SlurmCluster start() throws Exception {
         String out = oneNode("start");
-        return new SlurmCluster(out.lines().filter(l -> l.startsWith("SLURM_CONF=")).findFirst()
-            .orElseThrow(() -> new IllegalStateException("slurm-one-node.sh printed no SLURM_CONF: " + out))
-            .substring("SLURM_CONF=".length()));
+        return new SlurmCluster(out.lines()
+                .filter(l -> l.startsWith("SLURM_CONF="))
+                .findFirst()
+                .orElseThrow(() -> new IllegalStateException("slurm-one-node.sh printed no SLURM_CONF: " + out))
+                .substring("SLURM_CONF=".length()));
     }
 
     /** The cluster's configuration file: SLURM's commands need it in {@code SLURM_CONF}. */
@@ -38,14 +40,17 @@ public final class SlurmCluster implements AutoCloseable {
     }
 
     private static String oneNode(String action) throws IOException, InterruptedException, URISyntaxException {
-        Path script = Path.of(SlurmCluster.class.getResource("/scheduler/slurm-one-node.sh").toURI());
+        Path script = Path.of(
+                SlurmCluster.class.getResource("/scheduler/slurm-one-node.sh").toURI());
         Process p = new ProcessBuilder("bash", script.toString(), action, DIR.toString())
-            .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (p.waitFor() != 0)
+        if (p.waitFor() != 0) {
             throw new IllegalStateException("slurm-one-node.sh " + action + " failed (exit " + p.exitValue()
-                + "; its reasons are above): a one-node SLURM cluster needs root and Debian's slurmctld, slurmd and"
-                + " slurm-client packages");
+                    + "; its reasons are above): a one-node SLURM cluster needs root and Debian's slurmctld, slurmd and"
+                    + " slurm-client packages");
+        }
         return out;
     }
 }

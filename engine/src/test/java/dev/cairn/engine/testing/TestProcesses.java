@@ -3,10 +3,14 @@ package dev.cairn.engine.testing;
 import static dev.cairn.engine.process.Outline.step;
 import static dev.cairn.engine.process.Outline.when;
 
+import java.nio.file.Files;
+import java.util.ArrayList;
 import java.util.List;
 
 import dev.cairn.engine.plugin.CairnPlugin;
 import dev.cairn.engine.process.CalcFunction;
+import dev.cairn.engine.process.CalcInfo;
+import dev.cairn.engine.process.CalcJobDefinition;
 import dev.cairn.engine.process.ExitCode;
 import dev.cairn.engine.process.InputPort;
 import dev.cairn.engine.process.Inputs;
@@ -14,10 +18,12 @@ import dev.cairn.engine.process.Outline;
 import dev.cairn.engine.process.OutputPort;
 import dev.cairn.engine.process.Outputs;
 import dev.cairn.engine.process.ProcessDefinition;
+import dev.cairn.engine.process.ProcessFunctions;
 import dev.cairn.engine.process.ProcessSpec;
 import dev.cairn.engine.process.WorkChain;
 import dev.cairn.engine.process.WorkChainDefinition;
 import dev.cairn.engine.process.WorkFunction;
+import dev.cairn.storage.graph.BoolData;
 import dev.cairn.storage.graph.CalcFunctionNode;
 import dev.cairn.storage.graph.IntData;
 import dev.cairn.storage.graph.WorkChainNode;
@@ -29,8 +35,8 @@ public final class TestProcesses implements CairnPlugin {
     public static final InputPort<IntData> Y = InputPort.required("y", IntData.class);
     public static final OutputPort<IntData> RESULT = OutputPort.required("result", IntData.class);
 
-    public static final CalcFunction ADD = CalcFunction.of("test.add", X, Y, RESULT,
-        (x, y) -> new IntData(x.value() + y.value()));
+    public static final CalcFunction ADD =
+            CalcFunction.of("test.add", X, Y, RESULT, (x, y) -> new IntData(x.value() + y.value()));
 
     /** Sleeps x milliseconds, then returns x. */
     public static final CalcFunction SLOW = CalcFunction.of("test.slow", X, RESULT, x -> {
@@ -49,69 +55,105 @@ public final class TestProcesses implements CairnPlugin {
     public static final ExitCode NEGATIVE = new ExitCode(300, "ERROR_NEGATIVE", "x + y is negative: {sum}", true);
 
     /** Workfunction: add(x, y) then add(sum, y), returning the last sum; exit 300 when negative. */
-    public static final WorkFunction ADD_TWICE = new WorkFunction("test.add_twice",
-        ProcessSpec.builder().input(X).input(Y).output(RESULT).exitCode(NEGATIVE).build(),
-        (in, scope) -> {
-            IntData sum = scope.run(ADD, Inputs.of(X, in.get(X), Y, in.get(Y))).get(RESULT);
-            if (sum.value() < 0)
-                return Outputs.failed(NEGATIVE.format("sum", sum.value()));
-            scope.report("first sum " + sum.value());
-            return Outputs.of(RESULT, scope.run(ADD, Inputs.of(X, sum, Y, in.get(Y))).get(RESULT));
-        });
+    public static final WorkFunction ADD_TWICE = new WorkFunction(
+            "test.add_twice",
+            ProcessSpec.builder()
+                    .input(X)
+                    .input(Y)
+                    .output(RESULT)
+                    .exitCode(NEGATIVE)
+                    .build(),
+            (in, scope) -> {
+                IntData sum =
+                        scope.run(ADD, Inputs.of(X, in.get(X), Y, in.get(Y))).get(RESULT);
+                if (sum.value() < 0) {
+                    return Outputs.failed(NEGATIVE.format("sum", sum.value()));
+                }
+                scope.report("first sum " + sum.value());
+                return Outputs.of(
+                        RESULT, scope.run(ADD, Inputs.of(X, sum, Y, in.get(Y))).get(RESULT));
+            });
 
     /** x + y, failing with the cache-invalidating exit code 300 when the sum is negative. */
-    public static final CalcFunction ADD_NON_NEGATIVE = new CalcFunction("test.add_non_negative",
-        ProcessSpec.builder().input(X).input(Y).output(RESULT).exitCode(NEGATIVE).build(),
-        in -> {
-            long sum = in.get(X).value() + in.get(Y).value();
-            return sum < 0 ? Outputs.failed(NEGATIVE.format("sum", sum)) : Outputs.of(RESULT, new IntData(sum));
-        });
+    public static final CalcFunction ADD_NON_NEGATIVE = new CalcFunction(
+            "test.add_non_negative",
+            ProcessSpec.builder()
+                    .input(X)
+                    .input(Y)
+                    .output(RESULT)
+                    .exitCode(NEGATIVE)
+                    .build(),
+            in -> {
+                long sum = in.get(X).value() + in.get(Y).value();
+                return sum < 0 ? Outputs.failed(NEGATIVE.format("sum", sum)) : Outputs.of(RESULT, new IntData(sum));
+            });
 
-    public static final InputPort<dev.cairn.storage.graph.BoolData> FAIL_AFTER = InputPort
-        .optional("fail", dev.cairn.storage.graph.BoolData.class).withDefault(() -> new dev.cairn.storage.graph.BoolData(false));
+    public static final InputPort<BoolData> FAIL_AFTER =
+            InputPort.optional("fail", BoolData.class).withDefault(() -> new BoolData(false));
 
     /** Submits add(x, y), waits for it, then fails when {@code fail} is true, else returns the sum. */
     public static final class ChildThenFail extends WorkChain {
-        public static final WorkChainDefinition<ChildThenFail> DEFINITION = new WorkChainDefinition<>("test.child_then_fail",
-            ProcessSpec.builder().input(X).input(Y).input(FAIL_AFTER).output(RESULT).build(),
-            Outline.of(step(ChildThenFail::submitChild), step(ChildThenFail::finish)), ChildThenFail::new);
+        public static final WorkChainDefinition<ChildThenFail> DEFINITION = new WorkChainDefinition<>(
+                "test.child_then_fail",
+                ProcessSpec.builder()
+                        .input(X)
+                        .input(Y)
+                        .input(FAIL_AFTER)
+                        .output(RESULT)
+                        .build(),
+                Outline.of(step(ChildThenFail::submitChild), step(ChildThenFail::finish)),
+                ChildThenFail::new);
 
         void submitChild() {
             toContext("child", submit(ADD, Inputs.of(X, input(X), Y, input(Y))));
         }
 
         void finish() {
-            if (input(FAIL_AFTER).value())
+            if (input(FAIL_AFTER).value()) {
                 throw new IllegalStateException("failing as asked, after the child finished");
-            out(RESULT, (IntData) outputsOf(ctx().node("child", CalcFunctionNode.class)).get("result"));
+            }
+            out(RESULT, (IntData)
+                    outputsOf(ctx().node("child", CalcFunctionNode.class)).get("result"));
         }
     }
 
     /** x + y computed by bash in a calculation job: writes the script, runs the code on it, parses the output. */
-    public static final dev.cairn.engine.process.CalcJobDefinition BASH_ADD = new dev.cairn.engine.process.CalcJobDefinition(
-        "test.bash_add", dev.cairn.engine.process.CalcJobDefinition.specBuilder().input(X).input(Y).output(RESULT).build(),
-        (in, folder) -> {
-            folder.write("aiida.in", "echo $((" + in.get(X).value() + " + " + in.get(Y).value() + "))\n");
-            return new dev.cairn.engine.process.CalcInfo(List.of(), "aiida.in", "aiida.out", null, List.of("aiida.out"));
-        },
-        (in, retrieved) -> Outputs.of(RESULT, new IntData(Long.parseLong(
-            java.nio.file.Files.readString(retrieved.resolve("aiida.out")).strip()))));
+    public static final CalcJobDefinition BASH_ADD = new CalcJobDefinition(
+            "test.bash_add",
+            CalcJobDefinition.specBuilder().input(X).input(Y).output(RESULT).build(),
+            (in, folder) -> {
+                folder.write(
+                        "aiida.in",
+                        "echo $((" + in.get(X).value() + " + " + in.get(Y).value() + "))\n");
+                return new CalcInfo(List.of(), "aiida.in", "aiida.out", null, List.of("aiida.out"));
+            },
+            (in, retrieved) -> Outputs.of(
+                    RESULT,
+                    new IntData(Long.parseLong(
+                            Files.readString(retrieved.resolve("aiida.out")).strip()))));
 
     /** Sleeps x seconds in a calculation job, then prints x. */
-    public static final dev.cairn.engine.process.CalcJobDefinition BASH_SLEEP = new dev.cairn.engine.process.CalcJobDefinition(
-        "test.bash_sleep", dev.cairn.engine.process.CalcJobDefinition.specBuilder().input(X).output(RESULT).build(),
-        (in, folder) -> {
-            folder.write("aiida.in", "sleep " + in.get(X).value() + "; echo " + in.get(X).value() + "\n");
-            return new dev.cairn.engine.process.CalcInfo(List.of(), "aiida.in", "aiida.out", null, List.of("aiida.out"));
-        },
-        (in, retrieved) -> Outputs.of(RESULT, new IntData(Long.parseLong(
-            java.nio.file.Files.readString(retrieved.resolve("aiida.out")).strip()))));
+    public static final CalcJobDefinition BASH_SLEEP = new CalcJobDefinition(
+            "test.bash_sleep",
+            CalcJobDefinition.specBuilder().input(X).output(RESULT).build(),
+            (in, folder) -> {
+                folder.write(
+                        "aiida.in",
+                        "sleep " + in.get(X).value() + "; echo " + in.get(X).value() + "\n");
+                return new CalcInfo(List.of(), "aiida.in", "aiida.out", null, List.of("aiida.out"));
+            },
+            (in, retrieved) -> Outputs.of(
+                    RESULT,
+                    new IntData(Long.parseLong(
+                            Files.readString(retrieved.resolve("aiida.out")).strip()))));
 
     /** Submits add(x, y) as a child, waits for it, then adds y again inline: result x + 2y. */
     public static final class ChildThenAdd extends WorkChain {
-        public static final WorkChainDefinition<ChildThenAdd> DEFINITION = new WorkChainDefinition<>("test.child_then_add",
-            ProcessSpec.builder().input(X).input(Y).output(RESULT).build(),
-            Outline.of(step(ChildThenAdd::submitChild), step(ChildThenAdd::finish)), ChildThenAdd::new);
+        public static final WorkChainDefinition<ChildThenAdd> DEFINITION = new WorkChainDefinition<>(
+                "test.child_then_add",
+                ProcessSpec.builder().input(X).input(Y).output(RESULT).build(),
+                Outline.of(step(ChildThenAdd::submitChild), step(ChildThenAdd::finish)),
+                ChildThenAdd::new);
 
         void submitChild() {
             toContext("child", submit(ADD, Inputs.of(X, input(X), Y, input(Y))));
@@ -126,15 +168,20 @@ public final class TestProcesses implements CairnPlugin {
 
     /** Submits x children child_then_add(i, 1), waits for all, sums their results: sum of (i + 2). */
     public static final class FanOut extends WorkChain {
-        public static final WorkChainDefinition<FanOut> DEFINITION = new WorkChainDefinition<>("test.fan_out",
-            ProcessSpec.builder().input(X).output(RESULT).build(),
-            Outline.of(step(FanOut::launch), when(FanOut::none, step(FanOut::zero)).otherwise(step(FanOut::sum))),
-            FanOut::new);
+        public static final WorkChainDefinition<FanOut> DEFINITION = new WorkChainDefinition<>(
+                "test.fan_out",
+                ProcessSpec.builder().input(X).output(RESULT).build(),
+                Outline.of(
+                        step(FanOut::launch),
+                        when(FanOut::none, step(FanOut::zero)).otherwise(step(FanOut::sum))),
+                FanOut::new);
 
         void launch() {
-            for (long i = 0; i < input(X).value(); i++)
-                appendToContext("children", submit(ChildThenAdd.DEFINITION, Inputs.of(X, new IntData(i), Y,
-                    new IntData(1)), "child_" + i));
+            for (long i = 0; i < input(X).value(); i++) {
+                appendToContext(
+                        "children",
+                        submit(ChildThenAdd.DEFINITION, Inputs.of(X, new IntData(i), Y, new IntData(1)), "child_" + i));
+            }
         }
 
         boolean none() {
@@ -142,7 +189,9 @@ public final class TestProcesses implements CairnPlugin {
         }
 
         void zero() {
-            out(RESULT, run(ADD, Inputs.of(X, new IntData(0), Y, new IntData(0))).get(RESULT));
+            out(
+                    RESULT,
+                    run(ADD, Inputs.of(X, new IntData(0), Y, new IntData(0))).get(RESULT));
         }
 
         void sum() {
@@ -161,35 +210,46 @@ public final class TestProcesses implements CairnPlugin {
      */
     public static final class AppendsInOrder extends WorkChain {
         public static final WorkChainDefinition<AppendsInOrder> DEFINITION = new WorkChainDefinition<>(
-            "test.appends_in_order", ProcessSpec.builder().input(X).output(RESULT).build(),
-            Outline.of(step(AppendsInOrder::launch), step(AppendsInOrder::check)), AppendsInOrder::new);
+                "test.appends_in_order",
+                ProcessSpec.builder().input(X).output(RESULT).build(),
+                Outline.of(step(AppendsInOrder::launch), step(AppendsInOrder::check)),
+                AppendsInOrder::new);
 
         void launch() {
-            for (long i = 0; i < 4; i++)
-                appendToContext("sums", submit(ADD, Inputs.of(X, new IntData(input(X).value() + i), Y, new IntData(1))));
+            for (long i = 0; i < 4; i++) {
+                appendToContext(
+                        "sums", submit(ADD, Inputs.of(X, new IntData(input(X).value() + i), Y, new IntData(1))));
+            }
         }
 
         void check() {
             boolean inOrder = true;
             long i = 0;
-            for (CalcFunctionNode add : ctx().nodes("sums", CalcFunctionNode.class))
+            for (CalcFunctionNode add : ctx().nodes("sums", CalcFunctionNode.class)) {
                 inOrder &= ((IntData) outputsOf(add).get("result")).value() == input(X).value() + i++ + 1;
-            out(RESULT, run(ADD, Inputs.of(X, new IntData(inOrder && i == 4 ? 1 : 0), Y, new IntData(0))).get(RESULT));
+            }
+            out(
+                    RESULT,
+                    run(ADD, Inputs.of(X, new IntData(inOrder && i == 4 ? 1 : 0), Y, new IntData(0)))
+                            .get(RESULT));
         }
     }
 
     /** Submits slow(x) as a child and waits for it; then returns its result. */
     public static final class WaitSlow extends WorkChain {
-        public static final WorkChainDefinition<WaitSlow> DEFINITION = new WorkChainDefinition<>("test.wait_slow",
-            ProcessSpec.builder().input(X).output(RESULT).build(),
-            Outline.of(step(WaitSlow::launch), step(WaitSlow::finish)), WaitSlow::new);
+        public static final WorkChainDefinition<WaitSlow> DEFINITION = new WorkChainDefinition<>(
+                "test.wait_slow",
+                ProcessSpec.builder().input(X).output(RESULT).build(),
+                Outline.of(step(WaitSlow::launch), step(WaitSlow::finish)),
+                WaitSlow::new);
 
         void launch() {
             toContext("slow", submit(SLOW, Inputs.of(X, input(X))));
         }
 
         void finish() {
-            out(RESULT, (IntData) outputsOf(ctx().node("slow", CalcFunctionNode.class)).get("result"));
+            out(RESULT, (IntData)
+                    outputsOf(ctx().node("slow", CalcFunctionNode.class)).get("result"));
         }
     }
 
@@ -199,8 +259,10 @@ public final class TestProcesses implements CairnPlugin {
      */
     public static final class SlowThenChild extends WorkChain {
         public static final WorkChainDefinition<SlowThenChild> DEFINITION = new WorkChainDefinition<>(
-            "test.slow_then_child", ProcessSpec.builder().input(X).output(RESULT).build(),
-            Outline.of(step(SlowThenChild::launch), step(SlowThenChild::finish)), SlowThenChild::new);
+                "test.slow_then_child",
+                ProcessSpec.builder().input(X).output(RESULT).build(),
+                Outline.of(step(SlowThenChild::launch), step(SlowThenChild::finish)),
+                SlowThenChild::new);
 
         void launch() {
             try {
@@ -212,15 +274,18 @@ public final class TestProcesses implements CairnPlugin {
         }
 
         void finish() {
-            out(RESULT, (IntData) outputsOf(ctx().node("child", CalcFunctionNode.class)).get("result"));
+            out(RESULT, (IntData)
+                    outputsOf(ctx().node("child", CalcFunctionNode.class)).get("result"));
         }
     }
 
     /** Runs add inline, then fails: the step must leave nothing behind but the excepted node. */
     public static final class FailInStep extends WorkChain {
-        public static final WorkChainDefinition<FailInStep> DEFINITION = new WorkChainDefinition<>("test.fail_in_step",
-            ProcessSpec.builder().input(X).output(RESULT).build(),
-            Outline.of(step(FailInStep::addThenFail)), FailInStep::new);
+        public static final WorkChainDefinition<FailInStep> DEFINITION = new WorkChainDefinition<>(
+                "test.fail_in_step",
+                ProcessSpec.builder().input(X).output(RESULT).build(),
+                Outline.of(step(FailInStep::addThenFail)),
+                FailInStep::new);
 
         void addThenFail() {
             run(ADD, Inputs.of(X, input(X), Y, input(X)));
@@ -235,11 +300,22 @@ public final class TestProcesses implements CairnPlugin {
 
     @Override
     public List<ProcessDefinition> processes() {
-        List<ProcessDefinition> all = new java.util.ArrayList<>(List.of(ADD, BASH_ADD, BASH_SLEEP, ADD_NON_NEGATIVE, ChildThenFail.DEFINITION,
-            SLOW, FAIL, ADD_TWICE,
-            ChildThenAdd.DEFINITION, FanOut.DEFINITION, AppendsInOrder.DEFINITION, WaitSlow.DEFINITION, FailInStep.DEFINITION,
-            SlowThenChild.DEFINITION));
-        all.addAll(dev.cairn.engine.process.ProcessFunctions.of(AnnotatedFunctions.class));
+        List<ProcessDefinition> all = new ArrayList<>(List.of(
+                ADD,
+                BASH_ADD,
+                BASH_SLEEP,
+                ADD_NON_NEGATIVE,
+                ChildThenFail.DEFINITION,
+                SLOW,
+                FAIL,
+                ADD_TWICE,
+                ChildThenAdd.DEFINITION,
+                FanOut.DEFINITION,
+                AppendsInOrder.DEFINITION,
+                WaitSlow.DEFINITION,
+                FailInStep.DEFINITION,
+                SlowThenChild.DEFINITION));
+        all.addAll(ProcessFunctions.of(AnnotatedFunctions.class));
         return all;
     }
 }

@@ -10,11 +10,14 @@ import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.spec.ECGenParameterSpec;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.apache.sshd.common.config.keys.KeyUtils;
 import org.apache.sshd.common.config.keys.writer.openssh.OpenSSHKeyPairResourceWriter;
 import org.apache.sshd.common.file.nativefs.NativeFileSystemFactory;
 import org.apache.sshd.common.keyprovider.KeyPairProvider;
+import org.apache.sshd.common.session.Session;
+import org.apache.sshd.common.session.SessionListener;
 import org.apache.sshd.server.SshServer;
 import org.apache.sshd.server.shell.ProcessShellFactory;
 import org.apache.sshd.sftp.server.SftpSubsystemFactory;
@@ -39,7 +42,7 @@ public final class TestSshServer implements AutoCloseable {
     private final KeyPair clientKeyPair;
     private final Path clientKey;
     private final String user;
-    private final java.util.concurrent.atomic.AtomicInteger logins = new java.util.concurrent.atomic.AtomicInteger();
+    private final AtomicInteger logins = new AtomicInteger();
     private SshServer server;
     private int port;
 
@@ -52,9 +55,13 @@ public final class TestSshServer implements AutoCloseable {
 
     public static TestSshServer start(Path dir) throws IOException, GeneralSecurityException {
         // ed25519, as ssh-keygen makes by default: the key type users have
-        KeyPair clientKeyPair = KeyPairGenerator.getInstance("Ed25519", new BouncyCastleProvider()).generateKeyPair();
-        TestSshServer s = new TestSshServer(newKeyPair(), clientKeyPair,
-            writePrivateKey(clientKeyPair, dir.resolve("id_ed25519")), System.getProperty("user.name"));
+        KeyPair clientKeyPair = KeyPairGenerator.getInstance("Ed25519", new BouncyCastleProvider())
+                .generateKeyPair();
+        TestSshServer s = new TestSshServer(
+                newKeyPair(),
+                clientKeyPair,
+                writePrivateKey(clientKeyPair, dir.resolve("id_ed25519")),
+                System.getProperty("user.name"));
         s.restart();
         return s;
     }
@@ -66,15 +73,15 @@ public final class TestSshServer implements AutoCloseable {
         server.setPort(port);
         server.setKeyPairProvider(KeyPairProvider.wrap(hostKey));
         server.setPublickeyAuthenticator(
-            (name, key, session) -> name.equals(user) && KeyUtils.compareKeys(key, clientKeyPair.getPublic()));
+                (name, key, session) -> name.equals(user) && KeyUtils.compareKeys(key, clientKeyPair.getPublic()));
         server.setPasswordAuthenticator((name, password, session) -> name.equals(user) && password.equals(PASSWORD));
         server.setCommandFactory(
-            (channel, command) -> new ProcessShellFactory(command, "/bin/sh", "-c", command).createShell(channel));
+                (channel, command) -> new ProcessShellFactory(command, "/bin/sh", "-c", command).createShell(channel));
         server.setSubsystemFactories(List.of(new SftpSubsystemFactory()));
         server.setFileSystemFactory(NativeFileSystemFactory.INSTANCE);
-        server.addSessionListener(new org.apache.sshd.common.session.SessionListener() {
+        server.addSessionListener(new SessionListener() {
             @Override
-            public void sessionCreated(org.apache.sshd.common.session.Session session) {
+            public void sessionCreated(Session session) {
                 logins.incrementAndGet();
             }
         });
@@ -126,8 +133,9 @@ public final class TestSshServer implements AutoCloseable {
 
     /** A spec for this server that trusts it on first use, recording it in {@code knownHosts}. */
     public TransportSpec.Ssh spec(Path knownHosts) {
-        return TransportSpec.Ssh.withKey("127.0.0.1", user, clientKey).withPort(port())
-            .withKnownHosts(knownHosts, HostKeyPolicy.ACCEPT_NEW);
+        return TransportSpec.Ssh.withKey("127.0.0.1", user, clientKey)
+                .withPort(port())
+                .withKnownHosts(knownHosts, HostKeyPolicy.ACCEPT_NEW);
     }
 
     /** Closes every session from the server's side, as a restarted sshd or a dropped link would. */

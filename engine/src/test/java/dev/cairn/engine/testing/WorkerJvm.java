@@ -3,6 +3,7 @@ package dev.cairn.engine.testing;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,22 +36,25 @@ public final class WorkerJvm implements AutoCloseable {
         this.name = name;
         this.process = process;
         this.log = log;
-        Thread pump = new Thread(() -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(),
-                StandardCharsets.UTF_8))) {
-                for (String line; (line = r.readLine()) != null; )
-                    out.add(line);
-            } catch (IOException ignored) {
-                // the child is gone
-            }
-        }, "worker-jvm-out-" + name);
+        Thread pump = new Thread(
+                () -> {
+                    try (BufferedReader r = new BufferedReader(
+                            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                        for (String line; (line = r.readLine()) != null; ) {
+                            out.add(line);
+                        }
+                    } catch (IOException ignored) {
+                        // the child is gone
+                    }
+                },
+                "worker-jvm-out-" + name);
         pump.setDaemon(true);
         pump.start();
     }
 
     /** Starts a worker with {@code slots} slots and waits until it says it is ready. */
     public static WorkerJvm start(String name, TestDatabase db, TestBroker broker, int slots)
-        throws IOException, InterruptedException {
+            throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(java());
         cmd.add("--enable-native-access=ALL-UNNAMED");
@@ -59,12 +63,21 @@ public final class WorkerJvm implements AutoCloseable {
         cmd.add("-cp");
         cmd.add(classPath());
         cmd.add(WorkerMain.class.getName());
-        cmd.addAll(List.of("--db-url", db.jdbcUrl(), "--amqp-uri", EngineFixture.amqpUri(broker), "--prefix", "cairn",
-            "--slots", Integer.toString(slots)));
+        cmd.addAll(List.of(
+                "--db-url",
+                db.jdbcUrl(),
+                "--amqp-uri",
+                EngineFixture.amqpUri(broker),
+                "--prefix",
+                "cairn",
+                "--slots",
+                Integer.toString(slots)));
         Path dir = Path.of("target", "worker-logs");
         Files.createDirectories(dir);
         Path log = dir.resolve(db.name() + "-" + name + ".log");
-        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+        Process p = new ProcessBuilder(cmd)
+                .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                .start();
         WorkerJvm jvm = new WorkerJvm(name, p, log);
         try {
             jvm.awaitReady();
@@ -78,22 +91,27 @@ public final class WorkerJvm implements AutoCloseable {
     private void awaitReady() throws InterruptedException {
         long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
         while (out.stream().noneMatch(l -> l.startsWith("cairn worker ready"))) {
-            if (!process.isAlive())
+            if (!process.isAlive()) {
                 throw new IllegalStateException("worker " + name + " exited with " + process.exitValue()
-                    + " before it was ready; its log: " + log.toAbsolutePath() + "\n" + tail());
-            if (System.nanoTime() > deadline)
+                        + " before it was ready; its log: " + log.toAbsolutePath() + "\n" + tail());
+            }
+            if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("worker " + name + " not ready after " + READY_TIMEOUT + "; its log: "
-                    + log.toAbsolutePath() + "\n" + tail());
+                        + log.toAbsolutePath() + "\n" + tail());
+            }
             Thread.sleep(20);
         }
     }
 
     private static String java() {
         String configured = System.getenv("CAIRN_TEST_JAVA");
-        if (configured != null && !configured.isBlank())
+        if (configured != null && !configured.isBlank()) {
             return configured;
-        return ProcessHandle.current().info().command()
-            .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        }
+        return ProcessHandle.current()
+                .info()
+                .command()
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     }
 
     private static String classPath() {
@@ -128,7 +146,7 @@ public final class WorkerJvm implements AutoCloseable {
     public long logLines(String text) {
         try (var lines = Files.lines(log, StandardCharsets.UTF_8)) {
             return lines.filter(l -> l.contains(text)).count();
-        } catch (IOException | java.io.UncheckedIOException e) {
+        } catch (IOException | UncheckedIOException e) {
             return -1;
         }
     }
@@ -140,8 +158,9 @@ public final class WorkerJvm implements AutoCloseable {
     /** SIGKILL: no shutdown hook runs, nothing is acknowledged or handed back, like a crash. */
     public void kill9() throws InterruptedException {
         process.destroyForcibly();
-        if (!process.waitFor(30, TimeUnit.SECONDS))
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
             throw new IllegalStateException("worker " + name + " survived SIGKILL for 30 s");
+        }
     }
 
     /** SIGTERM, then waits for the graceful stop; returns the exit code. */

@@ -31,16 +31,26 @@ class BackoffTest {
     @Test
     void waitsAreARandomPartOfACapThatGrowsByTheFactorUpToTheMaximum() {
         AtomicInteger calls = new AtomicInteger();
-        String result = backoff(6, 0.5, 0.5, 0.5, 0.5, 0.999).retry(() -> {
-            if (calls.incrementAndGet() < 6)
-                throw transientFailure(calls.get());
-            return "done";
-        }, Backoff::isTransient);
+        String result = backoff(6, 0.5, 0.5, 0.5, 0.5, 0.999)
+                .retry(
+                        () -> {
+                            if (calls.incrementAndGet() < 6) {
+                                throw transientFailure(calls.get());
+                            }
+                            return "done";
+                        },
+                        Backoff::isTransient);
 
         assertEquals("done", result);
         // caps 1, 2, 4, 5 (max), 5 s
-        assertEquals(List.of(Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofMillis(2500),
-            Duration.ofNanos((long) (5e9 * 0.999))), slept);
+        assertEquals(
+                List.of(
+                        Duration.ofMillis(500),
+                        Duration.ofSeconds(1),
+                        Duration.ofSeconds(2),
+                        Duration.ofMillis(2500),
+                        Duration.ofNanos((long) (5e9 * 0.999))),
+                slept);
     }
 
     @Test
@@ -61,24 +71,33 @@ class BackoffTest {
     @Test
     void theLastFailureIsThrownWithTheEarlierOnesSuppressed() {
         AtomicInteger calls = new AtomicInteger();
-        var thrown = assertThrows(TransportException.class,
-            () -> backoff(3, 0.1, 0.1).retryTransient(() -> fail(transientFailure(calls.incrementAndGet()))));
+        var thrown = assertThrows(
+                TransportException.class,
+                () -> backoff(3, 0.1, 0.1).retryTransient(() -> fail(transientFailure(calls.incrementAndGet()))));
 
         assertEquals("attempt 3 lost the connection", thrown.getMessage());
-        assertEquals(List.of("attempt 1 lost the connection", "attempt 2 lost the connection"),
-            Arrays.stream(thrown.getSuppressed()).map(Throwable::getMessage).toList());
+        assertEquals(
+                List.of("attempt 1 lost the connection", "attempt 2 lost the connection"),
+                Arrays.stream(thrown.getSuppressed()).map(Throwable::getMessage).toList());
         assertEquals(2, slept.size(), "no wait after the last attempt");
     }
 
     @Test
     void anInterruptedWaitStopsRetryingAndKeepsTheInterrupt() {
-        Backoff interrupted = new Backoff(Duration.ofSeconds(1), 2, Duration.ofSeconds(5), 5, d -> {
-            throw new InterruptedException();
-        }, () -> 0.5);
+        Backoff interrupted = new Backoff(
+                Duration.ofSeconds(1),
+                2,
+                Duration.ofSeconds(5),
+                5,
+                d -> {
+                    throw new InterruptedException();
+                },
+                () -> 0.5);
         AtomicInteger calls = new AtomicInteger();
         try {
-            var thrown = assertThrows(TransportException.class,
-                () -> interrupted.retryTransient(() -> fail(transientFailure(calls.incrementAndGet()))));
+            var thrown = assertThrows(
+                    TransportException.class,
+                    () -> interrupted.retryTransient(() -> fail(transientFailure(calls.incrementAndGet()))));
             assertEquals(1, calls.get());
             assertTrue(Thread.currentThread().isInterrupted());
             assertTrue(thrown.getSuppressed()[0] instanceof InterruptedException);
@@ -91,16 +110,25 @@ class BackoffTest {
     void theTransportTaskDefaultsAreAiidas() {
         Backoff b = Backoff.forTransportTasks();
         assertEquals(5, b.attempts());
-        assertEquals(List.of(Duration.ofSeconds(20), Duration.ofSeconds(40), Duration.ofSeconds(80), Duration.ofSeconds(160)),
-            List.of(b.cap(0), b.cap(1), b.cap(2), b.cap(3)));
+        assertEquals(
+                List.of(
+                        Duration.ofSeconds(20),
+                        Duration.ofSeconds(40),
+                        Duration.ofSeconds(80),
+                        Duration.ofSeconds(160)),
+                List.of(b.cap(0), b.cap(1), b.cap(2), b.cap(3)));
     }
 
     @Test
     void nonsensicalPoliciesAreRefused() {
         assertThrows(IllegalArgumentException.class, () -> new Backoff(Duration.ZERO, 2, Duration.ofSeconds(1), 3));
-        assertThrows(IllegalArgumentException.class, () -> new Backoff(Duration.ofSeconds(2), 2, Duration.ofSeconds(1), 3));
-        assertThrows(IllegalArgumentException.class, () -> new Backoff(Duration.ofSeconds(1), 0.5, Duration.ofSeconds(1), 3));
-        assertThrows(IllegalArgumentException.class, () -> new Backoff(Duration.ofSeconds(1), 2, Duration.ofSeconds(1), 0));
+        assertThrows(
+                IllegalArgumentException.class, () -> new Backoff(Duration.ofSeconds(2), 2, Duration.ofSeconds(1), 3));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new Backoff(Duration.ofSeconds(1), 0.5, Duration.ofSeconds(1), 3));
+        assertThrows(
+                IllegalArgumentException.class, () -> new Backoff(Duration.ofSeconds(1), 2, Duration.ofSeconds(1), 0));
     }
 
     private static String fail(RuntimeException e) {

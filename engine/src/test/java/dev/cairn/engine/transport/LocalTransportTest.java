@@ -45,8 +45,8 @@ class LocalTransportTest extends TransportContract {
     void aCommandLeavesNoDirectoryVariableOrFunctionToTheNext() {
         transport.mkdirs(scratch() + "/sub");
         transport.exec("cd sub; x=1; export y=2; f() { echo f; }; set -e", scratch(), TIMEOUT);
-        CommandResult r = transport.exec("pwd; echo \"${x:-unset} ${y:-unset}\"; command -v f || echo no-f; false; echo on",
-            scratch(), TIMEOUT);
+        CommandResult r = transport.exec(
+                "pwd; echo \"${x:-unset} ${y:-unset}\"; command -v f || echo no-f; false; echo on", scratch(), TIMEOUT);
         assertEquals(new CommandResult(0, scratch() + "\nunset unset\nno-f\non\n", ""), r);
     }
 
@@ -58,8 +58,9 @@ class LocalTransportTest extends TransportContract {
             later.add(transport.exec("echo " + i, scratch(), TIMEOUT));
             Thread.sleep(100);
         }
-        for (int i = 0; i < later.size(); i++)
+        for (int i = 0; i < later.size(); i++) {
             assertEquals(new CommandResult(0, i + "\n", ""), later.get(i));
+        }
     }
 
     @Test
@@ -80,18 +81,22 @@ class LocalTransportTest extends TransportContract {
             List<Future<CommandResult>> results = new ArrayList<>();
             for (int i = 0; i < 60; i++) {
                 int n = i;
-                results.add(pool.submit((Callable<CommandResult>) () ->
-                    transport.exec("echo out" + n + "; echo err" + n + " >&2; exit " + (n % 4), scratch(), TIMEOUT)));
+                results.add(pool.submit((Callable<CommandResult>) () -> transport.exec(
+                        "echo out" + n + "; echo err" + n + " >&2; exit " + (n % 4), scratch(), TIMEOUT)));
             }
-            for (int i = 0; i < results.size(); i++)
-                assertEquals(new CommandResult(i % 4, "out" + i + "\n", "err" + i + "\n"), results.get(i).get());
+            for (int i = 0; i < results.size(); i++) {
+                assertEquals(
+                        new CommandResult(i % 4, "out" + i + "\n", "err" + i + "\n"),
+                        results.get(i).get());
+            }
         }
     }
 
     @Test
     void outputWithoutATrailingNewlineOrLikeTheDoneLineComesBackAsWritten() {
         assertEquals(new CommandResult(0, "a\n\nb", ""), transport.exec("printf 'a\\n\\nb'", scratch(), TIMEOUT));
-        assertEquals(new CommandResult(0, "cairn-done-0 0\n", ""),
-            transport.exec("echo cairn-done-0 0", scratch(), TIMEOUT));
+        assertEquals(
+                new CommandResult(0, "cairn-done-0 0\n", ""),
+                transport.exec("echo cairn-done-0 0", scratch(), TIMEOUT));
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
@@ -49,10 +50,12 @@ class SshTransportIT extends TransportContract {
 
     @AfterAll
     static void stopServer() throws IOException {
-        if (shared != null)
+        if (shared != null) {
             shared.close();
-        if (server != null)
+        }
+        if (server != null) {
             server.close();
+        }
     }
 
     @AfterEach
@@ -90,8 +93,9 @@ class SshTransportIT extends TransportContract {
     @Test
     void strictRefusesAnUnknownHostNotTransient() {
         Path knownHosts = computer.resolve("known_hosts");
-        var e = assertThrows(TransportException.class,
-            () -> connect(server.spec(knownHosts).withKnownHosts(knownHosts, HostKeyPolicy.STRICT)));
+        var e = assertThrows(
+                TransportException.class,
+                () -> connect(server.spec(knownHosts).withKnownHosts(knownHosts, HostKeyPolicy.STRICT)));
         assertFalse(e.isTransient(), e.getMessage());
         assertTrue(e.getMessage().contains(knownHosts.toString()), e.getMessage());
         assertFalse(Files.exists(knownHosts), "strict writes nothing");
@@ -112,8 +116,17 @@ class SshTransportIT extends TransportContract {
     void aKeyTheServerDoesNotKnowIsRefusedNotTransient() throws Exception {
         Path stranger = TestSshServer.writePrivateKey(TestSshServer.newKeyPair(), computer.resolve("id_stranger"));
         TransportSpec.Ssh spec = server.spec(keys.resolve("known_hosts"));
-        var e = assertThrows(TransportException.class, () -> connect(new TransportSpec.Ssh(spec.host(), spec.port(),
-            spec.user(), stranger, null, spec.knownHosts(), spec.hostKeyPolicy(), spec.connectTimeout())));
+        var e = assertThrows(
+                TransportException.class,
+                () -> connect(new TransportSpec.Ssh(
+                        spec.host(),
+                        spec.port(),
+                        spec.user(),
+                        stranger,
+                        null,
+                        spec.knownHosts(),
+                        spec.hostKeyPolicy(),
+                        spec.connectTimeout())));
         assertFalse(e.isTransient(), e.getMessage());
         assertTrue(e.getMessage().contains("refused to authenticate with key " + stranger), e.getMessage());
     }
@@ -122,17 +135,34 @@ class SshTransportIT extends TransportContract {
     void aMissingKeyFileFailsNotTransientNamingIt() {
         Path missing = computer.resolve("id_missing");
         TransportSpec.Ssh spec = server.spec(keys.resolve("known_hosts"));
-        var e = assertThrows(TransportException.class, () -> connect(new TransportSpec.Ssh(spec.host(), spec.port(),
-            spec.user(), missing, null, spec.knownHosts(), spec.hostKeyPolicy(), spec.connectTimeout())));
+        var e = assertThrows(
+                TransportException.class,
+                () -> connect(new TransportSpec.Ssh(
+                        spec.host(),
+                        spec.port(),
+                        spec.user(),
+                        missing,
+                        null,
+                        spec.knownHosts(),
+                        spec.hostKeyPolicy(),
+                        spec.connectTimeout())));
         assertFalse(e.isTransient(), e.getMessage());
-        assertTrue(e.getMessage().contains(missing.toString()) && e.getMessage().endsWith("no such file"), e.getMessage());
+        assertTrue(
+                e.getMessage().contains(missing.toString()) && e.getMessage().endsWith("no such file"), e.getMessage());
     }
 
     @Test
     void aPasswordAuthenticates() {
         TransportSpec.Ssh spec = server.spec(keys.resolve("known_hosts"));
-        var t = connect(new TransportSpec.Ssh(spec.host(), spec.port(), spec.user(), null, TestSshServer.PASSWORD,
-            spec.knownHosts(), spec.hostKeyPolicy(), spec.connectTimeout()));
+        var t = connect(new TransportSpec.Ssh(
+                spec.host(),
+                spec.port(),
+                spec.user(),
+                null,
+                TestSshServer.PASSWORD,
+                spec.knownHosts(),
+                spec.hostKeyPolicy(),
+                spec.connectTimeout()));
         assertEquals("ok\n", t.exec("echo ok", null, Duration.ofSeconds(10)).stdout());
         assertFalse(t.toString().contains(TestSshServer.PASSWORD));
     }
@@ -140,13 +170,18 @@ class SshTransportIT extends TransportContract {
     @Test
     void aClosedPortIsTransient() throws IOException {
         int closedPort;
-        try (var socket = new java.net.ServerSocket(0)) {
+        try (var socket = new ServerSocket(0)) {
             closedPort = socket.getLocalPort();
         }
-        var e = assertThrows(TransportException.class, () -> connect(
-            server.spec(keys.resolve("known_hosts")).withPort(closedPort).withConnectTimeout(Duration.ofSeconds(5))));
+        var e = assertThrows(
+                TransportException.class,
+                () -> connect(server.spec(keys.resolve("known_hosts"))
+                        .withPort(closedPort)
+                        .withConnectTimeout(Duration.ofSeconds(5))));
         assertTrue(e.isTransient(), e.getMessage());
-        assertTrue(e.getMessage().contains("cannot connect to " + server.user() + "@127.0.0.1:" + closedPort), e.getMessage());
+        assertTrue(
+                e.getMessage().contains("cannot connect to " + server.user() + "@127.0.0.1:" + closedPort),
+                e.getMessage());
     }
 
     @Test
@@ -159,14 +194,27 @@ class SshTransportIT extends TransportContract {
         // client noticed already, connects again at once; retrying covers both
         Backoff backoff = new Backoff(Duration.ofMillis(200), 2, Duration.ofSeconds(1), 5);
         assertEquals(List.of("before"), backoff.retryTransient(() -> t.list(computer.toString())));
-        assertEquals("x\n", backoff.retryTransient(() -> t.exec("echo x", null, Duration.ofSeconds(10))).stdout());
+        assertEquals(
+                "x\n",
+                backoff.retryTransient(() -> t.exec("echo x", null, Duration.ofSeconds(10)))
+                        .stdout());
     }
 
     @Test
     void aSpecFromAComputersConfigurationOpensTheTransport() {
-        Map<String, Object> params = Map.of("username", server.user(), "port", server.port(),
-            "key_filename", server.clientKey().toString(), "known_hosts", keys.resolve("known_hosts").toString(),
-            "host_key_policy", "accept-new", "timeout", 10);
+        Map<String, Object> params = Map.of(
+                "username",
+                server.user(),
+                "port",
+                server.port(),
+                "key_filename",
+                server.clientKey().toString(),
+                "known_hosts",
+                keys.resolve("known_hosts").toString(),
+                "host_key_policy",
+                "accept-new",
+                "timeout",
+                10);
         Transport t = Transports.open(TransportSpec.of("core.ssh", "127.0.0.1", params));
         opened.add(t);
         assertTrue(t.exists(computer.toString()));

@@ -60,8 +60,9 @@ abstract class TransportContract {
     @Test
     void writeThenReadRoundTripsBinaryAndEmptyContent() {
         byte[] everyByte = new byte[256];
-        for (int i = 0; i < everyByte.length; i++)
+        for (int i = 0; i < everyByte.length; i++) {
             everyByte[i] = (byte) i;
+        }
         byte[] large = new byte[3 * 1024 * 1024 + 17];
         new Random(7).nextBytes(large);
 
@@ -89,7 +90,8 @@ abstract class TransportContract {
     void putThenGetRoundTripsATreeWithSubfoldersAndModes() throws IOException {
         Path tree = Files.createDirectories(local.resolve("tree"));
         Files.writeString(tree.resolve("top.txt"), "top\n");
-        Path script = Files.writeString(Files.createDirectories(tree.resolve("bin")).resolve("run.sh"), "#!/bin/sh\necho ran\n");
+        Path script = Files.writeString(
+                Files.createDirectories(tree.resolve("bin")).resolve("run.sh"), "#!/bin/sh\necho ran\n");
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-x---"));
         byte[] binary = new byte[200_000];
         new Random(11).nextBytes(binary);
@@ -100,12 +102,15 @@ abstract class TransportContract {
         Files.setPosixFilePermissions(secret, PosixFilePermissions.fromString("rw-------"));
 
         transport().put(tree, at("remote"));
-        transport().put(tree, at("remote"));  // again: merges into what is there
+        transport().put(tree, at("remote")); // again: merges into what is there
 
-        assertEquals(List.of("bin", "nothing-inside", "secret", "sub", "top.txt"), transport().list(at("remote")));
+        assertEquals(
+                List.of("bin", "nothing-inside", "secret", "sub", "top.txt"),
+                transport().list(at("remote")));
         assertEquals(List.of("deeper", "empty.dat"), transport().list(at("remote/sub")));
         assertArrayEquals(binary, transport().read(at("remote/sub/deeper/data.bin")));
-        assertEquals("ran\n", transport().exec("./bin/run.sh", at("remote"), TIMEOUT).stdout(), "stays executable");
+        assertEquals(
+                "ran\n", transport().exec("./bin/run.sh", at("remote"), TIMEOUT).stdout(), "stays executable");
 
         Path back = local.resolve("back");
         transport().get(at("remote"), back);
@@ -113,7 +118,8 @@ abstract class TransportContract {
         assertArrayEquals(binary, Files.readAllBytes(back.resolve("sub/deeper/data.bin")));
         assertEquals(0, Files.size(back.resolve("sub/empty.dat")));
         assertTrue(Files.isDirectory(back.resolve("nothing-inside")));
-        assertEquals("rwxr-x---", PosixFilePermissions.toString(Files.getPosixFilePermissions(back.resolve("bin/run.sh"))));
+        assertEquals(
+                "rwxr-x---", PosixFilePermissions.toString(Files.getPosixFilePermissions(back.resolve("bin/run.sh"))));
         assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(back.resolve("secret"))));
     }
 
@@ -138,8 +144,9 @@ abstract class TransportContract {
 
     @Test
     void existsIsDirectoryAndListSortedByName() {
-        for (String name : List.of("b", "a", "C", "a2"))
+        for (String name : List.of("b", "a", "C", "a2")) {
             transport().write(at(name), new byte[0]);
+        }
         transport().mkdirs(at("d"));
 
         assertEquals(List.of("C", "a", "a2", "b", "d"), transport().list(scratch()));
@@ -209,7 +216,8 @@ abstract class TransportContract {
 
     @Test
     void execRunsMultiLineScriptsWithQuotes() {
-        CommandResult r = transport().exec("x='it'\"'\"'s'\nprintf '%s\\n' \"$x\" \"$HOME\" | head -1", scratch(), TIMEOUT);
+        CommandResult r =
+                transport().exec("x='it'\"'\"'s'\nprintf '%s\\n' \"$x\" \"$HOME\" | head -1", scratch(), TIMEOUT);
         assertEquals(new CommandResult(0, "it's\n", ""), r);
     }
 
@@ -227,8 +235,11 @@ abstract class TransportContract {
 
     @Test
     void execReadsLargeOutputOnBothStreamsWithoutBlocking() {
-        CommandResult r = transport().exec(
-            "head -c 1000000 /dev/zero | tr '\\0' o; head -c 1000000 /dev/zero | tr '\\0' e >&2", scratch(), TIMEOUT);
+        CommandResult r = transport()
+                .exec(
+                        "head -c 1000000 /dev/zero | tr '\\0' o; head -c 1000000 /dev/zero | tr '\\0' e >&2",
+                        scratch(),
+                        TIMEOUT);
         assertTrue(r.ok());
         assertEquals(1_000_000, r.stdout().length());
         assertEquals(1_000_000, r.stderr().length());
@@ -244,18 +255,23 @@ abstract class TransportContract {
     @Test
     void execTimeoutIsTransientAndKillsTheCommandWithWhatItStarted() {
         long start = System.nanoTime();
-        var e = assertThrows(TransportException.class,
-            () -> transport().exec("(sleep 60; touch late) & echo $! > bg.pid; sleep 60", scratch(), Duration.ofSeconds(1)));
+        var e = assertThrows(
+                TransportException.class,
+                () -> transport()
+                        .exec("(sleep 60; touch late) & echo $! > bg.pid; sleep 60", scratch(), Duration.ofSeconds(1)));
         assertTrue(e.isTransient(), e.getMessage());
         assertTrue(e.getMessage().contains("within PT1S"), e.getMessage());
-        assertTrue(Duration.ofNanos(System.nanoTime() - start).compareTo(Duration.ofSeconds(20)) < 0, "returned soon after");
+        assertTrue(
+                Duration.ofNanos(System.nanoTime() - start).compareTo(Duration.ofSeconds(20)) < 0,
+                "returned soon after");
 
         String pid = new String(transport().read(at("bg.pid")), StandardCharsets.UTF_8).trim();
         // gone, or a zombie waiting for a parent that does not reap it
         String alive = "s=$(ps -o stat= -p " + pid + "); case \"$s\" in ''|Z*) exit 1;; *) exit 0;; esac";
         long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         while (transport().exec(alive, scratch(), TIMEOUT).ok()) {
-            assertTrue(System.nanoTime() < deadline, "the background job " + pid + " of the timed-out command still runs");
+            assertTrue(
+                    System.nanoTime() < deadline, "the background job " + pid + " of the timed-out command still runs");
             sleep(Duration.ofMillis(100));
         }
     }

@@ -15,8 +15,10 @@ class TransportSpecTest {
 
     @Test
     void aComputersSshParametersBecomeASpecWithDefaults() {
-        var spec = (TransportSpec.Ssh) TransportSpec.of("core.ssh", "hpc.example.org",
-            Map.of("username", "ada", "key_filename", "~/.ssh/id_ed25519", "port", "2222", "timeout", 7.5));
+        var spec = (TransportSpec.Ssh) TransportSpec.of(
+                "core.ssh",
+                "hpc.example.org",
+                Map.of("username", "ada", "key_filename", "~/.ssh/id_ed25519", "port", "2222", "timeout", 7.5));
         assertEquals("ada@hpc.example.org:2222", spec.where());
         assertEquals(Path.of(System.getProperty("user.home"), ".ssh", "id_ed25519"), spec.keyFile());
         assertEquals(Duration.ofMillis(7500), spec.connectTimeout());
@@ -26,22 +28,25 @@ class TransportSpecTest {
 
     @Test
     void anUnknownParameterIsRefusedByName() {
-        var e = assertThrows(IllegalArgumentException.class,
-            () -> TransportSpec.of("ssh", "hpc", Map.of("key_filename", "/k", "proxy_jump", "gateway")));
+        var e = assertThrows(
+                IllegalArgumentException.class,
+                () -> TransportSpec.of("ssh", "hpc", Map.of("key_filename", "/k", "proxy_jump", "gateway")));
         assertTrue(e.getMessage().contains("'proxy_jump'"), e.getMessage());
     }
 
     @Test
     void localTakesNoParametersAndUnknownTypesAreRefused() {
         assertEquals(new TransportSpec.Local(), TransportSpec.of("core.local", "localhost", Map.of()));
-        assertThrows(IllegalArgumentException.class, () -> TransportSpec.of("core.local", "localhost", Map.of("port", 1)));
+        assertThrows(
+                IllegalArgumentException.class, () -> TransportSpec.of("core.local", "localhost", Map.of("port", 1)));
         assertThrows(IllegalArgumentException.class, () -> TransportSpec.of("core.ftp", "host", Map.of()));
     }
 
     @Test
     void anSshSpecNeedsAKeyOrAPasswordAndNeverPrintsThePassword() {
-        assertThrows(IllegalArgumentException.class,
-            () -> new TransportSpec.Ssh("hpc", 22, "ada", null, null, null, null, null));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new TransportSpec.Ssh("hpc", 22, "ada", null, null, null, null, null));
         var spec = new TransportSpec.Ssh("hpc", 22, "ada", null, "hunter2", null, HostKeyPolicy.STRICT, null);
         assertFalse(spec.toString().contains("hunter2"), spec.toString());
         assertEquals(HostKeyPolicy.STRICT, HostKeyPolicy.parse("yes"));

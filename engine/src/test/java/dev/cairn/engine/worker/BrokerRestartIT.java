@@ -24,6 +24,7 @@ class BrokerRestartIT {
 
     @RegisterExtension
     static final TestDatabase db = new TestDatabase();
+
     @RegisterExtension
     static final TestBroker broker = new TestBroker();
 
@@ -31,7 +32,7 @@ class BrokerRestartIT {
     void aBrokerRestartMidRunLosesNothingAndDoublesNothing() throws Exception {
         RabbitCtl.executable();
         try (Engine engine = EngineFixture.withBroker(db, broker);
-             WorkerJvm worker = WorkerJvm.start("w", db, broker, 4)) {
+                WorkerJvm worker = WorkerJvm.start("w", db, broker, 4)) {
             ChainRun run = ChainRun.of(200, 40, 4).submit(engine);
             run.awaitSteps(db, 0.3, Duration.ofSeconds(60), worker::tail);
             long stepsAtStop = ChainRun.stepsCommitted(db);
@@ -47,8 +48,8 @@ class BrokerRestartIT {
             run.assertExactlyOnce(db);
             ChainRun.awaitOutboxEmpty(db, Duration.ofSeconds(30));
             System.out.println("BrokerRestartIT: broker down for " + downMs + " ms after " + stepsAtStop + " steps of "
-                + run.totalSteps() + "; " + worker.logLines("failed; the outbox relay will") + " failed publishes, "
-                + worker.logLines("left in the outbox") + " outbox relays logged");
+                    + run.totalSteps() + "; " + worker.logLines("failed; the outbox relay will") + " failed publishes, "
+                    + worker.logLines("left in the outbox") + " outbox relays logged");
         }
     }
 }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -57,6 +58,7 @@ class ConsumerTimeoutIT {
 
     @RegisterExtension
     static final TestDatabase db = new TestDatabase();
+
     @RegisterExtension
     static final TestBroker broker = new TestBroker();
 
@@ -79,15 +81,18 @@ class ConsumerTimeoutIT {
     @AfterAll
     static void restoreTheTimeout() throws Exception {
         try {
-            if (engine != null)
+            if (engine != null) {
                 engine.close();
+            }
         } finally {
             try {
-                if (previousTimeout != null)
+                if (previousTimeout != null) {
                     RabbitCtl.restoreEnv("consumer_timeout", previousTimeout);
+                }
             } finally {
-                if (previousTick != null)
+                if (previousTick != null) {
                     RabbitCtl.restoreEnv("channel_tick_interval", previousTick);
+                }
             }
         }
     }
@@ -106,7 +111,8 @@ class ConsumerTimeoutIT {
             channel.basicQos(1);
             channel.basicConsume(queue, false, new DefaultConsumer(channel) {
                 @Override
-                public void handleDelivery(String tag, Envelope envelope, AMQP.BasicProperties properties, byte[] body) {
+                public void handleDelivery(
+                        String tag, Envelope envelope, AMQP.BasicProperties properties, byte[] body) {
                     received.countDown(); // and never acknowledged
                 }
             });
@@ -116,13 +122,15 @@ class ConsumerTimeoutIT {
             try {
                 reason = closed.get(TIMEOUT_MS + 4L * TICK_MS + 10_000, TimeUnit.MILLISECONDS);
             } catch (TimeoutException e) {
-                throw new AssertionError("RabbitMQ did not enforce consumer_timeout = " + TIMEOUT_MS + " ms (checked every "
-                    + TICK_MS + " ms) on a delivery held unacknowledged for " + (System.nanoTime() - start) / 1_000_000
-                    + " ms: the worker test below would prove nothing");
+                throw new AssertionError(
+                        "RabbitMQ did not enforce consumer_timeout = " + TIMEOUT_MS + " ms (checked every "
+                                + TICK_MS + " ms) on a delivery held unacknowledged for "
+                                + (System.nanoTime() - start) / 1_000_000
+                                + " ms: the worker test below would prove nothing");
             }
             long heldMs = (System.nanoTime() - start) / 1_000_000;
             System.out.println("ConsumerTimeoutIT: channel closed after holding a delivery " + heldMs + " ms: "
-                + reason.getMessage());
+                    + reason.getMessage());
             assertTrue(String.valueOf(reason.getMessage()).contains("PRECONDITION_FAILED"), reason.getMessage());
             assertTrue(heldMs >= TIMEOUT_MS - 200, "closed after " + heldMs + " ms");
         }
@@ -131,13 +139,14 @@ class ConsumerTimeoutIT {
     @Test
     @Order(2)
     void aParentWaitingLongerThanTheTimeoutHoldsNoDeliveryAndTheWorkerKeepsConsuming() throws Exception {
-        try (Worker worker = engine.startWorker(new Worker.Settings(2, Duration.ofSeconds(5),
-            OutboxRelay.Settings.defaults()))) {
+        try (Worker worker =
+                engine.startWorker(new Worker.Settings(2, Duration.ofSeconds(5), OutboxRelay.Settings.defaults()))) {
             // slow tasks queued behind the parent delay its child's task, so that it can be paused in time
             List<Launcher.Launch> launches = new ArrayList<>();
             launches.add(new Launcher.Launch(TestProcesses.WaitSlow.DEFINITION, Inputs.of(X, new IntData(50))));
-            for (int i = 0; i < 8; i++)
+            for (int i = 0; i < 8; i++) {
                 launches.add(new Launcher.Launch(SLOW, Inputs.of(X, new IntData(400))));
+            }
             List<ProcessNode> nodes = engine.launcher().submitAll(launches);
             long parent = nodes.getFirst().id();
 
@@ -149,13 +158,15 @@ class ConsumerTimeoutIT {
                 throw new AssertionError("could not pause the child before it ran; the test needs it paused", e);
             }
             long pausedAt = System.nanoTime();
-            for (ProcessNode slow : nodes.subList(1, nodes.size()))
+            for (ProcessNode slow : nodes.subList(1, nodes.size())) {
                 awaitState(slow.id(), "finished", Duration.ofSeconds(30));
+            }
 
             // the parent waits well past the timeout, with the broker checking it 4 times a second
             long waitMs = 3L * TIMEOUT_MS + 2L * TICK_MS - (System.nanoTime() - pausedAt) / 1_000_000;
-            if (waitMs > 0)
+            if (waitMs > 0) {
                 Thread.sleep(waitMs);
+            }
             assertEquals("waiting", state(parent));
             assertEquals("created", state(child), "the paused child did not run");
             long waitedMs = (System.nanoTime() - pausedAt) / 1_000_000;
@@ -172,15 +183,15 @@ class ConsumerTimeoutIT {
             awaitState(after.id(), "finished", Duration.ofSeconds(10));
             assertEquals(5, result(after.id()));
             System.out.println("ConsumerTimeoutIT: the parent waited " + waitedMs + " ms; worker ran "
-                + worker.stepsRun() + " steps");
+                    + worker.stepsRun() + " steps");
         }
     }
 
     @Test
     @Order(3)
     void aStepLongerThanTheTimeoutLosesItsChannelAndTheWorkerConsumesOnANewOne() throws Exception {
-        try (Worker worker = engine.startWorker(new Worker.Settings(1, Duration.ofSeconds(5),
-            OutboxRelay.Settings.defaults()))) {
+        try (Worker worker =
+                engine.startWorker(new Worker.Settings(1, Duration.ofSeconds(5), OutboxRelay.Settings.defaults()))) {
             ProcessNode slow = engine.launcher().submit(SLOW, Inputs.of(X, new IntData(3L * TIMEOUT_MS)));
             awaitState(slow.id(), "finished", Duration.ofSeconds(30));
             // the broker closed the channel mid-step; the next task still runs on a new one
@@ -188,15 +199,18 @@ class ConsumerTimeoutIT {
             awaitState(after.id(), "finished", Duration.ofSeconds(15));
             assertEquals(9, result(after.id()));
             assertEquals(3L * TIMEOUT_MS, result(slow.id()));
-            assertEquals(1, EngineFixture.count(db, "SELECT count(*) FROM link WHERE input_id = " + slow.id()
-                + " AND type = 'create'"), "the slow step, redelivered after its channel closed, ran once");
+            assertEquals(
+                    1,
+                    EngineFixture.count(
+                            db, "SELECT count(*) FROM link WHERE input_id = " + slow.id() + " AND type = 'create'"),
+                    "the slow step, redelivered after its channel closed, ran once");
         }
     }
 
     private static long childOf(long parent) {
         try {
             return EngineFixture.count(db, "SELECT coalesce(max(node_id), 0) FROM process WHERE parent_id = " + parent);
-        } catch (java.sql.SQLException e) {
+        } catch (SQLException e) {
             throw new IllegalStateException(e);
         }
     }
@@ -211,7 +225,12 @@ class ConsumerTimeoutIT {
 
     private static long result(long id) {
         ProcessNode node = (ProcessNode) engine.graph().load(id);
-        return ((IntData) engine.graph().load(engine.graph().outgoing(node).stream()
-            .filter(l -> l.label().equals("result")).findFirst().orElseThrow().nodeId())).value();
+        return ((IntData) engine.graph()
+                        .load(engine.graph().outgoing(node).stream()
+                                .filter(l -> l.label().equals("result"))
+                                .findFirst()
+                                .orElseThrow()
+                                .nodeId()))
+                .value();
     }
 }

@@ -41,6 +41,7 @@ class ControlIT {
 
     @RegisterExtension
     static final TestDatabase db = new TestDatabase();
+
     @RegisterExtension
     static final TestBroker broker = new TestBroker();
 
@@ -65,7 +66,10 @@ class ControlIT {
     }
 
     private static void awaitState(long id, String state, Duration timeout) throws InterruptedException {
-        Waits.until(timeout, "process " + id + " to be " + state, () -> state.equals(reload(id).processState()));
+        Waits.until(
+                timeout,
+                "process " + id + " to be " + state,
+                () -> state.equals(reload(id).processState()));
     }
 
     /** True while a transaction holds the process's row lock: a worker is running its step. */
@@ -76,8 +80,9 @@ class ControlIT {
                 s.execute("SELECT 1 FROM process WHERE node_id = " + id + " FOR UPDATE NOWAIT");
                 return false;
             } catch (SQLException e) {
-                if ("55P03".equals(e.getSQLState()))
+                if ("55P03".equals(e.getSQLState())) {
                     return true;
+                }
                 throw e;
             } finally {
                 c.rollback();
@@ -96,8 +101,13 @@ class ControlIT {
     }
 
     private static long result(long id) {
-        return ((IntData) engine.graph().load(outgoing(id).stream().filter(l -> l.label().equals("result"))
-            .findFirst().orElseThrow().nodeId())).value();
+        return ((IntData) engine.graph()
+                        .load(outgoing(id).stream()
+                                .filter(l -> l.label().equals("result"))
+                                .findFirst()
+                                .orElseThrow()
+                                .nodeId()))
+                .value();
     }
 
     @Test
@@ -113,11 +123,16 @@ class ControlIT {
                 List<Long> killed = engine.control().kill(slow.id());
                 long killMs = (System.nanoTime() - start) / 1_000_000;
                 ProcessNode node = reload(slow.id());
-                assertEquals(List.of(slow.id()), killed, "round " + round + ": the kill killed it; it is "
-                    + node.processState() + ", exception " + node.exception());
+                assertEquals(
+                        List.of(slow.id()),
+                        killed,
+                        "round " + round + ": the kill killed it; it is " + node.processState() + ", exception "
+                                + node.exception());
                 assertEquals("killed", node.processState());
-                assertTrue(killMs < 2000, "the running step was interrupted, not waited for: the kill took " + killMs
-                    + " ms of the step's 5000");
+                assertTrue(
+                        killMs < 2000,
+                        "the running step was interrupted, not waited for: the kill took " + killMs
+                                + " ms of the step's 5000");
                 // let the interrupted step's transaction end, and anything it might still write land
                 Waits.until(Duration.ofSeconds(5), "the step to let go of the row", () -> !rowLocked(slow.id()));
                 Thread.sleep(300);
@@ -127,10 +142,16 @@ class ControlIT {
                 assertNull(node.exitStatus());
                 assertNull(node.exception(), "the interrupted step recorded no failure");
                 assertTrue(outgoing(slow.id()).isEmpty(), "no output of the killed step: " + outgoing(slow.id()));
-                assertEquals(nodesBefore + 2, count(db, "SELECT count(*) FROM node"),
-                    "the process and its input, nothing else");
-                assertEquals(0, count(db, "SELECT count(*) FROM log WHERE node_id = " + slow.id()
-                    + " AND level_name = 'ERROR'"), "no error logged for it");
+                assertEquals(
+                        nodesBefore + 2,
+                        count(db, "SELECT count(*) FROM node"),
+                        "the process and its input, nothing else");
+                assertEquals(
+                        0,
+                        count(
+                                db,
+                                "SELECT count(*) FROM log WHERE node_id = " + slow.id() + " AND level_name = 'ERROR'"),
+                        "no error logged for it");
             }
             ProcessNode after = engine.launcher().submit(ADD, Inputs.of(X, new IntData(2), Y, new IntData(3)));
             awaitState(after.id(), "finished", Duration.ofSeconds(10));
@@ -142,8 +163,8 @@ class ControlIT {
     @Test
     void pausingARunningStepLetsItCommitThenHoldsTheProcessUntilPlayed() throws Exception {
         try (Worker worker = startWorker()) {
-            ProcessNode chain = engine.launcher().submit(TestProcesses.SlowThenChild.DEFINITION,
-                Inputs.of(X, new IntData(1500)));
+            ProcessNode chain =
+                    engine.launcher().submit(TestProcesses.SlowThenChild.DEFINITION, Inputs.of(X, new IntData(1500)));
             awaitRunning(chain.id());
             long start = System.nanoTime();
             engine.control().pause(chain.id());
@@ -156,8 +177,13 @@ class ControlIT {
             awaitState(child, "finished", Duration.ofSeconds(10));
             Thread.sleep(1500);
             assertEquals("waiting", reload(chain.id()).processState(), "a paused parent does not go on");
-            assertEquals(1, count(db, "SELECT count(*) FROM process WHERE node_id = " + chain.id()
-                + " AND runnable AND paused AND awaiting = 0"), "its continue task is due, held by the pause");
+            assertEquals(
+                    1,
+                    count(
+                            db,
+                            "SELECT count(*) FROM process WHERE node_id = " + chain.id()
+                                    + " AND runnable AND paused AND awaiting = 0"),
+                    "its continue task is due, held by the pause");
             engine.control().play(chain.id());
             awaitState(chain.id(), "finished", Duration.ofSeconds(10));
             node = reload(chain.id());

@@ -26,13 +26,14 @@ class DatabaseDropIT {
 
     @RegisterExtension
     static final TestDatabase db = new TestDatabase();
+
     @RegisterExtension
     static final TestBroker broker = new TestBroker();
 
     @Test
     void cuttingEveryDatabaseConnectionMidRunLosesNothingAndDoublesNothing() throws Exception {
         try (Engine engine = EngineFixture.withBroker(db, broker);
-             WorkerJvm worker = WorkerJvm.start("w", db, broker, 4)) {
+                WorkerJvm worker = WorkerJvm.start("w", db, broker, 4)) {
             ChainRun run = ChainRun.of(200, 40, 4).submit(engine);
             List<String> cuts = new ArrayList<>();
             for (double at : new double[] {0.2, 0.45, 0.7}) {
@@ -44,7 +45,7 @@ class DatabaseDropIT {
             run.assertExactlyOnce(db);
             ChainRun.awaitOutboxEmpty(db, Duration.ofSeconds(30));
             System.out.println("DatabaseDropIT: " + cuts + " of " + run.totalSteps() + " steps; "
-                + worker.logLines("retrying in") + " step retries logged");
+                    + worker.logLines("retrying in") + " step retries logged");
         }
     }
 
@@ -54,9 +55,10 @@ class DatabaseDropIT {
      * role may not end them.
      */
     private static int terminateAllBackends() throws Exception {
-        try (Connection c = db.connect(); PreparedStatement s = c.prepareStatement("SELECT count(*) FILTER (WHERE"
-            + " pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = ? AND pid <> pg_backend_pid()"
-            + " AND backend_type = 'client backend'")) {
+        try (Connection c = db.connect();
+                PreparedStatement s = c.prepareStatement("SELECT count(*) FILTER (WHERE"
+                        + " pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = ? AND pid <> pg_backend_pid()"
+                        + " AND backend_type = 'client backend'")) {
             s.setString(1, db.name());
             try (ResultSet rs = s.executeQuery()) {
                 rs.next();

@@ -22,6 +22,7 @@ class ManyWaitingParentsIT {
 
     @RegisterExtension
     static final TestDatabase db = new TestDatabase();
+
     @RegisterExtension
     static final TestBroker broker = new TestBroker();
 
@@ -30,19 +31,20 @@ class ManyWaitingParentsIT {
     @Test
     void fiveHundredWaitingParentsOnFourSlotsAllFinish() throws Exception {
         try (Engine engine = EngineFixture.withBroker(db, broker);
-             WorkerJvm worker = WorkerJvm.start("single", db, broker, SLOTS)) {
+                WorkerJvm worker = WorkerJvm.start("single", db, broker, SLOTS)) {
             ChainRun run = ChainRun.of(500, 0, 0).submit(engine);
             long mostWaiting = 0;
             long deadline = System.nanoTime() + Duration.ofSeconds(100).toNanos();
             while (run.finishedRoots(db) < run.size() && System.nanoTime() < deadline) {
-                mostWaiting = Math.max(mostWaiting, EngineFixture.count(db,
-                    "SELECT count(*) FROM process WHERE state = 'waiting'"));
+                mostWaiting = Math.max(
+                        mostWaiting, EngineFixture.count(db, "SELECT count(*) FROM process WHERE state = 'waiting'"));
                 Thread.sleep(100);
             }
             run.awaitAllFinished(db, Duration.ofSeconds(1), worker::tail);
             System.out.println("ManyWaitingParentsIT: at most " + mostWaiting + " parents waiting at once");
-            assertTrue(mostWaiting > 10 * SLOTS, "far more parents waited at once than the worker has slots: "
-                + mostWaiting);
+            assertTrue(
+                    mostWaiting > 10 * SLOTS,
+                    "far more parents waited at once than the worker has slots: " + mostWaiting);
             run.assertExactlyOnce(db);
             ChainRun.awaitOutboxEmpty(db, Duration.ofSeconds(30));
         }

@@ -28,6 +28,7 @@ import dev.cairn.engine.testing.TestProcesses;
 import dev.cairn.engine.testing.Waits;
 import dev.cairn.storage.graph.ConflictException;
 import dev.cairn.storage.graph.IntData;
+import dev.cairn.storage.graph.NotFoundException;
 import dev.cairn.storage.graph.ProcessNode;
 import dev.cairn.storage.testing.TestBroker;
 import dev.cairn.storage.testing.TestDatabase;
@@ -37,6 +38,7 @@ class WorkerIT {
 
     @RegisterExtension
     static final TestDatabase db = new TestDatabase();
+
     @RegisterExtension
     static final TestBroker broker = new TestBroker();
 
@@ -74,22 +76,35 @@ class WorkerIT {
         awaitState(add, "finished");
         awaitState(fan, "finished");
         assertEquals(0, reload(fan).exitStatus());
-        assertEquals(2 + 3 + 4 + 5 + 6, ((IntData) engine.graph().load(engine.graph().outgoing(reload(fan)).stream()
-            .filter(l -> l.label().equals("result")).findFirst().orElseThrow().nodeId())).value());
+        assertEquals(
+                2 + 3 + 4 + 5 + 6,
+                ((IntData) engine.graph()
+                                .load(engine.graph().outgoing(reload(fan)).stream()
+                                        .filter(l -> l.label().equals("result"))
+                                        .findFirst()
+                                        .orElseThrow()
+                                        .nodeId()))
+                        .value());
     }
 
     @Test
     void aBatchSubmitCommitsOnceAndEveryProcessFinishesExactlyOnce() throws Exception {
         List<Launcher.Launch> launches = new ArrayList<>();
-        for (int i = 0; i < 200; i++)
-            launches.add(new Launcher.Launch(TestProcesses.ChildThenAdd.DEFINITION,
-                Inputs.of(X, new IntData(i), Y, new IntData(1))));
+        for (int i = 0; i < 200; i++) {
+            launches.add(new Launcher.Launch(
+                    TestProcesses.ChildThenAdd.DEFINITION, Inputs.of(X, new IntData(i), Y, new IntData(1))));
+        }
         List<ProcessNode> nodes = engine.launcher().submitAll(launches);
-        for (ProcessNode n : nodes)
+        for (ProcessNode n : nodes) {
             awaitState(n, "finished");
-        String ids = nodes.stream().map(n -> Long.toString(n.id())).reduce((a, b) -> a + "," + b).orElseThrow();
+        }
+        String ids = nodes.stream()
+                .map(n -> Long.toString(n.id()))
+                .reduce((a, b) -> a + "," + b)
+                .orElseThrow();
         // each work chain: 1 child submitted + 1 inline add = 2 CALL_CALC links, 1 RETURN
-        assertEquals(400, count(db, "SELECT count(*) FROM link WHERE type = 'call_calc' AND input_id IN (" + ids + ")"));
+        assertEquals(
+                400, count(db, "SELECT count(*) FROM link WHERE type = 'call_calc' AND input_id IN (" + ids + ")"));
         assertEquals(200, count(db, "SELECT count(*) FROM link WHERE type = 'return' AND input_id IN (" + ids + ")"));
     }
 
@@ -98,17 +113,21 @@ class WorkerIT {
         List<String> seen = new CopyOnWriteArrayList<>();
         try (Broadcasts.Subscription sub = engine.broadcasts().subscribe("state.#", (key, body) -> seen.add(key))) {
             Thread.sleep(200);
-            ProcessNode wc = engine.launcher().submit(TestProcesses.ChildThenAdd.DEFINITION,
-                Inputs.of(X, new IntData(1), Y, new IntData(1)));
+            ProcessNode wc = engine.launcher()
+                    .submit(TestProcesses.ChildThenAdd.DEFINITION, Inputs.of(X, new IntData(1), Y, new IntData(1)));
             awaitState(wc, "finished");
-            Waits.until(Duration.ofSeconds(5), "the finished broadcast", () -> seen.contains("state." + wc.id() + ".finished"));
+            Waits.until(
+                    Duration.ofSeconds(5),
+                    "the finished broadcast",
+                    () -> seen.contains("state." + wc.id() + ".finished"));
             assertTrue(seen.contains("state." + wc.id() + ".waiting"), seen.toString());
         }
     }
 
     @Test
     void pauseAndPlayAQueuedAndAWaitingProcess() throws Exception {
-        ProcessNode waiting = engine.launcher().submit(TestProcesses.WaitSlow.DEFINITION, Inputs.of(X, new IntData(1500)));
+        ProcessNode waiting =
+                engine.launcher().submit(TestProcesses.WaitSlow.DEFINITION, Inputs.of(X, new IntData(1500)));
         awaitState(waiting, "waiting");
         engine.control().pause(waiting.id());
         assertTrue(reload(waiting).isPaused());
@@ -121,20 +140,23 @@ class WorkerIT {
 
     @Test
     void killCascadesToChildrenAndWorksWithoutAWorkerHoldingTheProcess() throws Exception {
-        ProcessNode parent = engine.launcher().submit(TestProcesses.WaitSlow.DEFINITION, Inputs.of(X, new IntData(3000)));
+        ProcessNode parent =
+                engine.launcher().submit(TestProcesses.WaitSlow.DEFINITION, Inputs.of(X, new IntData(3000)));
         awaitState(parent, "waiting");
         List<Long> killed = engine.control().kill(parent.id());
         assertEquals(2, killed.size(), "the parent and its running child: " + killed);
         assertEquals("killed", state(parent));
         long child = killed.get(1);
-        Waits.until(Duration.ofSeconds(10), "the child killed", () -> "killed".equals(
-            ((ProcessNode) engine.graph().load(child)).processState()));
+        Waits.until(
+                Duration.ofSeconds(10),
+                "the child killed",
+                () -> "killed".equals(((ProcessNode) engine.graph().load(child)).processState()));
         assertThrows(ConflictException.class, () -> engine.control().pause(parent.id()));
     }
 
     @Test
     void controlOfAnUnknownProcessSaysSo() {
-        var e = assertThrows(dev.cairn.storage.graph.NotFoundException.class, () -> engine.control().pause(999_999));
+        var e = assertThrows(NotFoundException.class, () -> engine.control().pause(999_999));
         assertTrue(e.getMessage().contains("process 999999"), e.getMessage());
     }
 

@@ -27,6 +27,7 @@ class WorkerKillIT {
 
     @RegisterExtension
     static final TestDatabase db = new TestDatabase();
+
     @RegisterExtension
     static final TestBroker broker = new TestBroker();
 
@@ -53,14 +54,19 @@ class WorkerKillIT {
             run.awaitAllFinished(db, Duration.ofSeconds(90), () -> logs(workers));
             run.assertExactlyOnce(db);
             ChainRun.awaitOutboxEmpty(db, Duration.ofSeconds(30));
-            System.out.println("WorkerKillIT: " + run.size() + " root chains, " + run.totalSteps() + " steps; kills after "
-                + firstKill + " and " + secondKill + " steps; " + workers.stream()
-                .mapToLong(w -> w.logLines("left in the outbox")).sum() + " outbox relays logged");
+            System.out.println(
+                    "WorkerKillIT: " + run.size() + " root chains, " + run.totalSteps() + " steps; kills after "
+                            + firstKill + " and " + secondKill + " steps; "
+                            + workers.stream()
+                                    .mapToLong(w -> w.logLines("left in the outbox"))
+                                    .sum() + " outbox relays logged");
             for (WorkerJvm w : List.of(c.get(), d.get())) {
                 // a JVM ended by SIGTERM exits with 128 + 15 once its shutdown hooks have run
                 int exit = w.stop(Duration.ofSeconds(40));
-                if (exit != 143 && exit != 0)
-                    throw new AssertionError("worker " + w.name() + " exited with " + exit + " on SIGTERM:\n" + w.tail());
+                if (exit != 143 && exit != 0) {
+                    throw new AssertionError(
+                            "worker " + w.name() + " exited with " + exit + " on SIGTERM:\n" + w.tail());
+                }
             }
         } finally {
             workers.forEach(WorkerJvm::close);
@@ -83,7 +89,9 @@ class WorkerKillIT {
     }
 
     private static String logs(List<WorkerJvm> workers) {
-        return workers.stream().map(w -> "--- worker " + w.name() + (w.isAlive() ? "" : " (dead)") + ", log "
-            + w.log() + ":\n" + w.tail()).collect(Collectors.joining("\n"));
+        return workers.stream()
+                .map(w -> "--- worker " + w.name() + (w.isAlive() ? "" : " (dead)") + ", log " + w.log() + ":\n"
+                        + w.tail())
+                .collect(Collectors.joining("\n"));
     }
 }

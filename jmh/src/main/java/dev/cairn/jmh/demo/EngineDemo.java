@@ -1,9 +1,11 @@
 package dev.cairn.jmh.demo;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -46,8 +48,7 @@ import dev.cairn.storage.objects.ContainerConfig;
  */
 public final class EngineDemo {
 
-    private EngineDemo() {
-    }
+    private EngineDemo() {}
 
     public static void main(String[] args) throws Exception {
         String url = GraphBench.freshDatabase(args[0], "cairn_demo_engine");
@@ -57,57 +58,91 @@ public final class EngineDemo {
         Path store = scratch.resolve("objects");
         Container.init(store, ContainerConfig.defaults()).close();
         Map<String, AtomicInteger> changes = new ConcurrentHashMap<>();
-        try (Engine engine = Engine.open(new Engine.Config(DatabaseConfig.of(url).withPoolSize(6), args[1], "cairn-demo",
-            store, PluginRegistry.load(EngineDemo.class.getClassLoader())));
-             Broadcasts.Subscription watch = engine.broadcasts().subscribe("state.#",
-                 (key, body) -> changes.computeIfAbsent((String) body.get("to"), k -> new AtomicInteger()).incrementAndGet())) {
-            System.out.println("plugins: " + engine.plugins().all().stream().map(d -> d.entryPoint()).toList());
+        try (Engine engine = Engine.open(new Engine.Config(
+                        DatabaseConfig.of(url).withPoolSize(6),
+                        args[1],
+                        "cairn-demo",
+                        store,
+                        PluginRegistry.load(EngineDemo.class.getClassLoader())));
+                Broadcasts.Subscription watch = engine.broadcasts()
+                        .subscribe(
+                                "state.#",
+                                (key, body) -> changes.computeIfAbsent(
+                                                (String) body.get("to"), k -> new AtomicInteger())
+                                        .incrementAndGet())) {
+            System.out.println("plugins: "
+                    + engine.plugins().all().stream().map(d -> d.entryPoint()).toList());
 
-            ProcessResult add = engine.launcher().run(Arithmetic.ADD,
-                Inputs.of(Arithmetic.X, new IntData(20), Arithmetic.Y, new IntData(22)));
-            System.out.println("run arithmetic.add_function(20, 22) in this thread: " + add.get(Arithmetic.RESULT).value()
-                + ", " + add.node().describe() + " " + add.node().processState() + ", links out "
-                + engine.graph().outgoing(add.node()).stream().map(LinkTriple::toString).toList());
+            ProcessResult add = engine.launcher()
+                    .run(Arithmetic.ADD, Inputs.of(Arithmetic.X, new IntData(20), Arithmetic.Y, new IntData(22)));
+            System.out.println("run arithmetic.add_function(20, 22) in this thread: "
+                    + add.get(Arithmetic.RESULT).value()
+                    + ", " + add.node().describe() + " " + add.node().processState() + ", links out "
+                    + engine.graph().outgoing(add.node()).stream()
+                            .map(LinkTriple::toString)
+                            .toList());
 
             try (Worker worker = engine.startWorker(Worker.Settings.defaults(2))) {
                 long t0 = System.nanoTime();
-                ProcessNode series = engine.launcher().submit(SumSeries.DEFINITION,
-                    Inputs.of(SumSeries.N, new IntData(40), SumSeries.BATCH, new IntData(10)));
+                ProcessNode series = engine.launcher()
+                        .submit(
+                                SumSeries.DEFINITION,
+                                Inputs.of(SumSeries.N, new IntData(40), SumSeries.BATCH, new IntData(10)));
                 ProcessNode wc = awaitEnd(engine, series);
-                System.out.printf("submitted examples.sum_series(n=40): %s with exit %d in %.0f ms; total = %d%n",
-                    wc.processState(), wc.exitStatus(), (System.nanoTime() - t0) / 1e6, total(engine, wc));
+                System.out.printf(
+                        "submitted examples.sum_series(n=40): %s with exit %d in %.0f ms; total = %d%n",
+                        wc.processState(), wc.exitStatus(), (System.nanoTime() - t0) / 1e6, total(engine, wc));
 
                 List<Launcher.Launch> batch = new ArrayList<>();
-                for (int i = 0; i < 500; i++)
-                    batch.add(new Launcher.Launch(AddMultiply.DEFINITION, Inputs.of(AddMultiply.X, new IntData(i),
-                        AddMultiply.Y, new IntData(1), AddMultiply.Z, new IntData(2))));
+                for (int i = 0; i < 500; i++) {
+                    batch.add(new Launcher.Launch(
+                            AddMultiply.DEFINITION,
+                            Inputs.of(
+                                    AddMultiply.X,
+                                    new IntData(i),
+                                    AddMultiply.Y,
+                                    new IntData(1),
+                                    AddMultiply.Z,
+                                    new IntData(2))));
+                }
                 t0 = System.nanoTime();
                 List<ProcessNode> nodes = engine.launcher().submitAll(batch);
-                for (ProcessNode n : nodes)
+                for (ProcessNode n : nodes) {
                     awaitEnd(engine, n);
+                }
                 double s = (System.nanoTime() - t0) / 1e9;
-                System.out.printf("500 arithmetic.add_multiply work chains (1,500 processes) on one worker with 2 slots:"
-                    + " %.1f s, %.0f processes/s%n", s, 1500 / s);
+                System.out.printf(
+                        "500 arithmetic.add_multiply work chains (1,500 processes) on one worker with 2 slots:"
+                                + " %.1f s, %.0f processes/s%n",
+                        s, 1500 / s);
 
-                ProcessNode paused = engine.launcher().submit(SumSeries.DEFINITION, Inputs.of(SumSeries.N, new IntData(20)));
+                ProcessNode paused =
+                        engine.launcher().submit(SumSeries.DEFINITION, Inputs.of(SumSeries.N, new IntData(20)));
                 engine.control().pause(paused.id());
                 Thread.sleep(1000);
-                System.out.println("paused " + paused.describe() + ": after 1 s it is " + reload(engine, paused)
-                    .processState() + " (paused " + reload(engine, paused).isPaused() + ")");
+                System.out.println("paused " + paused.describe() + ": after 1 s it is "
+                        + reload(engine, paused).processState() + " (paused "
+                        + reload(engine, paused).isPaused() + ")");
                 engine.control().play(paused.id());
                 System.out.println("played: " + awaitEnd(engine, paused).processState());
 
-                ProcessNode doomed = engine.launcher().submit(SumSeries.DEFINITION, Inputs.of(SumSeries.N, new IntData(200),
-                    SumSeries.BATCH, new IntData(100)));
-                while (!"waiting".equals(reload(engine, doomed).processState()))
+                ProcessNode doomed = engine.launcher()
+                        .submit(
+                                SumSeries.DEFINITION,
+                                Inputs.of(SumSeries.N, new IntData(200), SumSeries.BATCH, new IntData(100)));
+                while (!"waiting".equals(reload(engine, doomed).processState())) {
                     Thread.sleep(10);
+                }
                 List<Long> killed = engine.control().kill(doomed.id());
-                System.out.println("killed a waiting sum_series and its live children: " + killed.size() + " processes");
+                System.out.println(
+                        "killed a waiting sum_series and its live children: " + killed.size() + " processes");
             }
 
             try {
-                engine.launcher().submit(SumSeries.DEFINITION, Inputs.create().put("n", new IntData(-1))
-                    .put("m", new IntData(1)));
+                engine.launcher()
+                        .submit(
+                                SumSeries.DEFINITION,
+                                Inputs.create().put("n", new IntData(-1)).put("m", new IntData(1)));
             } catch (InvalidInputsException e) {
                 System.out.println("bad input refused, nothing stored: " + e.getMessage());
             }
@@ -119,37 +154,72 @@ public final class EngineDemo {
     }
 
     /** arithmetic.add jobs on this machine, in work chains; then the same work chains with caching on. */
-    private static void calculationJobs(Engine engine, String url, String amqpUri, Path store, Path jobs) throws Exception {
-        long localhost = new ComputerStore(engine.database()).create(new ComputerSpec("localhost", "localhost",
-            "this machine", "core.local", "core.direct", Map.of("workdir", jobs.toString()))).id();
+    private static void calculationJobs(Engine engine, String url, String amqpUri, Path store, Path jobs)
+            throws Exception {
+        long localhost = new ComputerStore(engine.database())
+                .create(new ComputerSpec(
+                        "localhost",
+                        "localhost",
+                        "this machine",
+                        "core.local",
+                        "core.direct",
+                        Map.of("workdir", jobs.toString())))
+                .id();
         InstalledCode bash = engine.graph().store(new InstalledCode(localhost, "/bin/bash"));
-        CalcJobRunner.Prepared dry = engine.launcher().dryRun(ArithmeticAddJob.DEFINITION, Inputs.create()
-            .put(CalcJobDefinition.CODE, bash).put(Arithmetic.X, new IntData(1)).put(Arithmetic.Y, new IntData(2))
-            .jobOptions(JobOptions.defaults().withLimits(600L, null)), jobs.resolveSibling("dry-run"));
+        CalcJobRunner.Prepared dry = engine.launcher()
+                .dryRun(
+                        ArithmeticAddJob.DEFINITION,
+                        Inputs.create()
+                                .put(CalcJobDefinition.CODE, bash)
+                                .put(Arithmetic.X, new IntData(1))
+                                .put(Arithmetic.Y, new IntData(2))
+                                .jobOptions(JobOptions.defaults().withLimits(600L, null)),
+                        jobs.resolveSibling("dry-run"));
         System.out.println("dry run of arithmetic.add, nothing stored or submitted; its submit script:\n  "
-            + dry.script().strip().replace("\n", "\n  "));
+                + dry.script().strip().replace("\n", "\n  "));
 
         List<Launcher.Launch> batch = new ArrayList<>();
-        for (int i = 0; i < 100; i++)
-            batch.add(new Launcher.Launch(AddCalcJobWorkChain.DEFINITION, Inputs.of(AddCalcJobWorkChain.CODE, bash,
-                AddCalcJobWorkChain.X, new IntData(i), AddCalcJobWorkChain.Y, new IntData(1))));
+        for (int i = 0; i < 100; i++) {
+            batch.add(new Launcher.Launch(
+                    AddCalcJobWorkChain.DEFINITION,
+                    Inputs.of(
+                            AddCalcJobWorkChain.CODE,
+                            bash,
+                            AddCalcJobWorkChain.X,
+                            new IntData(i),
+                            AddCalcJobWorkChain.Y,
+                            new IntData(1))));
+        }
         double first;
         try (Worker worker = engine.startWorker(Worker.Settings.defaults(4))) {
             first = runAll(engine, batch);
         }
         long workdirs = countWorkdirs(jobs);
-        System.out.printf("100 arithmetic.add_calcjob_workchain (100 bash jobs, 300 processes) on one worker: %.1f s,"
-            + " %d job work directories%n", first, workdirs);
+        System.out.printf(
+                "100 arithmetic.add_calcjob_workchain (100 bash jobs, 300 processes) on one worker: %.1f s,"
+                        + " %d job work directories%n",
+                first, workdirs);
 
-        try (Engine caching = Engine.open(new Engine.Config(DatabaseConfig.of(url).withPoolSize(6), amqpUri, "cairn-demo",
-            store, PluginRegistry.load(EngineDemo.class.getClassLoader()),
-            new CachingPolicy(false, List.of("arithmetic.add", "arithmetic.add_function"), List.of())));
-             Worker worker = caching.startWorker(Worker.Settings.defaults(4))) {
+        try (Engine caching = Engine.open(new Engine.Config(
+                        DatabaseConfig.of(url).withPoolSize(6),
+                        amqpUri,
+                        "cairn-demo",
+                        store,
+                        PluginRegistry.load(EngineDemo.class.getClassLoader()),
+                        new CachingPolicy(false, List.of("arithmetic.add", "arithmetic.add_function"), List.of())));
+                Worker worker = caching.startWorker(Worker.Settings.defaults(4))) {
             double again = runAll(caching, batch);
-            System.out.printf("the same 100 with caching on: %.1f s (%.1fx faster), new job work directories: %d%n",
-                again, first / again, countWorkdirs(jobs) - workdirs);
-            System.out.println("explain: " + caching.launcher().explainCache(ArithmeticAddJob.DEFINITION, Inputs.create()
-                .put(CalcJobDefinition.CODE, bash).put(Arithmetic.X, new IntData(7)).put(Arithmetic.Y, new IntData(2))));
+            System.out.printf(
+                    "the same 100 with caching on: %.1f s (%.1fx faster), new job work directories: %d%n",
+                    again, first / again, countWorkdirs(jobs) - workdirs);
+            System.out.println("explain: "
+                    + caching.launcher()
+                            .explainCache(
+                                    ArithmeticAddJob.DEFINITION,
+                                    Inputs.create()
+                                            .put(CalcJobDefinition.CODE, bash)
+                                            .put(Arithmetic.X, new IntData(7))
+                                            .put(Arithmetic.Y, new IntData(2))));
         }
     }
 
@@ -157,24 +227,28 @@ public final class EngineDemo {
         long t0 = System.nanoTime();
         for (ProcessNode n : engine.launcher().submitAll(batch)) {
             ProcessNode done = awaitEnd(engine, n);
-            if (!"finished".equals(done.processState()) || done.exitStatus() != 0)
+            if (!"finished".equals(done.processState()) || done.exitStatus() != 0) {
                 throw new IllegalStateException(done.describe() + " ended " + done.processState());
+            }
         }
         return (System.nanoTime() - t0) / 1e9;
     }
 
-    private static void wipe(Path dir) throws java.io.IOException {
-        if (!Files.exists(dir))
+    private static void wipe(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
             return;
+        }
         try (var walk = Files.walk(dir)) {
-            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList())
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
                 Files.delete(p);
+            }
         }
     }
 
-    private static long countWorkdirs(Path jobs) throws java.io.IOException {
-        if (!Files.isDirectory(jobs))
+    private static long countWorkdirs(Path jobs) throws IOException {
+        if (!Files.isDirectory(jobs)) {
             return 0;
+        }
         try (var walk = Files.walk(jobs, 3)) {
             return walk.filter(p -> jobs.relativize(p).getNameCount() == 3).count();
         }
@@ -188,15 +262,19 @@ public final class EngineDemo {
         long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
         while (System.nanoTime() < deadline) {
             ProcessNode now = reload(engine, n);
-            if (now.isSealed())
+            if (now.isSealed()) {
                 return now;
+            }
             Thread.sleep(10);
         }
         throw new IllegalStateException(n.describe() + " did not end within 2 minutes");
     }
 
     private static long total(Engine engine, ProcessNode wc) {
-        return engine.graph().outgoing(wc).stream().filter(l -> l.label().equals("total"))
-            .map(l -> ((IntData) engine.graph().load(l.nodeId())).value()).findFirst().orElse(-1L);
+        return engine.graph().outgoing(wc).stream()
+                .filter(l -> l.label().equals("total"))
+                .map(l -> ((IntData) engine.graph().load(l.nodeId())).value())
+                .findFirst()
+                .orElse(-1L);
     }
 }

@@ -3,6 +3,7 @@ package dev.cairn.jmh.demo;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
@@ -58,13 +59,14 @@ public final class GraphDemo {
         step("database " + DATABASE + ": schema migrated by Flyway, mapping validated by Hibernate");
         long t0 = System.nanoTime();
         try (Database db = Database.open(DatabaseConfig.of(url).withPoolSize(4));
-             Container container = openContainer(objects)) {
+                Container container = openContainer(objects)) {
             done(t0);
             UserStore users = new UserStore(db);
             long me = users.create("demo@cairn.dev", "Demo", "User", "Cairn").id();
             users.setDefault("demo@cairn.dev");
-            long localhost = new ComputerStore(db).create(ComputerSpec.of("localhost", "localhost", "core.local",
-                "core.direct")).id();
+            long localhost = new ComputerStore(db)
+                    .create(ComputerSpec.of("localhost", "localhost", "core.local", "core.direct"))
+                    .id();
             GraphStore graph = new GraphStore(db, container, me);
             new GraphDemo(db, graph, localhost).run();
         }
@@ -85,8 +87,9 @@ public final class GraphDemo {
         int count = 5_000;
         List<Node> structures = new ArrayList<>(count);
         SplittableRandom random = new SplittableRandom(7);
-        for (int i = 0; i < count; i++)
+        for (int i = 0; i < count; i++) {
             structures.add(structure(random));
+        }
         step("storing " + count + " structures in one batch (COPY, one transaction)");
         long t = System.nanoTime();
         graph.storeAll(structures);
@@ -110,8 +113,9 @@ public final class GraphDemo {
             relax.setProcessState("finished");
             relax.setExitStatus(0);
             relax.sealBeforeStore();
-            if (firstRelax == null)
+            if (firstRelax == null) {
                 firstRelax = relax;
+            }
             FloatData energy = new FloatData(-5.0 * input.sites().size() + random.nextDouble(-1, 1));
             energy.addIncoming(relax, LinkType.CREATE, "energy");
             batch.addAll(List.of(relax, energy));
@@ -120,8 +124,9 @@ public final class GraphDemo {
         step("storing a work chain with 200 calculations and their outputs (601 nodes, 1,001 links)");
         t = System.nanoTime();
         graph.storeAll(batch);
-        for (int i = 0; i < 3; i++)
+        for (int i = 0; i < 3; i++) {
             graph.addReturnLink(study, energies.get(i), "best_" + i);
+        }
         study.setProcessState("finished");
         graph.seal(study);
         done(t);
@@ -132,7 +137,7 @@ public final class GraphDemo {
         folder.files().put("out/log.txt", "converged after 12 steps\n".getBytes());
         graph.store(folder);
         say("a folder node: files " + folder.files().keys().keySet() + " in the object store, 'out/log.txt' reads \""
-            + new String(graph.readFile(folder, "out/log.txt")).strip() + "\"");
+                + new String(graph.readFile(folder, "out/log.txt")).strip() + "\"");
 
         // 4. hashes: the same calculation on the same inputs has the same hash
         CalcFunctionNode again = new CalcFunctionNode("demo.relax");
@@ -142,7 +147,8 @@ public final class GraphDemo {
         graph.store(again);
         String first = firstRelax.hash();
         say("hash of the first relaxation  " + first);
-        say("hash of the same calculation  " + again.hash() + (first.equals(again.hash()) ? "  (equal: a cache hit)" : ""));
+        say("hash of the same calculation  " + again.hash()
+                + (first.equals(again.hash()) ? "  (equal: a cache hit)" : ""));
 
         // 5. queries
         queries(parameters);
@@ -161,9 +167,11 @@ public final class GraphDemo {
         } catch (ConflictException e) {
             say("  " + e.getMessage());
         }
-        try (Connection c = db.connection(); Statement s = c.createStatement()) {
-            s.execute("UPDATE node SET attributes = '{\"value\": 1}' WHERE id = " + energies.getFirst().id());
-        } catch (java.sql.SQLException e) {
+        try (Connection c = db.connection();
+                Statement s = c.createStatement()) {
+            s.execute("UPDATE node SET attributes = '{\"value\": 1}' WHERE id = "
+                    + energies.getFirst().id());
+        } catch (SQLException e) {
             say("  straight SQL: " + e.getMessage().lines().findFirst().orElse(""));
         }
 
@@ -176,58 +184,75 @@ public final class GraphDemo {
         t = System.nanoTime();
         DeletionResult result = deleter.delete(NodeIds.of(structures.get(10).id()), TraversalRules.DELETE);
         say("deleted structure " + structures.get(10).id() + " and what it caused: " + result.nodesByType() + ", "
-            + result.links() + " links (" + ms(t) + ")");
+                + result.links() + " links (" + ms(t) + ")");
     }
 
     private void queries(DictData parameters) {
         step("queries: one SQL statement each, bound parameters only");
         QuerySpec big = QueryBuilder.start()
-            .node("s", v -> v.exactType(StructureData.TYPE).where(Filter.field("attributes.sites").longer(32)))
-            .build();
+                .node(
+                        "s",
+                        v -> v.exactType(StructureData.TYPE)
+                                .where(Filter.field("attributes.sites").longer(32)))
+                .build();
         long t = System.nanoTime();
         say("  structures with more than 32 sites: " + GraphQuery.on(db, big).count() + " (" + ms(t) + ")");
 
         QuerySpec lowest = QueryBuilder.start()
-            .node("calc", v -> v.exactType(CalcFunctionNode.TYPE).where(Filter.field("process_type").eq("demo.relax")))
-            .node("e", v -> v.withIncoming("calc").edgeWhere(Filter.field("label").eq("energy"))
-                .where(Filter.field("attributes.value").lt(-300)).project("id", "attributes.value"))
-            .orderBy(Order.asc("e", "id"))
-            .limit(3)
-            .build();
+                .node(
+                        "calc",
+                        v -> v.exactType(CalcFunctionNode.TYPE)
+                                .where(Filter.field("process_type").eq("demo.relax")))
+                .node(
+                        "e",
+                        v -> v.withIncoming("calc")
+                                .edgeWhere(Filter.field("label").eq("energy"))
+                                .where(Filter.field("attributes.value").lt(-300))
+                                .project("id", "attributes.value"))
+                .orderBy(Order.asc("e", "id"))
+                .limit(3)
+                .build();
         say("  the same query as JSON: " + lowest.toJson());
-        for (Row row : GraphQuery.on(db, lowest).all())
+        for (Row row : GraphQuery.on(db, lowest).all()) {
             say("    energy node " + row.get(0) + ": " + row.get(1));
+        }
 
         QuerySpec perType = QueryBuilder.start()
-            .node("n", v -> v.project(Projection.of("node_type"), Projection.count("id")))
-            .build();
+                .node("n", v -> v.project(Projection.of("node_type"), Projection.count("id")))
+                .build();
         say("  nodes per type, counted in the database:");
-        for (Row row : GraphQuery.on(db, perType).all())
+        for (Row row : GraphQuery.on(db, perType).all()) {
             say("    " + row.get(0) + " " + row.get(1));
+        }
 
         QuerySpec descendants = QueryBuilder.start()
-            .node("p", v -> v.where(Filter.field("id").eq(parameters.id())))
-            .node("d", v -> v.withAncestors("p").allLinks().project("id"))
-            .build();
+                .node("p", v -> v.where(Filter.field("id").eq(parameters.id())))
+                .node("d", v -> v.withAncestors("p").allLinks().project("id"))
+                .build();
         t = System.nanoTime();
-        say("  descendants of the parameters through every link type: " + GraphQuery.on(db, descendants).count()
-            + " (" + ms(t) + ")");
+        say("  descendants of the parameters through every link type: "
+                + GraphQuery.on(db, descendants).count() + " (" + ms(t) + ")");
     }
 
     private static StructureData structure(SplittableRandom random) {
         double a = 3 + random.nextDouble(9);
         int sites = 8 + random.nextInt(57);
         List<StructureData.Site> list = new ArrayList<>();
-        for (int i = 0; i < sites; i++)
-            list.add(new StructureData.Site(i % 3 == 0 ? "Ba" : "O", random.nextDouble(a), random.nextDouble(a),
-                random.nextDouble(a)));
-        return new StructureData(new double[][] {{a, 0, 0}, {0, a, 0}, {0, 0, a}}, new boolean[] {true, true, true},
-            List.of(StructureData.Kind.of("Ba", 137.327), StructureData.Kind.of("O", 15.999)), list);
+        for (int i = 0; i < sites; i++) {
+            list.add(new StructureData.Site(
+                    i % 3 == 0 ? "Ba" : "O", random.nextDouble(a), random.nextDouble(a), random.nextDouble(a)));
+        }
+        return new StructureData(
+                new double[][] {{a, 0, 0}, {0, a, 0}, {0, 0, a}},
+                new boolean[] {true, true, true},
+                List.of(StructureData.Kind.of("Ba", 137.327), StructureData.Kind.of("O", 15.999)),
+                list);
     }
 
     private static Container openContainer(Path dir) throws Exception {
-        if (Files.exists(dir.resolve("config.json")))
+        if (Files.exists(dir.resolve("config.json"))) {
             return Container.open(dir);
+        }
         return Container.init(dir, ContainerConfig.defaults());
     }
 

@@ -1,16 +1,5 @@
 package dev.cairn.jmh.demo;
 
-import dev.cairn.jmh.objects.Scratch;
-import dev.cairn.storage.objects.CleaningReport;
-import dev.cairn.storage.objects.Compression;
-import dev.cairn.storage.objects.Container;
-import dev.cairn.storage.objects.ContainerConfig;
-import dev.cairn.storage.objects.ContainerStats;
-import dev.cairn.storage.objects.ObjectKey;
-import dev.cairn.storage.objects.ObjectMeta;
-import dev.cairn.storage.objects.PackingReport;
-import dev.cairn.storage.objects.RepackReport;
-import dev.cairn.storage.objects.ValidationReport;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -22,6 +11,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import dev.cairn.jmh.objects.Scratch;
+import dev.cairn.storage.objects.CleaningReport;
+import dev.cairn.storage.objects.Compression;
+import dev.cairn.storage.objects.Container;
+import dev.cairn.storage.objects.ContainerConfig;
+import dev.cairn.storage.objects.ContainerStats;
+import dev.cairn.storage.objects.ObjectKey;
+import dev.cairn.storage.objects.ObjectMeta;
+import dev.cairn.storage.objects.PackingReport;
+import dev.cairn.storage.objects.RepackReport;
+import dev.cairn.storage.objects.ValidationReport;
+
 /**
  * Shows the object store at work on a real folder: every file stored (streamed, as loose objects), then
  * packed with compression, cleaned, read back in bulk and checked byte for byte, validated, partly
@@ -32,19 +33,23 @@ import java.util.stream.Stream;
  */
 public final class ObjectStoreDemo {
 
-    private ObjectStoreDemo() {
-    }
+    private ObjectStoreDemo() {}
 
     public static void main(String[] args) throws IOException {
         Path source = Path.of(args.length > 0 ? args[0] : ".").toAbsolutePath().normalize();
-        Path target = Path.of(args.length > 1 ? args[1] : "/tmp/cairn-demo/container").toAbsolutePath().normalize();
+        Path target = Path.of(args.length > 1 ? args[1] : "/tmp/cairn-demo/container")
+                .toAbsolutePath()
+                .normalize();
         if (target.startsWith(source)) {
             throw new IllegalArgumentException("the container " + target + " must not lie inside " + source);
         }
         Scratch.delete(target);
         List<Path> files;
         try (Stream<Path> walk = Files.walk(source)) {
-            files = walk.filter(Files::isRegularFile).filter(Files::isReadable).sorted().toList();
+            files = walk.filter(Files::isRegularFile)
+                    .filter(Files::isReadable)
+                    .sorted()
+                    .toList();
         }
         System.out.printf("Storing the %,d files under %s in a new container at %s%n%n", files.size(), source, target);
         try (Container c = Container.init(target, ContainerConfig.defaults().withPackCompression(Compression.ZSTD))) {
@@ -57,8 +62,13 @@ public final class ObjectStoreDemo {
                 }
                 bytes += Files.size(f);
             }
-            step("loose writes (streamed, fsynced)", t, "%,d files, %,d bytes, %,d distinct objects",
-                    files.size(), bytes, stored.size());
+            step(
+                    "loose writes (streamed, fsynced)",
+                    t,
+                    "%,d files, %,d bytes, %,d distinct objects",
+                    files.size(),
+                    bytes,
+                    stored.size());
             show(c.stats());
 
             t = System.nanoTime();
@@ -85,7 +95,11 @@ public final class ObjectStoreDemo {
 
             t = System.nanoTime();
             ValidationReport report = c.validate();
-            step("validate (every object rehashed)", t, "%,d objects, %s", report.objectsChecked(),
+            step(
+                    "validate (every object rehashed)",
+                    t,
+                    "%,d objects, %s",
+                    report.objectsChecked(),
                     report.isValid() ? "no problems" : report.problems());
 
             ObjectKey first = stored.keySet().iterator().next();
@@ -98,8 +112,13 @@ public final class ObjectStoreDemo {
             step("delete half of the objects", t, "%,d deleted", deleted);
             t = System.nanoTime();
             RepackReport repacked = c.repack();
-            step("repack", t, "%,d objects moved, packs %,d -> %,d bytes", repacked.objectsMoved(),
-                    repacked.bytesBefore(), repacked.bytesAfter());
+            step(
+                    "repack",
+                    t,
+                    "%,d objects moved, packs %,d -> %,d bytes",
+                    repacked.objectsMoved(),
+                    repacked.bytesBefore(),
+                    repacked.bytesAfter());
             show(c.stats());
             System.out.println("validate after repack: " + (c.validate().isValid() ? "no problems" : "PROBLEMS"));
         }
@@ -112,9 +131,17 @@ public final class ObjectStoreDemo {
     }
 
     private static void show(ContainerStats s) {
-        System.out.printf("    stats: %,d loose (%,d B), %,d packed (%,d B, stored in %,d B, %,d compressed), "
-                        + "%d pack file(s) %,d B, index %,d B%n", s.looseObjects(), s.looseBytes(), s.packedObjects(),
-                s.packedBytes(), s.packedStoredBytes(), s.compressedObjects(), s.packFiles(), s.packFileBytes(),
+        System.out.printf(
+                "    stats: %,d loose (%,d B), %,d packed (%,d B, stored in %,d B, %,d compressed), "
+                        + "%d pack file(s) %,d B, index %,d B%n",
+                s.looseObjects(),
+                s.looseBytes(),
+                s.packedObjects(),
+                s.packedBytes(),
+                s.packedStoredBytes(),
+                s.compressedObjects(),
+                s.packFiles(),
+                s.packFileBytes(),
                 s.indexBytes());
     }
 }

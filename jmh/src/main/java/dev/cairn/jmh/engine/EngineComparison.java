@@ -1,7 +1,9 @@
 package dev.cairn.jmh.engine;
 
+import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -70,8 +72,7 @@ public final class EngineComparison {
     private static final long WARM_UP_X = 1_000_000;
     private static final long LATENCY_X = 2_000_000;
 
-    private EngineComparison() {
-    }
+    private EngineComparison() {}
 
     public static void main(String[] args) throws Exception {
         Map<String, String> o = options(args);
@@ -88,8 +89,9 @@ public final class EngineComparison {
         Path workdir = null;
         if (workloadName.equals("calcjobs")) {
             // the jobs' retrieved files go to the object store; their work directories under workdir/jobs
-            Path base = o.containsKey("workdir") ? Path.of(o.get("workdir"))
-                : Files.createTempDirectory("cairn-compare-calcjobs");
+            Path base = o.containsKey("workdir")
+                    ? Path.of(o.get("workdir"))
+                    : Files.createTempDirectory("cairn-compare-calcjobs");
             store = base.resolve("objects");
             workdir = base.resolve("jobs");
             Files.createDirectories(workdir);
@@ -101,18 +103,26 @@ public final class EngineComparison {
             throw new IllegalArgumentException("--caching goes with --workload calcjobs");
         }
 
-        Engine engine = Engine.open(new Engine.Config(DatabaseConfig.of(dbUrl).withPoolSize(4), amqpUri, "cairn", store,
-            PluginRegistry.load(EngineComparison.class.getClassLoader()), CachingPolicy.OFF));
+        Engine engine = Engine.open(new Engine.Config(
+                DatabaseConfig.of(dbUrl).withPoolSize(4),
+                amqpUri,
+                "cairn",
+                store,
+                PluginRegistry.load(EngineComparison.class.getClassLoader()),
+                CachingPolicy.OFF));
         List<Process> jvms = new ArrayList<>();
         try {
             Workload workload = workdir == null ? new Workload.Functions() : Workload.CalcJobs.create(engine, workdir);
             List<String> workerOptions = new ArrayList<>();
-            if (store != null)
+            if (store != null) {
                 workerOptions.addAll(List.of("--store", store.toString()));
-            if (caching)
+            }
+            if (caching) {
                 workerOptions.addAll(List.of("--caching", CACHED_TYPES));
-            for (int i = 0; i < workers; i++)
+            }
+            for (int i = 0; i < workers; i++) {
                 jvms.add(startWorker(dbUrl, amqpUri, slots, i, workerOptions));
+            }
             warmUp(engine, workload, workers, caching);
             Map<String, Object> result = new LinkedHashMap<>();
             result.put("system", "cairn");
@@ -123,49 +133,63 @@ public final class EngineComparison {
             result.put("processes", 3 * n);
             Round first = throughput(engine, workload, n, result);
             latency(engine, workload, samples, result);
-            if (caching)
+            if (caching) {
                 cachingRound(engine, workload, n, first, result);
+            }
             System.out.println(JsonCodec.write(result));
         } finally {
-            for (Process p : jvms)
+            for (Process p : jvms) {
                 p.destroy();
-            for (Process p : jvms)
+            }
+            for (Process p : jvms) {
                 p.waitFor(30, TimeUnit.SECONDS);
+            }
             engine.close();
         }
     }
 
     private static Process startWorker(String dbUrl, String amqpUri, int slots, int index, List<String> options)
-        throws Exception {
+            throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> command = new ArrayList<>(List.of(java, "-Xmx512m"));
         // CAIRN_WORKER_JAVA_OPTS: more options for the worker JVMs (a profiler, a GC), split at spaces
         String extra = System.getenv("CAIRN_WORKER_JAVA_OPTS");
-        if (extra != null && !extra.isBlank())
+        if (extra != null && !extra.isBlank()) {
             command.addAll(List.of(extra.trim().split("\\s+")));
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"),
-            WorkerMain.class.getName(), "--db-url", dbUrl, "--amqp-uri", amqpUri, "--slots", Integer.toString(slots)));
+        }
+        command.addAll(List.of(
+                "-cp",
+                System.getProperty("java.class.path"),
+                WorkerMain.class.getName(),
+                "--db-url",
+                dbUrl,
+                "--amqp-uri",
+                amqpUri,
+                "--slots",
+                Integer.toString(slots)));
         command.addAll(options);
         ProcessBuilder pb = new ProcessBuilder(command);
-        pb.redirectError(ProcessBuilder.Redirect.appendTo(new File(System.getProperty("java.io.tmpdir"),
-            "cairn-engine-worker-" + index + ".log")));
+        pb.redirectError(ProcessBuilder.Redirect.appendTo(
+                new File(System.getProperty("java.io.tmpdir"), "cairn-engine-worker-" + index + ".log")));
         Process p = pb.start();
-        var out = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream()));
+        var out = new BufferedReader(new InputStreamReader(p.getInputStream()));
         // a profiler or the JVM may print before the worker does
         String line = out.readLine();
-        while (line != null && !line.startsWith("cairn worker ready") && line.startsWith("["))
+        while (line != null && !line.startsWith("cairn worker ready") && line.startsWith("[")) {
             line = out.readLine();
+        }
         if (line == null || !line.startsWith("cairn worker ready")) {
             // a worker left running would take the tasks of later runs
             p.destroyForcibly();
-            throw new IllegalStateException("worker " + index + " did not start (see the log in java.io.tmpdir): " + line);
+            throw new IllegalStateException(
+                    "worker " + index + " did not start (see the log in java.io.tmpdir): " + line);
         }
         Thread.ofVirtual().start(() -> {
             try {
                 while (out.readLine() != null) {
                     // drain
                 }
-            } catch (java.io.IOException ignored) {
+            } catch (IOException ignored) {
                 // the worker is gone
             }
         });
@@ -180,16 +204,16 @@ public final class EngineComparison {
     private static void warmUp(Engine engine, Workload workload, int workers, boolean caching) throws Exception {
         for (int round = 0; round < (caching ? 2 : 1); round++) {
             List<Launcher.Launch> launches = new ArrayList<>();
-            for (int i = 0; i < workload.warmUps() * workers; i++)
+            for (int i = 0; i < workload.warmUps() * workers; i++) {
                 launches.add(workload.launch(WARM_UP_X + i));
+            }
             List<ProcessNode> nodes = engine.launcher().submitAll(launches);
             waitFinished(engine, nodes.getFirst().id(), nodes.getLast().id(), nodes.size());
         }
     }
 
     /** The work chains of one throughput round: their id range and how long they took. */
-    private record Round(long first, long last, double submitSeconds, double wallSeconds) {
-    }
+    private record Round(long first, long last, double submitSeconds, double wallSeconds) {}
 
     /** Submits the work chains with x = 0 .. n-1 in batches of 100 and waits for all of them to terminate. */
     private static Round submitRound(Engine engine, Workload workload, int n) throws Exception {
@@ -198,8 +222,9 @@ public final class EngineComparison {
         int batch = 100;
         for (int from = 0; from < n; from += batch) {
             List<Launcher.Launch> launches = new ArrayList<>();
-            for (int i = from; i < Math.min(n, from + batch); i++)
+            for (int i = from; i < Math.min(n, from + batch); i++) {
                 launches.add(workload.launch(i));
+            }
             all.addAll(engine.launcher().submitAll(launches));
         }
         double submitted = (System.nanoTime() - t0) / 1e9;
@@ -209,7 +234,7 @@ public final class EngineComparison {
     }
 
     private static Round throughput(Engine engine, Workload workload, int n, Map<String, Object> result)
-        throws Exception {
+            throws Exception {
         Round round = submitRound(engine, workload, n);
         long wrong = workload.wrongResults(engine, round.first(), round.last());
         result.put("submit_seconds", round(round.submitSeconds()));
@@ -220,7 +245,7 @@ public final class EngineComparison {
     }
 
     private static void latency(Engine engine, Workload workload, int samples, Map<String, Object> result)
-        throws Exception {
+            throws Exception {
         Map<Long, CountDownLatch> finished = new ConcurrentHashMap<>();
         Map<Long, Long> finishedAt = new ConcurrentHashMap<>();
         Broadcasts broadcasts = engine.broadcasts();
@@ -237,8 +262,9 @@ public final class EngineComparison {
                 Launcher.Launch launch = workload.launch(LATENCY_X + i);
                 ProcessNode node = engine.launcher().submit(launch.definition(), launch.inputs());
                 CountDownLatch l = finished.computeIfAbsent(node.id(), k -> new CountDownLatch(1));
-                if (!l.await(30, TimeUnit.SECONDS))
+                if (!l.await(30, TimeUnit.SECONDS)) {
                     throw new IllegalStateException("work chain " + node.id() + " did not finish within 30 s");
+                }
                 ms[i] = (finishedAt.get(node.id()) - start) / 1e6;
                 Thread.sleep(20);
             }
@@ -254,7 +280,7 @@ public final class EngineComparison {
      * created (none, if every job came from the cache) and the cache hits by type.
      */
     private static void cachingRound(Engine engine, Workload workload, int n, Round first, Map<String, Object> result)
-        throws Exception {
+            throws Exception {
         long workdirsBefore = workload.workdirs();
         Round second = submitRound(engine, workload, n);
         long newWorkdirs = workload.workdirs() - workdirsBefore;
@@ -268,8 +294,10 @@ public final class EngineComparison {
         result.put("cache_speedup", round(first.wallSeconds() / second.wallSeconds()));
         result.put("cache_new_workdirs", newWorkdirs);
         result.put("cache_hits", hits);
-        boolean ok = wrong == 0 && processesOk && newWorkdirs == 0
-            && hits.values().stream().mapToLong(Long::longValue).sum() == 2L * n;
+        boolean ok = wrong == 0
+                && processesOk
+                && newWorkdirs == 0
+                && hits.values().stream().mapToLong(Long::longValue).sum() == 2L * n;
         result.put("cache_all_ok", ok);
         result.put("all_ok", Boolean.TRUE.equals(result.get("all_ok")) && ok);
     }
@@ -278,14 +306,15 @@ public final class EngineComparison {
     private static Map<String, Long> cacheHits(Engine engine, long from) throws SQLException {
         Map<String, Long> hits = new LinkedHashMap<>();
         try (Connection c = engine.database().connection();
-             PreparedStatement s = c.prepareStatement("SELECT process_type, count(*) FROM node WHERE id >= ?"
-                 + " AND node_type LIKE 'process.calculation.%' AND extras ->> ? IS NOT NULL"
-                 + " GROUP BY process_type ORDER BY process_type")) {
+                PreparedStatement s = c.prepareStatement("SELECT process_type, count(*) FROM node WHERE id >= ?"
+                        + " AND node_type LIKE 'process.calculation.%' AND extras ->> ? IS NOT NULL"
+                        + " GROUP BY process_type ORDER BY process_type")) {
             s.setLong(1, from);
             s.setString(2, CacheHit.CACHED_FROM);
             try (ResultSet rs = s.executeQuery()) {
-                while (rs.next())
+                while (rs.next()) {
                     hits.put(rs.getString(1), rs.getLong(2));
+                }
             }
         }
         return hits;
@@ -299,34 +328,38 @@ public final class EngineComparison {
     private static void waitFinished(Engine engine, long first, long last, int count) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(30);
         List<Long> pending = roots(engine, first, last);
-        if (pending.size() != count)
-            throw new IllegalStateException("expected " + count + " work chains in " + first + ".." + last + ", found "
-                + pending.size());
+        if (pending.size() != count) {
+            throw new IllegalStateException(
+                    "expected " + count + " work chains in " + first + ".." + last + ", found " + pending.size());
+        }
         while (System.nanoTime() < deadline) {
             List<Long> oldest = pending.subList(0, Math.min(64, pending.size()));
             List<Long> running = stillRunning(engine, oldest);
             oldest.retainAll(running);
-            if (pending.isEmpty())
+            if (pending.isEmpty()) {
                 return;
-            if (!running.isEmpty())
+            }
+            if (!running.isEmpty()) {
                 Thread.sleep(20);
+            }
         }
-        throw new IllegalStateException(pending.size() + " of the work chains " + first + ".." + last
-            + " did not finish in 30 minutes");
+        throw new IllegalStateException(
+                pending.size() + " of the work chains " + first + ".." + last + " did not finish in 30 minutes");
     }
 
     private static List<Long> roots(Engine engine, long first, long last) throws SQLException {
-        return ids(engine, "SELECT node_id FROM process WHERE node_id BETWEEN ? AND ? AND parent_id IS NULL",
-            s -> {
-                s.setLong(1, first);
-                s.setLong(2, last);
-            });
+        return ids(engine, "SELECT node_id FROM process WHERE node_id BETWEEN ? AND ? AND parent_id IS NULL", s -> {
+            s.setLong(1, first);
+            s.setLong(2, last);
+        });
     }
 
     private static List<Long> stillRunning(Engine engine, List<Long> ids) throws SQLException {
-        return ids(engine, "SELECT node_id FROM process WHERE node_id = ANY(?)"
-            + " AND state NOT IN ('finished', 'excepted', 'killed')",
-            s -> s.setArray(1, s.getConnection().createArrayOf("bigint", ids.toArray())));
+        return ids(
+                engine,
+                "SELECT node_id FROM process WHERE node_id = ANY(?)"
+                        + " AND state NOT IN ('finished', 'excepted', 'killed')",
+                s -> s.setArray(1, s.getConnection().createArrayOf("bigint", ids.toArray())));
     }
 
     private interface Binder {
@@ -334,12 +367,14 @@ public final class EngineComparison {
     }
 
     private static List<Long> ids(Engine engine, String sql, Binder binder) throws SQLException {
-        try (Connection c = engine.database().connection(); PreparedStatement s = c.prepareStatement(sql)) {
+        try (Connection c = engine.database().connection();
+                PreparedStatement s = c.prepareStatement(sql)) {
             binder.bind(s);
             List<Long> ids = new ArrayList<>();
             try (ResultSet rs = s.executeQuery()) {
-                while (rs.next())
+                while (rs.next()) {
                     ids.add(rs.getLong(1));
+                }
             }
             return ids;
         }
@@ -353,8 +388,9 @@ public final class EngineComparison {
     private static Map<String, String> options(String[] args) {
         Map<String, String> o = new LinkedHashMap<>();
         for (int i = 0; i < args.length; i++) {
-            if (!args[i].startsWith("--"))
+            if (!args[i].startsWith("--")) {
                 throw new IllegalArgumentException("expected --option [value], got " + args[i]);
+            }
             boolean flag = i + 1 == args.length || args[i + 1].startsWith("--");
             o.put(args[i].substring(2), flag ? "true" : args[++i]);
         }
@@ -363,8 +399,9 @@ public final class EngineComparison {
 
     private static String require(Map<String, String> o, String name) {
         String v = o.get(name);
-        if (v == null)
+        if (v == null) {
             throw new IllegalArgumentException("--" + name + " is required");
+        }
         return v;
     }
 }

@@ -47,25 +47,44 @@ sealed interface Workload permits Workload.Functions, Workload.CalcJobs {
      * joined as the table of its name).
      */
     static long wrongResults(Engine engine, long first, long last, List<String> inputs, String expected)
-        throws SQLException {
+            throws SQLException {
         StringBuilder joins = new StringBuilder();
-        for (String in : inputs)
-            joins.append(" LEFT JOIN link l").append(in).append(" ON l").append(in).append(".output_id = w.id AND l")
-                .append(in).append(".label = '").append(in).append("' LEFT JOIN node ").append(in).append(" ON ")
-                .append(in).append(".id = l").append(in).append(".input_id");
-        return count(engine, "SELECT count(*) FROM process p JOIN node w ON w.id = p.node_id" + joins
-            + " LEFT JOIN link lr ON lr.input_id = w.id AND lr.type = 'return' AND lr.label = 'result'"
-            + " LEFT JOIN node r ON r.id = lr.output_id"
-            + " WHERE p.node_id BETWEEN ? AND ? AND p.parent_id IS NULL"
-            + " AND (p.state <> 'finished' OR (w.attributes->>'exit_status')::int <> 0"
-            + " OR (r.attributes->>'value')::bigint IS DISTINCT FROM " + expected + ")", first, last);
+        for (String in : inputs) {
+            joins.append(" LEFT JOIN link l")
+                    .append(in)
+                    .append(" ON l")
+                    .append(in)
+                    .append(".output_id = w.id AND l")
+                    .append(in)
+                    .append(".label = '")
+                    .append(in)
+                    .append("' LEFT JOIN node ")
+                    .append(in)
+                    .append(" ON ")
+                    .append(in)
+                    .append(".id = l")
+                    .append(in)
+                    .append(".input_id");
+        }
+        return count(
+                engine,
+                "SELECT count(*) FROM process p JOIN node w ON w.id = p.node_id" + joins
+                        + " LEFT JOIN link lr ON lr.input_id = w.id AND lr.type = 'return' AND lr.label = 'result'"
+                        + " LEFT JOIN node r ON r.id = lr.output_id"
+                        + " WHERE p.node_id BETWEEN ? AND ? AND p.parent_id IS NULL"
+                        + " AND (p.state <> 'finished' OR (w.attributes->>'exit_status')::int <> 0"
+                        + " OR (r.attributes->>'value')::bigint IS DISTINCT FROM " + expected + ")",
+                first,
+                last);
     }
 
     /** The count a query with these id parameters gives. */
     static long count(Engine engine, String sql, long... ids) throws SQLException {
-        try (Connection c = engine.database().connection(); PreparedStatement s = c.prepareStatement(sql)) {
-            for (int i = 0; i < ids.length; i++)
+        try (Connection c = engine.database().connection();
+                PreparedStatement s = c.prepareStatement(sql)) {
+            for (int i = 0; i < ids.length; i++) {
                 s.setLong(i + 1, ids[i]);
+            }
             try (ResultSet rs = s.executeQuery()) {
                 rs.next();
                 return rs.getLong(1);
@@ -73,14 +92,20 @@ sealed interface Workload permits Workload.Functions, Workload.CalcJobs {
         }
     }
 
-
     /** (x + 1) * 2 in one step, through two calcfunctions. */
     record Functions() implements Workload {
 
         @Override
         public Launcher.Launch launch(long x) {
-            return new Launcher.Launch(AddMultiply.DEFINITION, Inputs.of(AddMultiply.X, new IntData(x),
-                AddMultiply.Y, new IntData(1), AddMultiply.Z, new IntData(2)));
+            return new Launcher.Launch(
+                    AddMultiply.DEFINITION,
+                    Inputs.of(
+                            AddMultiply.X,
+                            new IntData(x),
+                            AddMultiply.Y,
+                            new IntData(1),
+                            AddMultiply.Z,
+                            new IntData(2)));
         }
 
         @Override
@@ -90,13 +115,13 @@ sealed interface Workload permits Workload.Functions, Workload.CalcJobs {
 
         @Override
         public long wrongResults(Engine engine, long first, long last) throws SQLException {
-            return Workload.wrongResults(engine, first, last, List.of("x"),
-                "((x.attributes->>'value')::bigint + 1) * 2");
+            return Workload.wrongResults(
+                    engine, first, last, List.of("x"), "((x.attributes->>'value')::bigint + 1) * 2");
         }
 
         @Override
         public boolean processesOk(Engine engine, long from, long expected, Map<String, Object> result) {
-            return true;   // the result check covers it: both calcfunctions run inside the step
+            return true; // the result check covers it: both calcfunctions run inside the step
         }
 
         @Override
@@ -110,16 +135,29 @@ sealed interface Workload permits Workload.Functions, Workload.CalcJobs {
 
         /** A computer "localhost" (local transport, direct scheduler, work directories in workdir) and bash on it. */
         static CalcJobs create(Engine engine, Path workdir) {
-            long computer = new ComputerStore(engine.database()).create(new ComputerSpec("localhost", "localhost",
-                "the engine comparison's jobs", "core.local", "core.direct",
-                Map.of("workdir", workdir.toString(), "minimum_job_poll_interval", 0.1))).id();
+            long computer = new ComputerStore(engine.database())
+                    .create(new ComputerSpec(
+                            "localhost",
+                            "localhost",
+                            "the engine comparison's jobs",
+                            "core.local",
+                            "core.direct",
+                            Map.of("workdir", workdir.toString(), "minimum_job_poll_interval", 0.1)))
+                    .id();
             return new CalcJobs(engine.graph().store(new InstalledCode(computer, "/bin/bash")), workdir);
         }
 
         @Override
         public Launcher.Launch launch(long x) {
-            return new Launcher.Launch(AddCalcJobWorkChain.DEFINITION, Inputs.of(AddCalcJobWorkChain.CODE, bash,
-                AddCalcJobWorkChain.X, new IntData(x), AddCalcJobWorkChain.Y, new IntData(1)));
+            return new Launcher.Launch(
+                    AddCalcJobWorkChain.DEFINITION,
+                    Inputs.of(
+                            AddCalcJobWorkChain.CODE,
+                            bash,
+                            AddCalcJobWorkChain.X,
+                            new IntData(x),
+                            AddCalcJobWorkChain.Y,
+                            new IntData(1)));
         }
 
         @Override
@@ -130,18 +168,25 @@ sealed interface Workload permits Workload.Functions, Workload.CalcJobs {
 
         @Override
         public long wrongResults(Engine engine, long first, long last) throws SQLException {
-            return Workload.wrongResults(engine, first, last, List.of("x", "y"),
-                "(x.attributes->>'value')::bigint + 2 * (y.attributes->>'value')::bigint");
+            return Workload.wrongResults(
+                    engine,
+                    first,
+                    last,
+                    List.of("x", "y"),
+                    "(x.attributes->>'value')::bigint + 2 * (y.attributes->>'value')::bigint");
         }
 
         /** Three process nodes per work chain (itself, the job, the calcfunction), all finished ok. */
         @Override
         public boolean processesOk(Engine engine, long from, long expected, Map<String, Object> result)
-            throws SQLException {
-            long nodes = Workload.count(engine,
-                "SELECT count(*) FROM node WHERE id >= ? AND node_type LIKE 'process.%'", from);
-            long ok = Workload.count(engine, "SELECT count(*) FROM node WHERE id >= ? AND node_type LIKE 'process.%'"
-                + " AND attributes->>'process_state' = 'finished' AND (attributes->>'exit_status')::int = 0", from);
+                throws SQLException {
+            long nodes = Workload.count(
+                    engine, "SELECT count(*) FROM node WHERE id >= ? AND node_type LIKE 'process.%'", from);
+            long ok = Workload.count(
+                    engine,
+                    "SELECT count(*) FROM node WHERE id >= ? AND node_type LIKE 'process.%'"
+                            + " AND attributes->>'process_state' = 'finished' AND (attributes->>'exit_status')::int = 0",
+                    from);
             result.put("process_nodes", nodes);
             result.put("process_nodes_finished_ok", ok);
             return nodes == expected && ok == expected;
@@ -151,7 +196,8 @@ sealed interface Workload permits Workload.Functions, Workload.CalcJobs {
         @Override
         public long workdirs() throws IOException {
             try (Stream<Path> walk = Files.walk(workdir, 3)) {
-                return walk.filter(p -> workdir.relativize(p).getNameCount() == 3 && Files.isDirectory(p)).count();
+                return walk.filter(p -> workdir.relativize(p).getNameCount() == 3 && Files.isDirectory(p))
+                        .count();
             }
         }
     }

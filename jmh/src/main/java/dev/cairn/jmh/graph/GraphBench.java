@@ -1,6 +1,7 @@
 package dev.cairn.jmh.graph;
 
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,14 +20,14 @@ import dev.cairn.storage.db.JsonCodec;
  */
 public final class GraphBench {
 
-    private GraphBench() {
-    }
+    private GraphBench() {}
 
     /** The server the benchmarks use: {@code CAIRN_TEST_DB_URL}, a URL of a user that may create databases. */
     public static String adminUrl() {
         String admin = System.getenv("CAIRN_TEST_DB_URL");
-        if (admin == null)
+        if (admin == null) {
             throw new IllegalStateException("set CAIRN_TEST_DB_URL to a PostgreSQL admin URL (source .ci/services)");
+        }
         return admin;
     }
 
@@ -37,7 +38,8 @@ public final class GraphBench {
 
     /** A fresh database named {@code name} (dropped first if it exists) on {@code admin}'s server; returns its URL. */
     public static String freshDatabase(String admin, String name) throws Exception {
-        try (Connection c = java.sql.DriverManager.getConnection(admin); Statement s = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(admin);
+                Statement s = c.createStatement()) {
             Databases.drop(c, name);
             s.execute("CREATE DATABASE " + name);
         }
@@ -45,7 +47,7 @@ public final class GraphBench {
     }
 
     public static void dropDatabase(String name) throws Exception {
-        try (Connection c = java.sql.DriverManager.getConnection(adminUrl())) {
+        try (Connection c = DriverManager.getConnection(adminUrl())) {
             Databases.drop(c, name);
         }
     }
@@ -64,8 +66,9 @@ public final class GraphBench {
     static List<Map<String, Object>> structures(int count, long seed) {
         Random random = new Random(seed);
         List<Map<String, Object>> all = new ArrayList<>(count);
-        for (int n = 0; n < count; n++)
+        for (int n = 0; n < count; n++) {
             all.add(JsonCodec.readObject(GraphData.structure(random)));
+        }
         return all;
     }
 }

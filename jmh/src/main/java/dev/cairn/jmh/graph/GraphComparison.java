@@ -41,8 +41,17 @@ public final class GraphComparison {
     /** Label of the warm-up's structures, which no phase asks for. */
     static final String WARM_UP_LABEL = "graph-warm-up";
 
-    static final List<String> PHASES = List.of("store_single", "store_bulk", "project_all", "count_longer",
-        "project_filtered", "value_filter", "contains", "build_trees", "descendants_50", "descendants_each");
+    static final List<String> PHASES = List.of(
+            "store_single",
+            "store_bulk",
+            "project_all",
+            "count_longer",
+            "project_filtered",
+            "value_filter",
+            "contains",
+            "build_trees",
+            "descendants_50",
+            "descendants_each");
 
     private final GraphWorkload workload;
     private final Database database;
@@ -56,25 +65,32 @@ public final class GraphComparison {
     }
 
     public static void main(String[] args) throws Exception {
-        List<String> positional = Arrays.stream(args).filter(a -> !a.equals("--no-warmup")).toList();
+        List<String> positional =
+                Arrays.stream(args).filter(a -> !a.equals("--no-warmup")).toList();
         boolean warmUp = positional.size() == args.length;
         if (positional.size() < 2) {
-            System.err.println("usage: GraphComparison WORKLOAD_DIR JDBC_URL [phase,...] [--no-warmup]; phases: " + PHASES);
+            System.err.println(
+                    "usage: GraphComparison WORKLOAD_DIR JDBC_URL [phase,...] [--no-warmup]; phases: " + PHASES);
             System.exit(2);
         }
-        Set<String> phases = new LinkedHashSet<>(positional.size() > 2 ? Arrays.asList(positional.get(2).split(",")) : PHASES);
+        Set<String> phases = new LinkedHashSet<>(
+                positional.size() > 2 ? Arrays.asList(positional.get(2).split(",")) : PHASES);
         if (!PHASES.containsAll(phases)) {
             System.err.println("unknown phase in " + phases + "; phases: " + PHASES);
             System.exit(2);
         }
         GraphWorkload workload = GraphWorkload.open(Path.of(positional.get(0)));
-        try (Database database = Database.open(DatabaseConfig.of(positional.get(1)).withPoolSize(4))) {
+        try (Database database =
+                Database.open(DatabaseConfig.of(positional.get(1)).withPoolSize(4))) {
             GraphComparison run = new GraphComparison(workload, database, GraphBench.user(database));
-            if (warmUp)
+            if (warmUp) {
                 run.warmUp();
-            for (String phase : PHASES)
-                if (phases.contains(phase))
+            }
+            for (String phase : PHASES) {
+                if (phases.contains(phase)) {
                     run.run(phase);
+                }
+            }
         }
     }
 
@@ -90,32 +106,47 @@ public final class GraphComparison {
             s.setLabel(WARM_UP_LABEL);
             nodes.add(s);
         }
-        for (Node node : nodes.subList(0, 300))
+        for (Node node : nodes.subList(0, 300)) {
             graph.store(node);
-        for (int from = 300; from < nodes.size(); from += 1_000)
+        }
+        for (int from = 300; from < nodes.size(); from += 1_000) {
             graph.storeAll(nodes.subList(from, Math.min(from + 1_000, nodes.size())));
+        }
     }
 
     private void run(String phase) throws Exception {
-        if (phase.startsWith("descendants"))
+        if (phase.startsWith("descendants")) {
             findRoots();
+        }
         long[] result = switch (phase) {
             case "store_single" -> storeSingle();
             case "store_bulk" -> storeBulk();
             case "build_trees" -> buildTrees();
-            case "project_all" -> best(() -> rows(structures(workload.label("bulk"))
-                .project("attributes.cell", "attributes.kinds", "attributes.sites")));
-            case "count_longer" -> best(() -> GraphQuery.on(database, structures(workload.label("bulk"))
-                .where(Filter.field("attributes.sites").longer(sitesLonger())).end()).count());
-            case "project_filtered" -> best(() -> rows(structures(workload.label("bulk"))
-                .where(Filter.field("attributes.sites").longer(sitesLonger()))
-                .project("id", "attributes.cell", "attributes.sites")));
-            case "value_filter" -> best(() -> rows(structures(workload.label("bulk"))
-                .where(Filter.field("attributes.cell.0.0").gt(((Number) workload.queries().get("cell_00_above")).doubleValue()))
-                .project("id")));
-            case "contains" -> best(() -> rows(structures(workload.label("bulk"))
-                .where(Filter.field("attributes.kinds").contains(List.of(Map.of("name", workload.queries().get("kinds_contain_name")))))
-                .project("id")));
+            case "project_all" ->
+                best(() -> rows(structures(workload.label("bulk"))
+                        .project("attributes.cell", "attributes.kinds", "attributes.sites")));
+            case "count_longer" ->
+                best(() -> GraphQuery.on(
+                                database,
+                                structures(workload.label("bulk"))
+                                        .where(Filter.field("attributes.sites").longer(sitesLonger()))
+                                        .end())
+                        .count());
+            case "project_filtered" ->
+                best(() -> rows(structures(workload.label("bulk"))
+                        .where(Filter.field("attributes.sites").longer(sitesLonger()))
+                        .project("id", "attributes.cell", "attributes.sites")));
+            case "value_filter" ->
+                best(() -> rows(structures(workload.label("bulk"))
+                        .where(Filter.field("attributes.cell.0.0")
+                                .gt(((Number) workload.queries().get("cell_00_above")).doubleValue()))
+                        .project("id")));
+            case "contains" ->
+                best(() -> rows(structures(workload.label("bulk"))
+                        .where(Filter.field("attributes.kinds")
+                                .contains(List.of(
+                                        Map.of("name", workload.queries().get("kinds_contain_name")))))
+                        .project("id")));
             case "descendants_50" -> best(this::descendantsInOneQuery);
             case "descendants_each" -> best(this::descendantsOneRootAtATime);
             default -> throw new IllegalArgumentException(phase);
@@ -166,10 +197,14 @@ public final class GraphComparison {
         }
 
         QuerySpec end() {
-            return QueryBuilder.start().node("s", v -> {
-                v.exactType(StructureData.TYPE).where(Filter.field("label").eq(label)).project(projections);
-                filters.forEach(v::where);
-            }).build();
+            return QueryBuilder.start()
+                    .node("s", v -> {
+                        v.exactType(StructureData.TYPE)
+                                .where(Filter.field("label").eq(label))
+                                .project(projections);
+                        filters.forEach(v::where);
+                    })
+                    .build();
         }
     }
 
@@ -184,16 +219,17 @@ public final class GraphComparison {
                 touched += row.size();
             }
         }
-        if (touched < count)
+        if (touched < count) {
             throw new IllegalStateException("rows without values");
+        }
         return count;
     }
 
     private long descendantsInOneQuery() {
         QuerySpec spec = QueryBuilder.start()
-            .node("root", v -> v.where(Filter.field("id").in(chosenRoots)).project("id"))
-            .node("d", v -> v.withAncestors("root").project("id"))
-            .build();
+                .node("root", v -> v.where(Filter.field("id").in(chosenRoots)).project("id"))
+                .node("d", v -> v.withAncestors("root").project("id"))
+                .build();
         try (Stream<Row> rows = GraphQuery.on(database, spec).stream()) {
             return rows.count();
         }
@@ -203,9 +239,9 @@ public final class GraphComparison {
         long total = 0;
         for (long root : chosenRoots) {
             QuerySpec spec = QueryBuilder.start()
-                .node("root", v -> v.where(Filter.field("id").eq(root)))
-                .node("d", v -> v.withAncestors("root").project("id"))
-                .build();
+                    .node("root", v -> v.where(Filter.field("id").eq(root)))
+                    .node("d", v -> v.withAncestors("root").project("id"))
+                    .build();
             total += GraphQuery.on(database, spec).all().size();
         }
         return total;
@@ -241,11 +277,13 @@ public final class GraphComparison {
         workload.forEachBatch("structures.jsonl", workload.bulkBatch(), batch -> {
             long start = System.nanoTime();
             // building (cleaning every value) is the JVM's share; it has both cores while the server waits
-            List<Node> nodes = batch.parallelStream().map(attributes -> {
-                StructureData s = StructureData.of(attributes);
-                s.setLabel(label);
-                return (Node) s;
-            }).toList();
+            List<Node> nodes = batch.parallelStream()
+                    .map(attributes -> {
+                        StructureData s = StructureData.of(attributes);
+                        s.setLabel(label);
+                        return (Node) s;
+                    })
+                    .toList();
             graph.storeAll(nodes);
             elapsed[0] += System.nanoTime() - start;
             count[0] += batch.size();
@@ -300,19 +338,23 @@ public final class GraphComparison {
             }
             graph.storeAll(batch);
             nodes += batch.size();
-            for (IntData root : roots)
+            for (IntData root : roots) {
                 rootIds.add(root.id());
+            }
         }
         long elapsed = System.nanoTime() - start;
-        for (int i = 0; i < rootIds.size(); i++)
-            if (chosen.contains(i))
+        for (int i = 0; i < rootIds.size(); i++) {
+            if (chosen.contains(i)) {
                 chosenRoots.add(rootIds.get(i));
+            }
+        }
         analyze();
         return new long[] {elapsed, nodes};
     }
 
     private void analyze() throws Exception {
-        try (Connection c = database.connection(); Statement s = c.createStatement()) {
+        try (Connection c = database.connection();
+                Statement s = c.createStatement()) {
             s.execute("ANALYZE node");
             s.execute("ANALYZE link");
         }
@@ -320,17 +362,21 @@ public final class GraphComparison {
 
     /** Finds the chosen roots of trees built by an earlier run, when build_trees is not among the phases. */
     private void findRoots() throws Exception {
-        if (!chosenRoots.isEmpty())
+        if (!chosenRoots.isEmpty()) {
             return;
-        List<Long> roots = new ArrayList<>();
-        try (Connection c = database.connection(); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT id FROM node WHERE label = 'tree-root' ORDER BY id")) {
-            while (rs.next())
-                roots.add(rs.getLong(1));
         }
-        for (int i : workload.chosenRoots())
-            if (i < roots.size())
+        List<Long> roots = new ArrayList<>();
+        try (Connection c = database.connection();
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT id FROM node WHERE label = 'tree-root' ORDER BY id")) {
+            while (rs.next()) {
+                roots.add(rs.getLong(1));
+            }
+        }
+        for (int i : workload.chosenRoots()) {
+            if (i < roots.size()) {
                 chosenRoots.add(roots.get(i));
+            }
+        }
     }
-
 }

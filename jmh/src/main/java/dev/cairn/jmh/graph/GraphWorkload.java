@@ -18,10 +18,13 @@ record GraphWorkload(Path dir, Map<String, Object> meta, Map<String, Object> tre
 
     static GraphWorkload open(Path dir) throws IOException {
         Path meta = dir.resolve("workload.json");
-        if (!Files.isRegularFile(meta))
+        if (!Files.isRegularFile(meta)) {
             throw new IOException("no complete workload in " + dir + " (workload.json is written last)");
-        return new GraphWorkload(dir, JsonCodec.readObject(Files.readString(meta)),
-            JsonCodec.readObject(Files.readString(dir.resolve("trees.json"))));
+        }
+        return new GraphWorkload(
+                dir,
+                JsonCodec.readObject(Files.readString(meta)),
+                JsonCodec.readObject(Files.readString(dir.resolve("trees.json"))));
     }
 
     /** Structures of a JSON-lines file, {@code size} at a time. */
@@ -36,8 +39,9 @@ record GraphWorkload(Path dir, Map<String, Object> meta, Map<String, Object> tre
                     batch = new ArrayList<>(Math.min(size, 10_000));
                 }
             }
-            if (!batch.isEmpty())
+            if (!batch.isEmpty()) {
                 each.accept(batch);
+            }
         }
     }
 
@@ -66,6 +70,7 @@ record GraphWorkload(Path dir, Map<String, Object> meta, Map<String, Object> tre
     }
 
     List<Integer> chosenRoots() {
-        return ((List<?>) trees.get("chosen_root_indices")).stream().map(o -> ((Number) o).intValue()).toList();
+        return ((List<?>) trees.get("chosen_root_indices"))
+                .stream().map(o -> ((Number) o).intValue()).toList();
     }
 }

@@ -1,7 +1,5 @@
 package dev.cairn.jmh.graph;
 
-import dev.cairn.storage.hash.HashInput;
-import dev.cairn.storage.hash.NodeHasher;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -9,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+
 import org.bouncycastle.crypto.digests.Blake2bDigest;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -23,6 +22,9 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+
+import dev.cairn.storage.hash.HashInput;
+import dev.cairn.storage.hash.NodeHasher;
 
 /**
  * {@link NodeHasher#hash} of a structure-like node (cell 3x3, pbc1..3, kinds, sites with
@@ -60,8 +62,8 @@ public class NodeHashingBenchmark {
                 throw new IllegalStateException("no hash was computed");
             }
             if (lastHash != null && !expected.equals(lastHash)) {
-                throw new IllegalStateException("hash " + lastHash + " is not BLAKE2b-256 of the canonical form, "
-                        + expected);
+                throw new IllegalStateException(
+                        "hash " + lastHash + " is not BLAKE2b-256 of the canonical form, " + expected);
             }
             if (lastBaseline != null && !expected.equals(lastBaseline)) {
                 throw new IllegalStateException("the baseline digest " + lastBaseline + " is wrong");
@@ -100,8 +102,12 @@ public class NodeHashingBenchmark {
     static HashInput structure(int sites, SplittableRandom random) {
         Map<String, Object> attributes = new LinkedHashMap<>();
         double a = 5 + random.nextDouble() * 10;
-        attributes.put("cell", List.of(List.of(a, 0.0, 0.0), List.of(0.0, a, 0.0),
-                List.of(random.nextDouble(), random.nextDouble(), 2 * a)));
+        attributes.put(
+                "cell",
+                List.of(
+                        List.of(a, 0.0, 0.0),
+                        List.of(0.0, a, 0.0),
+                        List.of(random.nextDouble(), random.nextDouble(), 2 * a)));
         attributes.put("pbc1", true);
         attributes.put("pbc2", true);
         attributes.put("pbc3", true);
@@ -109,15 +115,16 @@ public class NodeHashingBenchmark {
         double[] masses = {137.327, 47.867, 15.999};
         List<Object> kinds = new ArrayList<>();
         for (int k = 0; k < names.length; k++) {
-            kinds.add(Map.of("name", names[k], "symbols", List.of(names[k]), "weights", List.of(1.0),
-                    "mass", masses[k]));
+            kinds.add(
+                    Map.of("name", names[k], "symbols", List.of(names[k]), "weights", List.of(1.0), "mass", masses[k]));
         }
         attributes.put("kinds", kinds);
         List<Object> siteList = new ArrayList<>();
         for (int i = 0; i < sites; i++) {
             Map<String, Object> site = new LinkedHashMap<>();
             site.put("kind_name", names[i % names.length]);
-            site.put("position", List.of(random.nextDouble() * a, random.nextDouble() * a, random.nextDouble() * 2 * a));
+            site.put(
+                    "position", List.of(random.nextDouble() * a, random.nextDouble() * a, random.nextDouble() * 2 * a));
             siteList.add(site);
         }
         attributes.put("sites", siteList);

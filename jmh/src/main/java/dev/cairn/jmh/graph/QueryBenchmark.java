@@ -28,7 +28,6 @@ import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.DatabaseConfig;
 import dev.cairn.storage.query.CompiledQuery;
 import dev.cairn.storage.query.GraphQuery;
-import dev.cairn.storage.query.QuerySpec;
 import dev.cairn.storage.query.Row;
 
 /**
@@ -43,7 +42,9 @@ import dev.cairn.storage.query.Row;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xmx4g"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xmx4g"})
 public class QueryBenchmark {
 
     private static final String DATABASE = "cairn_query_jmh";
@@ -69,7 +70,8 @@ public class QueryBenchmark {
             url = GraphBench.freshDatabase(DATABASE);
             database = Database.open(DatabaseConfig.of(url).withPoolSize(2));
             List<Long> roots;
-            try (Connection c = database.connection(); Statement s = c.createStatement()) {
+            try (Connection c = database.connection();
+                    Statement s = c.createStatement()) {
                 GraphData.structures(c, structures, 42);
                 roots = GraphData.trees(c, trees, 4, 4);
                 s.execute("VACUUM ANALYZE");
@@ -89,10 +91,12 @@ public class QueryBenchmark {
             long projected = consume(projectAll);
             database.close();
             GraphBench.dropDatabase(DATABASE);
-            if (rows != expectedDescendants)
+            if (rows != expectedDescendants) {
                 throw new IllegalStateException("descendants: " + rows + " rows, expected " + expectedDescendants);
-            if (projected < 3L * structures)
+            }
+            if (projected < 3L * structures) {
                 throw new IllegalStateException("project_all decoded only " + projected + " values");
+            }
         }
     }
 
@@ -140,7 +144,8 @@ public class QueryBenchmark {
                 List<Object> parameters = query.parameters();
                 for (int i = 0; i < parameters.size(); i++) {
                     if (parameters.get(i) instanceof CompiledQuery.ArrayParameter a) {
-                        Array array = c.createArrayOf(a.elementType(), a.elements().toArray());
+                        Array array =
+                                c.createArrayOf(a.elementType(), a.elements().toArray());
                         s.setArray(i + 1, array);
                     } else {
                         s.setObject(i + 1, parameters.get(i));
@@ -149,11 +154,12 @@ public class QueryBenchmark {
                 s.setFetchSize(fetchSize);
                 try (ResultSet rs = s.executeQuery()) {
                     int columns = rs.getMetaData().getColumnCount();
-                    while (rs.next())
+                    while (rs.next()) {
                         for (int k = 1; k <= columns; k++) {
                             byte[] v = rs.getBytes(k);
                             bytes += v == null ? 0 : v.length;
                         }
+                    }
                 }
             } finally {
                 if (fetchSize != 0) {
@@ -169,9 +175,11 @@ public class QueryBenchmark {
     static long consume(GraphQuery q) {
         long size = 0;
         try (Stream<Row> rows = q.stream()) {
-            for (Row row : (Iterable<Row>) rows::iterator)
-                for (Object v : row.values())
+            for (Row row : (Iterable<Row>) rows::iterator) {
+                for (Object v : row.values()) {
                     size += v instanceof List<?> l ? l.size() : 1;
+                }
+            }
         }
         return size;
     }

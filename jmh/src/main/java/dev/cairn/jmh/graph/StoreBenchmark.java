@@ -1,5 +1,6 @@
 package dev.cairn.jmh.graph;
 
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.util.ArrayList;
@@ -59,7 +60,9 @@ public class StoreBenchmark {
         user = GraphBench.user(database);
         graph = new GraphStore(database, null, user);
         structures = GraphBench.structures(BATCH, 42);
-        json = structures.stream().map(s -> JsonText.write(StructureData.of(s).attributes())).toList();
+        json = structures.stream()
+                .map(s -> JsonText.write(StructureData.of(s).attributes()))
+                .toList();
     }
 
     @TearDown(Level.Trial)
@@ -71,22 +74,29 @@ public class StoreBenchmark {
     @Benchmark
     public void storeAllBatch() {
         List<Node> nodes = new ArrayList<>(BATCH);
-        for (Map<String, Object> s : structures)
+        for (Map<String, Object> s : structures) {
             nodes.add(StructureData.of(s));
+        }
         graph.storeAll(nodes);
     }
 
     @Benchmark
     public long rawCopyBatch() throws Exception {
         try (Connection c = database.connection()) {
-            var copy = c.unwrap(PGConnection.class).getCopyAPI().copyIn("COPY node (uuid, node_type, label, description, "
-                + "ctime, mtime, user_id, attributes, extras, repository_metadata) FROM STDIN");
+            var copy = c.unwrap(PGConnection.class)
+                    .getCopyAPI()
+                    .copyIn("COPY node (uuid, node_type, label, description, "
+                            + "ctime, mtime, user_id, attributes, extras, repository_metadata) FROM STDIN");
             StringBuilder rows = new StringBuilder();
             for (String attributes : json) {
                 rows.setLength(0);
-                rows.append(UUID.randomUUID()).append("\tdata.core.structure.StructureData.\t\t\tnow\tnow\t").append(user)
-                    .append('\t').append(attributes.replace("\\", "\\\\")).append("\t{}\t{}\n");
-                byte[] bytes = rows.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                rows.append(UUID.randomUUID())
+                        .append("\tdata.core.structure.StructureData.\t\t\tnow\tnow\t")
+                        .append(user)
+                        .append('\t')
+                        .append(attributes.replace("\\", "\\\\"))
+                        .append("\t{}\t{}\n");
+                byte[] bytes = rows.toString().getBytes(StandardCharsets.UTF_8);
                 copy.writeToCopy(bytes, 0, bytes.length);
             }
             return copy.endCopy();
@@ -100,8 +110,9 @@ public class StoreBenchmark {
 
     @Benchmark
     public int rawInsertOne() throws Exception {
-        try (Connection c = database.connection(); PreparedStatement s = c.prepareStatement(
-            "INSERT INTO node (uuid, node_type, ctime, mtime, user_id, attributes) VALUES (?, ?, now(), now(), ?, ?::jsonb)")) {
+        try (Connection c = database.connection();
+                PreparedStatement s = c.prepareStatement(
+                        "INSERT INTO node (uuid, node_type, ctime, mtime, user_id, attributes) VALUES (?, ?, now(), now(), ?, ?::jsonb)")) {
             s.setObject(1, UUID.randomUUID());
             s.setString(2, StructureData.TYPE);
             s.setLong(3, user);

@@ -1,10 +1,5 @@
 package dev.cairn.jmh.objects;
 
-import dev.cairn.storage.objects.Compression;
-import dev.cairn.storage.objects.Container;
-import dev.cairn.storage.objects.ContainerConfig;
-import dev.cairn.storage.objects.ObjectConsumer;
-import dev.cairn.storage.objects.ObjectKey;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -14,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -28,6 +24,12 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
+
+import dev.cairn.storage.objects.Compression;
+import dev.cairn.storage.objects.Container;
+import dev.cairn.storage.objects.ContainerConfig;
+import dev.cairn.storage.objects.ObjectConsumer;
+import dev.cairn.storage.objects.ObjectKey;
 
 /**
  * Reading every object of a packed container in random key order, in one {@code getAll} call and in ten,
@@ -49,6 +51,7 @@ public class BulkReadBenchmark {
         KnownObjects objects;
         /** The distinct objects' indices in a random order, and their keys in that order. */
         List<Integer> order;
+
         List<ObjectKey> keys;
 
         @Setup(Level.Trial)
@@ -81,7 +84,8 @@ public class BulkReadBenchmark {
         @TearDown(Level.Trial)
         public void check(Input in) throws IOException {
             try {
-                KnownObjects.check(last.objects == in.objects.distinctCount() && last.bytes == in.objects.distinctBytes,
+                KnownObjects.check(
+                        last.objects == in.objects.distinctCount() && last.bytes == in.objects.distinctBytes,
                         "the last getAll delivered " + last.objects + " objects of " + last.bytes + " B, expected "
                                 + in.objects.distinctCount() + " of " + in.objects.distinctBytes);
                 in.objects.checkAll(container.getAll(in.keys), "getAll");
@@ -134,6 +138,7 @@ public class BulkReadBenchmark {
         FileChannel channel;
         /** Each range as {@code offset << 20 | length} (objects are under 1 MiB), in the random order. */
         long[] ranges;
+
         KnownObjects.Layout layout;
         ByteBuffer buffer;
         long lastRead;
@@ -155,7 +160,8 @@ public class BulkReadBenchmark {
         @TearDown(Level.Trial)
         public void check(Input in) throws IOException {
             try {
-                KnownObjects.check(lastRead == in.objects.distinctBytes,
+                KnownObjects.check(
+                        lastRead == in.objects.distinctBytes,
                         "the baseline read " + lastRead + " B instead of " + in.objects.distinctBytes);
                 // Sorted by position, the ranges tile the file: the buffer must now be its exact copy.
                 int pos = 0;

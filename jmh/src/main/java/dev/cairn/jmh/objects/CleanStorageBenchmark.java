@@ -1,8 +1,5 @@
 package dev.cairn.jmh.objects;
 
-import dev.cairn.storage.objects.CleaningReport;
-import dev.cairn.storage.objects.Container;
-import dev.cairn.storage.objects.ContainerConfig;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -17,6 +14,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -30,6 +28,10 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+
+import dev.cairn.storage.objects.CleaningReport;
+import dev.cairn.storage.objects.Container;
+import dev.cairn.storage.objects.ContainerConfig;
 
 /**
  * {@code cleanStorage} of N packed loose objects of ~500 B, against the bare file system work it cannot
@@ -64,13 +66,15 @@ public class CleanStorageBenchmark {
             List<Future<?>> done = new ArrayList<>();
             for (int t = 0; t < threads; t++) {
                 done.add(pool.submit(() -> {
-                    for (int i = next.getAndIncrement(); i < n; i = next.getAndIncrement())
+                    for (int i = next.getAndIncrement(); i < n; i = next.getAndIncrement()) {
                         task.run(i);
+                    }
                     return null;
                 }));
             }
-            for (Future<?> f : done)
+            for (Future<?> f : done) {
                 f.get();
+            }
         } finally {
             pool.shutdown();
         }
@@ -99,8 +103,10 @@ public class CleanStorageBenchmark {
         @TearDown(Level.Iteration)
         public void check(CleanStorageBenchmark b) throws IOException {
             try {
-                KnownObjects.check(report != null && report.looseDeleted() == b.objects,
-                    "cleanStorage deleted " + (report == null ? "nothing" : report.looseDeleted()) + " of " + b.objects);
+                KnownObjects.check(
+                        report != null && report.looseDeleted() == b.objects,
+                        "cleanStorage deleted " + (report == null ? "nothing" : report.looseDeleted()) + " of "
+                                + b.objects);
                 KnownObjects.check(container.stats().looseObjects() == 0, "loose objects left after cleaning");
             } finally {
                 container.close();
@@ -124,15 +130,18 @@ public class CleanStorageBenchmark {
         @Setup(Level.Iteration)
         public void write(CleanStorageBenchmark b) throws Exception {
             dir = Scratch.newDir("clean-storage-raw");
-            for (int s = 0; s < 256; s++)
+            for (int s = 0; s < 256; s++) {
                 Files.createDirectory(dir.resolve("%02x".formatted(s)));
+            }
             files.clear();
-            for (int i = 0; i < b.objects; i++)
+            for (int i = 0; i < b.objects; i++) {
                 files.add(dir.resolve("%02x".formatted(i & 0xff)).resolve(Integer.toString(i)));
+            }
             byte[] template = template();
             // synced as loose objects are, so each file owns an allocated block when it is unlinked
             parallel(b.objects, 8, i -> {
-                try (FileChannel ch = FileChannel.open(files.get(i), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+                try (FileChannel ch =
+                        FileChannel.open(files.get(i), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                     ch.write(ByteBuffer.wrap(KnownObjects.numbered(template, i)));
                     ch.force(false);
                 }
@@ -142,8 +151,9 @@ public class CleanStorageBenchmark {
         @TearDown(Level.Iteration)
         public void check() throws IOException {
             try {
-                for (Path f : files)
+                for (Path f : files) {
                     KnownObjects.check(!Files.exists(f), "baseline left " + f);
+                }
             } finally {
                 Scratch.delete(dir);
             }

@@ -1,14 +1,15 @@
 package dev.cairn.jmh.objects;
 
-import com.github.luben.zstd.Zstd;
-import com.github.luben.zstd.ZstdCompressCtx;
-import com.github.luben.zstd.ZstdDecompressCtx;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.DataFormatException;
 import java.util.zip.Deflater;
 import java.util.zip.Inflater;
+
+import com.github.luben.zstd.Zstd;
+import com.github.luben.zstd.ZstdCompressCtx;
+import com.github.luben.zstd.ZstdDecompressCtx;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -49,6 +50,7 @@ public class CompressionBenchmark {
 
     /** The objects, kinds interleaved (object i is of kind i % 3), and each one's two compressed forms. */
     byte[][] raw;
+
     byte[][] zlib;
     byte[][] zstd;
     byte[] out;
@@ -93,22 +95,32 @@ public class CompressionBenchmark {
     @TearDown(Level.Trial)
     public void check(BenchmarkParams params) throws DataFormatException {
         try {
-            String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
+            String method =
+                    params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
             KnownObjects.check(lastIndex >= 0, method + " never ran");
             switch (method) {
-                case "zlibCompress" -> KnownObjects.check(lastLength == zlib[lastIndex].length,
-                        "zlib compressed object " + lastIndex + " to " + lastLength + " B, not " + zlib[lastIndex].length);
-                case "zstdCompress" -> KnownObjects.check(lastLength == zstd[lastIndex].length,
-                        "zstd compressed object " + lastIndex + " to " + lastLength + " B, not " + zstd[lastIndex].length);
-                default -> KnownObjects.check(lastLength == size
-                                && Arrays.equals(out, 0, size, raw[lastIndex], 0, size),
-                        method + " produced wrong bytes for object " + lastIndex);
+                case "zlibCompress" ->
+                    KnownObjects.check(
+                            lastLength == zlib[lastIndex].length,
+                            "zlib compressed object " + lastIndex + " to " + lastLength + " B, not "
+                                    + zlib[lastIndex].length);
+                case "zstdCompress" ->
+                    KnownObjects.check(
+                            lastLength == zstd[lastIndex].length,
+                            "zstd compressed object " + lastIndex + " to " + lastLength + " B, not "
+                                    + zstd[lastIndex].length);
+                default ->
+                    KnownObjects.check(
+                            lastLength == size && Arrays.equals(out, 0, size, raw[lastIndex], 0, size),
+                            method + " produced wrong bytes for object " + lastIndex);
             }
             // Every object must come back from both codecs, whatever method this fork measured.
             for (int i = 0; i < raw.length; i++) {
-                KnownObjects.check(inflate(zlib[i]) == size && Arrays.equals(out, 0, size, raw[i], 0, size),
+                KnownObjects.check(
+                        inflate(zlib[i]) == size && Arrays.equals(out, 0, size, raw[i], 0, size),
                         "zlib round trip of object " + i + " failed");
-                KnownObjects.check(zstdDecompress.decompressByteArray(out, 0, out.length, zstd[i], 0, zstd[i].length) == size
+                KnownObjects.check(
+                        zstdDecompress.decompressByteArray(out, 0, out.length, zstd[i], 0, zstd[i].length) == size
                                 && Arrays.equals(out, 0, size, raw[i], 0, size),
                         "zstd round trip of object " + i + " failed");
             }
@@ -139,10 +151,11 @@ public class CompressionBenchmark {
             }
             allRaw += r;
             allCompressed += c;
-            line.append(String.format(Locale.ROOT, " %s %.2fx", kinds[k].name().toLowerCase(Locale.ROOT), (double) r / c));
+            line.append(
+                    String.format(Locale.ROOT, " %s %.2fx", kinds[k].name().toLowerCase(Locale.ROOT), (double) r / c));
         }
-        line.append(String.format(Locale.ROOT, ", all %.2fx (%d B -> %d B)", (double) allRaw / allCompressed, allRaw,
-                allCompressed));
+        line.append(String.format(
+                Locale.ROOT, ", all %.2fx (%d B -> %d B)", (double) allRaw / allCompressed, allRaw, allCompressed));
         System.out.println(line);
     }
 

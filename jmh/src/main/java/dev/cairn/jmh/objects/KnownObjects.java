@@ -1,6 +1,5 @@
 package dev.cairn.jmh.objects;
 
-import dev.cairn.storage.objects.ObjectKey;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -15,6 +14,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.cairn.storage.objects.ObjectKey;
+
 /**
  * A generated workload together with what the store must answer for it, computed here with the JDK's
  * SHA-256 and nothing of the store: the key of every object, and the distinct objects (the workload
@@ -28,6 +29,7 @@ final class KnownObjects {
     final List<ObjectKey> keys;
     /** Each distinct object once, in order of first appearance (the order a pack writer stores them). */
     final List<ObjectKey> distinctKeys;
+
     final List<byte[]> distinctContents;
     final long distinctBytes;
 
@@ -66,8 +68,7 @@ final class KnownObjects {
     }
 
     /** Where each distinct object lies in a file written by {@link #writeConcatenated}. */
-    record Layout(long[] offsets, int[] lengths, long size) {
-    }
+    record Layout(long[] offsets, int[] lengths, long size) {}
 
     /** Writes the distinct objects back to back into a new file (the raw form of an uncompressed pack). */
     Layout writeConcatenated(Path file) throws IOException {

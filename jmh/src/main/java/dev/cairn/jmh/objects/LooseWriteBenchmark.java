@@ -1,8 +1,5 @@
 package dev.cairn.jmh.objects;
 
-import dev.cairn.storage.objects.Container;
-import dev.cairn.storage.objects.ContainerConfig;
-import dev.cairn.storage.objects.ObjectKey;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -15,6 +12,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
+
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -28,6 +26,10 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+
+import dev.cairn.storage.objects.Container;
+import dev.cairn.storage.objects.ContainerConfig;
+import dev.cairn.storage.objects.ObjectKey;
 
 /**
  * {@code put(byte[])} of a new ~500 B object per operation (a counter written into random bytes, so
@@ -81,13 +83,15 @@ public class LooseWriteBenchmark {
                 var sha = KnownObjects.sha256();
                 for (int i = 0; i < keys.size(); i++) {
                     byte[] expected = c.content(i);
-                    KnownObjects.check(ObjectKey.ofDigest(sha.digest(expected)).equals(keys.get(i)),
+                    KnownObjects.check(
+                            ObjectKey.ofDigest(sha.digest(expected)).equals(keys.get(i)),
                             "put returned a wrong key for object " + i);
-                    KnownObjects.check(Arrays.equals(container.get(keys.get(i)), expected),
-                            "object " + i + " reads back wrong");
+                    KnownObjects.check(
+                            Arrays.equals(container.get(keys.get(i)), expected), "object " + i + " reads back wrong");
                 }
                 var stats = container.stats();
-                KnownObjects.check(stats.looseObjects() == keys.size(),
+                KnownObjects.check(
+                        stats.looseObjects() == keys.size(),
                         keys.size() + " puts left " + stats.looseObjects() + " loose objects");
             } finally {
                 container.close();
@@ -111,6 +115,7 @@ public class LooseWriteBenchmark {
         FileChannel objectsChannel;
         /** Shard folders, kept open once created (as the store keeps its own for their fsync). */
         FileChannel[] shardChannels = new FileChannel[256];
+
         long written;
 
         @Setup(Level.Trial)
@@ -150,7 +155,8 @@ public class LooseWriteBenchmark {
             try {
                 KnownObjects.check(written > 0, "the baseline wrote nothing");
                 for (long i = 0; i < written; i++) {
-                    KnownObjects.check(Arrays.equals(Files.readAllBytes(target(i)), c.content(i)),
+                    KnownObjects.check(
+                            Arrays.equals(Files.readAllBytes(target(i)), c.content(i)),
                             "baseline file " + i + " reads back wrong");
                 }
             } finally {

@@ -1,10 +1,5 @@
 package dev.cairn.jmh.objects;
 
-import dev.cairn.storage.objects.Compression;
-import dev.cairn.storage.objects.Container;
-import dev.cairn.storage.objects.ContainerConfig;
-import dev.cairn.storage.objects.ObjectKey;
-import dev.cairn.storage.objects.ValidationReport;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +10,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+
+import dev.cairn.storage.objects.Compression;
+import dev.cairn.storage.objects.Container;
+import dev.cairn.storage.objects.ContainerConfig;
+import dev.cairn.storage.objects.ObjectKey;
+import dev.cairn.storage.objects.ValidationReport;
 
 /**
  * Cairn's side of {@code jmh/compare-objectstore.sh}: the phases of the disk-objectstore peer benchmark
@@ -40,9 +41,21 @@ public final class ObjectStoreComparison {
     }
 
     /** Every phase this runner knows, in the order it runs them. */
-    static final List<String> PHASES = List.of("loose_write", "pack_all_loose", "clean_storage", "pack_write",
-            "bulk_read", "single_reads", "chunked_read", "validate", "pack_write_compressed", "bulk_read_compressed",
-            "single_reads_compressed", "chunked_read_compressed", "validate_compressed", "pack_write_compressed_zlib");
+    static final List<String> PHASES = List.of(
+            "loose_write",
+            "pack_all_loose",
+            "clean_storage",
+            "pack_write",
+            "bulk_read",
+            "single_reads",
+            "chunked_read",
+            "validate",
+            "pack_write_compressed",
+            "bulk_read_compressed",
+            "single_reads_compressed",
+            "chunked_read_compressed",
+            "validate_compressed",
+            "pack_write_compressed_zlib");
 
     private Set<String> wanted = Set.copyOf(PHASES);
 
@@ -64,8 +77,8 @@ public final class ObjectStoreComparison {
         List<byte[]> contents = Workload.read(Path.of(args[0]));
         if (!flags.contains("--no-warmup")) {
             // A server runs warm: compile the hot paths on a fifth of the workload first, untimed and unprinted.
-            ObjectStoreComparison warm = new ObjectStoreComparison(contents.subList(0, contents.size() / 5),
-                    Path.of(args[1]), sync);
+            ObjectStoreComparison warm =
+                    new ObjectStoreComparison(contents.subList(0, contents.size() / 5), Path.of(args[1]), sync);
             warm.quiet = true;
             warm.wanted = wanted;
             warm.run();
@@ -113,8 +126,12 @@ public final class ObjectStoreComparison {
                 }
             }
         }
-        if (any("pack_write_compressed", "bulk_read_compressed", "single_reads_compressed",
-                "chunked_read_compressed", "validate_compressed")) {
+        if (any(
+                "pack_write_compressed",
+                "bulk_read_compressed",
+                "single_reads_compressed",
+                "chunked_read_compressed",
+                "validate_compressed")) {
             try (Container z = Container.init(work.resolve("C"), config)) {
                 time("pack_write_compressed", () -> keys = z.putAllToPacks(contents, Compression.ZSTD));
                 readPhases(z, "_compressed");
@@ -206,7 +223,9 @@ public final class ObjectStoreComparison {
     }
 
     private void time(String name, Phase phase) throws IOException, InterruptedException {
-        if (!wanted.contains(name) && !name.equals("pack_write") && !name.startsWith("pack_write_compressed")
+        if (!wanted.contains(name)
+                && !name.equals("pack_write")
+                && !name.startsWith("pack_write_compressed")
                 && !name.equals("loose_write")) {
             return;
         }

@@ -1,10 +1,5 @@
 package dev.cairn.jmh.objects;
 
-import dev.cairn.storage.objects.Compression;
-import dev.cairn.storage.objects.Container;
-import dev.cairn.storage.objects.ContainerConfig;
-import dev.cairn.storage.objects.ContainerStats;
-import dev.cairn.storage.objects.ObjectKey;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -14,6 +9,7 @@ import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -27,6 +23,12 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+
+import dev.cairn.storage.objects.Compression;
+import dev.cairn.storage.objects.Container;
+import dev.cairn.storage.objects.ContainerConfig;
+import dev.cairn.storage.objects.ContainerStats;
+import dev.cairn.storage.objects.ObjectKey;
 
 /**
  * Bulk write of {@code count} random objects (0–1000 B) straight to packs, against the raw cost of the
@@ -50,6 +52,7 @@ public class PackWriteBenchmark {
     public static class Input {
         @Param("10000")
         int count;
+
         @Param({"true", "false"})
         boolean syncPacks;
 
@@ -92,12 +95,15 @@ public class PackWriteBenchmark {
         @TearDown(Level.Iteration)
         public void check(Input in) throws IOException {
             try {
-                KnownObjects.check(in.objects.keys.equals(written),
+                KnownObjects.check(
+                        in.objects.keys.equals(written),
                         "putAllToPacks returned other keys than the SHA-256 of the contents");
                 ContainerStats s = container.stats();
-                KnownObjects.check(s.packedObjects() == in.objects.distinctCount() && s.looseObjects() == 0,
+                KnownObjects.check(
+                        s.packedObjects() == in.objects.distinctCount() && s.looseObjects() == 0,
                         "expected " + in.objects.distinctCount() + " packed objects, found " + s);
-                KnownObjects.check(s.compressedObjects() == 0,
+                KnownObjects.check(
+                        s.compressedObjects() == 0,
                         "random bytes do not shrink, yet " + s.compressedObjects() + " were stored compressed");
                 in.objects.checkAll(container.getAll(in.objects.distinctKeys), "getAll after putAllToPacks");
             } finally {
@@ -122,11 +128,14 @@ public class PackWriteBenchmark {
         @TearDown(Level.Iteration)
         public void check(Input in) throws IOException {
             try {
-                long expected = in.objects.contents.stream().mapToLong(b -> b.length).sum();
-                KnownObjects.check(Files.size(file) == expected,
+                long expected =
+                        in.objects.contents.stream().mapToLong(b -> b.length).sum();
+                KnownObjects.check(
+                        Files.size(file) == expected,
                         "the raw file has " + Files.size(file) + " bytes instead of " + expected);
                 for (int i = 0; i < digests.length; i++) {
-                    KnownObjects.check(ObjectKey.ofDigest(digests[i]).equals(in.objects.keys.get(i)),
+                    KnownObjects.check(
+                            ObjectKey.ofDigest(digests[i]).equals(in.objects.keys.get(i)),
                             "baseline digest " + i + " is wrong");
                 }
             } finally {

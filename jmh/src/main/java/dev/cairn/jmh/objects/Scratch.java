@@ -13,8 +13,7 @@ import java.util.stream.Stream;
  */
 public final class Scratch {
 
-    private Scratch() {
-    }
+    private Scratch() {}
 
     static Path newDir(String prefix) throws IOException {
         return Files.createTempDirectory("cairn-jmh-" + prefix + "-");

@@ -1,9 +1,5 @@
 package dev.cairn.jmh.objects;
 
-import dev.cairn.storage.objects.Compression;
-import dev.cairn.storage.objects.Container;
-import dev.cairn.storage.objects.ContainerConfig;
-import dev.cairn.storage.objects.ObjectKey;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -12,6 +8,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
+
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -25,6 +22,11 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+
+import dev.cairn.storage.objects.Compression;
+import dev.cairn.storage.objects.Container;
+import dev.cairn.storage.objects.ContainerConfig;
+import dev.cairn.storage.objects.ObjectKey;
 
 /**
  * {@code get(key)} of a random object per operation, packed or loose, against one positional
@@ -46,6 +48,7 @@ public class SingleReadBenchmark {
         ObjectKey[] keys;
         /** A fixed random sequence of object indices, walked one per operation. */
         int[] picks;
+
         int cursor;
 
         @Setup(Level.Trial)
@@ -88,15 +91,19 @@ public class SingleReadBenchmark {
         @TearDown(Level.Trial)
         public void check(Input in) throws IOException {
             try {
-                KnownObjects.check(lastIndex >= 0 && Arrays.equals(last, in.objects.distinctContents.get(lastIndex)),
+                KnownObjects.check(
+                        lastIndex >= 0 && Arrays.equals(last, in.objects.distinctContents.get(lastIndex)),
                         "the last get returned wrong bytes for " + in.keys[lastIndex]);
                 var stats = container.stats();
                 long expected = in.objects.distinctCount();
-                KnownObjects.check(layout.equals("packed") ? stats.packedObjects() == expected && stats.looseObjects() == 0
+                KnownObjects.check(
+                        layout.equals("packed")
+                                ? stats.packedObjects() == expected && stats.looseObjects() == 0
                                 : stats.looseObjects() == expected && stats.packedObjects() == 0,
                         "the container is not " + layout + ": " + stats);
                 for (int i = 0; i < in.keys.length; i++) {
-                    KnownObjects.check(Arrays.equals(container.get(in.keys[i]), in.objects.distinctContents.get(i)),
+                    KnownObjects.check(
+                            Arrays.equals(container.get(in.keys[i]), in.objects.distinctContents.get(i)),
                             "get returned wrong bytes for " + in.keys[i]);
                 }
             } finally {
@@ -134,7 +141,8 @@ public class SingleReadBenchmark {
         @TearDown(Level.Trial)
         public void check(Input in) throws IOException {
             try {
-                KnownObjects.check(lastIndex >= 0 && Arrays.equals(last, in.objects.distinctContents.get(lastIndex)),
+                KnownObjects.check(
+                        lastIndex >= 0 && Arrays.equals(last, in.objects.distinctContents.get(lastIndex)),
                         "the baseline read wrong bytes for object " + lastIndex);
             } finally {
                 channel.close();

@@ -1,10 +1,5 @@
 package dev.cairn.jmh.objects;
 
-import dev.cairn.storage.objects.Compression;
-import dev.cairn.storage.objects.Container;
-import dev.cairn.storage.objects.ContainerConfig;
-import dev.cairn.storage.objects.ObjectKey;
-import dev.cairn.storage.objects.ValidationReport;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -12,6 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.util.concurrent.TimeUnit;
+
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -25,6 +21,12 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+
+import dev.cairn.storage.objects.Compression;
+import dev.cairn.storage.objects.Container;
+import dev.cairn.storage.objects.ContainerConfig;
+import dev.cairn.storage.objects.ObjectKey;
+import dev.cairn.storage.objects.ValidationReport;
 
 /**
  * {@code validate()} of a container of {@code count} packed objects, against the raw cost of its core:
@@ -70,7 +72,8 @@ public class ValidateBenchmark {
         public void check(Input in) throws IOException {
             try {
                 KnownObjects.check(last.isValid(), "validate found problems in a sound container: " + last.problems());
-                KnownObjects.check(last.objectsChecked() == in.objects.distinctCount(),
+                KnownObjects.check(
+                        last.objectsChecked() == in.objects.distinctCount(),
                         "validate checked " + last.objectsChecked() + " objects of " + in.objects.distinctCount());
             } finally {
                 container.close();
@@ -105,7 +108,8 @@ public class ValidateBenchmark {
         @TearDown(Level.Trial)
         public void check(Input in) throws IOException {
             try {
-                KnownObjects.check(lastMatches == in.objects.distinctCount(),
+                KnownObjects.check(
+                        lastMatches == in.objects.distinctCount(),
                         "the baseline matched " + lastMatches + " digests of " + in.objects.distinctCount());
             } finally {
                 channel.close();

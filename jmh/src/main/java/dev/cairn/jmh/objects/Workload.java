@@ -17,8 +17,7 @@ import java.util.Random;
  */
 public final class Workload {
 
-    private Workload() {
-    }
+    private Workload() {}
 
     public static List<byte[]> read(Path file) throws IOException {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {

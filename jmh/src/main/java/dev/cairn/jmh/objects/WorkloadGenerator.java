@@ -7,6 +7,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.List;
 
 /**
@@ -17,8 +18,7 @@ import java.util.List;
  */
 public final class WorkloadGenerator {
 
-    private WorkloadGenerator() {
-    }
+    private WorkloadGenerator() {}
 
     public static void main(String[] args) throws IOException {
         if (args.length < 4) {
@@ -47,6 +47,6 @@ public final class WorkloadGenerator {
                 os.write(b);
             }
         }
-        Files.move(tmp, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING);
     }
 }

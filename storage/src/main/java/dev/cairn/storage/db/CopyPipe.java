@@ -25,8 +25,7 @@ public final class CopyPipe {
 
     private static final int CHUNKS_AHEAD = 4;
 
-    private CopyPipe() {
-    }
+    private CopyPipe() {}
 
     /** Runs the COPY; returns the rows the server took. */
     public static long run(CopyIn copy, Producer producer) throws SQLException {
@@ -47,8 +46,9 @@ public final class CopyPipe {
         });
         try {
             for (Chunk chunk = take(queue); chunk != Chunk.END; chunk = take(queue)) {
-                if (chunk.failure() != null)
+                if (chunk.failure() != null) {
                     throw chunk.failure();
+                }
                 copy.writeToCopy(chunk.bytes(), 0, chunk.length());
             }
             return copy.endCopy();
@@ -85,8 +85,9 @@ public final class CopyPipe {
 
     private static void cancel(CopyIn copy) {
         try {
-            if (copy.isActive())
+            if (copy.isActive()) {
                 copy.cancelCopy();
+            }
         } catch (SQLException ignored) {
             // the transaction rolls back either way
         }

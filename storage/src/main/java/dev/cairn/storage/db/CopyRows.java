@@ -97,8 +97,9 @@ public final class CopyRows {
         int length = row.length();
         if (used + 3 * length > buffer.length) {
             flush();
-            if (3 * length > buffer.length)
+            if (3 * length > buffer.length) {
                 buffer = new byte[3 * length];
+            }
         }
         int at = used;
         for (int i = 0; i < length; i++) {
@@ -123,22 +124,25 @@ public final class CopyRows {
     }
 
     void flush() throws SQLException {
-        if (used > 0 && sink.accept(buffer, used))
+        if (used > 0 && sink.accept(buffer, used)) {
             buffer = new byte[Math.max(CHUNK, buffer.length)];
+        }
         used = 0;
     }
 
     private void separator() {
-        if (rowStarted)
+        if (rowStarted) {
             row.append('\t');
+        }
         rowStarted = true;
     }
 
     /** Ends a COPY that failed half-way, so the connection can roll back. */
     public void abandon() {
         try {
-            if (copy != null && copy.isActive())
+            if (copy != null && copy.isActive()) {
                 copy.cancelCopy();
+            }
         } catch (SQLException ignored) {
             // the transaction rolls back either way
         }

@@ -19,8 +19,7 @@ public final class Cursors {
 
     public static final int FETCH = 10_000;
 
-    private Cursors() {
-    }
+    private Cursors() {}
 
     /** Reads one row into a value. */
     public interface Row<T> {
@@ -42,19 +41,21 @@ public final class Cursors {
             statement.close();
             throw e;
         }
-        Spliterator<T> rows = new Spliterators.AbstractSpliterator<>(Long.MAX_VALUE, Spliterator.ORDERED | Spliterator.NONNULL) {
-            @Override
-            public boolean tryAdvance(Consumer<? super T> action) {
-                try {
-                    if (!result.next())
-                        return false;
-                    action.accept(row.read(result));
-                    return true;
-                } catch (SQLException e) {
-                    throw new IllegalStateException("reading a query result failed: " + e.getMessage(), e);
-                }
-            }
-        };
+        Spliterator<T> rows =
+                new Spliterators.AbstractSpliterator<>(Long.MAX_VALUE, Spliterator.ORDERED | Spliterator.NONNULL) {
+                    @Override
+                    public boolean tryAdvance(Consumer<? super T> action) {
+                        try {
+                            if (!result.next()) {
+                                return false;
+                            }
+                            action.accept(row.read(result));
+                            return true;
+                        } catch (SQLException e) {
+                            throw new IllegalStateException("reading a query result failed: " + e.getMessage(), e);
+                        }
+                    }
+                };
         return StreamSupport.stream(rows, false).onClose(() -> {
             try {
                 statement.close();

@@ -5,12 +5,10 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-
 import javax.sql.DataSource;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-
 import org.hibernate.SessionFactory;
 import org.hibernate.cfg.AvailableSettings;
 import org.hibernate.cfg.Configuration;
@@ -33,9 +31,16 @@ import dev.cairn.storage.db.entity.UserEntity;
  */
 public final class Database implements AutoCloseable {
 
-    static final List<Class<?>> ENTITIES = List.of(UserEntity.class, ComputerEntity.class,
-        AuthInfoEntity.class, NodeEntity.class, LinkEntity.class, GroupEntity.class,
-        CommentEntity.class, LogEntity.class, SettingEntity.class);
+    static final List<Class<?>> ENTITIES = List.of(
+            UserEntity.class,
+            ComputerEntity.class,
+            AuthInfoEntity.class,
+            NodeEntity.class,
+            LinkEntity.class,
+            GroupEntity.class,
+            CommentEntity.class,
+            LogEntity.class,
+            SettingEntity.class);
 
     // Hibernate and Flyway log through java.util.logging here; their start-up banners are
     // noise. Held so the loggers (and their levels) are not collected.
@@ -64,17 +69,20 @@ public final class Database implements AutoCloseable {
     private static HikariDataSource pool(DatabaseConfig config) {
         HikariConfig hikari = new HikariConfig();
         hikari.setJdbcUrl(config.jdbcUrl());
-        if (config.user() != null)
+        if (config.user() != null) {
             hikari.setUsername(config.user());
-        if (config.password() != null)
+        }
+        if (config.password() != null) {
             hikari.setPassword(config.password());
+        }
         hikari.setMaximumPoolSize(config.poolSize());
         hikari.setMinimumIdle(1);
         hikari.setPoolName("cairn-graph");
         // Bulk inserts: let the driver rewrite batches into multi-row statements.
         hikari.addDataSourceProperty("reWriteBatchedInserts", "true");
-        if (config.plainLoopback())
+        if (config.plainLoopback()) {
             hikari.addDataSourceProperty("sslmode", "disable");
+        }
         return new HikariDataSource(hikari);
     }
 
@@ -85,8 +93,9 @@ public final class Database implements AutoCloseable {
         configuration.setProperty(AvailableSettings.HBM2DDL_AUTO, "validate");
         // JSON columns read as JsonCodec reads them (integers as Long), so an entity's map
         // equals what was stored and what JDBC readers see
-        configuration.getProperties().put(AvailableSettings.JSON_FORMAT_MAPPER,
-            new Jackson3JsonFormatMapper(JsonCodec.mapper()));
+        configuration
+                .getProperties()
+                .put(AvailableSettings.JSON_FORMAT_MAPPER, new Jackson3JsonFormatMapper(JsonCodec.mapper()));
         configuration.setProperty(AvailableSettings.SHOW_SQL, "false");
         return configuration.buildSessionFactory();
     }

@@ -14,11 +14,14 @@ public record DatabaseConfig(String jdbcUrl, String user, String password, int p
 
     public DatabaseConfig {
         Objects.requireNonNull(jdbcUrl, "jdbcUrl");
-        if (!jdbcUrl.startsWith("jdbc:postgresql:"))
-            throw new IllegalArgumentException("not a PostgreSQL JDBC URL (jdbc:postgresql://host:port/db): " + jdbcUrl);
-        if (poolSize < 2)
-            throw new IllegalArgumentException("poolSize must be at least 2 (a schema migration takes two "
-                + "connections), was " + poolSize);
+        if (!jdbcUrl.startsWith("jdbc:postgresql:")) {
+            throw new IllegalArgumentException(
+                    "not a PostgreSQL JDBC URL (jdbc:postgresql://host:port/db): " + jdbcUrl);
+        }
+        if (poolSize < 2) {
+            throw new IllegalArgumentException(
+                    "poolSize must be at least 2 (a schema migration takes two connections), was " + poolSize);
+        }
     }
 
     /** A pool of 8 connections to the database at {@code jdbcUrl}. */
@@ -37,14 +40,17 @@ public record DatabaseConfig(String jdbcUrl, String user, String password, int p
      * own {@code sslmode} is used as it is.
      */
     public boolean plainLoopback() {
-        if (jdbcUrl.contains("sslmode=") || jdbcUrl.contains("ssl="))
+        if (jdbcUrl.contains("sslmode=") || jdbcUrl.contains("ssl=")) {
             return false;
+        }
         String rest = jdbcUrl.substring("jdbc:postgresql:".length());
-        if (!rest.startsWith("//"))
-            return true;                                    // jdbc:postgresql:db is localhost
+        if (!rest.startsWith("//")) {
+            return true; // jdbc:postgresql:db is localhost
+        }
         String authority = rest.substring(2).split("[/?]", 2)[0];
-        String host = authority.startsWith("[") ? authority.substring(1, authority.indexOf(']'))
-            : authority.split(":", 2)[0];
+        String host = authority.startsWith("[")
+                ? authority.substring(1, authority.indexOf(']'))
+                : authority.split(":", 2)[0];
         return host.isEmpty() || host.equals("localhost") || host.startsWith("127.") || host.equals("::1");
     }
 }

@@ -9,11 +9,11 @@ public final class Databases {
 
     /** SQLSTATE insufficient_privilege: the drop met a server process of another role. */
     private static final String INSUFFICIENT_PRIVILEGE = "42501";
+
     private static final int ATTEMPTS = 50;
     private static final long PAUSE_MS = 100;
 
-    private Databases() {
-    }
+    private Databases() {}
 
     /**
      * Drops database {@code name} if it exists, closing the connections still open on it. A server
@@ -28,8 +28,9 @@ public final class Databases {
                     statement.execute(sql);
                     return;
                 } catch (SQLException e) {
-                    if (!INSUFFICIENT_PRIVILEGE.equals(e.getSQLState()) || attempt >= ATTEMPTS)
+                    if (!INSUFFICIENT_PRIVILEGE.equals(e.getSQLState()) || attempt >= ATTEMPTS) {
                         throw e;
+                    }
                     try {
                         Thread.sleep(PAUSE_MS);
                     } catch (InterruptedException interrupted) {

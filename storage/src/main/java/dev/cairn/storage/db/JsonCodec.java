@@ -15,11 +15,10 @@ import tools.jackson.databind.json.JsonMapper;
 public final class JsonCodec {
 
     private static final JsonMapper MAPPER = JsonMapper.builder()
-        .enable(DeserializationFeature.USE_LONG_FOR_INTS)
-        .build();
+            .enable(DeserializationFeature.USE_LONG_FOR_INTS)
+            .build();
 
-    private JsonCodec() {
-    }
+    private JsonCodec() {}
 
     /** The mapper itself, for Hibernate's JSON columns: entities read integers as Long too. */
     static JsonMapper mapper() {
@@ -45,11 +44,13 @@ public final class JsonCodec {
     /** Reads a JSON object; {@code null} reads as an empty map. */
     @SuppressWarnings("unchecked")
     public static Map<String, Object> readObject(String json) {
-        if (json == null)
+        if (json == null) {
             return Map.of();
+        }
         Object value = read(json);
-        if (!(value instanceof Map<?, ?> map))
+        if (!(value instanceof Map<?, ?> map)) {
             throw new IllegalArgumentException("not a JSON object: " + abbreviate(json));
+        }
         return (Map<String, Object>) map;
     }
 

@@ -16,8 +16,7 @@ public final class JsonText {
 
     private static final char[] HEX = "0123456789abcdef".toCharArray();
 
-    private JsonText() {
-    }
+    private JsonText() {}
 
     public static String write(Object value) {
         StringBuilder out = new StringBuilder(256);
@@ -50,8 +49,9 @@ public final class JsonText {
                 out.append('{');
                 boolean first = true;
                 for (Map.Entry<?, ?> e : map.entrySet()) {
-                    if (!first)
+                    if (!first) {
                         out.append(',');
+                    }
                     first = false;
                     string((String) e.getKey(), out, copy);
                     out.append(':');
@@ -62,19 +62,23 @@ public final class JsonText {
             case List<?> list -> {
                 out.append('[');
                 for (int i = 0, n = list.size(); i < n; i++) {
-                    if (i > 0)
+                    if (i > 0) {
                         out.append(',');
+                    }
                     write(list.get(i), out, copy);
                 }
                 out.append(']');
             }
-            default -> throw new IllegalArgumentException("not a cleaned JSON value: " + value.getClass().getName());
+            default ->
+                throw new IllegalArgumentException(
+                        "not a cleaned JSON value: " + value.getClass().getName());
         }
     }
 
     private static void number(double d, StringBuilder out) {
-        if (Double.isNaN(d) || Double.isInfinite(d))
+        if (Double.isNaN(d) || Double.isInfinite(d)) {
             throw new IllegalArgumentException("JSON has no " + d);
+        }
         String s = Double.toString(d);
         int e = s.indexOf('E');
         if (e < 0 || s.charAt(e + 1) == '-') {
@@ -83,8 +87,9 @@ public final class JsonText {
         }
         String plain = new BigDecimal(s).toPlainString();
         out.append(plain);
-        if (plain.indexOf('.') < 0)
+        if (plain.indexOf('.') < 0) {
             out.append(".0");
+        }
     }
 
     private static void string(String s, StringBuilder out, boolean copy) {
@@ -93,8 +98,9 @@ public final class JsonText {
         int start = 0;
         for (int i = 0, n = s.length(); i < n; i++) {
             char c = s.charAt(i);
-            if (c >= 0x20 && c != '"' && c != '\\')
+            if (c >= 0x20 && c != '"' && c != '\\') {
                 continue;
+            }
             out.append(s, start, i);
             out.append(backslash);
             switch (c) {

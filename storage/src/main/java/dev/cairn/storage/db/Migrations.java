@@ -8,8 +8,7 @@ import org.flywaydb.core.api.output.MigrateResult;
 /** The graph's schema, owned by the Flyway migrations in {@code db/migration}. */
 public final class Migrations {
 
-    private Migrations() {
-    }
+    private Migrations() {}
 
     /** Brings the schema up to date; returns the number of migrations applied. */
     public static int migrate(DataSource dataSource) {
@@ -19,9 +18,9 @@ public final class Migrations {
 
     static Flyway flyway(DataSource dataSource) {
         return Flyway.configure()
-            .dataSource(dataSource)
-            .locations("classpath:db/migration")
-            .failOnMissingLocations(true)
-            .load();
+                .dataSource(dataSource)
+                .locations("classpath:db/migration")
+                .failOnMissingLocations(true)
+                .load();
     }
 }

@@ -13,16 +13,16 @@ public final class TempTables {
 
     private static final AtomicLong NEXT = new AtomicLong();
 
-    private TempTables() {
-    }
+    private TempTables() {}
 
     public static String name(String purpose) {
         return "cairn_" + purpose + "_" + NEXT.incrementAndGet();
     }
 
     public static void requireTransaction(Connection connection, String what) throws SQLException {
-        if (connection.getAutoCommit())
+        if (connection.getAutoCommit()) {
             throw new IllegalStateException(what + " keeps its ids in temporary tables that live until the end of"
-                + " the transaction: call setAutoCommit(false) on the connection first");
+                    + " the transaction: call setAutoCommit(false) on the connection first");
+        }
     }
 }

@@ -3,12 +3,10 @@ package dev.cairn.storage.db;
 import java.sql.Connection;
 import java.sql.SQLException;
 
-
 /** Runs JDBC work in one transaction on a pooled connection: commit on success, rollback on any failure. */
 public final class Transactions {
 
-    private Transactions() {
-    }
+    private Transactions() {}
 
     public interface Work<T> {
         T apply(Connection connection) throws SQLException;

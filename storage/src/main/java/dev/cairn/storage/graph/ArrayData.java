@@ -24,8 +24,9 @@ public final class ArrayData extends Data {
 
     /** Adds or replaces an array; names are identifiers so the file name is safe. */
     public ArrayData set(String name, NpyArray array) {
-        if (!name.matches("[A-Za-z0-9_]+"))
+        if (!name.matches("[A-Za-z0-9_]+")) {
             throw new IllegalArgumentException("array name '" + name + "' must be letters, digits and '_'");
+        }
         files().put(name + ".npy", array.toBytes());
         setAttribute(PREFIX + name, Arrays.stream(array.shape()).boxed().toList());
         return this;
@@ -34,9 +35,11 @@ public final class ArrayData extends Data {
     /** The names of the arrays, sorted. */
     public List<String> names() {
         List<String> names = new ArrayList<>();
-        for (String key : attributes().keySet())
-            if (key.startsWith(PREFIX))
+        for (String key : attributes().keySet()) {
+            if (key.startsWith(PREFIX)) {
                 names.add(key.substring(PREFIX.length()));
+            }
+        }
         names.sort(null);
         return names;
     }
@@ -44,8 +47,9 @@ public final class ArrayData extends Data {
     /** The shape of one array, from the attributes (no file read). */
     public int[] shape(String name) {
         Object shape = attribute(PREFIX + name);
-        if (!(shape instanceof List<?> dims))
+        if (!(shape instanceof List<?> dims)) {
             throw new IllegalArgumentException("no array '" + name + "'; arrays: " + names());
+        }
         return dims.stream().mapToInt(d -> ((Number) d).intValue()).toArray();
     }
 

@@ -2,6 +2,7 @@ package dev.cairn.storage.graph;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,8 +29,7 @@ public final class AttributeValues {
     /** Significant digits floats keep. */
     public static final int FLOAT_DIGITS = SignificantDigits.DIGITS;
 
-    private AttributeValues() {
-    }
+    private AttributeValues() {}
 
     /** A cleaned, unmodifiable copy of a whole attribute map; {@code where} names it in errors. */
     public static Map<String, Object> cleanMap(Map<String, ?> map, String where) {
@@ -62,8 +62,9 @@ public final class AttributeValues {
         @Override
         public String toString() {
             String here = key != null ? key : "[" + index + "]";
-            if (parent == null)
+            if (parent == null) {
                 return here;
+            }
             return parent + (key != null ? "." + here : here);
         }
     }
@@ -83,22 +84,27 @@ public final class AttributeValues {
             case BigDecimal big -> cleanDouble(big.doubleValue(), path);
             case Map<?, ?> map -> cleanObject(map, path);
             case List<?> list -> cleanList(list, path);
-            case Object[] array -> cleanList(java.util.Arrays.asList(array), path);
-            default -> throw new InvalidValueException(path + ": a value of type " + value.getClass().getName()
-                + " cannot be stored; use a string, number, boolean, null, list or map");
+            case Object[] array -> cleanList(Arrays.asList(array), path);
+            default ->
+                throw new InvalidValueException(
+                        path + ": a value of type " + value.getClass().getName()
+                                + " cannot be stored; use a string, number, boolean, null, list or map");
         };
     }
 
     /** The key rule alone: a non-empty string without '.'. */
     public static String checkKey(Object key, String where) {
-        if (!(key instanceof String s))
+        if (!(key instanceof String s)) {
             throw new InvalidValueException(where + ": keys must be strings, got "
-                + (key == null ? "null" : key.getClass().getName() + " " + key));
-        if (s.isEmpty())
+                    + (key == null ? "null" : key.getClass().getName() + " " + key));
+        }
+        if (s.isEmpty()) {
             throw new InvalidValueException(where + ": keys must not be empty");
-        if (s.indexOf('.') >= 0)
-            throw new InvalidValueException(where + ": key '" + s
-                + "' contains '.', which separates the parts of a path in queries");
+        }
+        if (s.indexOf('.') >= 0) {
+            throw new InvalidValueException(
+                    where + ": key '" + s + "' contains '.', which separates the parts of a path in queries");
+        }
         return s;
     }
 
@@ -113,21 +119,24 @@ public final class AttributeValues {
 
     private static List<Object> cleanList(List<?> list, Path path) {
         Object[] cleaned = new Object[list.size()];
-        for (int i = 0; i < cleaned.length; i++)
+        for (int i = 0; i < cleaned.length; i++) {
             cleaned[i] = clean(list.get(i), path == null ? null : path.index(i));
-        return Collections.unmodifiableList(java.util.Arrays.asList(cleaned));
+        }
+        return Collections.unmodifiableList(Arrays.asList(cleaned));
     }
 
     private static Long bigInteger(BigInteger big, Path path) {
-        if (big.bitLength() > 63)
+        if (big.bitLength() > 63) {
             throw new InvalidValueException(path + ": integer " + big + " does not fit in 64 bits");
+        }
         return big.longValue();
     }
 
     /** The double rounded to 14 significant digits. */
     static Double cleanDouble(double d, Object path) {
-        if (Double.isNaN(d) || Double.isInfinite(d))
+        if (Double.isNaN(d) || Double.isInfinite(d)) {
             throw new InvalidValueException(path + ": " + d + " cannot be stored; floats must be finite");
+        }
         return SignificantDigits.rounded(d);
     }
 }

@@ -5,7 +5,7 @@ package dev.cairn.storage.graph;
  * that the REST layer maps each to one status with an exhaustive switch.
  */
 public abstract sealed class CairnException extends RuntimeException
-    permits NotFoundException, InvalidInputException, ConflictException {
+        permits NotFoundException, InvalidInputException, ConflictException {
 
     protected CairnException(String message) {
         super(message);

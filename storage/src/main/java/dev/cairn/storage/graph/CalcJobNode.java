@@ -12,9 +12,19 @@ public final class CalcJobNode extends CalculationNode {
 
     public static final String TYPE = "process.calculation.calcjob.CalcJobNode.";
 
-    private static final Set<String> UPDATABLE = union(ProcessNode.UPDATABLE, Set.of("state", "imported",
-        "remote_workdir", "retrieve_list", "retrieve_temporary_list", "job_id", "scheduler_state",
-        "scheduler_lastchecktime", "last_job_info", "detailed_job_info"));
+    private static final Set<String> UPDATABLE = union(
+            ProcessNode.UPDATABLE,
+            Set.of(
+                    "state",
+                    "imported",
+                    "remote_workdir",
+                    "retrieve_list",
+                    "retrieve_temporary_list",
+                    "job_id",
+                    "scheduler_state",
+                    "scheduler_lastchecktime",
+                    "last_job_info",
+                    "detailed_job_info"));
 
     public CalcJobNode(String processType) {
         super(TYPE, processType);
@@ -64,8 +74,9 @@ public final class CalcJobNode extends CalculationNode {
 
     /** Sets another updatable job attribute (retrieve lists, last job info, …). */
     public void setJobAttribute(String key, Object value) {
-        if (!UPDATABLE.contains(key))
+        if (!UPDATABLE.contains(key)) {
             throw new IllegalArgumentException("'" + key + "' is not a job attribute; those are " + UPDATABLE);
+        }
         setAttribute(key, value);
     }
 

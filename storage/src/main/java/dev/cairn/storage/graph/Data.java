@@ -18,8 +18,9 @@ public abstract non-sealed class Data extends Node {
     }
 
     private static String requireData(String nodeType) {
-        if (nodeType == null || !nodeType.startsWith(LinkType.NodeClass.DATA.typePrefix()))
+        if (nodeType == null || !nodeType.startsWith(LinkType.NodeClass.DATA.typePrefix())) {
             throw new UnknownNodeTypeException("data node types start with 'data.', got '" + nodeType + "'");
+        }
         return nodeType;
     }
 }

@@ -11,8 +11,9 @@ public record DataType<T extends Data>(String nodeType, Class<T> javaClass, Func
 
     public DataType {
         NodeTypes.checkSyntax(nodeType);
-        if (!nodeType.startsWith(LinkType.NodeClass.DATA.typePrefix()))
+        if (!nodeType.startsWith(LinkType.NodeClass.DATA.typePrefix())) {
             throw new IllegalArgumentException("data types start with 'data.': " + nodeType);
+        }
         Objects.requireNonNull(javaClass, "javaClass");
         Objects.requireNonNull(reader, "reader");
     }

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
+import java.util.function.Consumer;
 
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.objects.Container;
@@ -54,11 +55,13 @@ public final class GraphStore {
     /** Stores one node with its incoming links, whose sources must be stored. Returns the node. */
     public <T extends Node> T store(T node) {
         checkStorable(node);
-        for (PendingLink link : node.pendingIncoming())
-            if (!link.source().isStored())
+        for (PendingLink link : node.pendingIncoming()) {
+            if (!link.source().isStored()) {
                 throw new InvalidInputException("cannot store " + node.describe() + ": the source of its " + link.type()
-                    + " link '" + link.label() + "', " + link.source().describe()
-                    + ", is not stored; store it first or store both with storeAll");
+                        + " link '" + link.label() + "', " + link.source().describe()
+                        + ", is not stored; store it first or store both with storeAll");
+            }
+        }
         writeFiles(List.of(node));
         String hash = hashing.hash(node, Map.of());
         try (Connection c = database.connection()) {
@@ -74,8 +77,9 @@ public final class GraphStore {
      * transaction: either every node is stored or none is.
      */
     public void storeAll(Collection<? extends Node> nodes) {
-        if (nodes.isEmpty())
+        if (nodes.isEmpty()) {
             return;
+        }
         // Prepared before a connection is taken: reading the batch's computers takes one of its own.
         List<Node> ordered = prepareBatch(nodes);
         Map<Node, Node.StoredState> states;
@@ -107,14 +111,18 @@ public final class GraphStore {
     }
 
     private String hashWithSources(Node node, Map<Node, String> batch) {
-        if (node.isStored())
+        if (node.isStored()) {
             return node.hash();
+        }
         String known = batch.get(node);
-        if (known != null)
+        if (known != null) {
             return known;
-        for (PendingLink link : node.pendingIncoming())
-            if (link.type() == LinkType.INPUT_CALC || link.type() == LinkType.INPUT_WORK)
+        }
+        for (PendingLink link : node.pendingIncoming()) {
+            if (link.type() == LinkType.INPUT_CALC || link.type() == LinkType.INPUT_WORK) {
                 hashWithSources(link.source(), batch);
+            }
+        }
         String hash = hashing.hash(node, batch);
         batch.put(node, hash);
         return hash;
@@ -132,11 +140,14 @@ public final class GraphStore {
         inBatch.addAll(ordered);
         for (Node n : ordered) {
             checkStorable(n);
-            for (PendingLink link : n.pendingIncoming())
-                if (!link.source().isStored() && !inBatch.contains(link.source()))
-                    throw new InvalidInputException("cannot store " + n.describe() + ": the source of its " + link.type()
-                        + " link '" + link.label() + "', " + link.source().describe()
-                        + ", is neither stored nor in the batch");
+            for (PendingLink link : n.pendingIncoming()) {
+                if (!link.source().isStored() && !inBatch.contains(link.source())) {
+                    throw new InvalidInputException("cannot store " + n.describe() + ": the source of its "
+                            + link.type()
+                            + " link '" + link.label() + "', " + link.source().describe()
+                            + ", is neither stored nor in the batch");
+                }
+            }
         }
         writeFiles(ordered);
         hashing.prefetchComputers(ordered);
@@ -152,19 +163,24 @@ public final class GraphStore {
     }
 
     private void checkStorable(Node node) {
-        if (node.isStored())
+        if (node.isStored()) {
             throw new ModificationNotAllowedException(node.describe() + " is stored already");
-        if (!NodeTypes.isKnown(node.nodeType()))
+        }
+        if (!NodeTypes.isKnown(node.nodeType())) {
             throw NodeTypes.unknown(node.nodeType(), node.describe());
-        if (!node.files().isEmpty() && container == null)
+        }
+        if (!node.files().isEmpty() && container == null) {
             throw new InvalidInputException(node.describe() + " has files, but this store has no object store");
+        }
     }
 
     private void writeFiles(List<Node> nodes) {
         try {
-            for (Node n : nodes)
-                if (n.files().hasPendingContent())
+            for (Node n : nodes) {
+                if (n.files().hasPendingContent()) {
                     n.files().writeTo(container);
+                }
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("writing node files to the object store", e);
         }
@@ -182,18 +198,21 @@ public final class GraphStore {
     /** The stored node with this id, which must be of the given class. */
     public <T extends Node> T load(long id, Class<T> type) {
         Node node = load(id);
-        if (!type.isInstance(node))
-            throw new InvalidInputException(node.describe() + " is a " + node.getClass().getSimpleName() + ", not a "
-                + type.getSimpleName());
+        if (!type.isInstance(node)) {
+            throw new InvalidInputException(
+                    node.describe() + " is a " + node.getClass().getSimpleName() + ", not a " + type.getSimpleName());
+        }
         return type.cast(node);
     }
 
     private Node loadOne(String sql, Object key, String what) {
-        try (Connection c = database.connection(); PreparedStatement s = c.prepareStatement(sql)) {
+        try (Connection c = database.connection();
+                PreparedStatement s = c.prepareStatement(sql)) {
             s.setObject(1, key);
             try (ResultSet rs = s.executeQuery()) {
-                if (!rs.next())
+                if (!rs.next()) {
                     throw new NodeNotFoundException("no node with " + what);
+                }
                 return NodeTypes.read(NodeRows.read(rs, 1));
             }
         } catch (SQLException e) {
@@ -203,24 +222,30 @@ public final class GraphStore {
 
     /** Links into a stored node. */
     public List<LinkTriple> incoming(Node node) {
-        return links(node, "SELECT l.input_id, n.node_type, l.type, l.label FROM link l JOIN node n ON n.id = l.input_id "
-            + "WHERE l.output_id = ? ORDER BY l.id");
+        return links(
+                node,
+                "SELECT l.input_id, n.node_type, l.type, l.label FROM link l JOIN node n ON n.id = l.input_id "
+                        + "WHERE l.output_id = ? ORDER BY l.id");
     }
 
     /** Links out of a stored node. */
     public List<LinkTriple> outgoing(Node node) {
-        return links(node, "SELECT l.output_id, n.node_type, l.type, l.label FROM link l JOIN node n ON n.id = l.output_id "
-            + "WHERE l.input_id = ? ORDER BY l.id");
+        return links(
+                node,
+                "SELECT l.output_id, n.node_type, l.type, l.label FROM link l JOIN node n ON n.id = l.output_id "
+                        + "WHERE l.input_id = ? ORDER BY l.id");
     }
 
     private List<LinkTriple> links(Node node, String sql) {
-        try (Connection c = database.connection(); PreparedStatement s = c.prepareStatement(sql)) {
+        try (Connection c = database.connection();
+                PreparedStatement s = c.prepareStatement(sql)) {
             s.setLong(1, node.id());
             List<LinkTriple> links = new ArrayList<>();
             try (ResultSet rs = s.executeQuery()) {
-                while (rs.next())
-                    links.add(new LinkTriple(rs.getLong(1), rs.getString(2), LinkType.fromDbValue(rs.getString(3)),
-                        rs.getString(4)));
+                while (rs.next()) {
+                    links.add(new LinkTriple(
+                            rs.getLong(1), rs.getString(2), LinkType.fromDbValue(rs.getString(3)), rs.getString(4)));
+                }
             }
             return links;
         } catch (SQLException e) {
@@ -234,13 +259,17 @@ public final class GraphStore {
      */
     public void addReturnLink(WorkflowNode workflow, Data data, String label) {
         String what = "link RETURN " + workflow.describe() + " -> " + data.describe();
-        if (!workflow.isStored() || !data.isStored())
-            throw new LinkRuleException(what + ": both ends must be stored; a workflow returns data a calculation made");
-        if (workflow.isSealed())
+        if (!workflow.isStored() || !data.isStored()) {
+            throw new LinkRuleException(
+                    what + ": both ends must be stored; a workflow returns data a calculation made");
+        }
+        if (workflow.isSealed()) {
             throw new LinkRuleException(what + " (label '" + label + "'): " + workflow.describe() + " is sealed");
+        }
         Labels.check(label, LinkType.RETURN, workflow.describe(), data.describe());
         try (Connection c = database.connection();
-             PreparedStatement s = c.prepareStatement("INSERT INTO link (input_id, output_id, type, label) VALUES (?, ?, 'return', ?)")) {
+                PreparedStatement s = c.prepareStatement(
+                        "INSERT INTO link (input_id, output_id, type, label) VALUES (?, ?, 'return', ?)")) {
             s.setLong(1, workflow.id());
             s.setLong(2, data.id());
             s.setString(3, label);
@@ -252,14 +281,15 @@ public final class GraphStore {
 
     public void setLabel(Node node, String label) {
         Objects.requireNonNull(label, "label");
-        OffsetDateTime mtime = update(node, "UPDATE node SET label = ?, mtime = now() WHERE id = ? RETURNING mtime", label);
+        OffsetDateTime mtime =
+                update(node, "UPDATE node SET label = ?, mtime = now() WHERE id = ? RETURNING mtime", label);
         node.updateStored(label, node.description(), node.extras(), mtime);
     }
 
     public void setDescription(Node node, String description) {
         Objects.requireNonNull(description, "description");
-        OffsetDateTime mtime = update(node, "UPDATE node SET description = ?, mtime = now() WHERE id = ? RETURNING mtime",
-            description);
+        OffsetDateTime mtime = update(
+                node, "UPDATE node SET description = ?, mtime = now() WHERE id = ? RETURNING mtime", description);
         node.updateStored(node.label(), description, node.extras(), mtime);
     }
 
@@ -273,8 +303,8 @@ public final class GraphStore {
 
     /** Removes one extra of a stored node; nothing happens when it has none by that key. */
     public void deleteExtra(Node node, String key) {
-        OffsetDateTime mtime = update(node, "UPDATE node SET extras = extras - ?, mtime = now() WHERE id = ? RETURNING mtime",
-            key);
+        OffsetDateTime mtime =
+                update(node, "UPDATE node SET extras = extras - ?, mtime = now() WHERE id = ? RETURNING mtime", key);
         Map<String, Object> extras = new LinkedHashMap<>(node.extras());
         extras.remove(key);
         node.updateStored(node.label(), node.description(), Collections.unmodifiableMap(extras), mtime);
@@ -288,19 +318,21 @@ public final class GraphStore {
 
     /** Seals a stored process: from now on neither it nor its links change. */
     public void seal(ProcessNode node) {
-        if (node.isSealed())
+        if (node.isSealed()) {
             return;
+        }
         requireStored(node);
         inOwnConnection(node, g -> g.saveState(node, true));
     }
 
     private static void requireStored(Node node) {
-        if (!node.isStored())
+        if (!node.isStored()) {
             throw new InvalidInputException(node.describe() + " is not stored; set it on the node before storing");
+        }
     }
 
     /** One graph write on a pooled connection of its own, committed at once. */
-    private void inOwnConnection(Node node, java.util.function.Consumer<GraphTransaction> write) {
+    private void inOwnConnection(Node node, Consumer<GraphTransaction> write) {
         try (Connection c = database.connection()) {
             write.accept(inTransaction(c));
         } catch (SQLException e) {
@@ -309,14 +341,17 @@ public final class GraphStore {
     }
 
     private OffsetDateTime update(Node node, String sql, String value) {
-        if (!node.isStored())
+        if (!node.isStored()) {
             throw new InvalidInputException(node.describe() + " is not stored; set it on the node before storing");
-        try (Connection c = database.connection(); PreparedStatement s = c.prepareStatement(sql)) {
+        }
+        try (Connection c = database.connection();
+                PreparedStatement s = c.prepareStatement(sql)) {
             s.setString(1, value);
             s.setLong(2, node.id());
             try (ResultSet rs = s.executeQuery()) {
-                if (!rs.next())
+                if (!rs.next()) {
                     throw new NodeNotFoundException(node.describe() + " is no longer in the database");
+                }
                 return rs.getObject(1, OffsetDateTime.class);
             }
         } catch (SQLException e) {
@@ -349,13 +384,15 @@ public final class GraphStore {
     }
 
     private ObjectKey key(Node node, String path) {
-        return node.files().key(path).orElseThrow(() -> new NotFoundException(node.describe() + " has no stored file '"
-            + path + "'"));
+        return node.files()
+                .key(path)
+                .orElseThrow(() -> new NotFoundException(node.describe() + " has no stored file '" + path + "'"));
     }
 
     private Container objects() {
-        if (container == null)
+        if (container == null) {
             throw new InvalidInputException("this store has no object store, so it reads no files");
+        }
         return container;
     }
 }

@@ -4,7 +4,9 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.OffsetDateTime;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,11 +24,11 @@ import dev.cairn.storage.db.JsonText;
 public final class GraphTransaction {
 
     private static final String INPUTS = "SELECT l.label, " + NodeRows.COLUMNS
-        + " FROM link l JOIN node n ON n.id = l.input_id WHERE l.output_id = ? AND l.type IN ('input_calc', 'input_work')"
-        + " ORDER BY l.id";
+            + " FROM link l JOIN node n ON n.id = l.input_id WHERE l.output_id = ? AND l.type IN ('input_calc', 'input_work')"
+            + " ORDER BY l.id";
     private static final String OUTPUTS = "SELECT l.label, " + NodeRows.COLUMNS
-        + " FROM link l JOIN node n ON n.id = l.output_id WHERE l.input_id = ? AND l.type IN ('create', 'return')"
-        + " ORDER BY l.id";
+            + " FROM link l JOIN node n ON n.id = l.output_id WHERE l.input_id = ? AND l.type IN ('create', 'return')"
+            + " ORDER BY l.id";
     private static final String BY_IDS = "SELECT " + NodeRows.COLUMNS + " FROM node n WHERE n.id = ANY(?)";
 
     private final Connection connection;
@@ -43,8 +45,9 @@ public final class GraphTransaction {
 
     /** Stores new nodes with their links (to each other and to stored nodes), sources first. */
     public void storeAll(Collection<? extends Node> nodes) {
-        if (nodes.isEmpty())
+        if (nodes.isEmpty()) {
             return;
+        }
         insert(nodes).forEach(Node::markStored);
     }
 
@@ -64,8 +67,9 @@ public final class GraphTransaction {
 
     /** Stored nodes by id, each typed by its node type; an id with no node is missing from the map. */
     public Map<Long, Node> loadAll(Collection<Long> ids) {
-        if (ids.isEmpty())
+        if (ids.isEmpty()) {
             return Map.of();
+        }
         Map<Long, Node> nodes = new HashMap<>(ids.size() * 2);
         try (PreparedStatement s = connection.prepareStatement(BY_IDS)) {
             s.setArray(1, connection.createArrayOf("bigint", ids.toArray()));
@@ -83,8 +87,9 @@ public final class GraphTransaction {
 
     public Node load(long id) {
         Node node = loadAll(List.of(id)).get(id);
-        if (node == null)
+        if (node == null) {
             throw new NodeNotFoundException("no node with id " + id);
+        }
         return node;
     }
 
@@ -103,8 +108,9 @@ public final class GraphTransaction {
         try (PreparedStatement s = connection.prepareStatement(sql)) {
             s.setLong(1, processId);
             try (ResultSet rs = s.executeQuery()) {
-                while (rs.next())
+                while (rs.next()) {
                     nodes.put(rs.getString(1), NodeTypes.read(NodeRows.read(rs, 2)));
+                }
             }
             return nodes;
         } catch (SQLException e) {
@@ -118,15 +124,22 @@ public final class GraphTransaction {
      * earlier transaction.
      */
     public void addReturnLinks(WorkflowNode workflow, Map<String, ? extends Data> outputs) {
-        if (outputs.isEmpty())
+        if (outputs.isEmpty()) {
             return;
+        }
         try (PreparedStatement s = connection.prepareStatement(
-            "INSERT INTO link (input_id, output_id, type, label) VALUES (?, ?, 'return', ?)")) {
+                "INSERT INTO link (input_id, output_id, type, label) VALUES (?, ?, 'return', ?)")) {
             for (var e : outputs.entrySet()) {
-                Labels.check(e.getKey(), LinkType.RETURN, workflow.describe(), e.getValue().describe());
-                if (!e.getValue().isStored())
-                    throw new LinkRuleException("link RETURN " + workflow.describe() + " -> " + e.getValue().describe()
-                        + " (label '" + e.getKey() + "'): a workflow returns stored data only");
+                Labels.check(
+                        e.getKey(),
+                        LinkType.RETURN,
+                        workflow.describe(),
+                        e.getValue().describe());
+                if (!e.getValue().isStored()) {
+                    throw new LinkRuleException("link RETURN " + workflow.describe() + " -> "
+                            + e.getValue().describe() + " (label '" + e.getKey()
+                            + "'): a workflow returns stored data only");
+                }
                 s.setLong(1, workflow.id());
                 s.setLong(2, e.getValue().id());
                 s.setString(3, e.getKey());
@@ -140,14 +153,16 @@ public final class GraphTransaction {
 
     /** Writes a stored process's state attributes; seals it too when {@code seal}. */
     public void saveState(ProcessNode node, boolean seal) {
-        if (seal && !node.isSealed())
+        if (seal && !node.isSealed()) {
             node.markSealed();
-        try (PreparedStatement s = connection.prepareStatement(
-            "UPDATE node SET attributes = ?::jsonb, mtime = now() WHERE id = ?")) {
+        }
+        try (PreparedStatement s =
+                connection.prepareStatement("UPDATE node SET attributes = ?::jsonb, mtime = now() WHERE id = ?")) {
             s.setString(1, JsonText.write(node.attributesForStore()));
             s.setLong(2, node.id());
-            if (s.executeUpdate() != 1)
+            if (s.executeUpdate() != 1) {
                 throw new NodeNotFoundException(node.describe() + " is no longer in the database");
+            }
         } catch (SQLException e) {
             throw SqlErrors.translate(e, "saving the state of " + node.describe());
         }
@@ -161,14 +176,18 @@ public final class GraphTransaction {
             merged.put(e.getKey(), AttributeValues.clean(e.getValue(), "extras." + e.getKey()));
         }
         try (PreparedStatement s = connection.prepareStatement(
-            "UPDATE node SET extras = extras || ?::jsonb, mtime = now() WHERE id = ? RETURNING mtime")) {
+                "UPDATE node SET extras = extras || ?::jsonb, mtime = now() WHERE id = ? RETURNING mtime")) {
             s.setString(1, JsonText.write(merged));
             s.setLong(2, node.id());
             try (ResultSet rs = s.executeQuery()) {
-                if (!rs.next())
+                if (!rs.next()) {
                     throw new NodeNotFoundException(node.describe() + " is no longer in the database");
-                node.updateStored(node.label(), node.description(), java.util.Collections.unmodifiableMap(merged),
-                    rs.getObject(1, java.time.OffsetDateTime.class));
+                }
+                node.updateStored(
+                        node.label(),
+                        node.description(),
+                        Collections.unmodifiableMap(merged),
+                        rs.getObject(1, OffsetDateTime.class));
             }
         } catch (SQLException e) {
             throw SqlErrors.translate(e, "setting extras of " + node.describe());
@@ -177,8 +196,9 @@ public final class GraphTransaction {
 
     /** Appends log records for stored nodes. */
     public void appendLogs(List<LogEntry> entries) {
-        if (entries.isEmpty())
+        if (entries.isEmpty()) {
             return;
+        }
         try {
             LogStore.insert(connection, entries);
         } catch (SQLException e) {

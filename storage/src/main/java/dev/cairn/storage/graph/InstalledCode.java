@@ -15,8 +15,9 @@ public final class InstalledCode extends Code {
     }
 
     private static String requireAbsolute(String path) {
-        if (path == null || !path.startsWith("/"))
+        if (path == null || !path.startsWith("/")) {
             throw new IllegalArgumentException("an installed code's executable needs an absolute path, got " + path);
+        }
         return path;
     }
 }

@@ -7,13 +7,14 @@ final class Labels {
 
     private static final Pattern LABEL = Pattern.compile("[A-Za-z0-9]([A-Za-z0-9_]*[A-Za-z0-9])?");
 
-    private Labels() {
-    }
+    private Labels() {}
 
     static String check(String label, LinkType type, String source, String target) {
-        if (label == null || !LABEL.matcher(label).matches())
-            throw new LinkRuleException("link " + type + " " + source + " -> " + target + ": label '" + label
-                + "' is not valid; a label is made of letters, digits and '_' and neither starts nor ends with '_'");
+        if (label == null || !LABEL.matcher(label).matches()) {
+            throw new LinkRuleException(
+                    "link " + type + " " + source + " -> " + target + ": label '" + label
+                            + "' is not valid; a label is made of letters, digits and '_' and neither starts nor ends with '_'");
+        }
         return label;
     }
 }

@@ -1,5 +1,6 @@
 package dev.cairn.storage.graph;
 
+import java.util.Arrays;
 import java.util.Locale;
 
 /**
@@ -25,7 +26,9 @@ public enum LinkType {
 
     /** The three kinds of node that links distinguish. */
     public enum NodeClass {
-        DATA("data."), CALCULATION("process.calculation."), WORKFLOW("process.workflow.");
+        DATA("data."),
+        CALCULATION("process.calculation."),
+        WORKFLOW("process.workflow.");
 
         private final String typePrefix;
 
@@ -40,11 +43,14 @@ public enum LinkType {
 
         /** The class of a {@code node_type} string. */
         public static NodeClass of(String nodeType) {
-            for (NodeClass c : values())
-                if (nodeType.startsWith(c.typePrefix))
+            for (NodeClass c : values()) {
+                if (nodeType.startsWith(c.typePrefix)) {
                     return c;
-            throw new IllegalArgumentException("node type " + nodeType
-                + " is neither data (data.…) nor a calculation or workflow (process.calculation.…, process.workflow.…)");
+                }
+            }
+            throw new IllegalArgumentException(
+                    "node type " + nodeType
+                            + " is neither data (data.…) nor a calculation or workflow (process.calculation.…, process.workflow.…)");
         }
     }
 
@@ -100,10 +106,12 @@ public enum LinkType {
 
     /** The type a {@code link.type} value names. */
     public static LinkType fromDbValue(String value) {
-        for (LinkType t : values())
-            if (t.dbValue().equals(value))
+        for (LinkType t : values()) {
+            if (t.dbValue().equals(value)) {
                 return t;
+            }
+        }
         throw new IllegalArgumentException("unknown link type '" + value + "'; link types are "
-            + java.util.Arrays.stream(values()).map(LinkType::dbValue).toList());
+                + Arrays.stream(values()).map(LinkType::dbValue).toList());
     }
 }

@@ -5,8 +5,13 @@ import java.util.Map;
 import java.util.Objects;
 
 /** A log record to append for a node; {@link LogRecord} is the stored form. */
-public record LogEntry(long nodeId, LogLevel level, String loggerName, String message, Map<String, Object> metadata,
-                       OffsetDateTime time) {
+public record LogEntry(
+        long nodeId,
+        LogLevel level,
+        String loggerName,
+        String message,
+        Map<String, Object> metadata,
+        OffsetDateTime time) {
 
     public LogEntry {
         Objects.requireNonNull(level, "level");

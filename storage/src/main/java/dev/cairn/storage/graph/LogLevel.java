@@ -8,7 +8,12 @@ import java.util.List;
  * process writes for its user to read ({@code process report}).
  */
 public enum LogLevel {
-    DEBUG(10), INFO(20), REPORT(23), WARNING(30), ERROR(40), CRITICAL(50);
+    DEBUG(10),
+    INFO(20),
+    REPORT(23),
+    WARNING(30),
+    ERROR(40),
+    CRITICAL(50);
 
     private final int severity;
 
@@ -27,9 +32,11 @@ public enum LogLevel {
 
     /** The level stored as {@code name}. */
     public static LogLevel of(String name) {
-        for (LogLevel level : values())
-            if (level.name().equals(name))
+        for (LogLevel level : values()) {
+            if (level.name().equals(name)) {
                 return level;
+            }
+        }
         throw new InvalidInputException("unknown log level '" + name + "'; levels are " + Arrays.toString(values()));
     }
 }

@@ -5,6 +5,12 @@ import java.util.Map;
 import java.util.UUID;
 
 /** A stored log record of a node. */
-public record LogRecord(long id, UUID uuid, OffsetDateTime time, String loggerName, LogLevel level, long nodeId,
-                        String message, Map<String, Object> metadata) {
-}
+public record LogRecord(
+        long id,
+        UUID uuid,
+        OffsetDateTime time,
+        String loggerName,
+        LogLevel level,
+        long nodeId,
+        String message,
+        Map<String, Object> metadata) {}

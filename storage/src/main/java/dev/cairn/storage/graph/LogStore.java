@@ -34,10 +34,12 @@ public final class LogStore {
      * @throws NotFoundException if an entry names a node that does not exist; then nothing is appended
      */
     public int append(List<LogEntry> entries) throws SQLException {
-        if (entries.isEmpty())
+        if (entries.isEmpty()) {
             return 0;
+        }
         return Transactions.run(database, c -> {
-            long[] nodes = entries.stream().mapToLong(LogEntry::nodeId).distinct().toArray();
+            long[] nodes =
+                    entries.stream().mapToLong(LogEntry::nodeId).distinct().toArray();
             NodeIds.Selection selection = NodeIds.of(nodes).select(c);
             selection.requireNodes(c, "nodes of the log entries");
             insert(c, entries);
@@ -48,7 +50,7 @@ public final class LogStore {
     /** Inserts log records in the caller's transaction (the nodes are not checked here). */
     static void insert(Connection c, List<LogEntry> entries) throws SQLException {
         try (PreparedStatement s = c.prepareStatement("INSERT INTO log (uuid, time, logger_name, level_name, node_id,"
-            + " message, metadata) VALUES (?, ?, ?, ?, ?, ?, ?::jsonb)")) {
+                + " message, metadata) VALUES (?, ?, ?, ?, ?, ?, ?::jsonb)")) {
             for (LogEntry e : entries) {
                 s.setObject(1, UUID.randomUUID());
                 s.setObject(2, e.time());
@@ -72,16 +74,24 @@ public final class LogStore {
     public List<LogRecord> forNode(long nodeId, LogLevel minimum) throws SQLException {
         String[] levels = minimum.andAbove().stream().map(LogLevel::name).toArray(String[]::new);
         return Transactions.run(database, c -> {
-            try (PreparedStatement s = c.prepareStatement("SELECT id, uuid, time, logger_name, level_name, node_id, message,"
-                + " metadata::text FROM log WHERE node_id = ? AND level_name = ANY(?) ORDER BY time, id")) {
+            try (PreparedStatement s =
+                    c.prepareStatement("SELECT id, uuid, time, logger_name, level_name, node_id, message,"
+                            + " metadata::text FROM log WHERE node_id = ? AND level_name = ANY(?) ORDER BY time, id")) {
                 s.setLong(1, nodeId);
                 s.setArray(2, c.createArrayOf("text", levels));
                 List<LogRecord> records = new ArrayList<>();
                 try (ResultSet r = s.executeQuery()) {
-                    while (r.next())
-                        records.add(new LogRecord(r.getLong(1), r.getObject(2, UUID.class),
-                            r.getObject(3, OffsetDateTime.class), r.getString(4), LogLevel.of(r.getString(5)),
-                            r.getLong(6), r.getString(7), JsonCodec.readObject(r.getString(8))));
+                    while (r.next()) {
+                        records.add(new LogRecord(
+                                r.getLong(1),
+                                r.getObject(2, UUID.class),
+                                r.getObject(3, OffsetDateTime.class),
+                                r.getString(4),
+                                LogLevel.of(r.getString(5)),
+                                r.getLong(6),
+                                r.getString(7),
+                                JsonCodec.readObject(r.getString(8))));
+                    }
                 }
                 return records;
             }

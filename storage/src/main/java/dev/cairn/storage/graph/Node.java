@@ -35,8 +35,7 @@ public abstract sealed class Node permits Data, ProcessNode {
     private StoredState stored;
 
     /** What the database assigned when the node was stored. */
-    record StoredState(long id, OffsetDateTime ctime, OffsetDateTime mtime, long userId, String hash) {
-    }
+    record StoredState(long id, OffsetDateTime ctime, OffsetDateTime mtime, long userId, String hash) {}
 
     /** A new, unstored node of the given type. */
     protected Node(String nodeType, String processType) {
@@ -139,16 +138,18 @@ public abstract sealed class Node permits Data, ProcessNode {
     /** Sets an attribute (cleaned) on an unstored node, or an updatable one on an unsealed process. */
     protected final void setAttribute(String key, Object value) {
         AttributeValues.checkKey(key, describe() + " attributes");
-        if (isStored() && !mayUpdateWhenStored(key))
-            throw new ModificationNotAllowedException(describe() + " is stored: attribute '" + key
-                + "' cannot change" + whyNotUpdatable());
+        if (isStored() && !mayUpdateWhenStored(key)) {
+            throw new ModificationNotAllowedException(
+                    describe() + " is stored: attribute '" + key + "' cannot change" + whyNotUpdatable());
+        }
         attributes.put(key, AttributeValues.clean(value, "attributes." + key));
     }
 
     protected final void removeAttribute(String key) {
-        if (isStored() && !mayUpdateWhenStored(key))
-            throw new ModificationNotAllowedException(describe() + " is stored: attribute '" + key
-                + "' cannot be removed" + whyNotUpdatable());
+        if (isStored() && !mayUpdateWhenStored(key)) {
+            throw new ModificationNotAllowedException(
+                    describe() + " is stored: attribute '" + key + "' cannot be removed" + whyNotUpdatable());
+        }
         attributes.remove(key);
     }
 
@@ -197,26 +198,35 @@ public abstract sealed class Node permits Data, ProcessNode {
         Objects.requireNonNull(type, "type");
         String what = "link " + type + " " + source.describe() + " -> " + describe();
         requireUnstored("incoming links (" + what + ")");
-        if (source == this)
+        if (source == this) {
             throw new LinkRuleException(what + ": a node cannot link to itself");
+        }
         Labels.check(label, type, source.describe(), describe());
-        if (LinkType.NodeClass.of(source.nodeType) != type.source() || LinkType.NodeClass.of(nodeType) != type.target())
+        if (LinkType.NodeClass.of(source.nodeType) != type.source()
+                || LinkType.NodeClass.of(nodeType) != type.target()) {
             throw new LinkRuleException(what + " (label '" + label + "'): " + type + " links a "
-                + type.source().name().toLowerCase() + " node to a " + type.target().name().toLowerCase() + " node");
-        if (source instanceof ProcessNode p && p.isSealed() && p.isStored())
+                    + type.source().name().toLowerCase() + " node to a "
+                    + type.target().name().toLowerCase() + " node");
+        }
+        if (source instanceof ProcessNode p && p.isSealed() && p.isStored()) {
             throw new LinkRuleException(what + " (label '" + label + "'): " + source.describe() + " is sealed");
+        }
         for (PendingLink existing : incoming) {
-            if (existing.type() != type)
+            if (existing.type() != type) {
                 continue;
+            }
             boolean clash = switch (type.inDegree()) {
                 case UNIQUE -> true;
                 case UNIQUE_PAIR -> existing.label().equals(label);
                 case UNIQUE_TRIPLE -> existing.label().equals(label) && existing.source() == source;
             };
-            if (clash)
+            if (clash) {
                 throw new LinkRuleException(what + " (label '" + label + "'): " + describe() + " already has "
-                    + (type.inDegree() == LinkType.Degree.UNIQUE ? "a " + type + " link (from "
-                        + existing.source().describe() + ")" : "an incoming " + type + " link labelled '" + label + "'"));
+                        + (type.inDegree() == LinkType.Degree.UNIQUE
+                                ? "a " + type + " link (from "
+                                        + existing.source().describe() + ")"
+                                : "an incoming " + type + " link labelled '" + label + "'"));
+            }
         }
         incoming.add(new PendingLink(source, type, label));
     }
@@ -238,13 +248,15 @@ public abstract sealed class Node permits Data, ProcessNode {
     }
 
     final void requireUnstored(String what) {
-        if (isStored())
+        if (isStored()) {
             throw new ModificationNotAllowedException(describe() + " is stored: its " + what + " cannot change");
+        }
     }
 
     private StoredState state(String what) {
-        if (stored == null)
+        if (stored == null) {
             throw new IllegalStateException(describe() + " is not stored, so it has no " + what + " yet");
+        }
         return stored;
     }
 

@@ -10,16 +10,28 @@ import java.util.Map;
  */
 public final class NodeCopies {
 
-    private NodeCopies() {
-    }
+    private NodeCopies() {}
 
     @SuppressWarnings("unchecked")
     public static <T extends Data> T copyOf(T data) {
-        if (!data.isStored())
+        if (!data.isStored()) {
             throw new InvalidInputException(data.describe() + " is not stored; only stored data is copied");
-        NodeRecord row = new NodeRecord(0, Uuids.v7(), data.nodeType(), data.processType(), data.label(),
-            data.description(), data.ctime(), data.mtime(), data.userId(), data.computerId(), data.attributes(), Map.of(),
-            data.files().toMetadata(), null);
+        }
+        NodeRecord row = new NodeRecord(
+                0,
+                Uuids.v7(),
+                data.nodeType(),
+                data.processType(),
+                data.label(),
+                data.description(),
+                data.ctime(),
+                data.mtime(),
+                data.userId(),
+                data.computerId(),
+                data.attributes(),
+                Map.of(),
+                data.files().toMetadata(),
+                null);
         T copy = (T) NodeTypes.read(row);
         copy.forgetStored();
         return copy;

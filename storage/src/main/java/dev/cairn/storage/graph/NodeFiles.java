@@ -25,11 +25,9 @@ import dev.cairn.storage.objects.ObjectKey;
  */
 public final class NodeFiles {
 
-    private sealed interface Entry permits FileEntry, DirEntry {
-    }
+    private sealed interface Entry permits FileEntry, DirEntry {}
 
-    private record FileEntry(ObjectKey key, byte[] bytes, Path source) implements Entry {
-    }
+    private record FileEntry(ObjectKey key, byte[] bytes, Path source) implements Entry {}
 
     private record DirEntry(TreeMap<String, Entry> children) implements Entry {
         DirEntry() {
@@ -40,8 +38,7 @@ public final class NodeFiles {
     private final DirEntry root = new DirEntry();
     private boolean frozen;
 
-    NodeFiles() {
-    }
+    NodeFiles() {}
 
     /** Adds or replaces a file with these bytes (copied). */
     public void put(String path, byte[] content) {
@@ -51,25 +48,29 @@ public final class NodeFiles {
 
     /** Adds or replaces a file whose content is read from {@code source} when the node is stored. */
     public void put(String path, Path source) {
-        if (!Files.isRegularFile(source))
+        if (!Files.isRegularFile(source)) {
             throw new IllegalArgumentException("not a regular file: " + source);
+        }
         place(path, new FileEntry(null, null, source));
     }
 
     /** Adds every file and folder under {@code folder}, at {@code path} ("" for the top). */
     public void putTree(String path, Path folder) throws IOException {
-        if (!Files.isDirectory(folder))
+        if (!Files.isDirectory(folder)) {
             throw new IllegalArgumentException("not a directory: " + folder);
+        }
         try (var walk = Files.walk(folder)) {
             for (Path p : (Iterable<Path>) walk::iterator) {
                 String relative = folder.relativize(p).toString().replace('\\', '/');
                 String target = path.isEmpty() ? relative : relative.isEmpty() ? path : path + "/" + relative;
-                if (target.isEmpty())
+                if (target.isEmpty()) {
                     continue;
-                if (Files.isDirectory(p))
+                }
+                if (Files.isDirectory(p)) {
                     mkdirs(target);
-                else
+                } else {
                     put(target, p);
+                }
             }
         }
     }
@@ -80,8 +81,9 @@ public final class NodeFiles {
         DirEntry dir = root;
         for (String name : segments(path)) {
             Entry next = dir.children().computeIfAbsent(name, n -> new DirEntry());
-            if (!(next instanceof DirEntry d))
+            if (!(next instanceof DirEntry d)) {
                 throw new IllegalArgumentException("'" + path + "': '" + name + "' is a file, not a folder");
+            }
             dir = d;
         }
     }
@@ -105,8 +107,9 @@ public final class NodeFiles {
     /** The names in a folder ("" for the top), sorted. */
     public List<String> list(String path) {
         Entry e = path.isEmpty() ? root : find(segments(path));
-        if (!(e instanceof DirEntry dir))
+        if (!(e instanceof DirEntry dir)) {
             throw new IllegalArgumentException("no folder '" + path + "' in the node's files");
+        }
         return List.copyOf(dir.children().keySet());
     }
 
@@ -131,8 +134,9 @@ public final class NodeFiles {
         for (Map.Entry<String, Entry> e : dir.children().entrySet()) {
             switch (e.getValue()) {
                 case DirEntry d -> resolve(d, container);
-                case FileEntry f when f.key() != null -> { }
-                case FileEntry f when f.bytes() != null -> e.setValue(new FileEntry(container.put(f.bytes()), null, null));
+                case FileEntry f when f.key() != null -> {}
+                case FileEntry f
+                when f.bytes() != null -> e.setValue(new FileEntry(container.put(f.bytes()), null, null));
                 case FileEntry f -> {
                     try (InputStream in = Files.newInputStream(f.source())) {
                         e.setValue(new FileEntry(container.put(in), null, null));
@@ -156,34 +160,41 @@ public final class NodeFiles {
 
     private static Map<String, Object> metadata(DirEntry dir) {
         Map<String, Object> children = new LinkedHashMap<>();
-        dir.children().forEach((name, entry) -> children.put(name, switch (entry) {
-            case DirEntry d -> metadata(d);
-            case FileEntry f -> {
-                if (f.key() == null)
-                    throw new IllegalStateException("file '" + name + "' has not been written to the object store");
-                yield Map.of("k", f.key().hex());
-            }
-        }));
+        dir.children()
+                .forEach((name, entry) -> children.put(
+                        name,
+                        switch (entry) {
+                            case DirEntry d -> metadata(d);
+                            case FileEntry f -> {
+                                if (f.key() == null) {
+                                    throw new IllegalStateException(
+                                            "file '" + name + "' has not been written to the object store");
+                                }
+                                yield Map.of("k", f.key().hex());
+                            }
+                        }));
         return Map.of("o", children);
     }
 
     static NodeFiles fromMetadata(Map<String, Object> metadata) {
         NodeFiles files = new NodeFiles();
-        if (!metadata.isEmpty())
+        if (!metadata.isEmpty()) {
             read(metadata, files.root, "");
+        }
         files.frozen = true;
         return files;
     }
 
     private static void read(Map<?, ?> node, DirEntry dir, String path) {
-        if (!(node.get("o") instanceof Map<?, ?> children))
+        if (!(node.get("o") instanceof Map<?, ?> children)) {
             return;
+        }
         for (Map.Entry<?, ?> e : children.entrySet()) {
             String name = (String) e.getKey();
             Map<?, ?> child = (Map<?, ?>) e.getValue();
-            if (child.get("k") instanceof String key)
+            if (child.get("k") instanceof String key) {
                 dir.children().put(name, new FileEntry(ObjectKey.of(key), null, null));
-            else {
+            } else {
                 DirEntry sub = new DirEntry();
                 dir.children().put(name, sub);
                 read(child, sub, path + name + "/");
@@ -210,39 +221,45 @@ public final class NodeFiles {
         DirEntry dir = root;
         for (String name : names.subList(0, names.size() - 1)) {
             Entry next = dir.children().computeIfAbsent(name, n -> new DirEntry());
-            if (!(next instanceof DirEntry d))
+            if (!(next instanceof DirEntry d)) {
                 throw new IllegalArgumentException("'" + path + "': '" + name + "' is a file, not a folder");
+            }
             dir = d;
         }
-        if (dir.children().get(names.getLast()) instanceof DirEntry)
+        if (dir.children().get(names.getLast()) instanceof DirEntry) {
             throw new IllegalArgumentException("'" + path + "' is a folder");
+        }
         dir.children().put(names.getLast(), file);
     }
 
     private Entry find(List<String> names) {
         Entry e = root;
         for (String name : names) {
-            if (!(e instanceof DirEntry d))
+            if (!(e instanceof DirEntry d)) {
                 return null;
+            }
             e = d.children().get(name);
         }
         return e;
     }
 
     private void requireOpen() {
-        if (frozen)
+        if (frozen) {
             throw new ModificationNotAllowedException("the node is stored: its files cannot change");
+        }
     }
 
     private static List<String> segments(String path) {
         Objects.requireNonNull(path, "path");
-        if (path.isEmpty() || path.startsWith("/") || path.endsWith("/"))
-            throw new IllegalArgumentException("file path '" + path
-                + "' must be relative, non-empty and not end with '/'");
+        if (path.isEmpty() || path.startsWith("/") || path.endsWith("/")) {
+            throw new IllegalArgumentException(
+                    "file path '" + path + "' must be relative, non-empty and not end with '/'");
+        }
         List<String> names = new ArrayList<>();
         for (String name : path.split("/", -1)) {
-            if (name.isEmpty() || name.equals(".") || name.equals(".."))
+            if (name.isEmpty() || name.equals(".") || name.equals("..")) {
                 throw new IllegalArgumentException("file path '" + path + "' has an empty, '.' or '..' segment");
+            }
             names.add(name);
         }
         return names;

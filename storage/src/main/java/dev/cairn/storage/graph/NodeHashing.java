@@ -7,6 +7,7 @@ import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -24,8 +25,8 @@ import dev.cairn.storage.hash.NodeHasher;
 final class NodeHashing {
 
     /** Calculation job options that say how to queue a job, not what it computes. */
-    private static final Set<String> JOB_OPTIONS_IGNORED = Set.of("queue_name", "account", "qos", "priority",
-        "max_wallclock_seconds", "max_memory_kb", "version");
+    private static final Set<String> JOB_OPTIONS_IGNORED =
+            Set.of("queue_name", "account", "qos", "priority", "max_wallclock_seconds", "max_memory_kb", "version");
 
     private final Database database;
     private final Map<Long, UUID> computerUuids = new ConcurrentHashMap<>();
@@ -46,24 +47,29 @@ final class NodeHashing {
             Set<String> ignored = process.updatable();
             Map<String, Object> counted = new LinkedHashMap<>();
             attributes.forEach((k, v) -> {
-                if (!ignored.contains(k) && !(process instanceof CalcJobNode && JOB_OPTIONS_IGNORED.contains(k)))
+                if (!ignored.contains(k) && !(process instanceof CalcJobNode && JOB_OPTIONS_IGNORED.contains(k))) {
                     counted.put(k, v);
+                }
             });
             attributes = counted;
             inputs = new LinkedHashMap<>();
-            for (PendingLink link : node.pendingIncoming())
-                if (link.type() == LinkType.INPUT_CALC || link.type() == LinkType.INPUT_WORK)
+            for (PendingLink link : node.pendingIncoming()) {
+                if (link.type() == LinkType.INPUT_CALC || link.type() == LinkType.INPUT_WORK) {
                     inputs.put(link.label(), inputHash(link, batch));
+                }
+            }
         }
         UUID computer = node.computerId() == null ? null : computerUuid(node.computerId());
-        return new HashInput(node.nodeType(), node.processType(), attributes, node.files().toMetadata(), computer, inputs);
+        return new HashInput(
+                node.nodeType(), node.processType(), attributes, node.files().toMetadata(), computer, inputs);
     }
 
     private static String inputHash(PendingLink link, Map<Node, String> batch) {
         Node source = link.source();
         String hash = source.isStored() ? source.hash() : batch.get(source);
-        if (hash == null)
+        if (hash == null) {
             throw new IllegalStateException("input '" + link.label() + "' (" + source.describe() + ") has no hash");
+        }
         return hash;
     }
 
@@ -72,35 +78,45 @@ final class NodeHashing {
      * the thread that makes COPY rows) needs no connection of its own from the pool.
      */
     void prefetchComputers(List<Node> nodes) {
-        Long[] ids = nodes.stream().map(Node::computerId).filter(java.util.Objects::nonNull)
-            .filter(id -> !computerUuids.containsKey(id)).distinct().toArray(Long[]::new);
-        if (ids.length == 0)
+        Long[] ids = nodes.stream()
+                .map(Node::computerId)
+                .filter(Objects::nonNull)
+                .filter(id -> !computerUuids.containsKey(id))
+                .distinct()
+                .toArray(Long[]::new);
+        if (ids.length == 0) {
             return;
+        }
         try (Connection c = database.connection();
-             PreparedStatement s = c.prepareStatement("SELECT id, uuid FROM computer WHERE id = ANY (?)")) {
+                PreparedStatement s = c.prepareStatement("SELECT id, uuid FROM computer WHERE id = ANY (?)")) {
             s.setArray(1, c.createArrayOf("bigint", ids));
             try (ResultSet rs = s.executeQuery()) {
-                while (rs.next())
+                while (rs.next()) {
                     computerUuids.put(rs.getLong(1), rs.getObject(2, UUID.class));
+                }
             }
         } catch (SQLException e) {
             throw SqlErrors.translate(e, "reading the computers of a batch");
         }
-        for (Long id : ids)
-            if (!computerUuids.containsKey(id))
+        for (Long id : ids) {
+            if (!computerUuids.containsKey(id)) {
                 throw new NotFoundException("no computer with id " + id);
+            }
+        }
     }
 
     private UUID computerUuid(long id) {
         UUID known = computerUuids.get(id);
-        if (known != null)
+        if (known != null) {
             return known;
+        }
         try (Connection c = database.connection();
-             PreparedStatement s = c.prepareStatement("SELECT uuid FROM computer WHERE id = ?")) {
+                PreparedStatement s = c.prepareStatement("SELECT uuid FROM computer WHERE id = ?")) {
             s.setLong(1, id);
             try (ResultSet rs = s.executeQuery()) {
-                if (!rs.next())
+                if (!rs.next()) {
                     throw new NotFoundException("no computer with id " + id);
+                }
                 UUID uuid = rs.getObject(1, UUID.class);
                 computerUuids.put(id, uuid);
                 return uuid;

@@ -31,8 +31,7 @@ import dev.cairn.storage.db.TempTables;
  */
 public abstract sealed class NodeIds permits NodeIds.Listed, NodeIds.Streamed, NodeIds.GroupMembers {
 
-    private NodeIds() {
-    }
+    private NodeIds() {}
 
     /** The given ids, bound as one array parameter. */
     public static NodeIds of(long... ids) {
@@ -60,8 +59,9 @@ public abstract sealed class NodeIds permits NodeIds.Listed, NodeIds.Streamed, N
     public record Selection(String sql, Object parameter) {
         /** Binds the parameter at {@code index}; returns the next free index. */
         public int bind(PreparedStatement statement, int index) throws SQLException {
-            if (parameter == null)
+            if (parameter == null) {
                 return index;
+            }
             statement.setObject(index, parameter);
             return index + 1;
         }
@@ -74,19 +74,20 @@ public abstract sealed class NodeIds permits NodeIds.Listed, NodeIds.Streamed, N
          */
         public void requireNodes(Connection connection, String what) throws SQLException {
             String check = "SELECT count(*) FILTER (WHERE n.id IS NULL), count(*),"
-                + " (array_agg(d.id ORDER BY d.id) FILTER (WHERE n.id IS NULL))[1:10]"
-                + " FROM (SELECT DISTINCT id FROM (" + sql + ") s) d LEFT JOIN node n ON n.id = d.id";
+                    + " (array_agg(d.id ORDER BY d.id) FILTER (WHERE n.id IS NULL))[1:10]"
+                    + " FROM (SELECT DISTINCT id FROM (" + sql + ") s) d LEFT JOIN node n ON n.id = d.id";
             try (PreparedStatement statement = connection.prepareStatement(check)) {
                 bind(statement, 1);
                 try (ResultSet r = statement.executeQuery()) {
                     r.next();
                     long missing = r.getLong(1);
-                    if (missing == 0)
+                    if (missing == 0) {
                         return;
+                    }
                     Object[] some = (Object[]) r.getArray(3).getArray();
                     throw new NotFoundException(missing + " of the " + r.getLong(2) + " " + what + " do not exist: "
-                        + Arrays.stream(some).map(String::valueOf).collect(Collectors.joining(", "))
-                        + (missing > some.length ? ", ..." : ""));
+                            + Arrays.stream(some).map(String::valueOf).collect(Collectors.joining(", "))
+                            + (missing > some.length ? ", ..." : ""));
                 }
             }
         }
@@ -130,7 +131,8 @@ public abstract sealed class NodeIds permits NodeIds.Listed, NodeIds.Streamed, N
         }
 
         private void copy(Connection connection, String table) throws SQLException {
-            CopyIn copy = connection.unwrap(PGConnection.class).getCopyAPI().copyIn("COPY " + table + " (id) FROM STDIN");
+            CopyIn copy =
+                    connection.unwrap(PGConnection.class).getCopyAPI().copyIn("COPY " + table + " (id) FROM STDIN");
             try {
                 byte[] buffer = new byte[BUFFER];
                 int used = 0;
@@ -144,12 +146,14 @@ public abstract sealed class NodeIds permits NodeIds.Listed, NodeIds.Streamed, N
                     System.arraycopy(line, 0, buffer, used, line.length);
                     used += line.length;
                 }
-                if (used > 0)
+                if (used > 0) {
                     copy.writeToCopy(buffer, 0, used);
+                }
                 copy.endCopy();
             } finally {
-                if (copy.isActive())
+                if (copy.isActive()) {
                     copy.cancelCopy();
+                }
             }
         }
 
@@ -170,8 +174,9 @@ public abstract sealed class NodeIds permits NodeIds.Listed, NodeIds.Streamed, N
         public Selection select(Connection connection) throws SQLException {
             try (PreparedStatement exists = connection.prepareStatement("SELECT 1 FROM node_group WHERE id = ?")) {
                 exists.setLong(1, groupId);
-                if (!exists.executeQuery().next())
+                if (!exists.executeQuery().next()) {
                     throw new NotFoundException("group " + groupId + " does not exist");
+                }
             }
             return new Selection("SELECT node_id AS id FROM group_member WHERE group_id = ?", groupId);
         }

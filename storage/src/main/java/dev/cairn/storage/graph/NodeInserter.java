@@ -43,9 +43,9 @@ final class NodeInserter {
         RETURNING id, ctime""";
 
     private static final String RESERVE_IDS =
-        "SELECT now(), nextval(pg_get_serial_sequence('node', 'id')) FROM generate_series(1, ?)";
+            "SELECT now(), nextval(pg_get_serial_sequence('node', 'id')) FROM generate_series(1, ?)";
     private static final String COPY_NODES = "COPY node (id, uuid, node_type, process_type, label, description, "
-        + "ctime, mtime, user_id, computer_id, attributes, extras, repository_metadata, hash) FROM STDIN";
+            + "ctime, mtime, user_id, computer_id, attributes, extras, repository_metadata, hash) FROM STDIN";
     private static final String COPY_LINKS = "COPY link (input_id, output_id, type, label) FROM STDIN";
 
     /**
@@ -77,8 +77,7 @@ final class NodeInserter {
               FROM unnest(?::bigint[], ?::int[], ?::text[], ?::text[]) AS x(source, target, type, label))
         SELECT id, now() FROM ids ORDER BY ord""";
 
-    private NodeInserter() {
-    }
+    private NodeInserter() {}
 
     /** Inserts one node whose link sources are all stored; returns its id and creation time. */
     static Node.StoredState insertOne(Connection c, Node node, long userId, String hash) throws SQLException {
@@ -97,9 +96,20 @@ final class NodeInserter {
             s.setString(p++, JsonText.write(node.files().toMetadata()));
             s.setString(p++, hash);
             if (!links.isEmpty()) {
-                s.setArray(p++, c.createArrayOf("bigint", links.stream().map(l -> l.source().id()).toArray()));
-                s.setArray(p++, c.createArrayOf("text", links.stream().map(l -> l.type().dbValue()).toArray()));
-                s.setArray(p, c.createArrayOf("text", links.stream().map(PendingLink::label).toArray()));
+                s.setArray(
+                        p++,
+                        c.createArrayOf(
+                                "bigint",
+                                links.stream().map(l -> l.source().id()).toArray()));
+                s.setArray(
+                        p++,
+                        c.createArrayOf(
+                                "text",
+                                links.stream().map(l -> l.type().dbValue()).toArray()));
+                s.setArray(
+                        p,
+                        c.createArrayOf(
+                                "text", links.stream().map(PendingLink::label).toArray()));
             }
             try (ResultSet rs = s.executeQuery()) {
                 rs.next();
@@ -113,10 +123,11 @@ final class NodeInserter {
      * Inserts a batch, ordered so sources come first, inside the caller's transaction.
      * Returns each node's state, to be applied once the transaction commits.
      */
-    static Map<Node, Node.StoredState> insertBatch(Connection c, List<Node> ordered, long userId,
-                                                   NodeHashing hashing) throws SQLException {
-        if (ordered.size() <= SMALL_BATCH)
+    static Map<Node, Node.StoredState> insertBatch(Connection c, List<Node> ordered, long userId, NodeHashing hashing)
+            throws SQLException {
+        if (ordered.size() <= SMALL_BATCH) {
             return insertSmall(c, ordered, userId, hashing);
+        }
         // Hashes are computed row by row while COPY streams, so the server parses one chunk
         // while the next is hashed and written.
         Map<Node, String> hashes = new IdentityHashMap<>(ordered.size() * 2);
@@ -135,8 +146,9 @@ final class NodeInserter {
             }
         }
         Map<Node, Long> idOf = new IdentityHashMap<>(ordered.size() * 2);
-        for (int i = 0; i < ordered.size(); i++)
+        for (int i = 0; i < ordered.size(); i++) {
             idOf.put(ordered.get(i), ids[i]);
+        }
 
         var copy = c.unwrap(PGConnection.class).getCopyAPI();
         OffsetDateTime time = now;
@@ -145,26 +157,40 @@ final class NodeInserter {
                 String hash = hashing.hash(n, hashes);
                 hashes.put(n, hash);
                 states.put(n, new Node.StoredState(idOf.get(n), time, time, userId, hash));
-                nodes.number(idOf.get(n)).uuid(n.uuid()).text(n.nodeType()).text(n.processType())
-                    .text(n.label()).text(n.description()).time(time).time(time).number(userId)
-                    .numberOrNull(n.computerId()).json(n.attributesForStore()).json(n.extras())
-                    .json(n.files().toMetadata()).text(hash);
+                nodes.number(idOf.get(n))
+                        .uuid(n.uuid())
+                        .text(n.nodeType())
+                        .text(n.processType())
+                        .text(n.label())
+                        .text(n.description())
+                        .time(time)
+                        .time(time)
+                        .number(userId)
+                        .numberOrNull(n.computerId())
+                        .json(n.attributesForStore())
+                        .json(n.extras())
+                        .json(n.files().toMetadata())
+                        .text(hash);
                 nodes.endRow();
             }
         });
 
         boolean anyLinks = ordered.stream().anyMatch(n -> !n.pendingIncoming().isEmpty());
-        if (!anyLinks)
+        if (!anyLinks) {
             return states;
+        }
         CopyRows links = new CopyRows(copy.copyIn(COPY_LINKS));
         try {
-            for (Node n : ordered)
+            for (Node n : ordered) {
                 for (PendingLink link : n.pendingIncoming()) {
                     Node.StoredState source = states.get(link.source());
-                    links.number(source != null ? source.id() : link.source().id()).number(states.get(n).id())
-                        .text(link.type().dbValue()).text(link.label());
+                    links.number(source != null ? source.id() : link.source().id())
+                            .number(states.get(n).id())
+                            .text(link.type().dbValue())
+                            .text(link.label());
                     links.endRow();
                 }
+            }
             links.finish();
         } catch (SQLException | RuntimeException e) {
             links.abandon();
@@ -173,8 +199,8 @@ final class NodeInserter {
         return states;
     }
 
-    private static Map<Node, Node.StoredState> insertSmall(Connection c, List<Node> ordered, long userId,
-                                                           NodeHashing hashing) throws SQLException {
+    private static Map<Node, Node.StoredState> insertSmall(
+            Connection c, List<Node> ordered, long userId, NodeHashing hashing) throws SQLException {
         int size = ordered.size();
         Map<Node, String> hashes = new IdentityHashMap<>(size * 2);
         Map<Node, Integer> position = new IdentityHashMap<>(size * 2);
@@ -203,7 +229,8 @@ final class NodeInserter {
             hashText[i] = hash;
             for (PendingLink link : n.pendingIncoming()) {
                 Integer inBatch = position.get(link.source());
-                sources.add(inBatch != null ? -inBatch.longValue() : link.source().id());
+                sources.add(
+                        inBatch != null ? -inBatch.longValue() : link.source().id());
                 targets.add(i + 1);
                 linkTypes.add(link.type().dbValue());
                 linkLabels.add(link.label());

@@ -9,18 +9,17 @@ import java.util.UUID;
  * that the typed node classes are built from. The maps are unmodifiable.
  */
 public record NodeRecord(
-    long id,
-    UUID uuid,
-    String nodeType,
-    String processType,
-    String label,
-    String description,
-    OffsetDateTime ctime,
-    OffsetDateTime mtime,
-    long userId,
-    Long computerId,
-    Map<String, Object> attributes,
-    Map<String, Object> extras,
-    Map<String, Object> repositoryMetadata,
-    String hash) {
-}
+        long id,
+        UUID uuid,
+        String nodeType,
+        String processType,
+        String label,
+        String description,
+        OffsetDateTime ctime,
+        OffsetDateTime mtime,
+        long userId,
+        Long computerId,
+        Map<String, Object> attributes,
+        Map<String, Object> extras,
+        Map<String, Object> repositoryMetadata,
+        String hash) {}

@@ -18,13 +18,13 @@ public final class NodeRows {
     /** The columns {@link #read} expects, in order, for a table aliased {@code alias}. */
     public static String columnsOf(String alias) {
         String a = alias + ".";
-        return a + "id, " + a + "uuid, " + a + "node_type, " + a + "process_type, " + a + "label, " + a + "description, "
-            + a + "ctime, " + a + "mtime, " + a + "user_id, " + a + "computer_id, " + a + "attributes::text, "
-            + a + "extras::text, " + a + "repository_metadata::text, " + a + "hash";
+        return a + "id, " + a + "uuid, " + a + "node_type, " + a + "process_type, " + a + "label, " + a
+                + "description, "
+                + a + "ctime, " + a + "mtime, " + a + "user_id, " + a + "computer_id, " + a + "attributes::text, "
+                + a + "extras::text, " + a + "repository_metadata::text, " + a + "hash";
     }
 
-    private NodeRows() {
-    }
+    private NodeRows() {}
 
     /** The row at the cursor, its columns starting at {@code first} in the order of {@link #COLUMNS}. */
     public static NodeRecord read(ResultSet rs, int first) throws SQLException {
@@ -43,7 +43,20 @@ public final class NodeRows {
         var extras = JsonCodec.readObject(rs.getString(c++));
         var repository = JsonCodec.readObject(rs.getString(c++));
         String hash = rs.getString(c);
-        return new NodeRecord(id, uuid, nodeType, processType, label, description, ctime, mtime, userId,
-            computerId, attributes, extras, repository, hash);
+        return new NodeRecord(
+                id,
+                uuid,
+                nodeType,
+                processType,
+                label,
+                description,
+                ctime,
+                mtime,
+                userId,
+                computerId,
+                attributes,
+                extras,
+                repository,
+                hash);
     }
 }

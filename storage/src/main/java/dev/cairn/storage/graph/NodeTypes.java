@@ -17,8 +17,7 @@ public final class NodeTypes {
     private static final Pattern SYNTAX = Pattern.compile("(data|process)\\.([A-Za-z0-9_]+\\.)+");
     private static final Map<String, Function<NodeRecord, ? extends Node>> READERS = load();
 
-    private NodeTypes() {
-    }
+    private NodeTypes() {}
 
     private static Map<String, Function<NodeRecord, ? extends Node>> load() {
         Map<String, Function<NodeRecord, ? extends Node>> readers = new LinkedHashMap<>();
@@ -39,13 +38,15 @@ public final class NodeTypes {
         readers.put(CalcJobNode.TYPE, CalcJobNode::new);
         readers.put(WorkFunctionNode.TYPE, WorkFunctionNode::new);
         readers.put(WorkChainNode.TYPE, WorkChainNode::new);
-        for (DataTypeProvider provider : ServiceLoader.load(DataTypeProvider.class))
+        for (DataTypeProvider provider : ServiceLoader.load(DataTypeProvider.class)) {
             for (DataType<?> type : provider.dataTypes()) {
-                if (readers.containsKey(type.nodeType()))
+                if (readers.containsKey(type.nodeType())) {
                     throw new IllegalStateException("data type " + type.nodeType() + " of "
-                        + provider.getClass().getName() + " is registered already");
+                            + provider.getClass().getName() + " is registered already");
+                }
                 readers.put(type.nodeType(), type.reader());
             }
+        }
         return Map.copyOf(readers);
     }
 
@@ -62,20 +63,23 @@ public final class NodeTypes {
     /** The typed node for a stored row. */
     public static Node read(NodeRecord row) {
         Function<NodeRecord, ? extends Node> reader = READERS.get(row.nodeType());
-        if (reader == null)
+        if (reader == null) {
             throw unknown(row.nodeType(), "node " + row.id());
+        }
         return reader.apply(row);
     }
 
     static UnknownNodeTypeException unknown(String nodeType, String who) {
-        return new UnknownNodeTypeException(who + " has node type '" + nodeType
-            + "', which no installed plugin provides; known types: " + known());
+        return new UnknownNodeTypeException(
+                who + " has node type '" + nodeType + "', which no installed plugin provides; known types: " + known());
     }
 
     static String checkSyntax(String nodeType) {
-        if (nodeType == null || !SYNTAX.matcher(nodeType).matches())
-            throw new UnknownNodeTypeException("node type '" + nodeType
-                + "' is malformed: it is dotted, starts with 'data.' or 'process.' and ends with '.', e.g. data.core.int.Int.");
+        if (nodeType == null || !SYNTAX.matcher(nodeType).matches()) {
+            throw new UnknownNodeTypeException(
+                    "node type '" + nodeType
+                            + "' is malformed: it is dotted, starts with 'data.' or 'process.' and ends with '.', e.g. data.core.int.Int.");
+        }
         return nodeType;
     }
 }

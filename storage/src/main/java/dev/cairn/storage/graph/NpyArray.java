@@ -14,23 +14,26 @@ import java.util.regex.Pattern;
 public record NpyArray(int[] shape, double[] doubles, long[] longs) {
 
     private static final byte[] MAGIC = {(byte) 0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0};
-    private static final Pattern HEADER = Pattern.compile(
-        "\\{'descr': '(<f8|<i8)', 'fortran_order': False, 'shape': \\(([0-9, ]*)\\), *}\\s*");
+    private static final Pattern HEADER =
+            Pattern.compile("\\{'descr': '(<f8|<i8)', 'fortran_order': False, 'shape': \\(([0-9, ]*)\\), *}\\s*");
 
     public NpyArray {
         shape = shape.clone();
         long size = 1;
         for (int d : shape) {
-            if (d < 0)
+            if (d < 0) {
                 throw new IllegalArgumentException("negative dimension in shape " + Arrays.toString(shape));
+            }
             size *= d;
         }
-        if ((doubles == null) == (longs == null))
+        if ((doubles == null) == (longs == null)) {
             throw new IllegalArgumentException("an array holds either doubles or longs");
+        }
         int length = doubles != null ? doubles.length : longs.length;
-        if (size != length)
-            throw new IllegalArgumentException("shape " + Arrays.toString(shape) + " holds " + size
-                + " values, the data has " + length);
+        if (size != length) {
+            throw new IllegalArgumentException(
+                    "shape " + Arrays.toString(shape) + " holds " + size + " values, the data has " + length);
+        }
     }
 
     public static NpyArray of(double[] values, int... shape) {
@@ -43,35 +46,45 @@ public record NpyArray(int[] shape, double[] doubles, long[] longs) {
 
     public byte[] toBytes() {
         StringBuilder dims = new StringBuilder();
-        for (int d : shape)
+        for (int d : shape) {
             dims.append(d).append(", ");
-        if (shape.length > 1)
+        }
+        if (shape.length > 1) {
             dims.setLength(dims.length() - 2);
-        String dict = "{'descr': '" + (doubles != null ? "<f8" : "<i8") + "', 'fortran_order': False, 'shape': ("
-            + dims + "), }";
+        }
+        String dict = "{'descr': '" + (doubles != null ? "<f8" : "<i8") + "', 'fortran_order': False, 'shape': (" + dims
+                + "), }";
         int unpadded = MAGIC.length + 2 + dict.length() + 1;
         String header = dict + " ".repeat((64 - unpadded % 64) % 64) + "\n";
         int count = doubles != null ? doubles.length : longs.length;
-        ByteBuffer out = ByteBuffer.allocate(MAGIC.length + 2 + header.length() + 8 * count).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer out = ByteBuffer.allocate(MAGIC.length + 2 + header.length() + 8 * count)
+                .order(ByteOrder.LITTLE_ENDIAN);
         out.put(MAGIC).putShort((short) header.length()).put(header.getBytes(StandardCharsets.US_ASCII));
-        if (doubles != null)
+        if (doubles != null) {
             out.asDoubleBuffer().put(doubles);
-        else
+        } else {
             out.asLongBuffer().put(longs);
+        }
         return out.array();
     }
 
     public static NpyArray fromBytes(byte[] bytes) {
         ByteBuffer in = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-        if (bytes.length < 10 || !Arrays.equals(Arrays.copyOf(bytes, MAGIC.length), MAGIC))
+        if (bytes.length < 10 || !Arrays.equals(Arrays.copyOf(bytes, MAGIC.length), MAGIC)) {
             throw new IllegalArgumentException("not an .npy file of version 1.0");
+        }
         int headerLength = Short.toUnsignedInt(in.getShort(8));
         String header = new String(bytes, 10, headerLength, StandardCharsets.US_ASCII);
         Matcher m = HEADER.matcher(header);
-        if (!m.matches())
-            throw new IllegalArgumentException("unsupported .npy header (float64/int64, C order only): " + header.trim());
-        int[] shape = Arrays.stream(m.group(2).split(",")).map(String::trim).filter(s -> !s.isEmpty())
-            .mapToInt(Integer::parseInt).toArray();
+        if (!m.matches()) {
+            throw new IllegalArgumentException(
+                    "unsupported .npy header (float64/int64, C order only): " + header.trim());
+        }
+        int[] shape = Arrays.stream(m.group(2).split(","))
+                .map(String::trim)
+                .filter(s -> !s.isEmpty())
+                .mapToInt(Integer::parseInt)
+                .toArray();
         in.position(10 + headerLength);
         int count = in.remaining() / 8;
         if (m.group(1).equals("<f8")) {

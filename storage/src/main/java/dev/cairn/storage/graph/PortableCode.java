@@ -12,8 +12,9 @@ public final class PortableCode extends Code {
     public PortableCode(Path folder, String executable) throws IOException {
         super(TYPE, executable);
         files().putTree("", folder);
-        if (!files().exists(executable))
+        if (!files().exists(executable)) {
             throw new IllegalArgumentException("executable '" + executable + "' is not in " + folder);
+        }
     }
 
     PortableCode(NodeRecord row) {

@@ -10,8 +10,16 @@ import java.util.Set;
 public abstract sealed class ProcessNode extends Node permits CalculationNode, WorkflowNode {
 
     /** Attributes a stored process may change until sealed (the database enforces the same list). */
-    static final Set<String> UPDATABLE = Set.of("sealed", "paused", "checkpoints", "exception", "exit_message",
-        "exit_status", "process_label", "process_state", "process_status");
+    static final Set<String> UPDATABLE = Set.of(
+            "sealed",
+            "paused",
+            "checkpoints",
+            "exception",
+            "exit_message",
+            "exit_status",
+            "process_label",
+            "process_state",
+            "process_status");
 
     protected ProcessNode(String nodeType, String processType) {
         super(nodeType, requireProcessType(processType));
@@ -22,8 +30,9 @@ public abstract sealed class ProcessNode extends Node permits CalculationNode, W
     }
 
     private static String requireProcessType(String processType) {
-        if (processType == null || processType.isBlank())
+        if (processType == null || processType.isBlank()) {
             throw new IllegalArgumentException("a process node needs a process type: the entry point of what ran");
+        }
         return processType;
     }
 

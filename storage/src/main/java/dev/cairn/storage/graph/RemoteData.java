@@ -10,8 +10,9 @@ public final class RemoteData extends Data {
     public RemoteData(long computerId, String remotePath) {
         super(TYPE);
         Objects.requireNonNull(remotePath, "remotePath");
-        if (!remotePath.startsWith("/"))
+        if (!remotePath.startsWith("/")) {
             throw new IllegalArgumentException("remote path must be absolute: " + remotePath);
+        }
         setComputerId(computerId);
         setAttribute("remote_path", remotePath);
     }

@@ -15,27 +15,27 @@ public final class SqlErrors {
 
     /** What each rule-holding index means, to say it in words. */
     private static final Map<String, String> RULES = Map.of(
-        "link_one_creator_idx", "a data node has at most one CREATE link (one creator)",
-        "link_one_caller_idx", "a process has at most one caller (CALL_CALC or CALL_WORK link)",
-        "link_create_label_idx", "a calculation's CREATE links have distinct labels",
-        "link_return_label_idx", "a workflow's RETURN links have distinct labels",
-        "link_input_label_idx", "a process's input links have distinct labels",
-        "link_triple_idx", "the same link (source, target, type, label) exists once",
-        "node_uuid_key", "node uuids are unique");
+            "link_one_creator_idx", "a data node has at most one CREATE link (one creator)",
+            "link_one_caller_idx", "a process has at most one caller (CALL_CALC or CALL_WORK link)",
+            "link_create_label_idx", "a calculation's CREATE links have distinct labels",
+            "link_return_label_idx", "a workflow's RETURN links have distinct labels",
+            "link_input_label_idx", "a process's input links have distinct labels",
+            "link_triple_idx", "the same link (source, target, type, label) exists once",
+            "node_uuid_key", "node uuids are unique");
 
     public static final String UNIQUE_VIOLATION = "23505";
     public static final String FOREIGN_KEY_VIOLATION = "23503";
 
-    private SqlErrors() {
-    }
+    private SqlErrors() {}
 
     /** True when {@code failure} (or a cause) is PostgreSQL refusing a row because of {@code constraint}. */
     public static boolean violated(Throwable failure, String constraint) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
             if (t instanceof PSQLException e) {
                 ServerErrorMessage server = e.getServerErrorMessage();
-                if (server != null && constraint.equals(server.getConstraint()))
+                if (server != null && constraint.equals(server.getConstraint())) {
                     return true;
+                }
             }
         }
         return false;
@@ -50,11 +50,12 @@ public final class SqlErrors {
         return switch (state) {
             case "CA001" -> new ModificationNotAllowedException(doing + ": " + server.getMessage(), e);
             case "CA002" -> new LinkRuleException(doing + ": " + server.getMessage(), e);
-            case UNIQUE_VIOLATION -> RULES.containsKey(constraint) && constraint.startsWith("link")
-                ? new LinkRuleException(doing + ": " + RULES.get(constraint) + detail, e)
-                : new ConflictException(doing + ": " + RULES.getOrDefault(constraint, "duplicate") + detail, e);
-            case FOREIGN_KEY_VIOLATION -> new NodeNotFoundException(doing + ": a node it refers to does not exist (deleted?)"
-                + detail);
+            case UNIQUE_VIOLATION ->
+                RULES.containsKey(constraint) && constraint.startsWith("link")
+                        ? new LinkRuleException(doing + ": " + RULES.get(constraint) + detail, e)
+                        : new ConflictException(doing + ": " + RULES.getOrDefault(constraint, "duplicate") + detail, e);
+            case FOREIGN_KEY_VIOLATION ->
+                new NodeNotFoundException(doing + ": a node it refers to does not exist (deleted?)" + detail);
             case "23514" -> new InvalidInputException(doing + ": refused by check " + constraint + detail);
             default -> new StorageException(doing + " failed: " + e.getMessage(), e);
         };

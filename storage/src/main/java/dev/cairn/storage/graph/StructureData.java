@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * A crystal structure: a 3×3 cell (rows are lattice vectors, Å), periodicity along each
@@ -22,8 +23,9 @@ public final class StructureData extends Data {
         public Kind {
             symbols = List.copyOf(symbols);
             weights = List.copyOf(weights);
-            if (symbols.isEmpty() || symbols.size() != weights.size())
+            if (symbols.isEmpty() || symbols.size() != weights.size()) {
                 throw new IllegalArgumentException("kind " + name + ": one weight per symbol, at least one symbol");
+            }
         }
 
         /** A kind of one element. */
@@ -51,20 +53,28 @@ public final class StructureData extends Data {
     /** A structure; every site must name one of the kinds. */
     public StructureData(double[][] cell, boolean[] pbc, List<Kind> kinds, List<Site> sites) {
         super(TYPE);
-        if (cell.length != 3 || cell[0].length != 3 || cell[1].length != 3 || cell[2].length != 3)
+        if (cell.length != 3 || cell[0].length != 3 || cell[1].length != 3 || cell[2].length != 3) {
             throw new IllegalArgumentException("the cell is 3×3");
-        if (pbc.length != 3)
+        }
+        if (pbc.length != 3) {
             throw new IllegalArgumentException("pbc has one flag per lattice vector");
+        }
         Set<String> names = new HashSet<>();
-        for (Kind k : kinds)
-            if (!names.add(k.name()))
+        for (Kind k : kinds) {
+            if (!names.add(k.name())) {
                 throw new IllegalArgumentException("kind " + k.name() + " is given twice");
-        for (Site s : sites)
-            if (!names.contains(s.kindName()))
-                throw new IllegalArgumentException("a site names kind " + s.kindName() + ", which is not among " + names);
+            }
+        }
+        for (Site s : sites) {
+            if (!names.contains(s.kindName())) {
+                throw new IllegalArgumentException(
+                        "a site names kind " + s.kindName() + ", which is not among " + names);
+            }
+        }
         List<List<Double>> rows = new ArrayList<>(3);
-        for (double[] row : cell)
+        for (double[] row : cell) {
             rows.add(List.of(row[0], row[1], row[2]));
+        }
         setAttribute("cell", rows);
         setAttribute("pbc1", pbc[0]);
         setAttribute("pbc2", pbc[1]);
@@ -87,9 +97,10 @@ public final class StructureData extends Data {
      */
     public static StructureData of(Map<String, ?> attributes) {
         Set<String> expected = Set.of("cell", "pbc1", "pbc2", "pbc3", "kinds", "sites");
-        if (!attributes.keySet().equals(expected))
-            throw new IllegalArgumentException("a structure has exactly the attributes " + new java.util.TreeSet<>(expected)
-                + ", got " + new java.util.TreeSet<>(attributes.keySet()));
+        if (!attributes.keySet().equals(expected)) {
+            throw new IllegalArgumentException("a structure has exactly the attributes " + new TreeSet<>(expected)
+                    + ", got " + new TreeSet<>(attributes.keySet()));
+        }
         StructureData s = new StructureData();
         expected.forEach(k -> s.setAttribute(k, attributes.get(k)));
         s.check();
@@ -98,31 +109,48 @@ public final class StructureData extends Data {
 
     /** The shape rules, on the cleaned attributes. */
     private void check() {
-        if (!(attribute("cell") instanceof List<?> rows) || rows.size() != 3
-            || !rows.stream().allMatch(r -> r instanceof List<?> row && row.size() == 3
-                && row.stream().allMatch(Number.class::isInstance)))
+        if (!(attribute("cell") instanceof List<?> rows)
+                || rows.size() != 3
+                || !rows.stream()
+                        .allMatch(r -> r instanceof List<?> row
+                                && row.size() == 3
+                                && row.stream().allMatch(Number.class::isInstance))) {
             throw new IllegalArgumentException("cell: three rows of three numbers");
-        for (String pbc : List.of("pbc1", "pbc2", "pbc3"))
-            if (!(attribute(pbc) instanceof Boolean))
+        }
+        for (String pbc : List.of("pbc1", "pbc2", "pbc3")) {
+            if (!(attribute(pbc) instanceof Boolean)) {
                 throw new IllegalArgumentException(pbc + ": a boolean");
+            }
+        }
         Set<String> names = new HashSet<>();
-        for (Object k : (List<?>) attribute("kinds"))
-            if (!(k instanceof Map<?, ?> kind) || !(kind.get("name") instanceof String name) || !names.add(name)
-                || !(kind.get("symbols") instanceof List<?>) || !(kind.get("weights") instanceof List<?>)
-                || !(kind.get("mass") instanceof Number))
+        for (Object k : (List<?>) attribute("kinds")) {
+            if (!(k instanceof Map<?, ?> kind)
+                    || !(kind.get("name") instanceof String name)
+                    || !names.add(name)
+                    || !(kind.get("symbols") instanceof List<?>)
+                    || !(kind.get("weights") instanceof List<?>)
+                    || !(kind.get("mass") instanceof Number)) {
                 throw new IllegalArgumentException("kinds: each a distinct {name, symbols, weights, mass}, got " + k);
-        for (Object o : (List<?>) attribute("sites"))
-            if (!(o instanceof Map<?, ?> site) || !names.contains(site.get("kind_name"))
-                || !(site.get("position") instanceof List<?> p) || p.size() != 3)
+            }
+        }
+        for (Object o : (List<?>) attribute("sites")) {
+            if (!(o instanceof Map<?, ?> site)
+                    || !names.contains(site.get("kind_name"))
+                    || !(site.get("position") instanceof List<?> p)
+                    || p.size() != 3) {
                 throw new IllegalArgumentException("sites: each {kind_name of a kind, position [x, y, z]}, got " + o);
+            }
+        }
     }
 
     public double[][] cell() {
         List<?> rows = (List<?>) attribute("cell");
         double[][] cell = new double[3][3];
-        for (int i = 0; i < 3; i++)
-            for (int j = 0; j < 3; j++)
+        for (int i = 0; i < 3; i++) {
+            for (int j = 0; j < 3; j++) {
                 cell[i][j] = ((Number) ((List<?>) rows.get(i)).get(j)).doubleValue();
+            }
+        }
         return cell;
     }
 
@@ -134,9 +162,14 @@ public final class StructureData extends Data {
         List<Kind> kinds = new ArrayList<>();
         for (Object o : (List<?>) attribute("kinds")) {
             Map<?, ?> m = (Map<?, ?>) o;
-            List<Double> weights = ((List<?>) m.get("weights")).stream().map(w -> ((Number) w).doubleValue()).toList();
-            kinds.add(new Kind((String) m.get("name"), ((List<?>) m.get("symbols")).stream().map(String.class::cast).toList(),
-                weights, ((Number) m.get("mass")).doubleValue()));
+            List<Double> weights = ((List<?>) m.get("weights"))
+                    .stream().map(w -> ((Number) w).doubleValue()).toList();
+            kinds.add(new Kind(
+                    (String) m.get("name"),
+                    ((List<?>) m.get("symbols"))
+                            .stream().map(String.class::cast).toList(),
+                    weights,
+                    ((Number) m.get("mass")).doubleValue()));
         }
         return kinds;
     }
@@ -146,8 +179,11 @@ public final class StructureData extends Data {
         for (Object o : (List<?>) attribute("sites")) {
             Map<?, ?> m = (Map<?, ?>) o;
             List<?> p = (List<?>) m.get("position");
-            sites.add(new Site((String) m.get("kind_name"), ((Number) p.get(0)).doubleValue(),
-                ((Number) p.get(1)).doubleValue(), ((Number) p.get(2)).doubleValue()));
+            sites.add(new Site(
+                    (String) m.get("kind_name"),
+                    ((Number) p.get(0)).doubleValue(),
+                    ((Number) p.get(1)).doubleValue(),
+                    ((Number) p.get(2)).doubleValue()));
         }
         return sites;
     }

@@ -12,8 +12,7 @@ final class Uuids {
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private Uuids() {
-    }
+    private Uuids() {}
 
     static UUID v7() {
         long millis = System.currentTimeMillis();

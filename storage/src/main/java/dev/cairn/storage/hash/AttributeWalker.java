@@ -21,6 +21,7 @@ final class AttributeWalker {
             + "Double, Float, BigDecimal (finite), List and Map with String keys";
 
     private final CanonicalWriter out;
+
     @SuppressWarnings("unchecked")
     private Map.Entry<String, ?>[][] scratch = (Map.Entry<String, ?>[][]) new Map.Entry<?, ?>[8][];
 
@@ -64,8 +65,8 @@ final class AttributeWalker {
         } else if (value instanceof UUID u) {
             out.writeUuid(u);
         } else {
-            throw new InvalidValueException("unsupported type " + value.getClass().getName()
-                    + " (supported: " + SUPPORTED + ")");
+            throw new InvalidValueException(
+                    "unsupported type " + value.getClass().getName() + " (supported: " + SUPPORTED + ")");
         }
     }
 
@@ -141,8 +142,10 @@ final class AttributeWalker {
             }
             if (!(entry.getKey() instanceof String)) {
                 Object key = entry.getKey();
-                throw new InvalidValueException("map key " + (key == null ? "null"
-                        : "'" + key + "' of type " + key.getClass().getName()) + " is not a String");
+                throw new InvalidValueException("map key "
+                        + (key == null
+                                ? "null"
+                                : "'" + key + "' of type " + key.getClass().getName()) + " is not a String");
             }
             entries[n++] = (Map.Entry<String, ?>) entry;
         }
@@ -155,8 +158,8 @@ final class AttributeWalker {
 
     private static void checkDepth(int depth) {
         if (depth > MAX_DEPTH) {
-            throw new InvalidValueException("nested more than " + MAX_DEPTH
-                    + " levels deep (does a map or list contain itself?)");
+            throw new InvalidValueException(
+                    "nested more than " + MAX_DEPTH + " levels deep (does a map or list contain itself?)");
         }
     }
 }

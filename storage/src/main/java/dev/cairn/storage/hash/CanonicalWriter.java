@@ -199,7 +199,9 @@ final class CanonicalWriter {
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
             if (Character.isSurrogate(c)) {
-                if (!Character.isHighSurrogate(c) || i + 1 == s.length() || !Character.isLowSurrogate(s.charAt(i + 1))) {
+                if (!Character.isHighSurrogate(c)
+                        || i + 1 == s.length()
+                        || !Character.isLowSurrogate(s.charAt(i + 1))) {
                     return false;
                 }
                 i++;

@@ -17,8 +17,7 @@ final class FileTree {
     private static final String ENTRY_FORMS =
             "{\"k\": \"<sha256 hex>\"} (a file), {\"o\": {...}} (a directory) or {} (an empty directory)";
 
-    private FileTree() {
-    }
+    private FileTree() {}
 
     /** Checks the tree; throws IllegalArgumentException naming the offending path. */
     static void validate(Map<String, Object> root) {
@@ -26,24 +25,28 @@ final class FileTree {
             throw new IllegalArgumentException("files must not be null: pass an empty map for a node without files");
         }
         if (!isDirectory(root)) {
-            throw new IllegalArgumentException("files: the root must be a directory {\"o\": {...}} or {}, not "
-                    + describe(root));
+            throw new IllegalArgumentException(
+                    "files: the root must be a directory {\"o\": {...}} or {}, not " + describe(root));
         }
         validateDirectory(root, "", 0);
     }
 
     private static void validateDirectory(Map<?, ?> directory, String path, int depth) {
         if (depth > AttributeWalker.MAX_DEPTH) {
-            throw new IllegalArgumentException("files: '" + path + "' is nested more than "
-                    + AttributeWalker.MAX_DEPTH + " directories deep");
+            throw new IllegalArgumentException(
+                    "files: '" + path + "' is nested more than " + AttributeWalker.MAX_DEPTH + " directories deep");
         }
         Object objects = directory.get(OBJECTS);
         if (objects == null) {
             return; // {} is an empty directory
         }
         for (Map.Entry<?, ?> entry : ((Map<?, ?>) objects).entrySet()) {
-            if (!(entry.getKey() instanceof String name) || name.isEmpty() || name.indexOf('/') >= 0
-                    || name.equals(".") || name.equals("..") || !CanonicalWriter.isWellFormed(name)) {
+            if (!(entry.getKey() instanceof String name)
+                    || name.isEmpty()
+                    || name.indexOf('/') >= 0
+                    || name.equals(".")
+                    || name.equals("..")
+                    || !CanonicalWriter.isWellFormed(name)) {
                 throw new IllegalArgumentException("files: '" + path + "' has an entry named "
                         + (entry.getKey() instanceof String s ? "'" + s + "'" : String.valueOf(entry.getKey()))
                         + "; a name is a non-empty string without '/', other than '.' and '..', "
@@ -51,8 +54,8 @@ final class FileTree {
             }
             String child = path.isEmpty() ? name : path + "/" + name;
             if (!(entry.getValue() instanceof Map<?, ?> value)) {
-                throw new IllegalArgumentException("files: '" + child + "' must be " + ENTRY_FORMS
-                        + ", not " + describe(entry.getValue()));
+                throw new IllegalArgumentException(
+                        "files: '" + child + "' must be " + ENTRY_FORMS + ", not " + describe(entry.getValue()));
             }
             if (value.size() == 1 && value.get(KEY) instanceof String key) {
                 if (!SHA256_HEX.matcher(key).matches()) {
@@ -62,8 +65,8 @@ final class FileTree {
             } else if (isDirectory(value)) {
                 validateDirectory(value, child, depth + 1);
             } else {
-                throw new IllegalArgumentException("files: '" + child + "' must be " + ENTRY_FORMS
-                        + ", not " + describe(value));
+                throw new IllegalArgumentException(
+                        "files: '" + child + "' must be " + ENTRY_FORMS + ", not " + describe(value));
             }
         }
     }
@@ -73,8 +76,11 @@ final class FileTree {
     }
 
     private static String describe(Object value) {
-        return value == null ? "null" : value instanceof Map<?, ?> m ? "a map with keys " + m.keySet()
-                : value.getClass().getName() + " " + value;
+        return value == null
+                ? "null"
+                : value instanceof Map<?, ?> m
+                        ? "a map with keys " + m.keySet()
+                        : value.getClass().getName() + " " + value;
     }
 
     /** Writes a validated tree. */

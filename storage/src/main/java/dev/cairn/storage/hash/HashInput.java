@@ -44,8 +44,8 @@ public record HashInput(
                     + (nodeType == null ? "null" : "'" + nodeType + "'"));
         }
         if (processType != null && (processType.isBlank() || !CanonicalWriter.isWellFormed(processType))) {
-            throw new IllegalArgumentException("processType must be null or a non-blank entry point string, not '"
-                    + processType + "'");
+            throw new IllegalArgumentException(
+                    "processType must be null or a non-blank entry point string, not '" + processType + "'");
         }
         if (attributes == null) {
             throw new IllegalArgumentException("attributes must not be null: pass an empty map for a node without any");
@@ -55,8 +55,8 @@ public record HashInput(
     }
 
     /** A data node: no process type, no inputs. */
-    public static HashInput ofData(String nodeType, Map<String, Object> attributes, Map<String, Object> files,
-            UUID computerUuid) {
+    public static HashInput ofData(
+            String nodeType, Map<String, Object> attributes, Map<String, Object> files, UUID computerUuid) {
         return new HashInput(nodeType, null, attributes, files, computerUuid, Map.of());
     }
 
@@ -85,7 +85,8 @@ public record HashInput(
                 throw new IllegalArgumentException("inputs: a link label must be a non-empty string, not "
                         + (input.getKey() == null ? "null" : "'" + input.getKey() + "'"));
             }
-            if (!(input.getValue() instanceof String hash) || !HASH_HEX.matcher(hash).matches()) {
+            if (!(input.getValue() instanceof String hash)
+                    || !HASH_HEX.matcher(hash).matches()) {
                 throw new IllegalArgumentException("inputs: the hash of input '" + label
                         + "' must be a node hash of 64 lowercase hex characters, not "
                         + (input.getValue() == null ? "null" : "'" + input.getValue() + "'"));

@@ -3,6 +3,7 @@ package dev.cairn.storage.hash;
 import java.io.ByteArrayOutputStream;
 import java.util.HexFormat;
 import java.util.Map;
+
 import org.bouncycastle.crypto.digests.Blake2bDigest;
 
 /**
@@ -42,8 +43,7 @@ public final class NodeHasher {
 
     private static final int DIGEST_BITS = 256;
 
-    private NodeHasher() {
-    }
+    private NodeHasher() {}
 
     /**
      * The node's hash, 64 lowercase hex characters.

@@ -36,16 +36,20 @@ public final class SignificantDigits {
     private static final int MAX_FAST_E10 = 280;
     /** Scale exponents q: the product is |x| * 10^q; one lower than 13 - MAX for the retry. */
     private static final int Q_MIN = DIGITS - 1 - MAX_FAST_E10 - 1;
+
     private static final int Q_MAX = DIGITS - 1 - MIN_FAST_E10;
     private static final double[] POW10_HI = new double[Q_MAX - Q_MIN + 1];
     private static final double[] POW10_LO = new double[Q_MAX - Q_MIN + 1];
 
     /** Powers of ten that a double holds exactly. */
-    private static final double[] EXACT_POW10 = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+    private static final double[] EXACT_POW10 = {
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
+        1e20, 1e21, 1e22
+    };
 
     /** Packing: the exponent of a double's result lies in [-337, 308]; biased into 10 bits. */
     private static final int EXPONENT_BITS = 10;
+
     private static final int EXPONENT_BIAS = 512;
 
     static {
@@ -69,8 +73,7 @@ public final class SignificantDigits {
         }
     }
 
-    private SignificantDigits() {
-    }
+    private SignificantDigits() {}
 
     /** A finite double rounded, packed; read it with {@link #significand} and {@link #exponent}. */
     static long round(double x) {

@@ -15,8 +15,7 @@ final class Utf8Order {
     static final Comparator<String> STRINGS = Utf8Order::compare;
     static final Comparator<Map.Entry<String, ?>> ENTRIES = (a, b) -> compare(a.getKey(), b.getKey());
 
-    private Utf8Order() {
-    }
+    private Utf8Order() {}
 
     /** Sorts entries by key; insertion sort for the small maps that attributes are made of. */
     static void sortByKey(Map.Entry<String, ?>[] entries) {

@@ -1,6 +1,7 @@
 package dev.cairn.storage.objects;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -96,12 +97,10 @@ final class BulkReader {
     }
 
     /** A run of neighbouring entries read with one positional read, to {@code at} in its batch's buffer. */
-    private record Block(int pack, long start, int length, List<PackEntry> entries, int at) {
-    }
+    private record Block(int pack, long start, int length, List<PackEntry> entries, int at) {}
 
     /** Blocks that fill one buffer together: the unit handed from the read-ahead thread to the caller. */
-    private record Batch(List<Block> blocks) {
-    }
+    private record Batch(List<Block> blocks) {}
 
     /**
      * Delivers the stored bytes of {@code entries}, which the caller sorted with {@link #sortByPosition};
@@ -146,7 +145,8 @@ final class BulkReader {
             int j = i + 1;
             while (j < entries.size()) {
                 PackEntry next = entries.get(j);
-                if (next.pack() != first.pack() || next.offset() - end > gapLimit
+                if (next.pack() != first.pack()
+                        || next.offset() - end > gapLimit
                         || Math.max(end, next.end()) - start > blockSize) {
                     break;
                 }
@@ -235,7 +235,7 @@ final class BulkReader {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new java.io.InterruptedIOException("interrupted during a bulk read");
+            throw new InterruptedIOException("interrupted during a bulk read");
         } finally {
             stop.set(true);
             try {

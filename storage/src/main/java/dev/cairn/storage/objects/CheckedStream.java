@@ -36,8 +36,8 @@ final class CheckedStream extends InputStream {
         }
         if (n < 0) {
             if (count != entry.size()) {
-                throw new CorruptObjectException(entry.key(), "it decodes to " + count + " bytes instead of "
-                        + entry.size());
+                throw new CorruptObjectException(
+                        entry.key(), "it decodes to " + count + " bytes instead of " + entry.size());
             }
             return -1;
         }

@@ -7,5 +7,4 @@ package dev.cairn.storage.objects;
  * @param sandboxLeftovers  temporary files of crashed writers removed
  * @param vacuumed          whether the index was compacted
  */
-public record CleaningReport(int looseDeleted, int sandboxLeftovers, boolean vacuumed) {
-}
+public record CleaningReport(int looseDeleted, int sandboxLeftovers, boolean vacuumed) {}

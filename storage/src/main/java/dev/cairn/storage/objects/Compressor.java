@@ -1,13 +1,15 @@
 package dev.cairn.storage.objects;
 
-import com.github.luben.zstd.ZstdCompressCtx;
-import com.github.luben.zstd.ZstdOutputStreamNoFinalizer;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Arrays;
 import java.util.zip.Deflater;
 import java.util.zip.DeflaterOutputStream;
+
+import com.github.luben.zstd.Zstd;
+import com.github.luben.zstd.ZstdCompressCtx;
+import com.github.luben.zstd.ZstdOutputStreamNoFinalizer;
 
 /**
  * Compresses objects for packs, reusing its codec contexts across objects (a new context per object is
@@ -72,7 +74,7 @@ final class Compressor implements AutoCloseable {
             zstd.setChecksum(true);
             zstd.setContentSize(true);
         }
-        ensure((int) com.github.luben.zstd.Zstd.compressBound(len));
+        ensure((int) Zstd.compressBound(len));
         return zstd.compressByteArray(out, 0, out.length, raw, off, len);
     }
 
@@ -97,16 +99,17 @@ final class Compressor implements AutoCloseable {
         };
         return switch (c) {
             case NONE -> keepOpen;
-            case ZLIB -> new DeflaterOutputStream(keepOpen, new Deflater(ZLIB_LEVEL), 64 << 10) {
-                @Override
-                public void close() throws IOException {
-                    try {
-                        super.close();
-                    } finally {
-                        def.end(); // a Deflater passed in is not ended by the stream
+            case ZLIB ->
+                new DeflaterOutputStream(keepOpen, new Deflater(ZLIB_LEVEL), 64 << 10) {
+                    @Override
+                    public void close() throws IOException {
+                        try {
+                            super.close();
+                        } finally {
+                            def.end(); // a Deflater passed in is not ended by the stream
+                        }
                     }
-                }
-            };
+                };
             case ZSTD -> {
                 ZstdOutputStreamNoFinalizer z = new ZstdOutputStreamNoFinalizer(keepOpen, ZSTD_LEVEL);
                 z.setChecksum(true);

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -16,8 +17,7 @@ final class ConfigFile {
 
     static final String NAME = "config.json";
 
-    private ConfigFile() {
-    }
+    private ConfigFile() {}
 
     static void write(Path folder, ContainerConfig config) throws IOException {
         String json = "{\n"
@@ -35,7 +35,7 @@ final class ConfigFile {
         Path tmp = folder.resolve(NAME + ".tmp");
         Files.writeString(tmp, json, StandardCharsets.UTF_8);
         Durability.fsync(tmp);
-        Files.move(tmp, folder.resolve(NAME), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        Files.move(tmp, folder.resolve(NAME), StandardCopyOption.ATOMIC_MOVE);
         Durability.fsyncDirectory(folder);
     }
 
@@ -58,16 +58,22 @@ final class ConfigFile {
             throw new NotAContainerException(folder, NAME + " has no formatVersion");
         }
         if (v != ContainerConfig.FORMAT_VERSION) {
-            throw new UnsupportedContainerException(folder, "its format version is " + v
-                    + " and this version of Cairn reads format " + ContainerConfig.FORMAT_VERSION + " only");
+            throw new UnsupportedContainerException(
+                    folder,
+                    "its format version is " + v + " and this version of Cairn reads format "
+                            + ContainerConfig.FORMAT_VERSION + " only");
         }
         if (!ContainerConfig.HASH_ALGORITHM.equals(values.get("hashAlgorithm"))) {
-            throw new UnsupportedContainerException(folder, "hash algorithm " + values.get("hashAlgorithm")
-                    + " is not supported (only " + ContainerConfig.HASH_ALGORITHM + ")");
+            throw new UnsupportedContainerException(
+                    folder,
+                    "hash algorithm " + values.get("hashAlgorithm") + " is not supported (only "
+                            + ContainerConfig.HASH_ALGORITHM + ")");
         }
         if (!Long.valueOf(ContainerConfig.LOOSE_PREFIX_LENGTH).equals(values.get("loosePrefixLength"))) {
-            throw new UnsupportedContainerException(folder, "loose prefix length " + values.get("loosePrefixLength")
-                    + " is not supported (only " + ContainerConfig.LOOSE_PREFIX_LENGTH + ")");
+            throw new UnsupportedContainerException(
+                    folder,
+                    "loose prefix length " + values.get("loosePrefixLength") + " is not supported (only "
+                            + ContainerConfig.LOOSE_PREFIX_LENGTH + ")");
         }
         try {
             return new ContainerConfig(

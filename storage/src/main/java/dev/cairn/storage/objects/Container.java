@@ -51,8 +51,8 @@ public final class Container implements AutoCloseable {
         Files.createDirectories(root);
         try (var entries = Files.list(root)) {
             if (entries.findAny().isPresent()) {
-                throw new FileAlreadyExistsException(root.toString(), null,
-                        "cannot create a container in a folder that is not empty");
+                throw new FileAlreadyExistsException(
+                        root.toString(), null, "cannot create a container in a folder that is not empty");
             }
         }
         for (String dir : List.of(LooseObjects.FOLDER, PackFiles.FOLDER, Sandbox.FOLDER)) {
@@ -243,5 +243,4 @@ public final class Container implements AutoCloseable {
     public void close() throws IOException {
         parts.close();
     }
-
 }

@@ -15,11 +15,17 @@ import java.util.UUID;
  *                      them is at most this many bytes
  * @param readBlockSize the largest single read a bulk read issues (objects larger than this are read alone)
  */
-public record ContainerConfig(String containerId, long packSizeTarget, Compression packCompression,
-                              boolean syncPacks, int readGapLimit, int readBlockSize) {
+public record ContainerConfig(
+        String containerId,
+        long packSizeTarget,
+        Compression packCompression,
+        boolean syncPacks,
+        int readGapLimit,
+        int readBlockSize) {
 
     /** The layout version written by this code; opening a container of another version fails. */
     public static final int FORMAT_VERSION = 1;
+
     public static final String HASH_ALGORITHM = "sha256";
     public static final int LOOSE_PREFIX_LENGTH = 2;
 
@@ -45,8 +51,7 @@ public record ContainerConfig(String containerId, long packSizeTarget, Compressi
 
     /** 4 GiB packs, no compression by default, packs synced, 64 KiB gaps merged, reads of up to 8 MiB. */
     public static ContainerConfig defaults() {
-        return new ContainerConfig(UUID.randomUUID().toString(), 4L << 30, Compression.NONE, true,
-                4 << 10, 8 << 20);
+        return new ContainerConfig(UUID.randomUUID().toString(), 4L << 30, Compression.NONE, true, 4 << 10, 8 << 20);
     }
 
     public ContainerConfig withPackSizeTarget(long bytes) {

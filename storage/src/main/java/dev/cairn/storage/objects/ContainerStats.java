@@ -13,7 +13,13 @@ package dev.cairn.storage.objects;
  * @param packFileBytes    total size of the pack files (dead bytes of deleted objects included until a repack)
  * @param indexBytes       size of the SQLite index (with its write-ahead log)
  */
-public record ContainerStats(long looseObjects, long looseBytes, long packedObjects, long packedBytes,
-                             long packedStoredBytes, long compressedObjects, int packFiles, long packFileBytes,
-                             long indexBytes) {
-}
+public record ContainerStats(
+        long looseObjects,
+        long looseBytes,
+        long packedObjects,
+        long packedBytes,
+        long packedStoredBytes,
+        long compressedObjects,
+        int packFiles,
+        long packFileBytes,
+        long indexBytes) {}

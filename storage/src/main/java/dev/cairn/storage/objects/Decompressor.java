@@ -1,12 +1,13 @@
 package dev.cairn.storage.objects;
 
-import com.github.luben.zstd.ZstdDecompressCtx;
-import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
 import java.util.zip.InflaterInputStream;
+
+import com.github.luben.zstd.ZstdDecompressCtx;
+import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
 
 /**
  * Decodes packed objects, reusing its contexts. Both codecs carry a checksum of the content (Adler-32 for
@@ -36,7 +37,8 @@ final class Decompressor implements AutoCloseable {
             }
             return dst;
         } catch (DataFormatException | RuntimeException e) {
-            throw new CorruptObjectException(key, c.name().toLowerCase() + " data does not decode: " + e.getMessage(), e);
+            throw new CorruptObjectException(
+                    key, c.name().toLowerCase() + " data does not decode: " + e.getMessage(), e);
         }
     }
 
@@ -75,16 +77,17 @@ final class Decompressor implements AutoCloseable {
     static InputStream decompressing(Compression c, InputStream raw) throws IOException {
         return switch (c) {
             case NONE -> raw;
-            case ZLIB -> new InflaterInputStream(raw, new Inflater(), 64 << 10) {
-                @Override
-                public void close() throws IOException {
-                    try {
-                        super.close();
-                    } finally {
-                        inf.end();
+            case ZLIB ->
+                new InflaterInputStream(raw, new Inflater(), 64 << 10) {
+                    @Override
+                    public void close() throws IOException {
+                        try {
+                            super.close();
+                        } finally {
+                            inf.end();
+                        }
                     }
-                }
-            };
+                };
             case ZSTD -> new ZstdInputStreamNoFinalizer(raw);
         };
     }

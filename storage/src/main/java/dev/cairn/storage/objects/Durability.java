@@ -8,8 +8,7 @@ import java.nio.file.StandardOpenOption;
 /** fsync of files and directories: what makes a rename or a new file survive a power cut. */
 final class Durability {
 
-    private Durability() {
-    }
+    private Durability() {}
 
     static void fsync(Path file) throws IOException {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {

@@ -55,9 +55,17 @@ final class IndexCache {
         }
         if (s != null && s.epoch == state.epoch()) {
             List<PackEntry> added = new ArrayList<>();
-            PackIndex.State read = index.segmentsAfter(s.seq, (seq, records) -> Segment.decode(records,
-                    (w0, w1, w2, w3, pack, offset, length, size, codec) -> added.add(new PackEntry(
-                            ObjectKey.ofWords(w0, w1, w2, w3), pack, offset, length, size, Compression.ofCode(codec)))));
+            PackIndex.State read = index.segmentsAfter(
+                    s.seq,
+                    (seq, records) -> Segment.decode(
+                            records,
+                            (w0, w1, w2, w3, pack, offset, length, size, codec) -> added.add(new PackEntry(
+                                    ObjectKey.ofWords(w0, w1, w2, w3),
+                                    pack,
+                                    offset,
+                                    length,
+                                    size,
+                                    Compression.ofCode(codec)))));
             if (read.epoch() == s.epoch) {
                 snapshot = s.plus(added, read.epoch(), read.seq());
                 return snapshot;
@@ -166,11 +174,12 @@ final class IndexCache {
          */
         List<byte[]> rewritten(Set<ObjectKey> removed, Map<ObjectKey, PackEntry> moved, List<PackEntry> added) {
             List<PackEntry> kept = new ArrayList<>(size());
-            forEach(e -> { // in key order, and a move keeps the key: no sort needed
-                if (!removed.contains(e.key())) {
-                    kept.add(moved.getOrDefault(e.key(), e));
-                }
-            });
+            forEach(
+                    e -> { // in key order, and a move keeps the key: no sort needed
+                        if (!removed.contains(e.key())) {
+                            kept.add(moved.getOrDefault(e.key(), e));
+                        }
+                    });
             List<PackEntry> all = added.isEmpty() ? kept : KeyOrder.merge(kept, added);
             List<byte[]> segments = new ArrayList<>();
             for (int i = 0; i < all.size(); i += Segment.MAX_ENTRIES) {
@@ -216,7 +225,15 @@ final class IndexCache {
             Builder b = new Builder(list.size());
             for (PackEntry e : list) {
                 ObjectKey k = e.key();
-                b.add(k.word(0), k.word(1), k.word(2), k.word(3), e.pack(), e.offset(), e.length(), e.size(),
+                b.add(
+                        k.word(0),
+                        k.word(1),
+                        k.word(2),
+                        k.word(3),
+                        e.pack(),
+                        e.offset(),
+                        e.length(),
+                        e.size(),
                         e.compression().code());
             }
             return b;

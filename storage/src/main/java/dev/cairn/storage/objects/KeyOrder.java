@@ -14,8 +14,7 @@ final class KeyOrder {
     private static final int INDEX_BITS = 20;
     private static final long INDEX_MASK = (1L << INDEX_BITS) - 1;
 
-    private KeyOrder() {
-    }
+    private KeyOrder() {}
 
     static List<PackEntry> sorted(List<PackEntry> entries) {
         List<PackEntry> out = new ArrayList<>(entries.size());
@@ -56,7 +55,8 @@ final class KeyOrder {
         int i = 0;
         int j = 0;
         while (i < a.size() || j < b.size()) {
-            if (j == b.size() || (i < a.size() && a.get(i).key().compareTo(b.get(j).key()) <= 0)) {
+            if (j == b.size()
+                    || (i < a.size() && a.get(i).key().compareTo(b.get(j).key()) <= 0)) {
                 out.add(a.get(i++));
             } else {
                 out.add(b.get(j++));

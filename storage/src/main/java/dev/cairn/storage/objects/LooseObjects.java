@@ -185,7 +185,7 @@ final class LooseObjects implements AutoCloseable {
      */
     int deleteWhere(Predicate<ObjectKey> doomed, int threads) throws IOException {
         List<OrderedWork.Task<Integer>> tasks = new ArrayList<>();
-        for (Path shard : shards(ignored -> { })) {
+        for (Path shard : shards(ignored -> {})) {
             tasks.add(() -> clearShard(shard, shard.getFileName().toString(), doomed));
         }
         int[] deleted = {0};

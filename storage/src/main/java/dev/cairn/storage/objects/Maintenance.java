@@ -22,6 +22,7 @@ final class Maintenance {
     private static final int WHOLE_READ_LIMIT = 1 << 20;
     /** A read-ahead batch holds at most this many bytes; with the window, this bounds packing's memory. */
     private static final int BATCH_BYTES = 2 << 20;
+
     private static final int IO_BATCH = 256;
     /**
      * Threads for file system work (reading, unlinking many small files): it waits on the file system far
@@ -40,11 +41,14 @@ final class Maintenance {
         try (PackWriter w = parts.openWriter("pack loose objects", false)) {
             IndexCache.Snapshot s = w.indexAtStart();
             List<ObjectKey> keys = new ArrayList<>();
-            parts.loose().forEach(k -> {
-                if (s.find(k) == null) {
-                    keys.add(k);
-                }
-            }, malformed -> { });
+            parts.loose()
+                    .forEach(
+                            k -> {
+                                if (s.find(k) == null) {
+                                    keys.add(k);
+                                }
+                            },
+                            malformed -> {});
             keys.sort(null);
             List<ObjectKey> damaged = new ArrayList<>();
             // Opening and reading many small files is most of the work, and mostly waits on the file
@@ -84,8 +88,7 @@ final class Maintenance {
         }
     }
 
-    private record LooseRead(ObjectKey key, byte[] content, boolean intact, long size) {
-    }
+    private record LooseRead(ObjectKey key, byte[] content, boolean intact, long size) {}
 
     private LooseRead[] readBatch(List<ObjectKey> batch) throws IOException {
         LooseRead[] out = new LooseRead[batch.size()];
@@ -112,7 +115,8 @@ final class Maintenance {
 
     CleaningReport cleanStorage(boolean vacuum) throws IOException {
         try (PackLock.Held held = parts.lock().acquire("clean the storage")) {
-            PackRepair.repairLeftovers(parts.packs(), parts.index().packSizes(), parts.packs().onDisk());
+            PackRepair.repairLeftovers(
+                    parts.packs(), parts.index().packSizes(), parts.packs().onDisk());
             IndexCache.Snapshot s = parts.cache().refresh();
             int deleted = parts.loose().deleteWhere(k -> s.find(k) != null, IO_THREADS);
             int leftovers = parts.sandbox().cleanLeftovers();
@@ -168,17 +172,22 @@ final class Maintenance {
                 }
             }
             List<PackEntry> moved = new ArrayList<>();
-            try (Decompressor d = new Decompressor(); Compressor c = new Compressor()) {
+            try (Decompressor d = new Decompressor();
+                    Compressor c = new Compressor()) {
                 for (int id : rewrite) {
                     List<PackEntry> entries = byPack.getOrDefault(id, new ArrayList<>());
                     BulkReader.sortByPosition(entries);
-                    parts.bulkReader().read(entries, (e, block, off) -> {
-                        moved.add(copy(w, e, block, off, target, d, c));
-                    }, e -> {
-                        try (InputStream stored = parts.packs().stream(e)) {
-                            moved.add(w.appendStored(e.key(), stored, e.size(), e.compression()));
-                        }
-                    });
+                    parts.bulkReader()
+                            .read(
+                                    entries,
+                                    (e, block, off) -> {
+                                        moved.add(copy(w, e, block, off, target, d, c));
+                                    },
+                                    e -> {
+                                        try (InputStream stored = parts.packs().stream(e)) {
+                                            moved.add(w.appendStored(e.key(), stored, e.size(), e.compression()));
+                                        }
+                                    });
                 }
             }
             w.commitRelocation(moved, rewrite);
@@ -192,8 +201,9 @@ final class Maintenance {
     }
 
     /** Copies one object into the new packs, recompressing it when {@code target} asks for a change. */
-    private static PackEntry copy(PackWriter w, PackEntry e, ByteBuffer block, int off, Compression target,
-                                  Decompressor d, Compressor c) throws IOException {
+    private static PackEntry copy(
+            PackWriter w, PackEntry e, ByteBuffer block, int off, Compression target, Decompressor d, Compressor c)
+            throws IOException {
         int len = (int) e.length();
         byte[] stored = BulkReader.copy(e, block, off);
         if (target == null || target == e.compression()) {

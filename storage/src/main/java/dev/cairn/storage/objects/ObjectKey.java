@@ -36,8 +36,11 @@ public final class ObjectKey implements Comparable<ObjectKey> {
             throw new IllegalArgumentException("not an object key: '" + hex
                     + "'; a key is the SHA-256 of the content as 64 lowercase hex digits (0-9, a-f)");
         }
-        ObjectKey k = new ObjectKey(HexFormat.fromHexDigitsToLong(hex, 0, 16), HexFormat.fromHexDigitsToLong(hex, 16, 32),
-                HexFormat.fromHexDigitsToLong(hex, 32, 48), HexFormat.fromHexDigitsToLong(hex, 48, 64));
+        ObjectKey k = new ObjectKey(
+                HexFormat.fromHexDigitsToLong(hex, 0, 16),
+                HexFormat.fromHexDigitsToLong(hex, 16, 32),
+                HexFormat.fromHexDigitsToLong(hex, 32, 48),
+                HexFormat.fromHexDigitsToLong(hex, 48, 64));
         k.hex = hex;
         return k;
     }
@@ -57,8 +60,9 @@ public final class ObjectKey implements Comparable<ObjectKey> {
         if (digest.length != 32) {
             throw new IllegalArgumentException("a SHA-256 digest has 32 bytes, not " + digest.length);
         }
-        return ofWords((long) LONG_BE.get(digest, 0), (long) LONG_BE.get(digest, 8), (long) LONG_BE.get(digest, 16),
-                (long) LONG_BE.get(digest, 24));
+        return ofWords(
+                (long) LONG_BE.get(digest, 0), (long) LONG_BE.get(digest, 8), (long) LONG_BE.get(digest, 16), (long)
+                        LONG_BE.get(digest, 24));
     }
 
     static ObjectKey ofWords(long w0, long w1, long w2, long w3) {

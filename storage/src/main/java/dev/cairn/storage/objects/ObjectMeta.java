@@ -10,8 +10,8 @@ package dev.cairn.storage.objects;
  * @param offset      where its stored bytes start in the pack, or -1
  * @param length      how many bytes it takes in the pack, or the file size for a loose object
  */
-public record ObjectMeta(ObjectKey key, long size, boolean packed, Compression compression, int pack, long offset,
-                         long length) {
+public record ObjectMeta(
+        ObjectKey key, long size, boolean packed, Compression compression, int pack, long offset, long length) {
 
     static ObjectMeta packed(PackEntry e) {
         return new ObjectMeta(e.key(), e.size(), true, e.compression(), e.pack(), e.offset(), e.length());

@@ -4,8 +4,11 @@ import java.io.IOException;
 
 /** Everything the object store refuses or finds wrong; each subclass carries what was at fault. */
 public abstract sealed class ObjectStoreException extends IOException
-        permits ObjectNotFoundException, CorruptObjectException, NotAContainerException,
-                UnsupportedContainerException, ContainerLockedException {
+        permits ObjectNotFoundException,
+                CorruptObjectException,
+                NotAContainerException,
+                UnsupportedContainerException,
+                ContainerLockedException {
 
     ObjectStoreException(String message) {
         super(message);

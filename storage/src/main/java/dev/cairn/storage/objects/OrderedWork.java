@@ -1,6 +1,7 @@
 package dev.cairn.storage.objects;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -24,8 +25,7 @@ final class OrderedWork {
         void accept(T result) throws IOException;
     }
 
-    private OrderedWork() {
-    }
+    private OrderedWork() {}
 
     /** Runs on as many threads as there are cores (at most four): for work that uses the CPU. */
     static <T> void run(List<Task<T>> tasks, int window, Sink<T> sink) throws IOException {
@@ -63,7 +63,7 @@ final class OrderedWork {
             return f.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new java.io.InterruptedIOException("interrupted while waiting for a worker");
+            throw new InterruptedIOException("interrupted while waiting for a worker");
         } catch (ExecutionException e) {
             if (e.getCause() instanceof IOException io) {
                 throw io;

@@ -68,7 +68,8 @@ final class PackFiles implements AutoCloseable {
     /** The stored bytes of an entry. */
     byte[] read(PackEntry e) throws IOException {
         if (e.length() > Integer.MAX_VALUE - 8) {
-            throw new IllegalArgumentException("object " + e.key() + " has " + e.length() + " stored bytes: read it as a stream");
+            throw new IllegalArgumentException(
+                    "object " + e.key() + " has " + e.length() + " stored bytes: read it as a stream");
         }
         byte[] b = new byte[(int) e.length()];
         readFully(e.pack(), e.offset(), ByteBuffer.wrap(b));

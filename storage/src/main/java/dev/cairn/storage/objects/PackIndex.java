@@ -10,6 +10,7 @@ import java.sql.Statement;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+
 import org.sqlite.SQLiteConfig;
 
 /**
@@ -42,8 +43,7 @@ final class PackIndex implements AutoCloseable {
      * The index's change counters: {@code epoch} moves on rewrites (deletes, repacks, compaction),
      * {@code seq} is the newest segment.
      */
-    record State(long epoch, long seq, int segments) {
-    }
+    record State(long epoch, long seq, int segments) {}
 
     /** Receives stored segments. */
     interface SegmentSink {
@@ -74,7 +74,8 @@ final class PackIndex implements AutoCloseable {
             state = conn.prepareStatement("SELECT (SELECT value FROM counter WHERE name = 'epoch'), "
                     + "(SELECT coalesce(max(seq), 0) FROM segment), (SELECT count(*) FROM segment)");
         } catch (SQLException e) {
-            throw new IOException("cannot open the pack index " + containerRoot.resolve(FILE) + ": " + e.getMessage(), e);
+            throw new IOException(
+                    "cannot open the pack index " + containerRoot.resolve(FILE) + ": " + e.getMessage(), e);
         }
     }
 
@@ -97,7 +98,8 @@ final class PackIndex implements AutoCloseable {
                 rs.next();
                 st = new State(rs.getLong(1), rs.getLong(2), rs.getInt(3));
             }
-            try (PreparedStatement ps = conn.prepareStatement("SELECT seq, records FROM segment WHERE seq > ? ORDER BY seq")) {
+            try (PreparedStatement ps =
+                    conn.prepareStatement("SELECT seq, records FROM segment WHERE seq > ? ORDER BY seq")) {
                 ps.setLong(1, seq);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
@@ -124,7 +126,7 @@ final class PackIndex implements AutoCloseable {
      */
     synchronized int nextPackId() throws IOException {
         try (Statement s = conn.createStatement();
-             ResultSet rs = s.executeQuery("SELECT value FROM counter WHERE name = 'nextPack'")) {
+                ResultSet rs = s.executeQuery("SELECT value FROM counter WHERE name = 'nextPack'")) {
             return rs.next() ? rs.getInt(1) : 0;
         } catch (SQLException e) {
             throw failure("read the next pack id", e);
@@ -134,7 +136,8 @@ final class PackIndex implements AutoCloseable {
     /** Committed sizes of the packs: a pack's bytes past its size are leftovers of an interrupted write. */
     synchronized Map<Integer, Long> packSizes() throws IOException {
         Map<Integer, Long> sizes = new HashMap<>();
-        try (Statement s = conn.createStatement(); ResultSet rs = s.executeQuery("SELECT id, size FROM pack")) {
+        try (Statement s = conn.createStatement();
+                ResultSet rs = s.executeQuery("SELECT id, size FROM pack")) {
             while (rs.next()) {
                 sizes.put(rs.getInt(1), rs.getLong(2));
             }
@@ -187,8 +190,8 @@ final class PackIndex implements AutoCloseable {
 
         private void insertSegment(byte[] records) throws IOException {
             synchronized (writer) {
-                try (PreparedStatement ps = writer.prepareStatement(
-                        "INSERT INTO segment(count, records) VALUES (?, ?)")) {
+                try (PreparedStatement ps =
+                        writer.prepareStatement("INSERT INTO segment(count, records) VALUES (?, ?)")) {
                     ps.setInt(1, records.length / Segment.RECORD);
                     ps.setBytes(2, records);
                     ps.executeUpdate();
@@ -275,7 +278,8 @@ final class PackIndex implements AutoCloseable {
 
     /** SQLite's own structural check of the index file. */
     synchronized String integrityCheck() throws IOException {
-        try (Statement s = conn.createStatement(); ResultSet rs = s.executeQuery("PRAGMA quick_check")) {
+        try (Statement s = conn.createStatement();
+                ResultSet rs = s.executeQuery("PRAGMA quick_check")) {
             StringBuilder out = new StringBuilder();
             while (rs.next()) {
                 out.append(rs.getString(1)).append('\n');

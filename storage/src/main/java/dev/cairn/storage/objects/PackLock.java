@@ -45,8 +45,10 @@ final class PackLock {
                         + file.getParent() + "; one packer at a time, try again when it is done");
             }
             ch.truncate(0);
-            ch.write(ByteBuffer.wrap(("pid " + ProcessHandle.current().pid() + " on " + host() + ", " + operation)
-                    .getBytes(StandardCharsets.UTF_8)), 0);
+            ch.write(
+                    ByteBuffer.wrap(("pid " + ProcessHandle.current().pid() + " on " + host() + ", " + operation)
+                            .getBytes(StandardCharsets.UTF_8)),
+                    0);
             return new Held(ch, lock);
         } catch (IOException | RuntimeException e) {
             if (ch != null) {

@@ -12,8 +12,7 @@ import java.util.Map;
  */
 final class PackRepair {
 
-    private PackRepair() {
-    }
+    private PackRepair() {}
 
     /** Truncates bytes past the committed mark and deletes pack files the index does not know. */
     static void repairLeftovers(PackFiles packs, Map<Integer, Long> committed, Map<Integer, Long> onDisk)

@@ -2,6 +2,7 @@ package dev.cairn.storage.objects;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -37,23 +38,27 @@ final class PackWriter implements AutoCloseable {
     private final PackIndex.Transaction tx;
     /** The index as it was when the lock was taken; nobody else can change it while we hold the lock. */
     private final IndexCache.Snapshot before;
+
     private final IndexCache cache;
     private final PackFiles packs;
     private final ContainerConfig config;
     private final Compressor compressor = new Compressor();
     /** Committed size of every pack this batch touched, to roll back to; -1 for packs it created. */
     private final Map<Integer, Long> rollbackSizes = new HashMap<>();
+
     private final Map<Integer, FileChannel> channels = new LinkedHashMap<>();
     private Map<ObjectKey, PackEntry> added = new HashMap<>();
     private final List<PackEntry> addedInOrder = new ArrayList<>();
     /** Direct, so a write is one copy into the kernel rather than two (heap buffers go through a hidden
      * temporary direct one). */
     private final ByteBuffer buffer = ByteBuffer.allocateDirect(BUFFER);
+
     private int buffered;
     private int pack = -1;
     private FileChannel ch;
     /** End of the current pack file as written, and with the buffered bytes: pos == written + buffered. */
     private long written;
+
     private long pos;
     private int nextNewPack;
     private boolean committed;
@@ -74,8 +79,15 @@ final class PackWriter implements AutoCloseable {
      * every object goes to new pack files (repack); otherwise the last pack is continued while it is below
      * the size target.
      */
-    static PackWriter open(PackLock lock, String operation, PackIndex index, IndexCache cache, PackFiles packs,
-                           ContainerConfig config, boolean freshPacks) throws IOException {
+    static PackWriter open(
+            PackLock lock,
+            String operation,
+            PackIndex index,
+            IndexCache cache,
+            PackFiles packs,
+            ContainerConfig config,
+            boolean freshPacks)
+            throws IOException {
         PackLock.Held held = lock.acquire(operation);
         PackWriter w = null;
         try {
@@ -91,7 +103,10 @@ final class PackWriter implements AutoCloseable {
             }
             w = new PackWriter(held, index, cache, packs, config);
             w.nextNewPack = Math.max(maxId + 1, index.nextPackId());
-            if (!freshPacks && maxId >= 0 && committed.containsKey(maxId) && committed.get(maxId) < config.packSizeTarget()) {
+            if (!freshPacks
+                    && maxId >= 0
+                    && committed.containsKey(maxId)
+                    && committed.get(maxId) < config.packSizeTarget()) {
                 w.switchTo(maxId, committed.get(maxId));
             }
             return w;
@@ -144,8 +159,7 @@ final class PackWriter implements AutoCloseable {
     }
 
     /** A prepared object: its key and the bytes to store (compressed, or the raw content). */
-    record Prepared(ObjectKey key, byte[] stored, int length, long size, Compression compression) {
-    }
+    record Prepared(ObjectKey key, byte[] stored, int length, long size, Compression compression) {}
 
     /**
      * {@code raw} as it goes into a pack: compressed with {@code compression} where that pays, else raw.
@@ -244,8 +258,9 @@ final class PackWriter implements AutoCloseable {
         byte[] chunk = new byte[CHUNK];
         int first = in.readNBytes(chunk, 0, CHUNK);
         // Compression is decided on the first chunk: a stream that does not shrink there is stored raw.
-        Compression used = compression != Compression.NONE
-                && compressor.compress(compression, chunk, 0, first) != null ? compression : Compression.NONE;
+        Compression used = compression != Compression.NONE && compressor.compress(compression, chunk, 0, first) != null
+                ? compression
+                : Compression.NONE;
         MessageDigest digest = Sha256.newDigest();
         long size = 0;
         ChannelSink sink = new ChannelSink();
@@ -366,7 +381,7 @@ final class PackWriter implements AutoCloseable {
             f.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new java.io.InterruptedIOException("interrupted while syncing packs");
+            throw new InterruptedIOException("interrupted while syncing packs");
         } catch (ExecutionException e) {
             throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
         }

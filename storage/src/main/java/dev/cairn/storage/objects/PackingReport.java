@@ -9,5 +9,4 @@ import java.util.List;
  * @param bytesPacked   their uncompressed size
  * @param damaged       loose files whose content no longer matches their name; left where they are
  */
-public record PackingReport(int objectsPacked, long bytesPacked, List<ObjectKey> damaged) {
-}
+public record PackingReport(int objectsPacked, long bytesPacked, List<ObjectKey> damaged) {}

@@ -99,20 +99,29 @@ final class Reads {
         Plan plan = plan(keys);
         BulkReader.LargeSink whole = e -> consumer.accept(e.key(), readPacked(e));
         try (Decompressor d = new Decompressor()) {
-            bulk.read(plan.packed, (e, block, off) -> {
-                byte[] stored = BulkReader.copy(e, block, off);
-                consumer.accept(e.key(), e.compression() == Compression.NONE ? stored
-                        : d.decompress(e.key(), e.compression(), stored, 0, stored.length, e.size()));
-            }, whole);
+            bulk.read(
+                    plan.packed,
+                    (e, block, off) -> {
+                        byte[] stored = BulkReader.copy(e, block, off);
+                        consumer.accept(
+                                e.key(),
+                                e.compression() == Compression.NONE
+                                        ? stored
+                                        : d.decompress(e.key(), e.compression(), stored, 0, stored.length, e.size()));
+                    },
+                    whole);
         }
-        deliverUnpacked(plan.loose, k -> {
-            byte[] content = loose.read(k);
-            if (content == null) {
-                return false;
-            }
-            consumer.accept(k, content);
-            return true;
-        }, whole);
+        deliverUnpacked(
+                plan.loose,
+                k -> {
+                    byte[] content = loose.read(k);
+                    if (content == null) {
+                        return false;
+                    }
+                    consumer.accept(k, content);
+                    return true;
+                },
+                whole);
     }
 
     /** Bulk read as streams, for objects of any size. */
@@ -123,22 +132,28 @@ final class Reads {
                 consumer.accept(e.key(), e.size(), in);
             }
         };
-        bulk.read(plan.packed, (e, block, off) -> {
-            InputStream raw = new ByteArrayInputStream(BulkReader.copy(e, block, off));
-            try (InputStream in = new CheckedStream(e, Decompressor.decompressing(e.compression(), raw))) {
-                consumer.accept(e.key(), e.size(), in);
-            }
-        }, streamed);
-        deliverUnpacked(plan.loose, k -> {
-            FileChannel ch = loose.channel(k);
-            if (ch == null) {
-                return false;
-            }
-            try (InputStream in = Channels.newInputStream(ch)) {
-                consumer.accept(k, ch.size(), in);
-            }
-            return true;
-        }, streamed);
+        bulk.read(
+                plan.packed,
+                (e, block, off) -> {
+                    InputStream raw = new ByteArrayInputStream(BulkReader.copy(e, block, off));
+                    try (InputStream in = new CheckedStream(e, Decompressor.decompressing(e.compression(), raw))) {
+                        consumer.accept(e.key(), e.size(), in);
+                    }
+                },
+                streamed);
+        deliverUnpacked(
+                plan.loose,
+                k -> {
+                    FileChannel ch = loose.channel(k);
+                    if (ch == null) {
+                        return false;
+                    }
+                    try (InputStream in = Channels.newInputStream(ch)) {
+                        consumer.accept(k, ch.size(), in);
+                    }
+                    return true;
+                },
+                streamed);
     }
 
     /** Delivers one loose object if its file exists; says whether it did. */
@@ -198,7 +213,11 @@ final class Reads {
             PackEntry e = sorted.get(i);
             boolean repeated = false;
             // entries at one position are one object, or zero-length objects beside it: a short run
-            for (int j = out - 1; j >= 0 && sorted.get(j).offset() == e.offset() && sorted.get(j).pack() == e.pack(); j--) {
+            for (int j = out - 1;
+                    j >= 0
+                            && sorted.get(j).offset() == e.offset()
+                            && sorted.get(j).pack() == e.pack();
+                    j--) {
                 if (sorted.get(j).key().equals(e.key())) {
                     repeated = true;
                     break;
@@ -262,10 +281,12 @@ final class Reads {
     void forEachKey(Consumer<ObjectKey> each) throws IOException {
         IndexCache.Snapshot s = cache.refresh();
         s.forEach(e -> each.accept(e.key()));
-        loose.forEach(k -> {
-            if (s.find(k) == null) {
-                each.accept(k);
-            }
-        }, malformed -> { });
+        loose.forEach(
+                k -> {
+                    if (s.find(k) == null) {
+                        each.accept(k);
+                    }
+                },
+                malformed -> {});
     }
 }

@@ -8,5 +8,4 @@ package dev.cairn.storage.objects;
  * @param bytesBefore     bytes of the rewritten packs
  * @param bytesAfter      bytes of the packs that replaced them
  */
-public record RepackReport(int packsRewritten, long objectsMoved, long bytesBefore, long bytesAfter) {
-}
+public record RepackReport(int packsRewritten, long objectsMoved, long bytesBefore, long bytesAfter) {}

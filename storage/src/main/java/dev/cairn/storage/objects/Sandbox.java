@@ -39,7 +39,8 @@ final class Sandbox {
 
     /** A new, uniquely named path; the caller creates the file (with CREATE_NEW: one system call). */
     Path newPath() {
-        return dir.resolve(prefix + counter.incrementAndGet() + "_" + Long.toHexString(ThreadLocalRandom.current().nextLong()));
+        return dir.resolve(prefix + counter.incrementAndGet() + "_"
+                + Long.toHexString(ThreadLocalRandom.current().nextLong()));
     }
 
     /**

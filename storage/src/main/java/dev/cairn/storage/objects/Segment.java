@@ -19,8 +19,7 @@ final class Segment {
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
 
-    private Segment() {
-    }
+    private Segment() {}
 
     /** Encodes entries already sorted by key. */
     static byte[] encode(List<PackEntry> sorted) {
@@ -49,12 +48,20 @@ final class Segment {
 
     static void decode(byte[] blob, RecordSink sink) {
         if (blob.length % RECORD != 0) {
-            throw new IllegalStateException("an index segment of " + blob.length + " bytes is not a whole number of records");
+            throw new IllegalStateException(
+                    "an index segment of " + blob.length + " bytes is not a whole number of records");
         }
         for (int p = 0; p < blob.length; p += RECORD) {
-            sink.record((long) LONG.get(blob, p), (long) LONG.get(blob, p + 8), (long) LONG.get(blob, p + 16),
-                    (long) LONG.get(blob, p + 24), (int) INT.get(blob, p + 32), (long) LONG.get(blob, p + 36),
-                    (long) LONG.get(blob, p + 44), (long) LONG.get(blob, p + 52), blob[p + 60]);
+            sink.record(
+                    (long) LONG.get(blob, p),
+                    (long) LONG.get(blob, p + 8),
+                    (long) LONG.get(blob, p + 16),
+                    (long) LONG.get(blob, p + 24),
+                    (int) INT.get(blob, p + 32),
+                    (long) LONG.get(blob, p + 36),
+                    (long) LONG.get(blob, p + 44),
+                    (long) LONG.get(blob, p + 52),
+                    blob[p + 60]);
         }
     }
 }

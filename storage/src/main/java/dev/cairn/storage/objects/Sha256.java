@@ -16,8 +16,7 @@ final class Sha256 {
         }
     }
 
-    private Sha256() {
-    }
+    private Sha256() {}
 
     static MessageDigest newDigest() {
         try {

@@ -27,19 +27,32 @@ final class Stats {
             storedBytes += e.length();
             compressed += e.compression() == Compression.NONE ? 0 : 1;
         });
-        parts.loose().forEach(k -> {
-            looseCount++;
-            try {
-                looseBytes += Math.max(0, parts.loose().size(k));
-            } catch (IOException e) {
-                // removed while we counted
-            }
-        }, bad -> { });
+        parts.loose()
+                .forEach(
+                        k -> {
+                            looseCount++;
+                            try {
+                                looseBytes += Math.max(0, parts.loose().size(k));
+                            } catch (IOException e) {
+                                // removed while we counted
+                            }
+                        },
+                        bad -> {});
         Map<Integer, Long> packFiles = parts.packs().onDisk();
-        long packFileBytes = packFiles.values().stream().mapToLong(Long::longValue).sum();
-        long indexBytes = size(parts.root().resolve(PackIndex.FILE)) + size(parts.root().resolve(PackIndex.FILE + "-wal"));
-        return new ContainerStats(looseCount, looseBytes, packedCount, packedBytes, storedBytes, compressed,
-                packFiles.size(), packFileBytes, indexBytes);
+        long packFileBytes =
+                packFiles.values().stream().mapToLong(Long::longValue).sum();
+        long indexBytes =
+                size(parts.root().resolve(PackIndex.FILE)) + size(parts.root().resolve(PackIndex.FILE + "-wal"));
+        return new ContainerStats(
+                looseCount,
+                looseBytes,
+                packedCount,
+                packedBytes,
+                storedBytes,
+                compressed,
+                packFiles.size(),
+                packFileBytes,
+                indexBytes);
     }
 
     private static long size(Path p) throws IOException {

@@ -30,6 +30,10 @@ public record ValidationReport(long objectsChecked, List<Problem> problems) {
 
     /** The keys named by the problems. */
     public List<ObjectKey> damagedKeys() {
-        return problems.stream().map(Problem::key).filter(Objects::nonNull).distinct().toList();
+        return problems.stream()
+                .map(Problem::key)
+                .filter(Objects::nonNull)
+                .distinct()
+                .toList();
     }
 }

@@ -3,6 +3,7 @@ package dev.cairn.storage.objects;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.ArrayList;
@@ -40,11 +41,19 @@ final class Validator {
             Long size = committed.get(e.pack());
             Long actual = onDisk.get(e.pack());
             if (size == null || actual == null) {
-                problem(e.key(), packName(e.pack()), size == null ? "its pack is not in the index" : "its pack file is missing");
+                problem(
+                        e.key(),
+                        packName(e.pack()),
+                        size == null ? "its pack is not in the index" : "its pack file is missing");
             } else if (e.end() > size || e.end() > actual) {
-                problem(e.key(), packName(e.pack()), "it ends at " + e.end() + ", past the pack's end at "
-                        + Math.min(size, actual));
-            } else if (previous != null && previous.pack() == e.pack() && e.length() > 0 && e.offset() < previous.end()) {
+                problem(
+                        e.key(),
+                        packName(e.pack()),
+                        "it ends at " + e.end() + ", past the pack's end at " + Math.min(size, actual));
+            } else if (previous != null
+                    && previous.pack() == e.pack()
+                    && e.length() > 0
+                    && e.offset() < previous.end()) {
                 problem(e.key(), packName(e.pack()), "it overlaps object " + previous.key());
             } else {
                 readable.add(e);
@@ -54,7 +63,10 @@ final class Validator {
         for (Map.Entry<Integer, Long> p : committed.entrySet()) {
             Long actual = onDisk.get(p.getKey());
             if (actual != null && actual < p.getValue()) {
-                problem(null, packName(p.getKey()), "the file has " + actual + " bytes, the index committed " + p.getValue());
+                problem(
+                        null,
+                        packName(p.getKey()),
+                        "the file has " + actual + " bytes, the index committed " + p.getValue());
             }
         }
         checkPacked(readable);
@@ -75,38 +87,53 @@ final class Validator {
         MessageDigest digest = Sha256.newDigest();
         long[] count = {0};
         try (Decompressor d = new Decompressor()) {
-            parts.bulkReader().read(entries, (e, block, off) -> {
-                count[0]++;
-                int len = (int) e.length();
-                if (e.compression() == Compression.NONE) {
-                    digest.update(block.slice(off, len));
-                    expect(e, digest.digest(), len);
-                } else {
-                    try {
-                        byte[] raw = d.decompress(e.key(), e.compression(), BulkReader.copy(e, block, off), 0, len,
-                                e.size());
-                        expect(e, digest.digest(raw), raw.length);
-                    } catch (CorruptObjectException c) {
-                        problem(e.key(), packName(e.pack()), c.getMessage());
-                    }
-                }
-            }, e -> {
-                count[0]++;
-                try (InputStream in = Decompressor.decompressing(e.compression(), parts.packs().stream(e))) {
-                    long n = hash(in, digest);
-                    expect(e, digest.digest(), n);
-                } catch (IOException c) {
-                    problem(e.key(), packName(e.pack()), "its stored bytes do not decode: " + c.getMessage());
-                }
-            });
+            parts.bulkReader()
+                    .read(
+                            entries,
+                            (e, block, off) -> {
+                                count[0]++;
+                                int len = (int) e.length();
+                                if (e.compression() == Compression.NONE) {
+                                    digest.update(block.slice(off, len));
+                                    expect(e, digest.digest(), len);
+                                } else {
+                                    try {
+                                        byte[] raw = d.decompress(
+                                                e.key(),
+                                                e.compression(),
+                                                BulkReader.copy(e, block, off),
+                                                0,
+                                                len,
+                                                e.size());
+                                        expect(e, digest.digest(raw), raw.length);
+                                    } catch (CorruptObjectException c) {
+                                        problem(e.key(), packName(e.pack()), c.getMessage());
+                                    }
+                                }
+                            },
+                            e -> {
+                                count[0]++;
+                                try (InputStream in =
+                                        Decompressor.decompressing(e.compression(), parts.packs().stream(e))) {
+                                    long n = hash(in, digest);
+                                    expect(e, digest.digest(), n);
+                                } catch (IOException c) {
+                                    problem(
+                                            e.key(),
+                                            packName(e.pack()),
+                                            "its stored bytes do not decode: " + c.getMessage());
+                                }
+                            });
         }
         return count[0];
     }
 
     private void expect(PackEntry e, byte[] digest, long size) {
         if (!ObjectKey.ofDigest(digest).equals(e.key())) {
-            problem(e.key(), packName(e.pack()), "its content (" + e.length() + " bytes at " + e.offset()
-                    + ") does not hash to its key");
+            problem(
+                    e.key(),
+                    packName(e.pack()),
+                    "its content (" + e.length() + " bytes at " + e.offset() + ") does not hash to its key");
         } else if (size != e.size()) {
             problem(e.key(), packName(e.pack()), "it has " + size + " bytes, the index says " + e.size());
         }
@@ -115,8 +142,10 @@ final class Validator {
     private void checkLoose() throws IOException {
         MessageDigest digest = Sha256.newDigest();
         List<ObjectKey> keys = new ArrayList<>();
-        parts.loose().forEach(keys::add,
-                bad -> problem(null, parts.root().relativize(bad).toString(), "not a loose object's name"));
+        parts.loose()
+                .forEach(
+                        keys::add,
+                        bad -> problem(null, parts.root().relativize(bad).toString(), "not a loose object's name"));
         for (ObjectKey k : keys) {
             Path file = parts.loose().path(k);
             try (InputStream in = Files.newInputStream(file)) {
@@ -125,7 +154,7 @@ final class Validator {
                 if (!ObjectKey.ofDigest(digest.digest()).equals(k)) {
                     problem(k, parts.root().relativize(file).toString(), "its content does not hash to its name");
                 }
-            } catch (java.nio.file.NoSuchFileException gone) {
+            } catch (NoSuchFileException gone) {
                 // cleaned or deleted while we listed: not a problem
             }
         }

@@ -10,7 +10,11 @@ import java.util.Locale;
  * to count nodes per type.
  */
 public enum Aggregate {
-    COUNT, MIN, MAX, SUM, AVG;
+    COUNT,
+    MIN,
+    MAX,
+    SUM,
+    AVG;
 
     public String jsonName() {
         return name().toLowerCase(Locale.ROOT);
@@ -21,9 +25,12 @@ public enum Aggregate {
     }
 
     static Aggregate fromJsonName(String name, String where) {
-        for (Aggregate a : values())
-            if (a.jsonName().equals(name))
+        for (Aggregate a : values()) {
+            if (a.jsonName().equals(name)) {
                 return a;
-        throw new InvalidQueryException(where + ": unknown aggregate function '" + name + "'; functions are " + jsonNames());
+            }
+        }
+        throw new InvalidQueryException(
+                where + ": unknown aggregate function '" + name + "'; functions are " + jsonNames());
     }
 }

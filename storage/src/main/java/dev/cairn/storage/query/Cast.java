@@ -38,10 +38,12 @@ public enum Cast {
     }
 
     static Cast fromCode(String code, String where) {
-        for (Cast c : values())
-            if (c.code.equals(code))
+        for (Cast c : values()) {
+            if (c.code.equals(code)) {
                 return c;
+            }
+        }
         throw new InvalidQueryException(where + ": unknown cast '" + code + "'; casts are " + codes()
-            + " (float, integer, text, boolean, date, json)");
+                + " (float, integer, text, boolean, date, json)");
     }
 }

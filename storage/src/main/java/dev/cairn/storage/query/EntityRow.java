@@ -14,26 +14,45 @@ public sealed interface EntityRow {
 
     long id();
 
-    record Group(long id, UUID uuid, String label, String typeString, String description, OffsetDateTime time,
-                 long userId, Map<String, Object> extras) implements EntityRow {
-    }
+    record Group(
+            long id,
+            UUID uuid,
+            String label,
+            String typeString,
+            String description,
+            OffsetDateTime time,
+            long userId,
+            Map<String, Object> extras)
+            implements EntityRow {}
 
-    record Computer(long id, UUID uuid, String label, String hostname, String description, String transportType,
-                    String schedulerType, Map<String, Object> metadata) implements EntityRow {
-    }
+    record Computer(
+            long id,
+            UUID uuid,
+            String label,
+            String hostname,
+            String description,
+            String transportType,
+            String schedulerType,
+            Map<String, Object> metadata)
+            implements EntityRow {}
 
-    record User(long id, String email, String firstName, String lastName, String institution) implements EntityRow {
-    }
+    record User(long id, String email, String firstName, String lastName, String institution) implements EntityRow {}
 
-    record Comment(long id, UUID uuid, long nodeId, long userId, OffsetDateTime ctime, OffsetDateTime mtime,
-                   String content) implements EntityRow {
-    }
+    record Comment(
+            long id, UUID uuid, long nodeId, long userId, OffsetDateTime ctime, OffsetDateTime mtime, String content)
+            implements EntityRow {}
 
-    record Log(long id, UUID uuid, OffsetDateTime time, String loggerName, String levelName, long nodeId,
-               String message, Map<String, Object> metadata) implements EntityRow {
-    }
+    record Log(
+            long id,
+            UUID uuid,
+            OffsetDateTime time,
+            String loggerName,
+            String levelName,
+            long nodeId,
+            String message,
+            Map<String, Object> metadata)
+            implements EntityRow {}
 
     /** A link between two nodes, as an edge's {@code *} projects it. */
-    record Link(long id, long inputId, long outputId, LinkType type, String label) implements EntityRow {
-    }
+    record Link(long id, long inputId, long outputId, LinkType type, String label) implements EntityRow {}
 }

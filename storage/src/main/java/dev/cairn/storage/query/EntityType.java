@@ -6,8 +6,12 @@ import java.util.Locale;
 
 /** The kinds of row a query path can visit. Links are reached as the edges between nodes. */
 public enum EntityType {
-    NODE(Table.NODE), GROUP(Table.GROUP), COMPUTER(Table.COMPUTER), USER(Table.USER),
-    COMMENT(Table.COMMENT), LOG(Table.LOG);
+    NODE(Table.NODE),
+    GROUP(Table.GROUP),
+    COMPUTER(Table.COMPUTER),
+    USER(Table.USER),
+    COMMENT(Table.COMMENT),
+    LOG(Table.LOG);
 
     private final Table table;
 
@@ -34,9 +38,12 @@ public enum EntityType {
     }
 
     static EntityType fromJsonName(String name, String where) {
-        for (EntityType t : values())
-            if (t.jsonName().equals(name))
+        for (EntityType t : values()) {
+            if (t.jsonName().equals(name)) {
                 return t;
-        throw new InvalidQueryException(where + ": unknown entity type '" + name + "'; entity types are " + jsonNames());
+            }
+        }
+        throw new InvalidQueryException(
+                where + ": unknown entity type '" + name + "'; entity types are " + jsonNames());
     }
 }

@@ -15,36 +15,57 @@ import dev.cairn.storage.db.JsonCodec;
  */
 final class Expressions {
 
-    private Expressions() {
-    }
+    private Expressions() {}
 
     /** The value of a field of the row under {@code alias}: a column, or {@code jsonb} at a path. */
     static SqlText value(String alias, FieldRef field) {
         SqlText sql = new SqlText().sql(alias).sql(".").sql(field.column().name());
-        if (field.path().size() == 1)
+        if (field.path().size() == 1) {
             sql.sql(" -> ").bind(field.path().getFirst());
-        else if (field.path().size() > 1)
+        } else if (field.path().size() > 1) {
             sql.sql(" #> ").bind(new CompiledQuery.ArrayParameter("text", new ArrayList<>(field.path())));
+        }
         return sql;
     }
 
     /** A field read with a cast; JSON values of another type read as null. */
     static SqlText cast(String alias, FieldRef field, Cast cast) {
-        if (cast == null || cast == Cast.JSON || !field.isJson())
+        if (cast == null || cast == Cast.JSON || !field.isJson()) {
             return value(alias, field);
+        }
         SqlText x = value(alias, field);
         SqlText sql = new SqlText();
         return switch (cast) {
-            case FLOAT -> sql.sql("CASE WHEN jsonb_typeof(").append(x).sql(") = 'number' THEN (")
-                .append(value(alias, field)).sql(")::float8 END");
-            case INTEGER -> sql.sql("CASE WHEN jsonb_typeof(").append(x).sql(") = 'number' THEN round((")
-                .append(value(alias, field)).sql(")::numeric)::bigint END");
-            case TEXT -> sql.sql("CASE WHEN jsonb_typeof(").append(x).sql(") IN ('string', 'number', 'boolean') THEN ")
-                .append(value(alias, field)).sql(" #>> '{}' END");
-            case BOOLEAN -> sql.sql("CASE WHEN jsonb_typeof(").append(x).sql(") = 'boolean' THEN (")
-                .append(value(alias, field)).sql(")::boolean END");
-            case DATE -> sql.sql("CASE WHEN jsonb_typeof(").append(x).sql(") = 'string' THEN (")
-                .append(value(alias, field)).sql(" #>> '{}')::timestamptz END");
+            case FLOAT ->
+                sql.sql("CASE WHEN jsonb_typeof(")
+                        .append(x)
+                        .sql(") = 'number' THEN (")
+                        .append(value(alias, field))
+                        .sql(")::float8 END");
+            case INTEGER ->
+                sql.sql("CASE WHEN jsonb_typeof(")
+                        .append(x)
+                        .sql(") = 'number' THEN round((")
+                        .append(value(alias, field))
+                        .sql(")::numeric)::bigint END");
+            case TEXT ->
+                sql.sql("CASE WHEN jsonb_typeof(")
+                        .append(x)
+                        .sql(") IN ('string', 'number', 'boolean') THEN ")
+                        .append(value(alias, field))
+                        .sql(" #>> '{}' END");
+            case BOOLEAN ->
+                sql.sql("CASE WHEN jsonb_typeof(")
+                        .append(x)
+                        .sql(") = 'boolean' THEN (")
+                        .append(value(alias, field))
+                        .sql(")::boolean END");
+            case DATE ->
+                sql.sql("CASE WHEN jsonb_typeof(")
+                        .append(x)
+                        .sql(") = 'string' THEN (")
+                        .append(value(alias, field))
+                        .sql(" #>> '{}')::timestamptz END");
             case JSON -> x;
         };
     }
@@ -65,8 +86,9 @@ final class Expressions {
     private static SqlText join(String alias, Table table, List<Filter> filters, String operator) {
         SqlText sql = new SqlText().sql("(");
         for (int i = 0; i < filters.size(); i++) {
-            if (i > 0)
+            if (i > 0) {
                 sql.sql(operator);
+            }
             sql.append(filter(alias, table, filters.get(i)));
         }
         return sql.sql(")");
@@ -92,8 +114,11 @@ final class Expressions {
             case LE -> x.sql(" <= ").bind(columnValue(field.kind(), v));
             case IN -> x.sql(" = ANY(").bind(array(field.kind(), (List<?>) v)).sql(")");
             case LIKE, ILIKE -> {
-                SqlText text = field.kind() == ColumnKind.UUID ? new SqlText().append(x).sql("::text") : x;
-                yield text.sql(c.operator() == Operator.LIKE ? " LIKE " : " ILIKE ").bind(v);
+                SqlText text = field.kind() == ColumnKind.UUID
+                        ? new SqlText().append(x).sql("::text")
+                        : x;
+                yield text.sql(c.operator() == Operator.LIKE ? " LIKE " : " ILIKE ")
+                        .bind(v);
             }
             default -> throw new IllegalStateException(c.operator() + " on a column passed validation");
         };
@@ -103,31 +128,63 @@ final class Expressions {
         Object v = c.value();
         SqlText sql = new SqlText();
         return switch (c.operator()) {
-            case EQ -> sql.append(value(alias, field)).sql(" = ").bind(JsonCodec.write(v)).sql("::jsonb");
-            case GT, LT, GE, LE -> sql.append(v instanceof String ? jsonText(alias, field) : jsonNumber(alias, field))
-                .sql(switch (c.operator()) {
-                    case GT -> " > ";
-                    case LT -> " < ";
-                    case GE -> " >= ";
-                    default -> " <= ";
-                }).bind(v instanceof String ? v : JsonCodec.write(v)).sql(v instanceof String ? "" : "::numeric");
+            case EQ ->
+                sql.append(value(alias, field))
+                        .sql(" = ")
+                        .bind(JsonCodec.write(v))
+                        .sql("::jsonb");
+            case GT, LT, GE, LE ->
+                sql.append(v instanceof String ? jsonText(alias, field) : jsonNumber(alias, field))
+                        .sql(
+                                switch (c.operator()) {
+                                    case GT -> " > ";
+                                    case LT -> " < ";
+                                    case GE -> " >= ";
+                                    default -> " <= ";
+                                })
+                        .bind(v instanceof String ? v : JsonCodec.write(v))
+                        .sql(v instanceof String ? "" : "::numeric");
             case IN -> {
                 List<Object> texts = new ArrayList<>();
-                for (Object o : (List<?>) v)
+                for (Object o : (List<?>) v) {
                     texts.add(JsonCodec.write(o));
-                yield sql.append(value(alias, field)).sql(" = ANY(")
-                    .bind(new CompiledQuery.ArrayParameter("text", texts)).sql("::jsonb[])");
+                }
+                yield sql.append(value(alias, field))
+                        .sql(" = ANY(")
+                        .bind(new CompiledQuery.ArrayParameter("text", texts))
+                        .sql("::jsonb[])");
             }
-            case LIKE, ILIKE -> sql.sql("(jsonb_typeof(").append(value(alias, field)).sql(") = 'string' AND ")
-                .append(value(alias, field)).sql(" #>> '{}'").sql(c.operator() == Operator.LIKE ? " LIKE " : " ILIKE ")
-                .bind(v).sql(")");
-            case HAS_KEY -> sql.sql("(jsonb_typeof(").append(value(alias, field)).sql(") = 'object' AND ")
-                .append(value(alias, field)).sql(" ?? ").bind(v).sql(")");
-            case CONTAINS -> sql.append(value(alias, field)).sql(" @> ").bind(JsonCodec.write(v)).sql("::jsonb");
-            case OF_LENGTH, LONGER, SHORTER -> sql.append(arrayLength(alias, field))
-                .sql(c.operator() == Operator.OF_LENGTH ? " = " : c.operator() == Operator.LONGER ? " > " : " < ")
-                .bind(v);
-            case OF_TYPE -> sql.sql("jsonb_typeof(").append(value(alias, field)).sql(") = ").bind(v);
+            case LIKE, ILIKE ->
+                sql.sql("(jsonb_typeof(")
+                        .append(value(alias, field))
+                        .sql(") = 'string' AND ")
+                        .append(value(alias, field))
+                        .sql(" #>> '{}'")
+                        .sql(c.operator() == Operator.LIKE ? " LIKE " : " ILIKE ")
+                        .bind(v)
+                        .sql(")");
+            case HAS_KEY ->
+                sql.sql("(jsonb_typeof(")
+                        .append(value(alias, field))
+                        .sql(") = 'object' AND ")
+                        .append(value(alias, field))
+                        .sql(" ?? ")
+                        .bind(v)
+                        .sql(")");
+            case CONTAINS ->
+                sql.append(value(alias, field))
+                        .sql(" @> ")
+                        .bind(JsonCodec.write(v))
+                        .sql("::jsonb");
+            case OF_LENGTH, LONGER, SHORTER ->
+                sql.append(arrayLength(alias, field))
+                        .sql(
+                                c.operator() == Operator.OF_LENGTH
+                                        ? " = "
+                                        : c.operator() == Operator.LONGER ? " > " : " < ")
+                        .bind(v);
+            case OF_TYPE ->
+                sql.sql("jsonb_typeof(").append(value(alias, field)).sql(") = ").bind(v);
         };
     }
 
@@ -136,14 +193,22 @@ final class Expressions {
      * strings or booleans. Written exactly as the expression indexes on numeric paths are.
      */
     static SqlText jsonNumber(String alias, FieldRef field) {
-        return new SqlText().sql("CASE WHEN jsonb_typeof(").append(value(alias, field)).sql(") = 'number' THEN (")
-            .append(value(alias, field)).sql(")::numeric END");
+        return new SqlText()
+                .sql("CASE WHEN jsonb_typeof(")
+                .append(value(alias, field))
+                .sql(") = 'number' THEN (")
+                .append(value(alias, field))
+                .sql(")::numeric END");
     }
 
     /** A JSON string as {@code text}, NULL for anything else. */
     static SqlText jsonText(String alias, FieldRef field) {
-        return new SqlText().sql("CASE WHEN jsonb_typeof(").append(value(alias, field)).sql(") = 'string' THEN ")
-            .append(value(alias, field)).sql(" #>> '{}' END");
+        return new SqlText()
+                .sql("CASE WHEN jsonb_typeof(")
+                .append(value(alias, field))
+                .sql(") = 'string' THEN ")
+                .append(value(alias, field))
+                .sql(" #>> '{}' END");
     }
 
     /**
@@ -151,8 +216,12 @@ final class Expressions {
      * indexes on array lengths are, e.g. {@code node_structure_sites_idx}.
      */
     static SqlText arrayLength(String alias, FieldRef field) {
-        return new SqlText().sql("jsonb_array_length(CASE WHEN jsonb_typeof(").append(value(alias, field))
-            .sql(") = 'array' THEN ").append(value(alias, field)).sql(" END)");
+        return new SqlText()
+                .sql("jsonb_array_length(CASE WHEN jsonb_typeof(")
+                .append(value(alias, field))
+                .sql(") = 'array' THEN ")
+                .append(value(alias, field))
+                .sql(" END)");
     }
 
     private static Object columnValue(ColumnKind kind, Object value) {
@@ -165,8 +234,9 @@ final class Expressions {
 
     private static CompiledQuery.ArrayParameter array(ColumnKind kind, List<?> values) {
         List<Object> converted = new ArrayList<>(values.size());
-        for (Object v : values)
+        for (Object v : values) {
             converted.add(columnValue(kind, v));
+        }
         String type = switch (kind) {
             case LONG -> "bigint";
             case UUID -> "uuid";

@@ -24,30 +24,39 @@ record FieldRef(Column column, List<String> path) {
     }
 
     static FieldRef resolve(Table table, String entityName, String field, String where) {
-        if (field == null || field.isBlank())
-            throw new InvalidQueryException(where + ": a field name is empty; fields of " + entityName + " are "
-                + describe(table));
+        if (field == null || field.isBlank()) {
+            throw new InvalidQueryException(
+                    where + ": a field name is empty; fields of " + entityName + " are " + describe(table));
+        }
         String[] parts = field.split("\\.", -1);
-        Column column = table.column(parts[0]).orElseThrow(() -> new InvalidQueryException(where + ": unknown field '"
-            + field + "' of " + entityName + "; fields are " + describe(table)));
+        Column column = table.column(parts[0])
+                .orElseThrow(() -> new InvalidQueryException(where + ": unknown field '" + field + "' of " + entityName
+                        + "; fields are " + describe(table)));
         List<String> path = Arrays.asList(parts).subList(1, parts.length);
-        if (!path.isEmpty() && column.kind() != ColumnKind.JSON)
+        if (!path.isEmpty() && column.kind() != ColumnKind.JSON) {
             throw new InvalidQueryException(where + ": field '" + field + "': column " + column.name()
-                + " is not JSON and has no path inside it; JSON columns of " + entityName + " are " + jsonColumns(table));
-        for (String element : path)
-            if (element.isEmpty())
+                    + " is not JSON and has no path inside it; JSON columns of " + entityName + " are "
+                    + jsonColumns(table));
+        }
+        for (String element : path) {
+            if (element.isEmpty()) {
                 throw new InvalidQueryException(where + ": field '" + field + "' has an empty path element"
-                    + " (write attributes.a.b, elements separated by single dots)");
+                        + " (write attributes.a.b, elements separated by single dots)");
+            }
+        }
         return new FieldRef(column, path);
     }
 
     static String describe(Table table) {
         List<String> json = jsonColumns(table);
-        return table.columnNames() + (json.isEmpty() ? "" : " and JSON paths under " + json + " (e.g. "
-            + json.getFirst() + ".a.b.0)");
+        return table.columnNames()
+                + (json.isEmpty() ? "" : " and JSON paths under " + json + " (e.g. " + json.getFirst() + ".a.b.0)");
     }
 
     private static List<String> jsonColumns(Table table) {
-        return table.columns().stream().filter(c -> c.kind() == ColumnKind.JSON).map(Column::name).toList();
+        return table.columns().stream()
+                .filter(c -> c.kind() == ColumnKind.JSON)
+                .map(Column::name)
+                .toList();
     }
 }

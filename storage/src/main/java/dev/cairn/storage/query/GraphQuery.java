@@ -5,6 +5,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.temporal.Temporal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -15,7 +16,6 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
-
 import javax.sql.DataSource;
 
 import org.postgresql.PGStatement;
@@ -69,8 +69,9 @@ public final class GraphQuery {
      * {@link #JSON_FETCH_SIZE} or {@link #NARROW_FETCH_SIZE}, by what the rows hold).
      */
     public GraphQuery withFetchSize(int rows) {
-        if (rows < 1)
+        if (rows < 1) {
             throw new IllegalArgumentException("fetch size must be at least 1, was " + rows);
+        }
         return new GraphQuery(dataSource, spec, rows, decoder);
     }
 
@@ -96,8 +97,9 @@ public final class GraphQuery {
     /** The rows as a stream over a cursor; close it (try-with-resources) to give the connection back. */
     public Stream<Row> stream() {
         ResultStream cursor = cursor();
-        return StreamSupport.stream(Spliterators.spliteratorUnknownSize(cursor, Spliterator.ORDERED | Spliterator.NONNULL),
-            false).onClose(cursor::close);
+        return StreamSupport.stream(
+                        Spliterators.spliteratorUnknownSize(cursor, Spliterator.ORDERED | Spliterator.NONNULL), false)
+                .onClose(cursor::close);
     }
 
     /**
@@ -109,14 +111,15 @@ public final class GraphQuery {
      * page, aggregate or start from something other than nodes run as {@link #stream()}.
      */
     public Stream<Row> parallelStream(int ways) {
-        if (ways < 2 || !splittable())
+        if (ways < 2 || !splittable()) {
             return stream();
+        }
         List<ResultStream> parts = new ArrayList<>(ways);
         long[] bounds = firstVertexIdBounds();
         try (SnapshotSplit split = SnapshotSplit.open(dataSource.getConnection(), bounds[0], bounds[1])) {
             for (long[] range : split.ranges(ways)) {
-                QuerySpec part = withFirstVertexFilter(Filter.and(Filter.field("id").ge(range[0]),
-                    Filter.field("id").lt(range[1])));
+                QuerySpec part = withFirstVertexFilter(Filter.and(
+                        Filter.field("id").ge(range[0]), Filter.field("id").lt(range[1])));
                 SqlCompiler.Plan partPlan = SqlCompiler.plan(part);
                 Connection c = dataSource.getConnection();
                 try {
@@ -129,37 +132,60 @@ public final class GraphQuery {
             }
         } catch (SQLException | RuntimeException e) {
             parts.forEach(ResultStream::close);
-            if (e instanceof RuntimeException r)
+            if (e instanceof RuntimeException r) {
                 throw r;
+            }
             throw failed(plan.query(), (SQLException) e);
         }
         ParallelRows rows = new ParallelRows(parts);
         return StreamSupport.stream(Spliterators.spliteratorUnknownSize(rows, Spliterator.NONNULL), false)
-            .onClose(rows::close);
+                .onClose(rows::close);
     }
 
     /** Where the first vertex's ids lie, from its own filters alone (joins only narrow it). */
     private long[] firstVertexIdBounds() {
         Vertex v = spec.path().getFirst();
-        Vertex alone = new Vertex(v.tag(), v.entity(), v.nodeType(), v.subclassing(), null, v.filter(),
-            List.of(Projection.aggregate(Aggregate.MIN, "id"), Projection.aggregate(Aggregate.MAX, "id")), null, List.of());
+        Vertex alone = new Vertex(
+                v.tag(),
+                v.entity(),
+                v.nodeType(),
+                v.subclassing(),
+                null,
+                v.filter(),
+                List.of(Projection.aggregate(Aggregate.MIN, "id"), Projection.aggregate(Aggregate.MAX, "id")),
+                null,
+                List.of());
         Row row = new GraphQuery(dataSource, new QuerySpec(List.of(alone), List.of(), null, null, false, null), 0, null)
-            .all().getFirst();
-        return row.get(0) == null ? new long[] {0, -1}
-            : new long[] {((Number) row.get(0)).longValue(), ((Number) row.get(1)).longValue()};
+                .all()
+                .getFirst();
+        return row.get(0) == null
+                ? new long[] {0, -1}
+                : new long[] {((Number) row.get(0)).longValue(), ((Number) row.get(1)).longValue()};
     }
 
     private boolean splittable() {
         Vertex first = spec.path().getFirst();
-        return first.entity() == EntityType.NODE && spec.orderBy().isEmpty() && spec.limit() == null
-            && spec.offset() == null && !spec.distinct() && spec.after() == null
-            && spec.path().stream().flatMap(v -> v.projections().stream()).allMatch(p -> p.aggregate() == null);
+        return first.entity() == EntityType.NODE
+                && spec.orderBy().isEmpty()
+                && spec.limit() == null
+                && spec.offset() == null
+                && !spec.distinct()
+                && spec.after() == null
+                && spec.path().stream().flatMap(v -> v.projections().stream()).allMatch(p -> p.aggregate() == null);
     }
 
     private QuerySpec withFirstVertexFilter(Filter extra) {
         Vertex v = spec.path().getFirst();
-        Vertex narrowed = new Vertex(v.tag(), v.entity(), v.nodeType(), v.subclassing(), v.join(),
-            v.filter() == null ? extra : Filter.and(v.filter(), extra), v.projections(), v.edgeFilter(), v.edgeProjections());
+        Vertex narrowed = new Vertex(
+                v.tag(),
+                v.entity(),
+                v.nodeType(),
+                v.subclassing(),
+                v.join(),
+                v.filter() == null ? extra : Filter.and(v.filter(), extra),
+                v.projections(),
+                v.edgeFilter(),
+                v.edgeProjections());
         List<Vertex> path = new ArrayList<>(spec.path());
         path.set(0, narrowed);
         return new QuerySpec(path, spec.orderBy(), spec.limit(), spec.offset(), spec.distinct(), spec.after());
@@ -205,23 +231,26 @@ public final class GraphQuery {
     /** The only row; fails when there is none or more than one. */
     public Row one() {
         List<Row> rows = limited(2);
-        if (rows.size() != 1)
-            throw new QueryFailedException("expected exactly one row, the query returned "
-                + (rows.isEmpty() ? "none" : "more than one"));
+        if (rows.size() != 1) {
+            throw new QueryFailedException(
+                    "expected exactly one row, the query returned " + (rows.isEmpty() ? "none" : "more than one"));
+        }
         return rows.getFirst();
     }
 
     private List<Row> limited(long n) {
         long limit = spec.limit() == null ? n : Math.min(spec.limit(), n);
-        QuerySpec limited = new QuerySpec(spec.path(), spec.orderBy(), limit, spec.offset(), spec.distinct(), spec.after());
+        QuerySpec limited =
+                new QuerySpec(spec.path(), spec.orderBy(), limit, spec.offset(), spec.distinct(), spec.after());
         return readAll(SqlCompiler.plan(limited));
     }
 
     /** The number of rows, counted in the database. */
     public long count() {
         CompiledQuery count = SqlCompiler.compileCount(spec);
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = prepare(c, count, plan.needsCustomPlan());
-             ResultSet rs = s.executeQuery()) {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement s = prepare(c, count, plan.needsCustomPlan());
+                ResultSet rs = s.executeQuery()) {
             rs.next();
             return rs.getLong(1);
         } catch (SQLException e) {
@@ -237,13 +266,15 @@ public final class GraphQuery {
     /** The plan; with {@code analyze} the query runs and the plan shows times and row counts. */
     public String explain(boolean analyze) {
         CompiledQuery query = plan.query();
-        CompiledQuery explain = new CompiledQuery((analyze ? "EXPLAIN (ANALYZE, BUFFERS) " : "EXPLAIN ") + query.sql(),
-            query.parameters());
+        CompiledQuery explain = new CompiledQuery(
+                (analyze ? "EXPLAIN (ANALYZE, BUFFERS) " : "EXPLAIN ") + query.sql(), query.parameters());
         StringBuilder out = new StringBuilder();
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = prepare(c, explain, true);
-             ResultSet rs = s.executeQuery()) {
-            while (rs.next())
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement s = prepare(c, explain, true);
+                ResultSet rs = s.executeQuery()) {
+            while (rs.next()) {
                 out.append(rs.getString(1)).append('\n');
+            }
         } catch (SQLException e) {
             throw failed(explain, e);
         }
@@ -256,12 +287,14 @@ public final class GraphQuery {
         try {
             c = dataSource.getConnection();
             // a cursor needs a transaction: with autocommit the driver reads every row at once
-            if (cursor)
+            if (cursor) {
                 c.setAutoCommit(false);
+            }
             s = prepare(c, plan.query(), plan.needsCustomPlan());
             RowReader reader = new RowReader(plan.outputs());
-            if (cursor)
+            if (cursor) {
                 s.setFetchSize(fetchSize > 0 ? fetchSize : reader.decodesJson() ? JSON_FETCH_SIZE : NARROW_FETCH_SIZE);
+            }
             return new ResultStream(c, s, s.executeQuery(), reader, decoder);
         } catch (SQLException e) {
             closeQuietly(c, s);
@@ -269,19 +302,24 @@ public final class GraphQuery {
         }
     }
 
-    private static PreparedStatement prepare(Connection c, CompiledQuery query, boolean customPlan) throws SQLException {
+    private static PreparedStatement prepare(Connection c, CompiledQuery query, boolean customPlan)
+            throws SQLException {
         PreparedStatement s = c.prepareStatement(query.sql(), ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY);
         // Plan with the values every time where indexes need them: expression indexes on JSON
         // paths match only once $1 is 'sites', and LIKE uses an index only with a known prefix.
         // Other queries become server-side prepared statements after a few runs.
-        if (customPlan)
+        if (customPlan) {
             s.unwrap(PGStatement.class).setPrepareThreshold(0);
+        }
         List<Object> parameters = query.parameters();
         for (int i = 0; i < parameters.size(); i++) {
             Object p = parameters.get(i);
             if (p instanceof CompiledQuery.ArrayParameter a) {
-                Array array = c.createArrayOf(a.elementType(), a.elements().stream()
-                    .map(e -> e instanceof java.time.temporal.Temporal ? e.toString() : e).toArray());
+                Array array = c.createArrayOf(
+                        a.elementType(),
+                        a.elements().stream()
+                                .map(e -> e instanceof Temporal ? e.toString() : e)
+                                .toArray());
                 s.setArray(i + 1, array);
             } else {
                 s.setObject(i + 1, p);
@@ -291,13 +329,15 @@ public final class GraphQuery {
     }
 
     private static QueryFailedException failed(CompiledQuery query, SQLException e) {
-        return new QueryFailedException("the query failed in the database: " + e.getMessage() + "\nSQL: " + query.sql(), e);
+        return new QueryFailedException(
+                "the query failed in the database: " + e.getMessage() + "\nSQL: " + query.sql(), e);
     }
 
     private static void closeQuietly(Connection c, PreparedStatement s) {
         try {
-            if (s != null)
+            if (s != null) {
                 s.close();
+            }
         } catch (SQLException ignored) {
             // the query failed already; that is the error to report
         }

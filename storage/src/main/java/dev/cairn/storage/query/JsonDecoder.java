@@ -28,8 +28,9 @@ final class JsonDecoder {
 
     static {
         double p = 1;
-        for (int k = 0; k < POWERS_OF_TEN.length; k++, p *= 10)
+        for (int k = 0; k < POWERS_OF_TEN.length; k++, p *= 10) {
             POWERS_OF_TEN[k] = p;
+        }
     }
 
     private final byte[] b;
@@ -42,20 +43,23 @@ final class JsonDecoder {
     }
 
     static Object decode(byte[] json) {
-        if (json == null)
+        if (json == null) {
             return null;
+        }
         JsonDecoder d = new JsonDecoder(json);
         Object value = d.value();
         d.skipSpace();
-        if (d.i != json.length)
+        if (d.i != json.length) {
             throw d.error("end of input");
+        }
         return value;
     }
 
     private Object value() {
         skipSpace();
-        if (i >= b.length)
+        if (i >= b.length) {
             throw error("a value");
+        }
         return switch (b[i]) {
             case '{' -> object();
             case '[' -> array();
@@ -77,18 +81,21 @@ final class JsonDecoder {
         }
         while (true) {
             skipSpace();
-            if (peek() != '"')
+            if (peek() != '"') {
                 throw error("a key");
+            }
             String key = key();
             skipSpace();
             expect(':');
             map.put(key, value());
             skipSpace();
             byte c = next();
-            if (c == '}')
+            if (c == '}') {
                 return map;
-            if (c != ',')
+            }
+            if (c != ',') {
                 throw error("',' or '}'");
+            }
         }
     }
 
@@ -103,15 +110,18 @@ final class JsonDecoder {
         int base = scratchTop;
         while (true) {
             Object element = value();
-            if (scratchTop == scratch.length)
+            if (scratchTop == scratch.length) {
                 scratch = Arrays.copyOf(scratch, scratch.length * 2);
+            }
             scratch[scratchTop++] = element;
             skipSpace();
             byte c = next();
-            if (c == ']')
+            if (c == ']') {
                 break;
-            if (c != ',')
+            }
+            if (c != ',') {
                 throw error("',' or ']'");
+            }
         }
         ArrayList<Object> list = new ArrayList<>(scratchTop - base);
         for (int k = base; k < scratchTop; k++) {
@@ -126,27 +136,33 @@ final class JsonDecoder {
         int start = i + 1;
         int hash = 0;
         int k = start;
-        while (k < b.length && b[k] != '"' && b[k] != '\\' && b[k] >= 0)
+        while (k < b.length && b[k] != '"' && b[k] != '\\' && b[k] >= 0) {
             hash = 31 * hash + b[k++];
-        if (k >= b.length || b[k] != '"')
+        }
+        if (k >= b.length || b[k] != '"') {
             return string();
+        }
         int length = k - start;
         int slot = (hash ^ (hash >>> 16)) & (KEY_CACHE - 1);
         String cached = KEYS[slot];
         i = k + 1;
-        if (cached != null && sameAscii(cached, start, length))
+        if (cached != null && sameAscii(cached, start, length)) {
             return cached;
+        }
         String key = new String(b, start, length, StandardCharsets.ISO_8859_1);
         KEYS[slot] = key;
         return key;
     }
 
     private boolean sameAscii(String s, int start, int length) {
-        if (s.length() != length)
+        if (s.length() != length) {
             return false;
-        for (int k = 0; k < length; k++)
-            if (s.charAt(k) != b[start + k])
+        }
+        for (int k = 0; k < length; k++) {
+            if (s.charAt(k) != b[start + k]) {
                 return false;
+            }
+        }
         return true;
     }
 
@@ -156,14 +172,17 @@ final class JsonDecoder {
         while (i < b.length) {
             byte c = b[i];
             if (c == '"') {
-                String s = new String(b, start, i - start, ascii ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
+                String s =
+                        new String(b, start, i - start, ascii ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
                 i++;
                 return s;
             }
-            if (c == '\\')
+            if (c == '\\') {
                 return escapedString(start);
-            if (c < 0)
+            }
+            if (c < 0) {
                 ascii = false;
+            }
             i++;
         }
         throw error("the end of a string");
@@ -184,8 +203,9 @@ final class JsonDecoder {
                 continue;
             }
             s.append(new String(b, run, i - run, StandardCharsets.UTF_8));
-            if (i + 1 >= b.length)
+            if (i + 1 >= b.length) {
                 throw error("an escape");
+            }
             byte e = b[i + 1];
             i += 2;
             switch (e) {
@@ -196,8 +216,9 @@ final class JsonDecoder {
                 case 'r' -> s.append('\r');
                 case 't' -> s.append('\t');
                 case 'u' -> {
-                    if (i + 4 > b.length)
+                    if (i + 4 > b.length) {
                         throw error("four hex digits");
+                    }
                     s.append((char) Integer.parseInt(new String(b, i, 4, StandardCharsets.ISO_8859_1), 16));
                     i += 4;
                 }
@@ -211,26 +232,30 @@ final class JsonDecoder {
     private Object number() {
         int start = i;
         boolean negative = peek() == '-';
-        if (negative)
+        if (negative) {
             i++;
+        }
         long mantissa = 0;
         int digits = 0;
         int exponent = 0;
         boolean integral = true;
         while (i < b.length && isDigit(b[i])) {
             mantissa = mantissa * 10 + (b[i++] - '0');
-            if (mantissa != 0 || digits > 0)
+            if (mantissa != 0 || digits > 0) {
                 digits++;
+            }
         }
-        if (i == start + (negative ? 1 : 0))
+        if (i == start + (negative ? 1 : 0)) {
             throw error("a value");
+        }
         if (i < b.length && b[i] == '.') {
             integral = false;
             i++;
             while (i < b.length && isDigit(b[i])) {
                 mantissa = mantissa * 10 + (b[i++] - '0');
-                if (mantissa != 0 || digits > 0)
+                if (mantissa != 0 || digits > 0) {
                     digits++;
+                }
                 exponent--;
             }
         }
@@ -238,19 +263,23 @@ final class JsonDecoder {
             integral = false;
             i++;
             boolean minus = false;
-            if (i < b.length && (b[i] == '+' || b[i] == '-'))
+            if (i < b.length && (b[i] == '+' || b[i] == '-')) {
                 minus = b[i++] == '-';
+            }
             int e = 0;
             int expStart = i;
-            while (i < b.length && isDigit(b[i]) && e < 100_000)
+            while (i < b.length && isDigit(b[i]) && e < 100_000) {
                 e = e * 10 + (b[i++] - '0');
-            if (i == expStart)
+            }
+            if (i == expStart) {
                 throw error("exponent digits");
+            }
             exponent += minus ? -e : e;
         }
         if (integral) {
-            if (digits <= 18)
+            if (digits <= 18) {
                 return negative ? -mantissa : mantissa;
+            }
             BigInteger big = new BigInteger(new String(b, start, i - start, StandardCharsets.ISO_8859_1));
             return big.bitLength() < 64 ? (Object) big.longValue() : big;
         }
@@ -267,21 +296,25 @@ final class JsonDecoder {
     }
 
     private Object literal(String word, Object value) {
-        for (int k = 0; k < word.length(); k++)
-            if (i + k >= b.length || b[i + k] != word.charAt(k))
+        for (int k = 0; k < word.length(); k++) {
+            if (i + k >= b.length || b[i + k] != word.charAt(k)) {
                 throw error("'" + word + "'");
+            }
+        }
         i += word.length();
         return value;
     }
 
     private void skipSpace() {
-        while (i < b.length && (b[i] == ' ' || b[i] == '\n' || b[i] == '\r' || b[i] == '\t'))
+        while (i < b.length && (b[i] == ' ' || b[i] == '\n' || b[i] == '\r' || b[i] == '\t')) {
             i++;
+        }
     }
 
     private byte peek() {
-        if (i >= b.length)
+        if (i >= b.length) {
             throw error("more input");
+        }
         return b[i];
     }
 
@@ -292,12 +325,13 @@ final class JsonDecoder {
     }
 
     private void expect(char c) {
-        if (next() != c)
+        if (next() != c) {
             throw error("'" + c + "'");
+        }
     }
 
     private IllegalStateException error(String expected) {
         return new IllegalStateException("the database sent JSON that does not parse: expected " + expected
-            + " at byte " + i + " of " + b.length);
+                + " at byte " + i + " of " + b.length);
     }
 }

@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.temporal.TemporalAccessor;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,8 +13,7 @@ import java.util.UUID;
 /** Filter values as plain JSON-like Java values, so that a spec equals its JSON round trip. */
 final class JsonValues {
 
-    private JsonValues() {
-    }
+    private JsonValues() {}
 
     /**
      * Integers become {@code Long}, other numbers {@code Double}, UUIDs and times their ISO text,
@@ -36,21 +36,26 @@ final class JsonValues {
             case TemporalAccessor t -> t.toString();
             case List<?> list -> {
                 List<Object> copy = new ArrayList<>(list.size());
-                for (Object o : list)
+                for (Object o : list) {
                     copy.add(normalize(o));
-                yield java.util.Collections.unmodifiableList(copy);
+                }
+                yield Collections.unmodifiableList(copy);
             }
             case Map<?, ?> map -> {
                 Map<String, Object> copy = new LinkedHashMap<>();
                 for (Map.Entry<?, ?> e : map.entrySet()) {
-                    if (!(e.getKey() instanceof String key))
-                        throw new InvalidQueryException("a JSON object in a filter value has a key that is not a string: " + e.getKey());
+                    if (!(e.getKey() instanceof String key)) {
+                        throw new InvalidQueryException(
+                                "a JSON object in a filter value has a key that is not a string: " + e.getKey());
+                    }
                     copy.put(key, normalize(e.getValue()));
                 }
-                yield java.util.Collections.unmodifiableMap(copy);
+                yield Collections.unmodifiableMap(copy);
             }
-            default -> throw new InvalidQueryException("a filter value must be JSON-like (null, boolean, number, string,"
-                + " list, map, UUID or date-time), not " + value.getClass().getName() + ": " + value);
+            default ->
+                throw new InvalidQueryException("a filter value must be JSON-like (null, boolean, number, string,"
+                        + " list, map, UUID or date-time), not "
+                        + value.getClass().getName() + ": " + value);
         };
     }
 

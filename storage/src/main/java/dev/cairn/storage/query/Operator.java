@@ -8,9 +8,20 @@ import java.util.List;
  * {@code ~} or {@code !} prefix ({@code ~in}, {@code !like}); {@code !=} is the negation of {@code ==}.
  */
 public enum Operator {
-    EQ("=="), GT(">"), LT("<"), GE(">="), LE("<="), IN("in"), LIKE("like"), ILIKE("ilike"),
-    HAS_KEY("has_key"), CONTAINS("contains"), OF_LENGTH("of_length"), LONGER("longer"),
-    SHORTER("shorter"), OF_TYPE("of_type");
+    EQ("=="),
+    GT(">"),
+    LT("<"),
+    GE(">="),
+    LE("<="),
+    IN("in"),
+    LIKE("like"),
+    ILIKE("ilike"),
+    HAS_KEY("has_key"),
+    CONTAINS("contains"),
+    OF_LENGTH("of_length"),
+    LONGER("longer"),
+    SHORTER("shorter"),
+    OF_TYPE("of_type");
 
     private final String symbol;
 
@@ -36,18 +47,20 @@ public enum Operator {
     }
 
     /** A JSON operator name, with its negation if it has one. */
-    record Parsed(Operator operator, boolean negated) {
-    }
+    record Parsed(Operator operator, boolean negated) {}
 
     static Parsed parse(String name, String where) {
-        if (name.equals("!="))
+        if (name.equals("!=")) {
             return new Parsed(EQ, true);
+        }
         boolean negated = name.startsWith("~") || name.startsWith("!");
         String bare = negated ? name.substring(1) : name;
-        for (Operator op : values())
-            if (op.symbol.equals(bare))
+        for (Operator op : values()) {
+            if (op.symbol.equals(bare)) {
                 return new Parsed(op, negated);
+            }
+        }
         throw new InvalidQueryException(where + ": unknown operator '" + name + "'; operators are " + symbols()
-            + " and != , each negated by a ~ or ! prefix, and the combinators and, or, not");
+                + " and != , each negated by a ~ or ! prefix, and the combinators and, or, not");
     }
 }

@@ -9,5 +9,4 @@ package dev.cairn.storage.query;
  * @param column the first JDBC column (1-based)
  * @param width  how many columns it spans ({@code *} spans a whole row)
  */
-record OutputField(String tag, String key, ValueReader reader, int column, int width) {
-}
+record OutputField(String tag, String key, ValueReader reader, int column, int width) {}

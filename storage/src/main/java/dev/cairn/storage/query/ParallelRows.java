@@ -28,8 +28,9 @@ final class ParallelRows implements Iterator<Row>, AutoCloseable {
     ParallelRows(List<ResultStream> parts) {
         this.parts = parts;
         this.running = new AtomicInteger(parts.size());
-        for (ResultStream part : parts)
+        for (ResultStream part : parts) {
             readers.add(Thread.ofPlatform().name("cairn-query-part").daemon().start(() -> read(part)));
+        }
     }
 
     private void read(ResultStream part) {
@@ -42,8 +43,9 @@ final class ParallelRows implements Iterator<Row>, AutoCloseable {
                     batch = new ArrayList<>(BATCH);
                 }
             }
-            if (!batch.isEmpty())
+            if (!batch.isEmpty()) {
                 batches.put(batch);
+            }
             batches.put(DONE);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -56,8 +58,9 @@ final class ParallelRows implements Iterator<Row>, AutoCloseable {
     @Override
     public boolean hasNext() {
         while (!current.hasNext()) {
-            if (finished == parts.size())
+            if (finished == parts.size()) {
                 return false;
+            }
             Object next;
             try {
                 next = batches.take();
@@ -71,26 +74,29 @@ final class ParallelRows implements Iterator<Row>, AutoCloseable {
             }
             @SuppressWarnings("unchecked")
             List<Row> batch = (List<Row>) next;
-            if (batch == DONE)
+            if (batch == DONE) {
                 finished++;
-            else
+            } else {
                 current = batch.iterator();
+            }
         }
         return true;
     }
 
     @Override
     public Row next() {
-        if (!hasNext())
+        if (!hasNext()) {
             throw new NoSuchElementException();
+        }
         return current.next();
     }
 
     @Override
     public void close() {
         closed = true;
-        for (Thread t : readers)
+        for (Thread t : readers) {
             t.interrupt();
+        }
         batches.clear();
         for (Thread t : readers) {
             try {
@@ -99,7 +105,8 @@ final class ParallelRows implements Iterator<Row>, AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         }
-        for (ResultStream part : parts)
+        for (ResultStream part : parts) {
             part.close();
+        }
     }
 }

@@ -28,8 +28,7 @@ public final class QueryBuilder {
     private boolean distinct;
     private Long after;
 
-    private QueryBuilder() {
-    }
+    private QueryBuilder() {}
 
     public static QueryBuilder start() {
         return new QueryBuilder();

@@ -25,9 +25,10 @@ import java.util.List;
 public record QuerySpec(List<Vertex> path, List<Order> orderBy, Long limit, Long offset, boolean distinct, Long after) {
 
     public QuerySpec {
-        if (path == null || path.isEmpty())
-            throw new InvalidQueryException("a query needs a path of at least one vertex (node, group, computer, user,"
-                + " comment or log)");
+        if (path == null || path.isEmpty()) {
+            throw new InvalidQueryException(
+                    "a query needs a path of at least one vertex (node, group, computer, user, comment or log)");
+        }
         path = withDefaults(path);
         orderBy = orderBy == null ? List.of() : List.copyOf(orderBy);
         SpecValidator.validate(path, orderBy, limit, offset, distinct, after);
@@ -37,16 +38,25 @@ public record QuerySpec(List<Vertex> path, List<Order> orderBy, Long limit, Long
         List<Vertex> filled = new ArrayList<>(path.size());
         for (int i = 0; i < path.size(); i++) {
             Vertex v = path.get(i);
-            if (v == null)
+            if (v == null) {
                 throw new InvalidQueryException("path[" + i + "] is null");
-            if (i > 0 && v.join() == null && v.entity() == EntityType.NODE
-                && path.get(i - 1).entity() == EntityType.NODE && path.get(i - 1).tag() != null)
-                v = v.withJoin(Join.of(Relationship.WITH_INCOMING, path.get(i - 1).tag()));
+            }
+            if (i > 0
+                    && v.join() == null
+                    && v.entity() == EntityType.NODE
+                    && path.get(i - 1).entity() == EntityType.NODE
+                    && path.get(i - 1).tag() != null) {
+                v = v.withJoin(
+                        Join.of(Relationship.WITH_INCOMING, path.get(i - 1).tag()));
+            }
             filled.add(v);
         }
-        boolean projects = filled.stream().anyMatch(v -> !v.projections().isEmpty() || !v.edgeProjections().isEmpty());
-        if (!projects)
+        boolean projects = filled.stream()
+                .anyMatch(
+                        v -> !v.projections().isEmpty() || !v.edgeProjections().isEmpty());
+        if (!projects) {
             filled.set(filled.size() - 1, filled.getLast().withProjections(List.of(Projection.of(Projection.ALL))));
+        }
         return List.copyOf(filled);
     }
 
@@ -62,22 +72,27 @@ public record QuerySpec(List<Vertex> path, List<Order> orderBy, Long limit, Long
 
     /** The vertex with this tag. */
     Vertex vertex(String tag) {
-        for (Vertex v : path)
-            if (v.tag().equals(tag))
+        for (Vertex v : path) {
+            if (v.tag().equals(tag)) {
                 return v;
+            }
+        }
         throw new IllegalStateException("no vertex " + tag);
     }
 
     int indexOf(String tag) {
-        for (int i = 0; i < path.size(); i++)
-            if (path.get(i).tag().equals(tag))
+        for (int i = 0; i < path.size(); i++) {
+            if (path.get(i).tag().equals(tag)) {
                 return i;
+            }
+        }
         return -1;
     }
 
     /** Whether any projection aggregates, which makes the other projections GROUP BY keys. */
     boolean aggregates() {
-        return path.stream().anyMatch(v -> v.projections().stream().anyMatch(p -> p.aggregate() != null)
-            || v.edgeProjections().stream().anyMatch(p -> p.aggregate() != null));
+        return path.stream()
+                .anyMatch(v -> v.projections().stream().anyMatch(p -> p.aggregate() != null)
+                        || v.edgeProjections().stream().anyMatch(p -> p.aggregate() != null));
     }
 }

@@ -54,28 +54,27 @@ public enum Relationship {
     }
 
     /** One allowed join: this vertex's entity, the related one, and the column that joins them. */
-    record Rule(EntityType self, Relationship relationship, EntityType related, Shape shape, String column) {
-    }
+    record Rule(EntityType self, Relationship relationship, EntityType related, Shape shape, String column) {}
 
     private static final List<Rule> RULES = List.of(
-        new Rule(NODE, WITH_INCOMING, NODE, Shape.LINK, null),
-        new Rule(NODE, WITH_OUTGOING, NODE, Shape.LINK, null),
-        new Rule(NODE, WITH_ANCESTORS, NODE, Shape.RECURSIVE, null),
-        new Rule(NODE, WITH_DESCENDANTS, NODE, Shape.RECURSIVE, null),
-        new Rule(NODE, WITH_GROUP, GROUP, Shape.MEMBERSHIP, null),
-        new Rule(NODE, WITH_COMPUTER, COMPUTER, Shape.OWN_COLUMN, "computer_id"),
-        new Rule(NODE, WITH_USER, USER, Shape.OWN_COLUMN, "user_id"),
-        new Rule(NODE, WITH_COMMENT, COMMENT, Shape.RELATED_COLUMN, "node_id"),
-        new Rule(NODE, WITH_LOG, LOG, Shape.RELATED_COLUMN, "node_id"),
-        new Rule(GROUP, WITH_NODE, NODE, Shape.MEMBERSHIP, null),
-        new Rule(GROUP, WITH_USER, USER, Shape.OWN_COLUMN, "user_id"),
-        new Rule(COMPUTER, WITH_NODE, NODE, Shape.RELATED_COLUMN, "computer_id"),
-        new Rule(USER, WITH_NODE, NODE, Shape.RELATED_COLUMN, "user_id"),
-        new Rule(USER, WITH_GROUP, GROUP, Shape.RELATED_COLUMN, "user_id"),
-        new Rule(USER, WITH_COMMENT, COMMENT, Shape.RELATED_COLUMN, "user_id"),
-        new Rule(COMMENT, WITH_NODE, NODE, Shape.OWN_COLUMN, "node_id"),
-        new Rule(COMMENT, WITH_USER, USER, Shape.OWN_COLUMN, "user_id"),
-        new Rule(LOG, WITH_NODE, NODE, Shape.OWN_COLUMN, "node_id"));
+            new Rule(NODE, WITH_INCOMING, NODE, Shape.LINK, null),
+            new Rule(NODE, WITH_OUTGOING, NODE, Shape.LINK, null),
+            new Rule(NODE, WITH_ANCESTORS, NODE, Shape.RECURSIVE, null),
+            new Rule(NODE, WITH_DESCENDANTS, NODE, Shape.RECURSIVE, null),
+            new Rule(NODE, WITH_GROUP, GROUP, Shape.MEMBERSHIP, null),
+            new Rule(NODE, WITH_COMPUTER, COMPUTER, Shape.OWN_COLUMN, "computer_id"),
+            new Rule(NODE, WITH_USER, USER, Shape.OWN_COLUMN, "user_id"),
+            new Rule(NODE, WITH_COMMENT, COMMENT, Shape.RELATED_COLUMN, "node_id"),
+            new Rule(NODE, WITH_LOG, LOG, Shape.RELATED_COLUMN, "node_id"),
+            new Rule(GROUP, WITH_NODE, NODE, Shape.MEMBERSHIP, null),
+            new Rule(GROUP, WITH_USER, USER, Shape.OWN_COLUMN, "user_id"),
+            new Rule(COMPUTER, WITH_NODE, NODE, Shape.RELATED_COLUMN, "computer_id"),
+            new Rule(USER, WITH_NODE, NODE, Shape.RELATED_COLUMN, "user_id"),
+            new Rule(USER, WITH_GROUP, GROUP, Shape.RELATED_COLUMN, "user_id"),
+            new Rule(USER, WITH_COMMENT, COMMENT, Shape.RELATED_COLUMN, "user_id"),
+            new Rule(COMMENT, WITH_NODE, NODE, Shape.OWN_COLUMN, "node_id"),
+            new Rule(COMMENT, WITH_USER, USER, Shape.OWN_COLUMN, "user_id"),
+            new Rule(LOG, WITH_NODE, NODE, Shape.OWN_COLUMN, "node_id"));
 
     /** The name in the JSON form, e.g. {@code with_incoming}. */
     public String jsonName() {
@@ -87,13 +86,17 @@ public enum Relationship {
     }
 
     static Optional<Rule> rule(EntityType self, Relationship relationship) {
-        return RULES.stream().filter(r -> r.self == self && r.relationship == relationship).findFirst();
+        return RULES.stream()
+                .filter(r -> r.self == self && r.relationship == relationship)
+                .findFirst();
     }
 
     /** The relationships a vertex of this entity may use, for messages. */
     static List<String> allowedFor(EntityType self) {
-        return RULES.stream().filter(r -> r.self == self)
-            .map(r -> r.relationship.jsonName() + " (a " + r.related.jsonName() + ")").toList();
+        return RULES.stream()
+                .filter(r -> r.self == self)
+                .map(r -> r.relationship.jsonName() + " (a " + r.related.jsonName() + ")")
+                .toList();
     }
 
     static List<String> jsonNames() {

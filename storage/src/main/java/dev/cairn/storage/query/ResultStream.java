@@ -39,8 +39,12 @@ public final class ResultStream implements Iterator<Row>, AutoCloseable {
     private boolean exhausted;
     private boolean closed;
 
-    ResultStream(Connection connection, PreparedStatement statement, ResultSet resultSet, RowReader reader,
-                 Executor decoder) {
+    ResultStream(
+            Connection connection,
+            PreparedStatement statement,
+            ResultSet resultSet,
+            RowReader reader,
+            Executor decoder) {
         this.connection = connection;
         this.statement = statement;
         this.resultSet = resultSet;
@@ -51,12 +55,14 @@ public final class ResultStream implements Iterator<Row>, AutoCloseable {
     @Override
     public boolean hasNext() {
         while (!current.hasNext()) {
-            if (closed)
+            if (closed) {
                 return false;
+            }
             fill();
             FutureTask<List<Row>> next = pending.poll();
-            if (next == null)
+            if (next == null) {
                 return false;
+            }
             next.run(); // decodes here unless a worker already has it
             current = await(next).iterator();
         }
@@ -65,8 +71,9 @@ public final class ResultStream implements Iterator<Row>, AutoCloseable {
 
     @Override
     public Row next() {
-        if (!hasNext())
+        if (!hasNext()) {
             throw new NoSuchElementException("no more rows");
+        }
         return current.next();
     }
 
@@ -74,33 +81,38 @@ public final class ResultStream implements Iterator<Row>, AutoCloseable {
         int depth = decoder == null ? 1 : IN_FLIGHT;
         while (!exhausted && pending.size() < depth) {
             List<Object[]> cells = fetchBatch();
-            if (cells.isEmpty())
+            if (cells.isEmpty()) {
                 break;
+            }
             FutureTask<List<Row>> task = new FutureTask<>(() -> decode(cells));
             pending.add(task);
-            if (decoder != null)
+            if (decoder != null) {
                 decoder.execute(task);
+            }
         }
     }
 
     private List<Object[]> fetchBatch() {
         List<Object[]> cells = new ArrayList<>(BATCH);
         try {
-            while (cells.size() < BATCH && resultSet.next())
+            while (cells.size() < BATCH && resultSet.next()) {
                 cells.add(reader.raw(resultSet));
+            }
         } catch (SQLException e) {
             close();
             throw new QueryFailedException("reading query results failed: " + e.getMessage(), e);
         }
-        if (cells.size() < BATCH)
+        if (cells.size() < BATCH) {
             exhausted = true;
+        }
         return cells;
     }
 
     private List<Row> decode(List<Object[]> cells) {
         List<Row> rows = new ArrayList<>(cells.size());
-        for (Object[] c : cells)
+        for (Object[] c : cells) {
             rows.add(reader.decode(c));
+        }
         return rows;
     }
 
@@ -113,20 +125,24 @@ public final class ResultStream implements Iterator<Row>, AutoCloseable {
             throw new QueryFailedException("interrupted while decoding query results", e);
         } catch (ExecutionException e) {
             close();
-            throw new QueryFailedException("decoding query results failed: " + e.getCause().getMessage(), e.getCause());
+            throw new QueryFailedException(
+                    "decoding query results failed: " + e.getCause().getMessage(), e.getCause());
         }
     }
 
     /** Ends the read-only transaction and returns the connection. Safe to call twice. */
     @Override
     public void close() {
-        if (closed)
+        if (closed) {
             return;
+        }
         closed = true;
         pending.forEach(t -> t.cancel(false));
         pending.clear();
         QueryFailedException failure = null;
-        try (connection; statement; resultSet) {
+        try (connection;
+                statement;
+                resultSet) {
             if (!connection.getAutoCommit()) {
                 connection.rollback();
                 connection.setAutoCommit(true);
@@ -134,7 +150,8 @@ public final class ResultStream implements Iterator<Row>, AutoCloseable {
         } catch (SQLException e) {
             failure = new QueryFailedException("closing the query's connection failed: " + e.getMessage(), e);
         }
-        if (failure != null)
+        if (failure != null) {
             throw failure;
+        }
     }
 }

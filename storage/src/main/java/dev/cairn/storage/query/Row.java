@@ -22,8 +22,10 @@ public final class Row {
 
         Header(List<OutputField> outputs) {
             this.outputs = outputs;
-            for (int i = 0; i < outputs.size(); i++)
-                index.putIfAbsent(outputs.get(i).tag() + '\u0000' + outputs.get(i).key(), i);
+            for (int i = 0; i < outputs.size(); i++) {
+                index.putIfAbsent(
+                        outputs.get(i).tag() + '\u0000' + outputs.get(i).key(), i);
+            }
         }
 
         List<OutputField> outputs() {
@@ -32,9 +34,10 @@ public final class Row {
 
         int indexOf(String tag, String key) {
             Integer i = index.get(tag + '\u0000' + key);
-            if (i == null)
+            if (i == null) {
                 throw new IllegalArgumentException("the query projects no '" + key + "' of '" + tag + "'; it projects "
-                    + outputs.stream().map(o -> o.tag() + ":" + o.key()).toList());
+                        + outputs.stream().map(o -> o.tag() + ":" + o.key()).toList());
+            }
             return i;
         }
     }

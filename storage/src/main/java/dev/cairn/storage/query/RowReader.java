@@ -27,8 +27,10 @@ final class RowReader {
         this.header = new Row.Header(outputs);
         OutputField last = outputs.getLast();
         this.columns = last.column() + last.width() - 1;
-        this.decodesJson = outputs.stream().anyMatch(o -> o.reader() == ValueReader.JSON
-            || (o.reader().table() != null && o.reader().table().columns().stream().anyMatch(c -> c.kind() == ColumnKind.JSON)));
+        this.decodesJson = outputs.stream()
+                .anyMatch(o -> o.reader() == ValueReader.JSON
+                        || (o.reader().table() != null
+                                && o.reader().table().columns().stream().anyMatch(c -> c.kind() == ColumnKind.JSON)));
     }
 
     /** Whether decoding is worth moving off the fetching thread. */
@@ -44,8 +46,12 @@ final class RowReader {
                 cells[o.column() - 1] = cell(rs, o.column(), o.reader());
                 continue;
             }
-            for (int k = 0; k < o.width(); k++)
-                cells[o.column() - 1 + k] = cell(rs, o.column() + k, ValueReader.forColumn(table.columns().get(k).kind()));
+            for (int k = 0; k < o.width(); k++) {
+                cells[o.column() - 1 + k] = cell(
+                        rs,
+                        o.column() + k,
+                        ValueReader.forColumn(table.columns().get(k).kind()));
+            }
         }
         return cells;
     }
@@ -93,25 +99,75 @@ final class RowReader {
             int c = o.column() - 1;
             values[i] = switch (o.reader()) {
                 case JSON -> JsonDecoder.decode((byte[]) cells[c]);
-                case NODE_ROW -> new NodeRecord((Long) cells[c], (UUID) cells[c + 1], (String) cells[c + 2],
-                    (String) cells[c + 3], (String) cells[c + 4], (String) cells[c + 5], (OffsetDateTime) cells[c + 6],
-                    (OffsetDateTime) cells[c + 7], (Long) cells[c + 8], (Long) cells[c + 9], map(cells[c + 10]),
-                    map(cells[c + 11]), map(cells[c + 12]), (String) cells[c + 13]);
-                case GROUP_ROW -> new EntityRow.Group((Long) cells[c], (UUID) cells[c + 1], (String) cells[c + 2],
-                    (String) cells[c + 3], (String) cells[c + 4], (OffsetDateTime) cells[c + 5], (Long) cells[c + 6],
-                    map(cells[c + 7]));
-                case COMPUTER_ROW -> new EntityRow.Computer((Long) cells[c], (UUID) cells[c + 1], (String) cells[c + 2],
-                    (String) cells[c + 3], (String) cells[c + 4], (String) cells[c + 5], (String) cells[c + 6],
-                    map(cells[c + 7]));
-                case USER_ROW -> new EntityRow.User((Long) cells[c], (String) cells[c + 1], (String) cells[c + 2],
-                    (String) cells[c + 3], (String) cells[c + 4]);
-                case COMMENT_ROW -> new EntityRow.Comment((Long) cells[c], (UUID) cells[c + 1], (Long) cells[c + 2],
-                    (Long) cells[c + 3], (OffsetDateTime) cells[c + 4], (OffsetDateTime) cells[c + 5], (String) cells[c + 6]);
-                case LOG_ROW -> new EntityRow.Log((Long) cells[c], (UUID) cells[c + 1], (OffsetDateTime) cells[c + 2],
-                    (String) cells[c + 3], (String) cells[c + 4], (Long) cells[c + 5], (String) cells[c + 6],
-                    map(cells[c + 7]));
-                case LINK_ROW -> new EntityRow.Link((Long) cells[c], (Long) cells[c + 1], (Long) cells[c + 2],
-                    LinkType.fromDbValue((String) cells[c + 3]), (String) cells[c + 4]);
+                case NODE_ROW ->
+                    new NodeRecord(
+                            (Long) cells[c],
+                            (UUID) cells[c + 1],
+                            (String) cells[c + 2],
+                            (String) cells[c + 3],
+                            (String) cells[c + 4],
+                            (String) cells[c + 5],
+                            (OffsetDateTime) cells[c + 6],
+                            (OffsetDateTime) cells[c + 7],
+                            (Long) cells[c + 8],
+                            (Long) cells[c + 9],
+                            map(cells[c + 10]),
+                            map(cells[c + 11]),
+                            map(cells[c + 12]),
+                            (String) cells[c + 13]);
+                case GROUP_ROW ->
+                    new EntityRow.Group(
+                            (Long) cells[c],
+                            (UUID) cells[c + 1],
+                            (String) cells[c + 2],
+                            (String) cells[c + 3],
+                            (String) cells[c + 4],
+                            (OffsetDateTime) cells[c + 5],
+                            (Long) cells[c + 6],
+                            map(cells[c + 7]));
+                case COMPUTER_ROW ->
+                    new EntityRow.Computer(
+                            (Long) cells[c],
+                            (UUID) cells[c + 1],
+                            (String) cells[c + 2],
+                            (String) cells[c + 3],
+                            (String) cells[c + 4],
+                            (String) cells[c + 5],
+                            (String) cells[c + 6],
+                            map(cells[c + 7]));
+                case USER_ROW ->
+                    new EntityRow.User(
+                            (Long) cells[c],
+                            (String) cells[c + 1],
+                            (String) cells[c + 2],
+                            (String) cells[c + 3],
+                            (String) cells[c + 4]);
+                case COMMENT_ROW ->
+                    new EntityRow.Comment(
+                            (Long) cells[c],
+                            (UUID) cells[c + 1],
+                            (Long) cells[c + 2],
+                            (Long) cells[c + 3],
+                            (OffsetDateTime) cells[c + 4],
+                            (OffsetDateTime) cells[c + 5],
+                            (String) cells[c + 6]);
+                case LOG_ROW ->
+                    new EntityRow.Log(
+                            (Long) cells[c],
+                            (UUID) cells[c + 1],
+                            (OffsetDateTime) cells[c + 2],
+                            (String) cells[c + 3],
+                            (String) cells[c + 4],
+                            (Long) cells[c + 5],
+                            (String) cells[c + 6],
+                            map(cells[c + 7]));
+                case LINK_ROW ->
+                    new EntityRow.Link(
+                            (Long) cells[c],
+                            (Long) cells[c + 1],
+                            (Long) cells[c + 2],
+                            LinkType.fromDbValue((String) cells[c + 3]),
+                            (String) cells[c + 4]);
                 default -> cells[c];
             };
         }

@@ -45,8 +45,9 @@ final class SnapshotSplit implements AutoCloseable {
                 rs.next();
                 snapshot = rs.getString(1);
             }
-            if (!SNAPSHOT_ID.matcher(snapshot).matches())
+            if (!SNAPSHOT_ID.matcher(snapshot).matches()) {
                 throw new SQLException("unexpected snapshot id from the server: " + snapshot);
+            }
             return new SnapshotSplit(coordinator, snapshot, minId, maxId);
         }
     }
@@ -55,9 +56,12 @@ final class SnapshotSplit implements AutoCloseable {
     List<long[]> ranges(int ways) {
         List<long[]> ranges = new ArrayList<>(ways);
         long span = Math.max(1, maxId - minId + 1);
-        for (int i = 0; i < ways; i++)
-            ranges.add(new long[] {i == 0 ? Long.MIN_VALUE : minId + span * i / ways,
-                i == ways - 1 ? Long.MAX_VALUE : minId + span * (i + 1) / ways});
+        for (int i = 0; i < ways; i++) {
+            ranges.add(new long[] {
+                i == 0 ? Long.MIN_VALUE : minId + span * i / ways,
+                i == ways - 1 ? Long.MAX_VALUE : minId + span * (i + 1) / ways
+            });
+        }
         return ranges;
     }
 

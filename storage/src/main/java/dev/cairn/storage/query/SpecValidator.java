@@ -14,10 +14,10 @@ final class SpecValidator {
     private static final Pattern TAG = Pattern.compile("[A-Za-z_][A-Za-z0-9_-]*");
     private static final Pattern NODE_TYPE = Pattern.compile("(data|process)\\.([A-Za-z0-9_]+\\.)*");
 
-    private SpecValidator() {
-    }
+    private SpecValidator() {}
 
-    static void validate(List<Vertex> path, List<Order> orderBy, Long limit, Long offset, boolean distinct, Long after) {
+    static void validate(
+            List<Vertex> path, List<Order> orderBy, Long limit, Long offset, boolean distinct, Long after) {
         Set<String> tags = new HashSet<>();
         for (int i = 0; i < path.size(); i++) {
             Vertex v = path.get(i);
@@ -27,89 +27,119 @@ final class SpecValidator {
             checkNodeType(v, where);
             Relationship.Shape shape = checkJoin(path, i, where);
             String entity = v.entity().jsonName();
-            if (v.filter() != null)
+            if (v.filter() != null) {
                 FilterValidator.check(v.filter(), v.entity().table(), entity, where + " filters");
+            }
             checkProjections(v.projections(), v.entity().table(), entity, where + " project");
             boolean edge = v.edgeFilter() != null || !v.edgeProjections().isEmpty();
-            if (edge && shape != Relationship.Shape.LINK)
+            if (edge && shape != Relationship.Shape.LINK) {
                 throw new InvalidQueryException(where + ": edge filters and projections apply to with_incoming and"
-                    + " with_outgoing only (the link between two nodes); this vertex uses "
-                    + (v.join() == null ? "no relationship" : v.join().relationship().jsonName())
-                    + (shape == Relationship.Shape.RECURSIVE ? "; choose the links walked with link_types" : ""));
-            if (v.edgeFilter() != null)
+                        + " with_outgoing only (the link between two nodes); this vertex uses "
+                        + (v.join() == null
+                                ? "no relationship"
+                                : v.join().relationship().jsonName())
+                        + (shape == Relationship.Shape.RECURSIVE ? "; choose the links walked with link_types" : ""));
+            }
+            if (v.edgeFilter() != null) {
                 FilterValidator.check(v.edgeFilter(), Table.LINK, "link", where + " edge_filters");
+            }
             checkProjections(v.edgeProjections(), Table.LINK, "link", where + " edge_project");
         }
-        boolean aggregates = path.stream().anyMatch(v -> v.projections().stream().anyMatch(p -> p.aggregate() != null)
-            || v.edgeProjections().stream().anyMatch(p -> p.aggregate() != null));
-        for (int i = 0; i < orderBy.size(); i++)
+        boolean aggregates = path.stream()
+                .anyMatch(v -> v.projections().stream().anyMatch(p -> p.aggregate() != null)
+                        || v.edgeProjections().stream().anyMatch(p -> p.aggregate() != null));
+        for (int i = 0; i < orderBy.size(); i++) {
             checkOrder(path, orderBy.get(i), "order_by[" + i + "]", distinct, aggregates);
-        if (limit != null && limit < 0)
+        }
+        if (limit != null && limit < 0) {
             throw new InvalidQueryException("limit must be 0 or more, was " + limit);
-        if (offset != null && offset < 0)
+        }
+        if (offset != null && offset < 0) {
             throw new InvalidQueryException("offset must be 0 or more, was " + offset);
-        if (after != null && (orderBy.size() != 1 || !orderBy.getFirst().field().equals("id")))
+        }
+        if (after != null && (orderBy.size() != 1 || !orderBy.getFirst().field().equals("id"))) {
             throw new InvalidQueryException("after (keyset paging) needs the query ordered by one vertex's id alone,"
-                + " e.g. order_by [{tag, field: id}]; it is ordered by "
-                + orderBy.stream().map(o -> o.tag() + "." + o.field()).toList());
-        if (after != null && aggregates)
+                    + " e.g. order_by [{tag, field: id}]; it is ordered by "
+                    + orderBy.stream().map(o -> o.tag() + "." + o.field()).toList());
+        }
+        if (after != null && aggregates) {
             throw new InvalidQueryException("after (keyset paging) cannot page aggregated rows");
+        }
     }
 
     private static void checkTag(String tag, String where, Set<String> tags) {
-        if (tag == null || !TAG.matcher(tag).matches())
-            throw new InvalidQueryException(where + ": tag " + (tag == null ? "is missing" : "'" + tag + "' is not a name")
-                + "; a tag is letters, digits, _ and -, starting with a letter or _");
-        if (!tags.add(tag))
+        if (tag == null || !TAG.matcher(tag).matches()) {
+            throw new InvalidQueryException(
+                    where + ": tag " + (tag == null ? "is missing" : "'" + tag + "' is not a name")
+                            + "; a tag is letters, digits, _ and -, starting with a letter or _");
+        }
+        if (!tags.add(tag)) {
             throw new InvalidQueryException(where + ": tag '" + tag + "' is used twice; tags so far are " + tags);
+        }
     }
 
     private static void checkNodeType(Vertex v, String where) {
-        if (v.nodeType() == null)
+        if (v.nodeType() == null) {
             return;
-        if (v.entity() != EntityType.NODE)
+        }
+        if (v.entity() != EntityType.NODE) {
             throw new InvalidQueryException(where + ": node_type '" + v.nodeType() + "' applies to node vertices only,"
-                + " this one is a " + v.entity().jsonName());
-        if (!NODE_TYPE.matcher(v.nodeType()).matches())
-            throw new InvalidQueryException(where + ": node_type '" + v.nodeType() + "' is not a node type or prefix;"
-                + " node types are dotted and end in '.', e.g. data.core.structure.StructureData. or process.calculation.");
+                    + " this one is a " + v.entity().jsonName());
+        }
+        if (!NODE_TYPE.matcher(v.nodeType()).matches()) {
+            throw new InvalidQueryException(
+                    where + ": node_type '" + v.nodeType() + "' is not a node type or prefix;"
+                            + " node types are dotted and end in '.', e.g. data.core.structure.StructureData. or process.calculation.");
+        }
     }
 
     private static Relationship.Shape checkJoin(List<Vertex> path, int index, String where) {
         Vertex v = path.get(index);
         Join join = v.join();
         if (index == 0) {
-            if (join != null)
+            if (join != null) {
                 throw new InvalidQueryException(where + ": the first vertex joins nothing, but it has "
-                    + join.relationship().jsonName() + " '" + join.tag() + "'");
+                        + join.relationship().jsonName() + " '" + join.tag() + "'");
+            }
             return null;
         }
-        if (join == null)
+        if (join == null) {
             throw new InvalidQueryException(where + ": needs a relationship to an earlier vertex; a "
-                + v.entity().jsonName() + " may use " + Relationship.allowedFor(v.entity()));
+                    + v.entity().jsonName() + " may use " + Relationship.allowedFor(v.entity()));
+        }
         Vertex related = null;
-        for (int j = 0; j < index; j++)
-            if (path.get(j).tag().equals(join.tag()))
+        for (int j = 0; j < index; j++) {
+            if (path.get(j).tag().equals(join.tag())) {
                 related = path.get(j);
-        if (related == null)
+            }
+        }
+        if (related == null) {
             throw new InvalidQueryException(where + ": " + join.relationship().jsonName() + " names unknown tag '"
-                + join.tag() + "'; earlier tags are " + path.subList(0, index).stream().map(Vertex::tag).toList());
-        Relationship.Rule rule = Relationship.rule(v.entity(), join.relationship()).orElseThrow(() ->
-            new InvalidQueryException(where + ": a " + v.entity().jsonName() + " cannot use "
-                + join.relationship().jsonName() + "; it may use " + Relationship.allowedFor(v.entity())));
-        if (rule.related() != related.entity())
+                    + join.tag() + "'; earlier tags are "
+                    + path.subList(0, index).stream().map(Vertex::tag).toList());
+        }
+        Relationship.Rule rule = Relationship.rule(v.entity(), join.relationship())
+                .orElseThrow(() -> new InvalidQueryException(where + ": a "
+                        + v.entity().jsonName() + " cannot use "
+                        + join.relationship().jsonName() + "; it may use " + Relationship.allowedFor(v.entity())));
+        if (rule.related() != related.entity()) {
             throw new InvalidQueryException(where + ": " + join.relationship().jsonName() + " '" + join.tag()
-                + "' needs a " + rule.related().jsonName() + ", but '" + join.tag() + "' is a "
-                + related.entity().jsonName() + "; a " + v.entity().jsonName() + " may use "
-                + Relationship.allowedFor(v.entity()));
+                    + "' needs a " + rule.related().jsonName() + ", but '" + join.tag() + "' is a "
+                    + related.entity().jsonName() + "; a " + v.entity().jsonName() + " may use "
+                    + Relationship.allowedFor(v.entity()));
+        }
         boolean recursive = join.relationship().isRecursive();
-        if (join.maxDepth() != null && (!recursive || join.maxDepth() < 1))
+        if (join.maxDepth() != null && (!recursive || join.maxDepth() < 1)) {
             throw new InvalidQueryException(where + ": max_depth " + join.maxDepth()
-                + (recursive ? " must be 1 or more" : " applies to with_ancestors and with_descendants only"));
-        if (join.linkTypes() != null && (!recursive || join.linkTypes().isEmpty()))
-            throw new InvalidQueryException(where + ": link_types "
-                + (recursive ? "must name at least one of " + linkTypeNames()
-                    : "apply to with_ancestors and with_descendants only; filter the edge's type for one link"));
+                    + (recursive ? " must be 1 or more" : " applies to with_ancestors and with_descendants only"));
+        }
+        if (join.linkTypes() != null && (!recursive || join.linkTypes().isEmpty())) {
+            throw new InvalidQueryException(
+                    where + ": link_types "
+                            + (recursive
+                                    ? "must name at least one of " + linkTypeNames()
+                                    : "apply to with_ancestors and with_descendants only; filter the edge's type for one link"));
+        }
         return rule.shape();
     }
 
@@ -121,51 +151,65 @@ final class SpecValidator {
         for (Projection p : projections) {
             String at = where + " '" + p.key() + "'";
             if (p.field().equals(Projection.ALL)) {
-                if (p.cast() != null || p.aggregate() != null)
+                if (p.cast() != null || p.aggregate() != null) {
                     throw new InvalidQueryException(at + ": * (the whole row) takes no cast and no aggregate;"
-                        + " count a column instead, e.g. count(id)");
+                            + " count a column instead, e.g. count(id)");
+                }
                 continue;
             }
             FieldRef field = FieldRef.resolve(table, entity, p.field(), at);
-            if (p.cast() != null && !field.isJson())
+            if (p.cast() != null && !field.isJson()) {
                 throw new InvalidQueryException(at + ": cast '" + p.cast().code() + "' applies to JSON values only; "
-                    + field.column().name() + " is a " + field.kind().name().toLowerCase() + " column");
-            if (p.aggregate() != null)
+                        + field.column().name() + " is a " + field.kind().name().toLowerCase() + " column");
+            }
+            if (p.aggregate() != null) {
                 checkAggregate(p, field, at);
+            }
         }
     }
 
     private static void checkAggregate(Projection p, FieldRef field, String where) {
         Aggregate a = p.aggregate();
-        if (a == Aggregate.COUNT)
+        if (a == Aggregate.COUNT) {
             return;
-        if (field.kind() == ColumnKind.UUID)
-            throw new InvalidQueryException(where + ": " + a.jsonName() + " does not apply to uuids; count them instead");
+        }
+        if (field.kind() == ColumnKind.UUID) {
+            throw new InvalidQueryException(
+                    where + ": " + a.jsonName() + " does not apply to uuids; count them instead");
+        }
         boolean json = field.isJson() && (p.cast() == null || p.cast() == Cast.JSON);
         boolean numeric = field.kind() == ColumnKind.LONG || p.cast() == Cast.FLOAT || p.cast() == Cast.INTEGER;
-        if ((a == Aggregate.SUM || a == Aggregate.AVG) && !numeric)
+        if ((a == Aggregate.SUM || a == Aggregate.AVG) && !numeric) {
             throw new InvalidQueryException(where + ": " + a.jsonName() + " needs numbers: a numeric column, or a"
-                + " JSON value cast to f (float) or i (integer)");
-        if (json)
+                    + " JSON value cast to f (float) or i (integer)");
+        }
+        if (json) {
             throw new InvalidQueryException(where + ": " + a.jsonName() + " of a JSON value needs a cast, one of "
-                + Cast.codes().subList(0, 5));
+                    + Cast.codes().subList(0, 5));
+        }
     }
 
     private static void checkOrder(List<Vertex> path, Order order, String where, boolean distinct, boolean aggregates) {
-        Vertex v = path.stream().filter(x -> x.tag().equals(order.tag())).findFirst().orElseThrow(() ->
-            new InvalidQueryException(where + ": unknown tag '" + order.tag() + "'; tags are "
-                + path.stream().map(Vertex::tag).toList()));
+        Vertex v = path.stream()
+                .filter(x -> x.tag().equals(order.tag()))
+                .findFirst()
+                .orElseThrow(() -> new InvalidQueryException(where + ": unknown tag '" + order.tag() + "'; tags are "
+                        + path.stream().map(Vertex::tag).toList()));
         FieldRef field = FieldRef.resolve(v.entity().table(), v.entity().jsonName(), order.field(), where);
-        if (order.cast() != null && !field.isJson())
+        if (order.cast() != null && !field.isJson()) {
             throw new InvalidQueryException(where + ": cast '" + order.cast().code() + "' applies to JSON values only");
+        }
         if (distinct || aggregates) {
-            boolean projected = v.projections().stream().anyMatch(p -> p.aggregate() == null
-                && p.field().equals(order.field()) && p.cast() == order.cast());
-            if (!projected)
+            boolean projected = v.projections().stream()
+                    .anyMatch(
+                            p -> p.aggregate() == null && p.field().equals(order.field()) && p.cast() == order.cast());
+            if (!projected) {
                 throw new InvalidQueryException(where + ": a " + (distinct ? "distinct" : "grouped")
-                    + " query can order only by what it projects" + (aggregates ? " as group keys" : "")
-                    + "; project " + order.field() + (order.cast() == null ? "" : " cast " + order.cast().code())
-                    + " on '" + order.tag() + "' too");
+                        + " query can order only by what it projects" + (aggregates ? " as group keys" : "")
+                        + "; project " + order.field()
+                        + (order.cast() == null ? "" : " cast " + order.cast().code())
+                        + " on '" + order.tag() + "' too");
+            }
         }
     }
 }

@@ -14,8 +14,7 @@ import dev.cairn.storage.graph.LinkType;
  */
 public final class SqlCompiler {
 
-    private SqlCompiler() {
-    }
+    private SqlCompiler() {}
 
     /** The statement that returns the query's rows. */
     public static CompiledQuery compile(QuerySpec spec) {
@@ -29,15 +28,18 @@ public final class SqlCompiler {
             SqlText sql = with(spec).sql("SELECT count(*)").append(fromWhere(spec));
             return sql.toQuery();
         }
-        return new SqlText().sql("SELECT count(*) FROM (").append(rows(spec, new ArrayList<>())).sql(") AS q").toQuery();
+        return new SqlText()
+                .sql("SELECT count(*) FROM (")
+                .append(rows(spec, new ArrayList<>()))
+                .sql(") AS q")
+                .toQuery();
     }
 
     /**
      * The statement with how to read its columns, and whether the database should plan it with
      * the parameters' values each time (see {@link #needsCustomPlan(QuerySpec)}).
      */
-    record Plan(CompiledQuery query, List<OutputField> outputs, boolean needsCustomPlan) {
-    }
+    record Plan(CompiledQuery query, List<OutputField> outputs, boolean needsCustomPlan) {}
 
     static Plan plan(QuerySpec spec) {
         List<OutputField> outputs = new ArrayList<>();
@@ -51,10 +53,12 @@ public final class SqlCompiler {
      */
     static boolean needsCustomPlan(QuerySpec spec) {
         for (Vertex v : spec.path()) {
-            if (v.nodeType() != null && v.subclassing())
+            if (v.nodeType() != null && v.subclassing()) {
                 return true;
-            if (usesPathsOrLike(v.filter()) || usesPathsOrLike(v.edgeFilter()))
+            }
+            if (usesPathsOrLike(v.filter()) || usesPathsOrLike(v.edgeFilter())) {
                 return true;
+            }
         }
         return spec.orderBy().stream().anyMatch(o -> o.field().contains("."));
     }
@@ -62,8 +66,12 @@ public final class SqlCompiler {
     private static boolean usesPathsOrLike(Filter filter) {
         return switch (filter) {
             case null -> false;
-            case Filter.Condition c -> c.field().contains(".") || c.operator() == Operator.LIKE
-                || c.operator() == Operator.ILIKE || c.field().equals("attributes") || c.field().equals("extras");
+            case Filter.Condition c ->
+                c.field().contains(".")
+                        || c.operator() == Operator.LIKE
+                        || c.operator() == Operator.ILIKE
+                        || c.field().equals("attributes")
+                        || c.field().equals("extras");
             case Filter.And and -> and.filters().stream().anyMatch(SqlCompiler::usesPathsOrLike);
             case Filter.Or or -> or.filters().stream().anyMatch(SqlCompiler::usesPathsOrLike);
             case Filter.Not not -> usesPathsOrLike(not.filter());
@@ -87,26 +95,42 @@ public final class SqlCompiler {
             }
         }
         sql.append(fromWhere(spec));
-        if (spec.aggregates() && !groupKeys.isEmpty())
-            sql.sql(" GROUP BY ").sql(String.join(", ", groupKeys.stream().map(String::valueOf).toList()));
+        if (spec.aggregates() && !groupKeys.isEmpty()) {
+            sql.sql(" GROUP BY ")
+                    .sql(String.join(
+                            ", ", groupKeys.stream().map(String::valueOf).toList()));
+        }
         orderBy(spec, outputs, sql);
-        if (spec.limit() != null)
+        if (spec.limit() != null) {
             sql.sql(" LIMIT ").bind(spec.limit());
-        if (spec.offset() != null)
+        }
+        if (spec.offset() != null) {
             sql.sql(" OFFSET ").bind(spec.offset());
+        }
         return sql;
     }
 
-    private static int select(SqlText sql, boolean first, String alias, String tag, Table table, Projection p,
-                              int column, List<OutputField> outputs, List<Integer> groupKeys) {
-        if (!first)
+    private static int select(
+            SqlText sql,
+            boolean first,
+            String alias,
+            String tag,
+            Table table,
+            Projection p,
+            int column,
+            List<OutputField> outputs,
+            List<Integer> groupKeys) {
+        if (!first) {
             sql.sql(", ");
+        }
         if (p.field().equals(Projection.ALL)) {
-            List<String> names = table.columns().stream().map(c -> alias + "." + c.name()).toList();
+            List<String> names =
+                    table.columns().stream().map(c -> alias + "." + c.name()).toList();
             sql.sql(String.join(", ", names));
             outputs.add(new OutputField(tag, p.key(), ValueReader.forRow(table), column, names.size()));
-            for (int k = 0; k < names.size(); k++)
+            for (int k = 0; k < names.size(); k++) {
                 groupKeys.add(column + k);
+            }
             return column + names.size();
         }
         FieldRef field = FieldRef.resolve(table, "", p.field(), "");
@@ -121,7 +145,8 @@ public final class SqlCompiler {
                     sql.sql("count(").append(value).sql(")");
                     reader = ValueReader.LONG;
                 }
-                case MIN, MAX -> sql.sql(p.aggregate().jsonName()).sql("(").append(value).sql(")");
+                case MIN, MAX ->
+                    sql.sql(p.aggregate().jsonName()).sql("(").append(value).sql(")");
                 case SUM -> {
                     sql.sql("sum(").append(value).sql(")");
                     reader = ValueReader.NUMBER;
@@ -141,8 +166,9 @@ public final class SqlCompiler {
         SqlText sql = new SqlText();
         for (int i = 1; i < spec.path().size(); i++) {
             Vertex v = spec.path().get(i);
-            if (!v.join().relationship().isRecursive())
+            if (!v.join().relationship().isRecursive()) {
                 continue;
+            }
             sql.sql(sql.isEmpty() ? "WITH RECURSIVE " : ", ");
             Join join = v.join();
             Vertex related = spec.vertex(join.tag());
@@ -152,50 +178,81 @@ public final class SqlCompiler {
             String next = down ? "output_id" : "input_id";
             boolean depth = join.maxDepth() != null;
             String r = "r" + i;
-            sql.sql(r).sql(depth ? "(root, id, depth) AS (SELECT s.id, l." : "(root, id) AS (SELECT s.id, l.")
-                .sql(next).sql(depth ? ", 1" : "").sql(" FROM ").sql(related.entity().table().sqlName())
-                .sql(" AS s JOIN link AS l ON l.").sql(from).sql(" = s.id AND l.type = ANY(")
-                .bind(linkTypes(join)).sql(")");
+            sql.sql(r)
+                    .sql(depth ? "(root, id, depth) AS (SELECT s.id, l." : "(root, id) AS (SELECT s.id, l.")
+                    .sql(next)
+                    .sql(depth ? ", 1" : "")
+                    .sql(" FROM ")
+                    .sql(related.entity().table().sqlName())
+                    .sql(" AS s JOIN link AS l ON l.")
+                    .sql(from)
+                    .sql(" = s.id AND l.type = ANY(")
+                    .bind(linkTypes(join))
+                    .sql(")");
             SqlText seed = vertexConditions("s", related);
-            if (!seed.isEmpty())
+            if (!seed.isEmpty()) {
                 sql.sql(" WHERE ").append(seed);
-            sql.sql(" UNION SELECT w.root, l.").sql(next).sql(depth ? ", w.depth + 1" : "").sql(" FROM ").sql(r)
-                .sql(" AS w JOIN link AS l ON l.").sql(from).sql(" = w.id AND l.type = ANY(").bind(linkTypes(join))
-                .sql(")");
-            if (depth)
+            }
+            sql.sql(" UNION SELECT w.root, l.")
+                    .sql(next)
+                    .sql(depth ? ", w.depth + 1" : "")
+                    .sql(" FROM ")
+                    .sql(r)
+                    .sql(" AS w JOIN link AS l ON l.")
+                    .sql(from)
+                    .sql(" = w.id AND l.type = ANY(")
+                    .bind(linkTypes(join))
+                    .sql(")");
+            if (depth) {
                 sql.sql(" WHERE w.depth < ").bind((long) join.maxDepth());
+            }
             sql.sql(")");
         }
-        if (!sql.isEmpty())
+        if (!sql.isEmpty()) {
             sql.sql(" ");
+        }
         return sql;
     }
 
     private static CompiledQuery.ArrayParameter linkTypes(Join join) {
-        return new CompiledQuery.ArrayParameter("text",
-            EnumSet.copyOf(join.walkedLinkTypes()).stream().map(LinkType::dbValue).map(Object.class::cast).toList());
+        return new CompiledQuery.ArrayParameter(
+                "text",
+                EnumSet.copyOf(join.walkedLinkTypes()).stream()
+                        .map(LinkType::dbValue)
+                        .map(Object.class::cast)
+                        .toList());
     }
 
     private static SqlText fromWhere(QuerySpec spec) {
-        SqlText sql = new SqlText().sql(" FROM ").sql(spec.path().getFirst().entity().table().sqlName()).sql(" AS t0");
+        SqlText sql = new SqlText()
+                .sql(" FROM ")
+                .sql(spec.path().getFirst().entity().table().sqlName())
+                .sql(" AS t0");
         List<SqlText> conditions = new ArrayList<>();
         for (int i = 0; i < spec.path().size(); i++) {
             Vertex v = spec.path().get(i);
-            if (i > 0)
+            if (i > 0) {
                 join(spec, i, v, sql);
+            }
             SqlText own = vertexConditions("t" + i, v);
-            if (!own.isEmpty())
+            if (!own.isEmpty()) {
                 conditions.add(own);
-            if (v.edgeFilter() != null)
+            }
+            if (v.edgeFilter() != null) {
                 conditions.add(Expressions.filter("e" + i, Table.LINK, v.edgeFilter()));
+            }
         }
         if (spec.after() != null) {
             Order order = spec.orderBy().getFirst();
             String alias = alias(spec, spec.indexOf(order.tag()));
-            conditions.add(new SqlText().sql(alias).sql(order.descending() ? ".id < " : ".id > ").bind(spec.after()));
+            conditions.add(new SqlText()
+                    .sql(alias)
+                    .sql(order.descending() ? ".id < " : ".id > ")
+                    .bind(spec.after()));
         }
-        for (int k = 0; k < conditions.size(); k++)
+        for (int k = 0; k < conditions.size(); k++) {
             sql.sql(k == 0 ? " WHERE " : " AND ").append(conditions.get(k));
+        }
         return sql;
     }
 
@@ -203,14 +260,16 @@ public final class SqlCompiler {
     private static SqlText vertexConditions(String alias, Vertex v) {
         SqlText sql = new SqlText();
         if (v.nodeType() != null) {
-            if (v.subclassing())
+            if (v.subclassing()) {
                 sql.sql(alias).sql(".node_type LIKE ").bind(v.nodeType().replace("_", "\\_") + "%");
-            else
+            } else {
                 sql.sql(alias).sql(".node_type = ").bind(v.nodeType());
+            }
         }
         if (v.filter() != null) {
-            if (!sql.isEmpty())
+            if (!sql.isEmpty()) {
                 sql.sql(" AND ");
+            }
             sql.append(Expressions.filter(alias, v.entity().table(), v.filter()));
         }
         return sql;
@@ -219,7 +278,8 @@ public final class SqlCompiler {
     private static void join(QuerySpec spec, int i, Vertex v, SqlText sql) {
         Join join = v.join();
         int j = spec.indexOf(join.tag());
-        Relationship.Rule rule = Relationship.rule(v.entity(), join.relationship()).orElseThrow();
+        Relationship.Rule rule =
+                Relationship.rule(v.entity(), join.relationship()).orElseThrow();
         String t = "t" + i;
         String related = alias(spec, j);
         String table = v.entity().table().sqlName();
@@ -227,31 +287,83 @@ public final class SqlCompiler {
             case LINK -> {
                 boolean outputs = join.relationship() == Relationship.WITH_INCOMING;
                 String e = "e" + i;
-                sql.sql(" JOIN link AS ").sql(e).sql(" ON ").sql(e).sql(outputs ? ".input_id = " : ".output_id = ")
-                    .sql(related).sql(".id JOIN node AS ").sql(t).sql(" ON ").sql(t).sql(".id = ").sql(e)
-                    .sql(outputs ? ".output_id" : ".input_id");
+                sql.sql(" JOIN link AS ")
+                        .sql(e)
+                        .sql(" ON ")
+                        .sql(e)
+                        .sql(outputs ? ".input_id = " : ".output_id = ")
+                        .sql(related)
+                        .sql(".id JOIN node AS ")
+                        .sql(t)
+                        .sql(" ON ")
+                        .sql(t)
+                        .sql(".id = ")
+                        .sql(e)
+                        .sql(outputs ? ".output_id" : ".input_id");
             }
             case RECURSIVE -> {
                 String c = "c" + i;
-                if (join.maxDepth() != null)
-                    sql.sql(" JOIN (SELECT DISTINCT root, id FROM r").sql(String.valueOf(i)).sql(") AS ").sql(c);
-                else
+                if (join.maxDepth() != null) {
+                    sql.sql(" JOIN (SELECT DISTINCT root, id FROM r")
+                            .sql(String.valueOf(i))
+                            .sql(") AS ")
+                            .sql(c);
+                } else {
                     sql.sql(" JOIN r").sql(String.valueOf(i)).sql(" AS ").sql(c);
+                }
                 sql.sql(" ON ").sql(c).sql(".root = ").sql(related).sql(".id");
-                if (!idOnly(spec, i))
-                    sql.sql(" JOIN node AS ").sql(t).sql(" ON ").sql(t).sql(".id = ").sql(c).sql(".id");
+                if (!idOnly(spec, i)) {
+                    sql.sql(" JOIN node AS ")
+                            .sql(t)
+                            .sql(" ON ")
+                            .sql(t)
+                            .sql(".id = ")
+                            .sql(c)
+                            .sql(".id");
+                }
             }
             case MEMBERSHIP -> {
                 boolean nodes = v.entity() == EntityType.NODE;
                 String m = "m" + i;
-                sql.sql(" JOIN group_member AS ").sql(m).sql(" ON ").sql(m).sql(nodes ? ".group_id = " : ".node_id = ")
-                    .sql(related).sql(".id JOIN ").sql(table).sql(" AS ").sql(t).sql(" ON ").sql(t).sql(".id = ")
-                    .sql(m).sql(nodes ? ".node_id" : ".group_id");
+                sql.sql(" JOIN group_member AS ")
+                        .sql(m)
+                        .sql(" ON ")
+                        .sql(m)
+                        .sql(nodes ? ".group_id = " : ".node_id = ")
+                        .sql(related)
+                        .sql(".id JOIN ")
+                        .sql(table)
+                        .sql(" AS ")
+                        .sql(t)
+                        .sql(" ON ")
+                        .sql(t)
+                        .sql(".id = ")
+                        .sql(m)
+                        .sql(nodes ? ".node_id" : ".group_id");
             }
-            case OWN_COLUMN -> sql.sql(" JOIN ").sql(table).sql(" AS ").sql(t).sql(" ON ").sql(t).sql(".")
-                .sql(rule.column()).sql(" = ").sql(related).sql(".id");
-            case RELATED_COLUMN -> sql.sql(" JOIN ").sql(table).sql(" AS ").sql(t).sql(" ON ").sql(t).sql(".id = ")
-                .sql(related).sql(".").sql(rule.column());
+            case OWN_COLUMN ->
+                sql.sql(" JOIN ")
+                        .sql(table)
+                        .sql(" AS ")
+                        .sql(t)
+                        .sql(" ON ")
+                        .sql(t)
+                        .sql(".")
+                        .sql(rule.column())
+                        .sql(" = ")
+                        .sql(related)
+                        .sql(".id");
+            case RELATED_COLUMN ->
+                sql.sql(" JOIN ")
+                        .sql(table)
+                        .sql(" AS ")
+                        .sql(t)
+                        .sql(" ON ")
+                        .sql(t)
+                        .sql(".id = ")
+                        .sql(related)
+                        .sql(".")
+                        .sql(rule.column());
         }
     }
 
@@ -261,16 +373,26 @@ public final class SqlCompiler {
      */
     static boolean idOnly(QuerySpec spec, int i) {
         Vertex v = spec.path().get(i);
-        if (v.join() == null || !v.join().relationship().isRecursive() || v.nodeType() != null || v.filter() != null)
+        if (v.join() == null || !v.join().relationship().isRecursive() || v.nodeType() != null || v.filter() != null) {
             return false;
-        if (!v.projections().stream().allMatch(p -> p.field().equals("id") && p.cast() == null))
+        }
+        if (!v.projections().stream().allMatch(p -> p.field().equals("id") && p.cast() == null)) {
             return false;
-        if (spec.orderBy().stream().anyMatch(o -> o.tag().equals(v.tag()) && !o.field().equals("id")))
+        }
+        if (spec.orderBy().stream()
+                .anyMatch(o -> o.tag().equals(v.tag()) && !o.field().equals("id"))) {
             return false;
-        for (Vertex later : spec.path())
-            if (later.join() != null && later.join().tag().equals(v.tag()) && Relationship.rule(later.entity(),
-                later.join().relationship()).orElseThrow().shape() == Relationship.Shape.RELATED_COLUMN)
+        }
+        for (Vertex later : spec.path()) {
+            if (later.join() != null
+                    && later.join().tag().equals(v.tag())
+                    && Relationship.rule(later.entity(), later.join().relationship())
+                                    .orElseThrow()
+                                    .shape()
+                            == Relationship.Shape.RELATED_COLUMN) {
                 return false;
+            }
+        }
         return true;
     }
 
@@ -288,21 +410,24 @@ public final class SqlCompiler {
             // a projected key orders by its column number, which DISTINCT and GROUP BY need
             // (the same path bound twice is two different expressions to the planner)
             int position = position(v, order, outputs);
-            if (position > 0)
+            if (position > 0) {
                 sql.sql(String.valueOf(position));
-            else
-                sql.append(Expressions.cast(alias(spec, i), FieldRef.resolve(v.entity().table(), "", order.field(), ""),
-                    order.cast()));
+            } else {
+                sql.append(Expressions.cast(
+                        alias(spec, i), FieldRef.resolve(v.entity().table(), "", order.field(), ""), order.cast()));
+            }
             sql.sql(order.descending() ? " DESC" : " ASC");
         }
     }
 
     private static int position(Vertex v, Order order, List<OutputField> outputs) {
-        List<OutputField> own = outputs.stream().filter(o -> o.tag().equals(v.tag())).toList();
+        List<OutputField> own =
+                outputs.stream().filter(o -> o.tag().equals(v.tag())).toList();
         for (int k = 0; k < v.projections().size(); k++) {
             Projection p = v.projections().get(k);
-            if (p.aggregate() == null && p.field().equals(order.field()) && p.cast() == order.cast())
+            if (p.aggregate() == null && p.field().equals(order.field()) && p.cast() == order.cast()) {
                 return own.get(k).column();
+            }
         }
         return 0;
     }

@@ -2,9 +2,21 @@ package dev.cairn.storage.query;
 
 /** The Java type a projected value is read as. */
 enum ValueReader {
-    LONG, TEXT, UUID, TIMESTAMP, JSON, DOUBLE, BOOLEAN, NUMBER,
-    NODE_ROW(Table.NODE), GROUP_ROW(Table.GROUP), COMPUTER_ROW(Table.COMPUTER), USER_ROW(Table.USER),
-    COMMENT_ROW(Table.COMMENT), LOG_ROW(Table.LOG), LINK_ROW(Table.LINK);
+    LONG,
+    TEXT,
+    UUID,
+    TIMESTAMP,
+    JSON,
+    DOUBLE,
+    BOOLEAN,
+    NUMBER,
+    NODE_ROW(Table.NODE),
+    GROUP_ROW(Table.GROUP),
+    COMPUTER_ROW(Table.COMPUTER),
+    USER_ROW(Table.USER),
+    COMMENT_ROW(Table.COMMENT),
+    LOG_ROW(Table.LOG),
+    LINK_ROW(Table.LINK);
 
     private final Table table;
 
@@ -32,9 +44,11 @@ enum ValueReader {
     }
 
     static ValueReader forRow(Table table) {
-        for (ValueReader r : values())
-            if (r.table == table)
+        for (ValueReader r : values()) {
+            if (r.table == table) {
                 return r;
+            }
+        }
         throw new IllegalArgumentException("no row reader for " + table.sqlName());
     }
 

@@ -19,8 +19,16 @@ import java.util.Objects;
  * @param edgeFilter      a condition on the link to the related vertex, or {@code null}
  * @param edgeProjections what each result row holds of that link
  */
-public record Vertex(String tag, EntityType entity, String nodeType, boolean subclassing, Join join,
-                     Filter filter, List<Projection> projections, Filter edgeFilter, List<Projection> edgeProjections) {
+public record Vertex(
+        String tag,
+        EntityType entity,
+        String nodeType,
+        boolean subclassing,
+        Join join,
+        Filter filter,
+        List<Projection> projections,
+        Filter edgeFilter,
+        List<Projection> edgeProjections) {
 
     public Vertex {
         Objects.requireNonNull(entity, "entity");

@@ -51,8 +51,9 @@ public final class VertexBuilder {
 
     /** Projects columns, JSON paths ({@code attributes.cell}) or {@code *}. */
     public VertexBuilder project(String... fields) {
-        for (String f : fields)
+        for (String f : fields) {
             projections.add(Projection.of(f));
+        }
         return this;
     }
 
@@ -68,8 +69,9 @@ public final class VertexBuilder {
     }
 
     public VertexBuilder edgeProject(String... fields) {
-        for (String f : fields)
+        for (String f : fields) {
             edgeProjections.add(Projection.of(f));
+        }
         return this;
     }
 
@@ -143,11 +145,20 @@ public final class VertexBuilder {
 
     Vertex build() {
         Join join = relationship == null ? null : new Join(relationship, related, maxDepth, linkTypes);
-        if (join == null && (maxDepth != null || linkTypes != null))
-            throw new InvalidQueryException("vertex '" + tag + "': maxDepth and linkTypes go with withAncestors or"
-                + " withDescendants");
-        return new Vertex(tag, entity, nodeType, subclassing, join, combine(filters), projections,
-            combine(edgeFilters), edgeProjections);
+        if (join == null && (maxDepth != null || linkTypes != null)) {
+            throw new InvalidQueryException(
+                    "vertex '" + tag + "': maxDepth and linkTypes go with withAncestors or withDescendants");
+        }
+        return new Vertex(
+                tag,
+                entity,
+                nodeType,
+                subclassing,
+                join,
+                combine(filters),
+                projections,
+                combine(edgeFilters),
+                edgeProjections);
     }
 
     private static Filter combine(List<Filter> filters) {

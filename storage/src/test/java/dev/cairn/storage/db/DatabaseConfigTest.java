@@ -10,13 +10,17 @@ class DatabaseConfigTest {
 
     @Test
     void loopbackUrlsWithoutTheirOwnSslSettingGoWithoutTls() {
-        assertTrue(DatabaseConfig.of("jdbc:postgresql://127.0.0.1:5432/cairn?user=c").plainLoopback());
+        assertTrue(DatabaseConfig.of("jdbc:postgresql://127.0.0.1:5432/cairn?user=c")
+                .plainLoopback());
         assertTrue(DatabaseConfig.of("jdbc:postgresql://localhost/cairn").plainLoopback());
         assertTrue(DatabaseConfig.of("jdbc:postgresql://[::1]:5432/cairn").plainLoopback());
         assertTrue(DatabaseConfig.of("jdbc:postgresql:cairn").plainLoopback());
-        assertFalse(DatabaseConfig.of("jdbc:postgresql://db.cluster.example:5432/cairn").plainLoopback());
-        assertFalse(DatabaseConfig.of("jdbc:postgresql://127.0.0.1/cairn?sslmode=require").plainLoopback());
-        assertFalse(DatabaseConfig.of("jdbc:postgresql://localhost/cairn?ssl=true").plainLoopback());
+        assertFalse(DatabaseConfig.of("jdbc:postgresql://db.cluster.example:5432/cairn")
+                .plainLoopback());
+        assertFalse(DatabaseConfig.of("jdbc:postgresql://127.0.0.1/cairn?sslmode=require")
+                .plainLoopback());
+        assertFalse(
+                DatabaseConfig.of("jdbc:postgresql://localhost/cairn?ssl=true").plainLoopback());
     }
 
     @Test

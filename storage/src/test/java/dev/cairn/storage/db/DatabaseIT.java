@@ -9,7 +9,6 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Stream;
 
@@ -28,11 +27,13 @@ class DatabaseIT {
     void opensMigratesAndValidatesThenOpensAgainWithoutMigrating() throws SQLException, IOException {
         long migrations;
         try (Stream<Path> files = Files.list(Path.of("src/main/resources/db/migration"))) {
-            migrations = files.filter(f -> f.getFileName().toString().matches("V\\d+__.*\\.sql")).count();
+            migrations = files.filter(f -> f.getFileName().toString().matches("V\\d+__.*\\.sql"))
+                    .count();
         }
         try (Database database = Database.open(DatabaseConfig.of(db.jdbcUrl()))) {
-            try (Connection c = database.connection(); Statement s = c.createStatement();
-                 ResultSet r = s.executeQuery("SELECT count(*) FROM flyway_schema_history WHERE success")) {
+            try (Connection c = database.connection();
+                    Statement s = c.createStatement();
+                    ResultSet r = s.executeQuery("SELECT count(*) FROM flyway_schema_history WHERE success")) {
                 r.next();
                 assertEquals(migrations, r.getInt(1));
             }
@@ -54,9 +55,11 @@ class DatabaseIT {
                 user.institution = "";
                 session.persist(user);
             });
-            UserEntity read = database.sessions().fromSession(session -> session
-                .createSelectionQuery("from UserEntity where email = :email", UserEntity.class)
-                .setParameter("email", email).getSingleResult());
+            UserEntity read = database.sessions()
+                    .fromSession(session -> session.createSelectionQuery(
+                                    "from UserEntity where email = :email", UserEntity.class)
+                            .setParameter("email", email)
+                            .getSingleResult());
             assertEquals("Ada", read.firstName);
         }
     }

@@ -26,15 +26,20 @@ class AttributeValuesTest {
             double d = switch (i % 6) {
                 case 0 -> random.nextDouble(-1e3, 1e3);
                 case 1 -> Double.longBitsToDouble(random.nextLong()); // any exponent
-                case 2 -> new BigDecimal(random.nextDouble()).round(new MathContext(1 + random.nextInt(16))).doubleValue();
+                case 2 ->
+                    new BigDecimal(random.nextDouble())
+                            .round(new MathContext(1 + random.nextInt(16)))
+                            .doubleValue();
                 // the double nearest a 14-digit rounding midpoint, at magnitudes on both sides of 1e±22
-                case 3 -> Double.parseDouble(random.nextLong(10_000_000_000_000L, 100_000_000_000_000L) + "5e"
-                    + random.nextInt(-40, 40));
+                case 3 ->
+                    Double.parseDouble(random.nextLong(10_000_000_000_000L, 100_000_000_000_000L) + "5e"
+                            + random.nextInt(-40, 40));
                 case 4 -> Double.MIN_VALUE * random.nextInt(1, 1 << 30); // subnormal and just above
                 default -> random.nextInt(-1000, 1000) / 8.0;
             };
-            if (Double.isNaN(d) || Double.isInfinite(d) || d == 0)
+            if (Double.isNaN(d) || Double.isInfinite(d) || d == 0) {
                 continue;
+            }
             double expected = new BigDecimal(d).round(fourteen).doubleValue();
             assertEquals(expected, AttributeValues.cleanDouble(d, "x"), () -> "for " + d);
         }
@@ -49,8 +54,8 @@ class AttributeValuesTest {
         assertEquals(5L, AttributeValues.clean(5, "x"));
         assertEquals(5L, AttributeValues.clean((short) 5, "x"));
         assertEquals(Long.MAX_VALUE, AttributeValues.clean(BigInteger.valueOf(Long.MAX_VALUE), "x"));
-        InvalidValueException e = assertThrows(InvalidValueException.class,
-            () -> AttributeValues.clean(BigInteger.TWO.pow(64), "attributes.n"));
+        InvalidValueException e = assertThrows(
+                InvalidValueException.class, () -> AttributeValues.clean(BigInteger.TWO.pow(64), "attributes.n"));
         assertTrue(e.getMessage().startsWith("attributes.n: integer"), e.getMessage());
     }
 
@@ -68,15 +73,21 @@ class AttributeValuesTest {
 
     @Test
     void badValuesNameTheirPath() {
-        assertTrue(assertThrows(InvalidValueException.class,
-            () -> AttributeValues.clean(Map.of("k", List.of(1, Double.NEGATIVE_INFINITY)), "attributes"))
-            .getMessage().startsWith("attributes.k[1]: -Infinity"));
-        assertTrue(assertThrows(InvalidValueException.class,
-            () -> AttributeValues.clean(Map.of("x", Map.of("a.b", 1)), "extras"))
-            .getMessage().contains("extras.x: key 'a.b' contains '.'"));
-        assertTrue(assertThrows(InvalidValueException.class,
-            () -> AttributeValues.clean(Map.of(1, 1), "attributes")).getMessage().contains("keys must be strings"));
-        assertTrue(assertThrows(InvalidValueException.class,
-            () -> AttributeValues.clean(new Object(), "attributes.o")).getMessage().contains("java.lang.Object"));
+        assertTrue(assertThrows(
+                        InvalidValueException.class,
+                        () -> AttributeValues.clean(Map.of("k", List.of(1, Double.NEGATIVE_INFINITY)), "attributes"))
+                .getMessage()
+                .startsWith("attributes.k[1]: -Infinity"));
+        assertTrue(assertThrows(
+                        InvalidValueException.class,
+                        () -> AttributeValues.clean(Map.of("x", Map.of("a.b", 1)), "extras"))
+                .getMessage()
+                .contains("extras.x: key 'a.b' contains '.'"));
+        assertTrue(assertThrows(InvalidValueException.class, () -> AttributeValues.clean(Map.of(1, 1), "attributes"))
+                .getMessage()
+                .contains("keys must be strings"));
+        assertTrue(assertThrows(InvalidValueException.class, () -> AttributeValues.clean(new Object(), "attributes.o"))
+                .getMessage()
+                .contains("java.lang.Object"));
     }
 }

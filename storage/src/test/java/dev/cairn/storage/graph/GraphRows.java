@@ -29,7 +29,8 @@ public final class GraphRows {
     }
 
     public static long user(Connection connection, String email) throws SQLException {
-        try (PreparedStatement s = connection.prepareStatement("INSERT INTO app_user (email) VALUES (?) RETURNING id")) {
+        try (PreparedStatement s =
+                connection.prepareStatement("INSERT INTO app_user (email) VALUES (?) RETURNING id")) {
             s.setString(1, email);
             return single(s);
         }
@@ -56,8 +57,9 @@ public final class GraphRows {
     }
 
     public long node(String type, String repositoryMetadata) throws SQLException {
-        try (PreparedStatement s = connection.prepareStatement("INSERT INTO node (uuid, node_type, ctime, mtime, user_id,"
-            + " repository_metadata) VALUES (?, ?, now(), now(), ?, ?::jsonb) RETURNING id")) {
+        try (PreparedStatement s =
+                connection.prepareStatement("INSERT INTO node (uuid, node_type, ctime, mtime, user_id,"
+                        + " repository_metadata) VALUES (?, ?, now(), now(), ?, ?::jsonb) RETURNING id")) {
             s.setObject(1, UUID.randomUUID());
             s.setString(2, type);
             s.setLong(3, user);
@@ -68,7 +70,7 @@ public final class GraphRows {
 
     public long link(long input, long output, LinkType type, String label) throws SQLException {
         try (PreparedStatement s = connection.prepareStatement(
-            "INSERT INTO link (input_id, output_id, type, label) VALUES (?, ?, ?, ?) RETURNING id")) {
+                "INSERT INTO link (input_id, output_id, type, label) VALUES (?, ?, ?, ?) RETURNING id")) {
             s.setLong(1, input);
             s.setLong(2, output);
             s.setString(3, type.dbValue());
@@ -80,14 +82,15 @@ public final class GraphRows {
     /** Seals a process node: it takes no more links, its attributes are frozen. */
     public void seal(long process) throws SQLException {
         try (PreparedStatement s = connection.prepareStatement(
-            "UPDATE node SET attributes = attributes || '{\"sealed\": true}' WHERE id = ?")) {
+                "UPDATE node SET attributes = attributes || '{\"sealed\": true}' WHERE id = ?")) {
             s.setLong(1, process);
             s.executeUpdate();
         }
     }
 
     public long count(String sql) throws SQLException {
-        try (Statement s = connection.createStatement(); ResultSet r = s.executeQuery(sql)) {
+        try (Statement s = connection.createStatement();
+                ResultSet r = s.executeQuery(sql)) {
             r.next();
             return r.getLong(1);
         }

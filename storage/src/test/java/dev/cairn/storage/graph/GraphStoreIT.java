@@ -15,6 +15,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Date;
 import java.util.List;
 import java.util.Map;
 
@@ -74,38 +75,58 @@ class GraphStoreIT {
         Files.writeString(folder.resolve("a.txt"), "alpha");
         Files.createDirectories(tmp.resolve("tree/empty"));
         long computer = GraphFixtures.computer(database, "roundtrip");
-        StructureData structure = new StructureData(new double[][] {{4.0, 0, 0}, {0, 4.0, 0}, {0, 0, 4.0}},
-            new boolean[] {true, true, false}, List.of(StructureData.Kind.of("Ba", 137.327), StructureData.Kind.of("O", 15.999)),
-            List.of(new StructureData.Site("Ba", 0, 0, 0), new StructureData.Site("O", 2.0, 2.0, 0.1234567890123456)));
-        List<Node> nodes = List.of(new FloatData(0.1 + 0.2), new StrData("tab\tquote\"back\\slash\nline"),
-            new BoolData(true), new DictData(Map.of("a", 1, "nested", Map.of("b", List.of(1.5, "x")))),
-            new ListData(List.of(1, 2.5, "three", List.of())), structure,
-            new SinglefileData("in.txt", "hello".getBytes(StandardCharsets.UTF_8)), FolderData.of(tmp.resolve("tree")),
-            new RemoteData(computer, "/scratch/run1"), new InstalledCode(computer, "/usr/bin/bash"),
-            new ArrayData().set("forces", NpyArray.of(new double[] {1, 2, 3, 4, 5, 6}, 2, 3)));
+        StructureData structure = new StructureData(
+                new double[][] {{4.0, 0, 0}, {0, 4.0, 0}, {0, 0, 4.0}},
+                new boolean[] {true, true, false},
+                List.of(StructureData.Kind.of("Ba", 137.327), StructureData.Kind.of("O", 15.999)),
+                List.of(
+                        new StructureData.Site("Ba", 0, 0, 0),
+                        new StructureData.Site("O", 2.0, 2.0, 0.1234567890123456)));
+        List<Node> nodes = List.of(
+                new FloatData(0.1 + 0.2),
+                new StrData("tab\tquote\"back\\slash\nline"),
+                new BoolData(true),
+                new DictData(Map.of("a", 1, "nested", Map.of("b", List.of(1.5, "x")))),
+                new ListData(List.of(1, 2.5, "three", List.of())),
+                structure,
+                new SinglefileData("in.txt", "hello".getBytes(StandardCharsets.UTF_8)),
+                FolderData.of(tmp.resolve("tree")),
+                new RemoteData(computer, "/scratch/run1"),
+                new InstalledCode(computer, "/usr/bin/bash"),
+                new ArrayData().set("forces", NpyArray.of(new double[] {1, 2, 3, 4, 5, 6}, 2, 3)));
         graph.storeAll(nodes);
 
         assertEquals(0.3, graph.load(nodes.get(0).id(), FloatData.class).value());
-        assertEquals("tab\tquote\"back\\slash\nline", graph.load(nodes.get(1).id(), StrData.class).value());
+        assertEquals(
+                "tab\tquote\"back\\slash\nline",
+                graph.load(nodes.get(1).id(), StrData.class).value());
         assertTrue(graph.load(nodes.get(2).id(), BoolData.class).value());
-        assertEquals(Map.of("a", 1L, "nested", Map.of("b", List.of(1.5, "x"))),
-            graph.load(nodes.get(3).id(), DictData.class).asMap());
-        assertEquals(List.of(1L, 2.5, "three", List.of()), graph.load(nodes.get(4).id(), ListData.class).values());
+        assertEquals(
+                Map.of("a", 1L, "nested", Map.of("b", List.of(1.5, "x"))),
+                graph.load(nodes.get(3).id(), DictData.class).asMap());
+        assertEquals(
+                List.of(1L, 2.5, "three", List.of()),
+                graph.load(nodes.get(4).id(), ListData.class).values());
         StructureData s = graph.load(nodes.get(5).id(), StructureData.class);
         assertEquals(structure.sites(), s.sites());
         assertEquals(0.12345678901235, s.sites().get(1).z(), "rounded to 14 significant digits");
         assertArrayEquals(new boolean[] {true, true, false}, s.pbc());
-        assertEquals("hello", new String(graph.readFile(graph.load(nodes.get(6).id()), "in.txt"), StandardCharsets.UTF_8));
+        assertEquals(
+                "hello", new String(graph.readFile(graph.load(nodes.get(6).id()), "in.txt"), StandardCharsets.UTF_8));
         Node folderNode = graph.load(nodes.get(7).id());
         assertEquals("alpha", new String(graph.readFile(folderNode, "sub/a.txt"), StandardCharsets.UTF_8));
         assertEquals(List.of("empty", "sub"), folderNode.files().list(""));
-        assertEquals("/scratch/run1", graph.load(nodes.get(8).id(), RemoteData.class).remotePath());
+        assertEquals(
+                "/scratch/run1", graph.load(nodes.get(8).id(), RemoteData.class).remotePath());
         assertEquals(computer, graph.load(nodes.get(9).id()).computerId());
         ArrayData array = graph.load(nodes.get(10).id(), ArrayData.class);
         assertArrayEquals(new int[] {2, 3}, array.shape("forces"));
-        assertArrayEquals(new double[] {1, 2, 3, 4, 5, 6}, graph.readArray(array, "forces").doubles());
-        for (Node n : nodes)
+        assertArrayEquals(
+                new double[] {1, 2, 3, 4, 5, 6},
+                graph.readArray(array, "forces").doubles());
+        for (Node n : nodes) {
             assertEquals(n.hash(), graph.load(n.id()).hash());
+        }
     }
 
     @Test
@@ -120,10 +141,15 @@ class GraphStoreIT {
         sum.addIncoming(add, LinkType.CREATE, "result");
         graph.store(sum);
 
-        assertEquals(List.of(new LinkTriple(x.id(), IntData.TYPE, LinkType.INPUT_CALC, "x"),
-            new LinkTriple(y.id(), IntData.TYPE, LinkType.INPUT_CALC, "y")), graph.incoming(add));
+        assertEquals(
+                List.of(
+                        new LinkTriple(x.id(), IntData.TYPE, LinkType.INPUT_CALC, "x"),
+                        new LinkTriple(y.id(), IntData.TYPE, LinkType.INPUT_CALC, "y")),
+                graph.incoming(add));
         assertEquals(List.of(new LinkTriple(sum.id(), IntData.TYPE, LinkType.CREATE, "result")), graph.outgoing(add));
-        assertEquals(List.of(new LinkTriple(add.id(), CalcFunctionNode.TYPE, LinkType.CREATE, "result")), graph.incoming(sum));
+        assertEquals(
+                List.of(new LinkTriple(add.id(), CalcFunctionNode.TYPE, LinkType.CREATE, "result")),
+                graph.incoming(sum));
     }
 
     @Test
@@ -175,8 +201,9 @@ class GraphStoreIT {
 
         long before = GraphFixtures.count(database, "node");
         List<Node> batch = new ArrayList<>();
-        for (int i = 0; i < 100; i++)
+        for (int i = 0; i < 100; i++) {
             batch.add(new IntData(i));
+        }
         IntData clash = new IntData(2);
         clash.addIncoming(calc, LinkType.CREATE, "out"); // the calc has an output 'out' already
         batch.add(clash);
@@ -199,21 +226,23 @@ class GraphStoreIT {
         out.addIncoming(c1, LinkType.CREATE, "result");
         graph.store(out);
         // straight SQL, past the checks in Java
-        RuntimeException second = sqlFails("INSERT INTO link (input_id, output_id, type, label) VALUES ("
-            + c2.id() + ", " + out.id() + ", 'create', 'result')");
+        RuntimeException second = sqlFails("INSERT INTO link (input_id, output_id, type, label) VALUES (" + c2.id()
+                + ", " + out.id() + ", 'create', 'result')");
         assertTrue(second.getMessage().contains("one creator"), second.getMessage());
         IntData other = graph.store(new IntData(9));
-        RuntimeException kinds = sqlFails("INSERT INTO link (input_id, output_id, type, label) VALUES ("
-            + x.id() + ", " + other.id() + ", 'create', 'r')");
-        assertTrue(kinds.getMessage().contains("CREATE cannot join data.core.int.Int. to data.core.int.Int."),
-            kinds.getMessage());
-        RuntimeException label = sqlFails("INSERT INTO link (input_id, output_id, type, label) VALUES ("
-            + x.id() + ", " + c1.id() + ", 'input_calc', '_bad')");
+        RuntimeException kinds = sqlFails("INSERT INTO link (input_id, output_id, type, label) VALUES (" + x.id() + ", "
+                + other.id() + ", 'create', 'r')");
+        assertTrue(
+                kinds.getMessage().contains("CREATE cannot join data.core.int.Int. to data.core.int.Int."),
+                kinds.getMessage());
+        RuntimeException label = sqlFails("INSERT INTO link (input_id, output_id, type, label) VALUES (" + x.id() + ", "
+                + c1.id() + ", 'input_calc', '_bad')");
         assertTrue(label.getMessage().contains("link_label_check"), label.getMessage());
     }
 
     private static RuntimeException sqlFails(String sql) {
-        try (Connection c = database.connection(); Statement s = c.createStatement()) {
+        try (Connection c = database.connection();
+                Statement s = c.createStatement()) {
             s.execute(sql);
         } catch (SQLException e) {
             return SqlErrors.translate(e, "test");
@@ -226,23 +255,23 @@ class GraphStoreIT {
         IntData x = graph.store(new IntData(1));
         CalcFunctionNode calc = new CalcFunctionNode("cairn.f");
         calc.addIncoming(x, LinkType.INPUT_CALC, "x");
-        LinkRuleException duplicate = assertThrows(LinkRuleException.class,
-            () -> calc.addIncoming(graph.store(new IntData(2)), LinkType.INPUT_CALC, "x"));
+        LinkRuleException duplicate = assertThrows(
+                LinkRuleException.class, () -> calc.addIncoming(graph.store(new IntData(2)), LinkType.INPUT_CALC, "x"));
         assertTrue(duplicate.getMessage().contains("labelled 'x'"), duplicate.getMessage());
-        LinkRuleException kinds = assertThrows(LinkRuleException.class,
-            () -> calc.addIncoming(x, LinkType.INPUT_WORK, "w"));
+        LinkRuleException kinds =
+                assertThrows(LinkRuleException.class, () -> calc.addIncoming(x, LinkType.INPUT_WORK, "w"));
         assertTrue(kinds.getMessage().contains("INPUT_WORK links a data node to a workflow node"), kinds.getMessage());
-        LinkRuleException label = assertThrows(LinkRuleException.class,
-            () -> calc.addIncoming(x, LinkType.INPUT_CALC, "bad label"));
+        LinkRuleException label =
+                assertThrows(LinkRuleException.class, () -> calc.addIncoming(x, LinkType.INPUT_CALC, "bad label"));
         assertTrue(label.getMessage().contains("'bad label' is not valid"), label.getMessage());
         IntData out = new IntData(3);
         out.addIncoming(calc, LinkType.CREATE, "a");
-        LinkRuleException creator = assertThrows(LinkRuleException.class,
-            () -> out.addIncoming(new CalcFunctionNode("cairn.g"), LinkType.CREATE, "b"));
+        LinkRuleException creator = assertThrows(
+                LinkRuleException.class, () -> out.addIncoming(new CalcFunctionNode("cairn.g"), LinkType.CREATE, "b"));
         assertTrue(creator.getMessage().contains("already has a CREATE link"), creator.getMessage());
         IntData lonely = new IntData(4);
-        LinkRuleException self = assertThrows(LinkRuleException.class,
-            () -> lonely.addIncoming(lonely, LinkType.CREATE, "self"));
+        LinkRuleException self =
+                assertThrows(LinkRuleException.class, () -> lonely.addIncoming(lonely, LinkType.CREATE, "self"));
         assertTrue(self.getMessage().contains("cannot link to itself"), self.getMessage());
         assertThrows(ModificationNotAllowedException.class, () -> x.addIncoming(calc, LinkType.CREATE, "late"));
     }
@@ -253,9 +282,11 @@ class GraphStoreIT {
         IntData data = new IntData(1);
         calc.addIncoming(data, LinkType.INPUT_CALC, "x");
         data.addIncoming(calc, LinkType.CREATE, "y");
-        ProvenanceCycleException e = assertThrows(ProvenanceCycleException.class,
-            () -> graph.storeAll(List.of(calc, data)));
-        assertTrue(e.getMessage().contains("-CREATE 'y'->") && e.getMessage().contains("-INPUT_CALC 'x'->"), e.getMessage());
+        ProvenanceCycleException e =
+                assertThrows(ProvenanceCycleException.class, () -> graph.storeAll(List.of(calc, data)));
+        assertTrue(
+                e.getMessage().contains("-CREATE 'y'->") && e.getMessage().contains("-INPUT_CALC 'x'->"),
+                e.getMessage());
         assertFalse(calc.isStored());
     }
 
@@ -287,8 +318,9 @@ class GraphStoreIT {
         RuntimeException e = sqlFails("UPDATE node SET attributes = '{\"value\": 2}' WHERE id = " + x.id());
         assertInstanceOf(ModificationNotAllowedException.class, e);
         assertTrue(e.getMessage().contains("attributes of a data node cannot change"), e.getMessage());
-        assertInstanceOf(ModificationNotAllowedException.class,
-            sqlFails("UPDATE node SET node_type = 'data.core.str.Str.' WHERE id = " + x.id()));
+        assertInstanceOf(
+                ModificationNotAllowedException.class,
+                sqlFails("UPDATE node SET node_type = 'data.core.str.Str.' WHERE id = " + x.id()));
         assertEquals(1, graph.load(x.id(), IntData.class).value());
     }
 
@@ -316,11 +348,11 @@ class GraphStoreIT {
         assertThrows(ModificationNotAllowedException.class, () -> wc.setProcessState("killed"));
         LinkRuleException late = assertThrows(LinkRuleException.class, () -> graph.addReturnLink(wc, made, "again"));
         assertTrue(late.getMessage().contains("sealed"), late.getMessage());
-        RuntimeException sql = sqlFails("UPDATE node SET attributes = attributes || '{\"process_state\": \"x\"}' WHERE id = "
-            + wc.id());
+        RuntimeException sql = sqlFails(
+                "UPDATE node SET attributes = attributes || '{\"process_state\": \"x\"}' WHERE id = " + wc.id());
         assertTrue(sql.getMessage().contains("is sealed"), sql.getMessage());
         RuntimeException link = sqlFails("INSERT INTO link (input_id, output_id, type, label) VALUES (" + wc.id() + ", "
-            + made.id() + ", 'return', 'r2')");
+                + made.id() + ", 'return', 'r2')");
         assertTrue(link.getMessage().contains("sealed node takes no new links"), link.getMessage());
     }
 
@@ -339,7 +371,7 @@ class GraphStoreIT {
         assertThrows(LinkRuleException.class, () -> late.addIncoming(calc, LinkType.CREATE, "again"));
         IntData stored = graph.store(new IntData(4));
         RuntimeException e = sqlFails("INSERT INTO link (input_id, output_id, type, label) VALUES (" + calc.id() + ", "
-            + stored.id() + ", 'create', 'late')");
+                + stored.id() + ", 'create', 'late')");
         assertTrue(e.getMessage().contains("sealed node takes no new links"), e.getMessage());
     }
 
@@ -355,18 +387,21 @@ class GraphStoreIT {
     @Test
     void aBatchWithComputersNeedsOneConnectionOnly() throws Exception {
         try (Database two = Database.open(DatabaseConfig.of(db.jdbcUrl()).withPoolSize(2));
-             Connection held = two.connection()) { // leaves the store one connection
-            GraphStore small = new GraphStore(two, null, graph.load(graph.store(new IntData(0)).id()).userId());
+                Connection held = two.connection()) { // leaves the store one connection
+            GraphStore small = new GraphStore(
+                    two, null, graph.load(graph.store(new IntData(0)).id()).userId());
             long computer = GraphFixtures.computer(database, "one-connection");
-            List<Node> batch = List.of(new RemoteData(computer, "/scratch/a"), new InstalledCode(computer, "/bin/true"));
+            List<Node> batch =
+                    List.of(new RemoteData(computer, "/scratch/a"), new InstalledCode(computer, "/bin/true"));
             small.storeAll(batch);
             assertTrue(batch.stream().allMatch(Node::isStored));
-            NotFoundException missing = assertThrows(NotFoundException.class,
-                () -> small.storeAll(List.of(new RemoteData(Long.MAX_VALUE, "/nowhere"))));
+            NotFoundException missing = assertThrows(
+                    NotFoundException.class, () -> small.storeAll(List.of(new RemoteData(Long.MAX_VALUE, "/nowhere"))));
             assertTrue(missing.getMessage().contains("no computer with id"), missing.getMessage());
         }
-        IllegalArgumentException one = assertThrows(IllegalArgumentException.class,
-            () -> DatabaseConfig.of(db.jdbcUrl()).withPoolSize(1));
+        IllegalArgumentException one = assertThrows(
+                IllegalArgumentException.class,
+                () -> DatabaseConfig.of(db.jdbcUrl()).withPoolSize(1));
         assertTrue(one.getMessage().contains("at least 2"), one.getMessage());
     }
 
@@ -387,17 +422,19 @@ class GraphStoreIT {
     void badValuesAndUnknownTypesAreRefusedClearly() {
         InvalidValueException dot = assertThrows(InvalidValueException.class, () -> new DictData(Map.of("a.b", 1)));
         assertTrue(dot.getMessage().contains("'a.b' contains '.'"), dot.getMessage());
-        InvalidValueException nan = assertThrows(InvalidValueException.class,
-            () -> new DictData(Map.of("x", List.of(1.0, Double.NaN))));
+        InvalidValueException nan =
+                assertThrows(InvalidValueException.class, () -> new DictData(Map.of("x", List.of(1.0, Double.NaN))));
         assertTrue(nan.getMessage().contains("attributes.x[1]: NaN"), nan.getMessage());
         assertThrows(InvalidValueException.class, () -> new FloatData(Double.POSITIVE_INFINITY));
-        InvalidValueException type = assertThrows(InvalidValueException.class,
-            () -> new DictData(Map.of("when", new java.util.Date())));
+        InvalidValueException type =
+                assertThrows(InvalidValueException.class, () -> new DictData(Map.of("when", new Date())));
         assertTrue(type.getMessage().contains("java.util.Date"), type.getMessage());
-        UnknownNodeTypeException unknown = assertThrows(UnknownNodeTypeException.class,
-            () -> graph.store(new Unregistered()));
-        assertTrue(unknown.getMessage().contains("data.test.unregistered.Unregistered.")
-            && unknown.getMessage().contains(IntData.TYPE), unknown.getMessage());
+        UnknownNodeTypeException unknown =
+                assertThrows(UnknownNodeTypeException.class, () -> graph.store(new Unregistered()));
+        assertTrue(
+                unknown.getMessage().contains("data.test.unregistered.Unregistered.")
+                        && unknown.getMessage().contains(IntData.TYPE),
+                unknown.getMessage());
         UnknownNodeTypeException malformed = assertThrows(UnknownNodeTypeException.class, Malformed::new);
         assertTrue(malformed.getMessage().contains("'data.bad type.' is malformed"), malformed.getMessage());
         assertThrows(NodeNotFoundException.class, () -> graph.load(Long.MAX_VALUE));

@@ -27,8 +27,9 @@ public final class GraphWriterDriver {
         try (Database database = Database.open(DatabaseConfig.of(url).withPoolSize(2))) {
             GraphStore graph = new GraphStore(database, null, user);
             List<CalcFunctionNode> shared = new ArrayList<>();
-            for (int i = 0; i < calcs; i++)
+            for (int i = 0; i < calcs; i++) {
                 shared.add(graph.load(firstCalc + i, CalcFunctionNode.class));
+            }
             for (CalcFunctionNode calc : shared) {
                 IntData out = new IntData(1);
                 out.setLabel(name);
@@ -63,6 +64,6 @@ public final class GraphWriterDriver {
             }
         }
         System.out.println("stored " + stored + " refused " + refused + " batches_stored " + batchesStored
-            + " batches_refused " + batchesRefused);
+                + " batches_refused " + batchesRefused);
     }
 }

@@ -65,8 +65,9 @@ public final class SampleGraph {
 
     public static Set<Long> set(long... ids) {
         Set<Long> set = new TreeSet<>();
-        for (long id : ids)
+        for (long id : ids) {
             set.add(id);
+        }
         return set;
     }
 }

@@ -11,6 +11,7 @@ import java.util.HexFormat;
 import java.util.Map;
 import java.util.UUID;
 import java.util.function.Consumer;
+
 import org.bouncycastle.crypto.digests.Blake2bDigest;
 import org.junit.jupiter.api.Test;
 
@@ -53,24 +54,24 @@ class CanonicalFormTest {
     @Test
     void blake2b256MatchesTheReferenceVectors() {
         // hashlib.blake2b(b'abc', digest_size=32) and of b'' (RFC 7693 parameters, 32-byte digest)
-        assertEquals("bddd813c634239723171ef3fee98579b94964e3bb1cb3e427262c8c068d52319",
+        assertEquals(
+                "bddd813c634239723171ef3fee98579b94964e3bb1cb3e427262c8c068d52319",
                 blake2b256("abc".getBytes(StandardCharsets.US_ASCII)));
-        assertEquals("0e5751c026e543b2e8ab2eb06099daa1d1e5df47778f7787faab45cdf12fe3a8",
-                blake2b256(new byte[0]));
+        assertEquals("0e5751c026e543b2e8ab2eb06099daa1d1e5df47778f7787faab45cdf12fe3a8", blake2b256(new byte[0]));
     }
 
     @Test
     void intNodeIsSpelledOutByteForByte() {
         byte[] expected = bytes(
-                "53 11 <cairn-node-hash/1>",                  // S, 17 bytes: the version
-                "4d 06",                                      // M, 6 entries: the node
-                "0a <attributes> 4d 01",                      //   attributes: M, 1 entry
-                "    05 <value> 49 01 01",                    //     value: I, 1 byte, 1
-                "08 <computer> 4e",                           //   computer: N
-                "05 <files> 4d 01 01 <o> 4d 00",              //   files: {"o": {}}
-                "06 <inputs> 4d 00",                          //   inputs: {}
-                "09 <node_type> 53 12 <data.core.int.Int.>",  //   node_type: S, 18 bytes
-                "0c <process_type> 4e");                      //   process_type: N
+                "53 11 <cairn-node-hash/1>", // S, 17 bytes: the version
+                "4d 06", // M, 6 entries: the node
+                "0a <attributes> 4d 01", //   attributes: M, 1 entry
+                "    05 <value> 49 01 01", //     value: I, 1 byte, 1
+                "08 <computer> 4e", //   computer: N
+                "05 <files> 4d 01 01 <o> 4d 00", //   files: {"o": {}}
+                "06 <inputs> 4d 00", //   inputs: {}
+                "09 <node_type> 53 12 <data.core.int.Int.>", //   node_type: S, 18 bytes
+                "0c <process_type> 4e"); //   process_type: N
         HashInput node = ExampleNodes.integer(1);
         assertArrayEquals(expected, NodeHasher.canonicalBytes(node));
         // The same digest computed by Python's hashlib over these bytes:
@@ -81,8 +82,13 @@ class CanonicalFormTest {
     @Test
     void processNodeCarriesComputerProcessTypeAndInputs() {
         String inputHash = "ab".repeat(32);
-        HashInput node = new HashInput("process.calculation.calcfunction.CalcFunctionNode.", "m:add",
-                Map.of(), Map.of(), UUID.fromString("00112233-4455-6677-8899-aabbccddeeff"), Map.of("x", inputHash));
+        HashInput node = new HashInput(
+                "process.calculation.calcfunction.CalcFunctionNode.",
+                "m:add",
+                Map.of(),
+                Map.of(),
+                UUID.fromString("00112233-4455-6677-8899-aabbccddeeff"),
+                Map.of("x", inputHash));
         byte[] expected = bytes(
                 "53 11 <cairn-node-hash/1> 4d 06",
                 "0a <attributes> 4d 00",
@@ -97,15 +103,18 @@ class CanonicalFormTest {
     @Test
     void filesAreWrittenAsANormalTree() {
         String key = "0f".repeat(32);
-        HashInput node = HashInput.ofData("data.core.folder.FolderData.", Map.of(),
-                Map.of("o", Map.of("b", Map.of("k", key), "a", Map.of())), null);
+        HashInput node = HashInput.ofData(
+                "data.core.folder.FolderData.",
+                Map.of(),
+                Map.of("o", Map.of("b", Map.of("k", key), "a", Map.of())),
+                null);
         byte[] expected = bytes(
                 "53 11 <cairn-node-hash/1> 4d 06",
                 "0a <attributes> 4d 00",
                 "08 <computer> 4e",
                 "05 <files> 4d 01 01 <o> 4d 02",
-                "    01 <a> 4d 01 01 <o> 4d 00",                      // {} is written {"o": {}}
-                "    01 <b> 4d 01 01 <k> 53 40 <" + key + ">",        // names in order
+                "    01 <a> 4d 01 01 <o> 4d 00", // {} is written {"o": {}}
+                "    01 <b> 4d 01 01 <k> 53 40 <" + key + ">", // names in order
                 "06 <inputs> 4d 00",
                 "09 <node_type> 53 1c <data.core.folder.FolderData.>",
                 "0c <process_type> 4e");
@@ -123,14 +132,16 @@ class CanonicalFormTest {
         assertArrayEquals(bytes("49 01 ff"), written(w -> w.writeInteger(-1)));
         assertArrayEquals(bytes("49 01 80"), written(w -> w.writeInteger(-128)));
         assertArrayEquals(bytes("49 08 8000000000000000"), written(w -> w.writeInteger(Long.MIN_VALUE)));
-        assertArrayEquals(bytes("49 09 010000000000000000"), written(w -> w.writeInteger(BigInteger.ONE.shiftLeft(64))));
-        assertArrayEquals(bytes("46 01 03 01 ff"), written(w -> w.writeFloat(0.3)));           // 3 * 10^-1
-        assertArrayEquals(bytes("46 01 01 01 00"), written(w -> w.writeFloat(1.0)));           // 1 * 10^0
-        assertArrayEquals(bytes("46 01 00 01 00"), written(w -> w.writeFloat(-0.0)));          // 0 * 10^0
-        assertArrayEquals(bytes("46 02 cfc7 01 ff"), written(w -> w.writeFloat(-1234.5)));     // -12345 * 10^-1
+        assertArrayEquals(
+                bytes("49 09 010000000000000000"), written(w -> w.writeInteger(BigInteger.ONE.shiftLeft(64))));
+        assertArrayEquals(bytes("46 01 03 01 ff"), written(w -> w.writeFloat(0.3))); // 3 * 10^-1
+        assertArrayEquals(bytes("46 01 01 01 00"), written(w -> w.writeFloat(1.0))); // 1 * 10^0
+        assertArrayEquals(bytes("46 01 00 01 00"), written(w -> w.writeFloat(-0.0))); // 0 * 10^0
+        assertArrayEquals(bytes("46 02 cfc7 01 ff"), written(w -> w.writeFloat(-1234.5))); // -12345 * 10^-1
         assertArrayEquals(bytes("46 01 02 01 00"), written(w -> w.writeFloat(new BigDecimal("2.00"))));
         assertArrayEquals(bytes("46 06 3e4428b656c8 01 d2"), written(w -> w.writeFloat(6.8462461736648e-33)));
-        assertArrayEquals(bytes("46 01 01 04 80000001"),                                       // 1 * 10^-(2^31-1)
+        assertArrayEquals(
+                bytes("46 01 01 04 80000001"), // 1 * 10^-(2^31-1)
                 written(w -> w.writeFloat(new BigDecimal(BigInteger.ONE, Integer.MAX_VALUE))));
         assertArrayEquals(bytes("53 00"), written(w -> w.writeString("")));
         assertArrayEquals(bytes("53 07 <Grüße>"), written(w -> w.writeString("Grüße")));
@@ -150,7 +161,8 @@ class CanonicalFormTest {
 
     @Test
     void integerBytesAreThoseOfBigInteger() {
-        long[] samples = {0, 1, -1, 255, 256, -129, -32768, 32767, 1L << 40, -(1L << 40), Long.MAX_VALUE, Long.MIN_VALUE};
+        long[] samples = {0, 1, -1, 255, 256, -129, -32768, 32767, 1L << 40, -(1L << 40), Long.MAX_VALUE, Long.MIN_VALUE
+        };
         for (long v : samples) {
             byte[] two = BigInteger.valueOf(v).toByteArray();
             byte[] expected = new byte[2 + two.length];
@@ -182,7 +194,8 @@ class CanonicalFormTest {
         assertArrayEquals(bytes("53 7f <" + "a".repeat(127) + ">"), written(w -> w.writeString("a".repeat(127))));
         assertArrayEquals(bytes("53 8001 <" + "a".repeat(128) + ">"), written(w -> w.writeString("a".repeat(128))));
         assertArrayEquals(bytes("53 c801 <" + "a".repeat(200) + ">"), written(w -> w.writeString("a".repeat(200))));
-        assertArrayEquals(bytes("53 8001 <" + "a".repeat(126) + "é>"), written(w -> w.writeString("a".repeat(126) + "é")));
+        assertArrayEquals(
+                bytes("53 8001 <" + "a".repeat(126) + "é>"), written(w -> w.writeString("a".repeat(126) + "é")));
         assertArrayEquals(varint(300), bytes("ac02"));
     }
 

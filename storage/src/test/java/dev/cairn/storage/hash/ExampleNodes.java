@@ -13,8 +13,7 @@ final class ExampleNodes {
     static final String POTENTIAL_KEY = "4bf5122f344554c53bde2ebb8cd2b7e3d1600ad631c385a5d7cce23c7785459a";
     static final String OUTPUT_KEY = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
 
-    private ExampleNodes() {
-    }
+    private ExampleNodes() {}
 
     static HashInput integer(long value) {
         return HashInput.ofData("data.core.int.Int.", Map.of("value", value), Map.of(), null);
@@ -29,8 +28,9 @@ final class ExampleNodes {
         attributes.put("spin", false);
         attributes.put("smearing", null);
         attributes.put("kpoints", List.of(List.of(4L, 4L, 4L), List.of(0.5, 0.5, 0.5)));
-        attributes.put("control", Map.of("calculation", "vc-relax", "tprnfor", true,
-                "thresholds", Map.of("etot", 1e-6, "forc", 1e-4)));
+        attributes.put(
+                "control",
+                Map.of("calculation", "vc-relax", "tprnfor", true, "thresholds", Map.of("etot", 1e-6, "forc", 1e-4)));
         attributes.put("label", "Grüße 🧪");
         return HashInput.ofData("data.core.dict.Dict.", attributes, Map.of(), null);
     }
@@ -42,9 +42,11 @@ final class ExampleNodes {
         attributes.put("pbc1", true);
         attributes.put("pbc2", true);
         attributes.put("pbc3", false);
-        attributes.put("kinds", List.of(
-                Map.of("name", "Si", "symbols", List.of("Si"), "weights", List.of(1.0), "mass", 28.0855),
-                Map.of("name", "Ge", "symbols", List.of("Ge"), "weights", List.of(1.0), "mass", 72.630)));
+        attributes.put(
+                "kinds",
+                List.of(
+                        Map.of("name", "Si", "symbols", List.of("Si"), "weights", List.of(1.0), "mass", 28.0855),
+                        Map.of("name", "Ge", "symbols", List.of("Ge"), "weights", List.of(1.0), "mass", 72.630)));
         List<Object> siteList = new ArrayList<>();
         for (int i = 0; i < sites; i++) {
             Map<String, Object> site = new LinkedHashMap<>();
@@ -63,8 +65,13 @@ final class ExampleNodes {
         attributes.put("parser_name", "quantumespresso.pw");
         attributes.put("withmpi", true);
         attributes.put("input_filename", "aiida.in");
-        return new HashInput("process.calculation.calcjob.CalcJobNode.", "aiida.calculations:quantumespresso.pw",
-                attributes, Map.of(), COMPUTER, Map.of(
+        return new HashInput(
+                "process.calculation.calcjob.CalcJobNode.",
+                "aiida.calculations:quantumespresso.pw",
+                attributes,
+                Map.of(),
+                COMPUTER,
+                Map.of(
                         "structure", NodeHasher.hash(structure(8)),
                         "parameters", NodeHasher.hash(dict()),
                         "code", NodeHasher.hash(integer(1))));
@@ -76,12 +83,17 @@ final class ExampleNodes {
     }
 
     static Map<String, Object> folderFiles() {
-        return Map.of("o", Map.of(
-                "aiida.in", file(POTENTIAL_KEY),
-                "out", Map.of("o", Map.of(
-                        "aiida.out", file(OUTPUT_KEY),
-                        "empty", Map.of())),
-                "pseudo", Map.of("o", Map.of("Si.upf", file(POTENTIAL_KEY)))));
+        return Map.of(
+                "o",
+                Map.of(
+                        "aiida.in", file(POTENTIAL_KEY),
+                        "out",
+                                Map.of(
+                                        "o",
+                                        Map.of(
+                                                "aiida.out", file(OUTPUT_KEY),
+                                                "empty", Map.of())),
+                        "pseudo", Map.of("o", Map.of("Si.upf", file(POTENTIAL_KEY)))));
     }
 
     static Map<String, Object> file(String key) {

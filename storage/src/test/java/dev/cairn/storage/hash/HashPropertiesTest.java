@@ -7,6 +7,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.LinkedList;
 import java.util.List;
@@ -14,6 +15,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.function.UnaryOperator;
+
+import org.bouncycastle.crypto.digests.Blake2bDigest;
 import org.junit.jupiter.api.Test;
 
 class HashPropertiesTest {
@@ -119,35 +122,77 @@ class HashPropertiesTest {
 
     @Test
     void everyIngredientChangesTheHash() {
-        HashInput base = new HashInput("process.calculation.calcfunction.CalcFunctionNode.", "m:add",
-                Map.of("a", 1L, "b", List.of("x", 2.5)), ExampleNodes.folderFiles(), COMPUTER,
+        HashInput base = new HashInput(
+                "process.calculation.calcfunction.CalcFunctionNode.",
+                "m:add",
+                Map.of("a", 1L, "b", List.of("x", 2.5)),
+                ExampleNodes.folderFiles(),
+                COMPUTER,
                 Map.of("x", HASH_A, "y", HASH_B));
         String hash = NodeHasher.hash(base);
         Map<String, UnaryOperator<HashInput>> changes = new LinkedHashMap<>();
-        changes.put("node type", n -> new HashInput("process.calculation.calcjob.CalcJobNode.", n.processType(),
-                n.attributes(), n.files(), n.computerUuid(), n.inputs()));
-        changes.put("process type", n -> new HashInput(n.nodeType(), "m:sub",
-                n.attributes(), n.files(), n.computerUuid(), n.inputs()));
-        changes.put("no process type", n -> new HashInput(n.nodeType(), null,
-                n.attributes(), n.files(), n.computerUuid(), n.inputs()));
+        changes.put(
+                "node type",
+                n -> new HashInput(
+                        "process.calculation.calcjob.CalcJobNode.",
+                        n.processType(),
+                        n.attributes(),
+                        n.files(),
+                        n.computerUuid(),
+                        n.inputs()));
+        changes.put(
+                "process type",
+                n -> new HashInput(n.nodeType(), "m:sub", n.attributes(), n.files(), n.computerUuid(), n.inputs()));
+        changes.put(
+                "no process type",
+                n -> new HashInput(n.nodeType(), null, n.attributes(), n.files(), n.computerUuid(), n.inputs()));
         changes.put("attribute value", n -> n.withAttributes(Map.of("a", 2L, "b", List.of("x", 2.5))));
         changes.put("nested attribute value", n -> n.withAttributes(Map.of("a", 1L, "b", List.of("x", 2.6))));
         changes.put("attribute name", n -> n.withAttributes(Map.of("A", 1L, "b", List.of("x", 2.5))));
         changes.put("extra attribute", n -> n.withAttributes(Map.of("a", 1L, "b", List.of("x", 2.5), "c", true)));
         changes.put("file key", n -> n.withFiles(replaceFile(ExampleNodes.OUTPUT_KEY)));
-        changes.put("file name", n -> n.withFiles(Map.of("o", Map.of(
-                "aiida.IN", ExampleNodes.file(ExampleNodes.POTENTIAL_KEY),
-                "out", Map.of("o", Map.of("aiida.out", ExampleNodes.file(ExampleNodes.OUTPUT_KEY), "empty", Map.of())),
-                "pseudo", Map.of("o", Map.of("Si.upf", ExampleNodes.file(ExampleNodes.POTENTIAL_KEY)))))));
-        changes.put("empty directory removed", n -> n.withFiles(Map.of("o", Map.of(
-                "aiida.in", ExampleNodes.file(ExampleNodes.POTENTIAL_KEY),
-                "out", Map.of("o", Map.of("aiida.out", ExampleNodes.file(ExampleNodes.OUTPUT_KEY))),
-                "pseudo", Map.of("o", Map.of("Si.upf", ExampleNodes.file(ExampleNodes.POTENTIAL_KEY)))))));
+        changes.put(
+                "file name",
+                n -> n.withFiles(Map.of(
+                        "o",
+                        Map.of(
+                                "aiida.IN", ExampleNodes.file(ExampleNodes.POTENTIAL_KEY),
+                                "out",
+                                        Map.of(
+                                                "o",
+                                                Map.of(
+                                                        "aiida.out",
+                                                        ExampleNodes.file(ExampleNodes.OUTPUT_KEY),
+                                                        "empty",
+                                                        Map.of())),
+                                "pseudo",
+                                        Map.of(
+                                                "o",
+                                                Map.of("Si.upf", ExampleNodes.file(ExampleNodes.POTENTIAL_KEY)))))));
+        changes.put(
+                "empty directory removed",
+                n -> n.withFiles(Map.of(
+                        "o",
+                        Map.of(
+                                "aiida.in", ExampleNodes.file(ExampleNodes.POTENTIAL_KEY),
+                                "out", Map.of("o", Map.of("aiida.out", ExampleNodes.file(ExampleNodes.OUTPUT_KEY))),
+                                "pseudo",
+                                        Map.of(
+                                                "o",
+                                                Map.of("Si.upf", ExampleNodes.file(ExampleNodes.POTENTIAL_KEY)))))));
         changes.put("no files", n -> n.withFiles(Map.of()));
-        changes.put("computer", n -> new HashInput(n.nodeType(), n.processType(), n.attributes(), n.files(),
-                UUID.fromString("11111111-2222-3333-4444-555555555556"), n.inputs()));
-        changes.put("no computer", n -> new HashInput(n.nodeType(), n.processType(), n.attributes(), n.files(),
-                null, n.inputs()));
+        changes.put(
+                "computer",
+                n -> new HashInput(
+                        n.nodeType(),
+                        n.processType(),
+                        n.attributes(),
+                        n.files(),
+                        UUID.fromString("11111111-2222-3333-4444-555555555556"),
+                        n.inputs()));
+        changes.put(
+                "no computer",
+                n -> new HashInput(n.nodeType(), n.processType(), n.attributes(), n.files(), null, n.inputs()));
         changes.put("input label", n -> n.withInputs(Map.of("x", HASH_A, "z", HASH_B)));
         changes.put("input hash", n -> n.withInputs(Map.of("x", HASH_A, "y", HASH_A)));
         changes.put("labels swapped", n -> n.withInputs(Map.of("x", HASH_B, "y", HASH_A)));
@@ -162,10 +207,12 @@ class HashPropertiesTest {
     }
 
     private static Map<String, Object> replaceFile(String key) {
-        return Map.of("o", Map.of(
-                "aiida.in", ExampleNodes.file(ExampleNodes.POTENTIAL_KEY),
-                "out", Map.of("o", Map.of("aiida.out", ExampleNodes.file(key), "empty", Map.of())),
-                "pseudo", Map.of("o", Map.of("Si.upf", ExampleNodes.file(key)))));
+        return Map.of(
+                "o",
+                Map.of(
+                        "aiida.in", ExampleNodes.file(ExampleNodes.POTENTIAL_KEY),
+                        "out", Map.of("o", Map.of("aiida.out", ExampleNodes.file(key), "empty", Map.of())),
+                        "pseudo", Map.of("o", Map.of("Si.upf", ExampleNodes.file(key)))));
     }
 
     @Test
@@ -180,10 +227,13 @@ class HashPropertiesTest {
 
     @Test
     void aFileAndADirectoryOfTheSameNameDiffer() {
-        HashInput file = HashInput.ofData("data.core.folder.FolderData.", Map.of(),
-                Map.of("o", Map.of("d", ExampleNodes.file(ExampleNodes.OUTPUT_KEY))), null);
-        HashInput directory = file.withFiles(Map.of("o", Map.of("d", Map.of("o", Map.of(
-                "k", ExampleNodes.file(ExampleNodes.OUTPUT_KEY))))));
+        HashInput file = HashInput.ofData(
+                "data.core.folder.FolderData.",
+                Map.of(),
+                Map.of("o", Map.of("d", ExampleNodes.file(ExampleNodes.OUTPUT_KEY))),
+                null);
+        HashInput directory = file.withFiles(Map.of(
+                "o", Map.of("d", Map.of("o", Map.of("k", ExampleNodes.file(ExampleNodes.OUTPUT_KEY))))));
         assertNotEquals(NodeHasher.hash(file), NodeHasher.hash(directory));
     }
 
@@ -194,11 +244,11 @@ class HashPropertiesTest {
         assertEquals(first, NodeHasher.hash(node));
         assertEquals(first, NodeHasher.hash(ExampleNodes.structure(36)));
         byte[] canonical = NodeHasher.canonicalBytes(node);
-        var digest = new org.bouncycastle.crypto.digests.Blake2bDigest(256);
+        var digest = new Blake2bDigest(256);
         digest.update(canonical, 0, canonical.length);
         byte[] out = new byte[32];
         digest.doFinal(out, 0);
-        assertEquals(java.util.HexFormat.of().formatHex(out), first);
+        assertEquals(HexFormat.of().formatHex(out), first);
         assertEquals(64, first.length());
     }
 }

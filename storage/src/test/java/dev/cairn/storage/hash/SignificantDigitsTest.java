@@ -13,6 +13,7 @@ import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 import java.util.SplittableRandom;
+
 import org.junit.jupiter.api.Test;
 
 class SignificantDigitsTest {
@@ -35,7 +36,9 @@ class SignificantDigitsTest {
     }
 
     private static void assertMatchesReference(double x) {
-        assertEquals(reference(x), rounded(x),
+        assertEquals(
+                reference(x),
+                rounded(x),
                 () -> "for " + x + " (bits " + Long.toHexString(Double.doubleToRawLongBits(x)) + ")");
     }
 
@@ -44,10 +47,14 @@ class SignificantDigitsTest {
         for (int q = SignificantDigits.minScale(); q <= SignificantDigits.maxScale(); q++) {
             double[] p = SignificantDigits.powerOfTen(q);
             BigDecimal exact = BigDecimal.ONE.scaleByPowerOfTen(q);
-            BigDecimal error = new BigDecimal(p[0]).add(new BigDecimal(p[1])).subtract(exact).abs();
+            BigDecimal error = new BigDecimal(p[0])
+                    .add(new BigDecimal(p[1]))
+                    .subtract(exact)
+                    .abs();
             // 2^-90 relative: the fast path needs better than 1e-26 (1e-12 out of 1e14).
             int power = q;
-            assertTrue(error.compareTo(exact.multiply(new BigDecimal(Math.scalb(1.0, -90)))) < 0,
+            assertTrue(
+                    error.compareTo(exact.multiply(new BigDecimal(Math.scalb(1.0, -90)))) < 0,
                     () -> "10^" + power + " is off by " + error);
             assertEquals(exact.doubleValue(), p[0], "the high part is 10^" + q + " rounded");
         }
@@ -93,8 +100,9 @@ class SignificantDigitsTest {
     @Test
     void agreesWithCPythonsCorrectlyRoundedFormatting() throws IOException {
         int checked = 0;
-        try (var in = new BufferedReader(new InputStreamReader(Objects.requireNonNull(
-                getClass().getResourceAsStream("significant-digits-python.txt")), StandardCharsets.US_ASCII))) {
+        try (var in = new BufferedReader(new InputStreamReader(
+                Objects.requireNonNull(getClass().getResourceAsStream("significant-digits-python.txt")),
+                StandardCharsets.US_ASCII))) {
             for (String line; (line = in.readLine()) != null; ) {
                 if (line.startsWith("#")) {
                     continue;
@@ -160,8 +168,18 @@ class SignificantDigitsTest {
         for (int i = 0; i < 10_000; i++) {
             assertMatchesReference(Double.longBitsToDouble(random.nextLong(1, 0x0010_0000_0000_0000L)));
         }
-        for (double x : new double[] {Double.MIN_VALUE, Double.MIN_NORMAL, Math.nextDown(Double.MIN_NORMAL),
-                Double.MAX_VALUE, -Double.MAX_VALUE, 1e-281, 1e-280, 1e280, 1e281, 9.9e280}) {
+        for (double x : new double[] {
+            Double.MIN_VALUE,
+            Double.MIN_NORMAL,
+            Math.nextDown(Double.MIN_NORMAL),
+            Double.MAX_VALUE,
+            -Double.MAX_VALUE,
+            1e-281,
+            1e-280,
+            1e280,
+            1e281,
+            9.9e280
+        }) {
             assertMatchesReference(x);
         }
     }
@@ -176,7 +194,9 @@ class SignificantDigitsTest {
     void bigDecimalsRoundLikeDoubles() {
         assertEquals(new BigDecimal("0.3"), SignificantDigits.round(new BigDecimal("0.3")));
         assertEquals(new BigDecimal("2"), SignificantDigits.round(new BigDecimal("2.000")));
-        assertEquals(new BigDecimal("1.2345678901234e-400"), SignificantDigits.round(new BigDecimal("1.23456789012345e-400")));
+        assertEquals(
+                new BigDecimal("1.2345678901234e-400"),
+                SignificantDigits.round(new BigDecimal("1.23456789012345e-400")));
         SplittableRandom random = new SplittableRandom(5);
         for (int i = 0; i < 10_000; i++) {
             double x = (random.nextDouble() - 0.5) * Math.pow(10, random.nextInt(-20, 21));

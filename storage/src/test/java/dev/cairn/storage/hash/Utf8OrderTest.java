@@ -6,12 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.SplittableRandom;
+
 import org.junit.jupiter.api.Test;
 
 class Utf8OrderTest {
 
-    private static final int[] CODE_POINTS = {'a', 'b', 'z', 'A', '_', '.', 0x7F, 0x80, 0xE9, 0x7FF, 0x800, 0xD7FF,
-        0xE000, 0xFFFD, 0xFFFF, 0x10000, 0x1F9EA, 0x10FFFF};
+    private static final int[] CODE_POINTS = {
+        'a', 'b', 'z', 'A', '_', '.', 0x7F, 0x80, 0xE9, 0x7FF, 0x800, 0xD7FF, 0xE000, 0xFFFD, 0xFFFF, 0x10000, 0x1F9EA,
+        0x10FFFF
+    };
 
     private static String randomString(SplittableRandom random) {
         StringBuilder s = new StringBuilder();
@@ -28,7 +31,8 @@ class Utf8OrderTest {
         for (int i = 0; i < 50_000; i++) {
             String a = randomString(random);
             String b = randomString(random);
-            int expected = Arrays.compareUnsigned(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
+            int expected =
+                    Arrays.compareUnsigned(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
             assertEquals(Integer.signum(expected), Integer.signum(Utf8Order.compare(a, b)), () -> a + " vs " + b);
         }
     }

@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -32,8 +33,8 @@ class BadInputTest {
         NotAContainerException e = assertThrows(NotAContainerException.class, () -> Container.open(dir));
         assertTrue(e.getMessage().contains("is not an object store container"), e.getMessage());
         assertTrue(e.getMessage().contains("config.json"), e.getMessage());
-        NotAContainerException missing = assertThrows(NotAContainerException.class,
-                () -> Container.open(dir.resolve("nowhere")));
+        NotAContainerException missing =
+                assertThrows(NotAContainerException.class, () -> Container.open(dir.resolve("nowhere")));
         assertTrue(missing.getMessage().contains("no such folder"), missing.getMessage());
     }
 
@@ -76,16 +77,21 @@ class BadInputTest {
             ValidationReport report = container.validate();
             assertFalse(report.isValid());
             assertEquals(List.of(victim), report.damagedKeys());
-            assertTrue(report.problems().get(0).toString().contains("does not hash to its key"),
+            assertTrue(
+                    report.problems().get(0).toString().contains("does not hash to its key"),
                     report.problems().toString());
         }
     }
 
     @ParameterizedTest
-    @EnumSource(value = Compression.class, names = {"ZLIB", "ZSTD"})
+    @EnumSource(
+            value = Compression.class,
+            names = {"ZLIB", "ZSTD"})
     void readingADamagedCompressedObjectFailsNamingTheKey(Compression compression) throws IOException {
         Path c = dir.resolve("c");
-        byte[] text = ("step 1 energy -12.345678 forces 0.001 0.002 0.003\n").repeat(500).getBytes(StandardCharsets.UTF_8);
+        byte[] text = ("step 1 energy -12.345678 forces 0.001 0.002 0.003\n")
+                .repeat(500)
+                .getBytes(StandardCharsets.UTF_8);
         try (Container container = Container.init(c, ContainerConfig.defaults())) {
             ObjectKey key = container.putAllToPacks(List.of(text), compression).get(0);
             ObjectMeta meta = container.meta(key);
@@ -110,7 +116,9 @@ class BadInputTest {
         try (Container container = Container.init(c, ContainerConfig.defaults())) {
             ObjectKey good = container.put("good".getBytes(StandardCharsets.UTF_8));
             ObjectKey bad = container.put("bad".getBytes(StandardCharsets.UTF_8));
-            Path file = c.resolve("loose").resolve(bad.hex().substring(0, 2)).resolve(bad.hex().substring(2));
+            Path file = c.resolve("loose")
+                    .resolve(bad.hex().substring(0, 2))
+                    .resolve(bad.hex().substring(2));
             Files.writeString(file, "tampered");
             assertEquals(List.of(bad), container.validate().damagedKeys());
             PackingReport packed = container.packAllLoose();
@@ -122,9 +130,12 @@ class BadInputTest {
 
     @Test
     void configurationValuesAreChecked() {
-        assertThrows(IllegalArgumentException.class, () -> ContainerConfig.defaults().withPackSizeTarget(0));
-        assertThrows(IllegalArgumentException.class, () -> ContainerConfig.defaults().withReadBlockSize(10));
-        assertThrows(IllegalArgumentException.class, () -> ContainerConfig.defaults().withReadGapLimit(-1));
+        assertThrows(
+                IllegalArgumentException.class, () -> ContainerConfig.defaults().withPackSizeTarget(0));
+        assertThrows(
+                IllegalArgumentException.class, () -> ContainerConfig.defaults().withReadBlockSize(10));
+        assertThrows(
+                IllegalArgumentException.class, () -> ContainerConfig.defaults().withReadGapLimit(-1));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Compression.parse("lzma"));
         assertTrue(e.getMessage().contains("none, zlib, zstd"), e.getMessage());
     }

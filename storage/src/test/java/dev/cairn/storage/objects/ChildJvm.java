@@ -42,7 +42,10 @@ final class ChildJvm implements AutoCloseable {
         if (configured != null && !configured.isBlank()) {
             return configured;
         }
-        return ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        return ProcessHandle.current()
+                .info()
+                .command()
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     }
 
     private static String classPath() {

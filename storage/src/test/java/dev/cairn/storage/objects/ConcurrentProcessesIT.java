@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,18 +23,19 @@ class ConcurrentProcessesIT {
     @Test
     void writersPackerAndReadersInSeparateProcessesKeepEveryObject() throws Exception {
         Path c = dir.resolve("c");
-        Container.init(c, ContainerConfig.defaults().withPackSizeTarget(4 << 20)).close();
+        Container.init(c, ContainerConfig.defaults().withPackSizeTarget(4 << 20))
+                .close();
         Path stop = dir.resolve("stop");
         int writers = 3;
         int span = 4000;
         List<ChildJvm> writing = new ArrayList<>();
         // writer w writes objects [w*span/2, w*span/2 + span): each overlaps its neighbours by half
         for (int w = 0; w < writers; w++) {
-            writing.add(ChildJvm.start("write", c.toString(), Integer.toString(w * span / 2),
-                    Integer.toString(w * span / 2 + span)));
+            writing.add(ChildJvm.start(
+                    "write", c.toString(), Integer.toString(w * span / 2), Integer.toString(w * span / 2 + span)));
         }
         try (ChildJvm packer = ChildJvm.start("pack", c.toString(), stop.toString());
-             ChildJvm reader = ChildJvm.start("read", c.toString(), stop.toString())) {
+                ChildJvm reader = ChildJvm.start("read", c.toString(), stop.toString())) {
             for (ChildJvm w : writing) {
                 assertEquals(0, w.waitFor(300), "a writer failed");
                 assertEquals("done", w.readLine(5));
@@ -63,7 +65,8 @@ class ConcurrentProcessesIT {
     void aSecondPackerIsRefusedWhileAnotherProcessPacks() throws Exception {
         Path c = dir.resolve("c");
         Container.init(c, ContainerConfig.defaults()).close();
-        try (Container container = Container.open(c); ChildJvm holder = ChildJvm.start("hold-lock", c.toString())) {
+        try (Container container = Container.open(c);
+                ChildJvm holder = ChildJvm.start("hold-lock", c.toString())) {
             assertEquals("locked", holder.readLine(60));
             container.put(ContainerDriver.content(5));
             ContainerLockedException e = assertThrows(ContainerLockedException.class, container::packAllLoose);
@@ -71,8 +74,9 @@ class ConcurrentProcessesIT {
             assertTrue(e.getMessage().contains("one packer at a time"), e.getMessage());
             assertThrows(ContainerLockedException.class, () -> container.cleanStorage(false));
             assertThrows(ContainerLockedException.class, () -> container.repack());
-            assertThrows(ContainerLockedException.class, () -> container.putAllToPacks(List.of(new byte[10]),
-                    Compression.NONE));
+            assertThrows(
+                    ContainerLockedException.class,
+                    () -> container.putAllToPacks(List.of(new byte[10]), Compression.NONE));
             // reads and loose writes go on meanwhile
             assertArrayEquals(ContainerDriver.content(5), container.get(Sha256.keyOf(ContainerDriver.content(5))));
             holder.proceed();

@@ -26,8 +26,7 @@ import java.util.SplittableRandom;
  */
 final class ContainerDriver {
 
-    private ContainerDriver() {
-    }
+    private ContainerDriver() {}
 
     static byte[] content(int i) {
         Random r = new Random(i * 7919L + 1);
@@ -50,7 +49,8 @@ final class ContainerDriver {
             case "read" -> read(dir, Path.of(args[2]));
             case "pack" -> pack(dir, Path.of(args[2]));
             case "hold-lock" -> {
-                try (Container c = Container.open(dir); PackBatch batch = c.openPackBatch(Compression.NONE)) {
+                try (Container c = Container.open(dir);
+                        PackBatch batch = c.openPackBatch(Compression.NONE)) {
                     batch.add(content(1));
                     System.out.println("locked");
                     System.out.flush();

@@ -17,6 +17,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
+
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -26,6 +28,7 @@ class ContainerTest {
 
     @TempDir
     Path dir;
+
     Container container;
 
     @BeforeEach
@@ -90,7 +93,8 @@ class ContainerTest {
         }
         PackingReport packed = container.packAllLoose();
         assertEquals(keys.stream().distinct().count(), packed.objectsPacked());
-        assertTrue(Files.exists(dir.resolve("c/loose").resolve(keys.get(0).hex().substring(0, 2))
+        assertTrue(Files.exists(dir.resolve("c/loose")
+                .resolve(keys.get(0).hex().substring(0, 2))
                 .resolve(keys.get(0).hex().substring(2))));
         CleaningReport cleaned = container.cleanStorage(true);
         assertEquals(packed.objectsPacked(), cleaned.looseDeleted());
@@ -144,8 +148,8 @@ class ContainerTest {
         ObjectKey present = container.put(bytes("present"));
         ObjectKey absent = ObjectKey.of("0".repeat(64));
         Map<ObjectKey, byte[]> got = new HashMap<>();
-        ObjectNotFoundException e = assertThrows(ObjectNotFoundException.class,
-                () -> container.getAll(List.of(present, absent), got::put));
+        ObjectNotFoundException e =
+                assertThrows(ObjectNotFoundException.class, () -> container.getAll(List.of(present, absent), got::put));
         assertEquals(List.of(absent), e.keys());
         assertArrayEquals(bytes("present"), got.get(present));
     }
@@ -190,9 +194,11 @@ class ContainerTest {
     @Test
     void existenceAndListingCoverLooseAndPacked() throws IOException {
         ObjectKey loose = container.put(bytes("loose"));
-        ObjectKey packed = container.putAllToPacks(List.of(bytes("packed")), Compression.NONE).get(0);
+        ObjectKey packed = container
+                .putAllToPacks(List.of(bytes("packed")), Compression.NONE)
+                .get(0);
         ObjectKey absent = ObjectKey.of("1".repeat(64));
-        assertEquals(java.util.Set.of(loose, packed), container.existing(List.of(loose, packed, absent)));
+        assertEquals(Set.of(loose, packed), container.existing(List.of(loose, packed, absent)));
         assertTrue(container.contains(packed));
         assertFalse(container.contains(absent));
         List<ObjectKey> all = new ArrayList<>();
@@ -234,9 +240,11 @@ class ContainerTest {
     @Test
     void packsRollOverAtTheSizeTarget() throws IOException {
         container.close();
-        container = Container.init(dir.resolve("small"), ContainerConfig.defaults().withPackSizeTarget(10_000));
+        container =
+                Container.init(dir.resolve("small"), ContainerConfig.defaults().withPackSizeTarget(10_000));
         List<ObjectKey> keys = container.putAllToPacks(randomObjects(100, 1000, 5), Compression.NONE);
-        assertTrue(container.stats().packFiles() > 3, "packs: " + container.stats().packFiles());
+        assertTrue(
+                container.stats().packFiles() > 3, "packs: " + container.stats().packFiles());
         assertEquals(keys.stream().distinct().count(), container.getAll(keys).size());
         assertTrue(container.validate().isValid());
     }
@@ -259,7 +267,9 @@ class ContainerTest {
 
     @Test
     void aBatchClosedWithoutCommitLeavesNothing() throws IOException {
-        ObjectKey kept = container.putAllToPacks(List.of(bytes("kept")), Compression.NONE).get(0);
+        ObjectKey kept = container
+                .putAllToPacks(List.of(bytes("kept")), Compression.NONE)
+                .get(0);
         long size = container.stats().packFileBytes();
         ObjectKey dropped;
         try (PackBatch batch = container.openPackBatch(Compression.NONE)) {

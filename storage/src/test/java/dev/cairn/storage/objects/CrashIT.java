@@ -6,8 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
 import java.util.stream.Stream;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -54,7 +57,9 @@ class CrashIT {
         }
         try (Container container = Container.open(c)) {
             assertEquals(0, container.stats().packedObjects(), "nothing of the killed batch is indexed");
-            assertTrue(container.validate().isValid(), container.validate().problems().toString());
+            assertTrue(
+                    container.validate().isValid(),
+                    container.validate().problems().toString());
             assertEquals(objects, container.packAllLoose().objectsPacked());
             container.cleanStorage(false);
             ContainerStats stats = container.stats();
@@ -63,7 +68,7 @@ class CrashIT {
             assertTrue(container.validate().isValid());
             for (int i = 0; i < objects; i += 97) {
                 byte[] expected = bigContent(i);
-                assertTrue(java.util.Arrays.equals(expected, container.get(Sha256.keyOf(expected))), "object " + i);
+                assertTrue(Arrays.equals(expected, container.get(Sha256.keyOf(expected))), "object " + i);
             }
         }
     }
@@ -73,7 +78,9 @@ class CrashIT {
         Path c = dir.resolve("c");
         ObjectKey kept;
         try (Container container = Container.init(c, ContainerConfig.defaults())) {
-            kept = container.putAllToPacks(List.of(ContainerDriver.content(3)), Compression.NONE).get(0);
+            kept = container
+                    .putAllToPacks(List.of(ContainerDriver.content(3)), Compression.NONE)
+                    .get(0);
         }
         try (ChildJvm writer = ChildJvm.start("big-pack", c.toString(), ENDLESS)) {
             waitUntil(() -> largestFile(c.resolve("packs")) > (64 << 20));
@@ -86,7 +93,7 @@ class CrashIT {
             ContainerStats stats = container.stats();
             assertEquals(2, stats.packedObjects());
             assertEquals(stats.packedStoredBytes(), stats.packFileBytes(), "the killed write's bytes were cut off");
-            assertTrue(java.util.Arrays.equals(ContainerDriver.content(3), container.get(kept)));
+            assertTrue(Arrays.equals(ContainerDriver.content(3), container.get(kept)));
             assertTrue(container.validate().isValid());
         }
     }
@@ -94,7 +101,7 @@ class CrashIT {
     /** About 150 KiB per object: enough bytes that packing takes long enough to be killed half-way. */
     private static byte[] bigContent(int i) {
         byte[] b = new byte[100_000 + (i % 100) * 1000];
-        new java.util.Random(i).nextBytes(b);
+        new Random(i).nextBytes(b);
         return b;
     }
 

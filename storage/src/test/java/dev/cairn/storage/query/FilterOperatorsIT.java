@@ -25,6 +25,7 @@ class FilterOperatorsIT {
 
     @RegisterExtension
     static final TestDatabase db = new TestDatabase();
+
     static Database database;
     static final Set<Long> ALL = LongStream.rangeClosed(1, 13).boxed().collect(Collectors.toCollection(TreeSet::new));
 
@@ -48,7 +49,11 @@ class FilterOperatorsIT {
     }
 
     private static GraphQuery query(Filter filter) {
-        return GraphQuery.on(database, QueryBuilder.start().node("n", v -> v.where(filter).project("id")).build());
+        return GraphQuery.on(
+                database,
+                QueryBuilder.start()
+                        .node("n", v -> v.where(filter).project("id"))
+                        .build());
     }
 
     @Test
@@ -127,8 +132,15 @@ class FilterOperatorsIT {
         check("ctime", Operator.EQ, "2024-01-01T01:00:00Z", 1L);
         check("computer_id", Operator.EQ, 1, 8L, 11L);
         check("process_type", Operator.EQ, null, 1L, 2L, 3L, 4L, 5L, 6L, 7L, 9L, 10L, 12L);
-        NodeRecord d1 = (NodeRecord) GraphQuery.on(database, QueryBuilder.start()
-            .node("n", v -> v.where(Filter.field("id").eq(1)).project("*")).build()).one().get(0);
+        NodeRecord d1 = (NodeRecord) GraphQuery.on(
+                        database,
+                        QueryBuilder.start()
+                                .node(
+                                        "n",
+                                        v -> v.where(Filter.field("id").eq(1)).project("*"))
+                                .build())
+                .one()
+                .get(0);
         check("uuid", Operator.EQ, d1.uuid().toString(), 1L);
         check("uuid", Operator.IN, List.of(d1.uuid().toString()), 1L);
         check("uuid", Operator.LIKE, d1.uuid().toString().substring(0, 8) + "%", 1L);
@@ -136,14 +148,28 @@ class FilterOperatorsIT {
 
     @Test
     void andOrNotNest() {
-        assertIds(List.of(1L, 2L), query(Filter.or(Filter.field("id").eq(1), Filter.field("id").eq(2))));
-        assertIds(List.of(10L, 12L), query(Filter.and(Filter.field("label").like("o%"),
-            Filter.field("attributes.value").gt(3))));
+        assertIds(
+                List.of(1L, 2L),
+                query(Filter.or(Filter.field("id").eq(1), Filter.field("id").eq(2))));
+        assertIds(
+                List.of(10L, 12L),
+                query(Filter.and(
+                        Filter.field("label").like("o%"),
+                        Filter.field("attributes.value").gt(3))));
         assertIds(List.of(13L), query(Filter.not(Filter.field("id").in(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12))));
-        assertIds(List.of(1L, 13L), query(Filter.or(Filter.field("id").eq(1),
-            Filter.not(Filter.or(Filter.field("id").lt(13), Filter.field("label").eq("x"))))));
+        assertIds(
+                List.of(1L, 13L),
+                query(Filter.or(
+                        Filter.field("id").eq(1),
+                        Filter.not(Filter.or(
+                                Filter.field("id").lt(13), Filter.field("label").eq("x"))))));
         // not(absent path) is true: two-valued logic
-        assertEquals(13, FilterOperatorsIT.query(Filter.not(Filter.field("extras.missing").eq(1))).all().size());
+        assertEquals(
+                13,
+                FilterOperatorsIT.query(
+                                Filter.not(Filter.field("extras.missing").eq(1)))
+                        .all()
+                        .size());
     }
 
     @Test

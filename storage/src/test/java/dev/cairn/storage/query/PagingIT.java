@@ -14,7 +14,6 @@ import java.util.stream.LongStream;
 import java.util.stream.Stream;
 
 import com.zaxxer.hikari.HikariDataSource;
-
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -30,15 +29,18 @@ class PagingIT {
 
     @RegisterExtension
     static final TestDatabase db = new TestDatabase();
+
     static Database database;
 
     @BeforeAll
     static void fixture() throws SQLException {
         database = QueryFixture.open(db);
-        try (Connection c = database.connection(); Statement s = c.createStatement()) {
-            s.execute("INSERT INTO node (id, uuid, node_type, ctime, mtime, user_id, attributes) OVERRIDING SYSTEM VALUE"
-                + " SELECT 1000 + i, gen_random_uuid(), 'data.core.int.Int.', now(), now(), 1, jsonb_build_object('value', i)"
-                + " FROM generate_series(1, " + EXTRA + ") AS i");
+        try (Connection c = database.connection();
+                Statement s = c.createStatement()) {
+            s.execute(
+                    "INSERT INTO node (id, uuid, node_type, ctime, mtime, user_id, attributes) OVERRIDING SYSTEM VALUE"
+                            + " SELECT 1000 + i, gen_random_uuid(), 'data.core.int.Int.', now(), now(), 1, jsonb_build_object('value', i)"
+                            + " FROM generate_series(1, " + EXTRA + ") AS i");
         }
     }
 
@@ -48,31 +50,61 @@ class PagingIT {
     }
 
     private static QueryBuilder fixtureNodes() {
-        return QueryBuilder.start().node("n", v -> v.where(Filter.field("id").lt(1000)).project("id"));
+        return QueryBuilder.start()
+                .node("n", v -> v.where(Filter.field("id").lt(1000)).project("id"));
     }
 
     @Test
     void orderLimitOffset() {
-        assertEquals(List.of(11L, 10L, 9L), QueryFixture.idList(GraphQuery.on(database,
-            fixtureNodes().orderBy(Order.desc("n", "id")).limit(3).offset(2).build())));
+        assertEquals(
+                List.of(11L, 10L, 9L),
+                QueryFixture.idList(GraphQuery.on(
+                        database,
+                        fixtureNodes()
+                                .orderBy(Order.desc("n", "id"))
+                                .limit(3)
+                                .offset(2)
+                                .build())));
     }
 
     @Test
     void orderByJsonPathWithAndWithoutCast() {
-        QueryBuilder ints = QueryBuilder.start().node("n", v -> v.exactType("data.core.int.Int.")
-            .where(Filter.field("id").lt(1000)).project("id"));
-        assertEquals(List.of(12L, 10L, 9L, 1L), QueryFixture.idList(GraphQuery.on(database,
-            ints.orderBy(Order.desc("n", "attributes.value").as(Cast.FLOAT)).build())));
+        QueryBuilder ints = QueryBuilder.start()
+                .node(
+                        "n",
+                        v -> v.exactType("data.core.int.Int.")
+                                .where(Filter.field("id").lt(1000))
+                                .project("id"));
+        assertEquals(
+                List.of(12L, 10L, 9L, 1L),
+                QueryFixture.idList(GraphQuery.on(
+                        database,
+                        ints.orderBy(Order.desc("n", "attributes.value").as(Cast.FLOAT))
+                                .build())));
         // jsonb order: strings < numbers < booleans
-        assertEquals(List.of(3L, 1L, 2L, 4L), QueryFixture.idList(GraphQuery.on(database, QueryBuilder.start()
-            .node("n", v -> v.where(Filter.field("id").in(1, 2, 3, 4)).project("id"))
-            .orderBy(Order.asc("n", "attributes.value")).build())));
+        assertEquals(
+                List.of(3L, 1L, 2L, 4L),
+                QueryFixture.idList(GraphQuery.on(
+                        database,
+                        QueryBuilder.start()
+                                .node(
+                                        "n",
+                                        v -> v.where(Filter.field("id").in(1, 2, 3, 4))
+                                                .project("id"))
+                                .orderBy(Order.asc("n", "attributes.value"))
+                                .build())));
     }
 
     @Test
     void distinctRows() {
-        List<Row> types = GraphQuery.on(database, QueryBuilder.start()
-            .node("n", v -> v.project("node_type")).distinct().orderBy(Order.asc("n", "node_type")).build()).all();
+        List<Row> types = GraphQuery.on(
+                        database,
+                        QueryBuilder.start()
+                                .node("n", v -> v.project("node_type"))
+                                .distinct()
+                                .orderBy(Order.asc("n", "node_type"))
+                                .build())
+                .all();
         assertEquals(9, types.size(), types::toString);
         assertEquals("data.core.bool.Bool.", types.getFirst().get(0));
     }
@@ -83,13 +115,16 @@ class PagingIT {
             List<Long> seen = new ArrayList<>();
             Long last = null;
             while (true) {
-                QueryBuilder page = fixtureNodes().orderBy(descending ? Order.desc("n", "id") : Order.asc("n", "id"))
-                    .limit(4);
-                if (last != null)
+                QueryBuilder page = fixtureNodes()
+                        .orderBy(descending ? Order.desc("n", "id") : Order.asc("n", "id"))
+                        .limit(4);
+                if (last != null) {
                     page.after(last);
+                }
                 List<Long> ids = QueryFixture.idList(GraphQuery.on(database, page.build()));
-                if (ids.isEmpty())
+                if (ids.isEmpty()) {
                     break;
+                }
                 seen.addAll(ids);
                 last = ids.getLast();
             }
@@ -101,60 +136,113 @@ class PagingIT {
     @Test
     void streamingReadsMoreRowsThanTheFetchSizeAndGivesTheConnectionBack() throws SQLException {
         HikariDataSource pool = database.dataSource().unwrap(HikariDataSource.class);
-        GraphQuery query = GraphQuery.on(database, QueryBuilder.start()
-            .node("n", v -> v.exactType("data.core.int.Int.").project("id", "attributes.value"))
-            .orderBy(Order.asc("n", "id")).build()).withFetchSize(100);
+        GraphQuery query = GraphQuery.on(
+                        database,
+                        QueryBuilder.start()
+                                .node(
+                                        "n",
+                                        v -> v.exactType("data.core.int.Int.").project("id", "attributes.value"))
+                                .orderBy(Order.asc("n", "id"))
+                                .build())
+                .withFetchSize(100);
         long rows = 0;
         long sum = 0;
         try (Stream<Row> stream = query.stream()) {
             Iterator<Row> it = stream.iterator();
             while (it.hasNext()) {
                 Row row = it.next();
-                if (rows == 0)
-                    assertEquals(1, pool.getHikariPoolMXBean().getActiveConnections(), "the cursor holds its connection");
+                if (rows == 0) {
+                    assertEquals(
+                            1, pool.getHikariPoolMXBean().getActiveConnections(), "the cursor holds its connection");
+                }
                 rows++;
-                if ((Long) row.get(0) > 1000)
+                if ((Long) row.get(0) > 1000) {
                     sum += (Long) row.get(1);
+                }
             }
         }
         assertEquals(4 + EXTRA, rows);
         assertEquals((long) EXTRA * (EXTRA + 1) / 2, sum);
-        assertEquals(0, pool.getHikariPoolMXBean().getActiveConnections(), "closing the stream gives the connection back");
+        assertEquals(
+                0, pool.getHikariPoolMXBean().getActiveConnections(), "closing the stream gives the connection back");
         // a cursor closed half way gives it back too
         try (ResultStream cursor = query.cursor()) {
-            for (int i = 0; i < 150; i++)
+            for (int i = 0; i < 150; i++) {
                 cursor.next();
+            }
         }
         assertEquals(0, pool.getHikariPoolMXBean().getActiveConnections());
     }
 
     @Test
     void countIsComputedInTheDatabase() {
-        assertEquals(13 + EXTRA, GraphQuery.on(database, QueryBuilder.start().node("n", v -> v.project("id")).build()).count());
+        assertEquals(
+                13 + EXTRA,
+                GraphQuery.on(
+                                database,
+                                QueryBuilder.start()
+                                        .node("n", v -> v.project("id"))
+                                        .build())
+                        .count());
         assertEquals(3, GraphQuery.on(database, fixtureNodes().limit(3).build()).count());
-        assertEquals(9, GraphQuery.on(database, QueryBuilder.start().node("n", v -> v.project("node_type"))
-            .distinct().build()).count());
+        assertEquals(
+                9,
+                GraphQuery.on(
+                                database,
+                                QueryBuilder.start()
+                                        .node("n", v -> v.project("node_type"))
+                                        .distinct()
+                                        .build())
+                        .count());
     }
 
     @Test
     void firstAndOne() {
-        assertEquals(13L, GraphQuery.on(database, fixtureNodes().orderBy(Order.desc("n", "id")).build()).first()
-            .orElseThrow().get(0));
-        assertTrue(GraphQuery.on(database, QueryBuilder.start().node("n", v -> v.where(Filter.field("id").eq(-1))
-            .project("id")).build()).first().isEmpty());
-        QueryFailedException none = assertThrows(QueryFailedException.class, () -> GraphQuery.on(database,
-            QueryBuilder.start().node("n", v -> v.where(Filter.field("id").eq(-1))).build()).one());
+        assertEquals(
+                13L,
+                GraphQuery.on(
+                                database,
+                                fixtureNodes().orderBy(Order.desc("n", "id")).build())
+                        .first()
+                        .orElseThrow()
+                        .get(0));
+        assertTrue(GraphQuery.on(
+                        database,
+                        QueryBuilder.start()
+                                .node(
+                                        "n",
+                                        v -> v.where(Filter.field("id").eq(-1)).project("id"))
+                                .build())
+                .first()
+                .isEmpty());
+        QueryFailedException none = assertThrows(
+                QueryFailedException.class,
+                () -> GraphQuery.on(
+                                database,
+                                QueryBuilder.start()
+                                        .node(
+                                                "n",
+                                                v -> v.where(Filter.field("id").eq(-1)))
+                                        .build())
+                        .one());
         assertTrue(none.getMessage().contains("none"), none.getMessage());
-        QueryFailedException many = assertThrows(QueryFailedException.class, () -> GraphQuery.on(database,
-            fixtureNodes().build()).one());
+        QueryFailedException many = assertThrows(
+                QueryFailedException.class,
+                () -> GraphQuery.on(database, fixtureNodes().build()).one());
         assertTrue(many.getMessage().contains("more than one"), many.getMessage());
     }
 
     @Test
     void explainShowsThePlanWithBoundValues() {
-        GraphQuery query = GraphQuery.on(database, QueryBuilder.start()
-            .node("s", v -> v.type("data.core.structure.StructureData.")
-                .where(Filter.field("attributes.sites").longer(32)).project("id")).build());
+        GraphQuery query = GraphQuery.on(
+                database,
+                QueryBuilder.start()
+                        .node(
+                                "s",
+                                v -> v.type("data.core.structure.StructureData.")
+                                        .where(Filter.field("attributes.sites").longer(32))
+                                        .project("id"))
+                        .build());
         String plan = query.explain(true);
         assertTrue(plan.contains("actual time"), plan);
         assertTrue(plan.contains("'sites'::text"), plan);

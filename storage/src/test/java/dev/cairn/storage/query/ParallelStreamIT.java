@@ -39,8 +39,9 @@ class ParallelStreamIT {
     static void fill() throws Exception {
         database = Database.open(DatabaseConfig.of(db.jdbcUrl()).withPoolSize(8));
         long user;
-        try (Connection c = database.connection(); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("INSERT INTO app_user (email) VALUES ('p@example.com') RETURNING id")) {
+        try (Connection c = database.connection();
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("INSERT INTO app_user (email) VALUES ('p@example.com') RETURNING id")) {
             rs.next();
             user = rs.getLong(1);
         }
@@ -70,19 +71,25 @@ class ParallelStreamIT {
     @Test
     void partsTogetherReturnTheRowsOfOneCursor() {
         QuerySpec spec = QueryBuilder.start()
-            .node("d", v -> v.exactType(DictData.TYPE).where(Filter.field("attributes.i").lt(2500))
-                .project("id", "attributes.tags"))
-            .node("c", v -> v.withIncoming("d").project("id"))
-            .build();
+                .node(
+                        "d",
+                        v -> v.exactType(DictData.TYPE)
+                                .where(Filter.field("attributes.i").lt(2500))
+                                .project("id", "attributes.tags"))
+                .node("c", v -> v.withIncoming("d").project("id"))
+                .build();
         List<String> one = sorted(GraphQuery.on(database, spec).stream());
         assertEquals(2500, one.size());
-        for (int ways : new int[] {2, 3, 7})
+        for (int ways : new int[] {2, 3, 7}) {
             assertEquals(one, sorted(GraphQuery.on(database, spec).parallelStream(ways)), "ways " + ways);
+        }
     }
 
     @Test
     void theyReadOneSnapshotWhileOthersWrite() {
-        QuerySpec spec = QueryBuilder.start().node("n", v -> v.exactType(IntData.TYPE).project("id")).build();
+        QuerySpec spec = QueryBuilder.start()
+                .node("n", v -> v.exactType(IntData.TYPE).project("id"))
+                .build();
         graph.storeAll(List.of(new IntData(1), new IntData(2)));
         long before = GraphQuery.on(database, spec).count();
         long seen = 0;
@@ -103,12 +110,19 @@ class ParallelStreamIT {
 
     @Test
     void orderedOrAggregatedQueriesRunAsOneCursor() {
-        QuerySpec ordered = QueryBuilder.start().node("d", v -> v.exactType(DictData.TYPE).project("id"))
-            .orderBy(Order.desc("d", "id")).limit(5).build();
+        QuerySpec ordered = QueryBuilder.start()
+                .node("d", v -> v.exactType(DictData.TYPE).project("id"))
+                .orderBy(Order.desc("d", "id"))
+                .limit(5)
+                .build();
         List<Object> ids = new ArrayList<>();
         try (Stream<Row> rows = GraphQuery.on(database, ordered).parallelStream(4)) {
             rows.forEach(r -> ids.add(r.get(0)));
         }
-        assertEquals(GraphQuery.on(database, ordered).all().stream().map(r -> r.get(0)).toList(), ids);
+        assertEquals(
+                GraphQuery.on(database, ordered).all().stream()
+                        .map(r -> r.get(0))
+                        .toList(),
+                ids);
     }
 }

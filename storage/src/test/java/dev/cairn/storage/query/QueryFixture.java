@@ -26,16 +26,27 @@ import dev.cairn.storage.testing.TestDatabase;
  */
 final class QueryFixture {
 
-    static final long D1 = 1, D2 = 2, D3 = 3, D4 = 4, S1 = 5, S2 = 6, DICT = 7, CALC1 = 8, O1 = 9, O2 = 10,
-        CALC2 = 11, O3 = 12, WF = 13;
+    static final long D1 = 1,
+            D2 = 2,
+            D3 = 3,
+            D4 = 4,
+            S1 = 5,
+            S2 = 6,
+            DICT = 7,
+            CALC1 = 8,
+            O1 = 9,
+            O2 = 10,
+            CALC2 = 11,
+            O3 = 12,
+            WF = 13;
     static final long U1 = 1, U2 = 2, COMPUTER = 1, GROUP = 1, COMMENT = 1, LOG = 1;
 
-    private QueryFixture() {
-    }
+    private QueryFixture() {}
 
     static Database open(TestDatabase db) throws SQLException {
         Database database = Database.open(DatabaseConfig.of(db.jdbcUrl()).withPoolSize(3));
-        try (Connection c = database.connection(); Statement s = c.createStatement()) {
+        try (Connection c = database.connection();
+                Statement s = c.createStatement()) {
             s.execute(SQL);
         }
         return database;
@@ -43,9 +54,14 @@ final class QueryFixture {
 
     static String sites(int n, String kind) {
         StringBuilder s = new StringBuilder("[");
-        for (int i = 0; i < n; i++)
-            s.append(i == 0 ? "" : ", ").append("{\"kind_name\": \"").append(kind).append("\", \"position\": [")
-                .append(i).append(".5, 0.0, 1.0]}");
+        for (int i = 0; i < n; i++) {
+            s.append(i == 0 ? "" : ", ")
+                    .append("{\"kind_name\": \"")
+                    .append(kind)
+                    .append("\", \"position\": [")
+                    .append(i)
+                    .append(".5, 0.0, 1.0]}");
+        }
         return s.append(']').toString();
     }
 
@@ -100,13 +116,15 @@ final class QueryFixture {
     /** The ids a query returns in its first column, as a sorted set. */
     static Set<Long> ids(GraphQuery query) {
         Set<Long> ids = new TreeSet<>();
-        for (Row row : query.all())
+        for (Row row : query.all()) {
             ids.add((Long) row.get(0));
+        }
         return ids;
     }
 
     static void assertIds(Collection<Long> expected, GraphQuery query) {
-        assertEquals(new TreeSet<>(expected), ids(query), () -> "SQL: " + query.sql().sql());
+        assertEquals(
+                new TreeSet<>(expected), ids(query), () -> "SQL: " + query.sql().sql());
     }
 
     static List<Long> idList(GraphQuery query) {

@@ -18,8 +18,7 @@ final class Containers {
     private static PostgreSQLContainer postgres;
     private static RabbitMQContainer rabbitmq;
 
-    private Containers() {
-    }
+    private Containers() {}
 
     static synchronized PostgresServer postgres() {
         if (postgres == null) {
@@ -28,8 +27,12 @@ final class Containers {
             postgres = container;
         }
         // The container's user is a superuser, so it may create databases.
-        return PostgresServer.of(postgres.getHost(), postgres.getMappedPort(PostgreSQLContainer.POSTGRESQL_PORT),
-            "postgres", postgres.getUsername(), postgres.getPassword());
+        return PostgresServer.of(
+                postgres.getHost(),
+                postgres.getMappedPort(PostgreSQLContainer.POSTGRESQL_PORT),
+                "postgres",
+                postgres.getUsername(),
+                postgres.getPassword());
     }
 
     static synchronized RabbitServer rabbitmq() {
@@ -39,7 +42,11 @@ final class Containers {
             rabbitmq = container;
         }
         // The admin user is an administrator; the image lets it connect from outside.
-        return RabbitServer.of(rabbitmq.getHost(), rabbitmq.getAmqpPort(), rabbitmq.getHttpPort(),
-            rabbitmq.getAdminUsername(), rabbitmq.getAdminPassword());
+        return RabbitServer.of(
+                rabbitmq.getHost(),
+                rabbitmq.getAmqpPort(),
+                rabbitmq.getHttpPort(),
+                rabbitmq.getAdminUsername(),
+                rabbitmq.getAdminPassword());
     }
 }

@@ -23,14 +23,15 @@ final class ManagementApi {
     // HTTP/1.1: by default the client offers an h2c upgrade, and the broker's web server
     // (Cowboy) hangs up on an upgrade request that has a body ("EOF reached while reading").
     private final HttpClient http = HttpClient.newBuilder()
-        .version(HttpClient.Version.HTTP_1_1)
-        .connectTimeout(TIMEOUT)
-        .build();
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(TIMEOUT)
+            .build();
 
     ManagementApi(RabbitServer server) {
         this.base = server.managementBase();
         String credentials = server.managementUser() + ":" + server.managementPassword();
-        this.authorization = "Basic " + Base64.getEncoder().encodeToString(credentials.getBytes(StandardCharsets.UTF_8));
+        this.authorization =
+                "Basic " + Base64.getEncoder().encodeToString(credentials.getBytes(StandardCharsets.UTF_8));
     }
 
     /** Creates the virtual host; a no-op if it exists. */
@@ -40,21 +41,25 @@ final class ManagementApi {
 
     /** Lets {@code user} configure, write and read everything in {@code vhost}. */
     void grantAll(String vhost, String user) throws IOException {
-        expectSuccess("PUT", "/api/permissions/" + segment(vhost) + "/" + segment(user),
-            "{\"configure\":\".*\",\"write\":\".*\",\"read\":\".*\"}");
+        expectSuccess(
+                "PUT",
+                "/api/permissions/" + segment(vhost) + "/" + segment(user),
+                "{\"configure\":\".*\",\"write\":\".*\",\"read\":\".*\"}");
     }
 
     /** Deletes the virtual host with its queues and exchanges; a no-op if it is gone already. */
     void deleteVhost(String vhost) throws IOException {
         HttpResponse<String> response = send("DELETE", "/api/vhosts/" + segment(vhost), null);
-        if (response.statusCode() != 404)
+        if (response.statusCode() != 404) {
             check(response);
+        }
     }
 
     boolean vhostExists(String vhost) throws IOException {
         HttpResponse<String> response = send("GET", "/api/vhosts/" + segment(vhost), null);
-        if (response.statusCode() == 404)
+        if (response.statusCode() == 404) {
             return false;
+        }
         check(response);
         return true;
     }
@@ -64,14 +69,13 @@ final class ManagementApi {
     }
 
     private HttpResponse<String> send(String method, String path, String json) throws IOException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
-            .timeout(TIMEOUT)
-            .header("Authorization", authorization);
+        HttpRequest.Builder request =
+                HttpRequest.newBuilder(URI.create(base + path)).timeout(TIMEOUT).header("Authorization", authorization);
         if (json == null) {
             request.method(method, HttpRequest.BodyPublishers.noBody());
         } else {
             request.header("Content-Type", "application/json")
-                .method(method, HttpRequest.BodyPublishers.ofString(json));
+                    .method(method, HttpRequest.BodyPublishers.ofString(json));
         }
         try {
             return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
@@ -79,17 +83,18 @@ final class ManagementApi {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted during " + method + " " + base + path, e);
         } catch (IOException e) {
-            throw new IOException("RabbitMQ management API at " + base + " unreachable (" + method + " " + path
-                + "): " + e, e);
+            throw new IOException(
+                    "RabbitMQ management API at " + base + " unreachable (" + method + " " + path + "): " + e, e);
         }
     }
 
     private static void check(HttpResponse<String> response) throws IOException {
         int status = response.statusCode();
-        if (status / 100 != 2)
+        if (status / 100 != 2) {
             throw new IOException(response.request().method() + " " + response.uri() + " answered " + status
-                + ": " + response.body()
-                + (status == 401 ? " (the user needs the administrator tag and the right password)" : ""));
+                    + ": " + response.body()
+                    + (status == 401 ? " (the user needs the administrator tag and the right password)" : ""));
+        }
     }
 
     /** A path segment: vhost names may hold '/', which the API wants as %2F. */

@@ -23,13 +23,16 @@ public record PostgresServer(String hosts, String adminDatabase, Map<String, Str
     private static final String PREFIX = "jdbc:postgresql://";
 
     public PostgresServer {
-        if (hosts == null || hosts.isBlank())
+        if (hosts == null || hosts.isBlank()) {
             throw new IllegalArgumentException("PostgreSQL URL without a host");
-        if (adminDatabase == null || adminDatabase.isBlank())
+        }
+        if (adminDatabase == null || adminDatabase.isBlank()) {
             throw new IllegalArgumentException("PostgreSQL URL without a database");
-        if (parameters == null || parameters.getOrDefault("user", "").isBlank())
+        }
+        if (parameters == null || parameters.getOrDefault("user", "").isBlank()) {
             throw new IllegalArgumentException(
-                "PostgreSQL URL without a user: add it as a query parameter, ...?user=cairn&password=cairn");
+                    "PostgreSQL URL without a user: add it as a query parameter, ...?user=cairn&password=cairn");
+        }
         // Insertion order kept so that urlFor(...) writes the parameters back as they came.
         parameters = Collections.unmodifiableMap(new LinkedHashMap<>(parameters));
     }
@@ -47,9 +50,10 @@ public record PostgresServer(String hosts, String adminDatabase, Map<String, Str
      * Without a database name the admin database is {@code postgres}.
      */
     public static PostgresServer parse(String url) {
-        if (url == null || !url.startsWith(PREFIX))
-            throw new IllegalArgumentException("not a PostgreSQL JDBC URL (expected "
-                + PREFIX + "host:port/postgres?user=...&password=...): '" + withoutPassword(url) + "'");
+        if (url == null || !url.startsWith(PREFIX)) {
+            throw new IllegalArgumentException("not a PostgreSQL JDBC URL (expected " + PREFIX
+                    + "host:port/postgres?user=...&password=...): '" + withoutPassword(url) + "'");
+        }
         int query = url.indexOf('?');
         String address = query < 0 ? url.substring(PREFIX.length()) : url.substring(PREFIX.length(), query);
         int slash = address.indexOf('/');
@@ -58,8 +62,9 @@ public record PostgresServer(String hosts, String adminDatabase, Map<String, Str
         Map<String, String> parameters = new LinkedHashMap<>();
         if (query >= 0) {
             for (String pair : url.substring(query + 1).split("&")) {
-                if (pair.isEmpty())
+                if (pair.isEmpty()) {
                     continue;
+                }
                 int eq = pair.indexOf('=');
                 String key = decode(eq < 0 ? pair : pair.substring(0, eq));
                 parameters.put(key, eq < 0 ? "" : decode(pair.substring(eq + 1)));
@@ -71,8 +76,8 @@ public record PostgresServer(String hosts, String adminDatabase, Map<String, Str
     /** The JDBC URL of {@code database} on this server, with the same credentials and options. */
     public String urlFor(String database) {
         String query = parameters.entrySet().stream()
-            .map(e -> encode(e.getKey()) + "=" + encode(e.getValue()))
-            .collect(Collectors.joining("&"));
+                .map(e -> encode(e.getKey()) + "=" + encode(e.getValue()))
+                .collect(Collectors.joining("&"));
         return PREFIX + hosts + "/" + encode(database) + (query.isEmpty() ? "" : "?" + query);
     }
 

@@ -12,10 +12,11 @@ class PostgresServerTest {
     @Test
     void urlForReplacesOnlyTheDatabaseName() {
         var server = PostgresServer.parse(
-            "jdbc:postgresql://127.0.0.1:5432/postgres?user=cairn&password=cairn&sslmode=disable");
+                "jdbc:postgresql://127.0.0.1:5432/postgres?user=cairn&password=cairn&sslmode=disable");
 
-        assertEquals("jdbc:postgresql://127.0.0.1:5432/cairn_test_x?user=cairn&password=cairn&sslmode=disable",
-            server.urlFor("cairn_test_x"));
+        assertEquals(
+                "jdbc:postgresql://127.0.0.1:5432/cairn_test_x?user=cairn&password=cairn&sslmode=disable",
+                server.urlFor("cairn_test_x"));
         assertEquals("postgres", server.adminDatabase());
         assertEquals("cairn", server.user());
         assertEquals("cairn", server.password());
@@ -40,15 +41,16 @@ class PostgresServerTest {
 
     @Test
     void urlWithoutUserIsRefused() {
-        var e = assertThrows(IllegalArgumentException.class,
-            () -> PostgresServer.parse("jdbc:postgresql://127.0.0.1:5432/postgres"));
+        var e = assertThrows(
+                IllegalArgumentException.class,
+                () -> PostgresServer.parse("jdbc:postgresql://127.0.0.1:5432/postgres"));
         assertTrue(e.getMessage().contains("user=cairn"), e.getMessage());
     }
 
     @Test
     void otherUrlsAreRefusedWithoutShowingThePassword() {
-        var e = assertThrows(IllegalArgumentException.class,
-            () -> PostgresServer.parse("jdbc:mysql://h/db?user=u&password=secret"));
+        var e = assertThrows(
+                IllegalArgumentException.class, () -> PostgresServer.parse("jdbc:mysql://h/db?user=u&password=secret"));
         assertFalse(e.getMessage().contains("secret"), e.getMessage());
     }
 

@@ -2,6 +2,8 @@ package dev.cairn.storage.testing;
 
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 
 /**
  * A RabbitMQ broker the tests may create virtual hosts on: its AMQP address
@@ -18,16 +20,21 @@ public record RabbitServer(URI amqp, URI management) {
     static final int DEFAULT_MANAGEMENT_PORT = 15672;
 
     public RabbitServer {
-        if (amqp == null || !("amqp".equals(amqp.getScheme()) || "amqps".equals(amqp.getScheme()))
-            || amqp.getHost() == null)
-            throw new IllegalArgumentException("not an AMQP URI (expected amqp://user:password@host:5672/): '"
-                + withoutPassword(amqp) + "'");
-        if (management == null || !("http".equals(management.getScheme()) || "https".equals(management.getScheme()))
-            || management.getHost() == null)
+        if (amqp == null
+                || !("amqp".equals(amqp.getScheme()) || "amqps".equals(amqp.getScheme()))
+                || amqp.getHost() == null) {
+            throw new IllegalArgumentException(
+                    "not an AMQP URI (expected amqp://user:password@host:5672/): '" + withoutPassword(amqp) + "'");
+        }
+        if (management == null
+                || !("http".equals(management.getScheme()) || "https".equals(management.getScheme()))
+                || management.getHost() == null) {
             throw new IllegalArgumentException("not a management API URI (expected http://user:password@host:15672): '"
-                + withoutPassword(management) + "'");
-        if (management.getUserInfo() == null)
+                    + withoutPassword(management) + "'");
+        }
+        if (management.getUserInfo() == null) {
             throw new IllegalArgumentException("management API URI without user:password: '" + management + "'");
+        }
     }
 
     /**
@@ -37,9 +44,12 @@ public record RabbitServer(URI amqp, URI management) {
     public static RabbitServer parse(String amqpUri, String managementUri) {
         URI amqp = uri(amqpUri);
         URI management = managementUri == null || managementUri.isBlank()
-            ? uri("http", amqp.getRawUserInfo() == null ? "guest:guest" : amqp.getRawUserInfo(),
-                  amqp.getHost(), DEFAULT_MANAGEMENT_PORT)
-            : uri(managementUri);
+                ? uri(
+                        "http",
+                        amqp.getRawUserInfo() == null ? "guest:guest" : amqp.getRawUserInfo(),
+                        amqp.getHost(),
+                        DEFAULT_MANAGEMENT_PORT)
+                : uri(managementUri);
         return new RabbitServer(amqp, management);
     }
 
@@ -71,7 +81,8 @@ public record RabbitServer(URI amqp, URI management) {
      * e.g. {@code http://127.0.0.1:15672} (or {@code https://proxy/rabbitmq} behind a proxy).
      */
     URI managementBase() {
-        String path = management.getRawPath() == null ? "" : management.getRawPath().replaceAll("/+$", "");
+        String path =
+                management.getRawPath() == null ? "" : management.getRawPath().replaceAll("/+$", "");
         return uri(uri(management.getScheme(), null, management.getHost(), management.getPort()) + path);
     }
 
@@ -82,23 +93,27 @@ public record RabbitServer(URI amqp, URI management) {
 
     private static String credential(URI uri, int index, String fallback) {
         String userInfo = uri.getUserInfo(); // decoded
-        if (userInfo == null)
+        if (userInfo == null) {
             return fallback;
+        }
         int colon = userInfo.indexOf(':');
-        if (index == 0)
+        if (index == 0) {
             return colon < 0 ? userInfo : userInfo.substring(0, colon);
+        }
         return colon < 0 ? "" : userInfo.substring(colon + 1);
     }
 
     private static String withoutPassword(URI uri) {
-        if (uri == null)
+        if (uri == null) {
             return null;
-        return uri.getRawUserInfo() == null ? uri.toString() : uri.toString().replace(uri.getRawUserInfo(),
-            credential(uri, 0, "") + ":***");
+        }
+        return uri.getRawUserInfo() == null
+                ? uri.toString()
+                : uri.toString().replace(uri.getRawUserInfo(), credential(uri, 0, "") + ":***");
     }
 
     private static String userInfoPart(String s) {
-        return java.net.URLEncoder.encode(s, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
+        return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
     }
 
     private static URI uri(String text) {
@@ -111,7 +126,7 @@ public record RabbitServer(URI amqp, URI management) {
 
     private static URI uri(String scheme, String rawUserInfo, String host, int port) {
         // Assembled as text so that rawUserInfo, already percent-encoded, is not encoded twice.
-        return uri(scheme + "://" + (rawUserInfo == null ? "" : rawUserInfo + "@") + host
-            + (port < 0 ? "" : ":" + port));
+        return uri(
+                scheme + "://" + (rawUserInfo == null ? "" : rawUserInfo + "@") + host + (port < 0 ? "" : ":" + port));
     }
 }

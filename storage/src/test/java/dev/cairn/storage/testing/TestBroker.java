@@ -56,8 +56,9 @@ public final class TestBroker implements BeforeAllCallback, AfterAllCallback {
     @Override
     public void beforeAll(ExtensionContext context) throws IOException {
         // A @Nested class inherits the extension and calls this again: it shares the vhost.
-        if (ownerId != null)
+        if (ownerId != null) {
             return;
+        }
         create(context.getRequiredTestClass().getSimpleName());
         ownerId = context.getUniqueId();
     }
@@ -72,8 +73,9 @@ public final class TestBroker implements BeforeAllCallback, AfterAllCallback {
 
     /** Creates the virtual host and lets the AMQP user do everything in it. */
     void create(String label) throws IOException {
-        if (live)
+        if (live) {
             throw new IllegalStateException("virtual host " + vhost + " exists already");
+        }
         server = servers.get();
         management = new ManagementApi(server);
         vhost = UniqueName.of("cairn_test", label);
@@ -84,8 +86,9 @@ public final class TestBroker implements BeforeAllCallback, AfterAllCallback {
 
     /** Closes the connections handed out, then deletes the virtual host. */
     void delete() throws IOException {
-        if (!live)
+        if (!live) {
             return;
+        }
         for (Connection connection : connections) {
             // abort, not close: it does not throw when the broker closed it already
             connection.abort(5_000);
@@ -97,9 +100,10 @@ public final class TestBroker implements BeforeAllCallback, AfterAllCallback {
 
     /** The virtual host's name; still answers after the deletion, for messages. */
     public String vhost() {
-        if (vhost == null)
+        if (vhost == null) {
             throw new IllegalStateException("no virtual host yet: register TestBroker on a static field with"
-                + " @RegisterExtension, so that it is created before the tests run");
+                    + " @RegisterExtension, so that it is created before the tests run");
+        }
         return vhost;
     }
 
@@ -131,7 +135,8 @@ public final class TestBroker implements BeforeAllCallback, AfterAllCallback {
 
     private void requireLive() {
         vhost();
-        if (!live)
+        if (!live) {
             throw new IllegalStateException("virtual host " + vhost + " has been deleted");
+        }
     }
 }

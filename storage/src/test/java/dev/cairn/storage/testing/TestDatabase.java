@@ -51,8 +51,9 @@ public final class TestDatabase implements BeforeAllCallback, AfterAllCallback {
     @Override
     public void beforeAll(ExtensionContext context) throws SQLException {
         // A @Nested class inherits the extension and calls this again: it shares the database.
-        if (ownerId != null)
+        if (ownerId != null) {
             return;
+        }
         create(context.getRequiredTestClass().getSimpleName());
         ownerId = context.getUniqueId();
     }
@@ -67,24 +68,29 @@ public final class TestDatabase implements BeforeAllCallback, AfterAllCallback {
 
     /** Creates the database; {@code label} becomes part of its name. */
     void create(String label) throws SQLException {
-        if (live)
+        if (live) {
             throw new IllegalStateException("database " + name + " exists already");
+        }
         server = servers.get();
         name = UniqueName.of("cairn_test", label);
         try (Connection admin = DriverManager.getConnection(server.adminUrl());
-             Statement statement = admin.createStatement()) {
+                Statement statement = admin.createStatement()) {
             statement.execute("CREATE DATABASE \"" + name + "\"");
         } catch (SQLException e) {
-            throw new SQLException("cannot create database " + name + " on " + server
-                + " (the user needs CREATEDB): " + e.getMessage(), e.getSQLState(), e);
+            throw new SQLException(
+                    "cannot create database " + name + " on " + server + " (the user needs CREATEDB): "
+                            + e.getMessage(),
+                    e.getSQLState(),
+                    e);
         }
         live = true;
     }
 
     /** Drops the database, closing the connections still open on it (see {@link Databases#drop}). */
     void drop() throws SQLException {
-        if (!live)
+        if (!live) {
             return;
+        }
         try (Connection admin = DriverManager.getConnection(server.adminUrl())) {
             Databases.drop(admin, name);
         }
@@ -119,14 +125,16 @@ public final class TestDatabase implements BeforeAllCallback, AfterAllCallback {
     }
 
     private void requireCreated() {
-        if (name == null)
+        if (name == null) {
             throw new IllegalStateException("no database yet: register TestDatabase on a static field with"
-                + " @RegisterExtension, so that it is created before the tests run");
+                    + " @RegisterExtension, so that it is created before the tests run");
+        }
     }
 
     private void requireLive() {
         requireCreated();
-        if (!live)
+        if (!live) {
             throw new IllegalStateException("database " + name + " has been dropped");
+        }
     }
 }

@@ -25,8 +25,8 @@ public final class TestServices {
     public static final String AMQP_URI = "CAIRN_TEST_AMQP_URI";
     public static final String AMQP_MANAGEMENT_URI = "CAIRN_TEST_AMQP_MANAGEMENT_URI";
 
-    private static final TestServices FROM_ENVIRONMENT =
-        new TestServices(System.getenv(), () -> DockerClientFactory.instance().isDockerAvailable());
+    private static final TestServices FROM_ENVIRONMENT = new TestServices(
+            System.getenv(), () -> DockerClientFactory.instance().isDockerAvailable());
 
     private final Map<String, String> environment;
     private final BooleanSupplier dockerAvailable;
@@ -48,21 +48,24 @@ public final class TestServices {
 
     public PostgresServer postgres() {
         String url = variable(DB_URL);
-        if (url != null)
+        if (url != null) {
             return PostgresServer.parse(url);
+        }
         return fromDocker("PostgreSQL", DB_URL, Containers::postgres);
     }
 
     public RabbitServer rabbitmq() {
         String amqp = variable(AMQP_URI);
-        if (amqp != null)
+        if (amqp != null) {
             return RabbitServer.parse(amqp, variable(AMQP_MANAGEMENT_URI));
+        }
         return fromDocker("RabbitMQ", AMQP_URI, Containers::rabbitmq);
     }
 
     private <T> T fromDocker(String service, String variable, Supplier<T> container) {
-        if (dockerAvailable.getAsBoolean())
+        if (dockerAvailable.getAsBoolean()) {
             return container.get();
+        }
         throw new IllegalStateException(missing(service, variable));
     }
 
@@ -74,16 +77,16 @@ public final class TestServices {
     /** The message of a test run that has neither the variables nor Docker. */
     static String missing(String service, String variable) {
         return "No " + service + " for the integration tests: " + variable + " is not set and no Docker engine"
-            + " is available. Provide PostgreSQL and RabbitMQ in one of these ways:\n"
-            + "  1. point at running ones:\n"
-            + "       export " + DB_URL + "='jdbc:postgresql://127.0.0.1:5432/postgres?user=cairn&password=cairn'\n"
-            + "       export " + AMQP_URI + "='amqp://cairn:cairn@127.0.0.1:5672/'\n"
-            + "       export " + AMQP_MANAGEMENT_URI + "='http://cairn:cairn@127.0.0.1:15672'"
-            + "   # optional, this is the default\n"
-            + "     (the database user needs CREATEDB; the broker user the administrator tag and the"
-            + " management plugin);\n"
-            + "  2. on Debian or Ubuntu, as root: `source .ci/services` installs and starts both and exports"
-            + " the variables; run Maven from that shell;\n"
-            + "  3. start a Docker engine: Testcontainers then starts PostgreSQL and RabbitMQ containers.";
+                + " is available. Provide PostgreSQL and RabbitMQ in one of these ways:\n"
+                + "  1. point at running ones:\n"
+                + "       export " + DB_URL + "='jdbc:postgresql://127.0.0.1:5432/postgres?user=cairn&password=cairn'\n"
+                + "       export " + AMQP_URI + "='amqp://cairn:cairn@127.0.0.1:5672/'\n"
+                + "       export " + AMQP_MANAGEMENT_URI + "='http://cairn:cairn@127.0.0.1:15672'"
+                + "   # optional, this is the default\n"
+                + "     (the database user needs CREATEDB; the broker user the administrator tag and the"
+                + " management plugin);\n"
+                + "  2. on Debian or Ubuntu, as root: `source .ci/services` installs and starts both and exports"
+                + " the variables; run Maven from that shell;\n"
+                + "  3. start a Docker engine: Testcontainers then starts PostgreSQL and RabbitMQ containers.";
     }
 }

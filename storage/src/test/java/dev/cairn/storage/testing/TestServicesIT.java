@@ -39,8 +39,9 @@ class TestServicesIT {
     @Test
     void databaseOfTheClassExistsWhileItsTestsRun() throws SQLException {
         assertTrue(databaseExists(db.name()), db.name());
-        try (Connection c = db.connect(); Statement s = c.createStatement(); ResultSet r = s.executeQuery(
-            "SELECT current_database(), current_user")) {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement();
+                ResultSet r = s.executeQuery("SELECT current_database(), current_user")) {
             assertTrue(r.next());
             assertEquals(db.name(), r.getString(1));
             assertEquals(db.user(), r.getString(2));
@@ -58,7 +59,8 @@ class TestServicesIT {
                 insert.setString(2, "provenance");
                 assertEquals(1, insert.executeUpdate());
             }
-            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT id, body FROM note")) {
+            try (Statement s = c.createStatement();
+                    ResultSet r = s.executeQuery("SELECT id, body FROM note")) {
                 assertTrue(r.next());
                 assertEquals(1, r.getInt("id"));
                 assertEquals("provenance", r.getString("body"));
@@ -80,8 +82,10 @@ class TestServicesIT {
 
     @Test
     void messagePublishedInTheVirtualHostIsConsumedBack() throws Exception {
-        try (var connection = broker.newConnection(); Channel channel = connection.createChannel()) {
-            String queue = channel.queueDeclare("roundtrip", false, false, false, null).getQueue();
+        try (var connection = broker.newConnection();
+                Channel channel = connection.createChannel()) {
+            String queue =
+                    channel.queueDeclare("roundtrip", false, false, false, null).getQueue();
             channel.basicPublish("", queue, null, "hello".getBytes(UTF_8));
 
             GetResponse message = pollOne(channel, queue);
@@ -112,6 +116,7 @@ class TestServicesIT {
     static class LeavesADatabaseConnectionOpen {
         @RegisterExtension
         static final TestDatabase db = new TestDatabase();
+
         static String name;
         static boolean existedDuringTheTest;
 
@@ -127,6 +132,7 @@ class TestServicesIT {
     static class LeavesABrokerConnectionOpen {
         @RegisterExtension
         static final TestBroker broker = new TestBroker();
+
         static String vhost;
         static boolean existedDuringTheTest;
 
@@ -140,16 +146,17 @@ class TestServicesIT {
 
     private static void runFixture(Class<?> fixture) {
         EngineTestKit.engine("junit-jupiter")
-            .selectors(selectClass(fixture))
-            .execute()
-            .allEvents()
-            .assertStatistics(stats -> stats.failed(0).succeeded(3)); // the class, its test, the engine
+                .selectors(selectClass(fixture))
+                .execute()
+                .allEvents()
+                .assertStatistics(stats -> stats.failed(0).succeeded(3)); // the class, its test, the engine
     }
 
     private static boolean databaseExists(String name) throws SQLException {
         PostgresServer server = TestServices.fromEnvironment().postgres();
         try (Connection admin = DriverManager.getConnection(server.adminUrl());
-             PreparedStatement query = admin.prepareStatement("SELECT count(*) FROM pg_database WHERE datname = ?")) {
+                PreparedStatement query =
+                        admin.prepareStatement("SELECT count(*) FROM pg_database WHERE datname = ?")) {
             query.setString(1, name);
             try (ResultSet r = query.executeQuery()) {
                 r.next();
@@ -165,8 +172,9 @@ class TestServicesIT {
     private static GetResponse pollOne(Channel channel, String queue) throws IOException, InterruptedException {
         for (int i = 0; i < 50; i++) {
             GetResponse response = channel.basicGet(queue, true);
-            if (response != null)
+            if (response != null) {
                 return response;
+            }
             Thread.sleep(100);
         }
         return null;

@@ -17,7 +17,8 @@ class TestServicesTest {
     void withoutVariablesOrDockerTheDatabaseErrorSaysHowToProvideTheServices() {
         var services = new TestServices(NOTHING, () -> false);
 
-        String message = assertThrows(IllegalStateException.class, services::postgres).getMessage();
+        String message =
+                assertThrows(IllegalStateException.class, services::postgres).getMessage();
 
         assertNamesEveryWayToProvideTheServices(message);
         assertTrue(message.startsWith("No PostgreSQL"), message);
@@ -27,7 +28,8 @@ class TestServicesTest {
     void withoutVariablesOrDockerTheBrokerErrorSaysHowToProvideTheServices() {
         var services = new TestServices(NOTHING, () -> false);
 
-        String message = assertThrows(IllegalStateException.class, services::rabbitmq).getMessage();
+        String message =
+                assertThrows(IllegalStateException.class, services::rabbitmq).getMessage();
 
         assertNamesEveryWayToProvideTheServices(message);
         assertTrue(message.startsWith("No RabbitMQ"), message);
@@ -43,23 +45,29 @@ class TestServicesTest {
 
     @Test
     void variablesWinWithoutAskingDocker() {
-        var services = new TestServices(Map.of(
-            TestServices.DB_URL, "jdbc:postgresql://db.example:5433/admin?user=u&password=p",
-            TestServices.AMQP_URI, "amqp://a:b@mq.example:5673/",
-            TestServices.AMQP_MANAGEMENT_URI, "http://m:n@mq.example:15673"),
-            () -> { throw new AssertionError("Docker must not be probed when the variables are set"); });
+        var services = new TestServices(
+                Map.of(
+                        TestServices.DB_URL, "jdbc:postgresql://db.example:5433/admin?user=u&password=p",
+                        TestServices.AMQP_URI, "amqp://a:b@mq.example:5673/",
+                        TestServices.AMQP_MANAGEMENT_URI, "http://m:n@mq.example:15673"),
+                () -> {
+                    throw new AssertionError("Docker must not be probed when the variables are set");
+                });
 
-        assertEquals("jdbc:postgresql://db.example:5433/admin?user=u&password=p", services.postgres().adminUrl());
-        assertEquals("http://mq.example:15673", services.rabbitmq().managementBase().toString());
+        assertEquals(
+                "jdbc:postgresql://db.example:5433/admin?user=u&password=p",
+                services.postgres().adminUrl());
+        assertEquals(
+                "http://mq.example:15673", services.rabbitmq().managementBase().toString());
         assertEquals("a", services.rabbitmq().user());
     }
 
     private static void assertNamesEveryWayToProvideTheServices(String message) {
         assertAll(
-            () -> assertTrue(message.contains("CAIRN_TEST_DB_URL"), message),
-            () -> assertTrue(message.contains("CAIRN_TEST_AMQP_URI"), message),
-            () -> assertTrue(message.contains("CAIRN_TEST_AMQP_MANAGEMENT_URI"), message),
-            () -> assertTrue(message.contains("source .ci/services"), message),
-            () -> assertTrue(message.contains("Docker"), message));
+                () -> assertTrue(message.contains("CAIRN_TEST_DB_URL"), message),
+                () -> assertTrue(message.contains("CAIRN_TEST_AMQP_URI"), message),
+                () -> assertTrue(message.contains("CAIRN_TEST_AMQP_MANAGEMENT_URI"), message),
+                () -> assertTrue(message.contains("source .ci/services"), message),
+                () -> assertTrue(message.contains("Docker"), message));
     }
 }

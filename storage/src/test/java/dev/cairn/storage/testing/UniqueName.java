@@ -13,13 +13,14 @@ final class UniqueName {
 
     private static final int MAX_LABEL = 30;
 
-    private UniqueName() {
-    }
+    private UniqueName() {}
 
     static String of(String prefix, String label) {
-        String cleaned = label.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "_").replaceAll("^_+|_+$", "");
-        if (cleaned.length() > MAX_LABEL)
+        String cleaned =
+                label.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "_").replaceAll("^_+|_+$", "");
+        if (cleaned.length() > MAX_LABEL) {
             cleaned = cleaned.substring(0, MAX_LABEL);
+        }
         String suffix = UUID.randomUUID().toString().replace("-", "").substring(0, 10);
         return prefix + "_" + (cleaned.isEmpty() ? "" : cleaned + "_") + suffix;
     }

@@ -16,7 +16,6 @@ import jakarta.persistence.JoinTable;
 import jakarta.persistence.ManyToMany;
 import jakarta.persistence.ManyToOne;
 import jakarta.persistence.Table;
-
 import org.hibernate.annotations.JdbcTypeCode;
 import org.hibernate.type.SqlTypes;
 
@@ -53,7 +52,9 @@ public class GroupEntity {
     public Map<String, Object> extras;
 
     @ManyToMany(fetch = FetchType.LAZY)
-    @JoinTable(name = "group_member", joinColumns = @JoinColumn(name = "group_id"),
-        inverseJoinColumns = @JoinColumn(name = "node_id"))
+    @JoinTable(
+            name = "group_member",
+            joinColumns = @JoinColumn(name = "group_id"),
+            inverseJoinColumns = @JoinColumn(name = "node_id"))
     public Set<NodeEntity> members;
 }

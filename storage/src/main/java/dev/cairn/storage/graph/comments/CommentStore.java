@@ -19,8 +19,8 @@ import dev.cairn.storage.graph.NotFoundException;
 public final class CommentStore {
 
     // Ids of the node and user come from the foreign keys: loading either entity is not needed.
-    private static final String SELECT = "select new " + Comment.class.getName() + "(c.id, c.uuid, c.node.id, c.user.id,"
-        + " c.ctime, c.mtime, c.content) from CommentEntity c";
+    private static final String SELECT = "select new " + Comment.class.getName()
+            + "(c.id, c.uuid, c.node.id, c.user.id, c.ctime, c.mtime, c.content) from CommentEntity c";
 
     private final Database database;
 
@@ -64,30 +64,37 @@ public final class CommentStore {
 
     /** @throws NotFoundException if there is no such comment */
     public Comment get(long commentId) {
-        return database.sessions().fromSession(session -> session
-            .createSelectionQuery(SELECT + " where c.id = :id", Comment.class)
-            .setParameter("id", commentId).uniqueResultOptional()
-            .orElseThrow(() -> notFound(commentId)));
+        return database.sessions()
+                .fromSession(session -> session.createSelectionQuery(SELECT + " where c.id = :id", Comment.class)
+                        .setParameter("id", commentId)
+                        .uniqueResultOptional()
+                        .orElseThrow(() -> notFound(commentId)));
     }
 
     /** The comments on a node, oldest first. */
     public List<Comment> forNode(long nodeId) {
-        return database.sessions().fromSession(session -> session
-            .createSelectionQuery(SELECT + " where c.node.id = :node order by c.ctime, c.id", Comment.class)
-            .setParameter("node", nodeId).getResultList());
+        return database.sessions()
+                .fromSession(session -> session.createSelectionQuery(
+                                SELECT + " where c.node.id = :node order by c.ctime, c.id", Comment.class)
+                        .setParameter("node", nodeId)
+                        .getResultList());
     }
 
     private static CommentEntity require(Session session, long commentId) {
         CommentEntity entity = session.find(CommentEntity.class, commentId);
-        if (entity == null)
+        if (entity == null) {
             throw notFound(commentId);
+        }
         return entity;
     }
 
     private static void requireRow(Session session, String entity, long id, String message) {
         if (session.createSelectionQuery("select count(*) from " + entity + " where id = :id", Long.class)
-            .setParameter("id", id).getSingleResult() == 0)
+                        .setParameter("id", id)
+                        .getSingleResult()
+                == 0) {
             throw new NotFoundException(message);
+        }
     }
 
     // Microseconds: what PostgreSQL keeps, so a comment reads back equal to what add returned.

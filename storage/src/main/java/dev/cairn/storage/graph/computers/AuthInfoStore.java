@@ -42,8 +42,9 @@ public final class AuthInfoStore {
                 AuthInfoEntity entity = new AuthInfoEntity();
                 entity.user = requireUser(session, userId);
                 entity.computer = requireComputer(session, computerId);
-                if (byPair(session, userId, computerId).isPresent())
+                if (byPair(session, userId, computerId).isPresent()) {
                     throw exists(userId, computerId, null);
+                }
                 entity.authParams = new LinkedHashMap<>(authParams);
                 entity.metadata = new LinkedHashMap<>();
                 entity.enabled = true;
@@ -52,14 +53,16 @@ public final class AuthInfoStore {
                 return toAuthInfo(entity);
             });
         } catch (RuntimeException e) {
-            if (SqlErrors.violated(e, "authinfo_user_id_computer_id_key"))
+            if (SqlErrors.violated(e, "authinfo_user_id_computer_id_key")) {
                 throw exists(userId, computerId, e);
+            }
             throw e;
         }
     }
 
     public Optional<AuthInfo> find(long userId, long computerId) {
-        return database.sessions().fromSession(session -> byPair(session, userId, computerId).map(AuthInfoStore::toAuthInfo));
+        return database.sessions()
+                .fromSession(session -> byPair(session, userId, computerId).map(AuthInfoStore::toAuthInfo));
     }
 
     /** @throws NotFoundException if the pair has no authinfo */
@@ -69,9 +72,15 @@ public final class AuthInfoStore {
 
     /** The authinfos of every user on one computer. */
     public List<AuthInfo> forComputer(long computerId) {
-        return database.sessions().fromSession(session -> session
-            .createSelectionQuery(FETCHED + " where a.computer.id = :computer order by a.user.id", AuthInfoEntity.class)
-            .setParameter("computer", computerId).getResultList().stream().map(AuthInfoStore::toAuthInfo).toList());
+        return database.sessions()
+                .fromSession(session -> session
+                        .createSelectionQuery(
+                                FETCHED + " where a.computer.id = :computer order by a.user.id", AuthInfoEntity.class)
+                        .setParameter("computer", computerId)
+                        .getResultList()
+                        .stream()
+                        .map(AuthInfoStore::toAuthInfo)
+                        .toList());
     }
 
     public AuthInfo setAuthParams(long userId, long computerId, Map<String, Object> authParams) {
@@ -91,8 +100,9 @@ public final class AuthInfoStore {
 
     /** @throws NotFoundException if the pair has no authinfo */
     public void delete(long userId, long computerId) {
-        database.sessions().inTransaction(session ->
-            session.remove(byPair(session, userId, computerId).orElseThrow(() -> notFound(userId, computerId))));
+        database.sessions()
+                .inTransaction(session -> session.remove(
+                        byPair(session, userId, computerId).orElseThrow(() -> notFound(userId, computerId))));
     }
 
     private AuthInfo update(long userId, long computerId, Consumer<AuthInfoEntity> change) {
@@ -105,28 +115,34 @@ public final class AuthInfoStore {
     }
 
     private static Optional<AuthInfoEntity> byPair(Session session, long userId, long computerId) {
-        return session.createSelectionQuery(FETCHED + " where a.user.id = :user and a.computer.id = :computer",
-                AuthInfoEntity.class)
-            .setParameter("user", userId).setParameter("computer", computerId).uniqueResultOptional();
+        return session.createSelectionQuery(
+                        FETCHED + " where a.user.id = :user and a.computer.id = :computer", AuthInfoEntity.class)
+                .setParameter("user", userId)
+                .setParameter("computer", computerId)
+                .uniqueResultOptional();
     }
 
     private static UserEntity requireUser(Session session, long userId) {
         UserEntity user = session.find(UserEntity.class, userId);
-        if (user == null)
+        if (user == null) {
             throw new NotFoundException("authinfo: user " + userId + " does not exist");
+        }
         return user;
     }
 
     private static ComputerEntity requireComputer(Session session, long computerId) {
         ComputerEntity computer = session.find(ComputerEntity.class, computerId);
-        if (computer == null)
+        if (computer == null) {
             throw new NotFoundException("authinfo: computer " + computerId + " does not exist");
+        }
         return computer;
     }
 
     private static ConflictException exists(long userId, long computerId, Throwable cause) {
-        return new ConflictException("user " + userId + " has an authinfo for computer " + computerId
-            + " already; change its parameters instead", cause);
+        return new ConflictException(
+                "user " + userId + " has an authinfo for computer " + computerId
+                        + " already; change its parameters instead",
+                cause);
     }
 
     private static NotFoundException notFound(long userId, long computerId) {

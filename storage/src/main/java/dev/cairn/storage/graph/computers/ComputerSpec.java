@@ -8,8 +8,13 @@ import dev.cairn.storage.graph.InvalidInputException;
  * What is needed to set up a computer. The transport and scheduler types name plugins, e.g.
  * {@code core.ssh} and {@code core.slurm}; this layer does not know which are installed.
  */
-public record ComputerSpec(String label, String hostname, String description, String transportType,
-                           String schedulerType, Map<String, Object> metadata) {
+public record ComputerSpec(
+        String label,
+        String hostname,
+        String description,
+        String transportType,
+        String schedulerType,
+        Map<String, Object> metadata) {
 
     public ComputerSpec {
         requireText("label", label);
@@ -26,7 +31,8 @@ public record ComputerSpec(String label, String hostname, String description, St
     }
 
     static void requireText(String what, String value) {
-        if (value == null || value.isBlank())
+        if (value == null || value.isBlank()) {
             throw new InvalidInputException("computer " + what + " must not be empty");
+        }
     }
 }

@@ -60,22 +60,32 @@ public final class ComputerStore {
     }
 
     public Optional<Computer> findByLabel(String label) {
-        return database.sessions().fromSession(session -> session
-            .createSelectionQuery("from ComputerEntity where label = :label", ComputerEntity.class)
-            .setParameter("label", label).uniqueResultOptional().map(ComputerStore::toComputer));
+        return database.sessions()
+                .fromSession(session -> session.createSelectionQuery(
+                                "from ComputerEntity where label = :label", ComputerEntity.class)
+                        .setParameter("label", label)
+                        .uniqueResultOptional()
+                        .map(ComputerStore::toComputer));
     }
 
     public Optional<Computer> findByUuid(UUID uuid) {
-        return database.sessions().fromSession(session -> session
-            .createSelectionQuery("from ComputerEntity where uuid = :uuid", ComputerEntity.class)
-            .setParameter("uuid", uuid).uniqueResultOptional().map(ComputerStore::toComputer));
+        return database.sessions()
+                .fromSession(session -> session.createSelectionQuery(
+                                "from ComputerEntity where uuid = :uuid", ComputerEntity.class)
+                        .setParameter("uuid", uuid)
+                        .uniqueResultOptional()
+                        .map(ComputerStore::toComputer));
     }
 
     /** All computers, by label. */
     public List<Computer> list() {
-        return database.sessions().fromSession(session -> session
-            .createSelectionQuery("from ComputerEntity order by label", ComputerEntity.class).getResultList()
-            .stream().map(ComputerStore::toComputer).toList());
+        return database.sessions()
+                .fromSession(session -> session
+                        .createSelectionQuery("from ComputerEntity order by label", ComputerEntity.class)
+                        .getResultList()
+                        .stream()
+                        .map(ComputerStore::toComputer)
+                        .toList());
     }
 
     /** The number of nodes that reference the computer. */
@@ -89,8 +99,9 @@ public final class ComputerStore {
         try {
             return database.sessions().fromTransaction(session -> {
                 ComputerEntity entity = require(session, id);
-                if (!entity.label.equals(label))
+                if (!entity.label.equals(label)) {
                     requireFreeLabel(session, label);
+                }
                 entity.label = label;
                 session.flush();
                 return toComputer(entity);
@@ -118,13 +129,15 @@ public final class ComputerStore {
     /** @throws ConflictException if nodes reference the computer */
     public Computer setTransportType(long id, String transportType) {
         ComputerSpec.requireText("transport type", transportType);
-        return updateProvenance(id, "transport type", e -> e.transportType, transportType, e -> e.transportType = transportType);
+        return updateProvenance(
+                id, "transport type", e -> e.transportType, transportType, e -> e.transportType = transportType);
     }
 
     /** @throws ConflictException if nodes reference the computer */
     public Computer setSchedulerType(long id, String schedulerType) {
         ComputerSpec.requireText("scheduler type", schedulerType);
-        return updateProvenance(id, "scheduler type", e -> e.schedulerType, schedulerType, e -> e.schedulerType = schedulerType);
+        return updateProvenance(
+                id, "scheduler type", e -> e.schedulerType, schedulerType, e -> e.schedulerType = schedulerType);
     }
 
     /**
@@ -149,15 +162,23 @@ public final class ComputerStore {
         });
     }
 
-    private Computer updateProvenance(long id, String field, Function<ComputerEntity, String> current, String value,
-                                      Consumer<ComputerEntity> change) {
+    private Computer updateProvenance(
+            long id,
+            String field,
+            Function<ComputerEntity, String> current,
+            String value,
+            Consumer<ComputerEntity> change) {
         return database.sessions().fromTransaction(session -> {
             ComputerEntity entity = lock(session, id);
             String old = current.apply(entity);
-            if (old.equals(value))
+            if (old.equals(value)) {
                 return toComputer(entity);
-            requireUnused(session, entity, "its " + field + " cannot change from '" + old + "' to '" + value
-                + "', as that would rewrite their provenance; label, description and metadata may change");
+            }
+            requireUnused(
+                    session,
+                    entity,
+                    "its " + field + " cannot change from '" + old + "' to '" + value
+                            + "', as that would rewrite their provenance; label, description and metadata may change");
             change.accept(entity);
             session.flush();
             return toComputer(entity);
@@ -171,27 +192,31 @@ public final class ComputerStore {
      */
     private static ComputerEntity lock(Session session, long id) {
         session.createNativeQuery("SELECT id FROM computer WHERE id = :id FOR UPDATE", Long.class)
-            .setParameter("id", id).uniqueResultOptional()
-            .orElseThrow(() -> notFound(id));
+                .setParameter("id", id)
+                .uniqueResultOptional()
+                .orElseThrow(() -> notFound(id));
         return require(session, id);
     }
 
     private static void requireUnused(Session session, ComputerEntity entity, String refusal) {
         long used = nodes(session, entity.id);
-        if (used > 0)
+        if (used > 0) {
             throw new ConflictException("computer '" + entity.label + "' (" + entity.uuid + ") is used by " + used
-                + " node" + (used == 1 ? "" : "s") + ": " + refusal);
+                    + " node" + (used == 1 ? "" : "s") + ": " + refusal);
+        }
     }
 
     private static long nodes(Session session, long id) {
         return session.createSelectionQuery("select count(*) from NodeEntity n where n.computer.id = :id", Long.class)
-            .setParameter("id", id).getSingleResult();
+                .setParameter("id", id)
+                .getSingleResult();
     }
 
     private static ComputerEntity require(Session session, long id) {
         ComputerEntity entity = session.find(ComputerEntity.class, id);
-        if (entity == null)
+        if (entity == null) {
             throw notFound(id);
+        }
         return entity;
     }
 
@@ -202,8 +227,11 @@ public final class ComputerStore {
     // Checked first to give the usual case a clean error; the unique constraint still decides races.
     private static void requireFreeLabel(Session session, String label) {
         if (session.createSelectionQuery("select count(*) from ComputerEntity where label = :label", Long.class)
-            .setParameter("label", label).getSingleResult() > 0)
+                        .setParameter("label", label)
+                        .getSingleResult()
+                > 0) {
             throw takenLabel(label, null);
+        }
     }
 
     private static ConflictException takenLabel(String label, Throwable cause) {
@@ -211,12 +239,14 @@ public final class ComputerStore {
     }
 
     private static RuntimeException labelTaken(RuntimeException failure, String label) {
-        if (SqlErrors.violated(failure, "computer_label_key"))
+        if (SqlErrors.violated(failure, "computer_label_key")) {
             return takenLabel(label, failure);
+        }
         return failure;
     }
 
     static Computer toComputer(ComputerEntity e) {
-        return new Computer(e.id, e.uuid, e.label, e.hostname, e.description, e.transportType, e.schedulerType, e.metadata);
+        return new Computer(
+                e.id, e.uuid, e.label, e.hostname, e.description, e.transportType, e.schedulerType, e.metadata);
     }
 }

@@ -53,25 +53,30 @@ public final class GroupStore {
         requireText("type string", typeString);
         try {
             return Transactions.run(database, c -> {
-                if (find(c, label, typeString).isPresent())
+                if (find(c, label, typeString).isPresent()) {
                     throw labelTaken(label, typeString, null);
-                try (PreparedStatement s = c.prepareStatement("INSERT INTO node_group (uuid, label, type_string, description,"
-                    + " time, user_id) SELECT ?, ?, ?, ?, now(), id FROM app_user WHERE id = ? RETURNING " + COLUMNS)) {
+                }
+                try (PreparedStatement s =
+                        c.prepareStatement("INSERT INTO node_group (uuid, label, type_string, description,"
+                                + " time, user_id) SELECT ?, ?, ?, ?, now(), id FROM app_user WHERE id = ? RETURNING "
+                                + COLUMNS)) {
                     s.setObject(1, UUID.randomUUID());
                     s.setString(2, label);
                     s.setString(3, typeString);
                     s.setString(4, Objects.requireNonNullElse(description, ""));
                     s.setLong(5, userId);
                     try (ResultSet r = s.executeQuery()) {
-                        if (!r.next())
+                        if (!r.next()) {
                             throw new NotFoundException("group '" + label + "': user " + userId + " does not exist");
+                        }
                         return group(r);
                     }
                 }
             });
         } catch (SQLException e) {
-            if (SqlErrors.violated(e, "node_group_label_type_string_key"))
+            if (SqlErrors.violated(e, "node_group_label_type_string_key")) {
                 throw labelTaken(label, typeString, e);
+            }
             throw e;
         }
     }
@@ -88,12 +93,14 @@ public final class GroupStore {
     /** The groups of one type string, by label. */
     public List<Group> list(String typeString) throws SQLException {
         return Transactions.run(database, c -> {
-            try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM node_group WHERE type_string = ? ORDER BY label")) {
+            try (PreparedStatement s =
+                    c.prepareStatement("SELECT " + COLUMNS + " FROM node_group WHERE type_string = ? ORDER BY label")) {
                 s.setString(1, typeString);
                 List<Group> groups = new ArrayList<>();
                 try (ResultSet r = s.executeQuery()) {
-                    while (r.next())
+                    while (r.next()) {
                         groups.add(group(r));
+                    }
                 }
                 return groups;
             }
@@ -111,8 +118,9 @@ public final class GroupStore {
             require(c, groupId);
             NodeIds.Selection selection = nodes.select(c);
             selection.requireNodes(c, "nodes to add to group " + groupId);
-            try (PreparedStatement s = c.prepareStatement("INSERT INTO group_member (group_id, node_id) SELECT DISTINCT ?::bigint, id"
-                + " FROM (" + selection.sql() + ") s ON CONFLICT DO NOTHING")) {
+            try (PreparedStatement s =
+                    c.prepareStatement("INSERT INTO group_member (group_id, node_id) SELECT DISTINCT ?::bigint, id"
+                            + " FROM (" + selection.sql() + ") s ON CONFLICT DO NOTHING")) {
                 s.setLong(1, groupId);
                 selection.bind(s, 2);
                 return (long) s.executeUpdate();
@@ -129,8 +137,8 @@ public final class GroupStore {
         return Transactions.run(database, c -> {
             require(c, groupId);
             NodeIds.Selection selection = nodes.select(c);
-            try (PreparedStatement s = c.prepareStatement("DELETE FROM group_member WHERE group_id = ? AND node_id IN ("
-                + selection.sql() + ")")) {
+            try (PreparedStatement s = c.prepareStatement(
+                    "DELETE FROM group_member WHERE group_id = ? AND node_id IN (" + selection.sql() + ")")) {
                 s.setLong(1, groupId);
                 selection.bind(s, 2);
                 return (long) s.executeUpdate();
@@ -170,7 +178,8 @@ public final class GroupStore {
     public long forEachMember(long groupId, LongConsumer action) throws SQLException {
         return Transactions.run(database, c -> {
             require(c, groupId);
-            PreparedStatement s = c.prepareStatement("SELECT node_id FROM group_member WHERE group_id = ? ORDER BY node_id");
+            PreparedStatement s =
+                    c.prepareStatement("SELECT node_id FROM group_member WHERE group_id = ? ORDER BY node_id");
             s.setLong(1, groupId);
             long[] count = {0};
             try (LongStream members = Cursors.longs(s)) {
@@ -203,8 +212,9 @@ public final class GroupStore {
             try (PreparedStatement s = c.prepareStatement("SELECT 1 FROM node_group WHERE id = ? FOR UPDATE")) {
                 s.setLong(1, groupId);
                 try (ResultSet r = s.executeQuery()) {
-                    if (!r.next())
+                    if (!r.next()) {
                         throw notFound(groupId);
+                    }
                 }
             }
             DeletionResult result = new NodeDeleter(database).delete(c, NodeIds.inGroup(groupId), rules);
@@ -216,8 +226,9 @@ public final class GroupStore {
     private static void deleteRow(Connection c, long groupId) throws SQLException {
         try (PreparedStatement s = c.prepareStatement("DELETE FROM node_group WHERE id = ?")) {
             s.setLong(1, groupId);
-            if (s.executeUpdate() == 0)
+            if (s.executeUpdate() == 0) {
                 throw notFound(groupId);
+            }
         }
     }
 
@@ -225,15 +236,17 @@ public final class GroupStore {
         try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM node_group WHERE id = ?")) {
             s.setLong(1, groupId);
             try (ResultSet r = s.executeQuery()) {
-                if (!r.next())
+                if (!r.next()) {
                     throw notFound(groupId);
+                }
                 return group(r);
             }
         }
     }
 
     private static Optional<Group> find(Connection c, String label, String typeString) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM node_group WHERE label = ? AND type_string = ?")) {
+        try (PreparedStatement s =
+                c.prepareStatement("SELECT " + COLUMNS + " FROM node_group WHERE label = ? AND type_string = ?")) {
             s.setString(1, label);
             s.setString(2, typeString);
             try (ResultSet r = s.executeQuery()) {
@@ -243,17 +256,25 @@ public final class GroupStore {
     }
 
     private static Group group(ResultSet r) throws SQLException {
-        return new Group(r.getLong(1), r.getObject(2, UUID.class), r.getString(3), r.getString(4), r.getString(5),
-            r.getObject(6, OffsetDateTime.class), r.getLong(7));
+        return new Group(
+                r.getLong(1),
+                r.getObject(2, UUID.class),
+                r.getString(3),
+                r.getString(4),
+                r.getString(5),
+                r.getObject(6, OffsetDateTime.class),
+                r.getLong(7));
     }
 
     private static void requireText(String what, String value) {
-        if (value == null || value.isBlank())
+        if (value == null || value.isBlank()) {
             throw new InvalidInputException("group " + what + " must not be empty");
+        }
     }
 
     private static ConflictException labelTaken(String label, String typeString, Throwable cause) {
-        return new ConflictException("a group labelled '" + label + "' of type '" + typeString + "' exists already", cause);
+        return new ConflictException(
+                "a group labelled '" + label + "' of type '" + typeString + "' exists already", cause);
     }
 
     private static NotFoundException notFound(long groupId) {

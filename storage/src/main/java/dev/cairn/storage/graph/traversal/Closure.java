@@ -46,8 +46,9 @@ public final class Closure implements AutoCloseable {
         try (Statement s = connection.createStatement()) {
             s.execute("CREATE TEMP TABLE " + nodes + " (id bigint PRIMARY KEY, round int NOT NULL) ON COMMIT DROP");
             s.execute("CREATE INDEX ON " + nodes + " (round)");
-            if (links != null)
+            if (links != null) {
                 s.execute("CREATE TEMP TABLE " + links + " (link_id bigint PRIMARY KEY) ON COMMIT DROP");
+            }
         }
         return new Closure(connection, rules, nodes, links);
     }
@@ -66,9 +67,11 @@ public final class Closure implements AutoCloseable {
     public Map<String, Long> countsByNodeType() throws SQLException {
         Map<String, Long> counts = new TreeMap<>();
         try (Statement s = connection.createStatement();
-             ResultSet r = s.executeQuery("SELECT n.node_type, count(*) FROM " + nodes + " c JOIN node n ON n.id = c.id GROUP BY 1")) {
-            while (r.next())
+                ResultSet r = s.executeQuery(
+                        "SELECT n.node_type, count(*) FROM " + nodes + " c JOIN node n ON n.id = c.id GROUP BY 1")) {
+            while (r.next()) {
                 counts.put(r.getString(1), r.getLong(2));
+            }
         }
         return counts;
     }
@@ -103,10 +106,17 @@ public final class Closure implements AutoCloseable {
     /** The links followed, by ascending link id, through a cursor; close the stream. */
     public Stream<TraversedLink> links() throws SQLException {
         requireLinks();
-        PreparedStatement statement = connection.prepareStatement("SELECT l.id, l.input_id, l.output_id, l.type, l.label FROM "
-            + links + " t JOIN link l ON l.id = t.link_id ORDER BY l.id");
-        return Cursors.rows(statement, r -> new TraversedLink(r.getLong(1), r.getLong(2), r.getLong(3),
-            LinkType.fromDbValue(r.getString(4)), r.getString(5)));
+        PreparedStatement statement =
+                connection.prepareStatement("SELECT l.id, l.input_id, l.output_id, l.type, l.label FROM " + links
+                        + " t JOIN link l ON l.id = t.link_id ORDER BY l.id");
+        return Cursors.rows(
+                statement,
+                r -> new TraversedLink(
+                        r.getLong(1),
+                        r.getLong(2),
+                        r.getLong(3),
+                        LinkType.fromDbValue(r.getString(4)),
+                        r.getString(5)));
     }
 
     /** Calls {@code action} with each followed link. */
@@ -146,14 +156,16 @@ public final class Closure implements AutoCloseable {
     }
 
     long single(String sql) throws SQLException {
-        try (Statement s = connection.createStatement(); ResultSet r = s.executeQuery(sql)) {
+        try (Statement s = connection.createStatement();
+                ResultSet r = s.executeQuery(sql)) {
             r.next();
             return r.getLong(1);
         }
     }
 
     private void requireLinks() {
-        if (links == null)
+        if (links == null) {
             throw new IllegalStateException("this traversal did not record its links: build it with recordingLinks()");
+        }
     }
 }

@@ -12,8 +12,8 @@ import java.util.Map;
  * @param comments         comments removed
  * @param logs             log records removed
  */
-public record DeletionResult(long nodes, Map<String, Long> nodesByType, long links, long groupMemberships,
-                             long comments, long logs) {
+public record DeletionResult(
+        long nodes, Map<String, Long> nodesByType, long links, long groupMemberships, long comments, long logs) {
 
     public DeletionResult {
         nodesByType = Map.copyOf(nodesByType);

@@ -90,8 +90,9 @@ public final class GraphTraversal {
     private static void seed(Closure closure, NodeIds seeds) throws SQLException {
         NodeIds.Selection selection = seeds.select(closure.connection());
         selection.requireNodes(closure.connection(), "seed nodes");
-        try (PreparedStatement insert = closure.connection().prepareStatement("INSERT INTO " + closure.nodeTable()
-            + " (id, round) SELECT DISTINCT id, 0 FROM (" + selection.sql() + ") s ON CONFLICT DO NOTHING")) {
+        try (PreparedStatement insert = closure.connection()
+                .prepareStatement("INSERT INTO " + closure.nodeTable() + " (id, round) SELECT DISTINCT id, 0 FROM ("
+                        + selection.sql() + ") s ON CONFLICT DO NOTHING")) {
             selection.bind(insert, 1);
             closure.added(insert.executeUpdate());
         }
@@ -105,23 +106,27 @@ public final class GraphTraversal {
     private void expand(Closure closure) throws SQLException {
         String sql = expansionSql(closure);
         long analyzedAt = closure.size();
-        try (PreparedStatement expand = sql == null ? null : closure.connection().prepareStatement(sql);
-             PreparedStatement lock = lockNodes ? closure.connection().prepareStatement(lockSql(closure)) : null) {
-            if (expand != null)
+        try (PreparedStatement expand =
+                        sql == null ? null : closure.connection().prepareStatement(sql);
+                PreparedStatement lock = lockNodes ? closure.connection().prepareStatement(lockSql(closure)) : null) {
+            if (expand != null) {
                 // Plan every round for its own frontier: one round expands 3 nodes, the next 300,000.
                 expand.unwrap(PGStatement.class).setPrepareThreshold(0);
+            }
             for (int round = 0; ; round++) {
                 if (lock != null) {
                     lock.setInt(1, round);
                     lock.executeQuery().close();
                 }
-                if (expand == null)
+                if (expand == null) {
                     return;
+                }
                 expand.setInt(1, round);
                 expand.setInt(2, round + 1);
                 long added = expand.executeUpdate();
-                if (added == 0)
+                if (added == 0) {
                     return;
+                }
                 closure.added(added);
                 // Temporary tables get no autovacuum: refresh their statistics as they grow.
                 if (closure.size() > 2 * analyzedAt + 1000) {
@@ -135,7 +140,7 @@ public final class GraphTraversal {
     /** Locks the nodes of one round, in id order so that two deleters meet in the same order. */
     private static String lockSql(Closure closure) {
         return "SELECT count(*) FROM (SELECT n.id FROM node n JOIN " + closure.nodeTable()
-            + " c ON c.id = n.id WHERE c.round = ? ORDER BY n.id FOR UPDATE OF n) locked";
+                + " c ON c.id = n.id WHERE c.round = ? ORDER BY n.id FOR UPDATE OF n) locked";
     }
 
     /**
@@ -147,21 +152,25 @@ public final class GraphTraversal {
         String linkColumn = recordLinks ? "l.id AS link_id, " : "";
         Set<LinkType> forward = rules.followed(Direction.FORWARD);
         Set<LinkType> backward = rules.followed(Direction.BACKWARD);
-        if (!forward.isEmpty())
+        if (!forward.isEmpty()) {
             steps.add("SELECT " + linkColumn + "l.output_id AS node_id FROM frontier f JOIN link l ON l.input_id = f.id"
-                + " WHERE l.type IN " + typeList(forward));
-        if (!backward.isEmpty())
+                    + " WHERE l.type IN " + typeList(forward));
+        }
+        if (!backward.isEmpty()) {
             steps.add("SELECT " + linkColumn + "l.input_id AS node_id FROM frontier f JOIN link l ON l.output_id = f.id"
-                + " WHERE l.type IN " + typeList(backward));
-        if (steps.isEmpty())
+                    + " WHERE l.type IN " + typeList(backward));
+        }
+        if (steps.isEmpty()) {
             return null;
+        }
         String frontier = "frontier AS (SELECT id FROM " + closure.nodeTable() + " WHERE round = ?), ";
         String step = "step AS (" + String.join(" UNION ALL ", steps) + ")";
         String recorded = recordLinks
-            ? ", recorded AS (INSERT INTO " + closure.linkTable() + " (link_id) SELECT link_id FROM step ON CONFLICT DO NOTHING)"
-            : "";
+                ? ", recorded AS (INSERT INTO " + closure.linkTable()
+                        + " (link_id) SELECT link_id FROM step ON CONFLICT DO NOTHING)"
+                : "";
         return "WITH " + frontier + step + recorded + " INSERT INTO " + closure.nodeTable()
-            + " (id, round) SELECT DISTINCT node_id, ? FROM step ON CONFLICT (id) DO NOTHING";
+                + " (id, round) SELECT DISTINCT node_id, ? FROM step ON CONFLICT (id) DO NOTHING";
     }
 
     /** The link types as SQL literals; they come from the enum, never from a caller. */

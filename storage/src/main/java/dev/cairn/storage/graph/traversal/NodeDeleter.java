@@ -64,7 +64,8 @@ public final class NodeDeleter {
         }
 
         String sql(String closureTable) {
-            return "DELETE FROM " + table + " USING " + closureTable + " c WHERE " + nodeColumn + " = c.id AND c.id > ? AND c.id <= ?";
+            return "DELETE FROM " + table + " USING " + closureTable + " c WHERE " + nodeColumn
+                    + " = c.id AND c.id > ? AND c.id <= ?";
         }
     }
 
@@ -77,8 +78,9 @@ public final class NodeDeleter {
 
     private NodeDeleter(Database database, int chunk) {
         this.database = Objects.requireNonNull(database, "database");
-        if (chunk < 1)
+        if (chunk < 1) {
             throw new InvalidInputException("deletion chunk size must be at least 1, was " + chunk);
+        }
         this.chunk = chunk;
     }
 
@@ -130,17 +132,23 @@ public final class NodeDeleter {
         try (Closure closure = new GraphTraversal(rules).lockingNodes().run(connection, seeds)) {
             Map<String, Long> byType = closure.countsByNodeType();
             Map<Removal, Long> removed = removeInChunks(closure);
-            return new DeletionResult(removed.get(Removal.NODES), byType,
-                removed.get(Removal.LINKS_OUT) + removed.get(Removal.LINKS_IN),
-                removed.get(Removal.GROUP_MEMBERSHIPS), removed.get(Removal.COMMENTS), removed.get(Removal.LOGS));
+            return new DeletionResult(
+                    removed.get(Removal.NODES),
+                    byType,
+                    removed.get(Removal.LINKS_OUT) + removed.get(Removal.LINKS_IN),
+                    removed.get(Removal.GROUP_MEMBERSHIPS),
+                    removed.get(Removal.COMMENTS),
+                    removed.get(Removal.LOGS));
         }
     }
 
     private static void requireDeleteRules(TraversalRules rules) {
-        if (!Objects.requireNonNull(rules, "rules").name().equals(TraversalRules.DELETE.name()))
+        if (!Objects.requireNonNull(rules, "rules").name().equals(TraversalRules.DELETE.name())) {
             throw new InvalidInputException("deleting nodes follows the DELETE traversal rules (with their toggleable"
-                + " rules " + String.join(", ", TraversalRules.DELETE.toggleable()) + " switched as wanted), not the "
-                + rules.name() + " rules");
+                    + " rules " + String.join(", ", TraversalRules.DELETE.toggleable())
+                    + " switched as wanted), not the "
+                    + rules.name() + " rules");
+        }
     }
 
     /** Runs every removal chunk by chunk of ascending node ids; returns the rows each removed. */
@@ -150,7 +158,7 @@ public final class NodeDeleter {
         Map<Removal, Long> removed = new EnumMap<>(Removal.class);
         Map<Removal, PreparedStatement> statements = new EnumMap<>(Removal.class);
         try (PreparedStatement bound = connection.prepareStatement(
-            "SELECT max(id) FROM (SELECT id FROM " + table + " WHERE id > ? ORDER BY id LIMIT ?) s")) {
+                "SELECT max(id) FROM (SELECT id FROM " + table + " WHERE id > ? ORDER BY id LIMIT ?) s")) {
             for (Removal removal : Removal.values()) {
                 statements.put(removal, connection.prepareStatement(removal.sql(table)));
                 removed.put(removal, 0L);
@@ -163,8 +171,9 @@ public final class NodeDeleter {
                 try (ResultSet r = bound.executeQuery()) {
                     r.next();
                     upTo = r.getLong(1);
-                    if (r.wasNull())
+                    if (r.wasNull()) {
                         break;
+                    }
                 }
                 for (Removal removal : Removal.values()) {
                     PreparedStatement delete = statements.get(removal);
@@ -175,8 +184,9 @@ public final class NodeDeleter {
                 after = upTo;
             }
         } finally {
-            for (PreparedStatement statement : statements.values())
+            for (PreparedStatement statement : statements.values()) {
                 statement.close();
+            }
         }
         return removed;
     }

@@ -61,8 +61,10 @@ public final class ObjectReferences {
         try {
             return ObjectKey.of(hex);
         } catch (IllegalArgumentException e) {
-            throw new IllegalStateException("a node's repository_metadata references '" + hex
-                + "', which is not an object key: " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "a node's repository_metadata references '" + hex + "', which is not an object key: "
+                            + e.getMessage(),
+                    e);
         }
     }
 }

@@ -1,13 +1,13 @@
 package dev.cairn.storage.graph.traversal;
 
-import static dev.cairn.storage.graph.traversal.Direction.BACKWARD;
-import static dev.cairn.storage.graph.traversal.Direction.FORWARD;
 import static dev.cairn.storage.graph.LinkType.CALL_CALC;
 import static dev.cairn.storage.graph.LinkType.CALL_WORK;
 import static dev.cairn.storage.graph.LinkType.CREATE;
 import static dev.cairn.storage.graph.LinkType.INPUT_CALC;
 import static dev.cairn.storage.graph.LinkType.INPUT_WORK;
 import static dev.cairn.storage.graph.LinkType.RETURN;
+import static dev.cairn.storage.graph.traversal.Direction.BACKWARD;
+import static dev.cairn.storage.graph.traversal.Direction.FORWARD;
 
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -33,29 +33,35 @@ import dev.cairn.storage.graph.LinkType;
  */
 public final class TraversalRules {
 
-    public static final TraversalRules DEFAULT = new TraversalRules("DEFAULT", List.of(
-        toggle(INPUT_CALC, FORWARD, false), toggle(INPUT_CALC, BACKWARD, false),
-        toggle(CREATE, FORWARD, false), toggle(CREATE, BACKWARD, false),
-        toggle(RETURN, FORWARD, false), toggle(RETURN, BACKWARD, false),
-        toggle(INPUT_WORK, FORWARD, false), toggle(INPUT_WORK, BACKWARD, false),
-        toggle(CALL_CALC, FORWARD, false), toggle(CALL_CALC, BACKWARD, false),
-        toggle(CALL_WORK, FORWARD, false), toggle(CALL_WORK, BACKWARD, false)));
+    public static final TraversalRules DEFAULT = new TraversalRules(
+            "DEFAULT",
+            List.of(
+                    toggle(INPUT_CALC, FORWARD, false), toggle(INPUT_CALC, BACKWARD, false),
+                    toggle(CREATE, FORWARD, false), toggle(CREATE, BACKWARD, false),
+                    toggle(RETURN, FORWARD, false), toggle(RETURN, BACKWARD, false),
+                    toggle(INPUT_WORK, FORWARD, false), toggle(INPUT_WORK, BACKWARD, false),
+                    toggle(CALL_CALC, FORWARD, false), toggle(CALL_CALC, BACKWARD, false),
+                    toggle(CALL_WORK, FORWARD, false), toggle(CALL_WORK, BACKWARD, false)));
 
-    public static final TraversalRules DELETE = new TraversalRules("DELETE", List.of(
-        fixed(INPUT_CALC, FORWARD, true), fixed(INPUT_CALC, BACKWARD, false),
-        toggle(CREATE, FORWARD, true), fixed(CREATE, BACKWARD, true),
-        fixed(RETURN, FORWARD, false), fixed(RETURN, BACKWARD, true),
-        fixed(INPUT_WORK, FORWARD, true), fixed(INPUT_WORK, BACKWARD, false),
-        toggle(CALL_CALC, FORWARD, true), fixed(CALL_CALC, BACKWARD, true),
-        toggle(CALL_WORK, FORWARD, true), fixed(CALL_WORK, BACKWARD, true)));
+    public static final TraversalRules DELETE = new TraversalRules(
+            "DELETE",
+            List.of(
+                    fixed(INPUT_CALC, FORWARD, true), fixed(INPUT_CALC, BACKWARD, false),
+                    toggle(CREATE, FORWARD, true), fixed(CREATE, BACKWARD, true),
+                    fixed(RETURN, FORWARD, false), fixed(RETURN, BACKWARD, true),
+                    fixed(INPUT_WORK, FORWARD, true), fixed(INPUT_WORK, BACKWARD, false),
+                    toggle(CALL_CALC, FORWARD, true), fixed(CALL_CALC, BACKWARD, true),
+                    toggle(CALL_WORK, FORWARD, true), fixed(CALL_WORK, BACKWARD, true)));
 
-    public static final TraversalRules EXPORT = new TraversalRules("EXPORT", List.of(
-        toggle(INPUT_CALC, FORWARD, false), fixed(INPUT_CALC, BACKWARD, true),
-        fixed(CREATE, FORWARD, true), toggle(CREATE, BACKWARD, true),
-        fixed(RETURN, FORWARD, true), toggle(RETURN, BACKWARD, false),
-        toggle(INPUT_WORK, FORWARD, false), fixed(INPUT_WORK, BACKWARD, true),
-        fixed(CALL_CALC, FORWARD, true), toggle(CALL_CALC, BACKWARD, true),
-        fixed(CALL_WORK, FORWARD, true), toggle(CALL_WORK, BACKWARD, true)));
+    public static final TraversalRules EXPORT = new TraversalRules(
+            "EXPORT",
+            List.of(
+                    toggle(INPUT_CALC, FORWARD, false), fixed(INPUT_CALC, BACKWARD, true),
+                    fixed(CREATE, FORWARD, true), toggle(CREATE, BACKWARD, true),
+                    fixed(RETURN, FORWARD, true), toggle(RETURN, BACKWARD, false),
+                    toggle(INPUT_WORK, FORWARD, false), fixed(INPUT_WORK, BACKWARD, true),
+                    fixed(CALL_CALC, FORWARD, true), toggle(CALL_CALC, BACKWARD, true),
+                    fixed(CALL_WORK, FORWARD, true), toggle(CALL_WORK, BACKWARD, true)));
 
     private final String name;
     // One rule per (link type, direction), at index(linkType, direction).
@@ -64,12 +70,15 @@ public final class TraversalRules {
     private TraversalRules(String name, List<TraversalRule> given) {
         TraversalRule[] placed = new TraversalRule[LinkType.values().length * Direction.values().length];
         for (TraversalRule r : given) {
-            if (placed[index(r.linkType(), r.direction())] != null)
+            if (placed[index(r.linkType(), r.direction())] != null) {
                 throw new IllegalStateException(name + " has two rules " + r.name());
+            }
             placed[index(r.linkType(), r.direction())] = r;
         }
-        if (given.size() != placed.length)
-            throw new IllegalStateException(name + " has " + given.size() + " rules, not one per link type and direction");
+        if (given.size() != placed.length) {
+            throw new IllegalStateException(
+                    name + " has " + given.size() + " rules, not one per link type and direction");
+        }
         this.name = name;
         this.rules = List.of(placed);
     }
@@ -102,25 +111,32 @@ public final class TraversalRules {
 
     /** The rule with a name such as {@code create_forward}. */
     public TraversalRule rule(String ruleName) {
-        for (TraversalRule r : rules)
-            if (r.name().equals(ruleName))
+        for (TraversalRule r : rules) {
+            if (r.name().equals(ruleName)) {
                 return r;
+            }
+        }
         throw new InvalidInputException("no traversal rule '" + ruleName + "'; the rules are "
-            + rules.stream().map(TraversalRule::name).collect(Collectors.joining(", ")));
+                + rules.stream().map(TraversalRule::name).collect(Collectors.joining(", ")));
     }
 
     /** The link types this rule set follows in one direction. */
     public Set<LinkType> followed(Direction direction) {
         Set<LinkType> types = EnumSet.noneOf(LinkType.class);
-        for (TraversalRule r : rules)
-            if (r.direction() == direction && r.enabled())
+        for (TraversalRule r : rules) {
+            if (r.direction() == direction && r.enabled()) {
                 types.add(r.linkType());
+            }
+        }
         return types;
     }
 
     /** The names of the rules a caller may switch. */
     public List<String> toggleable() {
-        return rules.stream().filter(TraversalRule::toggleable).map(TraversalRule::name).toList();
+        return rules.stream()
+                .filter(TraversalRule::toggleable)
+                .map(TraversalRule::name)
+                .toList();
     }
 
     /** A copy with one rule switched; see {@link #with(LinkType, Direction, boolean)}. */
@@ -138,10 +154,11 @@ public final class TraversalRules {
      */
     public TraversalRules with(LinkType type, Direction direction, boolean enabled) {
         TraversalRule current = rule(type, direction);
-        if (!current.toggleable())
+        if (!current.toggleable()) {
             throw new InvalidInputException("traversal rule " + current.name() + " of the " + name
-                + " rules cannot be toggled (it is always " + (current.enabled() ? "on" : "off")
-                + "); the toggleable rules are " + describe(toggleable()));
+                    + " rules cannot be toggled (it is always " + (current.enabled() ? "on" : "off")
+                    + "); the toggleable rules are " + describe(toggleable()));
+        }
         List<TraversalRule> changed = new ArrayList<>(rules);
         changed.set(index(type, direction), current.withEnabled(enabled));
         return new TraversalRules(name, changed);
@@ -164,6 +181,10 @@ public final class TraversalRules {
     /** The set's name and the rules it follows, e.g. {@code DELETE[input_calc_forward, ...]}. */
     @Override
     public String toString() {
-        return name + rules.stream().filter(TraversalRule::enabled).map(TraversalRule::name).toList();
+        return name
+                + rules.stream()
+                        .filter(TraversalRule::enabled)
+                        .map(TraversalRule::name)
+                        .toList();
     }
 }

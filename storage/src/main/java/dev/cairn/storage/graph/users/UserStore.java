@@ -40,8 +40,10 @@ public final class UserStore {
      * @throws ConflictException     if a user with this email exists
      */
     public User create(String email, String firstName, String lastName, String institution) {
-        if (email == null || !EMAIL.matcher(email).matches())
-            throw new InvalidInputException("user email '" + email + "' is not an email address (name@host, no spaces)");
+        if (email == null || !EMAIL.matcher(email).matches()) {
+            throw new InvalidInputException(
+                    "user email '" + email + "' is not an email address (name@host, no spaces)");
+        }
         UserEntity entity = new UserEntity();
         entity.email = email;
         entity.firstName = Objects.requireNonNullElse(firstName, "");
@@ -50,35 +52,44 @@ public final class UserStore {
         try {
             database.sessions().inTransaction(session -> {
                 // Checked first for a clean error in the usual case; the unique constraint decides races.
-                if (byEmail(session, email).isPresent())
+                if (byEmail(session, email).isPresent()) {
                     throw emailTaken(email, null);
+                }
                 session.persist(entity);
             });
         } catch (RuntimeException e) {
-            if (SqlErrors.violated(e, "app_user_email_key"))
+            if (SqlErrors.violated(e, "app_user_email_key")) {
                 throw emailTaken(email, e);
+            }
             throw e;
         }
         return toUser(entity);
     }
 
     public Optional<User> findByEmail(String email) {
-        return database.sessions().fromSession(session -> byEmail(session, email).map(UserStore::toUser));
+        return database.sessions()
+                .fromSession(session -> byEmail(session, email).map(UserStore::toUser));
     }
 
     /** @throws NotFoundException if there is no such user */
     public User get(long id) {
         UserEntity entity = database.sessions().fromSession(session -> session.find(UserEntity.class, id));
-        if (entity == null)
+        if (entity == null) {
             throw new NotFoundException("user " + id + " does not exist");
+        }
         return toUser(entity);
     }
 
     /** All users, by email. */
     public List<User> list() {
-        return database.sessions().fromSession(session -> session
-            .createSelectionQuery("from UserEntity order by email", UserEntity.class).getResultList()
-            .stream().map(UserStore::toUser).toList());
+        return database.sessions()
+                .fromSession(
+                        session -> session
+                                .createSelectionQuery("from UserEntity order by email", UserEntity.class)
+                                .getResultList()
+                                .stream()
+                                .map(UserStore::toUser)
+                                .toList());
     }
 
     /**
@@ -88,31 +99,35 @@ public final class UserStore {
      */
     public void setDefault(String email) {
         database.sessions().inTransaction(session -> {
-            if (byEmail(session, email).isEmpty())
-                throw new NotFoundException("no user has email '" + email + "'; create the user before making it the default");
+            if (byEmail(session, email).isEmpty()) {
+                throw new NotFoundException(
+                        "no user has email '" + email + "'; create the user before making it the default");
+            }
             session.createNativeMutationQuery("""
                     INSERT INTO setting (key, value, description, time)
                     VALUES (:key, to_jsonb(CAST(:email AS text)), 'email of the user that owns what is created without naming one', now())
                     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, time = EXCLUDED.time""")
-                .setParameter("key", DEFAULT_USER_SETTING)
-                .setParameter("email", email)
-                .executeUpdate();
+                    .setParameter("key", DEFAULT_USER_SETTING)
+                    .setParameter("email", email)
+                    .executeUpdate();
         });
     }
 
     /** The profile's default user, if one was set. */
     public Optional<User> defaultUser() {
-        return database.sessions().fromSession(session -> session
-            .createNativeQuery("SELECT u.* FROM setting s JOIN app_user u ON u.email = s.value #>> '{}' WHERE s.key = :key",
-                UserEntity.class)
-            .setParameter("key", DEFAULT_USER_SETTING)
-            .uniqueResultOptional()
-            .map(UserStore::toUser));
+        return database.sessions()
+                .fromSession(session -> session.createNativeQuery(
+                                "SELECT u.* FROM setting s JOIN app_user u ON u.email = s.value #>> '{}' WHERE s.key = :key",
+                                UserEntity.class)
+                        .setParameter("key", DEFAULT_USER_SETTING)
+                        .uniqueResultOptional()
+                        .map(UserStore::toUser));
     }
 
     private static Optional<UserEntity> byEmail(Session session, String email) {
         return session.createSelectionQuery("from UserEntity where email = :email", UserEntity.class)
-            .setParameter("email", email).uniqueResultOptional();
+                .setParameter("email", email)
+                .uniqueResultOptional();
     }
 
     private static ConflictException emailTaken(String email, Throwable cause) {

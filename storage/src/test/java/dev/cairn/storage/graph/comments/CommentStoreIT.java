@@ -72,17 +72,23 @@ class CommentStoreIT {
         Comment c = comments.add(node, user, "typo");
         comments.remove(c.id());
         assertTrue(comments.forNode(node).stream().noneMatch(x -> x.id() == c.id()));
-        assertEquals("comment " + c.id() + " does not exist",
-            assertThrows(NotFoundException.class, () -> comments.get(c.id())).getMessage());
+        assertEquals(
+                "comment " + c.id() + " does not exist",
+                assertThrows(NotFoundException.class, () -> comments.get(c.id()))
+                        .getMessage());
         assertThrows(NotFoundException.class, () -> comments.remove(c.id()));
         assertThrows(NotFoundException.class, () -> comments.update(c.id(), "x"));
     }
 
     @Test
     void aCommentNeedsAnExistingNodeAndUser() {
-        assertEquals("comment: node 999999 does not exist",
-            assertThrows(NotFoundException.class, () -> comments.add(999999, user, "x")).getMessage());
-        assertEquals("comment: user 999999 does not exist",
-            assertThrows(NotFoundException.class, () -> comments.add(node, 999999, "x")).getMessage());
+        assertEquals(
+                "comment: node 999999 does not exist",
+                assertThrows(NotFoundException.class, () -> comments.add(999999, user, "x"))
+                        .getMessage());
+        assertEquals(
+                "comment: user 999999 does not exist",
+                assertThrows(NotFoundException.class, () -> comments.add(node, 999999, "x"))
+                        .getMessage());
     }
 }

@@ -51,7 +51,8 @@ class AuthInfoStoreIT {
     }
 
     private static Computer computer() {
-        return computers.create(ComputerSpec.of("c-" + UUID.randomUUID(), "host.example.org", "core.ssh", "core.slurm"));
+        return computers.create(
+                ComputerSpec.of("c-" + UUID.randomUUID(), "host.example.org", "core.ssh", "core.slurm"));
     }
 
     @Test
@@ -86,20 +87,28 @@ class AuthInfoStoreIT {
         Computer c = computer();
         authInfos.create(u.id(), c.id(), Map.of());
         ConflictException e = assertThrows(ConflictException.class, () -> authInfos.create(u.id(), c.id(), Map.of()));
-        assertEquals("user " + u.id() + " has an authinfo for computer " + c.id() + " already; change its parameters instead",
-            e.getMessage());
+        assertEquals(
+                "user " + u.id() + " has an authinfo for computer " + c.id()
+                        + " already; change its parameters instead",
+                e.getMessage());
     }
 
     @Test
     void missingUsersComputersAndPairsAreNamed() {
         User u = user();
         Computer c = computer();
-        assertEquals("authinfo: user 999999 does not exist",
-            assertThrows(NotFoundException.class, () -> authInfos.create(999999, c.id(), Map.of())).getMessage());
-        assertEquals("authinfo: computer 999999 does not exist",
-            assertThrows(NotFoundException.class, () -> authInfos.create(u.id(), 999999, Map.of())).getMessage());
-        assertEquals("user " + u.id() + " has no authinfo for computer " + c.id(),
-            assertThrows(NotFoundException.class, () -> authInfos.setEnabled(u.id(), c.id(), true)).getMessage());
+        assertEquals(
+                "authinfo: user 999999 does not exist",
+                assertThrows(NotFoundException.class, () -> authInfos.create(999999, c.id(), Map.of()))
+                        .getMessage());
+        assertEquals(
+                "authinfo: computer 999999 does not exist",
+                assertThrows(NotFoundException.class, () -> authInfos.create(u.id(), 999999, Map.of()))
+                        .getMessage());
+        assertEquals(
+                "user " + u.id() + " has no authinfo for computer " + c.id(),
+                assertThrows(NotFoundException.class, () -> authInfos.setEnabled(u.id(), c.id(), true))
+                        .getMessage());
     }
 
     @Test

@@ -45,16 +45,22 @@ class ComputerStoreIT {
     }
 
     private static Computer cluster(String label) {
-        return computers.create(new ComputerSpec(label, "login." + label + ".example.org", "the " + label + " cluster",
-            "core.ssh", "core.slurm", Map.of("workdir", "/scratch/{username}/cairn/", "default_mpiprocs_per_machine", 128L)));
+        return computers.create(new ComputerSpec(
+                label,
+                "login." + label + ".example.org",
+                "the " + label + " cluster",
+                "core.ssh",
+                "core.slurm",
+                Map.of("workdir", "/scratch/{username}/cairn/", "default_mpiprocs_per_machine", 128L)));
     }
 
     /** A calculation job node that ran on the computer, written with plain SQL. */
     private static void nodeOn(Computer computer) throws SQLException {
         try (Connection c = database.connection()) {
             long user = GraphRows.user(c, UUID.randomUUID() + "@example.com");
-            try (PreparedStatement s = c.prepareStatement("INSERT INTO node (uuid, node_type, ctime, mtime, user_id, computer_id)"
-                + " VALUES (gen_random_uuid(), ?, now(), now(), ?, ?)")) {
+            try (PreparedStatement s =
+                    c.prepareStatement("INSERT INTO node (uuid, node_type, ctime, mtime, user_id, computer_id)"
+                            + " VALUES (gen_random_uuid(), ?, now(), now(), ?, ?)")) {
                 s.setString(1, GraphRows.CALC_JOB);
                 s.setLong(2, user);
                 s.setLong(3, computer.id());
@@ -87,8 +93,8 @@ class ComputerStoreIT {
 
     @Test
     void emptyFieldsAreRefusedByName() {
-        InvalidInputException e = assertThrows(InvalidInputException.class,
-            () -> ComputerSpec.of("x", " ", "core.local", "core.direct"));
+        InvalidInputException e =
+                assertThrows(InvalidInputException.class, () -> ComputerSpec.of("x", " ", "core.local", "core.direct"));
         assertEquals("computer hostname must not be empty", e.getMessage());
         assertThrows(InvalidInputException.class, () -> ComputerSpec.of("", "localhost", "core.local", "core.direct"));
         assertThrows(InvalidInputException.class, () -> ComputerSpec.of("x", "localhost", null, "core.direct"));
@@ -101,8 +107,9 @@ class ComputerStoreIT {
         computers.setHostname(c.id(), "new.example.org");
         computers.setTransportType(c.id(), "core.local");
         Computer changed = computers.setSchedulerType(c.id(), "core.direct");
-        assertEquals(List.of("new.example.org", "core.local", "core.direct"),
-            List.of(changed.hostname(), changed.transportType(), changed.schedulerType()));
+        assertEquals(
+                List.of("new.example.org", "core.local", "core.direct"),
+                List.of(changed.hostname(), changed.transportType(), changed.schedulerType()));
         assertEquals(changed, computers.get(c.id()));
     }
 
@@ -111,14 +118,19 @@ class ComputerStoreIT {
         Computer c = cluster("busy");
         nodeOn(c);
         assertEquals(1, computers.nodeCount(c.id()));
-        ConflictException e = assertThrows(ConflictException.class, () -> computers.setHostname(c.id(), "elsewhere.org"));
-        assertEquals("computer 'busy' (" + c.uuid() + ") is used by 1 node: its hostname cannot change from"
-            + " 'login.busy.example.org' to 'elsewhere.org', as that would rewrite their provenance; label, description"
-            + " and metadata may change", e.getMessage());
+        ConflictException e =
+                assertThrows(ConflictException.class, () -> computers.setHostname(c.id(), "elsewhere.org"));
+        assertEquals(
+                "computer 'busy' (" + c.uuid() + ") is used by 1 node: its hostname cannot change from"
+                        + " 'login.busy.example.org' to 'elsewhere.org', as that would rewrite their provenance; label, description"
+                        + " and metadata may change",
+                e.getMessage());
         assertTrue(assertThrows(ConflictException.class, () -> computers.setTransportType(c.id(), "core.local"))
-            .getMessage().contains("its transport type cannot change from 'core.ssh' to 'core.local'"));
+                .getMessage()
+                .contains("its transport type cannot change from 'core.ssh' to 'core.local'"));
         assertTrue(assertThrows(ConflictException.class, () -> computers.setSchedulerType(c.id(), "core.pbspro"))
-            .getMessage().contains("its scheduler type cannot change from 'core.slurm' to 'core.pbspro'"));
+                .getMessage()
+                .contains("its scheduler type cannot change from 'core.slurm' to 'core.pbspro'"));
         assertThrows(ConflictException.class, () -> computers.delete(c.id()));
         // Setting a frozen field to the value it has changes nothing and is allowed.
         assertEquals(c, computers.setHostname(c.id(), "login.busy.example.org"));
@@ -127,8 +139,9 @@ class ComputerStoreIT {
         computers.relabel(c.id(), "busy-old");
         computers.describe(c.id(), "retired");
         Computer edited = computers.setMetadata(c.id(), Map.of("shebang", "#!/bin/bash"));
-        assertEquals(List.of("busy-old", "retired", Map.of("shebang", "#!/bin/bash")),
-            List.of(edited.label(), edited.description(), edited.metadata()));
+        assertEquals(
+                List.of("busy-old", "retired", Map.of("shebang", "#!/bin/bash")),
+                List.of(edited.label(), edited.description(), edited.metadata()));
         assertEquals(edited, computers.get(c.id()));
     }
 

@@ -69,8 +69,9 @@ class GroupStoreIT {
 
     private long[] dataNodes(int n) throws SQLException {
         long[] ids = new long[n];
-        for (int i = 0; i < n; i++)
+        for (int i = 0; i < n; i++) {
             ids[i] = rows.data();
+        }
         return ids;
     }
 
@@ -91,21 +92,33 @@ class GroupStoreIT {
         group("twice");
         ConflictException e = assertThrows(ConflictException.class, () -> group("twice"));
         assertEquals("a group labelled 'twice' of type 'core' exists already", e.getMessage());
-        assertEquals("group label must not be empty",
-            assertThrows(InvalidInputException.class, () -> group(" ")).getMessage());
-        assertEquals("group 'orphan': user 999999 does not exist",
-            assertThrows(NotFoundException.class, () -> groups.create("orphan", GroupStore.CORE, "", 999999)).getMessage());
+        assertEquals(
+                "group label must not be empty",
+                assertThrows(InvalidInputException.class, () -> group(" ")).getMessage());
+        assertEquals(
+                "group 'orphan': user 999999 does not exist",
+                assertThrows(NotFoundException.class, () -> groups.create("orphan", GroupStore.CORE, "", 999999))
+                        .getMessage());
     }
 
     @Test
     void nodesAreAddedAndRemovedInBulkAndCounted() throws SQLException {
         Group g = group("bulk");
         long[] nodes = dataNodes(50);
-        assertEquals(30, groups.addNodes(g.id(), NodeIds.of(LongStream.of(nodes).limit(30).toArray())));
+        assertEquals(
+                30,
+                groups.addNodes(
+                        g.id(), NodeIds.of(LongStream.of(nodes).limit(30).toArray())));
         // Overlapping additions add only the new ones; duplicates in the input count once.
-        assertEquals(20, groups.addNodes(g.id(), NodeIds.streamed(LongStream.concat(LongStream.of(nodes), LongStream.of(nodes)))));
+        assertEquals(
+                20,
+                groups.addNodes(
+                        g.id(), NodeIds.streamed(LongStream.concat(LongStream.of(nodes), LongStream.of(nodes)))));
         assertEquals(50, groups.count(g.id()));
-        assertEquals(10, groups.removeNodes(g.id(), NodeIds.of(LongStream.of(nodes).skip(40).toArray())));
+        assertEquals(
+                10,
+                groups.removeNodes(
+                        g.id(), NodeIds.of(LongStream.of(nodes).skip(40).toArray())));
         assertEquals(0, groups.removeNodes(g.id(), NodeIds.of(nodes[45])));
         assertEquals(40, groups.count(g.id()));
 
@@ -121,21 +134,25 @@ class GroupStoreIT {
     void addingMissingNodesNamesThemAndAddsNothing() throws SQLException {
         Group g = group("strict");
         long node = rows.data();
-        NotFoundException e = assertThrows(NotFoundException.class,
-            () -> groups.addNodes(g.id(), NodeIds.of(node, node + 1000, node + 1001)));
-        assertEquals("2 of the 3 nodes to add to group " + g.id() + " do not exist: " + (node + 1000) + ", " + (node + 1001),
-            e.getMessage());
+        NotFoundException e = assertThrows(
+                NotFoundException.class, () -> groups.addNodes(g.id(), NodeIds.of(node, node + 1000, node + 1001)));
+        assertEquals(
+                "2 of the 3 nodes to add to group " + g.id() + " do not exist: " + (node + 1000) + ", " + (node + 1001),
+                e.getMessage());
         assertEquals(0, groups.count(g.id()));
-        assertEquals("group 999999 does not exist",
-            assertThrows(NotFoundException.class, () -> groups.addNodes(999999, NodeIds.of(node))).getMessage());
+        assertEquals(
+                "group 999999 does not exist",
+                assertThrows(NotFoundException.class, () -> groups.addNodes(999999, NodeIds.of(node)))
+                        .getMessage());
     }
 
     @Test
     void aLargeGroupIsFilledByCopyAndReadThroughACursor() throws SQLException {
         Group g = group("large");
         long first = rows.data();
-        rows.count("INSERT INTO node (uuid, node_type, ctime, mtime, user_id) SELECT gen_random_uuid(), 'data.core.int.Int.',"
-            + " now(), now(), " + rows.userId() + " FROM generate_series(1, 99999) RETURNING 0");
+        rows.count(
+                "INSERT INTO node (uuid, node_type, ctime, mtime, user_id) SELECT gen_random_uuid(), 'data.core.int.Int.',"
+                        + " now(), now(), " + rows.userId() + " FROM generate_series(1, 99999) RETURNING 0");
         long last = rows.count("SELECT max(id) FROM node");
         assertEquals(100_000, groups.addNodes(g.id(), NodeIds.streamed(LongStream.rangeClosed(first, last))));
         long[] sum = {0};
@@ -150,8 +167,9 @@ class GroupStoreIT {
         groups.addNodes(g.id(), NodeIds.of(nodes));
         groups.delete(g.id());
         assertEquals(Optional.empty(), groups.find("plain", GroupStore.CORE));
-        for (long n : nodes)
+        for (long n : nodes) {
             assertTrue(rows.exists(n));
+        }
         assertThrows(NotFoundException.class, () -> groups.delete(g.id()));
     }
 

@@ -12,8 +12,7 @@ import org.postgresql.copy.CopyIn;
 /** Test data in bulk: lines of COPY text format (tab-separated columns) streamed into a table. */
 final class CopyRows {
 
-    private CopyRows() {
-    }
+    private CopyRows() {}
 
     /** Runs {@code copySql} ({@code COPY t (...) FROM STDIN}) with the given lines; returns the rows copied. */
     static long copy(Connection connection, String copySql, Stream<String> lines) throws SQLException {
@@ -30,8 +29,9 @@ final class CopyRows {
             flush(copy, buffer);
             return copy.endCopy();
         } finally {
-            if (copy.isActive())
+            if (copy.isActive()) {
                 copy.cancelCopy();
+            }
         }
     }
 

@@ -86,8 +86,9 @@ class GraphTraversalIT {
     @Test
     void deletingACreatedNodeTakesItsCreatorAndTheCreatorsCallers() throws SQLException {
         assertEquals(set(g.d2, g.c1, g.c2, g.c3, g.w, g.ow, g.d3, g.d4), nodes(TraversalRules.DELETE, g.d2));
-        assertEquals(set(g.d2, g.c1, g.c2, g.c3, g.w, g.ow),
-            nodes(TraversalRules.DELETE.with("create_forward", false), g.d2));
+        assertEquals(
+                set(g.d2, g.c1, g.c2, g.c3, g.w, g.ow),
+                nodes(TraversalRules.DELETE.with("create_forward", false), g.d2));
     }
 
     @Test
@@ -114,16 +115,26 @@ class GraphTraversalIT {
         });
         assertEquals(14, links.size());
         // Every link of the workflow's component, none of the unrelated calculation's.
-        assertTrue(links.stream().noneMatch(l -> l.inputId() == g.d9 || l.outputId() == g.d10
-            || l.outputId() == g.c9), links.toString());
-        assertTrue(links.contains(new TraversedLink(links.stream().filter(l -> l.type() == LinkType.RETURN)
-            .findFirst().orElseThrow().id(), g.w, g.d3, LinkType.RETURN, "result")));
+        assertTrue(
+                links.stream().noneMatch(l -> l.inputId() == g.d9 || l.outputId() == g.d10 || l.outputId() == g.c9),
+                links.toString());
+        assertTrue(links.contains(new TraversedLink(
+                links.stream()
+                        .filter(l -> l.type() == LinkType.RETURN)
+                        .findFirst()
+                        .orElseThrow()
+                        .id(),
+                g.w,
+                g.d3,
+                LinkType.RETURN,
+                "result")));
     }
 
     @Test
     void exportWithoutCallersOrCreatorsStaysWithTheCalculation() throws SQLException {
-        GraphTraversal export = new GraphTraversal(TraversalRules.EXPORT
-            .with("create_backward", false).with("call_calc_backward", false)).recordingLinks();
+        GraphTraversal export = new GraphTraversal(
+                        TraversalRules.EXPORT.with("create_backward", false).with("call_calc_backward", false))
+                .recordingLinks();
         traverse(export, NodeIds.of(g.c2), closure -> {
             assertEquals(set(g.c2, g.d2, g.d3), ids(closure));
             Set<String> followed = new TreeSet<>();
@@ -135,23 +146,35 @@ class GraphTraversalIT {
 
     @Test
     void countsByNodeTypeAreComputedInTheDatabase() throws SQLException {
-        Map<String, Long> counts = traverse(new GraphTraversal(TraversalRules.DELETE), NodeIds.of(g.d1),
-            Closure::countsByNodeType);
-        assertEquals(Map.of(GraphRows.INT, 4L, GraphRows.WORK_CHAIN, 2L, GraphRows.CALC_FUNCTION, 2L,
-            GraphRows.CALC_JOB, 1L), counts);
+        Map<String, Long> counts =
+                traverse(new GraphTraversal(TraversalRules.DELETE), NodeIds.of(g.d1), Closure::countsByNodeType);
+        assertEquals(
+                Map.of(
+                        GraphRows.INT,
+                        4L,
+                        GraphRows.WORK_CHAIN,
+                        2L,
+                        GraphRows.CALC_FUNCTION,
+                        2L,
+                        GraphRows.CALC_JOB,
+                        1L),
+                counts);
     }
 
     @Test
     void theDefaultRulesFollowNothing() throws SQLException {
         assertEquals(set(g.d1, g.c2), nodes(TraversalRules.DEFAULT, g.d1, g.c2, g.d1));
-        assertEquals(set(g.d1, g.c1, g.w, g.ow),
-            nodes(TraversalRules.DEFAULT.with("input_calc_forward", true).with("input_work_forward", true), g.d1));
+        assertEquals(
+                set(g.d1, g.c1, g.w, g.ow),
+                nodes(TraversalRules.DEFAULT.with("input_calc_forward", true).with("input_work_forward", true), g.d1));
     }
 
     @Test
     void streamedSeedsGiveTheSameClosureAsListedOnes() throws SQLException {
-        Set<Long> streamed = traverse(new GraphTraversal(TraversalRules.DELETE),
-            NodeIds.streamed(LongStream.of(g.d9, g.d9, g.c3)), GraphTraversalIT::ids);
+        Set<Long> streamed = traverse(
+                new GraphTraversal(TraversalRules.DELETE),
+                NodeIds.streamed(LongStream.of(g.d9, g.d9, g.c3)),
+                GraphTraversalIT::ids);
         assertEquals(nodes(TraversalRules.DELETE, g.d9, g.c3), streamed);
         assertTrue(streamed.containsAll(set(g.d9, g.c9, g.d10)));
     }
@@ -159,15 +182,17 @@ class GraphTraversalIT {
     @Test
     void seedsThatAreNotNodesAreNamed() throws SQLException {
         long missing = g.d10 + 1000;
-        NotFoundException e = assertThrows(NotFoundException.class, () -> nodes(TraversalRules.DELETE, g.d1, missing, missing + 1));
+        NotFoundException e =
+                assertThrows(NotFoundException.class, () -> nodes(TraversalRules.DELETE, g.d1, missing, missing + 1));
         assertEquals("2 of the 3 seed nodes do not exist: " + missing + ", " + (missing + 1), e.getMessage());
     }
 
     @Test
     void aClosureNeedsATransaction() throws SQLException {
         try (Connection c = database.connection()) {
-            IllegalStateException e = assertThrows(IllegalStateException.class,
-                () -> new GraphTraversal(TraversalRules.DELETE).run(c, NodeIds.of(g.d1)));
+            IllegalStateException e = assertThrows(
+                    IllegalStateException.class,
+                    () -> new GraphTraversal(TraversalRules.DELETE).run(c, NodeIds.of(g.d1)));
             assertTrue(e.getMessage().contains("setAutoCommit(false)"), e.getMessage());
         }
     }

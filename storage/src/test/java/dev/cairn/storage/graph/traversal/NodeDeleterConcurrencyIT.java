@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -47,7 +48,7 @@ class NodeDeleterConcurrencyIT {
     private static long newCalculationUsing(Connection c, long input) throws SQLException {
         long calc;
         try (PreparedStatement s = c.prepareStatement("INSERT INTO node (uuid, node_type, ctime, mtime, user_id)"
-            + " SELECT ?, ?, now(), now(), user_id FROM node WHERE id = ? RETURNING id")) {
+                + " SELECT ?, ?, now(), now(), user_id FROM node WHERE id = ? RETURNING id")) {
             s.setObject(1, UUID.randomUUID());
             s.setString(2, GraphRows.CALC_FUNCTION);
             s.setLong(3, input);
@@ -56,7 +57,8 @@ class NodeDeleterConcurrencyIT {
                 calc = r.getLong(1);
             }
         }
-        try (PreparedStatement s = c.prepareStatement("INSERT INTO link (input_id, output_id, type, label) VALUES (?, ?, 'input_calc', 'late')")) {
+        try (PreparedStatement s = c.prepareStatement(
+                "INSERT INTO link (input_id, output_id, type, label) VALUES (?, ?, 'input_calc', 'late')")) {
             s.setLong(1, input);
             s.setLong(2, calc);
             s.executeUpdate();
@@ -68,11 +70,13 @@ class NodeDeleterConcurrencyIT {
     private static void awaitLockWait(Connection observer) throws SQLException, InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (System.nanoTime() < deadline) {
-            try (Statement s = observer.createStatement(); var r = s.executeQuery("SELECT count(*) FROM pg_stat_activity"
-                + " WHERE datname = current_database() AND wait_event_type = 'Lock'")) {
+            try (Statement s = observer.createStatement();
+                    var r = s.executeQuery("SELECT count(*) FROM pg_stat_activity"
+                            + " WHERE datname = current_database() AND wait_event_type = 'Lock'")) {
                 r.next();
-                if (r.getLong(1) > 0)
+                if (r.getLong(1) > 0) {
                     return;
+                }
             }
             Thread.sleep(20);
         }
@@ -81,7 +85,8 @@ class NodeDeleterConcurrencyIT {
 
     @Test
     void aProcessLinkedBeforeTheLockIsDeletedWithTheNodesItUsed() throws Exception {
-        try (Connection observer = database.connection(); Connection writer = database.connection()) {
+        try (Connection observer = database.connection();
+                Connection writer = database.connection()) {
             GraphRows rows = new GraphRows(observer);
             SampleGraph g = new SampleGraph(rows);
             writer.setAutoCommit(false);
@@ -106,7 +111,8 @@ class NodeDeleterConcurrencyIT {
 
     @Test
     void aLinkToANodeBeingDeletedWaitsAndThenFailsOnTheForeignKey() throws Exception {
-        try (Connection observer = database.connection(); Connection deleting = database.connection()) {
+        try (Connection observer = database.connection();
+                Connection deleting = database.connection()) {
             GraphRows rows = new GraphRows(observer);
             SampleGraph g = new SampleGraph(rows);
             deleting.setAutoCommit(false);
@@ -126,8 +132,8 @@ class NodeDeleterConcurrencyIT {
             awaitLockWait(observer);
             deleting.commit();
 
-            ExecutionException failed = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class,
-                () -> writing.get(60, TimeUnit.SECONDS));
+            ExecutionException failed =
+                    Assertions.assertThrows(ExecutionException.class, () -> writing.get(60, TimeUnit.SECONDS));
             SQLException cause = (SQLException) failed.getCause().getCause();
             assertEquals("23503", cause.getSQLState(), cause.getMessage());
             assertEquals(0, rows.count("SELECT count(*) FROM link WHERE label = 'late'"));

@@ -68,9 +68,11 @@ class NodeDeleterIT {
 
     private Set<Long> remaining() throws SQLException {
         Set<Long> ids = new TreeSet<>();
-        try (Statement s = connection.createStatement(); var r = s.executeQuery("SELECT id FROM node")) {
-            while (r.next())
+        try (Statement s = connection.createStatement();
+                var r = s.executeQuery("SELECT id FROM node")) {
+            while (r.next()) {
                 ids.add(r.getLong(1));
+            }
         }
         return ids;
     }
@@ -94,13 +96,24 @@ class NodeDeleterIT {
 
         assertEquals(allBut(gone), remaining());
         assertEquals(9, result.nodes());
-        assertEquals(Map.of(GraphRows.INT, 4L, GraphRows.WORK_CHAIN, 2L, GraphRows.CALC_FUNCTION, 2L,
-            GraphRows.CALC_JOB, 1L), result.nodesByType());
+        assertEquals(
+                Map.of(
+                        GraphRows.INT,
+                        4L,
+                        GraphRows.WORK_CHAIN,
+                        2L,
+                        GraphRows.CALC_FUNCTION,
+                        2L,
+                        GraphRows.CALC_JOB,
+                        1L),
+                result.nodesByType());
         // Of 17 links only the unrelated calculation's three stay.
         assertEquals(14, result.links());
         assertEquals(3, rows.count("SELECT count(*) FROM link"));
-        assertEquals(0, rows.count("SELECT count(*) FROM link l WHERE NOT EXISTS (SELECT 1 FROM node WHERE id = l.input_id)"
-            + " OR NOT EXISTS (SELECT 1 FROM node WHERE id = l.output_id)"));
+        assertEquals(
+                0,
+                rows.count("SELECT count(*) FROM link l WHERE NOT EXISTS (SELECT 1 FROM node WHERE id = l.input_id)"
+                        + " OR NOT EXISTS (SELECT 1 FROM node WHERE id = l.output_id)"));
     }
 
     @Test
@@ -128,12 +141,16 @@ class NodeDeleterIT {
 
     @Test
     void groupMembershipsCommentsAndLogsGoWithTheirNodesAndGroupsStay() throws SQLException {
-        execute("INSERT INTO node_group (uuid, label, time, user_id) VALUES (gen_random_uuid(), 'g', now(), " + rows.userId() + ")");
-        execute("INSERT INTO group_member SELECT (SELECT id FROM node_group), id FROM node WHERE id IN (" + g.c1 + ", " + g.d9 + ")");
+        execute("INSERT INTO node_group (uuid, label, time, user_id) VALUES (gen_random_uuid(), 'g', now(), "
+                + rows.userId() + ")");
+        execute("INSERT INTO group_member SELECT (SELECT id FROM node_group), id FROM node WHERE id IN (" + g.c1 + ", "
+                + g.d9 + ")");
         execute("INSERT INTO comment (uuid, node_id, user_id, ctime, mtime, content) VALUES (gen_random_uuid(), " + g.w
-            + ", " + rows.userId() + ", now(), now(), 'look'), (gen_random_uuid(), " + g.dp + ", " + rows.userId() + ", now(), now(), 'kept')");
-        execute("INSERT INTO log (uuid, time, logger_name, level_name, node_id, message) SELECT gen_random_uuid(), now(), 'x',"
-            + " 'REPORT', " + g.c2 + ", 'm' || i FROM generate_series(1, 5) i");
+                + ", " + rows.userId() + ", now(), now(), 'look'), (gen_random_uuid(), " + g.dp + ", " + rows.userId()
+                + ", now(), now(), 'kept')");
+        execute(
+                "INSERT INTO log (uuid, time, logger_name, level_name, node_id, message) SELECT gen_random_uuid(), now(), 'x',"
+                        + " 'REPORT', " + g.c2 + ", 'm' || i FROM generate_series(1, 5) i");
 
         DeletionResult result = new NodeDeleter(database).delete(NodeIds.of(g.d1), TraversalRules.DELETE);
 
@@ -150,11 +167,21 @@ class NodeDeleterIT {
     void aPlanListsWhatWouldGoAndChangesNothing() throws SQLException {
         try (DeletionPlan plan = new NodeDeleter(database).plan(NodeIds.of(g.c3), TraversalRules.DELETE)) {
             assertEquals(8, plan.nodeCount());
-            assertEquals(Map.of(GraphRows.INT, 3L, GraphRows.WORK_CHAIN, 2L, GraphRows.CALC_FUNCTION, 2L,
-                GraphRows.CALC_JOB, 1L), plan.countsByNodeType());
+            assertEquals(
+                    Map.of(
+                            GraphRows.INT,
+                            3L,
+                            GraphRows.WORK_CHAIN,
+                            2L,
+                            GraphRows.CALC_FUNCTION,
+                            2L,
+                            GraphRows.CALC_JOB,
+                            1L),
+                    plan.countsByNodeType());
             try (LongStream ids = plan.nodeIds()) {
-                assertEquals(set(g.c3, g.d4, g.w, g.ow, g.c1, g.c2, g.d2, g.d3),
-                    ids.boxed().collect(Collectors.toCollection(TreeSet::new)));
+                assertEquals(
+                        set(g.c3, g.d4, g.w, g.ow, g.c1, g.c2, g.d2, g.d3),
+                        ids.boxed().collect(Collectors.toCollection(TreeSet::new)));
             }
         }
         assertEquals(g.all(), remaining());
@@ -163,7 +190,8 @@ class NodeDeleterIT {
 
     @Test
     void smallChunksDeleteExactlyTheSame() throws SQLException {
-        DeletionResult result = new NodeDeleter(database).withChunkSize(2).delete(NodeIds.of(g.d1, g.d9), TraversalRules.DELETE);
+        DeletionResult result =
+                new NodeDeleter(database).withChunkSize(2).delete(NodeIds.of(g.d1, g.d9), TraversalRules.DELETE);
         assertEquals(12, result.nodes());
         assertEquals(g.links, result.links());
         assertEquals(set(g.dp), remaining());
@@ -171,20 +199,27 @@ class NodeDeleterIT {
 
     @Test
     void deletingByGroupTakesTheGroupsNodesAndTheirClosure() throws SQLException {
-        execute("INSERT INTO node_group (uuid, label, time, user_id) VALUES (gen_random_uuid(), 'g', now(), " + rows.userId() + ")");
+        execute("INSERT INTO node_group (uuid, label, time, user_id) VALUES (gen_random_uuid(), 'g', now(), "
+                + rows.userId() + ")");
         execute("INSERT INTO group_member SELECT (SELECT id FROM node_group), id FROM node WHERE id = " + g.c9);
         long group = rows.count("SELECT id FROM node_group");
         DeletionResult result = new NodeDeleter(database).delete(NodeIds.inGroup(group), TraversalRules.DELETE);
         assertEquals(2, result.nodes());
         assertEquals(allBut(set(g.c9, g.d10)), remaining());
-        assertThrows(NotFoundException.class, () -> new NodeDeleter(database).delete(NodeIds.inGroup(group + 1), TraversalRules.DELETE));
+        assertThrows(
+                NotFoundException.class,
+                () -> new NodeDeleter(database).delete(NodeIds.inGroup(group + 1), TraversalRules.DELETE));
     }
 
     @Test
     void onlyTheDeleteRulesMayDelete() {
-        InvalidInputException e = assertThrows(InvalidInputException.class,
-            () -> new NodeDeleter(database).delete(NodeIds.of(g.d1), TraversalRules.EXPORT));
-        assertTrue(e.getMessage().contains("DELETE traversal rules") && e.getMessage().contains("not the EXPORT rules"), e.getMessage());
+        InvalidInputException e = assertThrows(
+                InvalidInputException.class,
+                () -> new NodeDeleter(database).delete(NodeIds.of(g.d1), TraversalRules.EXPORT));
+        assertTrue(
+                e.getMessage().contains("DELETE traversal rules")
+                        && e.getMessage().contains("not the EXPORT rules"),
+                e.getMessage());
         assertThrows(InvalidInputException.class, () -> new NodeDeleter(database).withChunkSize(0));
     }
 
@@ -197,17 +232,21 @@ class NodeDeleterIT {
 
     @Test
     void aMissingSeedDeletesNothing() throws SQLException {
-        assertThrows(NotFoundException.class,
-            () -> new NodeDeleter(database).delete(NodeIds.of(g.d1, g.d10 + 99), TraversalRules.DELETE));
+        assertThrows(
+                NotFoundException.class,
+                () -> new NodeDeleter(database).delete(NodeIds.of(g.d1, g.d10 + 99), TraversalRules.DELETE));
         assertEquals(g.all(), remaining());
     }
 
     @Test
     void referencedObjectKeysWalkNestedFoldersAndForgetDeletedNodes() throws SQLException {
         String a = "a".repeat(64), b = "b".repeat(64), c = "c".repeat(64);
-        long kept = rows.node(GraphRows.INT, "{\"o\": {\"f.txt\": {\"k\": \"" + a + "\"}, \"sub\": {\"o\": {\"deep\": {\"o\": {\"g\": {\"k\": \""
-            + b + "\"}}}}}}}");
-        long doomed = rows.node(GraphRows.INT, "{\"o\": {\"h\": {\"k\": \"" + c + "\"}, \"again\": {\"k\": \"" + a + "\"}}}");
+        long kept = rows.node(
+                GraphRows.INT,
+                "{\"o\": {\"f.txt\": {\"k\": \"" + a + "\"}, \"sub\": {\"o\": {\"deep\": {\"o\": {\"g\": {\"k\": \"" + b
+                        + "\"}}}}}}}");
+        long doomed =
+                rows.node(GraphRows.INT, "{\"o\": {\"h\": {\"k\": \"" + c + "\"}, \"again\": {\"k\": \"" + a + "\"}}}");
         rows.node(GraphRows.INT, "{\"o\": {}}");
         ObjectReferences references = new ObjectReferences(database);
         Set<String> keys = new TreeSet<>();

@@ -48,28 +48,42 @@ class NodeDeleterScaleIT {
     @BeforeAll
     static void build() throws SQLException {
         database = Database.open(DatabaseConfig.of(db.jdbcUrl()));
-        try (Connection c = database.connection(); Statement s = c.createStatement()) {
+        try (Connection c = database.connection();
+                Statement s = c.createStatement()) {
             long user = GraphRows.user(c, "scale@example.com");
             long started = System.nanoTime();
-            CopyRows.copy(c, "COPY node (uuid, node_type, ctime, mtime, user_id) FROM STDIN",
-                IntStream.range(0, NODES).mapToObj(i -> uuid(i) + "\t" + typeOf(i) + "\t2024-01-01 00:00:00+00\t"
-                    + "2024-01-01 00:00:00+00\t" + user));
+            CopyRows.copy(
+                    c,
+                    "COPY node (uuid, node_type, ctime, mtime, user_id) FROM STDIN",
+                    IntStream.range(0, NODES)
+                            .mapToObj(i -> uuid(i) + "\t" + typeOf(i) + "\t2024-01-01 00:00:00+00\t"
+                                    + "2024-01-01 00:00:00+00\t" + user));
             s.execute("CREATE TEMP TABLE link_stage (input uuid, output uuid, type text, label text)");
             CopyRows.copy(c, "COPY link_stage FROM STDIN", links());
             s.execute("INSERT INTO link (input_id, output_id, type, label) SELECT i.id, o.id, s.type, s.label"
-                + " FROM link_stage s JOIN node i ON i.uuid = s.input JOIN node o ON o.uuid = s.output");
+                    + " FROM link_stage s JOIN node i ON i.uuid = s.input JOIN node o ON o.uuid = s.output");
             s.execute("DROP TABLE link_stage");
             // A group of all seeds, and comments and logs on every doomed calculation.
-            s.execute("INSERT INTO node_group (uuid, label, time, user_id) VALUES (gen_random_uuid(), 'seeds', now(), " + user + ")");
+            s.execute("INSERT INTO node_group (uuid, label, time, user_id) VALUES (gen_random_uuid(), 'seeds', now(), "
+                    + user + ")");
             s.execute("INSERT INTO group_member SELECT g.id, n.id FROM node_group g, node n WHERE n.uuid = ANY(ARRAY["
-                + String.join(", ", IntStream.range(0, TREES).mapToObj(t -> "'" + uuid(seed(t)) + "'::uuid").toList()) + "])");
-            s.execute("INSERT INTO comment (uuid, node_id, user_id, ctime, mtime, content) SELECT gen_random_uuid(), id, user_id,"
-                + " now(), now(), 'c' FROM node WHERE node_type = '" + GraphRows.CALC_FUNCTION + "'");
-            s.execute("INSERT INTO log (uuid, time, logger_name, level_name, node_id, message) SELECT gen_random_uuid(), now(),"
-                + " 'scale', 'REPORT', id, 'm' FROM node WHERE node_type = '" + GraphRows.CALC_FUNCTION + "'");
+                    + String.join(
+                            ", ",
+                            IntStream.range(0, TREES)
+                                    .mapToObj(t -> "'" + uuid(seed(t)) + "'::uuid")
+                                    .toList())
+                    + "])");
+            s.execute(
+                    "INSERT INTO comment (uuid, node_id, user_id, ctime, mtime, content) SELECT gen_random_uuid(), id, user_id,"
+                            + " now(), now(), 'c' FROM node WHERE node_type = '" + GraphRows.CALC_FUNCTION + "'");
+            s.execute(
+                    "INSERT INTO log (uuid, time, logger_name, level_name, node_id, message) SELECT gen_random_uuid(), now(),"
+                            + " 'scale', 'REPORT', id, 'm' FROM node WHERE node_type = '" + GraphRows.CALC_FUNCTION
+                            + "'");
             s.execute("ANALYZE");
-            System.out.printf("scale graph: %d nodes, %d links built in %.1f s%n", count(c, "node"), count(c, "link"),
-                (System.nanoTime() - started) / 1e9);
+            System.out.printf(
+                    "scale graph: %d nodes, %d links built in %.1f s%n",
+                    count(c, "node"), count(c, "link"), (System.nanoTime() - started) / 1e9);
         }
     }
 
@@ -92,8 +106,9 @@ class NodeDeleterScaleIT {
     }
 
     static String typeOf(int index) {
-        if (index < PARAMETERS)
+        if (index < PARAMETERS) {
             return GraphRows.INT;
+        }
         return switch ((index - PARAMETERS) % TREE_NODES % 3) {
             case 0 -> GraphRows.INT; // the seed and each unit's output
             case 1 -> GraphRows.WORK_CHAIN;
@@ -102,19 +117,21 @@ class NodeDeleterScaleIT {
     }
 
     static Stream<String> links() {
-        return IntStream.range(0, TREES).boxed().flatMap(tree -> IntStream.range(0, UNITS).boxed().flatMap(u -> {
-            int w = unit(tree, u), calc = w + 1, out = w + 2;
-            int input = u == 0 ? seed(tree) : unit(tree, (u - 1) / 2) + 2;
-            int parameters = (tree + u) % PARAMETERS;
-            List<String> lines = new ArrayList<>(LINKS_PER_UNIT);
-            lines.add(line(input, calc, "input_calc", "x"));
-            lines.add(line(parameters, calc, "input_calc", "parameters"));
-            lines.add(line(calc, out, "create", "result"));
-            lines.add(line(input, w, "input_work", "x"));
-            lines.add(line(w, calc, "call_calc", "CALL"));
-            lines.add(line(w, out, "return", "result"));
-            return lines.stream();
-        }));
+        return IntStream.range(0, TREES)
+                .boxed()
+                .flatMap(tree -> IntStream.range(0, UNITS).boxed().flatMap(u -> {
+                    int w = unit(tree, u), calc = w + 1, out = w + 2;
+                    int input = u == 0 ? seed(tree) : unit(tree, (u - 1) / 2) + 2;
+                    int parameters = (tree + u) % PARAMETERS;
+                    List<String> lines = new ArrayList<>(LINKS_PER_UNIT);
+                    lines.add(line(input, calc, "input_calc", "x"));
+                    lines.add(line(parameters, calc, "input_calc", "parameters"));
+                    lines.add(line(calc, out, "create", "result"));
+                    lines.add(line(input, w, "input_work", "x"));
+                    lines.add(line(w, calc, "call_calc", "CALL"));
+                    lines.add(line(w, out, "return", "result"));
+                    return lines.stream();
+                }));
     }
 
     static String line(int input, int output, String type, String label) {
@@ -122,7 +139,8 @@ class NodeDeleterScaleIT {
     }
 
     static long count(Connection c, String table) throws SQLException {
-        try (Statement s = c.createStatement(); var r = s.executeQuery("SELECT count(*) FROM " + table)) {
+        try (Statement s = c.createStatement();
+                var r = s.executeQuery("SELECT count(*) FROM " + table)) {
             r.next();
             return r.getLong(1);
         }
@@ -131,10 +149,17 @@ class NodeDeleterScaleIT {
     /** The seeds of the doomed trees, streamed from their uuids. */
     static NodeIds doomedSeeds(Connection c) throws SQLException {
         List<Long> ids = new ArrayList<>();
-        try (Statement s = c.createStatement(); var r = s.executeQuery("SELECT id FROM node WHERE uuid = ANY(ARRAY["
-            + String.join(", ", IntStream.range(0, DOOMED_TREES).mapToObj(t -> "'" + uuid(seed(t)) + "'::uuid").toList()) + "])")) {
-            while (r.next())
+        try (Statement s = c.createStatement();
+                var r = s.executeQuery("SELECT id FROM node WHERE uuid = ANY(ARRAY["
+                        + String.join(
+                                ", ",
+                                IntStream.range(0, DOOMED_TREES)
+                                        .mapToObj(t -> "'" + uuid(seed(t)) + "'::uuid")
+                                        .toList())
+                        + "])")) {
+            while (r.next()) {
                 ids.add(r.getLong(1));
+            }
         }
         assertEquals(DOOMED_TREES, ids.size());
         return NodeIds.streamed(ids.stream().mapToLong(Long::longValue));
@@ -143,8 +168,13 @@ class NodeDeleterScaleIT {
     @Test
     void deletesAClosureOfOneHundredThousandNodesAndKeepsTheRestExactly() throws SQLException {
         int doomedUnits = DOOMED_TREES * UNITS;
-        Map<String, Long> expectedTypes = Map.of(GraphRows.INT, (long) DOOMED_TREES + doomedUnits,
-            GraphRows.WORK_CHAIN, (long) doomedUnits, GraphRows.CALC_FUNCTION, (long) doomedUnits);
+        Map<String, Long> expectedTypes = Map.of(
+                GraphRows.INT,
+                (long) DOOMED_TREES + doomedUnits,
+                GraphRows.WORK_CHAIN,
+                (long) doomedUnits,
+                GraphRows.CALC_FUNCTION,
+                (long) doomedUnits);
         NodeDeleter deleter = new NodeDeleter(database);
         try (Connection c = database.connection()) {
             long started = System.nanoTime();
@@ -155,13 +185,20 @@ class NodeDeleterScaleIT {
                     assertEquals(100_000, ids.count());
                 }
             }
-            System.out.printf("plan of 100,000 nodes (dry run, counts, ids streamed): %.2f s%n", (System.nanoTime() - started) / 1e9);
+            System.out.printf(
+                    "plan of 100,000 nodes (dry run, counts, ids streamed): %.2f s%n",
+                    (System.nanoTime() - started) / 1e9);
             assertEquals(NODES, count(c, "node"));
 
             started = System.nanoTime();
             DeletionResult result = deleter.delete(doomedSeeds(c), TraversalRules.DELETE);
-            System.out.printf("delete of 100,000 nodes, %d links, %d comments, %d logs, %d memberships: %.2f s%n",
-                result.links(), result.comments(), result.logs(), result.groupMemberships(), (System.nanoTime() - started) / 1e9);
+            System.out.printf(
+                    "delete of 100,000 nodes, %d links, %d comments, %d logs, %d memberships: %.2f s%n",
+                    result.links(),
+                    result.comments(),
+                    result.logs(),
+                    result.groupMemberships(),
+                    (System.nanoTime() - started) / 1e9);
 
             assertEquals(100_000, result.nodes());
             assertEquals(expectedTypes, result.nodesByType());
@@ -176,8 +213,17 @@ class NodeDeleterScaleIT {
             assertEquals((long) (TREES - DOOMED_TREES) * UNITS, count(c, "comment"));
             assertEquals((long) (TREES - DOOMED_TREES) * UNITS, count(c, "log"));
             // The shared parameters stay, still used by every kept calculation.
-            assertEquals(PARAMETERS, count(c, "node WHERE uuid = ANY(ARRAY["
-                + String.join(", ", IntStream.range(0, PARAMETERS).mapToObj(i -> "'" + uuid(i) + "'::uuid").toList()) + "])"));
+            assertEquals(
+                    PARAMETERS,
+                    count(
+                            c,
+                            "node WHERE uuid = ANY(ARRAY["
+                                    + String.join(
+                                            ", ",
+                                            IntStream.range(0, PARAMETERS)
+                                                    .mapToObj(i -> "'" + uuid(i) + "'::uuid")
+                                                    .toList())
+                                    + "])"));
             assertEquals((long) (TREES - DOOMED_TREES) * UNITS, count(c, "link WHERE label = 'parameters'"));
         }
     }

@@ -49,13 +49,15 @@ class UserStoreIT {
     @Test
     void aSecondUserWithTheSameEmailIsRefused() {
         users.create("twice@example.com", "", "", "");
-        ConflictException e = assertThrows(ConflictException.class, () -> users.create("twice@example.com", "B", "", ""));
+        ConflictException e =
+                assertThrows(ConflictException.class, () -> users.create("twice@example.com", "B", "", ""));
         assertEquals("a user with email 'twice@example.com' exists already", e.getMessage());
     }
 
     @Test
     void anEmailMustLookLikeOne() {
-        InvalidInputException e = assertThrows(InvalidInputException.class, () -> users.create("Ada Lovelace", "", "", ""));
+        InvalidInputException e =
+                assertThrows(InvalidInputException.class, () -> users.create("Ada Lovelace", "", "", ""));
         assertEquals("user email 'Ada Lovelace' is not an email address (name@host, no spaces)", e.getMessage());
         assertThrows(InvalidInputException.class, () -> users.create(null, "", "", ""));
     }
@@ -77,7 +79,11 @@ class UserStoreIT {
         NotFoundException e = assertThrows(NotFoundException.class, () -> users.setDefault("ghost@example.com"));
         assertTrue(e.getMessage().startsWith("no user has email 'ghost@example.com'"), e.getMessage());
         assertEquals(Optional.of(second), users.defaultUser());
-        assertEquals("\"second@example.com\"", database.sessions().fromSession(s -> s
-            .createNativeQuery("SELECT value::text FROM setting WHERE key = 'default_user'", String.class).getSingleResult()));
+        assertEquals(
+                "\"second@example.com\"",
+                database.sessions()
+                        .fromSession(s -> s.createNativeQuery(
+                                        "SELECT value::text FROM setting WHERE key = 'default_user'", String.class)
+                                .getSingleResult()));
     }
 }
