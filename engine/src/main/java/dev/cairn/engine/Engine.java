@@ -1,7 +1,6 @@
 package dev.cairn.engine;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Objects;
 
@@ -15,10 +14,11 @@ import dev.cairn.engine.launch.QueueTaskSink;
 import dev.cairn.engine.plugin.PluginRegistry;
 import dev.cairn.engine.runtime.StepExecutor;
 import dev.cairn.engine.worker.Worker;
+import dev.cairn.errors.ConflictException;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.DatabaseConfig;
-import dev.cairn.storage.graph.ConflictException;
 import dev.cairn.storage.graph.GraphStore;
+import dev.cairn.storage.graph.ObjectStoreErrors;
 import dev.cairn.storage.graph.users.UserStore;
 import dev.cairn.storage.objects.Container;
 
@@ -85,7 +85,7 @@ public final class Engine implements AutoCloseable {
             this.control = new ProcessControl(database, graph, sink, broker == null ? null : new Broadcasts(broker));
         } catch (IOException e) {
             database.close();
-            throw new UncheckedIOException("opening the object store at " + config.objectStore(), e);
+            throw ObjectStoreErrors.translate(e, "opening the object store at " + config.objectStore());
         } catch (RuntimeException e) {
             database.close();
             throw e;

@@ -1,5 +1,6 @@
 package dev.cairn.engine;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
@@ -7,6 +8,8 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
+
+import dev.cairn.errors.CairnException;
 
 /** The engine's package rules (STYLE.md): who may use the broker client, and no framework. */
 class ArchitectureTest {
@@ -111,5 +114,22 @@ class ArchitectureTest {
                 .resideInAPackage("org.springframework..")
                 .check(ENGINE);
         slices().matching("dev.cairn.engine.(*)..").should().beFreeOfCycles().check(ENGINE);
+    }
+
+    /**
+     * Every public exception of the engine belongs to one of the four families (ARCHITECTURE.md §9),
+     * so the server can map it to a status with one exhaustive switch.
+     */
+    @Test
+    void everyPublicErrorHasAFamily() {
+        classes()
+                .that()
+                .areAssignableTo(Throwable.class)
+                .and()
+                .arePublic()
+                .should()
+                .beAssignableTo(CairnException.class)
+                .because("the server maps Cairn's errors to HTTP statuses by family")
+                .check(ENGINE);
     }
 }

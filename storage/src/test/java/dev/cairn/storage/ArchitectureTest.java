@@ -9,8 +9,12 @@ import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 
+import dev.cairn.errors.CairnException;
+
 /** The package rules of STYLE.md that the compiler cannot see. */
-@AnalyzeClasses(packages = "dev.cairn.storage", importOptions = ImportOption.DoNotIncludeTests.class)
+@AnalyzeClasses(
+        packages = {"dev.cairn.storage", "dev.cairn.errors"},
+        importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
 
     /** The object store is a library by itself: plain Java, sqlite-jdbc and zstd, nothing of Cairn. */
@@ -83,4 +87,30 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule noCycles =
             slices().matching("dev.cairn.storage.(*)..").should().beFreeOfCycles();
+
+    /**
+     * Every public exception of storage belongs to one of the four families (ARCHITECTURE.md §9),
+     * so the server can map it to a status with one exhaustive switch. The object store keeps its
+     * own sealed exceptions: it depends on nothing of Cairn.
+     */
+    @ArchTest
+    static final ArchRule everyPublicErrorHasAFamily = classes()
+            .that()
+            .areAssignableTo(Throwable.class)
+            .and()
+            .arePublic()
+            .and()
+            .resideOutsideOfPackage("dev.cairn.storage.objects..")
+            .should()
+            .beAssignableTo(CairnException.class)
+            .because("the server maps Cairn's errors to HTTP statuses by family");
+
+    /** The families are the errors' own: they depend on nothing else of Cairn. */
+    @ArchTest
+    static final ArchRule errorsStandAlone = classes()
+            .that()
+            .resideInAPackage("dev.cairn.errors..")
+            .should()
+            .onlyDependOnClassesThat()
+            .resideInAnyPackage("dev.cairn.errors..", "java..");
 }

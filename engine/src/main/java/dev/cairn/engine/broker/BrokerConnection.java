@@ -10,6 +10,8 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 
+import dev.cairn.errors.InvalidInputException;
+
 /**
  * One connection to the broker that recovers by itself: after a broker restart or a
  * network failure the client reconnects, reopens its channels and re-declares queues,
@@ -51,7 +53,7 @@ public final class BrokerConnection implements AutoCloseable {
                 factory.setVirtualHost("/");
             }
         } catch (URISyntaxException | GeneralSecurityException | IllegalArgumentException e) {
-            throw new IllegalArgumentException(
+            throw new InvalidInputException(
                     "not an AMQP URI (amqp://user:password@host:port/vhost): " + redact(amqpUri), e);
         }
         factory.setAutomaticRecoveryEnabled(true);

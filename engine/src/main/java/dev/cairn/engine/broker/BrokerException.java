@@ -1,7 +1,9 @@
 package dev.cairn.engine.broker;
 
+import dev.cairn.errors.UnavailableException;
+
 /** The broker could not be reached or refused an operation. */
-public final class BrokerException extends RuntimeException {
+public final class BrokerException extends UnavailableException {
 
     public BrokerException(String message, Throwable cause) {
         super(message, cause);

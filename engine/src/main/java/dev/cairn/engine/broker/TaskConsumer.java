@@ -11,6 +11,8 @@ import com.rabbitmq.client.DefaultConsumer;
 import com.rabbitmq.client.Envelope;
 import com.rabbitmq.client.ShutdownSignalException;
 
+import dev.cairn.errors.InvalidInputException;
+
 /**
  * Takes tasks from the queue, at most {@code slots} unacknowledged at a time (the
  * prefetch), and hands each to a handler, which acknowledges it when its step has
@@ -71,7 +73,7 @@ public final class TaskConsumer implements AutoCloseable {
                     TaskMessage task;
                     try {
                         task = TaskMessage.fromBytes(body);
-                    } catch (IllegalArgumentException e) {
+                    } catch (InvalidInputException e) {
                         settle(ch, deliveryTag, false, false);
                         return;
                     }

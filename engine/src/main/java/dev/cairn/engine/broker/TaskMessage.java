@@ -2,6 +2,8 @@ package dev.cairn.engine.broker;
 
 import java.nio.charset.StandardCharsets;
 
+import dev.cairn.errors.InvalidInputException;
+
 /** A task on the wire: run process {@code processId} from step {@code step}. */
 public record TaskMessage(long processId, int step) {
 
@@ -16,7 +18,7 @@ public record TaskMessage(long processId, int step) {
             int step = Integer.parseInt(field(json, "step"));
             return new TaskMessage(process, step);
         } catch (RuntimeException e) {
-            throw new IllegalArgumentException("not a task message: " + json, e);
+            throw new InvalidInputException("not a task message: " + json, e);
         }
     }
 
@@ -24,7 +26,7 @@ public record TaskMessage(long processId, int step) {
         String key = "\"" + name + "\":";
         int at = json.indexOf(key);
         if (at < 0) {
-            throw new IllegalArgumentException("no field " + name);
+            throw new InvalidInputException("no field " + name);
         }
         int start = at + key.length();
         int end = start;

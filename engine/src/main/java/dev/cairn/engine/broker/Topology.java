@@ -5,6 +5,8 @@ import java.io.IOException;
 import com.rabbitmq.client.BuiltinExchangeType;
 import com.rabbitmq.client.Channel;
 
+import dev.cairn.errors.InvalidInputException;
+
 /**
  * The queue and exchange of one Cairn installation ({@code prefix}): a durable task queue
  * that workers share, and a topic exchange for state changes ({@code state.<pid>.<state>})
@@ -15,8 +17,7 @@ public record Topology(String prefix) {
 
     public Topology {
         if (prefix == null || !prefix.matches("[A-Za-z0-9_.-]+")) {
-            throw new IllegalArgumentException(
-                    "broker prefix '" + prefix + "' must be letters, digits, '.', '_' or '-'");
+            throw new InvalidInputException("broker prefix '" + prefix + "' must be letters, digits, '.', '_' or '-'");
         }
     }
 

@@ -3,6 +3,8 @@ package dev.cairn.engine.caching;
 import java.util.List;
 import java.util.Optional;
 
+import dev.cairn.errors.InvalidInputException;
+
 /**
  * Which process types look for a cached result before they run. A type is enabled when
  * the most specific pattern matching its entry point is in {@code enabledFor}, disabled when
@@ -81,7 +83,7 @@ public record CachingPolicy(boolean defaultEnabled, List<String> enabledFor, Lis
         if (pattern == null
                 || pattern.isEmpty()
                 || pattern.indexOf('*') >= 0 && pattern.indexOf('*') != pattern.length() - 1) {
-            throw new IllegalArgumentException(
+            throw new InvalidInputException(
                     "caching pattern '" + pattern + "' must be an entry point or a prefix ending in '*'");
         }
     }

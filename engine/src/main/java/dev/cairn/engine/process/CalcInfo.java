@@ -2,6 +2,8 @@ package dev.cairn.engine.process;
 
 import java.util.List;
 
+import dev.cairn.errors.InvalidInputException;
+
 /**
  * What a calculation job's {@code prepare} decides besides the files it writes: the code's
  * command-line arguments, its standard streams, and the files to bring back.
@@ -21,7 +23,7 @@ public record CalcInfo(
 
     static void checkRetrieveEntry(String entry) {
         if (entry == null || entry.isBlank() || entry.startsWith("/") || entry.contains("..")) {
-            throw new IllegalArgumentException(
+            throw new InvalidInputException(
                     "retrieve list entry '" + entry + "' must be a path relative to the work directory");
         }
     }

@@ -3,6 +3,7 @@ package dev.cairn.engine.process;
 import java.nio.file.Path;
 import java.util.Objects;
 
+import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.graph.Code;
 import dev.cairn.storage.graph.FolderData;
 import dev.cairn.storage.graph.RemoteData;
@@ -39,7 +40,7 @@ public record CalcJobDefinition(String entryPoint, ProcessSpec spec, Preparer pr
         Objects.requireNonNull(parser, "parser");
         if (!(spec.inputs().ports().get("code") instanceof InputPort<?> code)
                 || !Code.class.isAssignableFrom(code.type())) {
-            throw new IllegalArgumentException(
+            throw new InvalidInputException(
                     entryPoint + ": a calculation job's spec needs the input CalcJobDefinition.CODE");
         }
     }

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
+import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.graph.Node;
 
 /**
@@ -141,7 +142,7 @@ public final class Context {
         if (value instanceof Double || value instanceof Float) {
             double d = ((Number) value).doubleValue();
             if (!Double.isFinite(d)) {
-                throw new IllegalArgumentException("context '" + key + "': " + d + " is not a finite number");
+                throw new InvalidInputException("context '" + key + "': " + d + " is not a finite number");
             }
             return d;
         }
@@ -156,17 +157,17 @@ public final class Context {
             Map<String, Object> copy = new LinkedHashMap<>();
             for (var e : map.entrySet()) {
                 if (!(e.getKey() instanceof String s)) {
-                    throw new IllegalArgumentException(
+                    throw new InvalidInputException(
                             "context '" + key + "': map keys must be strings, got " + e.getKey());
                 }
                 if (s.equals(NODE_KEY)) {
-                    throw new IllegalArgumentException("context '" + key + "': the key " + NODE_KEY + " is reserved");
+                    throw new InvalidInputException("context '" + key + "': the key " + NODE_KEY + " is reserved");
                 }
                 copy.put(s, checked(e.getValue(), key));
             }
             return Collections.unmodifiableMap(copy);
         }
-        throw new IllegalArgumentException(
+        throw new InvalidInputException(
                 "context '" + key + "' cannot hold a " + value.getClass().getName()
                         + ": a checkpoint keeps nodes, strings, numbers, booleans, lists and maps");
     }

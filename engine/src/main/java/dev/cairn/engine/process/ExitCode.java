@@ -2,6 +2,8 @@ package dev.cairn.engine.process;
 
 import java.util.Objects;
 
+import dev.cairn.errors.InvalidInputException;
+
 /**
  * How a process ended: 0 is success, any other status a failure the process chose to
  * report. {@code invalidatesCache} keeps a node that ended this way from serving as a
@@ -13,12 +15,11 @@ public record ExitCode(int status, String label, String message, boolean invalid
 
     public ExitCode {
         if (status < 0) {
-            throw new IllegalArgumentException(
-                    "exit status " + status + " is negative; statuses are 0 (ok) or positive");
+            throw new InvalidInputException("exit status " + status + " is negative; statuses are 0 (ok) or positive");
         }
         Objects.requireNonNull(label, "label");
         if (!label.matches("[A-Z][A-Z0-9_]*")) {
-            throw new IllegalArgumentException("exit code label '" + label + "' is not UPPER_SNAKE_CASE");
+            throw new InvalidInputException("exit code label '" + label + "' is not UPPER_SNAKE_CASE");
         }
         message = message == null ? "" : message;
     }
@@ -34,7 +35,7 @@ public record ExitCode(int status, String label, String message, boolean invalid
     /** The same code with {placeholders} in its message filled from {@code values} (key, value, key, value...). */
     public ExitCode format(Object... values) {
         if (values.length % 2 != 0) {
-            throw new IllegalArgumentException("format takes key, value pairs");
+            throw new InvalidInputException("format takes key, value pairs");
         }
         String m = message;
         for (int i = 0; i < values.length; i += 2) {

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import dev.cairn.errors.InvalidInputException;
+
 /** The folder a calculation job's {@code prepare} writes its input files into; it is uploaded as the work directory. */
 public final class JobFolder {
 
@@ -28,7 +30,7 @@ public final class JobFolder {
     private Path resolve(String relativePath) {
         Path target = root.resolve(relativePath).normalize();
         if (!target.startsWith(root) || Path.of(relativePath).isAbsolute()) {
-            throw new IllegalArgumentException("'" + relativePath + "' is not a path inside the job folder");
+            throw new InvalidInputException("'" + relativePath + "' is not a path inside the job folder");
         }
         return target;
     }

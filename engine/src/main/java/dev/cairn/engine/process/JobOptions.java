@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import dev.cairn.errors.InvalidInputException;
+
 /**
  * How a calculation job runs on its computer (AiiDA's {@code metadata.options}): what it asks
  * the batch system for, text around the command, what else to bring back. They are stored as
@@ -48,22 +50,21 @@ public record JobOptions(
 
     public JobOptions {
         if (machines < 1) {
-            throw new IllegalArgumentException("option num_machines must be at least 1, not " + machines);
+            throw new InvalidInputException("option num_machines must be at least 1, not " + machines);
         }
         if (mpiprocsPerMachine != null && mpiprocsPerMachine < 1) {
-            throw new IllegalArgumentException(
+            throw new InvalidInputException(
                     "option num_mpiprocs_per_machine must be at least 1, not " + mpiprocsPerMachine);
         }
         if (coresPerMpiproc < 1) {
-            throw new IllegalArgumentException(
-                    "option num_cores_per_mpiproc must be at least 1, not " + coresPerMpiproc);
+            throw new InvalidInputException("option num_cores_per_mpiproc must be at least 1, not " + coresPerMpiproc);
         }
         if (maxWallclockSeconds != null && maxWallclockSeconds < 1) {
-            throw new IllegalArgumentException(
+            throw new InvalidInputException(
                     "option max_wallclock_seconds must be positive, not " + maxWallclockSeconds);
         }
         if (maxMemoryKb != null && maxMemoryKb < 1) {
-            throw new IllegalArgumentException("option max_memory_kb must be positive, not " + maxMemoryKb);
+            throw new InvalidInputException("option max_memory_kb must be positive, not " + maxMemoryKb);
         }
         customSchedulerCommands = customSchedulerCommands == null ? "" : customSchedulerCommands;
         prependText = prependText == null ? "" : prependText;

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
+import dev.cairn.errors.InvalidInputException;
+
 /**
  * A work chain's program: steps, conditionals, loops and early returns, nested freely.
  * {@snippet :
@@ -119,14 +121,14 @@ public final class Outline<W extends WorkChain> {
 
     public Block<W> block(int id) {
         if (id < 0 || id >= blocks.size()) {
-            throw new IllegalArgumentException("the outline has no block " + id + " (it has " + blocks.size() + ")");
+            throw new IllegalStateException("the outline has no block " + id + " (it has " + blocks.size() + ")");
         }
         return blocks.get(id);
     }
 
     private void number(Block<W> block) {
         if (block.id >= 0) {
-            throw new IllegalArgumentException("an outline block is used twice; build each branch anew");
+            throw new InvalidInputException("an outline block is used twice; build each branch anew");
         }
         block.id = blocks.size();
         blocks.add(block);

@@ -1,5 +1,7 @@
 package dev.cairn.engine.process;
 
+import dev.cairn.errors.InvalidInputException;
+
 /** A named slot in a spec's inputs or outputs: a typed port or a namespace of ports. */
 public sealed interface Port permits InputPort, OutputPort, PortNamespace {
 
@@ -12,9 +14,8 @@ public sealed interface Port permits InputPort, OutputPort, PortNamespace {
 
     static String checkName(String name) {
         if (name == null || !name.matches("[A-Za-z]([A-Za-z0-9_]*[A-Za-z0-9])?") || name.contains("__")) {
-            throw new IllegalArgumentException(
-                    "port name '" + name + "' must be letters, digits and single underscores,"
-                            + " starting with a letter and not ending with '_' ('__' joins namespaces in link labels)");
+            throw new InvalidInputException("port name '" + name + "' must be letters, digits and single underscores,"
+                    + " starting with a letter and not ending with '_' ('__' joins namespaces in link labels)");
         }
         return name;
     }

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
+import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.graph.Node;
 
 /**
@@ -43,7 +44,7 @@ public record PortNamespace(
     PortNamespace with(Port port) {
         Map<String, Port> copy = new LinkedHashMap<>(ports);
         if (copy.putIfAbsent(port.name(), port) != null) {
-            throw new IllegalArgumentException("port '" + qualified(port.name()) + "' is declared twice");
+            throw new InvalidInputException("port '" + qualified(port.name()) + "' is declared twice");
         }
         return new PortNamespace(path, copy, dynamic, dynamicType, required, validator, help);
     }

@@ -1,5 +1,7 @@
 package dev.cairn.engine.process;
 
+import dev.cairn.errors.InvalidInputException;
+
 /**
  * A process type as a plugin declares it: its entry-point name (unique across plugins,
  * e.g. "arithmetic.add"), its spec, and how it runs.
@@ -12,7 +14,7 @@ public sealed interface ProcessDefinition permits CalcFunction, WorkFunction, Wo
 
     static String checkEntryPoint(String name) {
         if (name == null || !name.matches("[a-z0-9_]+(\\.[a-z0-9_]+)+")) {
-            throw new IllegalArgumentException(
+            throw new InvalidInputException(
                     "entry point '" + name + "' must be dotted lower-case words, e.g. 'arithmetic.add'");
         }
         return name;

@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 
+import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.graph.Data;
 import dev.cairn.storage.graph.Node;
 
@@ -37,7 +38,7 @@ public final class ProcessFunctions {
     private static ProcessDefinition define(Method method, Function f) {
         String where = method.getDeclaringClass().getSimpleName() + "." + method.getName();
         if (!Modifier.isStatic(method.getModifiers())) {
-            throw new IllegalArgumentException(where + ": a @Function method must be static");
+            throw new InvalidInputException(where + ": a @Function method must be static");
         }
         method.setAccessible(true);
         ProcessSpec.Builder spec = ProcessSpec.builder();
@@ -45,12 +46,12 @@ public final class ProcessFunctions {
         List<String> paths = new ArrayList<>();
         boolean takesScope = params.length > 0 && params[0].getType() == FunctionScope.class;
         if (takesScope && !f.workflow()) {
-            throw new IllegalArgumentException(where + ": only a workfunction (workflow = true) takes a FunctionScope");
+            throw new InvalidInputException(where + ": only a workfunction (workflow = true) takes a FunctionScope");
         }
         for (int i = takesScope ? 1 : 0; i < params.length; i++) {
             In in = params[i].getAnnotation(In.class);
             if (in == null || !Node.class.isAssignableFrom(params[i].getType())) {
-                throw new IllegalArgumentException(
+                throw new InvalidInputException(
                         where + ": parameter " + i + " must be a node type annotated @In(\"name\")");
             }
             @SuppressWarnings("unchecked")
@@ -67,7 +68,7 @@ public final class ProcessFunctions {
         } else if (returns == Outputs.class) {
             spec.dynamicOutputs(Data.class);
         } else {
-            throw new IllegalArgumentException(
+            throw new InvalidInputException(
                     where + ": a @Function method returns a Data node or Outputs, not " + returns.getSimpleName());
         }
         ProcessSpec built = spec.build();

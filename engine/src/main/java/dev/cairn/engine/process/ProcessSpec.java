@@ -12,6 +12,8 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
+import dev.cairn.errors.InvalidInputException;
+import dev.cairn.errors.NotFoundException;
 import dev.cairn.storage.graph.Data;
 import dev.cairn.storage.graph.Node;
 
@@ -57,7 +59,7 @@ public final class ProcessSpec {
         return exitCodes.values().stream()
                 .filter(c -> c.label().equals(label))
                 .findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("no exit code labelled " + label + "; this spec has "
+                .orElseThrow(() -> new NotFoundException("no exit code labelled " + label + "; this spec has "
                         + exitCodes.values().stream().map(ExitCode::label).toList()));
     }
 
@@ -297,11 +299,11 @@ public final class ProcessSpec {
 
         public Builder exitCode(ExitCode code) {
             if (code.status() == 0) {
-                throw new IllegalArgumentException("exit status 0 means success and needs no declaration");
+                throw new InvalidInputException("exit status 0 means success and needs no declaration");
             }
             ExitCode old = exitCodes.putIfAbsent(code.status(), code);
             if (old != null) {
-                throw new IllegalArgumentException(
+                throw new InvalidInputException(
                         "exit status " + code.status() + " is declared twice: " + old.label() + " and " + code.label());
             }
             return this;
@@ -370,7 +372,7 @@ public final class ProcessSpec {
             } else if (existing instanceof PortNamespace ns) {
                 inner = ns;
             } else {
-                throw new IllegalArgumentException("'" + root.qualified(head) + "' is a port, not a namespace");
+                throw new InvalidInputException("'" + root.qualified(head) + "' is a port, not a namespace");
             }
             return root.replacing(add(inner, path.substring(dot + 1), port));
         }
@@ -387,7 +389,7 @@ public final class ProcessSpec {
             } else if (existing instanceof PortNamespace ns) {
                 inner = ns;
             } else {
-                throw new IllegalArgumentException("'" + root.qualified(head) + "' is a port, not a namespace");
+                throw new InvalidInputException("'" + root.qualified(head) + "' is a port, not a namespace");
             }
             inner = dot < 0 ? shape.apply(inner) : shapeNamespace(inner, path.substring(dot + 1), shape);
             return root.replacing(inner);

@@ -15,8 +15,8 @@ import dev.cairn.engine.transport.SharedTransports;
 import dev.cairn.engine.transport.Transport;
 import dev.cairn.engine.transport.TransportException;
 import dev.cairn.engine.transport.TransportSpec;
+import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.db.Database;
-import dev.cairn.storage.graph.InvalidInputException;
 import dev.cairn.storage.graph.StorageException;
 import dev.cairn.storage.graph.computers.Computer;
 

@@ -6,7 +6,7 @@ import java.util.Map;
 
 import dev.cairn.engine.scheduler.JobTemplate;
 import dev.cairn.engine.transport.Backoff;
-import dev.cairn.storage.graph.InvalidInputException;
+import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.graph.computers.Computer;
 
 /**

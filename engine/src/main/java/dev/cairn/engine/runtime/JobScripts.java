@@ -8,8 +8,8 @@ import dev.cairn.engine.process.JobOptions;
 import dev.cairn.engine.scheduler.JobCommand;
 import dev.cairn.engine.scheduler.JobResources;
 import dev.cairn.engine.scheduler.JobTemplate;
+import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.graph.Code;
-import dev.cairn.storage.graph.InvalidInputException;
 import dev.cairn.storage.graph.PortableCode;
 
 /**
@@ -52,7 +52,7 @@ final class JobScripts {
                     .withCustomSchedulerCommands(options.customSchedulerCommands())
                     .withText(options.prependText(), options.appendText())
                     .withEnvironment(options.environment(), options.importSysEnvironment());
-        } catch (IllegalArgumentException e) {
+        } catch (InvalidInputException e) {
             throw new InvalidInputException(
                     entryPoint + ": invalid job options: " + e.getMessage().replaceFirst("^job check: ", ""));
         }

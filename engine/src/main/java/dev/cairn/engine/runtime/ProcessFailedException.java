@@ -1,7 +1,7 @@
 package dev.cairn.engine.runtime;
 
 /** A process's own code failed with a checked exception; the process is excepted with it. */
-public final class ProcessFailedException extends RuntimeException {
+final class ProcessFailedException extends RuntimeException {
 
     public ProcessFailedException(String message, Throwable cause) {
         super(message, cause);

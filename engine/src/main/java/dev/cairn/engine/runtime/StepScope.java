@@ -15,9 +15,9 @@ import dev.cairn.engine.process.ProcessResult;
 import dev.cairn.engine.process.ProcessSpec;
 import dev.cairn.engine.process.ProcessState;
 import dev.cairn.engine.process.WorkChainScope;
+import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.graph.Data;
 import dev.cairn.storage.graph.GraphTransaction;
-import dev.cairn.storage.graph.InvalidInputException;
 import dev.cairn.storage.graph.Node;
 import dev.cairn.storage.graph.ProcessNode;
 

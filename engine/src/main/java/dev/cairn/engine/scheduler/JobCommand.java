@@ -2,6 +2,8 @@ package dev.cairn.engine.scheduler;
 
 import java.util.List;
 
+import dev.cairn.errors.InvalidInputException;
+
 /**
  * One command line of a job (AiiDA's {@code CodeInfo}): the program and its arguments, each
  * passed as one word however it is spelt (they are single-quoted in the script, so {@code $}
@@ -12,12 +14,12 @@ public record JobCommand(List<String> argv, boolean mpi, String stdinName, Strin
 
     public JobCommand {
         if (argv == null || argv.isEmpty()) {
-            throw new IllegalArgumentException("a job command needs at least the program to run");
+            throw new InvalidInputException("a job command needs at least the program to run");
         }
         argv = List.copyOf(argv);
         for (String word : argv) {
             if (word.isEmpty() || word.indexOf('\0') >= 0) {
-                throw new IllegalArgumentException("job command " + argv + " has an empty word or a NUL character");
+                throw new InvalidInputException("job command " + argv + " has an empty word or a NUL character");
             }
         }
         checkStream("stdin", stdinName, argv);
@@ -41,7 +43,7 @@ public record JobCommand(List<String> argv, boolean mpi, String stdinName, Strin
 
     private static void checkStream(String stream, String name, List<String> argv) {
         if (name != null && (name.isBlank() || name.indexOf('\n') >= 0 || name.indexOf('\0') >= 0)) {
-            throw new IllegalArgumentException(stream + " file '" + name + "' of job command " + argv
+            throw new InvalidInputException(stream + " file '" + name + "' of job command " + argv
                     + " must be a non-blank file name on one line");
         }
     }

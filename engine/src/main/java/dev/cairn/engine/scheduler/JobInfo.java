@@ -1,5 +1,7 @@
 package dev.cairn.engine.scheduler;
 
+import dev.cairn.errors.InvalidInputException;
+
 /**
  * One job as the batch system's listing showed it. Only {@code jobId}, {@code state} and
  * {@code rawState} are always set; the others are null when the listing does not say.
@@ -22,13 +24,13 @@ public record JobInfo(
 
     public JobInfo {
         if (jobId == null || jobId.isBlank()) {
-            throw new IllegalArgumentException("a job in a listing needs a job id");
+            throw new InvalidInputException("a job in a listing needs a job id");
         }
         if (state == null) {
-            throw new IllegalArgumentException("job " + jobId + " needs a state");
+            throw new InvalidInputException("job " + jobId + " needs a state");
         }
         if (rawState == null) {
-            throw new IllegalArgumentException("job " + jobId + " needs its raw state (empty if unknown)");
+            throw new InvalidInputException("job " + jobId + " needs its raw state (empty if unknown)");
         }
     }
 

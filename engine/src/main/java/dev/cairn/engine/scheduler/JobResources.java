@@ -1,5 +1,7 @@
 package dev.cairn.engine.scheduler;
 
+import dev.cairn.errors.InvalidInputException;
+
 /**
  * What a job asks the batch system for (AiiDA's {@code NodeNumberJobResource}): a number of
  * machines, MPI processes on each, and CPUs for each process (threads, {@code --cpus-per-task}).
@@ -13,24 +15,24 @@ public record JobResources(int machines, int mpiprocsPerMachine, int cpusPerTask
 
     public JobResources {
         if (machines < 1) {
-            throw new IllegalArgumentException("a job needs at least one machine, not " + machines);
+            throw new InvalidInputException("a job needs at least one machine, not " + machines);
         }
         if (mpiprocsPerMachine < 1) {
-            throw new IllegalArgumentException(
+            throw new InvalidInputException(
                     "a job needs at least one MPI process per machine, not " + mpiprocsPerMachine);
         }
         if (cpusPerTask < 1) {
-            throw new IllegalArgumentException("a job needs at least one CPU per task, not " + cpusPerTask);
+            throw new InvalidInputException("a job needs at least one CPU per task, not " + cpusPerTask);
         }
     }
 
     /** {@code totalMpiprocs} processes spread over {@code machines}, one CPU each. */
     public static JobResources ofTotal(int machines, int totalMpiprocs) {
         if (machines < 1) {
-            throw new IllegalArgumentException("a job needs at least one machine, not " + machines);
+            throw new InvalidInputException("a job needs at least one machine, not " + machines);
         }
         if (totalMpiprocs < 1 || totalMpiprocs % machines != 0) {
-            throw new IllegalArgumentException("a total of " + totalMpiprocs
+            throw new InvalidInputException("a total of " + totalMpiprocs
                     + " MPI processes cannot be spread evenly over " + machines + " machines");
         }
         return new JobResources(machines, totalMpiprocs / machines, 1);

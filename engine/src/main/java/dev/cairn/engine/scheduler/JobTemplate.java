@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
 
+import dev.cairn.errors.InvalidInputException;
+
 /**
  * Everything a {@link Scheduler} needs to write a job's submit script (AiiDA's {@code JobTemplate}
  * and the CalcJob {@code metadata.options}). Start from {@link #of} and change what differs with
@@ -69,40 +71,40 @@ public record JobTemplate(
 
     public JobTemplate {
         if (jobName == null || !JOB_NAME.matcher(jobName).matches()) {
-            throw new IllegalArgumentException("job name '" + jobName + "' must be 1 to 128 letters, digits, '.', '_'"
+            throw new InvalidInputException("job name '" + jobName + "' must be 1 to 128 letters, digits, '.', '_'"
                     + " or '-' starting with a letter or digit: batch systems rewrite other names, and a rewritten name"
                     + " cannot be found again");
         }
         String job = "job " + jobName + ": ";
         if (workdir == null || !WORKDIR.matcher(workdir).matches()) {
-            throw new IllegalArgumentException(job + "working directory '" + workdir + "' must be an absolute path"
+            throw new InvalidInputException(job + "working directory '" + workdir + "' must be an absolute path"
                     + " without whitespace, quotes, '\\', '%', '$' or '`' (batch-system directives cannot quote them)");
         }
         if (commands == null || commands.isEmpty()) {
-            throw new IllegalArgumentException(job + "no command to run");
+            throw new InvalidInputException(job + "no command to run");
         }
         commands = List.copyOf(commands);
         mpirunCommand = List.copyOf(mpirunCommand);
         if (mpirunCommand.isEmpty() && commands.stream().anyMatch(JobCommand::mpi)) {
-            throw new IllegalArgumentException(job + "a command runs with MPI but the MPI launcher is empty");
+            throw new InvalidInputException(job + "a command runs with MPI but the MPI launcher is empty");
         }
         for (String word : mpirunCommand) {
             for (var m = PLACEHOLDER.matcher(word); m.find(); ) {
                 if (!PLACEHOLDERS.contains(m.group())) {
-                    throw new IllegalArgumentException(job + "unknown placeholder " + m.group() + " in MPI launcher "
+                    throw new InvalidInputException(job + "unknown placeholder " + m.group() + " in MPI launcher "
                             + mpirunCommand + "; known: " + PLACEHOLDERS);
                 }
             }
         }
         if (resources == null) {
-            throw new IllegalArgumentException(job + "no resources (use JobResources.SERIAL for one process)");
+            throw new InvalidInputException(job + "no resources (use JobResources.SERIAL for one process)");
         }
         if (maxWallclockSeconds != null && maxWallclockSeconds <= 0) {
-            throw new IllegalArgumentException(
+            throw new InvalidInputException(
                     job + "max wall-clock time must be positive seconds, not " + maxWallclockSeconds);
         }
         if (maxMemoryKb != null && maxMemoryKb <= 0) {
-            throw new IllegalArgumentException(job + "max memory must be positive kB, not " + maxMemoryKb);
+            throw new InvalidInputException(job + "max memory must be positive kB, not " + maxMemoryKb);
         }
         checkDirective(job, "queue", queue);
         checkDirective(job, "account", account);
@@ -113,17 +115,17 @@ public record JobTemplate(
         checkFileName(job, "stdout", stdoutName);
         checkFileName(job, "stderr", stderrName);
         if (environment == null) {
-            throw new IllegalArgumentException(job + "environment must be a map (empty for none)");
+            throw new InvalidInputException(job + "environment must be a map (empty for none)");
         }
         // Sorted, so that the same template always gives the same script (and the same hash).
         var sorted = new TreeMap<String, String>();
         environment.forEach((name, value) -> {
             if (name == null || !VARIABLE.matcher(name).matches()) {
-                throw new IllegalArgumentException(job + "environment variable name '" + name
+                throw new InvalidInputException(job + "environment variable name '" + name
                         + "' must be letters, digits and '_', not starting with a digit");
             }
             if (value == null || value.indexOf('\0') >= 0) {
-                throw new IllegalArgumentException(
+                throw new InvalidInputException(
                         job + "environment variable " + name + " needs a value without NUL characters");
             }
             sorted.put(name, value);
@@ -330,24 +332,24 @@ public record JobTemplate(
 
     private static void checkDirective(String job, String what, String value) {
         if (value != null && !DIRECTIVE_VALUE.matcher(value).matches()) {
-            throw new IllegalArgumentException(job + what + " '" + value
+            throw new InvalidInputException(job + what + " '" + value
                     + "' must be letters, digits, '.', '_', '@', '+' or '-' (it goes into a directive unquoted)");
         }
     }
 
     private static void checkFileName(String job, String what, String name) {
         if (name == null || !FILE_NAME.matcher(name).matches() || name.equals(".") || name.equals("..")) {
-            throw new IllegalArgumentException(job + what + " file name '" + name
+            throw new InvalidInputException(job + what + " file name '" + name
                     + "' must be a plain file name of letters, digits, '.', '_', '+' or '-'");
         }
     }
 
     private static String text(String job, String what, String value) {
         if (value == null) {
-            throw new IllegalArgumentException(job + what + " must be text (empty for none)");
+            throw new InvalidInputException(job + what + " must be text (empty for none)");
         }
         if (value.indexOf('\0') >= 0) {
-            throw new IllegalArgumentException(job + what + " contains a NUL character");
+            throw new InvalidInputException(job + what + " contains a NUL character");
         }
         return value;
     }

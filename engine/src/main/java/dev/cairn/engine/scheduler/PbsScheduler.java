@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
 
 import dev.cairn.engine.transport.CommandResult;
 import dev.cairn.engine.transport.Transport;
+import dev.cairn.errors.InvalidInputException;
 
 /**
  * PBS Professional (OpenPBS) and Torque: {@code #PBS} directives, {@code qsub}, one
@@ -90,7 +91,7 @@ public final class PbsScheduler implements Scheduler {
         JobResources r = t.resources();
         if (dialect == Dialect.PBS_PRO) {
             if (t.qos() != null) {
-                throw new IllegalArgumentException("pbs: job " + t.jobName() + " asks for QOS '" + t.qos()
+                throw new InvalidInputException("pbs: job " + t.jobName() + " asks for QOS '" + t.qos()
                         + "', which PBS Professional does not have; choose a queue, or use custom scheduler commands");
             }
             String select =

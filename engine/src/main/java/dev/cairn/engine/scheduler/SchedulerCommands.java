@@ -6,6 +6,7 @@ import java.util.regex.Pattern;
 
 import dev.cairn.engine.transport.CommandResult;
 import dev.cairn.engine.transport.Transport;
+import dev.cairn.errors.InvalidInputException;
 
 /**
  * Runs one scheduler's commands through a transport with its timeout, and turns a refusal into a
@@ -22,8 +23,7 @@ final class SchedulerCommands {
     /** @param jobId what this batch system's job ids look like; anything else is refused before it reaches a shell */
     SchedulerCommands(String scheduler, Duration timeout, Pattern jobId) {
         if (timeout == null || timeout.isNegative() || timeout.isZero()) {
-            throw new IllegalArgumentException(
-                    scheduler + " scheduler: command timeout must be positive, not " + timeout);
+            throw new InvalidInputException(scheduler + " scheduler: command timeout must be positive, not " + timeout);
         }
         this.scheduler = scheduler;
         this.timeout = timeout;
@@ -54,7 +54,7 @@ final class SchedulerCommands {
 
     String checkJobId(String id) {
         if (id == null || !jobId.matcher(id).matches()) {
-            throw new IllegalArgumentException(scheduler + ": '" + id + "' is not a job id of this batch system");
+            throw new InvalidInputException(scheduler + ": '" + id + "' is not a job id of this batch system");
         }
         return id;
     }
@@ -67,17 +67,17 @@ final class SchedulerCommands {
 
     String checkJobName(String name) {
         if (name == null || name.isBlank() || name.contains("\n")) {
-            throw new IllegalArgumentException(scheduler + ": '" + name + "' is not a job name");
+            throw new InvalidInputException(scheduler + ": '" + name + "' is not a job name");
         }
         return name;
     }
 
     void checkWorkdir(String workdir, String scriptFileName) {
         if (workdir == null || !workdir.startsWith("/")) {
-            throw new IllegalArgumentException(scheduler + ": working directory '" + workdir + "' is not absolute");
+            throw new InvalidInputException(scheduler + ": working directory '" + workdir + "' is not absolute");
         }
         if (scriptFileName == null || scriptFileName.isBlank() || scriptFileName.contains("/")) {
-            throw new IllegalArgumentException(
+            throw new InvalidInputException(
                     scheduler + ": script '" + scriptFileName + "' must be a file name in the working directory");
         }
     }

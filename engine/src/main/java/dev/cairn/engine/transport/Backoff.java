@@ -9,6 +9,8 @@ import java.util.function.DoubleSupplier;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 
+import dev.cairn.errors.InvalidInputException;
+
 /**
  * Tries an operation again after failures that may go away, waiting longer each time:
  * exponential backoff with full jitter. Retry {@code n} (from 0) waits a uniformly random time
@@ -36,17 +38,17 @@ public record Backoff(
         Objects.requireNonNull(sleeper, "sleeper");
         Objects.requireNonNull(jitter, "jitter");
         if (initial == null || initial.isNegative() || initial.isZero()) {
-            throw new IllegalArgumentException("the initial backoff must be positive, not " + initial);
+            throw new InvalidInputException("the initial backoff must be positive, not " + initial);
         }
         if (max == null || max.compareTo(initial) < 0) {
-            throw new IllegalArgumentException(
+            throw new InvalidInputException(
                     "the largest backoff (" + max + ") must be at least the initial one (" + initial + ")");
         }
         if (!(factor >= 1)) {
-            throw new IllegalArgumentException("the backoff factor must be at least 1, not " + factor);
+            throw new InvalidInputException("the backoff factor must be at least 1, not " + factor);
         }
         if (attempts < 1) {
-            throw new IllegalArgumentException("a backoff needs at least one attempt, not " + attempts);
+            throw new InvalidInputException("a backoff needs at least one attempt, not " + attempts);
         }
     }
 

@@ -2,6 +2,8 @@ package dev.cairn.engine.transport;
 
 import java.util.Locale;
 
+import dev.cairn.errors.InvalidInputException;
+
 /**
  * What {@link SshTransport} does with a host key that its known_hosts file does not list.
  * Either way a key that differs from the listed one is refused: that is the attack the file
@@ -25,8 +27,7 @@ public enum HostKeyPolicy {
             case "strict", "yes" -> STRICT;
             case "accept-new", "accept_new" -> ACCEPT_NEW;
             default ->
-                throw new IllegalArgumentException(
-                        "unknown host key policy '" + name + "': use 'strict' or 'accept-new'");
+                throw new InvalidInputException("unknown host key policy '" + name + "': use 'strict' or 'accept-new'");
         };
     }
 }

@@ -17,6 +17,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Stream;
 
+import dev.cairn.errors.InvalidInputException;
+
 /**
  * The machine the engine runs on: files through NIO, commands through a kept {@code /bin/sh}
  * with {@code sh -c} semantics (see {@link LocalShell}). Nothing here is transient except a command's timeout: a local
@@ -149,7 +151,7 @@ public final class LocalTransport implements Transport {
 
     static void requirePositive(Duration timeout) {
         if (timeout == null || timeout.isNegative() || timeout.isZero()) {
-            throw new IllegalArgumentException("a command's timeout must be positive, not " + timeout);
+            throw new InvalidInputException("a command's timeout must be positive, not " + timeout);
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.cairn.engine.transport;
 
+import dev.cairn.errors.InvalidInputException;
+
 /**
  * Checks and joins the absolute POSIX path strings that {@link Transport} takes. They stay
  * strings, not {@link java.nio.file.Path}s: a path on a remote computer must not be resolved
@@ -12,11 +14,11 @@ final class PosixPaths {
     /** {@code path} without repeated or trailing slashes; refuses a relative or empty path. */
     static String absolute(String path) {
         if (path == null || !path.startsWith("/")) {
-            throw new IllegalArgumentException(
+            throw new InvalidInputException(
                     "not an absolute POSIX path: " + (path == null ? "null" : "'" + path + "'"));
         }
         if (path.indexOf('\0') >= 0) {
-            throw new IllegalArgumentException("a path cannot hold a NUL character: '" + path.replace('\0', '?') + "'");
+            throw new InvalidInputException("a path cannot hold a NUL character: '" + path.replace('\0', '?') + "'");
         }
         String p = path.replaceAll("/{2,}", "/");
         return p.length() > 1 && p.endsWith("/") ? p.substring(0, p.length() - 1) : p;
@@ -42,7 +44,7 @@ final class PosixPaths {
     static String removable(String path) {
         String p = absolute(path);
         if (p.equals("/")) {
-            throw new IllegalArgumentException("refusing to remove '/'");
+            throw new InvalidInputException("refusing to remove '/'");
         }
         return p;
     }

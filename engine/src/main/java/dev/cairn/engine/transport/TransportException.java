@@ -1,11 +1,13 @@
 package dev.cairn.engine.transport;
 
+import dev.cairn.errors.UnavailableException;
+
 /**
- * A transport operation failed. {@code transient} failures (a dropped connection, a
- * timeout) may work when tried again with backoff; others (no such file, permission denied)
- * will not.
+ * A transport operation failed: the computer could not be reached or refused the operation.
+ * {@code transient} failures (a dropped connection, a timeout) may work when tried again with
+ * backoff; others (no such file, permission denied) will not until someone acts on the computer.
  */
-public final class TransportException extends RuntimeException {
+public final class TransportException extends UnavailableException {
 
     private final boolean transientFailure;
 

@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
+import dev.cairn.errors.InvalidInputException;
+
 /**
  * How to reach a computer: this machine, or a host over SSH. {@link Transports#open} turns a
  * spec into a connected {@link Transport}.
@@ -53,16 +55,16 @@ public sealed interface TransportSpec permits TransportSpec.Local, TransportSpec
 
         public Ssh {
             if (host == null || host.isBlank()) {
-                throw new IllegalArgumentException("an SSH transport needs a host");
+                throw new InvalidInputException("an SSH transport needs a host");
             }
             if (port < 1 || port > 65535) {
-                throw new IllegalArgumentException("SSH port " + port + " of " + host + " is not in 1-65535");
+                throw new InvalidInputException("SSH port " + port + " of " + host + " is not in 1-65535");
             }
             if (user == null || user.isBlank()) {
-                throw new IllegalArgumentException("an SSH transport to " + host + " needs a user");
+                throw new InvalidInputException("an SSH transport to " + host + " needs a user");
             }
             if (keyFile == null && password == null) {
-                throw new IllegalArgumentException(
+                throw new InvalidInputException(
                         "an SSH transport to " + user + "@" + host + " needs a private key file or a password");
             }
             knownHosts =
@@ -70,7 +72,7 @@ public sealed interface TransportSpec permits TransportSpec.Local, TransportSpec
             hostKeyPolicy = hostKeyPolicy != null ? hostKeyPolicy : HostKeyPolicy.ACCEPT_NEW;
             connectTimeout = connectTimeout != null ? connectTimeout : DEFAULT_CONNECT_TIMEOUT;
             if (connectTimeout.isNegative() || connectTimeout.isZero()) {
-                throw new IllegalArgumentException("the SSH connect timeout must be positive, not " + connectTimeout);
+                throw new InvalidInputException("the SSH connect timeout must be positive, not " + connectTimeout);
             }
         }
 
@@ -130,14 +132,14 @@ public sealed interface TransportSpec permits TransportSpec.Local, TransportSpec
             case "local" -> {
                 Object env = p.remove("environment");
                 if (!p.isEmpty()) {
-                    throw new IllegalArgumentException(
+                    throw new InvalidInputException(
                             "the local transport takes only the parameter 'environment', not " + p.keySet());
                 }
                 Map<String, String> variables = new HashMap<>();
                 if (env instanceof Map<?, ?> m) {
                     m.forEach((k, v) -> variables.put(String.valueOf(k), String.valueOf(v)));
                 } else if (env != null) {
-                    throw new IllegalArgumentException(
+                    throw new InvalidInputException(
                             "the local transport's 'environment' must be a map of variables, not " + env);
                 }
                 yield new Local(variables);
@@ -145,9 +147,8 @@ public sealed interface TransportSpec permits TransportSpec.Local, TransportSpec
             case "ssh" -> {
                 for (String name : p.keySet()) {
                     if (!SSH_PARAMETERS.contains(name)) {
-                        throw new IllegalArgumentException(
-                                "unknown ssh transport parameter '" + name + "' for " + hostname + "; known: "
-                                        + SSH_PARAMETERS.stream().sorted().toList());
+                        throw new InvalidInputException("unknown ssh transport parameter '" + name + "' for " + hostname
+                                + "; known: " + SSH_PARAMETERS.stream().sorted().toList());
                     }
                 }
                 Object user = p.getOrDefault("username", System.getProperty("user.name"));
@@ -165,8 +166,7 @@ public sealed interface TransportSpec permits TransportSpec.Local, TransportSpec
                                         (number("timeout", p.get("timeout")).doubleValue() * 1000))
                                 : null);
             }
-            default ->
-                throw new IllegalArgumentException("unknown transport type '" + type + "': use 'local' or 'ssh'");
+            default -> throw new InvalidInputException("unknown transport type '" + type + "': use 'local' or 'ssh'");
         };
     }
 
@@ -178,7 +178,7 @@ public sealed interface TransportSpec permits TransportSpec.Local, TransportSpec
         try {
             return Double.valueOf(String.valueOf(value).trim());
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(
+            throw new InvalidInputException(
                     "ssh transport parameter '" + name + "' must be a number, not '" + value + "'");
         }
     }

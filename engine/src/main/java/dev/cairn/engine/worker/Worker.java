@@ -26,6 +26,7 @@ import dev.cairn.engine.runtime.StateChange;
 import dev.cairn.engine.runtime.StepExecutor;
 import dev.cairn.engine.runtime.StepOutcome;
 import dev.cairn.engine.runtime.Task;
+import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.graph.StorageException;
 
@@ -55,7 +56,7 @@ public final class Worker implements AutoCloseable {
     public record Settings(int slots, Duration shutdownGrace, OutboxRelay.Settings relay) {
         public Settings {
             if (slots < 1) {
-                throw new IllegalArgumentException("a worker needs at least one slot, got " + slots);
+                throw new InvalidInputException("a worker needs at least one slot, got " + slots);
             }
         }
 

@@ -8,6 +8,7 @@ import java.util.UUID;
 import com.rabbitmq.client.Channel;
 import org.junit.jupiter.api.Test;
 
+import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.testing.RabbitServer;
 import dev.cairn.storage.testing.TestServices;
 
@@ -37,8 +38,7 @@ class BrokerConnectionIT {
     @Test
     void aMalformedUriIsRefusedWithoutItsPassword() {
         var e = assertThrows(
-                IllegalArgumentException.class,
-                () -> BrokerConnection.open("http://user:secret@host/", "cairn", "bad"));
+                InvalidInputException.class, () -> BrokerConnection.open("http://user:secret@host/", "cairn", "bad"));
         assertTrue(e.getMessage().contains("user:***@host"), e.getMessage());
     }
 }

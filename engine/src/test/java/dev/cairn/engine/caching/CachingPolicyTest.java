@@ -9,6 +9,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import dev.cairn.errors.InvalidInputException;
+
 class CachingPolicyTest {
 
     @Test
@@ -38,6 +40,6 @@ class CachingPolicyTest {
 
     @Test
     void aWildcardOnlyEndsAPattern() {
-        assertThrows(IllegalArgumentException.class, () -> CachingPolicy.enabledFor("qe.*.relax"));
+        assertThrows(InvalidInputException.class, () -> CachingPolicy.enabledFor("qe.*.relax"));
     }
 }

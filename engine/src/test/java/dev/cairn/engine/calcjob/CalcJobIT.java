@@ -36,12 +36,12 @@ import dev.cairn.engine.testing.EngineFixture;
 import dev.cairn.engine.testing.TestProcesses;
 import dev.cairn.engine.testing.Waits;
 import dev.cairn.engine.worker.Worker;
+import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.db.DatabaseConfig;
 import dev.cairn.storage.graph.CalcJobNode;
 import dev.cairn.storage.graph.FolderData;
 import dev.cairn.storage.graph.InstalledCode;
 import dev.cairn.storage.graph.IntData;
-import dev.cairn.storage.graph.InvalidInputException;
 import dev.cairn.storage.graph.LinkTriple;
 import dev.cairn.storage.graph.PortableCode;
 import dev.cairn.storage.graph.ProcessNode;
@@ -267,7 +267,7 @@ class CalcJobIT {
                                 TestProcesses.ADD,
                                 Inputs.of(X, new IntData(1), Y, new IntData(1)).jobOptions(JobOptions.defaults())));
         assertTrue(notAJob.getMessage().contains("takes no job options"), notAJob.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> JobOptions.defaults().withResources(0, null, 1));
+        assertThrows(InvalidInputException.class, () -> JobOptions.defaults().withResources(0, null, 1));
         assertEquals(before, nodeCount(), "no node of a refused launch stays");
     }
 

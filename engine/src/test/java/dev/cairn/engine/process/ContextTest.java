@@ -9,6 +9,8 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import dev.cairn.errors.InvalidInputException;
+
 class ContextTest {
 
     @Test
@@ -30,10 +32,10 @@ class ContextTest {
 
     @Test
     void whatACheckpointCannotHoldIsRefusedWhenPut() {
-        var e = assertThrows(IllegalArgumentException.class, () -> new Context().put("t", new Thread()));
+        var e = assertThrows(InvalidInputException.class, () -> new Context().put("t", new Thread()));
         assertTrue(e.getMessage().contains("context 't' cannot hold a java.lang.Thread"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> new Context().put("nan", Double.NaN));
-        assertThrows(IllegalArgumentException.class, () -> new Context().put("m", Map.of("@node", 1)));
+        assertThrows(InvalidInputException.class, () -> new Context().put("nan", Double.NaN));
+        assertThrows(InvalidInputException.class, () -> new Context().put("m", Map.of("@node", 1)));
     }
 
     @Test

@@ -9,6 +9,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.graph.IntData;
 import dev.cairn.storage.graph.StrData;
 
@@ -64,13 +65,13 @@ class ProcessFunctionsTest {
 
     @Test
     void badMethodsAreRefusedSayingWhy() {
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> ProcessFunctions.of(NotStatic.class))
+        assertTrue(assertThrows(InvalidInputException.class, () -> ProcessFunctions.of(NotStatic.class))
                 .getMessage()
                 .contains("must be static"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> ProcessFunctions.of(Unnamed.class))
+        assertTrue(assertThrows(InvalidInputException.class, () -> ProcessFunctions.of(Unnamed.class))
                 .getMessage()
                 .contains("annotated @In"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> ProcessFunctions.of(ScopeInCalc.class))
+        assertTrue(assertThrows(InvalidInputException.class, () -> ProcessFunctions.of(ScopeInCalc.class))
                 .getMessage()
                 .contains("only a workfunction"));
     }

@@ -11,6 +11,7 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
+import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.graph.FloatData;
 import dev.cairn.storage.graph.IntData;
 import dev.cairn.storage.graph.Node;
@@ -127,18 +128,18 @@ class ProcessSpecTest {
         assertEquals(400, SPEC.exitCode("ERROR_TOO_BIG").status());
         assertEquals(1, SPEC.exitCodes().get(1).status());
         assertThrows(
-                IllegalArgumentException.class,
+                InvalidInputException.class,
                 () -> ProcessSpec.builder().exitCode(ExitCode.of(400, "A", "")).exitCode(ExitCode.of(400, "B", "")));
         assertThrows(
-                IllegalArgumentException.class,
+                InvalidInputException.class,
                 () -> ProcessSpec.builder().input(X).input(X));
     }
 
     @Test
     void badPortNamesAreRefused() {
-        var e = assertThrows(IllegalArgumentException.class, () -> InputPort.required("a__b", IntData.class));
+        var e = assertThrows(InvalidInputException.class, () -> InputPort.required("a__b", IntData.class));
         assertTrue(e.getMessage().contains("a__b"));
-        assertThrows(IllegalArgumentException.class, () -> InputPort.required("x_", IntData.class));
+        assertThrows(InvalidInputException.class, () -> InputPort.required("x_", IntData.class));
     }
 
     @Test

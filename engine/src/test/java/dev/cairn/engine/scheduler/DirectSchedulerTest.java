@@ -12,6 +12,8 @@ import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 
+import dev.cairn.errors.InvalidInputException;
+
 class DirectSchedulerTest {
 
     final DirectScheduler direct = new DirectScheduler();
@@ -60,7 +62,7 @@ class DirectSchedulerTest {
                 SchedulerException.class,
                 () -> direct.submit(new ScriptedTransport().reply(""), WORKDIR, "_cairn_submit.sh"));
         assertTrue(e.getMessage().startsWith("direct: cannot read the process id from 'name=; while"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> direct.submit(new ScriptedTransport(), WORKDIR, "../x.sh"));
+        assertThrows(InvalidInputException.class, () -> direct.submit(new ScriptedTransport(), WORKDIR, "../x.sh"));
     }
 
     @Test

@@ -11,6 +11,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
+import dev.cairn.errors.InvalidInputException;
+
 class JobTemplateTest {
 
     static final String NAME = "cairn-5f0c1e0e-8a7e-4d0c-9a43-1b2c3d4e5f60-1";
@@ -139,6 +141,6 @@ class JobTemplateTest {
     }
 
     private static String refused(Executable build) {
-        return assertThrows(IllegalArgumentException.class, build).getMessage();
+        return assertThrows(InvalidInputException.class, build).getMessage();
     }
 }

@@ -12,6 +12,8 @@ import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 
+import dev.cairn.errors.InvalidInputException;
+
 class PbsSchedulerTest {
 
     final PbsScheduler pbs = new PbsScheduler();
@@ -61,7 +63,7 @@ class PbsSchedulerTest {
 
     @Test
     void pbsProHasNoQosAndSaysSo() {
-        var e = assertThrows(IllegalArgumentException.class, () -> pbs.submitScript(SlurmSchedulerTest.everything()));
+        var e = assertThrows(InvalidInputException.class, () -> pbs.submitScript(SlurmSchedulerTest.everything()));
         assertEquals(
                 "pbs: job " + NAME + " asks for QOS 'high', which PBS Professional does not have; choose a queue,"
                         + " or use custom scheduler commands",
@@ -203,7 +205,7 @@ class PbsSchedulerTest {
         var t = new ScriptedTransport().reply("");
         pbs.cancel(t, "4101.pbs01");
         assertEquals("qdel 4101.pbs01", t.onlyCommand());
-        assertThrows(IllegalArgumentException.class, () -> pbs.cancel(t, "4101 4102"));
+        assertThrows(InvalidInputException.class, () -> pbs.cancel(t, "4101 4102"));
     }
 
     @Test

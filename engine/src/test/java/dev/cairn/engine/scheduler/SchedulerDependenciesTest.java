@@ -7,7 +7,7 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
-/** STYLE.md: the scheduler knows the transport and nothing else of the engine, nor storage. */
+/** STYLE.md: the scheduler knows the transport and the shared error families, nothing else of Cairn. */
 class SchedulerDependenciesTest {
 
     static final JavaClasses SCHEDULER = new ClassFileImporter()
@@ -21,7 +21,8 @@ class SchedulerDependenciesTest {
                 .resideInAPackage("dev.cairn.engine.scheduler..")
                 .should()
                 .onlyDependOnClassesThat()
-                .resideInAnyPackage("dev.cairn.engine.scheduler..", "dev.cairn.engine.transport..", "java..")
+                .resideInAnyPackage(
+                        "dev.cairn.engine.scheduler..", "dev.cairn.engine.transport..", "dev.cairn.errors..", "java..")
                 .check(SCHEDULER);
     }
 }

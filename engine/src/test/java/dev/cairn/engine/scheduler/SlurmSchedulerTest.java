@@ -13,6 +13,8 @@ import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 
+import dev.cairn.errors.InvalidInputException;
+
 class SlurmSchedulerTest {
 
     final SlurmScheduler slurm = new SlurmScheduler();
@@ -165,10 +167,9 @@ class SlurmSchedulerTest {
 
     @Test
     void aJobIdThatIsNotSlurmsNeverReachesTheShell() {
-        var e = assertThrows(
-                IllegalArgumentException.class, () -> slurm.poll(new ScriptedTransport(), List.of("1;rm")));
+        var e = assertThrows(InvalidInputException.class, () -> slurm.poll(new ScriptedTransport(), List.of("1;rm")));
         assertEquals("slurm: '1;rm' is not a job id of this batch system", e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> slurm.cancel(new ScriptedTransport(), "$(reboot)"));
+        assertThrows(InvalidInputException.class, () -> slurm.cancel(new ScriptedTransport(), "$(reboot)"));
     }
 
     @Test

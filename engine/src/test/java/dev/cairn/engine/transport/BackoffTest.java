@@ -14,6 +14,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 
+import dev.cairn.errors.InvalidInputException;
+
 /** Backoff with a sleeper that records instead of sleeping and jitter drawn from a list. */
 class BackoffTest {
 
@@ -121,14 +123,13 @@ class BackoffTest {
 
     @Test
     void nonsensicalPoliciesAreRefused() {
-        assertThrows(IllegalArgumentException.class, () -> new Backoff(Duration.ZERO, 2, Duration.ofSeconds(1), 3));
+        assertThrows(InvalidInputException.class, () -> new Backoff(Duration.ZERO, 2, Duration.ofSeconds(1), 3));
         assertThrows(
-                IllegalArgumentException.class, () -> new Backoff(Duration.ofSeconds(2), 2, Duration.ofSeconds(1), 3));
+                InvalidInputException.class, () -> new Backoff(Duration.ofSeconds(2), 2, Duration.ofSeconds(1), 3));
         assertThrows(
-                IllegalArgumentException.class,
-                () -> new Backoff(Duration.ofSeconds(1), 0.5, Duration.ofSeconds(1), 3));
+                InvalidInputException.class, () -> new Backoff(Duration.ofSeconds(1), 0.5, Duration.ofSeconds(1), 3));
         assertThrows(
-                IllegalArgumentException.class, () -> new Backoff(Duration.ofSeconds(1), 2, Duration.ofSeconds(1), 0));
+                InvalidInputException.class, () -> new Backoff(Duration.ofSeconds(1), 2, Duration.ofSeconds(1), 0));
     }
 
     private static String fail(RuntimeException e) {

@@ -11,6 +11,8 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import dev.cairn.errors.InvalidInputException;
+
 class TransportSpecTest {
 
     @Test
@@ -29,7 +31,7 @@ class TransportSpecTest {
     @Test
     void anUnknownParameterIsRefusedByName() {
         var e = assertThrows(
-                IllegalArgumentException.class,
+                InvalidInputException.class,
                 () -> TransportSpec.of("ssh", "hpc", Map.of("key_filename", "/k", "proxy_jump", "gateway")));
         assertTrue(e.getMessage().contains("'proxy_jump'"), e.getMessage());
     }
@@ -37,19 +39,18 @@ class TransportSpecTest {
     @Test
     void localTakesNoParametersAndUnknownTypesAreRefused() {
         assertEquals(new TransportSpec.Local(), TransportSpec.of("core.local", "localhost", Map.of()));
-        assertThrows(
-                IllegalArgumentException.class, () -> TransportSpec.of("core.local", "localhost", Map.of("port", 1)));
-        assertThrows(IllegalArgumentException.class, () -> TransportSpec.of("core.ftp", "host", Map.of()));
+        assertThrows(InvalidInputException.class, () -> TransportSpec.of("core.local", "localhost", Map.of("port", 1)));
+        assertThrows(InvalidInputException.class, () -> TransportSpec.of("core.ftp", "host", Map.of()));
     }
 
     @Test
     void anSshSpecNeedsAKeyOrAPasswordAndNeverPrintsThePassword() {
         assertThrows(
-                IllegalArgumentException.class,
+                InvalidInputException.class,
                 () -> new TransportSpec.Ssh("hpc", 22, "ada", null, null, null, null, null));
         var spec = new TransportSpec.Ssh("hpc", 22, "ada", null, "hunter2", null, HostKeyPolicy.STRICT, null);
         assertFalse(spec.toString().contains("hunter2"), spec.toString());
         assertEquals(HostKeyPolicy.STRICT, HostKeyPolicy.parse("yes"));
-        assertThrows(IllegalArgumentException.class, () -> HostKeyPolicy.parse("no"));
+        assertThrows(InvalidInputException.class, () -> HostKeyPolicy.parse("no"));
     }
 }

@@ -10,11 +10,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 
+import dev.cairn.errors.ConflictException;
 import dev.cairn.jmh.graph.GraphBench;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.DatabaseConfig;
 import dev.cairn.storage.graph.CalcFunctionNode;
-import dev.cairn.storage.graph.ConflictException;
 import dev.cairn.storage.graph.DictData;
 import dev.cairn.storage.graph.FloatData;
 import dev.cairn.storage.graph.FolderData;

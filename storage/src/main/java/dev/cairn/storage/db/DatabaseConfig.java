@@ -2,6 +2,8 @@ package dev.cairn.storage.db;
 
 import java.util.Objects;
 
+import dev.cairn.errors.InvalidInputException;
+
 /**
  * Where the graph's PostgreSQL database is and how many connections to keep.
  *
@@ -15,11 +17,10 @@ public record DatabaseConfig(String jdbcUrl, String user, String password, int p
     public DatabaseConfig {
         Objects.requireNonNull(jdbcUrl, "jdbcUrl");
         if (!jdbcUrl.startsWith("jdbc:postgresql:")) {
-            throw new IllegalArgumentException(
-                    "not a PostgreSQL JDBC URL (jdbc:postgresql://host:port/db): " + jdbcUrl);
+            throw new InvalidInputException("not a PostgreSQL JDBC URL (jdbc:postgresql://host:port/db): " + jdbcUrl);
         }
         if (poolSize < 2) {
-            throw new IllegalArgumentException(
+            throw new InvalidInputException(
                     "poolSize must be at least 2 (a schema migration takes two connections), was " + poolSize);
         }
     }

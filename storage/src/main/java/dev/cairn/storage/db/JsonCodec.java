@@ -6,6 +6,8 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.cairn.errors.InvalidInputException;
+
 /**
  * JSON text to and from the plain Java values that attributes hold: {@code null},
  * {@link Boolean}, {@link Long}, {@link Double}, {@link String}, {@link java.util.List}
@@ -29,7 +31,7 @@ public final class JsonCodec {
         try {
             return MAPPER.writeValueAsString(value);
         } catch (JacksonException e) {
-            throw new IllegalArgumentException("cannot write as JSON: " + e.getOriginalMessage(), e);
+            throw new InvalidInputException("cannot write as JSON: " + e.getOriginalMessage(), e);
         }
     }
 
@@ -37,7 +39,7 @@ public final class JsonCodec {
         try {
             return MAPPER.readValue(json, Object.class);
         } catch (JacksonException e) {
-            throw new IllegalArgumentException("not valid JSON: " + e.getOriginalMessage(), e);
+            throw new InvalidInputException("not valid JSON: " + e.getOriginalMessage(), e);
         }
     }
 
@@ -49,7 +51,7 @@ public final class JsonCodec {
         }
         Object value = read(json);
         if (!(value instanceof Map<?, ?> map)) {
-            throw new IllegalArgumentException("not a JSON object: " + abbreviate(json));
+            throw new InvalidInputException("not a JSON object: " + abbreviate(json));
         }
         return (Map<String, Object>) map;
     }

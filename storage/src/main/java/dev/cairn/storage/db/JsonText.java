@@ -4,6 +4,8 @@ import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
 
+import dev.cairn.errors.InvalidInputException;
+
 /**
  * Writes cleaned attribute values (null, Boolean, Long, Double, String, List, Map) as JSON
  * text, faster than a general-purpose mapper because it knows the types it meets.
@@ -70,14 +72,14 @@ public final class JsonText {
                 out.append(']');
             }
             default ->
-                throw new IllegalArgumentException(
+                throw new IllegalStateException(
                         "not a cleaned JSON value: " + value.getClass().getName());
         }
     }
 
     private static void number(double d, StringBuilder out) {
         if (Double.isNaN(d) || Double.isInfinite(d)) {
-            throw new IllegalArgumentException("JSON has no " + d);
+            throw new InvalidInputException("JSON has no " + d);
         }
         String s = Double.toString(d);
         int e = s.indexOf('E');

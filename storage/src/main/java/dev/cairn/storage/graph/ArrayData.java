@@ -4,6 +4,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import dev.cairn.errors.InvalidInputException;
+import dev.cairn.errors.NotFoundException;
+
 /**
  * Named n-dimensional numeric arrays. Each array is a file {@code <name>.npy} among the
  * node's files (so large arrays stay out of the database); the attribute
@@ -25,7 +28,7 @@ public final class ArrayData extends Data {
     /** Adds or replaces an array; names are identifiers so the file name is safe. */
     public ArrayData set(String name, NpyArray array) {
         if (!name.matches("[A-Za-z0-9_]+")) {
-            throw new IllegalArgumentException("array name '" + name + "' must be letters, digits and '_'");
+            throw new InvalidInputException("array name '" + name + "' must be letters, digits and '_'");
         }
         files().put(name + ".npy", array.toBytes());
         setAttribute(PREFIX + name, Arrays.stream(array.shape()).boxed().toList());
@@ -48,7 +51,7 @@ public final class ArrayData extends Data {
     public int[] shape(String name) {
         Object shape = attribute(PREFIX + name);
         if (!(shape instanceof List<?> dims)) {
-            throw new IllegalArgumentException("no array '" + name + "'; arrays: " + names());
+            throw new NotFoundException("no array '" + name + "'; arrays: " + names());
         }
         return dims.stream().mapToInt(d -> ((Number) d).intValue()).toArray();
     }

@@ -3,6 +3,8 @@ package dev.cairn.storage.graph;
 import java.util.HashSet;
 import java.util.Set;
 
+import dev.cairn.errors.InvalidInputException;
+
 /**
  * A run of an external code through a scheduler. Besides a process's state it tracks the
  * job: its state in the lifecycle, the remote work directory, the scheduler's job id and
@@ -75,7 +77,7 @@ public final class CalcJobNode extends CalculationNode {
     /** Sets another updatable job attribute (retrieve lists, last job info, …). */
     public void setJobAttribute(String key, Object value) {
         if (!UPDATABLE.contains(key)) {
-            throw new IllegalArgumentException("'" + key + "' is not a job attribute; those are " + UPDATABLE);
+            throw new InvalidInputException("'" + key + "' is not a job attribute; those are " + UPDATABLE);
         }
         setAttribute(key, value);
     }

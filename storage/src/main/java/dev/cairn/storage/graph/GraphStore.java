@@ -2,7 +2,6 @@ package dev.cairn.storage.graph;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -19,6 +18,8 @@ import java.util.Objects;
 import java.util.UUID;
 import java.util.function.Consumer;
 
+import dev.cairn.errors.InvalidInputException;
+import dev.cairn.errors.NotFoundException;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.objects.Container;
 import dev.cairn.storage.objects.ObjectKey;
@@ -182,7 +183,7 @@ public final class GraphStore {
                 }
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("writing node files to the object store", e);
+            throw ObjectStoreErrors.translate(e, "writing node files to the object store");
         }
     }
 
@@ -364,7 +365,7 @@ public final class GraphStore {
         try {
             return objects().get(key(node, path));
         } catch (IOException e) {
-            throw new UncheckedIOException("reading '" + path + "' of " + node.describe(), e);
+            throw ObjectStoreErrors.translate(e, "reading '" + path + "' of " + node.describe());
         }
     }
 
@@ -373,7 +374,7 @@ public final class GraphStore {
         try {
             return objects().open(key(node, path));
         } catch (IOException e) {
-            throw new UncheckedIOException("opening '" + path + "' of " + node.describe(), e);
+            throw ObjectStoreErrors.translate(e, "opening '" + path + "' of " + node.describe());
         }
     }
 

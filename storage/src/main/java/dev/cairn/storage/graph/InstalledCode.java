@@ -1,5 +1,7 @@
 package dev.cairn.storage.graph;
 
+import dev.cairn.errors.InvalidInputException;
+
 /** An executable installed on a computer, at an absolute path. */
 public final class InstalledCode extends Code {
 
@@ -16,7 +18,7 @@ public final class InstalledCode extends Code {
 
     private static String requireAbsolute(String path) {
         if (path == null || !path.startsWith("/")) {
-            throw new IllegalArgumentException("an installed code's executable needs an absolute path, got " + path);
+            throw new InvalidInputException("an installed code's executable needs an absolute path, got " + path);
         }
         return path;
     }

@@ -1,5 +1,7 @@
 package dev.cairn.storage.graph;
 
+import dev.cairn.errors.ConflictException;
+
 /**
  * A link breaks a rule of its type: wrong kinds of node, a second link where one is
  * allowed, a duplicate label, a label that is not an identifier, or a sealed node.

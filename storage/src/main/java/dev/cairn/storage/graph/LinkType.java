@@ -3,6 +3,8 @@ package dev.cairn.storage.graph;
 import java.util.Arrays;
 import java.util.Locale;
 
+import dev.cairn.errors.InvalidInputException;
+
 /**
  * The six kinds of link and the rules each carries: which kinds of node it joins, and how
  * many links of it a node may have on each side ({@link Degree}).
@@ -48,7 +50,7 @@ public enum LinkType {
                     return c;
                 }
             }
-            throw new IllegalArgumentException(
+            throw new InvalidInputException(
                     "node type " + nodeType
                             + " is neither data (data.…) nor a calculation or workflow (process.calculation.…, process.workflow.…)");
         }
@@ -111,7 +113,7 @@ public enum LinkType {
                 return t;
             }
         }
-        throw new IllegalArgumentException("unknown link type '" + value + "'; link types are "
+        throw new InvalidInputException("unknown link type '" + value + "'; link types are "
                 + Arrays.stream(values()).map(LinkType::dbValue).toList());
     }
 }

@@ -3,6 +3,8 @@ package dev.cairn.storage.graph;
 import java.util.Arrays;
 import java.util.List;
 
+import dev.cairn.errors.InvalidInputException;
+
 /**
  * The level of a process's log record. REPORT sits between INFO and WARNING: it is what a
  * process writes for its user to read ({@code process report}).

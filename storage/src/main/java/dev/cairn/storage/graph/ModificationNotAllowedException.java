@@ -1,5 +1,7 @@
 package dev.cairn.storage.graph;
 
+import dev.cairn.errors.ConflictException;
+
 /** A stored node was asked to change what storing froze. */
 public final class ModificationNotAllowedException extends ConflictException {
 

@@ -2,6 +2,8 @@ package dev.cairn.storage.graph;
 
 import java.util.Map;
 
+import dev.cairn.errors.InvalidInputException;
+
 /**
  * Copies of stored data: a new, unstored node of the same type with the same label,
  * description, attributes and files (the same object-store keys, so no content is copied),

@@ -14,6 +14,8 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.BiConsumer;
 
+import dev.cairn.errors.InvalidInputException;
+import dev.cairn.errors.NotFoundException;
 import dev.cairn.storage.objects.Container;
 import dev.cairn.storage.objects.ObjectKey;
 
@@ -49,7 +51,7 @@ public final class NodeFiles {
     /** Adds or replaces a file whose content is read from {@code source} when the node is stored. */
     public void put(String path, Path source) {
         if (!Files.isRegularFile(source)) {
-            throw new IllegalArgumentException("not a regular file: " + source);
+            throw new InvalidInputException("not a regular file: " + source);
         }
         place(path, new FileEntry(null, null, source));
     }
@@ -57,7 +59,7 @@ public final class NodeFiles {
     /** Adds every file and folder under {@code folder}, at {@code path} ("" for the top). */
     public void putTree(String path, Path folder) throws IOException {
         if (!Files.isDirectory(folder)) {
-            throw new IllegalArgumentException("not a directory: " + folder);
+            throw new InvalidInputException("not a directory: " + folder);
         }
         try (var walk = Files.walk(folder)) {
             for (Path p : (Iterable<Path>) walk::iterator) {
@@ -82,7 +84,7 @@ public final class NodeFiles {
         for (String name : segments(path)) {
             Entry next = dir.children().computeIfAbsent(name, n -> new DirEntry());
             if (!(next instanceof DirEntry d)) {
-                throw new IllegalArgumentException("'" + path + "': '" + name + "' is a file, not a folder");
+                throw new InvalidInputException("'" + path + "': '" + name + "' is a file, not a folder");
             }
             dir = d;
         }
@@ -108,7 +110,7 @@ public final class NodeFiles {
     public List<String> list(String path) {
         Entry e = path.isEmpty() ? root : find(segments(path));
         if (!(e instanceof DirEntry dir)) {
-            throw new IllegalArgumentException("no folder '" + path + "' in the node's files");
+            throw new NotFoundException("no folder '" + path + "' in the node's files");
         }
         return List.copyOf(dir.children().keySet());
     }
@@ -222,12 +224,12 @@ public final class NodeFiles {
         for (String name : names.subList(0, names.size() - 1)) {
             Entry next = dir.children().computeIfAbsent(name, n -> new DirEntry());
             if (!(next instanceof DirEntry d)) {
-                throw new IllegalArgumentException("'" + path + "': '" + name + "' is a file, not a folder");
+                throw new InvalidInputException("'" + path + "': '" + name + "' is a file, not a folder");
             }
             dir = d;
         }
         if (dir.children().get(names.getLast()) instanceof DirEntry) {
-            throw new IllegalArgumentException("'" + path + "' is a folder");
+            throw new InvalidInputException("'" + path + "' is a folder");
         }
         dir.children().put(names.getLast(), file);
     }
@@ -252,13 +254,13 @@ public final class NodeFiles {
     private static List<String> segments(String path) {
         Objects.requireNonNull(path, "path");
         if (path.isEmpty() || path.startsWith("/") || path.endsWith("/")) {
-            throw new IllegalArgumentException(
+            throw new InvalidInputException(
                     "file path '" + path + "' must be relative, non-empty and not end with '/'");
         }
         List<String> names = new ArrayList<>();
         for (String name : path.split("/", -1)) {
             if (name.isEmpty() || name.equals(".") || name.equals("..")) {
-                throw new IllegalArgumentException("file path '" + path + "' has an empty, '.' or '..' segment");
+                throw new InvalidInputException("file path '" + path + "' has an empty, '.' or '..' segment");
             }
             names.add(name);
         }

@@ -15,6 +15,7 @@ import java.util.stream.LongStream;
 import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyIn;
 
+import dev.cairn.errors.NotFoundException;
 import dev.cairn.storage.db.TempTables;
 
 /**

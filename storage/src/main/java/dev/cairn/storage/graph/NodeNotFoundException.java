@@ -1,5 +1,7 @@
 package dev.cairn.storage.graph;
 
+import dev.cairn.errors.NotFoundException;
+
 /** No stored node has the id or uuid asked for. */
 public final class NodeNotFoundException extends NotFoundException {
 

@@ -7,6 +7,8 @@ import java.util.Arrays;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.cairn.errors.InvalidInputException;
+
 /**
  * An n-dimensional array of float64 or int64 in NumPy's {@code .npy} format (version 1.0,
  * little-endian, C order), so array files open directly in NumPy.
@@ -22,16 +24,16 @@ public record NpyArray(int[] shape, double[] doubles, long[] longs) {
         long size = 1;
         for (int d : shape) {
             if (d < 0) {
-                throw new IllegalArgumentException("negative dimension in shape " + Arrays.toString(shape));
+                throw new InvalidInputException("negative dimension in shape " + Arrays.toString(shape));
             }
             size *= d;
         }
         if ((doubles == null) == (longs == null)) {
-            throw new IllegalArgumentException("an array holds either doubles or longs");
+            throw new InvalidInputException("an array holds either doubles or longs");
         }
         int length = doubles != null ? doubles.length : longs.length;
         if (size != length) {
-            throw new IllegalArgumentException(
+            throw new InvalidInputException(
                     "shape " + Arrays.toString(shape) + " holds " + size + " values, the data has " + length);
         }
     }
@@ -71,14 +73,13 @@ public record NpyArray(int[] shape, double[] doubles, long[] longs) {
     public static NpyArray fromBytes(byte[] bytes) {
         ByteBuffer in = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
         if (bytes.length < 10 || !Arrays.equals(Arrays.copyOf(bytes, MAGIC.length), MAGIC)) {
-            throw new IllegalArgumentException("not an .npy file of version 1.0");
+            throw new InvalidInputException("not an .npy file of version 1.0");
         }
         int headerLength = Short.toUnsignedInt(in.getShort(8));
         String header = new String(bytes, 10, headerLength, StandardCharsets.US_ASCII);
         Matcher m = HEADER.matcher(header);
         if (!m.matches()) {
-            throw new IllegalArgumentException(
-                    "unsupported .npy header (float64/int64, C order only): " + header.trim());
+            throw new InvalidInputException("unsupported .npy header (float64/int64, C order only): " + header.trim());
         }
         int[] shape = Arrays.stream(m.group(2).split(","))
                 .map(String::trim)

@@ -3,6 +3,8 @@ package dev.cairn.storage.graph;
 import java.io.IOException;
 import java.nio.file.Path;
 
+import dev.cairn.errors.InvalidInputException;
+
 /** An executable kept in the node's files and uploaded with every job; the path is relative to them. */
 public final class PortableCode extends Code {
 
@@ -13,7 +15,7 @@ public final class PortableCode extends Code {
         super(TYPE, executable);
         files().putTree("", folder);
         if (!files().exists(executable)) {
-            throw new IllegalArgumentException("executable '" + executable + "' is not in " + folder);
+            throw new InvalidInputException("executable '" + executable + "' is not in " + folder);
         }
     }
 

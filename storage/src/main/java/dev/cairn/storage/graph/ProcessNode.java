@@ -2,6 +2,8 @@ package dev.cairn.storage.graph;
 
 import java.util.Set;
 
+import dev.cairn.errors.InvalidInputException;
+
 /**
  * The record of a process run: what ran ({@link #processType()}), its inputs (incoming
  * links, fixed when stored), and its state. While stored but not sealed, only the state
@@ -31,7 +33,7 @@ public abstract sealed class ProcessNode extends Node permits CalculationNode, W
 
     private static String requireProcessType(String processType) {
         if (processType == null || processType.isBlank()) {
-            throw new IllegalArgumentException("a process node needs a process type: the entry point of what ran");
+            throw new InvalidInputException("a process node needs a process type: the entry point of what ran");
         }
         return processType;
     }

@@ -1,5 +1,7 @@
 package dev.cairn.storage.graph;
 
+import dev.cairn.errors.ConflictException;
+
 /** Storing would make the data provenance (CREATE and INPUT links) cyclic. */
 public final class ProvenanceCycleException extends ConflictException {
 

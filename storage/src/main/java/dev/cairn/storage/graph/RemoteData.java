@@ -2,6 +2,8 @@ package dev.cairn.storage.graph;
 
 import java.util.Objects;
 
+import dev.cairn.errors.InvalidInputException;
+
 /** A folder on a computer, pointed at but not copied: {@code remote_path} on the node's computer. */
 public final class RemoteData extends Data {
 
@@ -11,7 +13,7 @@ public final class RemoteData extends Data {
         super(TYPE);
         Objects.requireNonNull(remotePath, "remotePath");
         if (!remotePath.startsWith("/")) {
-            throw new IllegalArgumentException("remote path must be absolute: " + remotePath);
+            throw new InvalidInputException("remote path must be absolute: " + remotePath);
         }
         setComputerId(computerId);
         setAttribute("remote_path", remotePath);

@@ -6,6 +6,9 @@ import java.util.Map;
 import org.postgresql.util.PSQLException;
 import org.postgresql.util.ServerErrorMessage;
 
+import dev.cairn.errors.ConflictException;
+import dev.cairn.errors.InvalidInputException;
+
 /**
  * Turns the database's refusals into the graph's exceptions. The database holds the link
  * rules as unique indexes and triggers, so a rule broken by a concurrent writer is caught

@@ -1,10 +1,12 @@
 package dev.cairn.storage.graph;
 
+import dev.cairn.errors.UnavailableException;
+
 /**
  * The database failed in a way the caller did not cause: a lost connection, a server error.
- * Not one of the {@link CairnException} families, which are the caller's to act on.
+ * The request may succeed once the database is back.
  */
-public final class StorageException extends RuntimeException {
+public final class StorageException extends UnavailableException {
 
     public StorageException(String message, Throwable cause) {
         super(message, cause);

@@ -6,6 +6,8 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.cairn.errors.InvalidInputException;
+
 /**
  * Orders a batch of unstored nodes so that every link's source comes before its target,
  * and refuses a batch whose links form a cycle (which would break the data provenance),
@@ -23,7 +25,7 @@ final class StoreOrder {
                         n.describe() + " is stored already; a batch holds new nodes only");
             }
             if (state.put(n, 0) != null) {
-                throw new IllegalArgumentException(n.describe() + " appears twice in the batch");
+                throw new InvalidInputException(n.describe() + " appears twice in the batch");
             }
         }
         List<Node> order = new ArrayList<>(batch.size());

@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
+import dev.cairn.errors.InvalidInputException;
+
 /**
  * A crystal structure: a 3×3 cell (rows are lattice vectors, Å), periodicity along each
  * vector, kinds of site (name, element symbols with weights, mass) and sites (kind name,
@@ -24,7 +26,7 @@ public final class StructureData extends Data {
             symbols = List.copyOf(symbols);
             weights = List.copyOf(weights);
             if (symbols.isEmpty() || symbols.size() != weights.size()) {
-                throw new IllegalArgumentException("kind " + name + ": one weight per symbol, at least one symbol");
+                throw new InvalidInputException("kind " + name + ": one weight per symbol, at least one symbol");
             }
         }
 
@@ -54,21 +56,20 @@ public final class StructureData extends Data {
     public StructureData(double[][] cell, boolean[] pbc, List<Kind> kinds, List<Site> sites) {
         super(TYPE);
         if (cell.length != 3 || cell[0].length != 3 || cell[1].length != 3 || cell[2].length != 3) {
-            throw new IllegalArgumentException("the cell is 3×3");
+            throw new InvalidInputException("the cell is 3×3");
         }
         if (pbc.length != 3) {
-            throw new IllegalArgumentException("pbc has one flag per lattice vector");
+            throw new InvalidInputException("pbc has one flag per lattice vector");
         }
         Set<String> names = new HashSet<>();
         for (Kind k : kinds) {
             if (!names.add(k.name())) {
-                throw new IllegalArgumentException("kind " + k.name() + " is given twice");
+                throw new InvalidInputException("kind " + k.name() + " is given twice");
             }
         }
         for (Site s : sites) {
             if (!names.contains(s.kindName())) {
-                throw new IllegalArgumentException(
-                        "a site names kind " + s.kindName() + ", which is not among " + names);
+                throw new InvalidInputException("a site names kind " + s.kindName() + ", which is not among " + names);
             }
         }
         List<List<Double>> rows = new ArrayList<>(3);
@@ -98,7 +99,7 @@ public final class StructureData extends Data {
     public static StructureData of(Map<String, ?> attributes) {
         Set<String> expected = Set.of("cell", "pbc1", "pbc2", "pbc3", "kinds", "sites");
         if (!attributes.keySet().equals(expected)) {
-            throw new IllegalArgumentException("a structure has exactly the attributes " + new TreeSet<>(expected)
+            throw new InvalidInputException("a structure has exactly the attributes " + new TreeSet<>(expected)
                     + ", got " + new TreeSet<>(attributes.keySet()));
         }
         StructureData s = new StructureData();
@@ -115,11 +116,11 @@ public final class StructureData extends Data {
                         .allMatch(r -> r instanceof List<?> row
                                 && row.size() == 3
                                 && row.stream().allMatch(Number.class::isInstance))) {
-            throw new IllegalArgumentException("cell: three rows of three numbers");
+            throw new InvalidInputException("cell: three rows of three numbers");
         }
         for (String pbc : List.of("pbc1", "pbc2", "pbc3")) {
             if (!(attribute(pbc) instanceof Boolean)) {
-                throw new IllegalArgumentException(pbc + ": a boolean");
+                throw new InvalidInputException(pbc + ": a boolean");
             }
         }
         Set<String> names = new HashSet<>();
@@ -130,7 +131,7 @@ public final class StructureData extends Data {
                     || !(kind.get("symbols") instanceof List<?>)
                     || !(kind.get("weights") instanceof List<?>)
                     || !(kind.get("mass") instanceof Number)) {
-                throw new IllegalArgumentException("kinds: each a distinct {name, symbols, weights, mass}, got " + k);
+                throw new InvalidInputException("kinds: each a distinct {name, symbols, weights, mass}, got " + k);
             }
         }
         for (Object o : (List<?>) attribute("sites")) {
@@ -138,7 +139,7 @@ public final class StructureData extends Data {
                     || !names.contains(site.get("kind_name"))
                     || !(site.get("position") instanceof List<?> p)
                     || p.size() != 3) {
-                throw new IllegalArgumentException("sites: each {kind_name of a kind, position [x, y, z]}, got " + o);
+                throw new InvalidInputException("sites: each {kind_name of a kind, position [x, y, z]}, got " + o);
             }
         }
     }

@@ -1,5 +1,7 @@
 package dev.cairn.storage.graph;
 
+import dev.cairn.errors.InvalidInputException;
+
 /** A node type string that no registered node class claims. */
 public final class UnknownNodeTypeException extends InvalidInputException {
 

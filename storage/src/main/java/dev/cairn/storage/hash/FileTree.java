@@ -3,6 +3,8 @@ package dev.cairn.storage.hash;
 import java.util.Map;
 import java.util.regex.Pattern;
 
+import dev.cairn.errors.InvalidInputException;
+
 /**
  * A node's file tree in its {@code repository_metadata} form: a directory is
  * {@code {"o": {name: entry, ...}}}, or {@code {}} when empty; a file is
@@ -22,10 +24,10 @@ final class FileTree {
     /** Checks the tree; throws IllegalArgumentException naming the offending path. */
     static void validate(Map<String, Object> root) {
         if (root == null) {
-            throw new IllegalArgumentException("files must not be null: pass an empty map for a node without files");
+            throw new InvalidInputException("files must not be null: pass an empty map for a node without files");
         }
         if (!isDirectory(root)) {
-            throw new IllegalArgumentException(
+            throw new InvalidInputException(
                     "files: the root must be a directory {\"o\": {...}} or {}, not " + describe(root));
         }
         validateDirectory(root, "", 0);
@@ -33,7 +35,7 @@ final class FileTree {
 
     private static void validateDirectory(Map<?, ?> directory, String path, int depth) {
         if (depth > AttributeWalker.MAX_DEPTH) {
-            throw new IllegalArgumentException(
+            throw new InvalidInputException(
                     "files: '" + path + "' is nested more than " + AttributeWalker.MAX_DEPTH + " directories deep");
         }
         Object objects = directory.get(OBJECTS);
@@ -47,25 +49,25 @@ final class FileTree {
                     || name.equals(".")
                     || name.equals("..")
                     || !CanonicalWriter.isWellFormed(name)) {
-                throw new IllegalArgumentException("files: '" + path + "' has an entry named "
+                throw new InvalidInputException("files: '" + path + "' has an entry named "
                         + (entry.getKey() instanceof String s ? "'" + s + "'" : String.valueOf(entry.getKey()))
                         + "; a name is a non-empty string without '/', other than '.' and '..', "
                         + "with no unpaired surrogate");
             }
             String child = path.isEmpty() ? name : path + "/" + name;
             if (!(entry.getValue() instanceof Map<?, ?> value)) {
-                throw new IllegalArgumentException(
+                throw new InvalidInputException(
                         "files: '" + child + "' must be " + ENTRY_FORMS + ", not " + describe(entry.getValue()));
             }
             if (value.size() == 1 && value.get(KEY) instanceof String key) {
                 if (!SHA256_HEX.matcher(key).matches()) {
-                    throw new IllegalArgumentException("files: '" + child + "' has key '" + key
+                    throw new InvalidInputException("files: '" + child + "' has key '" + key
                             + "', which is not a lowercase SHA-256 hex key of 64 characters");
                 }
             } else if (isDirectory(value)) {
                 validateDirectory(value, child, depth + 1);
             } else {
-                throw new IllegalArgumentException(
+                throw new InvalidInputException(
                         "files: '" + child + "' must be " + ENTRY_FORMS + ", not " + describe(value));
             }
         }

@@ -4,6 +4,8 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Pattern;
 
+import dev.cairn.errors.InvalidInputException;
+
 /**
  * Everything that goes into a node's hash, and nothing else.
  *
@@ -39,16 +41,16 @@ public record HashInput(
 
     public HashInput {
         if (nodeType == null || !NODE_TYPE.matcher(nodeType).matches() || !CanonicalWriter.isWellFormed(nodeType)) {
-            throw new IllegalArgumentException("nodeType must be a dotted type string ending in '.', e.g. "
+            throw new InvalidInputException("nodeType must be a dotted type string ending in '.', e.g. "
                     + "'data.core.int.Int.' or 'process.calculation.calcjob.CalcJobNode.', not "
                     + (nodeType == null ? "null" : "'" + nodeType + "'"));
         }
         if (processType != null && (processType.isBlank() || !CanonicalWriter.isWellFormed(processType))) {
-            throw new IllegalArgumentException(
+            throw new InvalidInputException(
                     "processType must be null or a non-blank entry point string, not '" + processType + "'");
         }
         if (attributes == null) {
-            throw new IllegalArgumentException("attributes must not be null: pass an empty map for a node without any");
+            throw new InvalidInputException("attributes must not be null: pass an empty map for a node without any");
         }
         FileTree.validate(files);
         validateInputs(nodeType, inputs);
@@ -74,20 +76,20 @@ public record HashInput(
 
     private static void validateInputs(String nodeType, Map<String, String> inputs) {
         if (inputs == null) {
-            throw new IllegalArgumentException("inputs must not be null: pass an empty map for a node without any");
+            throw new InvalidInputException("inputs must not be null: pass an empty map for a node without any");
         }
         if (!inputs.isEmpty() && nodeType.startsWith("data.")) {
-            throw new IllegalArgumentException("inputs: a data node (" + nodeType
+            throw new InvalidInputException("inputs: a data node (" + nodeType
                     + ") has no inputs in its hash, but got labels " + inputs.keySet());
         }
         for (Map.Entry<?, ?> input : inputs.entrySet()) {
             if (!(input.getKey() instanceof String label) || label.isEmpty() || !CanonicalWriter.isWellFormed(label)) {
-                throw new IllegalArgumentException("inputs: a link label must be a non-empty string, not "
+                throw new InvalidInputException("inputs: a link label must be a non-empty string, not "
                         + (input.getKey() == null ? "null" : "'" + input.getKey() + "'"));
             }
             if (!(input.getValue() instanceof String hash)
                     || !HASH_HEX.matcher(hash).matches()) {
-                throw new IllegalArgumentException("inputs: the hash of input '" + label
+                throw new InvalidInputException("inputs: the hash of input '" + label
                         + "' must be a node hash of 64 lowercase hex characters, not "
                         + (input.getValue() == null ? "null" : "'" + input.getValue() + "'"));
             }

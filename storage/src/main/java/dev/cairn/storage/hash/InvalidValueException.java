@@ -3,6 +3,8 @@ package dev.cairn.storage.hash;
 import java.util.ArrayDeque;
 import java.util.Deque;
 
+import dev.cairn.errors.InvalidInputException;
+
 /**
  * A value the canonical form cannot hold. It is thrown deep in the walk and collects its path
  * on the way out ({@link #inside}), so that the happy path never builds path strings;
@@ -31,12 +33,12 @@ final class InvalidValueException extends RuntimeException {
         return inside(plainKey(key) ? "." + key : "[\"" + key + "\"]");
     }
 
-    IllegalArgumentException at(String root) {
+    InvalidInputException at(String root) {
         String steps = String.join("", path);
         if (path.size() > MAX_SHOWN_STEPS) { // a self-containing map: the start says enough
             steps = String.join("", path.stream().limit(MAX_SHOWN_STEPS).toList()) + "...";
         }
-        return new IllegalArgumentException(root + steps + ": " + getMessage());
+        return new InvalidInputException(root + steps + ": " + getMessage());
     }
 
     private static boolean plainKey(String key) {

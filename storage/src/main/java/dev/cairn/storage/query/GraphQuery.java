@@ -20,6 +20,9 @@ import javax.sql.DataSource;
 
 import org.postgresql.PGStatement;
 
+import dev.cairn.errors.ConflictException;
+import dev.cairn.errors.InvalidInputException;
+import dev.cairn.errors.NotFoundException;
 import dev.cairn.storage.db.Database;
 
 /**
@@ -70,7 +73,7 @@ public final class GraphQuery {
      */
     public GraphQuery withFetchSize(int rows) {
         if (rows < 1) {
-            throw new IllegalArgumentException("fetch size must be at least 1, was " + rows);
+            throw new InvalidInputException("fetch size must be at least 1, was " + rows);
         }
         return new GraphQuery(dataSource, spec, rows, decoder);
     }
@@ -228,12 +231,19 @@ public final class GraphQuery {
         return rows.isEmpty() ? Optional.empty() : Optional.of(rows.getFirst());
     }
 
-    /** The only row; fails when there is none or more than one. */
+    /**
+     * The only row.
+     *
+     * @throws NotFoundException when the query returns none
+     * @throws ConflictException when it returns more than one
+     */
     public Row one() {
         List<Row> rows = limited(2);
-        if (rows.size() != 1) {
-            throw new QueryFailedException(
-                    "expected exactly one row, the query returned " + (rows.isEmpty() ? "none" : "more than one"));
+        if (rows.isEmpty()) {
+            throw new NotFoundException("expected exactly one row, the query returned none");
+        }
+        if (rows.size() > 1) {
+            throw new ConflictException("expected exactly one row, the query returned more than one");
         }
         return rows.getFirst();
     }
@@ -328,7 +338,14 @@ public final class GraphQuery {
         return s;
     }
 
-    private static QueryFailedException failed(CompiledQuery query, SQLException e) {
+    /**
+     * A value the database could not take as the query used it (class 22: a text compared as a
+     * number, a bad cast) is the query's fault; anything else is the database's.
+     */
+    private static RuntimeException failed(CompiledQuery query, SQLException e) {
+        if (e.getSQLState() != null && e.getSQLState().startsWith("22")) {
+            return new InvalidQueryException("the database refused a value of the query: " + e.getMessage(), e);
+        }
         return new QueryFailedException(
                 "the query failed in the database: " + e.getMessage() + "\nSQL: " + query.sql(), e);
     }

@@ -1,6 +1,6 @@
 package dev.cairn.storage.query;
 
-import dev.cairn.storage.graph.InvalidInputException;
+import dev.cairn.errors.InvalidInputException;
 
 /**
  * A query that cannot run as written: an unknown entity type, field, operator,

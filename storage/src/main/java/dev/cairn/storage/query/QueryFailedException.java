@@ -1,7 +1,12 @@
 package dev.cairn.storage.query;
 
-/** A valid query that the database could not run or finish, with the database's reason. */
-public final class QueryFailedException extends RuntimeException {
+import dev.cairn.errors.UnavailableException;
+
+/**
+ * A valid query that the database could not run or finish (a lost connection, a cancelled or
+ * timed-out statement), with the database's reason.
+ */
+public final class QueryFailedException extends UnavailableException {
 
     public QueryFailedException(String message, Throwable cause) {
         super(message, cause);

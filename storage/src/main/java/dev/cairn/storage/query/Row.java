@@ -6,6 +6,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.cairn.errors.InvalidInputException;
+
 /**
  * One result row: the projected values in projection order, also found by vertex tag and
  * projection key ({@code row.get("s", "attributes.cell")}, {@code row.get("s", "count(id)")},
@@ -35,7 +37,7 @@ public final class Row {
         int indexOf(String tag, String key) {
             Integer i = index.get(tag + '\u0000' + key);
             if (i == null) {
-                throw new IllegalArgumentException("the query projects no '" + key + "' of '" + tag + "'; it projects "
+                throw new InvalidInputException("the query projects no '" + key + "' of '" + tag + "'; it projects "
                         + outputs.stream().map(o -> o.tag() + ":" + o.key()).toList());
             }
             return i;

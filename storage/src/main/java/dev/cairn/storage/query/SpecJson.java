@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.db.JsonCodec;
 import dev.cairn.storage.graph.LinkType;
 
@@ -48,7 +49,7 @@ final class SpecJson {
         Object root;
         try {
             root = JsonCodec.read(json);
-        } catch (IllegalArgumentException e) {
+        } catch (InvalidInputException e) {
             throw new InvalidQueryException("the query is not valid JSON: " + e.getMessage(), e);
         }
         Map<String, Object> top = object(root, "the query");

@@ -49,7 +49,7 @@ enum ValueReader {
                 return r;
             }
         }
-        throw new IllegalArgumentException("no row reader for " + table.sqlName());
+        throw new IllegalStateException("no row reader for " + table.sqlName());
     }
 
     static ValueReader forCast(Cast cast) {

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
+import dev.cairn.errors.InvalidInputException;
+
 class DatabaseConfigTest {
 
     @Test
@@ -25,6 +27,6 @@ class DatabaseConfigTest {
 
     @Test
     void aUrlThatIsNotPostgresIsRefused() {
-        assertThrows(IllegalArgumentException.class, () -> DatabaseConfig.of("jdbc:mysql://localhost/x"));
+        assertThrows(InvalidInputException.class, () -> DatabaseConfig.of("jdbc:mysql://localhost/x"));
     }
 }

@@ -25,6 +25,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.cairn.errors.InvalidInputException;
+import dev.cairn.errors.NotFoundException;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.DatabaseConfig;
 import dev.cairn.storage.objects.Container;
@@ -399,8 +401,8 @@ class GraphStoreIT {
                     NotFoundException.class, () -> small.storeAll(List.of(new RemoteData(Long.MAX_VALUE, "/nowhere"))));
             assertTrue(missing.getMessage().contains("no computer with id"), missing.getMessage());
         }
-        IllegalArgumentException one = assertThrows(
-                IllegalArgumentException.class,
+        InvalidInputException one = assertThrows(
+                InvalidInputException.class,
                 () -> DatabaseConfig.of(db.jdbcUrl()).withPoolSize(1));
         assertTrue(one.getMessage().contains("at least 2"), one.getMessage());
     }

@@ -14,12 +14,14 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
+import dev.cairn.errors.InvalidInputException;
+
 class BadInputTest {
 
     private static final String KEY = "ab".repeat(32);
 
     private static String refused(Executable action) {
-        return assertThrows(IllegalArgumentException.class, action).getMessage();
+        return assertThrows(InvalidInputException.class, action).getMessage();
     }
 
     private static String refusedAttributes(Map<String, Object> attributes) {

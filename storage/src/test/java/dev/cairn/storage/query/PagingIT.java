@@ -19,6 +19,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import dev.cairn.errors.ConflictException;
+import dev.cairn.errors.NotFoundException;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.testing.TestDatabase;
 
@@ -215,8 +217,8 @@ class PagingIT {
                                 .build())
                 .first()
                 .isEmpty());
-        QueryFailedException none = assertThrows(
-                QueryFailedException.class,
+        NotFoundException none = assertThrows(
+                NotFoundException.class,
                 () -> GraphQuery.on(
                                 database,
                                 QueryBuilder.start()
@@ -226,8 +228,8 @@ class PagingIT {
                                         .build())
                         .one());
         assertTrue(none.getMessage().contains("none"), none.getMessage());
-        QueryFailedException many = assertThrows(
-                QueryFailedException.class,
+        ConflictException many = assertThrows(
+                ConflictException.class,
                 () -> GraphQuery.on(database, fixtureNodes().build()).one());
         assertTrue(many.getMessage().contains("more than one"), many.getMessage());
     }

@@ -13,13 +13,13 @@ import java.util.UUID;
 import java.util.function.LongConsumer;
 import java.util.stream.LongStream;
 
+import dev.cairn.errors.ConflictException;
+import dev.cairn.errors.InvalidInputException;
+import dev.cairn.errors.NotFoundException;
 import dev.cairn.storage.db.Cursors;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.Transactions;
-import dev.cairn.storage.graph.ConflictException;
-import dev.cairn.storage.graph.InvalidInputException;
 import dev.cairn.storage.graph.NodeIds;
-import dev.cairn.storage.graph.NotFoundException;
 import dev.cairn.storage.graph.SqlErrors;
 import dev.cairn.storage.graph.traversal.DeletionResult;
 import dev.cairn.storage.graph.traversal.NodeDeleter;

@@ -12,10 +12,10 @@ import java.util.stream.Collectors;
 
 import org.postgresql.PGStatement;
 
+import dev.cairn.errors.NotFoundException;
 import dev.cairn.storage.db.TempTables;
 import dev.cairn.storage.graph.LinkType;
 import dev.cairn.storage.graph.NodeIds;
-import dev.cairn.storage.graph.NotFoundException;
 
 /**
  * Walks the provenance graph from seed nodes, following the links a {@link TraversalRules} set

@@ -8,8 +8,8 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
 
+import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.db.Database;
-import dev.cairn.storage.graph.InvalidInputException;
 import dev.cairn.storage.graph.NodeIds;
 
 /**

@@ -1,4 +1,4 @@
-package dev.cairn.storage.graph;
+package dev.cairn.errors;
 
 /** The request is well formed but clashes with what is stored: a taken name, a rule of provenance. */
 public non-sealed class ConflictException extends CairnException {

@@ -1,4 +1,4 @@
-package dev.cairn.storage.graph;
+package dev.cairn.errors;
 
 /** The request names something that does not exist. */
 public non-sealed class NotFoundException extends CairnException {

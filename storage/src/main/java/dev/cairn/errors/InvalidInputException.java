@@ -1,4 +1,4 @@
-package dev.cairn.storage.graph;
+package dev.cairn.errors;
 
 /** The request is malformed: a value out of range, an unknown name, a missing field. */
 public non-sealed class InvalidInputException extends CairnException {
