@@ -2,17 +2,24 @@ package dev.cairn.engine;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Objects;
+import java.util.function.Consumer;
 
-import dev.cairn.engine.broker.Broadcasts;
-import dev.cairn.engine.broker.BrokerConnection;
-import dev.cairn.engine.broker.TaskPublisher;
 import dev.cairn.engine.caching.CachingPolicy;
 import dev.cairn.engine.control.ProcessControl;
+import dev.cairn.engine.events.EventFilter;
+import dev.cairn.engine.events.StateChanged;
+import dev.cairn.engine.events.Subscription;
+import dev.cairn.engine.internal.broker.Broadcasts;
+import dev.cairn.engine.internal.broker.BrokerConnection;
+import dev.cairn.engine.internal.broker.QueueTaskSink;
+import dev.cairn.engine.internal.broker.TaskPublisher;
+import dev.cairn.engine.internal.runtime.StepExecutor;
+import dev.cairn.engine.internal.state.ProcessStates;
 import dev.cairn.engine.launch.Launcher;
-import dev.cairn.engine.launch.QueueTaskSink;
 import dev.cairn.engine.plugin.PluginRegistry;
-import dev.cairn.engine.runtime.StepExecutor;
+import dev.cairn.engine.process.ProcessState;
 import dev.cairn.engine.worker.Worker;
 import dev.cairn.errors.ConflictException;
 import dev.cairn.storage.db.Database;
@@ -62,8 +69,10 @@ public final class Engine implements AutoCloseable {
     private final Container container;
     private final GraphStore graph;
     private final PluginRegistry plugins;
+    private final ProcessStates states = new ProcessStates();
     private final StepExecutor executor;
     private final BrokerConnection broker;
+    private final Broadcasts broadcasts;
     private final Launcher launcher;
     private final ProcessControl control;
 
@@ -73,16 +82,17 @@ public final class Engine implements AutoCloseable {
             this.container = config.objectStore() == null ? null : Container.open(config.objectStore());
             this.graph = new GraphStore(database, container, defaultUser(database));
             this.plugins = config.plugins();
-            this.executor = new StepExecutor(database, graph, plugins, config.caching());
+            this.executor = new StepExecutor(database, graph, plugins, config.caching(), states);
             this.broker = config.amqpUri() == null
                     ? null
                     : BrokerConnection.open(
                             config.amqpUri(),
                             config.prefix(),
                             "cairn-" + ProcessHandle.current().pid());
+            this.broadcasts = broker == null ? null : new Broadcasts(broker);
             QueueTaskSink sink = broker == null ? null : new QueueTaskSink(new TaskPublisher(broker));
             this.launcher = new Launcher(database, graph, executor, sink);
-            this.control = new ProcessControl(database, graph, sink, broker == null ? null : new Broadcasts(broker));
+            this.control = new ProcessControl(database, graph, states, sink, broadcasts);
         } catch (IOException e) {
             database.close();
             throw ObjectStoreErrors.translate(e, "opening the object store at " + config.objectStore());
@@ -131,9 +141,19 @@ public final class Engine implements AutoCloseable {
         return control;
     }
 
-    /** State changes of processes as they commit ("state.<pid>.<state>"); needs a broker. */
-    public Broadcasts broadcasts() {
-        return new Broadcasts(requireBroker());
+    /**
+     * Listens to the state changes {@code filter} names as workers and controls commit them
+     * (a server's event stream, a watch); needs a broker. Broadcasts are not durable: a
+     * subscriber sees what is sent while it listens, and fills gaps from the database.
+     */
+    public Subscription subscribe(EventFilter filter, Consumer<StateChanged> listener) {
+        requireBroker();
+        return broadcasts.subscribe(filter, listener);
+    }
+
+    /** How often this engine made each move of the process state table, since it opened. */
+    public Map<ProcessState.Transition, Long> transitionCounts() {
+        return states.counts().snapshot();
     }
 
     /** Starts a worker in this JVM; close it to stop it. */

@@ -8,32 +8,39 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
-import dev.cairn.engine.broker.Broadcasts;
+import dev.cairn.engine.events.ControlSignal;
+import dev.cairn.engine.events.StateChanged;
+import dev.cairn.engine.internal.broker.Broadcasts;
+import dev.cairn.engine.internal.calcjob.ComputerAccess;
+import dev.cairn.engine.internal.state.EngineLog;
+import dev.cairn.engine.internal.state.Outbox;
+import dev.cairn.engine.internal.state.ProcessRow;
+import dev.cairn.engine.internal.state.ProcessStates;
+import dev.cairn.engine.internal.state.ProcessTable;
+import dev.cairn.engine.internal.state.Task;
+import dev.cairn.engine.internal.state.TaskSink;
 import dev.cairn.engine.process.ProcessState;
-import dev.cairn.engine.runtime.ComputerAccess;
-import dev.cairn.engine.runtime.Outbox;
-import dev.cairn.engine.runtime.ProcessRow;
-import dev.cairn.engine.runtime.ProcessTable;
-import dev.cairn.engine.runtime.StateChange;
-import dev.cairn.engine.runtime.Task;
-import dev.cairn.engine.runtime.TaskSink;
 import dev.cairn.errors.ConflictException;
 import dev.cairn.errors.NotFoundException;
+import dev.cairn.internal.Internal;
 import dev.cairn.storage.db.Database;
+import dev.cairn.storage.db.Transactions;
 import dev.cairn.storage.graph.GraphStore;
 import dev.cairn.storage.graph.GraphTransaction;
+import dev.cairn.storage.graph.LogLevel;
 import dev.cairn.storage.graph.ProcessNode;
 import dev.cairn.storage.graph.StorageException;
 import dev.cairn.storage.graph.computers.Computer;
 import dev.cairn.storage.graph.computers.ComputerStore;
+import dev.cairn.storage.graph.users.UserStore;
 
 /**
- * Pause, play and kill. Each is written to the database under the process's row lock
- * first, and only then signalled, so it works whether a worker holds the process, its task
- * sits in the queue, or nothing holds it at all. A step running when the action arrives
+ * Pause, play and kill, each done by a user ({@link #forUser}) and recorded in the process's
+ * report under that user's email. Each is written to the database under the process's row
+ * lock first, and only then signalled, so it works whether a worker holds the process, its
+ * task sits in the queue, or nothing holds it at all. A step running when the action arrives
  * finishes first (kill interrupts it); the next task of a paused or killed process is
  * skipped. Kill cascades to the live children.
  */
@@ -43,24 +50,57 @@ public final class ProcessControl {
 
     private final Database database;
     private final GraphStore graph;
+    private final ProcessStates states;
     private final TaskSink sink;
     private final Broadcasts broadcasts;
+    private final String actor;
 
-    /** @param broadcasts where kill signals and state changes go; null without a broker */
-    public ProcessControl(Database database, GraphStore graph, TaskSink sink, Broadcasts broadcasts) {
+    /**
+     * @param sink       where due tasks go; null without a broker
+     * @param broadcasts where kill signals and state changes go; null without a broker
+     */
+    @Internal
+    public ProcessControl(
+            Database database, GraphStore graph, ProcessStates states, TaskSink sink, Broadcasts broadcasts) {
+        this(database, graph, states, sink, broadcasts, null);
+    }
+
+    private ProcessControl(
+            Database database,
+            GraphStore graph,
+            ProcessStates states,
+            TaskSink sink,
+            Broadcasts broadcasts,
+            String actor) {
         this.database = database;
         this.graph = graph;
+        this.states = states;
         this.sink = sink;
         this.broadcasts = broadcasts;
+        this.actor = actor != null
+                ? actor
+                : new UserStore(database).get(graph.userId()).email();
+    }
+
+    /** The same controls, acting for {@code userId}: the report says who paused, played or killed. */
+    public ProcessControl forUser(long userId) {
+        GraphStore as = graph.forUser(userId);
+        return as == graph
+                ? this
+                : new ProcessControl(
+                        database,
+                        as,
+                        states,
+                        sink,
+                        broadcasts,
+                        new UserStore(database).get(userId).email());
     }
 
     /** Pauses a live process: it finishes its current step, then does not progress until played. */
     public void pause(long processId) {
         inLock(processId, "pause", (c, g, row, node) -> {
-            ProcessTable.setPaused(c, processId, true);
-            node.setPaused(true);
-            node.setProcessStatus("Paused");
-            g.saveState(node, false);
+            states.setPaused(c, g, node, true, "Paused");
+            report(g, processId, "paused by " + actor);
             return List.of();
         });
     }
@@ -69,11 +109,10 @@ public final class ProcessControl {
     public void play(long processId) {
         List<Long> outboxIds = new ArrayList<>();
         List<Task> tasks = inLock(processId, "play", (c, g, row, node) -> {
-            ProcessTable.setPaused(c, processId, false);
-            node.setPaused(false);
-            node.setProcessStatus(
-                    row.state() == ProcessState.WAITING && row.awaiting() > 0 ? "Waiting for child processes" : null);
-            g.saveState(node, false);
+            String status =
+                    row.state() == ProcessState.WAITING && row.awaiting() > 0 ? "Waiting for child processes" : null;
+            states.setPaused(c, g, node, false, status);
+            report(g, processId, "played by " + actor);
             List<Task> due = row.runnable() ? List.of(new Task(processId, row.step())) : List.of();
             outboxIds.addAll(Outbox.add(c, due));
             return due;
@@ -111,7 +150,7 @@ public final class ProcessControl {
         final List<Long> outboxIds = new ArrayList<>();
         final List<WatchedJob> jobs = new ArrayList<>();
         boolean killed;
-        StateChange change;
+        StateChanged change;
     }
 
     private Killed killOne(long id, boolean strict) {
@@ -124,27 +163,26 @@ public final class ProcessControl {
                 return List.of();
             }
             k.jobs.addAll(unwatch(c, id));
-            node.setProcessState(ProcessState.KILLED.dbValue());
-            node.setProcessStatus("Killed");
-            g.saveState(node, true);
-            ProcessTable.endStep(c, id, row.step() + 1, ProcessState.KILLED, false, 0, "{}");
-            List<Task> wake = new ArrayList<>();
-            if (row.parentId() != null && row.awaited()) {
-                ProcessTable.childTerminated(c, row.parentId()).ifPresent(wake::add);
-            }
+            report(g, id, "killed by " + actor);
+            ProcessStates.Ended ended = states.end(c, g, row, node, ProcessState.KILLED);
+            List<Task> wake = ended.wake().map(List::of).orElse(List.of());
             k.outboxIds.addAll(Outbox.add(c, wake));
             k.killed = true;
-            k.change = new StateChange(id, row.entryPoint(), row.state(), ProcessState.KILLED, null);
+            k.change = ended.change();
             return wake;
         });
         send(tasks, k.outboxIds);
         if (k.change != null && broadcasts != null) {
-            broadcasts.send(k.change.routingKey(), k.change.toMessage());
+            broadcasts.publish(k.change);
         }
         for (WatchedJob job : k.jobs) {
             cancel(job);
         }
         return new Killed(k.killed, k.children);
+    }
+
+    private static void report(GraphTransaction g, long processId, String message) {
+        g.appendLogs(List.of(EngineLog.of(processId, LogLevel.REPORT, message)));
     }
 
     /** Stops watching the process's scheduler job; returns it when it had one. */
@@ -182,7 +220,7 @@ public final class ProcessControl {
 
     private void signal(long id) {
         if (broadcasts != null) {
-            broadcasts.send("control." + id, Map.of("action", "kill", "process", id));
+            broadcasts.publish(ControlSignal.kill(id));
         }
     }
 
@@ -208,34 +246,23 @@ public final class ProcessControl {
      * terminated process is an error naming the verb; null: it is skipped quietly.
      */
     private List<Task> inLock(long id, String verb, Action action) {
-        try (Connection c = database.connection()) {
-            c.setAutoCommit(false);
-            try {
+        try {
+            return Transactions.run(database, c -> {
                 Optional<ProcessRow> locked = ProcessTable.lock(c, id);
                 if (locked.isEmpty()) {
-                    c.rollback();
                     if (verb != null) {
                         throw new NotFoundException("cannot " + verb + " process " + id + ": there is no such process");
                     }
                     return List.of();
                 }
                 ProcessRow row = locked.get();
-                GraphTransaction g = graph.inTransaction(c);
-                ProcessNode node = (ProcessNode) g.load(id);
                 if (row.state().isTerminal() && verb != null && !verb.equals("kill")) {
-                    c.rollback();
                     throw new ConflictException("cannot " + verb + " process " + id + ": it is "
                             + row.state().dbValue());
                 }
-                List<Task> tasks = action.apply(c, g, row, node);
-                c.commit();
-                return tasks;
-            } catch (SQLException | RuntimeException e) {
-                c.rollback();
-                throw e;
-            } finally {
-                c.setAutoCommit(true);
-            }
+                GraphTransaction g = graph.inTransaction(c);
+                return action.apply(c, g, row, (ProcessNode) g.load(id));
+            });
         } catch (SQLException e) {
             throw new StorageException("controlling process " + id, e);
         }

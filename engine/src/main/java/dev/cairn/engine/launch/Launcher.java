@@ -12,8 +12,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-import dev.cairn.engine.caching.CacheHit;
-import dev.cairn.engine.caching.CacheLookup;
+import dev.cairn.engine.events.StateChanged;
+import dev.cairn.engine.internal.caching.CacheHit;
+import dev.cairn.engine.internal.caching.CacheLookup;
+import dev.cairn.engine.internal.calcjob.CalcJobRunner;
+import dev.cairn.engine.internal.calcjob.Computers;
+import dev.cairn.engine.internal.calcjob.JobPoller;
+import dev.cairn.engine.internal.runtime.ProcessNodes;
+import dev.cairn.engine.internal.runtime.StepExecutor;
+import dev.cairn.engine.internal.runtime.StepOutcome;
+import dev.cairn.engine.internal.state.Outbox;
+import dev.cairn.engine.internal.state.ProcessTable;
+import dev.cairn.engine.internal.state.Task;
+import dev.cairn.engine.internal.state.TaskSink;
 import dev.cairn.engine.process.CalcJobDefinition;
 import dev.cairn.engine.process.Inputs;
 import dev.cairn.engine.process.ProcessDefinition;
@@ -21,17 +32,9 @@ import dev.cairn.engine.process.ProcessInputs;
 import dev.cairn.engine.process.ProcessResult;
 import dev.cairn.engine.process.ProcessSpec;
 import dev.cairn.engine.process.ProcessState;
-import dev.cairn.engine.runtime.CalcJobRunner;
-import dev.cairn.engine.runtime.JobPoller;
-import dev.cairn.engine.runtime.Outbox;
-import dev.cairn.engine.runtime.ProcessNodes;
-import dev.cairn.engine.runtime.ProcessTable;
-import dev.cairn.engine.runtime.StateChange;
-import dev.cairn.engine.runtime.StepExecutor;
-import dev.cairn.engine.runtime.StepOutcome;
-import dev.cairn.engine.runtime.Task;
-import dev.cairn.engine.runtime.TaskSink;
+import dev.cairn.internal.Internal;
 import dev.cairn.storage.db.Database;
+import dev.cairn.storage.db.Transactions;
 import dev.cairn.storage.graph.CalcJobNode;
 import dev.cairn.storage.graph.Data;
 import dev.cairn.storage.graph.GraphStore;
@@ -56,12 +59,23 @@ public final class Launcher {
     private final StepExecutor executor;
     private final TaskSink workers;
 
-    /** @param workers where submitted tasks go; null when this launcher only runs in-process */
+    /**
+     * @param graph   stores as the user who launches: the processes, their inputs and all
+     *                they make belong to that user
+     * @param workers where submitted tasks go; null when this launcher only runs in-process
+     */
+    @Internal
     public Launcher(Database database, GraphStore graph, StepExecutor executor, TaskSink workers) {
         this.database = Objects.requireNonNull(database);
         this.graph = Objects.requireNonNull(graph);
         this.executor = Objects.requireNonNull(executor);
         this.workers = workers;
+    }
+
+    /** This launcher acting for {@code userId}: what it launches, and all the processes make, belongs to that user. */
+    public Launcher forUser(long userId) {
+        GraphStore as = graph.forUser(userId);
+        return as == graph ? this : new Launcher(database, as, executor, workers);
     }
 
     /** Submits one process to the workers; returns its stored node. */
@@ -90,7 +104,7 @@ public final class Launcher {
         ProcessNode root = create(launch).getFirst();
         List<Long> published = new ArrayList<>(commit(launch, List.of(root)));
         Deque<Task> queue = new ArrayDeque<>(firstTasks(List.of(root)));
-        JobPoller jobs = new JobPoller(database, graph);
+        JobPoller jobs = new JobPoller(database, graph, executor.states());
         boolean mayWait = false;
         while (true) {
             while (!queue.isEmpty()) {
@@ -143,14 +157,21 @@ public final class Launcher {
      * written into {@code folder} (created if missing) for a look before the real launch.
      * Nothing is stored, uploaded or submitted.
      */
-    public CalcJobRunner.Prepared dryRun(CalcJobDefinition job, Inputs inputs, Path folder) {
+    public DryRun dryRun(CalcJobDefinition job, Inputs inputs, Path folder) {
         CalcJobNode node =
                 (CalcJobNode) create(List.of(new Launch(job, inputs))).getFirst();
         Map<String, Node> given = new LinkedHashMap<>();
         node.pendingIncoming().forEach(link -> given.put(ProcessSpec.portPath(link.label()), link.source()));
         try {
             Files.createDirectories(folder);
-            return new CalcJobRunner(database, graph).prepare(job, node, new ProcessInputs(given), folder);
+            CalcJobRunner.Prepared prepared = new CalcJobRunner(new Computers(database), graph)
+                    .prepare(job, node, new ProcessInputs(given), folder);
+            return new DryRun(
+                    prepared.folder(),
+                    prepared.workdir(),
+                    prepared.jobName(),
+                    prepared.script(),
+                    prepared.retrieveList());
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {
@@ -174,7 +195,7 @@ public final class Launcher {
         return nodes;
     }
 
-    private boolean isJobWaiting(StateChange change) {
+    private boolean isJobWaiting(StateChanged change) {
         return change.to() == ProcessState.WAITING
                 && executor.registry().get(change.entryPoint()) instanceof CalcJobDefinition;
     }
@@ -234,9 +255,8 @@ public final class Launcher {
     }
 
     private List<Long> commit(List<Launch> launches, List<ProcessNode> nodes) {
-        try (Connection c = database.connection()) {
-            c.setAutoCommit(false);
-            try {
+        try {
+            return Transactions.run(database, c -> {
                 GraphTransaction g = graph.inTransaction(c);
                 List<Node> batch = new ArrayList<>(nodes);
                 for (ProcessNode n : nodes) {
@@ -257,15 +277,8 @@ public final class Launcher {
                             launches.get(i).inputs().cacheOverride()));
                 }
                 ProcessTable.insert(c, rows);
-                List<Long> outbox = Outbox.add(c, firstTasks(nodes));
-                c.commit();
-                return outbox;
-            } catch (SQLException | RuntimeException e) {
-                c.rollback();
-                throw e;
-            } finally {
-                c.setAutoCommit(true);
-            }
+                return Outbox.add(c, firstTasks(nodes));
+            });
         } catch (SQLException e) {
             throw new StorageException("launching " + nodes.size() + " process(es)", e);
         }

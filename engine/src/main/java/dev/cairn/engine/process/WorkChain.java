@@ -3,6 +3,7 @@ package dev.cairn.engine.process;
 import java.util.Map;
 import java.util.Objects;
 
+import dev.cairn.internal.Internal;
 import dev.cairn.storage.graph.Data;
 import dev.cairn.storage.graph.Node;
 import dev.cairn.storage.graph.ProcessNode;
@@ -16,17 +17,11 @@ import dev.cairn.storage.graph.ProcessNode;
 public abstract class WorkChain {
 
     private WorkChainScope scope;
-    private ExitCode failure;
 
-    /** Called by the engine before a step; not for plugin code. */
+    /** Gives the work chain the step it runs in; called by the engine on each new instance, not by plugins. */
+    @Internal
     public final void attach(WorkChainScope stepScope) {
         this.scope = Objects.requireNonNull(stepScope);
-        this.failure = null;
-    }
-
-    /** The exit code a step asked to end with, or null; read by the engine. */
-    public final ExitCode requestedExit() {
-        return failure;
     }
 
     protected final ProcessInputs inputs() {
@@ -87,7 +82,7 @@ public abstract class WorkChain {
 
     /** Ends the work chain after this step with {@code code}. */
     protected final void fail(ExitCode code) {
-        this.failure = Objects.requireNonNull(code);
+        scope().exit(Objects.requireNonNull(code));
     }
 
     private WorkChainScope scope() {

@@ -25,4 +25,7 @@ public interface WorkChainScope extends FunctionScope {
 
     /** A finished process's outputs by port path. */
     Map<String, Data> outputsOf(ProcessNode process);
+
+    /** Ends the work chain after this step with {@code code}. */
+    void exit(ExitCode code);
 }

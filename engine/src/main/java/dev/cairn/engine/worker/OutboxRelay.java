@@ -11,10 +11,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
 
-import dev.cairn.engine.runtime.Outbox;
-import dev.cairn.engine.runtime.Task;
-import dev.cairn.engine.runtime.TaskSink;
+import dev.cairn.engine.internal.state.Outbox;
+import dev.cairn.engine.internal.state.Task;
+import dev.cairn.engine.internal.state.TaskSink;
 import dev.cairn.storage.db.Database;
+import dev.cairn.storage.db.Transactions;
 
 /**
  * Makes sure every committed task reaches the broker, whatever happened to the worker that
@@ -80,64 +81,49 @@ public final class OutboxRelay {
     }
 
     private void relayStale() throws SQLException {
-        try (Connection c = database.connection()) {
-            c.setAutoCommit(false);
-            try {
-                List<Task> tasks = Outbox.claimStale(c, settings.outboxAge(), 1000);
-                if (!tasks.isEmpty()) {
-                    sink.send(tasks);
-                    LOG.log(Level.INFO, "relayed {0} task(s) left in the outbox", tasks.size());
-                }
-                c.commit();
-            } catch (SQLException | RuntimeException e) {
-                c.rollback();
-                throw e;
-            } finally {
-                c.setAutoCommit(true);
+        Transactions.run(database, c -> {
+            List<Task> tasks = Outbox.claimStale(c, settings.outboxAge(), 1000);
+            if (!tasks.isEmpty()) {
+                sink.send(tasks);
+                LOG.log(Level.INFO, "relayed {0} task(s) left in the outbox", tasks.size());
             }
-        }
+            return null;
+        });
     }
 
     private void sweep() throws SQLException {
-        try (Connection c = database.connection()) {
-            c.setAutoCommit(false);
+        Transactions.run(database, c -> {
             try (PreparedStatement lock = c.prepareStatement("SELECT pg_try_advisory_xact_lock(?)")) {
                 lock.setLong(1, SWEEP_LOCK);
                 try (ResultSet rs = lock.executeQuery()) {
                     rs.next();
                     if (!rs.getBoolean(1)) {
-                        c.rollback();
-                        return;
+                        return null;
                     }
                 }
-                List<Task> due = new ArrayList<>();
-                try (PreparedStatement s = c.prepareStatement("UPDATE process p SET updated = now() WHERE runnable"
-                        + " AND NOT paused AND state NOT IN ('finished', 'excepted', 'killed')"
-                        + " AND updated < now() - ? * interval '1 millisecond'"
-                        + " AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.process_id = p.node_id)"
-                        + " RETURNING node_id, step")) {
-                    s.setLong(1, settings.sweepAfter().toMillis());
-                    try (ResultSet rs = s.executeQuery()) {
-                        while (rs.next()) {
-                            due.add(new Task(rs.getLong(1), rs.getInt(2)));
-                        }
-                    }
-                }
-                if (!due.isEmpty()) {
-                    sink.send(due);
-                    LOG.log(
-                            Level.WARNING,
-                            "re-sent the tasks of {0} process(es) due for over {1}",
-                            due.size(),
-                            settings.sweepAfter());
-                }
-                c.commit();
-            } catch (SQLException | RuntimeException e) {
-                c.rollback();
-                throw e;
-            } finally {
-                c.setAutoCommit(true);
             }
-        }
+            List<Task> due = new ArrayList<>();
+            try (PreparedStatement s = c.prepareStatement("UPDATE process p SET updated = now() WHERE runnable"
+                    + " AND NOT paused AND state NOT IN ('finished', 'excepted', 'killed')"
+                    + " AND updated < now() - ? * interval '1 millisecond'"
+                    + " AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.process_id = p.node_id)"
+                    + " RETURNING node_id, step")) {
+                s.setLong(1, settings.sweepAfter().toMillis());
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        due.add(new Task(rs.getLong(1), rs.getInt(2)));
+                    }
+                }
+            }
+            if (!due.isEmpty()) {
+                sink.send(due);
+                LOG.log(
+                        Level.WARNING,
+                        "re-sent the tasks of {0} process(es) due for over {1}",
+                        due.size(),
+                        settings.sweepAfter());
+            }
+            return null;
+        });
     }
 }

@@ -15,18 +15,21 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
-import dev.cairn.engine.broker.Broadcasts;
-import dev.cairn.engine.broker.BrokerConnection;
-import dev.cairn.engine.broker.BrokerException;
-import dev.cairn.engine.broker.TaskConsumer;
-import dev.cairn.engine.broker.TaskPublisher;
-import dev.cairn.engine.launch.QueueTaskSink;
-import dev.cairn.engine.runtime.JobPoller;
-import dev.cairn.engine.runtime.StateChange;
-import dev.cairn.engine.runtime.StepExecutor;
-import dev.cairn.engine.runtime.StepOutcome;
-import dev.cairn.engine.runtime.Task;
+import dev.cairn.engine.events.ControlSignal;
+import dev.cairn.engine.events.StateChanged;
+import dev.cairn.engine.events.Subscription;
+import dev.cairn.engine.internal.broker.Broadcasts;
+import dev.cairn.engine.internal.broker.BrokerConnection;
+import dev.cairn.engine.internal.broker.BrokerException;
+import dev.cairn.engine.internal.broker.QueueTaskSink;
+import dev.cairn.engine.internal.broker.TaskConsumer;
+import dev.cairn.engine.internal.broker.TaskPublisher;
+import dev.cairn.engine.internal.calcjob.JobPoller;
+import dev.cairn.engine.internal.runtime.StepExecutor;
+import dev.cairn.engine.internal.runtime.StepOutcome;
+import dev.cairn.engine.internal.state.Task;
 import dev.cairn.errors.InvalidInputException;
+import dev.cairn.internal.Internal;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.graph.StorageException;
 
@@ -86,8 +89,9 @@ public final class Worker implements AutoCloseable {
     private final AtomicLong stepsRun = new AtomicLong();
     private volatile boolean stopping;
     private TaskConsumer consumer;
-    private Broadcasts.Subscription controlSignals;
+    private Subscription controlSignals;
 
+    @Internal
     public Worker(Database database, StepExecutor executor, BrokerConnection broker, Settings settings) {
         this.executor = executor;
         this.broker = broker;
@@ -96,7 +100,7 @@ public final class Worker implements AutoCloseable {
         this.sink = new QueueTaskSink(publisher);
         this.broadcasts = new Broadcasts(broker);
         this.relay = new OutboxRelay(database, sink, published, settings.relay());
-        this.jobPoller = new JobPoller(database, executor.graph());
+        this.jobPoller = new JobPoller(database, executor.graph(), executor.states());
         this.steps = Executors.newFixedThreadPool(
                 settings.slots(), Thread.ofPlatform().name("cairn-step-", 0).factory());
         this.background = Executors.newSingleThreadScheduledExecutor(
@@ -106,7 +110,7 @@ public final class Worker implements AutoCloseable {
     }
 
     public void start() {
-        controlSignals = broadcasts.subscribe("control.*", (key, body) -> onControl(body));
+        controlSignals = broadcasts.subscribeControl(this::onControl);
         consumer = TaskConsumer.start(broker, settings.slots(), delivery -> steps.execute(() -> runTask(delivery)));
         long every = settings.relay().interval().toMillis();
         background.scheduleWithFixedDelay(relay::runOnce, every, every, TimeUnit.MILLISECONDS);
@@ -148,8 +152,8 @@ public final class Worker implements AutoCloseable {
                     task.processId(),
                     e.getMessage());
         }
-        for (StateChange change : outcome.changes()) {
-            broadcasts.send(change.routingKey(), change.toMessage());
+        for (StateChanged change : outcome.changes()) {
+            broadcasts.publish(change);
         }
         delivery.ack();
         stepsRun.incrementAndGet();
@@ -211,13 +215,13 @@ public final class Worker implements AutoCloseable {
         return ids;
     }
 
-    private void onControl(Map<String, Object> body) {
-        if (!"kill".equals(body.get("action")) || !(body.get("process") instanceof Number pid)) {
+    private void onControl(ControlSignal signal) {
+        if (signal.action() != ControlSignal.Action.KILL) {
             return;
         }
-        Thread t = running.get(pid.longValue());
+        Thread t = running.get(signal.processId());
         if (t != null) {
-            killSignalled.add(pid.longValue());
+            killSignalled.add(signal.processId());
             t.interrupt();
         }
     }

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import dev.cairn.engine.Engine;
+import dev.cairn.engine.internal.caching.CacheHit;
 import dev.cairn.engine.process.Inputs;
 import dev.cairn.engine.process.ProcessResult;
 import dev.cairn.engine.testing.EngineFixture;

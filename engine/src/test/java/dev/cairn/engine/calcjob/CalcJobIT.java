@@ -25,13 +25,13 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.cairn.engine.Engine;
-import dev.cairn.engine.caching.CacheHit;
 import dev.cairn.engine.caching.CachingPolicy;
+import dev.cairn.engine.internal.caching.CacheHit;
+import dev.cairn.engine.launch.DryRun;
 import dev.cairn.engine.process.CalcJobDefinition;
 import dev.cairn.engine.process.Inputs;
 import dev.cairn.engine.process.JobOptions;
 import dev.cairn.engine.process.ProcessResult;
-import dev.cairn.engine.runtime.CalcJobRunner;
 import dev.cairn.engine.testing.EngineFixture;
 import dev.cairn.engine.testing.TestProcesses;
 import dev.cairn.engine.testing.Waits;
@@ -276,7 +276,7 @@ class CalcJobIT {
         long before = nodeCount();
         long workdirs = countWorkdirs();
         Path folder = tmp.resolve("dry-run");
-        CalcJobRunner.Prepared dry = engine.launcher()
+        DryRun dry = engine.launcher()
                 .dryRun(
                         BASH_ADD,
                         Inputs.create()

@@ -13,12 +13,11 @@ class ProcessStateTest {
 
     @Test
     void theTransitionTable() {
-        assertEquals(
-                EnumSet.of(ProcessState.RUNNING, ProcessState.EXCEPTED, ProcessState.KILLED),
-                ProcessState.CREATED.next());
-        assertTrue(ProcessState.RUNNING.canMoveTo(ProcessState.WAITING));
-        assertTrue(ProcessState.WAITING.canMoveTo(ProcessState.RUNNING));
-        assertFalse(ProcessState.WAITING.canMoveTo(ProcessState.FINISHED));
+        EnumSet<ProcessState> onwards =
+                EnumSet.of(ProcessState.WAITING, ProcessState.FINISHED, ProcessState.EXCEPTED, ProcessState.KILLED);
+        assertEquals(onwards, ProcessState.CREATED.next());
+        assertEquals(onwards, ProcessState.WAITING.next());
+        assertFalse(ProcessState.WAITING.canMoveTo(ProcessState.CREATED));
         for (ProcessState terminal : EnumSet.of(ProcessState.FINISHED, ProcessState.EXCEPTED, ProcessState.KILLED)) {
             assertTrue(terminal.isTerminal());
             assertTrue(terminal.next().isEmpty());
@@ -27,8 +26,21 @@ class ProcessStateTest {
 
     @Test
     void aRefusedMoveNamesBothEnds() {
-        var e = assertThrows(IllegalStateException.class, () -> ProcessState.FINISHED.moveTo(ProcessState.RUNNING));
-        assertEquals("a process cannot go from FINISHED to RUNNING (FINISHED is final)", e.getMessage());
+        var e = assertThrows(IllegalStateException.class, () -> ProcessState.FINISHED.moveTo(ProcessState.WAITING));
+        assertEquals("a process cannot go from FINISHED to WAITING (FINISHED is final)", e.getMessage());
+        e = assertThrows(IllegalStateException.class, () -> ProcessState.WAITING.moveTo(ProcessState.CREATED));
+        assertEquals(
+                "a process cannot go from WAITING to CREATED; from WAITING it may go to [WAITING, FINISHED, EXCEPTED,"
+                        + " KILLED]",
+                e.getMessage());
+    }
+
+    @Test
+    void anUnknownStoredStateNamesTheStates() {
+        var e = assertThrows(IllegalStateException.class, () -> ProcessState.fromDbValue("running"));
+        assertEquals(
+                "unknown process state 'running'; the states are [created, waiting, finished, excepted, killed]",
+                e.getMessage());
     }
 
     @Test

@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
-import dev.cairn.engine.worker.WorkerMain;
 import dev.cairn.storage.testing.TestBroker;
 import dev.cairn.storage.testing.TestDatabase;
 

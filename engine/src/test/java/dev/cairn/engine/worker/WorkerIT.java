@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import dev.cairn.engine.Engine;
-import dev.cairn.engine.broker.Broadcasts;
+import dev.cairn.engine.events.EventFilter;
+import dev.cairn.engine.events.Subscription;
 import dev.cairn.engine.launch.Launcher;
 import dev.cairn.engine.process.Inputs;
 import dev.cairn.engine.testing.EngineFixture;
@@ -111,16 +112,15 @@ class WorkerIT {
     @Test
     void stateChangesAreBroadcast() throws Exception {
         List<String> seen = new CopyOnWriteArrayList<>();
-        try (Broadcasts.Subscription sub = engine.broadcasts().subscribe("state.#", (key, body) -> seen.add(key))) {
+        try (Subscription sub = engine.subscribe(
+                EventFilter.all(),
+                change -> seen.add(change.processId() + "." + change.to().dbValue()))) {
             Thread.sleep(200);
             ProcessNode wc = engine.launcher()
                     .submit(TestProcesses.ChildThenAdd.DEFINITION, Inputs.of(X, new IntData(1), Y, new IntData(1)));
             awaitState(wc, "finished");
-            Waits.until(
-                    Duration.ofSeconds(5),
-                    "the finished broadcast",
-                    () -> seen.contains("state." + wc.id() + ".finished"));
-            assertTrue(seen.contains("state." + wc.id() + ".waiting"), seen.toString());
+            Waits.until(Duration.ofSeconds(5), "the finished broadcast", () -> seen.contains(wc.id() + ".finished"));
+            assertTrue(seen.contains(wc.id() + ".waiting"), seen.toString());
         }
     }
 

@@ -12,8 +12,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.cairn.engine.Engine;
-import dev.cairn.engine.broker.Broadcasts;
 import dev.cairn.engine.caching.CachingPolicy;
+import dev.cairn.engine.events.EventFilter;
+import dev.cairn.engine.events.Subscription;
+import dev.cairn.engine.launch.DryRun;
 import dev.cairn.engine.launch.Launcher;
 import dev.cairn.engine.plugin.PluginRegistry;
 import dev.cairn.engine.process.CalcJobDefinition;
@@ -21,7 +23,6 @@ import dev.cairn.engine.process.Inputs;
 import dev.cairn.engine.process.InvalidInputsException;
 import dev.cairn.engine.process.JobOptions;
 import dev.cairn.engine.process.ProcessResult;
-import dev.cairn.engine.runtime.CalcJobRunner;
 import dev.cairn.engine.worker.Worker;
 import dev.cairn.examples.AddCalcJobWorkChain;
 import dev.cairn.examples.AddMultiply;
@@ -64,12 +65,10 @@ public final class EngineDemo {
                         "cairn-demo",
                         store,
                         PluginRegistry.load(EngineDemo.class.getClassLoader())));
-                Broadcasts.Subscription watch = engine.broadcasts()
-                        .subscribe(
-                                "state.#",
-                                (key, body) -> changes.computeIfAbsent(
-                                                (String) body.get("to"), k -> new AtomicInteger())
-                                        .incrementAndGet())) {
+                Subscription watch = engine.subscribe(
+                        EventFilter.all(),
+                        change -> changes.computeIfAbsent(change.to().dbValue(), k -> new AtomicInteger())
+                                .incrementAndGet())) {
             System.out.println("plugins: "
                     + engine.plugins().all().stream().map(d -> d.entryPoint()).toList());
 
@@ -166,7 +165,7 @@ public final class EngineDemo {
                         Map.of("workdir", jobs.toString())))
                 .id();
         InstalledCode bash = engine.graph().store(new InstalledCode(localhost, "/bin/bash"));
-        CalcJobRunner.Prepared dry = engine.launcher()
+        DryRun dry = engine.launcher()
                 .dryRun(
                         ArithmeticAddJob.DEFINITION,
                         Inputs.create()

@@ -20,12 +20,14 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import dev.cairn.engine.Engine;
-import dev.cairn.engine.broker.Broadcasts;
-import dev.cairn.engine.caching.CacheHit;
 import dev.cairn.engine.caching.CachingPolicy;
+import dev.cairn.engine.events.EventFilter;
+import dev.cairn.engine.events.Subscription;
+import dev.cairn.engine.internal.caching.CacheHit;
 import dev.cairn.engine.launch.Launcher;
 import dev.cairn.engine.plugin.PluginRegistry;
-import dev.cairn.engine.worker.WorkerMain;
+import dev.cairn.engine.process.ProcessState;
+import dev.cairn.engine.testing.WorkerMain;
 import dev.cairn.examples.AddCalcJobWorkChain;
 import dev.cairn.examples.AddMultiply;
 import dev.cairn.examples.Arithmetic;
@@ -248,10 +250,9 @@ public final class EngineComparison {
             throws Exception {
         Map<Long, CountDownLatch> finished = new ConcurrentHashMap<>();
         Map<Long, Long> finishedAt = new ConcurrentHashMap<>();
-        Broadcasts broadcasts = engine.broadcasts();
         double[] ms = new double[samples];
-        try (Broadcasts.Subscription sub = broadcasts.subscribe("state.*.finished", (key, body) -> {
-            long pid = ((Number) body.get("process")).longValue();
+        try (Subscription sub = engine.subscribe(EventFilter.into(ProcessState.FINISHED), change -> {
+            long pid = change.processId();
             finishedAt.put(pid, System.nanoTime());
             CountDownLatch l = finished.computeIfAbsent(pid, k -> new CountDownLatch(1));
             l.countDown();

@@ -3,7 +3,11 @@ package dev.cairn.storage.db;
 import java.sql.Connection;
 import java.sql.SQLException;
 
-/** Runs JDBC work in one transaction on a pooled connection: commit on success, rollback on any failure. */
+/**
+ * Runs JDBC work in one transaction on a pooled connection: commit on success, rollback on any
+ * failure. The one place that begins, commits and rolls back transactions; work may roll back
+ * part of itself ({@link Connection#rollback()}) and go on in the same transaction.
+ */
 public final class Transactions {
 
     private Transactions() {}
@@ -26,6 +30,8 @@ public final class Transactions {
                     e.addSuppressed(suppressed);
                 }
                 throw e;
+            } finally {
+                connection.setAutoCommit(true);
             }
         }
     }

@@ -47,10 +47,27 @@ public final class GraphStore {
      * @param userId    the user new nodes belong to
      */
     public GraphStore(Database database, Container container, long userId) {
+        this(database, container, userId, new NodeHashing(database));
+    }
+
+    private GraphStore(Database database, Container container, long userId, NodeHashing hashing) {
         this.database = Objects.requireNonNull(database, "database");
         this.container = container;
         this.userId = userId;
-        this.hashing = new NodeHashing(database);
+        this.hashing = hashing;
+    }
+
+    /**
+     * This store acting for another user: the nodes it stores belong to {@code userId}.
+     * Cheap; it shares the database, the object store and the caches.
+     */
+    public GraphStore forUser(long userId) {
+        return userId == this.userId ? this : new GraphStore(database, container, userId, hashing);
+    }
+
+    /** The user the nodes this store stores belong to. */
+    public long userId() {
+        return userId;
     }
 
     /** Stores one node with its incoming links, whose sources must be stored. Returns the node. */
@@ -153,10 +170,6 @@ public final class GraphStore {
         writeFiles(ordered);
         hashing.prefetchComputers(ordered);
         return ordered;
-    }
-
-    long userId() {
-        return userId;
     }
 
     NodeHashing hashing() {
@@ -312,13 +325,13 @@ public final class GraphStore {
     }
 
     /** Writes a stored process's state attributes (set on the node before) to the database. */
-    public void saveState(ProcessNode node) {
+    void saveState(ProcessNode node) {
         requireStored(node);
         inOwnConnection(node, g -> g.saveState(node, false));
     }
 
     /** Seals a stored process: from now on neither it nor its links change. */
-    public void seal(ProcessNode node) {
+    void seal(ProcessNode node) {
         if (node.isSealed()) {
             return;
         }

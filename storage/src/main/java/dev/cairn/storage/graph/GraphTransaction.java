@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.cairn.internal.Internal;
 import dev.cairn.storage.db.JsonText;
 
 /**
@@ -39,8 +40,15 @@ public final class GraphTransaction {
         this.store = store;
     }
 
+    /** The transaction's connection, for the engine's own rows that commit with the graph's. */
+    @Internal
     public Connection connection() {
         return connection;
+    }
+
+    /** The same transaction, storing new nodes as {@code userId}'s (a process's nodes belong to its user). */
+    public GraphTransaction asUser(long userId) {
+        return userId == store.userId() ? this : new GraphTransaction(connection, store.forUser(userId));
     }
 
     /** Stores new nodes with their links (to each other and to stored nodes), sources first. */
@@ -151,7 +159,11 @@ public final class GraphTransaction {
         }
     }
 
-    /** Writes a stored process's state attributes; seals it too when {@code seal}. */
+    /**
+     * Writes a stored process's state attributes; seals it too when {@code seal}. Only the
+     * engine's state writer calls it: the process row must change in the same transaction.
+     */
+    @Internal
     public void saveState(ProcessNode node, boolean seal) {
         if (seal && !node.isSealed()) {
             node.markSealed();

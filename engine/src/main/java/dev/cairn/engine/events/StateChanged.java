@@ -1,0 +1,32 @@
+package dev.cairn.engine.events;
+
+import java.util.Objects;
+import java.util.UUID;
+
+import dev.cairn.engine.process.ProcessState;
+
+/**
+ * A process moved from one state to another; broadcast once the move has committed.
+ *
+ * @param processId  the process node's id
+ * @param uuid       the process node's uuid
+ * @param callerId   the id of the process that called it, or null for a top-level process
+ * @param entryPoint what ran ("arithmetic.add")
+ * @param exitStatus the exit status of a finished process, else null
+ */
+public record StateChanged(
+        long processId,
+        UUID uuid,
+        Long callerId,
+        String entryPoint,
+        ProcessState from,
+        ProcessState to,
+        Integer exitStatus) {
+
+    public StateChanged {
+        Objects.requireNonNull(uuid, "uuid");
+        Objects.requireNonNull(entryPoint, "entryPoint");
+        Objects.requireNonNull(from, "from");
+        Objects.requireNonNull(to, "to");
+    }
+}

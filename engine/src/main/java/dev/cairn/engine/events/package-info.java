@@ -1,0 +1,6 @@
+/**
+ * What the engine broadcasts, as typed records: {@link dev.cairn.engine.events.StateChanged} for
+ * watchers (subscribe with {@code Engine.subscribe} and an {@link dev.cairn.engine.events.EventFilter}),
+ * and {@link dev.cairn.engine.events.ControlSignal} for workers.
+ */
+package dev.cairn.engine.events;

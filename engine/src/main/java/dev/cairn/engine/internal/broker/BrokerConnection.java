@@ -1,0 +1,106 @@
+package dev.cairn.engine.internal.broker;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.security.GeneralSecurityException;
+import java.util.concurrent.TimeoutException;
+
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
+
+import dev.cairn.errors.InvalidInputException;
+
+/**
+ * One connection to the broker that recovers by itself: after a broker restart or a
+ * network failure the client reconnects, reopens its channels and re-declares queues,
+ * exchanges, bindings and consumers, every {@link #RECOVERY_INTERVAL_MS} until it works.
+ */
+public final class BrokerConnection implements AutoCloseable {
+
+    static final int RECOVERY_INTERVAL_MS = 1000;
+
+    private final Connection connection;
+    private final Topology topology;
+    /**
+     * Kept open for the connection's life: the client re-declares a recovered connection's
+     * queues and exchanges on the channel that first declared them, so that channel must live.
+     */
+    private final Channel topologyChannel;
+
+    private BrokerConnection(Connection connection, Topology topology, Channel topologyChannel) {
+        this.connection = connection;
+        this.topology = topology;
+        this.topologyChannel = topologyChannel;
+    }
+
+    /**
+     * Connects and declares the topology of {@code prefix}.
+     *
+     * @param amqpUri amqp://user:password@host:port/vhost
+     * @param name    shown in the broker's connection list (e.g. "cairn-worker@host")
+     */
+    public static BrokerConnection open(String amqpUri, String prefix, String name) {
+        ConnectionFactory factory = new ConnectionFactory();
+        try {
+            URI uri = new URI(amqpUri);
+            factory.setUri(uri);
+            // "amqp://host/" names the empty vhost by the AMQP URI rules; everyone means the default one
+            if (uri.getRawPath() == null
+                    || uri.getRawPath().isEmpty()
+                    || uri.getRawPath().equals("/")) {
+                factory.setVirtualHost("/");
+            }
+        } catch (URISyntaxException | GeneralSecurityException | IllegalArgumentException e) {
+            throw new InvalidInputException(
+                    "not an AMQP URI (amqp://user:password@host:port/vhost): " + redact(amqpUri), e);
+        }
+        factory.setAutomaticRecoveryEnabled(true);
+        factory.setTopologyRecoveryEnabled(true);
+        factory.setNetworkRecoveryInterval(RECOVERY_INTERVAL_MS);
+        factory.setRequestedHeartbeat(15);
+        factory.setConnectionTimeout(10_000);
+        try {
+            Connection connection = factory.newConnection(name);
+            Topology topology = new Topology(prefix);
+            Channel channel = connection.createChannel();
+            topology.declare(channel);
+            return new BrokerConnection(connection, topology, channel);
+        } catch (IOException | TimeoutException e) {
+            throw new BrokerException("cannot connect to the broker at " + redact(amqpUri) + ": " + e.getMessage(), e);
+        }
+    }
+
+    public Topology topology() {
+        return topology;
+    }
+
+    Channel newChannel() {
+        try {
+            return connection.createChannel();
+        } catch (IOException e) {
+            throw new BrokerException("cannot open a channel: " + e.getMessage(), e);
+        }
+    }
+
+    public boolean isOpen() {
+        return connection.isOpen();
+    }
+
+    @Override
+    public void close() {
+        try {
+            if (connection.isOpen()) {
+                connection.close(5000);
+            }
+        } catch (IOException | RuntimeException e) {
+            connection.abort(1000);
+        }
+    }
+
+    /** The URI without its password, for messages. */
+    static String redact(String uri) {
+        return uri == null ? "null" : uri.replaceAll("(//[^:/@]+:)[^@]*@", "$1***@");
+    }
+}

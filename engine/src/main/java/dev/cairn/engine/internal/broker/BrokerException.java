@@ -1,0 +1,11 @@
+package dev.cairn.engine.internal.broker;
+
+import dev.cairn.errors.UnavailableException;
+
+/** The broker could not be reached or refused an operation. */
+public final class BrokerException extends UnavailableException {
+
+    public BrokerException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

@@ -1,0 +1,177 @@
+package dev.cairn.engine.internal.broker;
+
+import java.io.IOException;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.util.concurrent.TimeoutException;
+
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.DefaultConsumer;
+import com.rabbitmq.client.Envelope;
+import com.rabbitmq.client.ShutdownSignalException;
+
+import dev.cairn.errors.InvalidInputException;
+
+/**
+ * Takes tasks from the queue, at most {@code slots} unacknowledged at a time (the
+ * prefetch), and hands each to a handler, which acknowledges it when its step has
+ * committed or hands it back. A task that cannot be read is rejected without requeue.
+ * <p>
+ * The client recovers a lost connection by itself, but not a channel the broker closed on
+ * its own (a consumer timeout, a channel error): then this consumer opens a new channel
+ * and consumes again. The tasks the old channel held come back from the broker, and those
+ * whose step already committed are skipped.
+ */
+public final class TaskConsumer implements AutoCloseable {
+
+    private static final Logger LOG = System.getLogger(TaskConsumer.class.getName());
+
+    /** A received task; exactly one of {@link #ack()} or {@link #requeue()} should be called. */
+    public interface Delivery {
+        TaskMessage task();
+
+        void ack();
+
+        void requeue();
+    }
+
+    @FunctionalInterface
+    public interface Handler {
+        void handle(Delivery delivery);
+    }
+
+    private final BrokerConnection connection;
+    private final int slots;
+    private final Handler handler;
+    private volatile Channel channel;
+    private volatile String consumerTag;
+    private volatile boolean closing;
+
+    private TaskConsumer(BrokerConnection connection, int slots, Handler handler) {
+        this.connection = connection;
+        this.slots = slots;
+        this.handler = handler;
+    }
+
+    public static TaskConsumer start(BrokerConnection connection, int slots, Handler handler) {
+        TaskConsumer consumer = new TaskConsumer(connection, slots, handler);
+        consumer.subscribe();
+        return consumer;
+    }
+
+    private synchronized void subscribe() {
+        Channel ch = connection.newChannel();
+        try {
+            ch.basicQos(slots);
+            ch.addShutdownListener(this::onChannelClosed);
+            consumerTag = ch.basicConsume(connection.topology().taskQueue(), false, new DefaultConsumer(ch) {
+                @Override
+                public void handleDelivery(
+                        String tag, Envelope envelope, AMQP.BasicProperties properties, byte[] body) {
+                    long deliveryTag = envelope.getDeliveryTag();
+                    TaskMessage task;
+                    try {
+                        task = TaskMessage.fromBytes(body);
+                    } catch (InvalidInputException e) {
+                        settle(ch, deliveryTag, false, false);
+                        return;
+                    }
+                    handler.handle(delivery(ch, task, deliveryTag));
+                }
+            });
+            channel = ch;
+        } catch (IOException e) {
+            throw new BrokerException("cannot consume the task queue: " + e.getMessage(), e);
+        }
+    }
+
+    /** A channel closed by the broker (not by us, and not with its connection, which recovers by itself). */
+    private void onChannelClosed(ShutdownSignalException cause) {
+        if (closing || cause.isInitiatedByApplication() || cause.isHardError()) {
+            return;
+        }
+        LOG.log(
+                Level.WARNING,
+                "the broker closed the task channel ({0}); consuming again on a new channel",
+                cause.getMessage());
+        Thread.ofPlatform().daemon().name("cairn-resubscribe").start(() -> {
+            for (int attempt = 0; !closing; attempt++) {
+                try {
+                    subscribe();
+                    return;
+                } catch (RuntimeException e) {
+                    try {
+                        Thread.sleep(Math.min(5000, 200L << Math.min(attempt, 5)));
+                    } catch (InterruptedException interrupted) {
+                        return;
+                    }
+                }
+            }
+        });
+    }
+
+    private static Delivery delivery(Channel ch, TaskMessage task, long tag) {
+        return new Delivery() {
+            @Override
+            public TaskMessage task() {
+                return task;
+            }
+
+            @Override
+            public void ack() {
+                settle(ch, tag, true, false);
+            }
+
+            @Override
+            public void requeue() {
+                settle(ch, tag, false, true);
+            }
+        };
+    }
+
+    /**
+     * Acks or rejects on the channel that delivered the task. A failure here (the channel or
+     * connection dropped) needs no handling: the broker redelivers every unacknowledged
+     * task of a lost channel, and a redelivered task whose step committed is skipped.
+     */
+    private static void settle(Channel ch, long tag, boolean ack, boolean requeue) {
+        try {
+            synchronized (ch) {
+                if (ack) {
+                    ch.basicAck(tag, false);
+                } else {
+                    ch.basicReject(tag, requeue);
+                }
+            }
+        } catch (IOException | RuntimeException ignored) {
+            // see above
+        }
+    }
+
+    /** Stops receiving new tasks; those already received stay with their handlers. */
+    public void stopReceiving() {
+        closing = true;
+        try {
+            Channel ch = channel;
+            if (consumerTag != null && ch != null && ch.isOpen()) {
+                ch.basicCancel(consumerTag);
+            }
+        } catch (IOException | RuntimeException ignored) {
+            // a closed channel receives nothing anyway
+        }
+    }
+
+    @Override
+    public void close() {
+        closing = true;
+        try {
+            Channel ch = channel;
+            if (ch != null && ch.isOpen()) {
+                ch.close();
+            }
+        } catch (IOException | TimeoutException | RuntimeException ignored) {
+            // unacknowledged tasks go back to the queue
+        }
+    }
+}

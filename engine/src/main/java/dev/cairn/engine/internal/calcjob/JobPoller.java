@@ -1,0 +1,197 @@
+package dev.cairn.engine.internal.calcjob;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.cairn.engine.internal.state.Outbox;
+import dev.cairn.engine.internal.state.ProcessStates;
+import dev.cairn.engine.internal.state.ProcessTable;
+import dev.cairn.engine.internal.state.Task;
+import dev.cairn.engine.scheduler.JobInfo;
+import dev.cairn.engine.scheduler.JobState;
+import dev.cairn.engine.scheduler.SchedulerException;
+import dev.cairn.engine.transport.Transport;
+import dev.cairn.engine.transport.TransportException;
+import dev.cairn.storage.db.Database;
+import dev.cairn.storage.graph.GraphStore;
+import dev.cairn.storage.graph.GraphTransaction;
+import dev.cairn.storage.graph.ProcessNode;
+import dev.cairn.storage.graph.StorageException;
+import dev.cairn.storage.graph.computers.Computer;
+
+/**
+ * Asks each computer's scheduler about the jobs waiting on it, with ONE command per
+ * computer, and makes the calculation jobs whose job is done runnable again. Any number of
+ * workers may call it, as often as they like: a computer is polled by one of them at a time
+ * (an advisory lock per computer) and at most once per its {@code minimum_job_poll_interval}
+ * (a time kept in the database), so a cluster sees one status query per interval, however
+ * many workers there are. A poll that fails is tried again after a backoff; when the
+ * computer's attempts are used up, its waiting jobs are paused with a report.
+ */
+public final class JobPoller {
+
+    private static final long LOCK_SPACE = 0x6a6f6270L << 32;
+
+    private static final Due NOTHING = new Due(List.of(), List.of());
+
+    private final Database database;
+    private final GraphStore graph;
+    private final Computers computers;
+    private final ProcessStates states;
+
+    public JobPoller(Database database, GraphStore graph, ProcessStates states) {
+        this.database = database;
+        this.graph = graph;
+        this.computers = new Computers(database);
+        this.states = states;
+    }
+
+    /** The tasks of calculation jobs whose job is done, committed in the outbox as {@code outboxIds}. */
+    public record Due(List<Task> tasks, List<Long> outboxIds) {}
+
+    /** One pass over every computer with waiting jobs that is due for a poll. */
+    public Due pollOnce() {
+        List<Task> due = new ArrayList<>();
+        List<Long> outboxIds = new ArrayList<>();
+        try (Connection c = database.connection()) {
+            List<Long> computers = new ArrayList<>();
+            try (PreparedStatement s = c.prepareStatement("SELECT DISTINCT computer_id FROM job_watch");
+                    ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    computers.add(rs.getLong(1));
+                }
+            }
+            for (long computer : computers) {
+                Due d = poll(c, computer);
+                due.addAll(d.tasks());
+                outboxIds.addAll(d.outboxIds());
+            }
+        } catch (SQLException e) {
+            throw new StorageException("polling the schedulers", e);
+        }
+        return new Due(due, outboxIds);
+    }
+
+    private Due poll(Connection c, long computerId) throws SQLException {
+        c.setAutoCommit(false);
+        try {
+            if (!tryLock(c, computerId) || !ComputerActivity.pollDue(c, computerId)) {
+                c.rollback();
+                return NOTHING;
+            }
+            Map<String, Long> processOfJob = watched(c, computerId);
+            if (processOfJob.isEmpty()) {
+                c.rollback();
+                return NOTHING;
+            }
+            Computer computer = computers.get(computerId);
+            ComputerSettings settings = computers.settings(computerId);
+            Map<String, JobInfo> states;
+            try (Transport transport = ComputerAccess.open(c, computer, settings)) {
+                states = ComputerAccess.scheduler(computer).poll(transport, processOfJob.keySet());
+            } catch (TransportException | SchedulerException e) {
+                pollFailed(c, computer, settings, processOfJob.values(), e);
+                c.commit();
+                return NOTHING;
+            }
+            ComputerActivity.polled(c, computerId, settings.minimumPollInterval());
+            List<Long> ended = new ArrayList<>();
+            processOfJob.forEach((jobId, processId) -> {
+                JobInfo info = states.get(jobId);
+                // a job the scheduler no longer lists has ended
+                if (info == null || info.state() == JobState.DONE) {
+                    ended.add(processId);
+                }
+            });
+            List<Task> due = wake(c, ended);
+            List<Long> outboxIds = Outbox.add(c, due);
+            c.commit();
+            return new Due(due, outboxIds);
+        } catch (SQLException | RuntimeException e) {
+            c.rollback();
+            throw e;
+        } finally {
+            c.setAutoCommit(true);
+        }
+    }
+
+    /**
+     * Stops watching the ended jobs and makes their processes runnable, in one statement;
+     * returns the tasks to send. A process paused meanwhile keeps its task due: play sends it.
+     */
+    private static List<Task> wake(Connection c, List<Long> processes) throws SQLException {
+        List<Task> due = new ArrayList<>();
+        if (processes.isEmpty()) {
+            return due;
+        }
+        try (PreparedStatement s = c.prepareStatement("WITH ended AS (DELETE FROM job_watch WHERE node_id = ANY(?)"
+                + " RETURNING node_id) UPDATE process p SET runnable = true, updated = now() FROM ended"
+                + " WHERE p.node_id = ended.node_id AND p.state = 'waiting' RETURNING p.node_id, p.step, p.paused")) {
+            s.setArray(1, c.createArrayOf("bigint", processes.toArray()));
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    if (!rs.getBoolean(3)) {
+                        due.add(new Task(rs.getLong(1), rs.getInt(2)));
+                    }
+                }
+            }
+        }
+        return due;
+    }
+
+    private static boolean tryLock(Connection c, long computerId) throws SQLException {
+        try (PreparedStatement lock = c.prepareStatement("SELECT pg_try_advisory_xact_lock(?)")) {
+            lock.setLong(1, LOCK_SPACE | computerId);
+            try (ResultSet rs = lock.executeQuery()) {
+                rs.next();
+                return rs.getBoolean(1);
+            }
+        }
+    }
+
+    /** The jobs to ask about: those of the computer's waiting processes that are not paused. */
+    private static Map<String, Long> watched(Connection c, long computerId) throws SQLException {
+        Map<String, Long> processOfJob = new LinkedHashMap<>();
+        try (PreparedStatement s = c.prepareStatement("SELECT w.node_id, w.job_id FROM job_watch w"
+                + " JOIN process p ON p.node_id = w.node_id WHERE w.computer_id = ? AND NOT p.paused")) {
+            s.setLong(1, computerId);
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    processOfJob.put(rs.getString(2), rs.getLong(1));
+                }
+            }
+        }
+        return processOfJob;
+    }
+
+    private void pollFailed(
+            Connection c,
+            Computer computer,
+            ComputerSettings settings,
+            Iterable<Long> processes,
+            RuntimeException failure)
+            throws SQLException {
+        int failed = ComputerActivity.pollFailed(
+                c, computer.id(), n -> settings.retry().delay(n - 1));
+        if (failed < settings.retry().attempts()) {
+            return;
+        }
+        ComputerActivity.resetPollFailures(c, computer.id());
+        GraphTransaction g = graph.inTransaction(c);
+        String why = "asking the scheduler of " + computer.label() + " about the job failed "
+                + settings.retry().attempts() + " times; the last time: " + JobFailures.describe(failure);
+        for (long id : processes) {
+            if (ProcessTable.lock(c, id)
+                    .filter(row -> !row.paused() && !row.state().isTerminal())
+                    .isPresent()) {
+                JobFailures.pause(c, g, states, (ProcessNode) g.load(id), why);
+            }
+        }
+    }
+}

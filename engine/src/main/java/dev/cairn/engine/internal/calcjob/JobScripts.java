@@ -1,0 +1,102 @@
+package dev.cairn.engine.internal.calcjob;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.cairn.engine.process.CalcInfo;
+import dev.cairn.engine.process.JobOptions;
+import dev.cairn.engine.scheduler.JobCommand;
+import dev.cairn.engine.scheduler.JobResources;
+import dev.cairn.engine.scheduler.JobTemplate;
+import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.graph.Code;
+import dev.cairn.storage.graph.PortableCode;
+
+/**
+ * The job template of a calculation job: the code's command line from the job's
+ * {@code prepare}, the options, and the text the computer, the code and the options put
+ * around it (prepend in that order, append in the reverse).
+ */
+public final class JobScripts {
+
+    private JobScripts() {}
+
+    static JobTemplate template(
+            String jobName, String workdir, Code code, ComputerSettings computer, CalcInfo info, JobOptions options) {
+        List<String> argv = new ArrayList<>();
+        // a portable code comes with the job, into its work directory
+        argv.add(code instanceof PortableCode ? "./" + code.executable() : code.executable());
+        argv.addAll(info.arguments());
+        JobCommand command = JobCommand.of(argv.toArray(String[]::new))
+                .withStreams(info.stdinName(), info.stdoutName(), info.stderrName());
+        boolean mpi = code.withMpi() != null ? code.withMpi() : options.withMpi();
+        return build(
+                jobName,
+                workdir,
+                mpi ? command.withMpi() : command,
+                computer,
+                options,
+                join(computer.prependText(), code.prependText(), options.prependText()),
+                join(options.appendText(), code.appendText(), computer.appendText()));
+    }
+
+    /**
+     * Checks options before anything is stored: a value a batch system cannot take (a queue
+     * name with a space, ...) is refused at launch, naming the option.
+     */
+    public static void check(String entryPoint, JobOptions options) {
+        try {
+            JobTemplate.of("check", "/check", JobCommand.of("true"))
+                    .withLimits(options.maxWallclockSeconds(), options.maxMemoryKb())
+                    .withQueue(options.queueName(), options.account(), options.qos())
+                    .withCustomSchedulerCommands(options.customSchedulerCommands())
+                    .withText(options.prependText(), options.appendText())
+                    .withEnvironment(options.environment(), options.importSysEnvironment());
+        } catch (InvalidInputException e) {
+            throw new InvalidInputException(
+                    entryPoint + ": invalid job options: " + e.getMessage().replaceFirst("^job check: ", ""));
+        }
+    }
+
+    private static JobTemplate build(
+            String jobName,
+            String workdir,
+            JobCommand command,
+            ComputerSettings computer,
+            JobOptions o,
+            String prepend,
+            String append) {
+        int perMachine = o.mpiprocsPerMachine() != null
+                ? o.mpiprocsPerMachine()
+                : computer.defaultMpiprocsPerMachine() != null ? computer.defaultMpiprocsPerMachine() : 1;
+        // one constructor call: each with… would check the whole template again
+        return new JobTemplate(
+                jobName,
+                workdir,
+                List.of(command),
+                computer.mpirunCommand(),
+                new JobResources(o.machines(), perMachine, o.coresPerMpiproc()),
+                o.maxWallclockSeconds(),
+                o.maxMemoryKb(),
+                o.queueName(),
+                o.account(),
+                o.qos(),
+                o.customSchedulerCommands(),
+                prepend,
+                append,
+                JobTemplate.DEFAULT_STDOUT,
+                JobTemplate.DEFAULT_STDERR,
+                o.environment(),
+                o.importSysEnvironment());
+    }
+
+    private static String join(String... parts) {
+        StringBuilder text = new StringBuilder();
+        for (String p : parts) {
+            if (p != null && !p.isBlank()) {
+                text.append(p.endsWith("\n") ? p : p + "\n");
+            }
+        }
+        return text.toString();
+    }
+}

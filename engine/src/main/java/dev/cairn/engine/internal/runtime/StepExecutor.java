@@ -1,0 +1,453 @@
+package dev.cairn.engine.internal.runtime;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+import java.util.stream.Collectors;
+
+import dev.cairn.engine.caching.CachingPolicy;
+import dev.cairn.engine.events.StateChanged;
+import dev.cairn.engine.internal.caching.CacheHit;
+import dev.cairn.engine.internal.calcjob.CalcJobRunner;
+import dev.cairn.engine.internal.calcjob.Computers;
+import dev.cairn.engine.internal.calcjob.JobFailures;
+import dev.cairn.engine.internal.state.EngineLog;
+import dev.cairn.engine.internal.state.JobCheckpoint;
+import dev.cairn.engine.internal.state.Outbox;
+import dev.cairn.engine.internal.state.ProcessRow;
+import dev.cairn.engine.internal.state.ProcessStates;
+import dev.cairn.engine.internal.state.ProcessTable;
+import dev.cairn.engine.internal.state.Task;
+import dev.cairn.engine.internal.state.WorkChainCheckpoint;
+import dev.cairn.engine.plugin.PluginRegistry;
+import dev.cairn.engine.process.CalcFunction;
+import dev.cairn.engine.process.CalcJobDefinition;
+import dev.cairn.engine.process.ChildProcess;
+import dev.cairn.engine.process.Context;
+import dev.cairn.engine.process.ExitCode;
+import dev.cairn.engine.process.Outputs;
+import dev.cairn.engine.process.ProcessDefinition;
+import dev.cairn.engine.process.ProcessInputs;
+import dev.cairn.engine.process.ProcessSpec;
+import dev.cairn.engine.process.ProcessState;
+import dev.cairn.engine.process.WorkChain;
+import dev.cairn.engine.process.WorkChainDefinition;
+import dev.cairn.engine.process.WorkFunction;
+import dev.cairn.storage.db.Database;
+import dev.cairn.storage.graph.CalcJobNode;
+import dev.cairn.storage.graph.Data;
+import dev.cairn.storage.graph.GraphStore;
+import dev.cairn.storage.graph.GraphTransaction;
+import dev.cairn.storage.graph.LogLevel;
+import dev.cairn.storage.graph.Node;
+import dev.cairn.storage.graph.ProcessNode;
+import dev.cairn.storage.graph.StorageException;
+import dev.cairn.storage.graph.WorkflowNode;
+
+/**
+ * Runs one step of a process, durably: with the process row locked, it loads the
+ * checkpoint, runs the process until it waits or ends, and commits in ONE transaction the
+ * new nodes and links, the checkpoint with the next step number, the state, a waiting
+ * parent's wake-up and the outbox rows of the tasks to send. A task that names a step
+ * already committed is skipped, so redelivered and duplicated tasks change nothing.
+ * <p>
+ * A failure of the process's own code rolls the step back to a savepoint and ends the
+ * process EXCEPTED with the exception and its stack trace, in the same transaction. A
+ * failure of the database or the connection rolls everything back and is thrown: the
+ * task was not acknowledged, so it runs again. The nodes a step stores belong to the
+ * process's user.
+ */
+public final class StepExecutor {
+
+    private final Database database;
+    private final GraphStore graph;
+    private final PluginRegistry registry;
+    private final CachingPolicy caching;
+    private final Computers computers;
+    private final ProcessStates states;
+
+    public StepExecutor(
+            Database database, GraphStore graph, PluginRegistry registry, CachingPolicy caching, ProcessStates states) {
+        this.database = Objects.requireNonNull(database);
+        this.graph = Objects.requireNonNull(graph);
+        this.registry = Objects.requireNonNull(registry);
+        this.caching = Objects.requireNonNull(caching);
+        this.states = Objects.requireNonNull(states);
+        this.computers = new Computers(database);
+    }
+
+    public PluginRegistry registry() {
+        return registry;
+    }
+
+    public GraphStore graph() {
+        return graph;
+    }
+
+    public ProcessStates states() {
+        return states;
+    }
+
+    /**
+     * Runs the step {@code task} names and commits it.
+     *
+     * @param publishedOutbox outbox rows published since the last step, deleted in this
+     *                        step's transaction (saves a commit per step)
+     * @throws StorageException when the database fails; nothing was committed
+     */
+    public StepOutcome execute(Task task, List<Long> publishedOutbox) {
+        return execute(task, publishedOutbox, () -> false);
+    }
+
+    /**
+     * As {@link #execute(Task, List)}, for a worker that interrupts a step when a kill
+     * arrives: a step that fails while {@code killRequested} says so ends the process
+     * KILLED, not EXCEPTED (the interruption is the kill, not a fault of the process).
+     */
+    public StepOutcome execute(Task task, List<Long> publishedOutbox, BooleanSupplier killRequested) {
+        try (Connection c = database.connection()) {
+            c.setAutoCommit(false);
+            try {
+                Outbox.remove(c, publishedOutbox);
+                StepOutcome outcome;
+                try {
+                    outcome = step(c, task);
+                } catch (ProcessFault fault) {
+                    // Nothing of the failed step stays: roll it all back, then record the failure.
+                    c.rollback();
+                    Outbox.remove(c, publishedOutbox);
+                    outcome = recordFailure(c, task, fault.getCause(), killRequested.getAsBoolean());
+                } catch (JobFailures.Failure failure) {
+                    // the computer or its scheduler failed, not the process: try the step again later
+                    c.rollback();
+                    Outbox.remove(c, publishedOutbox);
+                    outcome = killRequested.getAsBoolean()
+                            ? recordFailure(c, task, failure, true)
+                            : recordJobFailure(c, task, failure);
+                }
+                c.commit();
+                return outcome;
+            } catch (SQLException | RuntimeException | Error e) {
+                try {
+                    c.rollback();
+                } catch (SQLException suppressed) {
+                    e.addSuppressed(suppressed);
+                }
+                throw e;
+            } finally {
+                c.setAutoCommit(true);
+            }
+        } catch (SQLException e) {
+            throw new StorageException("running step " + task.step() + " of process " + task.processId(), e);
+        }
+    }
+
+    /** The process's own code failed; carries the failure out of the step. */
+    private static final class ProcessFault extends RuntimeException {
+        ProcessFault(Throwable cause) {
+            super(cause);
+        }
+    }
+
+    /** What locking a task's process found: the process to step, or why the task must not run. */
+    private sealed interface Lock permits Locked, Skip {}
+
+    /** A locked process row with its node, in the step's transaction, which stores as the process's user. */
+    private record Locked(ProcessRow row, ProcessNode self, GraphTransaction g) implements Lock {}
+
+    private record Skip(String why) implements Lock {}
+
+    private Lock lock(Connection c, Task task) throws SQLException {
+        Optional<ProcessRow> locked = ProcessTable.lock(c, task.processId());
+        String skip = skipReason(locked, task);
+        if (skip != null) {
+            return new Skip(skip);
+        }
+        GraphTransaction g = graph.inTransaction(c);
+        ProcessNode self = (ProcessNode) g.load(task.processId());
+        return new Locked(locked.get(), self, g.asUser(self.userId()));
+    }
+
+    private StepOutcome step(Connection c, Task task) throws SQLException {
+        Locked l;
+        switch (lock(c, task)) {
+            case Skip skip -> {
+                return StepOutcome.skip(skip.why());
+            }
+            case Locked locked -> l = locked;
+        }
+        ProcessRow row = l.row();
+        try {
+            return run(c, l, registry.get(row.entryPoint()));
+        } catch (StorageException | JobFailures.Failure e) {
+            throw e;
+        } catch (Exception | StackOverflowError e) {
+            if (isConnectionFailure(e)) {
+                throw new StorageException(
+                        "the database connection failed in step " + row.step() + " of process " + row.nodeId(), e);
+            }
+            throw new ProcessFault(e);
+        }
+    }
+
+    private StepOutcome recordFailure(Connection c, Task task, Throwable failure, boolean killed) throws SQLException {
+        Locked l;
+        switch (lock(c, task)) {
+            case Skip skip -> {
+                return StepOutcome.skip(skip.why());
+            }
+            case Locked locked -> l = locked;
+        }
+        if (killed) {
+            return terminate(c, l, ProcessState.KILLED, List.of());
+        }
+        l.self().setException(stackTrace(failure));
+        l.g().appendLogs(List.of(EngineLog.of(l.self().id(), LogLevel.ERROR, "excepted: " + failure)));
+        return terminate(c, l, ProcessState.EXCEPTED, List.of());
+    }
+
+    private StepOutcome recordJobFailure(Connection c, Task task, JobFailures.Failure failure) throws SQLException {
+        return switch (lock(c, task)) {
+            case Skip skip -> StepOutcome.skip(skip.why() + "; its job step had failed: " + failure.getMessage());
+            case Locked l -> {
+                JobFailures.record(c, l.g(), states, l.row(), l.self(), failure);
+                yield StepOutcome.NOTHING;
+            }
+        };
+    }
+
+    /** Why a task must not run (gone, terminated, a step already run, paused), or null when it must. */
+    private static String skipReason(Optional<ProcessRow> locked, Task task) {
+        if (locked.isEmpty()) {
+            return "process " + task.processId() + " does not exist (deleted?)";
+        }
+        ProcessRow row = locked.get();
+        if (row.state().isTerminal()) {
+            return "process " + row.nodeId() + " is " + row.state().dbValue();
+        }
+        if (row.step() != task.step()) {
+            return "process " + row.nodeId() + " is at step " + row.step() + "; step " + task.step() + " ran already";
+        }
+        if (row.paused()) {
+            return "process " + row.nodeId() + " is paused";
+        }
+        return null;
+    }
+
+    private StepOutcome run(Connection c, Locked l, ProcessDefinition definition) throws Exception {
+        Map<String, Node> inputs = new LinkedHashMap<>();
+        l.g().inputsOf(l.row().nodeId()).forEach((label, node) -> inputs.put(ProcessSpec.portPath(label), node));
+        StepEffects effects = new StepEffects();
+        Caches caches = new Caches(caching, graph, computers);
+        return switch (definition) {
+            case CalcFunction f -> runFunction(c, l, f, inputs, effects, caches);
+            case WorkFunction f -> runFunction(c, l, f, inputs, effects, caches);
+            case WorkChainDefinition<?> chain -> runWorkChain(c, l, chain, new ProcessInputs(inputs), effects, caches);
+            case CalcJobDefinition job -> runJob(c, l, job, new ProcessInputs(inputs), effects, caches);
+        };
+    }
+
+    private StepOutcome runFunction(
+            Connection c,
+            Locked l,
+            ProcessDefinition function,
+            Map<String, Node> inputs,
+            StepEffects effects,
+            Caches caches)
+            throws Exception {
+        ProcessNode self = l.self();
+        Optional<CacheHit> hit =
+                caches.lookup(l.g(), function, self, self.hash(), l.row().useCache());
+        if (hit.isPresent()) {
+            caches.take(l.g(), self, hit.get(), effects);
+        } else {
+            Outputs outputs = FunctionRunner.invoke(function, self, inputs, l.g(), effects, caches, states);
+            FunctionRunner.attach(self, function, outputs, effects);
+        }
+        storeEffects(l.g(), effects);
+        return terminate(c, l, ProcessState.FINISHED, List.of());
+    }
+
+    private StepOutcome runWorkChain(
+            Connection c, Locked l, WorkChainDefinition<?> chain, ProcessInputs in, StepEffects effects, Caches caches)
+            throws Exception {
+        ProcessNode self = l.self();
+        WorkChainCheckpoint checkpoint = WorkChainCheckpoint.fromJson(l.row().checkpoint());
+        Context context = restoreContext(l.g(), checkpoint);
+        StepScope scope = new StepScope(l.g(), self, in, context, effects, caches, states);
+        WorkChainStepper.End end = advance(chain, checkpoint, scope, effects);
+        effects.outputs.forEach((path, data) -> FunctionRunner.link(self, path, data, effects));
+        storeEffects(l.g(), effects);
+        List<Task> tasks = launchChildren(c, self, effects);
+
+        if (end instanceof WorkChainStepper.Waiting waiting) {
+            List<WorkChainCheckpoint.Awaited> awaiting = effects.awaited.stream()
+                    .map(a -> new WorkChainCheckpoint.Awaited(a.child().node().id(), a.key(), a.append()))
+                    .toList();
+            String status = "Waiting for child processes: "
+                    + awaiting.stream().map(a -> Long.toString(a.child())).collect(Collectors.joining(", "));
+            StateChanged change = states.waiting(
+                    c,
+                    l.g(),
+                    l.row(),
+                    self,
+                    status,
+                    effects.running(),
+                    new WorkChainCheckpoint(waiting.frames(), context.toJson(), awaiting));
+            return new StepOutcome(tasks, Outbox.add(c, tasks), List.of(change), null);
+        }
+
+        ExitCode exit = ((WorkChainStepper.Ended) end).exitCode();
+        if (exit.isOk()) {
+            Map<String, Data> all = new LinkedHashMap<>();
+            l.g().outputsOf(self.id()).forEach((label, node) -> all.put(ProcessSpec.portPath(label), (Data) node));
+            ExitCode wrong = chain.spec().checkOutputs(all);
+            if (wrong != null) {
+                exit = wrong;
+            }
+        }
+        self.setExitStatus(exit.status());
+        if (!exit.message().isEmpty()) {
+            self.setExitMessage(exit.message());
+        }
+        return terminate(c, l, ProcessState.FINISHED, tasks);
+    }
+
+    /** Rows and first tasks of the children the step submitted, which start once it commits. */
+    private static List<Task> launchChildren(Connection c, ProcessNode self, StepEffects effects) throws SQLException {
+        ProcessTable.insert(
+                c,
+                effects.children.stream()
+                        .map(child -> new ProcessTable.NewProcess(
+                                child.node().id(),
+                                child.definition().entryPoint(),
+                                self.id(),
+                                effects.isAwaited(child),
+                                child.useCache()))
+                        .toList());
+        List<Task> tasks = new ArrayList<>();
+        for (ChildProcess child : effects.children) {
+            tasks.add(new Task(child.node().id(), 0));
+        }
+        return tasks;
+    }
+
+    /** A calculation job's step: submit (or take it from the cache), or retrieve once its job is done. */
+    private StepOutcome runJob(
+            Connection c, Locked l, CalcJobDefinition job, ProcessInputs in, StepEffects effects, Caches caches)
+            throws Exception {
+        CalcJobNode self = (CalcJobNode) l.self();
+        CalcJobRunner jobs = new CalcJobRunner(computers, graph);
+        return switch (JobCheckpoint.fromJson(l.row().checkpoint()).stage()) {
+            case SUBMIT -> {
+                Optional<CacheHit> hit =
+                        caches.lookup(l.g(), job, self, self.hash(), l.row().useCache());
+                if (hit.isPresent()) {
+                    caches.take(l.g(), self, hit.get(), effects);
+                    storeEffects(l.g(), effects);
+                    yield terminate(c, l, ProcessState.FINISHED, List.of());
+                }
+                CalcJobRunner.Submitted submitted = jobs.submit(c, job, self, in);
+                FunctionRunner.link(self, "remote_folder", submitted.remoteFolder(), effects);
+                storeEffects(l.g(), effects);
+                CalcJobRunner.watch(c, self.id(), submitted.computerId(), submitted.jobId());
+                StateChanged change = states.waiting(
+                        c,
+                        l.g(),
+                        l.row(),
+                        self,
+                        "Waiting for the scheduler: job " + submitted.jobId(),
+                        0,
+                        JobCheckpoint.RETRIEVE);
+                yield new StepOutcome(List.of(), List.of(), List.of(change), null);
+            }
+            case RETRIEVE -> {
+                CalcJobRunner.Retrieved retrieved = jobs.retrieve(c, job, self, in);
+                try {
+                    FunctionRunner.attach(self, job, retrieved.outputs(), effects);
+                    storeEffects(l.g(), effects);
+                } finally {
+                    CalcJobRunner.deleteTree(retrieved.scratch());
+                }
+                yield terminate(c, l, ProcessState.FINISHED, List.of());
+            }
+        };
+    }
+
+    private static <W extends WorkChain> WorkChainStepper.End advance(
+            WorkChainDefinition<W> chain, WorkChainCheckpoint checkpoint, StepScope scope, StepEffects effects)
+            throws Exception {
+        return WorkChainStepper.advance(chain, checkpoint.frames(), scope, effects);
+    }
+
+    /** The context of a checkpoint with its nodes loaded and the awaited children put in, in one query. */
+    private static Context restoreContext(GraphTransaction g, WorkChainCheckpoint checkpoint) {
+        List<Long> ids = new ArrayList<>(Context.nodeIds(checkpoint.context()));
+        checkpoint.awaiting().forEach(a -> ids.add(a.child()));
+        Map<Long, Node> nodes = ids.isEmpty() ? Map.of() : g.loadAll(ids);
+        Map<Long, Node> found = new HashMap<>(nodes);
+        Context context = Context.fromJson(checkpoint.context(), id -> {
+            Node n = found.get(id);
+            if (n == null) {
+                throw new IllegalStateException("the checkpoint refers to node " + id + ", which no longer exists");
+            }
+            return n;
+        });
+        for (WorkChainCheckpoint.Awaited a : checkpoint.awaiting()) {
+            Node child = found.get(a.child());
+            if (a.append()) {
+                context.append(a.key(), child);
+            } else {
+                context.put(a.key(), child);
+            }
+        }
+        return context;
+    }
+
+    private static void storeEffects(GraphTransaction g, StepEffects effects) {
+        g.storeAll(effects.nodes());
+        Map<WorkflowNode, Map<String, Data>> returns = new LinkedHashMap<>();
+        for (StepEffects.ReturnLink link : effects.returnLinks) {
+            returns.computeIfAbsent(link.workflow(), w -> new LinkedHashMap<>()).put(link.label(), link.data());
+        }
+        returns.forEach(g::addReturnLinks);
+        g.appendLogs(effects.reports.stream()
+                .map(r -> EngineLog.of(r.node().id(), LogLevel.REPORT, r.message()))
+                .toList());
+    }
+
+    /** Ends the process in {@code state} (its exit status set before) and sends its tasks, a waiting caller's among them. */
+    private StepOutcome terminate(Connection c, Locked l, ProcessState state, List<Task> tasks) throws SQLException {
+        ProcessStates.Ended ended = states.end(c, l.g(), l.row(), l.self(), state);
+        List<Task> all = new ArrayList<>(tasks);
+        ended.wake().ifPresent(all::add);
+        return new StepOutcome(all, Outbox.add(c, all), List.of(ended.change()), null);
+    }
+
+    static String stackTrace(Throwable t) {
+        StringWriter out = new StringWriter();
+        t.printStackTrace(new PrintWriter(out));
+        return out.toString();
+    }
+
+    /** True when the failure is the database connection, not the process: the step must run again. */
+    private static boolean isConnectionFailure(Throwable t) {
+        for (Throwable x = t; x != null; x = x.getCause()) {
+            if (x instanceof SQLException e
+                    && e.getSQLState() != null
+                    && e.getSQLState().startsWith("08")) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,88 @@
+package dev.cairn.engine.internal.runtime;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+
+import dev.cairn.engine.internal.state.WorkChainCheckpoint;
+import dev.cairn.engine.process.ExitCode;
+import dev.cairn.engine.process.Outline;
+import dev.cairn.engine.process.WorkChain;
+import dev.cairn.engine.process.WorkChainDefinition;
+
+/**
+ * Interprets a work chain's outline from a checkpoint's position until the chain waits for
+ * children or ends. Position frames are (block id, next instruction); a loop's frame stays
+ * on the loop until its condition fails, so the condition is asked again after each pass.
+ */
+final class WorkChainStepper {
+
+    /** How a step ended. */
+    sealed interface End permits Waiting, Ended {}
+
+    record Waiting(List<WorkChainCheckpoint.Frame> frames) implements End {}
+
+    record Ended(ExitCode exitCode) implements End {}
+
+    private WorkChainStepper() {}
+
+    static <W extends WorkChain> End advance(
+            WorkChainDefinition<W> definition,
+            List<WorkChainCheckpoint.Frame> from,
+            StepScope scope,
+            StepEffects effects)
+            throws Exception {
+        W chain = definition.factory().get();
+        chain.attach(scope);
+        Outline<W> outline = definition.outline();
+        Deque<WorkChainCheckpoint.Frame> frames = new ArrayDeque<>(from);
+        while (!frames.isEmpty()) {
+            WorkChainCheckpoint.Frame top = frames.peekLast();
+            List<Outline.Instruction<W>> block = outline.block(top.block()).instructions();
+            if (top.index() >= block.size()) {
+                frames.removeLast();
+                continue;
+            }
+            switch (block.get(top.index())) {
+                case Outline.Step<W> step -> {
+                    advanceTop(frames);
+                    step.body().run(chain);
+                    if (scope.requestedExit() != null) {
+                        return new Ended(scope.requestedExit());
+                    }
+                    if (!effects.awaited.isEmpty()) {
+                        return new Waiting(new ArrayList<>(frames));
+                    }
+                }
+                case Outline.If<W> branch -> {
+                    advanceTop(frames);
+                    Outline.Block<W> chosen = branch.otherwise();
+                    for (int i = 0; i < branch.conditions().size(); i++) {
+                        if (branch.conditions().get(i).test(chain)) {
+                            chosen = branch.branches().get(i);
+                            break;
+                        }
+                    }
+                    frames.addLast(new WorkChainCheckpoint.Frame(chosen.id(), 0));
+                }
+                case Outline.While<W> loop -> {
+                    if (loop.condition().test(chain)) {
+                        frames.addLast(new WorkChainCheckpoint.Frame(loop.body().id(), 0));
+                    } else {
+                        advanceTop(frames);
+                    }
+                }
+                case Outline.Return<W> ret -> {
+                    return new Ended(ret.exitCode());
+                }
+            }
+        }
+        return new Ended(ExitCode.OK);
+    }
+
+    private static void advanceTop(Deque<WorkChainCheckpoint.Frame> frames) {
+        WorkChainCheckpoint.Frame top = frames.removeLast();
+        frames.addLast(new WorkChainCheckpoint.Frame(top.block(), top.index() + 1));
+    }
+}

@@ -1,0 +1,155 @@
+package dev.cairn.engine.internal.state;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import dev.cairn.engine.process.ProcessState;
+import dev.cairn.storage.db.JsonCodec;
+
+/**
+ * The {@code process} table. Every change to a process's runtime state happens with its
+ * row locked ({@link #lock}), which serialises a step, a child's wake-up and a control
+ * action on the same process.
+ */
+public final class ProcessTable {
+
+    private static final String COLUMNS = "node_id, entry_point, parent_id, state, step, runnable, paused, awaited,"
+            + " awaiting, checkpoint::text, use_cache";
+
+    private ProcessTable() {}
+
+    /** The row of a process, locked until the transaction ends; empty when there is none. */
+    public static Optional<ProcessRow> lock(Connection c, long processId) throws SQLException {
+        return one(c, "SELECT " + COLUMNS + " FROM process WHERE node_id = ? FOR UPDATE", processId);
+    }
+
+    private static Optional<ProcessRow> one(Connection c, String sql, long processId) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement(sql)) {
+            s.setLong(1, processId);
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next() ? Optional.of(row(rs)) : Optional.empty();
+            }
+        }
+    }
+
+    /** The children a process launched that have not terminated. */
+    public static List<Long> liveChildren(Connection c, long processId) throws SQLException {
+        List<Long> ids = new ArrayList<>();
+        try (PreparedStatement s = c.prepareStatement("SELECT node_id FROM process WHERE parent_id = ?"
+                + " AND state NOT IN ('finished', 'excepted', 'killed') ORDER BY node_id")) {
+            s.setLong(1, processId);
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    ids.add(rs.getLong(1));
+                }
+            }
+        }
+        return ids;
+    }
+
+    private static ProcessRow row(ResultSet rs) throws SQLException {
+        long parent = rs.getLong(3);
+        Long parentId = rs.wasNull() ? null : parent;
+        return new ProcessRow(
+                rs.getLong(1),
+                rs.getString(2),
+                parentId,
+                ProcessState.fromDbValue(rs.getString(4)),
+                rs.getInt(5),
+                rs.getBoolean(6),
+                rs.getBoolean(7),
+                rs.getBoolean(8),
+                rs.getInt(9),
+                JsonCodec.readObject(rs.getString(10)),
+                (Boolean) rs.getObject(11));
+    }
+
+    /** New processes, each runnable from step 0. */
+    public static void insert(Connection c, List<NewProcess> processes) throws SQLException {
+        if (processes.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement s = c.prepareStatement("INSERT INTO process (node_id, entry_point, parent_id, state,"
+                + " awaited, use_cache) VALUES (?, ?, ?, 'created', ?, ?)")) {
+            for (NewProcess p : processes) {
+                s.setLong(1, p.nodeId());
+                s.setString(2, p.entryPoint());
+                s.setObject(3, p.parentId());
+                s.setBoolean(4, p.awaited());
+                s.setObject(5, p.useCache());
+                s.addBatch();
+            }
+            s.executeBatch();
+        }
+    }
+
+    /** A process launched in this transaction. */
+    public record NewProcess(long nodeId, String entryPoint, Long parentId, boolean awaited, Boolean useCache) {}
+
+    /**
+     * Records the end of a step: the next step number, the state, how many children it waits
+     * for and its checkpoint. Only {@link ProcessStates} writes a state.
+     */
+    static void endStep(
+            Connection c, long processId, int nextStep, ProcessState state, int awaiting, Checkpoint checkpoint)
+            throws SQLException {
+        try (PreparedStatement s = c.prepareStatement(
+                "UPDATE process SET step = ?, state = ?, runnable = false, awaiting = ?, checkpoint = ?::jsonb,"
+                        + " job_failures = 0, updated = now() WHERE node_id = ?")) {
+            s.setInt(1, nextStep);
+            s.setString(2, state.dbValue());
+            s.setInt(3, awaiting);
+            s.setString(4, checkpoint.toJson());
+            s.setLong(5, processId);
+            s.executeUpdate();
+        }
+    }
+
+    /**
+     * Tells a waiting parent that one awaited child has terminated, under the parent's row
+     * lock. Returns the parent's continue task when this was the last child it waited for
+     * and it is not paused; empty otherwise.
+     */
+    public static Optional<Task> childTerminated(Connection c, long parentId) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("UPDATE process SET awaiting = awaiting - 1,"
+                + " runnable = runnable OR awaiting = 1, updated = now()"
+                + " WHERE node_id = ? AND awaiting > 0 AND state NOT IN ('finished', 'excepted', 'killed')"
+                + " RETURNING awaiting, paused, step")) {
+            s.setLong(1, parentId);
+            try (ResultSet rs = s.executeQuery()) {
+                if (rs.next() && rs.getInt(1) == 0 && !rs.getBoolean(2)) {
+                    return Optional.of(new Task(parentId, rs.getInt(3)));
+                }
+                return Optional.empty();
+            }
+        }
+    }
+
+    /** Counts one more failed attempt of the current step at a transport or scheduler; returns the count. */
+    public static int countJobFailure(Connection c, long processId) throws SQLException {
+        try (PreparedStatement s =
+                c.prepareStatement("UPDATE process SET job_failures = job_failures + 1, updated = now()"
+                        + " WHERE node_id = ? RETURNING job_failures")) {
+            s.setLong(1, processId);
+            try (ResultSet rs = s.executeQuery()) {
+                rs.next();
+                return rs.getInt(1);
+            }
+        }
+    }
+
+    /** Pauses or plays a process; either starts the count of failed attempts again. */
+    static void setPaused(Connection c, long processId, boolean paused) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement(
+                "UPDATE process SET paused = ?, job_failures = 0, updated = now() WHERE node_id = ?")) {
+            s.setBoolean(1, paused);
+            s.setLong(2, processId);
+            s.executeUpdate();
+        }
+    }
+}

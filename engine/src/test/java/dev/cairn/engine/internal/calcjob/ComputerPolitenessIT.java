@@ -1,0 +1,172 @@
+package dev.cairn.engine.internal.calcjob;
+
+import static dev.cairn.engine.testing.TestProcesses.BASH_SLEEP;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.cairn.engine.Engine;
+import dev.cairn.engine.process.CalcJobDefinition;
+import dev.cairn.engine.process.JobOptions;
+import dev.cairn.engine.process.ProcessInputs;
+import dev.cairn.engine.testing.EngineFixture;
+import dev.cairn.engine.transport.Transport;
+import dev.cairn.storage.db.DatabaseConfig;
+import dev.cairn.storage.graph.CalcJobNode;
+import dev.cairn.storage.graph.InstalledCode;
+import dev.cairn.storage.graph.IntData;
+import dev.cairn.storage.graph.computers.Computer;
+import dev.cairn.storage.graph.computers.ComputerSpec;
+import dev.cairn.storage.graph.computers.ComputerStore;
+import dev.cairn.storage.testing.TestDatabase;
+
+/**
+ * What all workers share about a computer, in the database: the connection slots, the poll
+ * interval, the submission bucket; and the submission that a dead worker left behind.
+ */
+class ComputerPolitenessIT {
+
+    @RegisterExtension
+    static final TestDatabase db = new TestDatabase();
+
+    @TempDir
+    static Path tmp;
+
+    static Engine engine;
+
+    @BeforeAll
+    static void open() {
+        engine = Engine.open(new Engine.Config(
+                DatabaseConfig.of(db.jdbcUrl()).withPoolSize(4), null, "cairn", null, EngineFixture.plugins()));
+    }
+
+    @AfterAll
+    static void close() {
+        engine.close();
+    }
+
+    private static Computer computer(String label, Map<String, Object> settings) {
+        Map<String, Object> all = new HashMap<>(settings);
+        all.put("workdir", tmp.resolve(label).toString());
+        return new ComputerStore(engine.database())
+                .create(new ComputerSpec(label, "localhost", "", "core.local", "core.direct", all));
+    }
+
+    @Test
+    void aComputerWithOneConnectionSlotLetsASecondTransportWaitForTheFirst() throws Exception {
+        Computer one = computer("one-slot", Map.of("max_connections", 1));
+        ComputerSettings settings = ComputerSettings.of(one);
+        CountDownLatch firstOpen = new CountDownLatch(1);
+        CompletableFuture<Void> first = CompletableFuture.runAsync(() -> {
+            try (Connection c = engine.database().connection()) {
+                c.setAutoCommit(false);
+                try (Transport t = ComputerAccess.open(c, one, settings)) {
+                    firstOpen.countDown();
+                    Thread.sleep(1000);
+                }
+                c.commit();
+            } catch (Exception e) {
+                throw new RuntimeException(e);
+            }
+        });
+        assertTrue(firstOpen.await(10, TimeUnit.SECONDS));
+        long waited = timeToOpen(one, settings);
+        first.get(10, TimeUnit.SECONDS);
+        assertTrue(waited >= 500, "the second transport waited for the slot (" + waited + " ms)");
+        assertTrue(timeToOpen(one, settings) < 500, "a free slot is taken at once");
+    }
+
+    private static long timeToOpen(Computer computer, ComputerSettings settings) throws Exception {
+        long start = System.nanoTime();
+        try (Connection c = engine.database().connection()) {
+            c.setAutoCommit(false);
+            try (Transport t = ComputerAccess.open(c, computer, settings)) {
+                return (System.nanoTime() - start) / 1_000_000;
+            } finally {
+                c.rollback();
+            }
+        }
+    }
+
+    @Test
+    void thePollIntervalAndTheFailureCountAreKeptForAllWorkers() throws Exception {
+        long id = computer("polled", Map.of()).id();
+        try (Connection c = engine.database().connection()) {
+            assertTrue(ComputerActivity.pollDue(c, id), "a computer never polled is due");
+            ComputerActivity.polled(c, id, Duration.ofHours(1));
+            assertFalse(ComputerActivity.pollDue(c, id), "not again within the interval");
+            ComputerActivity.polled(c, id, Duration.ZERO);
+            assertTrue(ComputerActivity.pollDue(c, id));
+            assertEquals(1, ComputerActivity.pollFailed(c, id, n -> Duration.ofHours(n)));
+            assertEquals(2, ComputerActivity.pollFailed(c, id, n -> Duration.ofHours(n)));
+            assertFalse(ComputerActivity.pollDue(c, id), "a failed poll waits for its backoff");
+            ComputerActivity.polled(c, id, Duration.ZERO);
+            assertEquals(
+                    1, ComputerActivity.pollFailed(c, id, n -> Duration.ZERO), "a good poll starts the count again");
+        }
+    }
+
+    @Test
+    void submissionsPerMinuteAreSpacedOnceTheBucketIsEmpty() throws Exception {
+        long id = computer("bucket", Map.of()).id();
+        try (Connection c = engine.database().connection()) {
+            assertEquals(Duration.ZERO, ComputerActivity.reserveSubmission(c, id, 2));
+            assertEquals(Duration.ZERO, ComputerActivity.reserveSubmission(c, id, 2));
+            Duration third = ComputerActivity.reserveSubmission(c, id, 2);
+            assertTrue(
+                    third.toMillis() > 29_000 && third.toMillis() <= 30_000,
+                    "the third waits for half a minute: " + third);
+            Duration fourth = ComputerActivity.reserveSubmission(c, id, 2);
+            assertTrue(
+                    fourth.toMillis() > 59_000 && fourth.toMillis() <= 60_000,
+                    "and the fourth for a minute: " + fourth);
+        }
+    }
+
+    @Test
+    void aSubmissionAfterADeadWorkersFindsItsJobInsteadOfSubmittingAgain() throws Exception {
+        Computer local = computer("resubmit", Map.of());
+        InstalledCode bash = engine.graph().store(new InstalledCode(local.id(), "/bin/bash"));
+        ProcessInputs inputs = new ProcessInputs(Map.of("code", bash, "x", new IntData(30)));
+        CalcJobNode node = new CalcJobNode(BASH_SLEEP.entryPoint());
+        JobOptions.defaults().toAttributes().forEach(node::setStaticAttribute);
+        node.setComputerId(local.id());
+        CalcJobRunner runner = new CalcJobRunner(new Computers(engine.database()), engine.graph());
+        String first = submitAndRollBack(runner, node, inputs);
+        try {
+            // the first worker died before its commit: nothing of its step stayed but the job itself
+            String second = submitAndRollBack(runner, node, inputs);
+            assertEquals(first, second, "the running job was found by its name");
+        } finally {
+            ProcessHandle.of(Long.parseLong(first)).ifPresent(ProcessHandle::destroy);
+        }
+    }
+
+    private static String submitAndRollBack(CalcJobRunner runner, CalcJobNode node, ProcessInputs inputs)
+            throws Exception {
+        try (Connection c = engine.database().connection()) {
+            c.setAutoCommit(false);
+            try {
+                return runner.submit(c, (CalcJobDefinition) BASH_SLEEP, node, inputs)
+                        .jobId();
+            } finally {
+                c.rollback();
+            }
+        }
+    }
+}
