@@ -1,0 +1,23 @@
+package dev.cairn.storage.objects;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+/** The object store's package rule (STYLE.md) that the compiler cannot see. */
+@AnalyzeClasses(packages = "dev.cairn.storage.objects", importOptions = ImportOption.DoNotIncludeTests.class)
+class ArchitectureTest {
+
+    /** The object store is a library by itself: plain Java, sqlite-jdbc and zstd, nothing of Cairn. */
+    @ArchTest
+    static final ArchRule objectsStandAlone = classes()
+            .that()
+            .resideInAPackage("dev.cairn.storage.objects..")
+            .should()
+            .onlyDependOnClassesThat()
+            .resideInAnyPackage(
+                    "dev.cairn.storage.objects..", "java..", "javax..", "org.sqlite..", "com.github.luben.zstd..");
+}
