@@ -14,7 +14,7 @@ import dev.cairn.storage.db.Databases;
 import dev.cairn.storage.db.JsonCodec;
 
 /**
- * What the graph benchmarks and the demo share: a database of their own on a server
+ * What the graph and engine benchmarks share: a database of their own on a server
  * (created afresh, dropped at the end), and structure-like attributes drawn like the
  * comparison's workload.
  */

@@ -11,7 +11,7 @@ import java.util.stream.Stream;
  * on purpose: fsync must cost what it costs). To measure another disk, give the forks
  * {@code -jvmArgsAppend -Djava.io.tmpdir=/that/disk}.
  */
-public final class Scratch {
+final class Scratch {
 
     private Scratch() {}
 
@@ -20,7 +20,7 @@ public final class Scratch {
     }
 
     /** Deletes a folder and everything in it; a missing folder is fine. */
-    public static void delete(Path root) throws IOException {
+    static void delete(Path root) throws IOException {
         if (root == null || !Files.exists(root)) {
             return;
         }

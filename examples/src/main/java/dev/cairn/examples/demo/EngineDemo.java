@@ -1,11 +1,10 @@
-package dev.cairn.jmh.demo;
+package dev.cairn.examples.demo;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -29,7 +28,6 @@ import dev.cairn.examples.AddMultiply;
 import dev.cairn.examples.Arithmetic;
 import dev.cairn.examples.ArithmeticAddJob;
 import dev.cairn.examples.SumSeries;
-import dev.cairn.jmh.graph.GraphBench;
 import dev.cairn.storage.db.DatabaseConfig;
 import dev.cairn.storage.graph.InstalledCode;
 import dev.cairn.storage.graph.IntData;
@@ -52,9 +50,9 @@ public final class EngineDemo {
     private EngineDemo() {}
 
     public static void main(String[] args) throws Exception {
-        String url = GraphBench.freshDatabase(args[0], "cairn_demo_engine");
+        String url = Demos.freshDatabase(args[0], "cairn_demo_engine");
         Path scratch = Path.of(System.getProperty("java.io.tmpdir"), "cairn-demo", "engine");
-        wipe(scratch);
+        Demos.delete(scratch);
         Files.createDirectories(scratch);
         Path store = scratch.resolve("objects");
         Container.init(store, ContainerConfig.defaults()).close();
@@ -231,17 +229,6 @@ public final class EngineDemo {
             }
         }
         return (System.nanoTime() - t0) / 1e9;
-    }
-
-    private static void wipe(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (var walk = Files.walk(dir)) {
-            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
     }
 
     private static long countWorkdirs(Path jobs) throws IOException {

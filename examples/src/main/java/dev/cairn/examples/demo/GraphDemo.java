@@ -1,4 +1,4 @@
-package dev.cairn.jmh.demo;
+package dev.cairn.examples.demo;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 import dev.cairn.errors.ConflictException;
-import dev.cairn.jmh.graph.GraphBench;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.DatabaseConfig;
 import dev.cairn.storage.graph.CalcFunctionNode;
@@ -55,7 +54,7 @@ public final class GraphDemo {
     public static void main(String[] args) throws Exception {
         String admin = args[0];
         Path objects = Path.of(args[1]);
-        String url = GraphBench.freshDatabase(admin, DATABASE);
+        String url = Demos.freshDatabase(admin, DATABASE);
         step("database " + DATABASE + ": schema migrated by Flyway, mapping validated by Hibernate");
         long t0 = System.nanoTime();
         try (Database db = Database.open(DatabaseConfig.of(url).withPoolSize(4));

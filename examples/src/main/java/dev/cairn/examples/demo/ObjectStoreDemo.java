@@ -1,4 +1,4 @@
-package dev.cairn.jmh.demo;
+package dev.cairn.examples.demo;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-import dev.cairn.jmh.objects.Scratch;
 import dev.cairn.storage.objects.CleaningReport;
 import dev.cairn.storage.objects.Compression;
 import dev.cairn.storage.objects.Container;
@@ -28,8 +27,7 @@ import dev.cairn.storage.objects.ValidationReport;
  * packed with compression, cleaned, read back in bulk and checked byte for byte, validated, partly
  * deleted and repacked.
  *
- * <pre>java -jar benchmarks.jar is for JMH; run this with
- * java -cp benchmarks.jar dev.cairn.jmh.demo.ObjectStoreDemo FOLDER_TO_STORE CONTAINER_FOLDER</pre>
+ * <pre>ObjectStoreDemo [FOLDER_TO_STORE] [CONTAINER_FOLDER]</pre>
  */
 public final class ObjectStoreDemo {
 
@@ -43,7 +41,7 @@ public final class ObjectStoreDemo {
         if (target.startsWith(source)) {
             throw new IllegalArgumentException("the container " + target + " must not lie inside " + source);
         }
-        Scratch.delete(target);
+        Demos.delete(target);
         List<Path> files;
         try (Stream<Path> walk = Files.walk(source)) {
             files = walk.filter(Files::isRegularFile)
