@@ -240,14 +240,19 @@ public final class ProcessSpec {
         return null;
     }
 
-    /** The inputs as JSON Schema (draft 2020-12), for publishing and validating requests. */
+    /**
+     * The inputs as JSON Schema (draft 2020-12), for publishing and validating requests: exactly
+     * the JSON form that {@code dev.cairn.engine.launch.JsonInputs} decodes, each port's value a
+     * node given by reference ({@code {"uuid": "…"}}) or, for the data classes that have one, in
+     * an inline form (see {@code JsonInputs}).
+     */
     public Map<String, Object> inputSchema() {
-        return JsonSchemas.of(inputs);
+        return JsonSchemas.inputs(inputs);
     }
 
-    /** The outputs as JSON Schema. */
+    /** The outputs as JSON Schema: each port's node class. */
     public Map<String, Object> outputSchema() {
-        return JsonSchemas.of(outputs);
+        return JsonSchemas.outputs(outputs);
     }
 
     /** Builds a spec; ports with dotted paths create their namespaces on the way. */

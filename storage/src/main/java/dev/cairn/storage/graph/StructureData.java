@@ -20,6 +20,10 @@ public final class StructureData extends Data {
 
     public static final String TYPE = "data.core.structure.StructureData.";
 
+    // the attribute form of a kind and a site, as Kind.toMap and Site.toMap write them
+    private static final Set<String> KIND_KEYS = Set.of("name", "symbols", "weights", "mass");
+    private static final Set<String> SITE_KEYS = Set.of("kind_name", "position");
+
     /** One kind of site. */
     public record Kind(String name, List<String> symbols, List<Double> weights, double mass) {
         public Kind {
@@ -94,7 +98,9 @@ public final class StructureData extends Data {
 
     /**
      * A structure from its attribute form ({@code cell}, {@code pbc1..3}, {@code kinds},
-     * {@code sites}), as imports and JSON clients give it; checked like the typed constructor.
+     * {@code sites}), as imports and JSON clients give it; checked like the typed constructor
+     * and stored as it stores (numbers as floats, so {@code 0} and {@code 0.0} make the same
+     * structure and the same hash).
      */
     public static StructureData of(Map<String, ?> attributes) {
         Set<String> expected = Set.of("cell", "pbc1", "pbc2", "pbc3", "kinds", "sites");
@@ -105,43 +111,78 @@ public final class StructureData extends Data {
         StructureData s = new StructureData();
         expected.forEach(k -> s.setAttribute(k, attributes.get(k)));
         s.check();
-        return s;
+        return new StructureData(s.cell(), s.pbc(), s.kinds(), s.sites());
     }
 
-    /** The shape rules, on the cleaned attributes. */
+    /**
+     * The typed constructor's rules, on the cleaned attributes: a 3×3 cell of numbers, three
+     * boolean flags, kinds of exactly {@code name}, {@code symbols}, {@code weights} (one number
+     * per symbol) and {@code mass} with distinct names, sites of exactly {@code kind_name} (one
+     * of the kinds) and {@code position} (three numbers). Each refusal names where it is.
+     */
     private void check() {
         if (!(attribute("cell") instanceof List<?> rows)
                 || rows.size() != 3
-                || !rows.stream()
-                        .allMatch(r -> r instanceof List<?> row
-                                && row.size() == 3
-                                && row.stream().allMatch(Number.class::isInstance))) {
-            throw new InvalidInputException("cell: three rows of three numbers");
+                || !rows.stream().allMatch(StructureData::isThreeNumbers)) {
+            throw new InvalidInputException("cell: three rows of three numbers, got " + attribute("cell"));
         }
         for (String pbc : List.of("pbc1", "pbc2", "pbc3")) {
             if (!(attribute(pbc) instanceof Boolean)) {
-                throw new InvalidInputException(pbc + ": a boolean");
+                throw new InvalidInputException(pbc + ": a boolean, got " + attribute(pbc));
             }
         }
         Set<String> names = new HashSet<>();
-        for (Object k : (List<?>) attribute("kinds")) {
-            if (!(k instanceof Map<?, ?> kind)
-                    || !(kind.get("name") instanceof String name)
-                    || !names.add(name)
-                    || !(kind.get("symbols") instanceof List<?>)
-                    || !(kind.get("weights") instanceof List<?>)
-                    || !(kind.get("mass") instanceof Number)) {
-                throw new InvalidInputException("kinds: each a distinct {name, symbols, weights, mass}, got " + k);
+        List<?> kinds = list("kinds");
+        for (int i = 0; i < kinds.size(); i++) {
+            String where = "kinds[" + i + "]";
+            if (!(kinds.get(i) instanceof Map<?, ?> kind) || !kind.keySet().equals(KIND_KEYS)) {
+                throw new InvalidInputException(
+                        where + ": an object of exactly " + new TreeSet<>(KIND_KEYS) + ", got " + kinds.get(i));
+            }
+            if (!(kind.get("name") instanceof String name) || !names.add(name)) {
+                throw new InvalidInputException(
+                        where + ": name must be a string no other kind has, got " + kind.get("name"));
+            }
+            if (!(kind.get("symbols") instanceof List<?> symbols)
+                    || symbols.isEmpty()
+                    || !symbols.stream().allMatch(String.class::isInstance)) {
+                throw new InvalidInputException(where + ": symbols must be a non-empty list of strings");
+            }
+            if (!(kind.get("weights") instanceof List<?> weights)
+                    || weights.size() != symbols.size()
+                    || !weights.stream().allMatch(Number.class::isInstance)) {
+                throw new InvalidInputException(where + ": weights must be one number per symbol");
+            }
+            if (!(kind.get("mass") instanceof Number)) {
+                throw new InvalidInputException(where + ": mass must be a number");
             }
         }
-        for (Object o : (List<?>) attribute("sites")) {
-            if (!(o instanceof Map<?, ?> site)
-                    || !names.contains(site.get("kind_name"))
-                    || !(site.get("position") instanceof List<?> p)
-                    || p.size() != 3) {
-                throw new InvalidInputException("sites: each {kind_name of a kind, position [x, y, z]}, got " + o);
+        List<?> sites = list("sites");
+        for (int i = 0; i < sites.size(); i++) {
+            String where = "sites[" + i + "]";
+            if (!(sites.get(i) instanceof Map<?, ?> site) || !site.keySet().equals(SITE_KEYS)) {
+                throw new InvalidInputException(
+                        where + ": an object of exactly " + new TreeSet<>(SITE_KEYS) + ", got " + sites.get(i));
+            }
+            if (!names.contains(site.get("kind_name"))) {
+                throw new InvalidInputException(
+                        where + ": kind_name " + site.get("kind_name") + " is not among the kinds " + names);
+            }
+            if (!isThreeNumbers(site.get("position"))) {
+                throw new InvalidInputException(where + ": position must be three numbers [x, y, z]");
             }
         }
+    }
+
+    private List<?> list(String key) {
+        if (!(attribute(key) instanceof List<?> list)) {
+            throw new InvalidInputException(key + ": a list, got " + attribute(key));
+        }
+        return list;
+    }
+
+    private static boolean isThreeNumbers(Object value) {
+        return value instanceof List<?> l && l.size() == 3 && l.stream().allMatch(Number.class::isInstance);
     }
 
     public double[][] cell() {

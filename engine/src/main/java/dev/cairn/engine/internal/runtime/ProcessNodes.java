@@ -68,7 +68,8 @@ public final class ProcessNodes {
             if (named == null) {
                 throw new InvalidInputException(
                         entryPoint + ": " + code.describe() + " is a portable code, uploaded with"
-                                + " the job: name the computer to run it on (Inputs.onComputer)");
+                                + " the job: name the computer to run it on (Inputs.onComputer, or the"
+                                + " metadata 'computer' of a launch in JSON)");
             }
             return named;
         }
