@@ -42,7 +42,7 @@ class CachingIT {
 
     @BeforeAll
     static void open() {
-        engine = Engine.open(new Engine.Config(
+        engine = EngineFixture.open(new Engine.Config(
                 DatabaseConfig.of(db.jdbcUrl()).withPoolSize(4),
                 null,
                 "cairn",

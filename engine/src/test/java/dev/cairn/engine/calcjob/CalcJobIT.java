@@ -72,7 +72,7 @@ class CalcJobIT {
     static void open() throws Exception {
         Path store = tmp.resolve("objects");
         Container.init(store, ContainerConfig.defaults()).close();
-        engine = Engine.open(new Engine.Config(
+        engine = EngineFixture.open(new Engine.Config(
                 DatabaseConfig.of(db.jdbcUrl()).withPoolSize(4), null, "cairn", store, EngineFixture.plugins()));
         long computer = new ComputerStore(engine.database())
                 .create(new ComputerSpec(
@@ -99,7 +99,7 @@ class CalcJobIT {
                 .put(Y, new IntData(22));
         ProcessResult first = engine.launcher().run(BASH_ADD, inputs);
         long workdirs = countWorkdirs();
-        try (Engine caching = Engine.open(new Engine.Config(
+        try (Engine caching = EngineFixture.open(new Engine.Config(
                 DatabaseConfig.of(db.jdbcUrl()).withPoolSize(2),
                 null,
                 "cairn",
@@ -133,7 +133,7 @@ class CalcJobIT {
 
     @Test
     void aSubmittedJobRunsOnAWorkerThatPollsItsScheduler() throws Exception {
-        try (Engine withBroker = Engine.open(new Engine.Config(
+        try (Engine withBroker = EngineFixture.open(new Engine.Config(
                         DatabaseConfig.of(db.jdbcUrl()).withPoolSize(6),
                         EngineFixture.amqpUri(broker),
                         "cairn",
@@ -160,7 +160,7 @@ class CalcJobIT {
 
     @Test
     void killingAWaitingJobCancelsItsSchedulerJob() throws Exception {
-        try (Engine withBroker = Engine.open(new Engine.Config(
+        try (Engine withBroker = EngineFixture.open(new Engine.Config(
                         DatabaseConfig.of(db.jdbcUrl()).withPoolSize(6),
                         EngineFixture.amqpUri(broker),
                         "cairn",
@@ -307,7 +307,7 @@ class CalcJobIT {
                 Files.delete(p);
             }
         }
-        try (Engine caching = Engine.open(new Engine.Config(
+        try (Engine caching = EngineFixture.open(new Engine.Config(
                 DatabaseConfig.of(db.jdbcUrl()).withPoolSize(2),
                 null,
                 "cairn",

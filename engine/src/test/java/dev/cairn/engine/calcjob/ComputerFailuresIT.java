@@ -69,7 +69,7 @@ class ComputerFailuresIT {
     static void open() throws Exception {
         Path store = tmp.resolve("objects");
         Container.init(store, ContainerConfig.defaults()).close();
-        engine = Engine.open(new Engine.Config(
+        engine = EngineFixture.open(new Engine.Config(
                 DatabaseConfig.of(db.jdbcUrl()).withPoolSize(6),
                 EngineFixture.amqpUri(broker),
                 "cairn",

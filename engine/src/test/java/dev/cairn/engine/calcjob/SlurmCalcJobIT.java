@@ -52,7 +52,7 @@ class SlurmCalcJobIT {
         cluster = SlurmCluster.start();
         Path store = tmp.resolve("objects");
         Container.init(store, ContainerConfig.defaults()).close();
-        engine = Engine.open(new Engine.Config(
+        engine = EngineFixture.open(new Engine.Config(
                 DatabaseConfig.of(db.jdbcUrl()).withPoolSize(4), null, "cairn", store, EngineFixture.plugins()));
         long computer = new ComputerStore(engine.database())
                 .create(new ComputerSpec(

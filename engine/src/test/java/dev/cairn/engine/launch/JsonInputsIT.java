@@ -59,7 +59,7 @@ class JsonInputsIT {
     static void open() throws Exception {
         Path store = tmp.resolve("objects");
         Container.init(store, ContainerConfig.defaults()).close();
-        engine = Engine.open(new Engine.Config(
+        engine = EngineFixture.open(new Engine.Config(
                 DatabaseConfig.of(db.jdbcUrl()).withPoolSize(4), null, "cairn", store, EngineFixture.plugins()));
         ComputerStore computers = new ComputerStore(engine.database());
         computer = computers

@@ -109,6 +109,31 @@ class ProcessSpecTest {
     }
 
     @Test
+    void requiredNamespacesDynamicInputsAndOutputNamespaces() {
+        ProcessSpec spec = ProcessSpec.builder()
+                .input(InputPort.optional("params.a", IntData.class))
+                .inputNamespace("params", ns -> ns.asRequired(true))
+                .dynamicInputs(StrData.class)
+                .outputNamespace("details", ns -> ns.asDynamic(IntData.class))
+                .build();
+        var e = assertThrows(InvalidInputsException.class, () -> spec.validateInputs("t.p", Map.of()));
+        assertEquals(List.of("namespace 'params' is required but empty"), e.problems());
+        Map<String, Node> valid =
+                spec.validateInputs("t.p", Map.of("params.a", new IntData(1), "tag", new StrData("t")));
+        assertEquals("t", ((StrData) valid.get("tag")).value());
+        assertEquals(
+                List.of("input 'n' in dynamic namespace '': expected StrData, got IntData"),
+                assertThrows(
+                                InvalidInputsException.class,
+                                () -> spec.validateInputs(
+                                        "t.p", Map.of("params.a", new IntData(1), "n", new IntData(2))))
+                        .problems());
+        assertNull(spec.checkOutputs(Map.of("details.n", new IntData(2))));
+        assertEquals(
+                10, spec.checkOutputs(Map.of("details.n", new FloatData(2.0))).status());
+    }
+
+    @Test
     void exposedInputsAreCopiedIntoANamespace() {
         ProcessSpec parent = ProcessSpec.builder()
                 .exposeInputs(SPEC, "child", Set.of(), Set.of("options.mode"))

@@ -58,6 +58,7 @@ class RunIT {
     void calcfunctionCreatesItsOutputAndLinksItsInputs() {
         ProcessResult r = engine.launcher().run(ADD, Inputs.of(X, new IntData(2), Y, new IntData(3)));
         assertTrue(r.isFinishedOk(), r.node().describe() + " " + r.node().processState());
+        assertEquals("test.add", r.node().processLabel());
         assertEquals(5, r.get(RESULT).value());
         assertTrue(r.node().isSealed());
         List<LinkTriple> in = engine.graph().incoming(r.node());
@@ -186,5 +187,17 @@ class RunIT {
                         .run(ADD, Inputs.create().put("x", new IntData(1)).put("y", new StrData("two"))));
         assertTrue(wrongType.getMessage().contains("input 'y': expected IntData, got StrData"), wrongType.getMessage());
         assertEquals(nodesBefore, count(db, "SELECT count(*) FROM node"));
+    }
+
+    @Test
+    void anElseIfBranchRunsAndMayEndTheWorkChainEarly() {
+        for (int x : new int[] {-3, 0, 4}) {
+            ProcessResult r = engine.launcher().run(TestProcesses.Classify.DEFINITION, Inputs.of(X, new IntData(x)));
+            assertTrue(r.isFinishedOk(), r.node().describe() + " " + r.node().processState());
+            String branch = r.get(TestProcesses.Classify.BRANCH).value();
+            assertEquals(x < 0 ? "negative" : x == 0 ? "zero" : "positive", branch);
+            // returnOk in the zero branch ends the chain before its last step
+            assertEquals(x != 0, r.get(TestProcesses.Classify.LAST_STEP) != null, "the last step ran for x = " + x);
+        }
     }
 }

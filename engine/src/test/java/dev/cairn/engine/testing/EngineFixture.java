@@ -6,6 +6,8 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import dev.cairn.engine.Engine;
 import dev.cairn.engine.plugin.PluginRegistry;
@@ -13,10 +15,28 @@ import dev.cairn.storage.db.DatabaseConfig;
 import dev.cairn.storage.testing.TestBroker;
 import dev.cairn.storage.testing.TestDatabase;
 
-/** Engines on a test class's own database and virtual host, and counts to check the graph with. */
+/**
+ * Engines on a test class's own database and virtual host, and counts to check the graph with.
+ * Every engine a test opens goes through {@link #open}, which keeps it in {@link #opened} so the
+ * suite can ask, at its end, which moves of the state table its engines made.
+ */
 public final class EngineFixture {
 
+    private static final List<Engine> OPENED = new CopyOnWriteArrayList<>();
+
     private EngineFixture() {}
+
+    /** Opens an engine and remembers it for the suite's state-transition coverage. */
+    public static Engine open(Engine.Config config) {
+        Engine engine = Engine.open(config);
+        OPENED.add(engine);
+        return engine;
+    }
+
+    /** Every engine opened in this JVM through {@link #open}, closed or not. */
+    public static List<Engine> opened() {
+        return List.copyOf(OPENED);
+    }
 
     public static PluginRegistry plugins() {
         return PluginRegistry.load(EngineFixture.class.getClassLoader());
@@ -24,12 +44,11 @@ public final class EngineFixture {
 
     /** An engine without a broker: it runs processes in-process only. */
     public static Engine local(TestDatabase db) {
-        return Engine.open(
-                new Engine.Config(DatabaseConfig.of(db.jdbcUrl()).withPoolSize(4), null, "cairn", null, plugins()));
+        return open(new Engine.Config(DatabaseConfig.of(db.jdbcUrl()).withPoolSize(4), null, "cairn", null, plugins()));
     }
 
     public static Engine withBroker(TestDatabase db, TestBroker broker) {
-        return Engine.open(new Engine.Config(
+        return open(new Engine.Config(
                 DatabaseConfig.of(db.jdbcUrl()).withPoolSize(8), amqpUri(broker), "cairn", null, plugins()));
     }
 

@@ -26,6 +26,7 @@ import dev.cairn.engine.process.WorkFunction;
 import dev.cairn.storage.graph.BoolData;
 import dev.cairn.storage.graph.CalcFunctionNode;
 import dev.cairn.storage.graph.IntData;
+import dev.cairn.storage.graph.StrData;
 import dev.cairn.storage.graph.WorkChainNode;
 
 /** The processes the engine's tests run, in worker JVMs too (registered as a plugin). */
@@ -165,6 +166,54 @@ public final class TestProcesses implements CairnPlugin {
             out(RESULT, run(ADD, Inputs.of(X, sum, Y, input(Y))).get(RESULT));
         }
     }
+
+    /**
+     * Says which of three branches x took (an if, an else-if that returns early, an else), then
+     * a last step marks that it ran: negative and positive x reach it, zero returns before.
+     */
+    public static final class Classify extends WorkChain {
+        public static final OutputPort<StrData> BRANCH = OutputPort.required("branch", StrData.class);
+        public static final OutputPort<BoolData> LAST_STEP = OutputPort.optional("last_step", BoolData.class);
+
+        public static final WorkChainDefinition<Classify> DEFINITION = new WorkChainDefinition<>(
+                "test.classify",
+                ProcessSpec.builder().input(X).output(BRANCH).output(LAST_STEP).build(),
+                Outline.of(
+                        when(Classify::negative, step(c -> c.branch("negative")))
+                                .elseWhen(Classify::zero, step(c -> c.branch("zero")), Outline.returnOk())
+                                .otherwise(step(c -> c.branch("positive"))),
+                        step(Classify::last)),
+                Classify::new);
+
+        boolean negative() {
+            return input(X).value() < 0;
+        }
+
+        boolean zero() {
+            return input(X).value() == 0;
+        }
+
+        void branch(String name) {
+            out(BRANCH, run(NAMED, Inputs.of(NAME, new StrData(name))).get(NAMED_RESULT));
+        }
+
+        void last() {
+            out(LAST_STEP, run(MARK, Inputs.create()).get(MARKED));
+        }
+    }
+
+    static final InputPort<StrData> NAME = InputPort.required("name", StrData.class);
+    static final OutputPort<StrData> NAMED_RESULT = OutputPort.required("result", StrData.class);
+    static final OutputPort<BoolData> MARKED = OutputPort.required("result", BoolData.class);
+
+    /** Returns its input as a new node (a work chain returns what a calculation made). */
+    public static final CalcFunction NAMED =
+            CalcFunction.of("test.named", NAME, NAMED_RESULT, name -> new StrData(name.value()));
+
+    public static final CalcFunction MARK = new CalcFunction(
+            "test.mark",
+            ProcessSpec.builder().output(MARKED).build(),
+            in -> Outputs.create().put(MARKED, new BoolData(true)));
 
     /** Submits x children child_then_add(i, 1), waits for all, sums their results: sum of (i + 2). */
     public static final class FanOut extends WorkChain {
@@ -314,6 +363,9 @@ public final class TestProcesses implements CairnPlugin {
                 AppendsInOrder.DEFINITION,
                 WaitSlow.DEFINITION,
                 FailInStep.DEFINITION,
+                Classify.DEFINITION,
+                NAMED,
+                MARK,
                 SlowThenChild.DEFINITION));
         all.addAll(ProcessFunctions.of(AnnotatedFunctions.class));
         return all;

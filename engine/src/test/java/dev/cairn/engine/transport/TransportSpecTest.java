@@ -29,6 +29,16 @@ class TransportSpecTest {
     }
 
     @Test
+    void aPasswordStandsInForAKeyFile() {
+        var spec = TransportSpec.Ssh.withKey("hpc", "ada", Path.of("/k"))
+                .withPassword("secret")
+                .withPort(2200);
+        assertEquals("secret", spec.password());
+        assertEquals("ada@hpc:2200", spec.where());
+        assertThrows(InvalidInputException.class, () -> TransportSpec.Ssh.withKey("hpc", "ada", null));
+    }
+
+    @Test
     void anUnknownParameterIsRefusedByName() {
         var e = assertThrows(
                 InvalidInputException.class,

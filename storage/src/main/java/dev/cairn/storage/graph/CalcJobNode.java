@@ -41,15 +41,6 @@ public final class CalcJobNode extends CalculationNode {
         return UPDATABLE;
     }
 
-    /** Where the job is in its lifecycle (uploading, submitting, withscheduler, retrieving, parsing). */
-    public String jobState() {
-        return (String) attribute("state");
-    }
-
-    public void setJobState(String state) {
-        setAttribute("state", state);
-    }
-
     public String jobId() {
         return (String) attribute("job_id");
     }
@@ -64,14 +55,6 @@ public final class CalcJobNode extends CalculationNode {
 
     public void setRemoteWorkdir(String path) {
         setAttribute("remote_workdir", path);
-    }
-
-    public String schedulerState() {
-        return (String) attribute("scheduler_state");
-    }
-
-    public void setSchedulerState(String state) {
-        setAttribute("scheduler_state", state);
     }
 
     /** Sets another updatable job attribute (retrieve lists, last job info, …). */

@@ -21,6 +21,7 @@ import java.util.function.Consumer;
 import dev.cairn.errors.InvalidInputException;
 import dev.cairn.errors.NotFoundException;
 import dev.cairn.storage.db.Database;
+import dev.cairn.storage.db.Transactions;
 import dev.cairn.storage.objects.Container;
 import dev.cairn.storage.objects.ObjectKey;
 
@@ -101,17 +102,8 @@ public final class GraphStore {
         // Prepared before a connection is taken: reading the batch's computers takes one of its own.
         List<Node> ordered = prepareBatch(nodes);
         Map<Node, Node.StoredState> states;
-        try (Connection c = database.connection()) {
-            c.setAutoCommit(false);
-            try {
-                states = inTransaction(c).insertPrepared(ordered);
-                c.commit();
-            } catch (SQLException | RuntimeException e) {
-                c.rollback();
-                throw e;
-            } finally {
-                c.setAutoCommit(true);
-            }
+        try {
+            states = Transactions.run(database, c -> inTransaction(c).insertPrepared(ordered));
         } catch (SQLException e) {
             throw SqlErrors.translate(e, "storing a batch of " + nodes.size() + " nodes");
         }

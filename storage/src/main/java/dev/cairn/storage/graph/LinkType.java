@@ -96,11 +96,6 @@ public enum LinkType {
         return inDegree;
     }
 
-    /** True for the links of data provenance, which the cycle check guards. */
-    public boolean isDataProvenance() {
-        return this == CREATE || this == INPUT_CALC;
-    }
-
     /** The value of the {@code link.type} column. */
     public String dbValue() {
         return name().toLowerCase(Locale.ROOT);

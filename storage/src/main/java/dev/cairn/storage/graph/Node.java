@@ -145,14 +145,6 @@ public abstract sealed class Node permits Data, ProcessNode {
         attributes.put(key, AttributeValues.clean(value, "attributes." + key));
     }
 
-    protected final void removeAttribute(String key) {
-        if (isStored() && !mayUpdateWhenStored(key)) {
-            throw new ModificationNotAllowedException(
-                    describe() + " is stored: attribute '" + key + "' cannot be removed" + whyNotUpdatable());
-        }
-        attributes.remove(key);
-    }
-
     /** Whether a stored node may still change this attribute; data nodes never may. */
     boolean mayUpdateWhenStored(String key) {
         return false;

@@ -29,10 +29,6 @@ public enum EntityType {
     }
 
     /** The columns a query may filter on and project, in table order. */
-    public List<String> fields() {
-        return table.columnNames();
-    }
-
     static List<String> jsonNames() {
         return Arrays.stream(values()).map(EntityType::jsonName).toList();
     }

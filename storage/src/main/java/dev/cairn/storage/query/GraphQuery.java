@@ -79,10 +79,6 @@ public final class GraphQuery {
     }
 
     /** The same query decoding JSON on {@code executor}, or on the reading thread when it is {@code null}. */
-    public GraphQuery withDecoder(Executor executor) {
-        return new GraphQuery(dataSource, spec, fetchSize, executor);
-    }
-
     public QuerySpec spec() {
         return spec;
     }

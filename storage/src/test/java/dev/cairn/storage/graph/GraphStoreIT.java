@@ -115,6 +115,8 @@ class GraphStoreIT {
         assertArrayEquals(new boolean[] {true, true, false}, s.pbc());
         assertEquals(
                 "hello", new String(graph.readFile(graph.load(nodes.get(6).id()), "in.txt"), StandardCharsets.UTF_8));
+        assertEquals(
+                "in.txt", graph.load(nodes.get(6).id(), SinglefileData.class).filename());
         Node folderNode = graph.load(nodes.get(7).id());
         assertEquals("alpha", new String(graph.readFile(folderNode, "sub/a.txt"), StandardCharsets.UTF_8));
         assertEquals(List.of("empty", "sub"), folderNode.files().list(""));

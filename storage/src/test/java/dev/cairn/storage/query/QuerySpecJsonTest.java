@@ -2,6 +2,7 @@ package dev.cairn.storage.query;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -88,5 +89,28 @@ class QuerySpecJsonTest {
                         Filter.field("id").gt(1),
                         Filter.field("id").lt(9))),
                 f);
+    }
+
+    @Test
+    void everyOperatorOfTheJavaBuilderIsItsJsonForm() {
+        Map<String, Filter> byJson = new LinkedHashMap<>();
+        byJson.put("{\"label\": {\"!=\": \"a\"}}", Filter.field("label").ne("a"));
+        byJson.put("{\"id\": {\"<=\": 3}}", Filter.field("id").le(3));
+        byJson.put("{\"label\": {\"ilike\": \"A%\"}}", Filter.field("label").ilike("A%"));
+        byJson.put(
+                "{\"attributes.sites\": {\"of_length\": 2}}",
+                Filter.field("attributes.sites").ofLength(2));
+        byJson.put(
+                "{\"attributes.sites\": {\"shorter\": 5}}",
+                Filter.field("attributes.sites").shorter(5));
+        byJson.put(
+                "{\"attributes.cell\": {\"of_type\": \"array\"}}",
+                Filter.field("attributes.cell").ofType("array"));
+        byJson.put("{\"extras\": {\"has_key\": \"x\"}}", Filter.field("extras").hasKey("x"));
+        byJson.forEach((json, built) -> {
+            QuerySpec parsed = QuerySpec.fromJson(
+                    "{\"path\": [{\"tag\": \"n\", \"entity\": \"node\", \"filters\": " + json + "}]}");
+            assertEquals(built, parsed.path().getFirst().filter(), json);
+        });
     }
 }

@@ -43,6 +43,7 @@ import dev.cairn.engine.process.WorkChain;
 import dev.cairn.engine.process.WorkChainDefinition;
 import dev.cairn.engine.process.WorkFunction;
 import dev.cairn.storage.db.Database;
+import dev.cairn.storage.db.Transactions;
 import dev.cairn.storage.graph.CalcJobNode;
 import dev.cairn.storage.graph.Data;
 import dev.cairn.storage.graph.GraphStore;
@@ -114,38 +115,25 @@ public final class StepExecutor {
      * KILLED, not EXCEPTED (the interruption is the kill, not a fault of the process).
      */
     public StepOutcome execute(Task task, List<Long> publishedOutbox, BooleanSupplier killRequested) {
-        try (Connection c = database.connection()) {
-            c.setAutoCommit(false);
-            try {
+        try {
+            return Transactions.run(database, c -> {
                 Outbox.remove(c, publishedOutbox);
-                StepOutcome outcome;
                 try {
-                    outcome = step(c, task);
+                    return step(c, task);
                 } catch (ProcessFault fault) {
                     // Nothing of the failed step stays: roll it all back, then record the failure.
                     c.rollback();
                     Outbox.remove(c, publishedOutbox);
-                    outcome = recordFailure(c, task, fault.getCause(), killRequested.getAsBoolean());
+                    return recordFailure(c, task, fault.getCause(), killRequested.getAsBoolean());
                 } catch (JobFailures.Failure failure) {
                     // the computer or its scheduler failed, not the process: try the step again later
                     c.rollback();
                     Outbox.remove(c, publishedOutbox);
-                    outcome = killRequested.getAsBoolean()
+                    return killRequested.getAsBoolean()
                             ? recordFailure(c, task, failure, true)
                             : recordJobFailure(c, task, failure);
                 }
-                c.commit();
-                return outcome;
-            } catch (SQLException | RuntimeException | Error e) {
-                try {
-                    c.rollback();
-                } catch (SQLException suppressed) {
-                    e.addSuppressed(suppressed);
-                }
-                throw e;
-            } finally {
-                c.setAutoCommit(true);
-            }
+            });
         } catch (SQLException e) {
             throw new StorageException("running step " + task.step() + " of process " + task.processId(), e);
         }

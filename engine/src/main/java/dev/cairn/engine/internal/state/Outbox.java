@@ -10,6 +10,7 @@ import java.util.Collection;
 import java.util.List;
 
 import dev.cairn.storage.db.Database;
+import dev.cairn.storage.db.Transactions;
 
 /**
  * Task messages a transaction decided to send, written in that same transaction, so a
@@ -78,14 +79,14 @@ public final class Outbox {
         if (ids.isEmpty()) {
             return;
         }
-        try (Connection c = database.connection()) {
-            c.setAutoCommit(false);
-            try (var s = c.createStatement()) {
-                s.execute("SET LOCAL synchronous_commit = off");
-            }
-            remove(c, ids);
-            c.commit();
-            c.setAutoCommit(true);
+        try {
+            Transactions.run(database, c -> {
+                try (var s = c.createStatement()) {
+                    s.execute("SET LOCAL synchronous_commit = off");
+                }
+                remove(c, ids);
+                return null;
+            });
         } catch (SQLException ignored) {
             // see above
         }

@@ -51,7 +51,7 @@ class ComputerPolitenessIT {
 
     @BeforeAll
     static void open() {
-        engine = Engine.open(new Engine.Config(
+        engine = EngineFixture.open(new Engine.Config(
                 DatabaseConfig.of(db.jdbcUrl()).withPoolSize(4), null, "cairn", null, EngineFixture.plugins()));
     }
 

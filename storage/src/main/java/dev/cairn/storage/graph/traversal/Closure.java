@@ -8,7 +8,6 @@ import java.sql.Statement;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
-import java.util.function.LongConsumer;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
 
@@ -97,12 +96,6 @@ public final class Closure implements AutoCloseable {
     }
 
     /** Calls {@code action} with each node id in ascending order. */
-    public void forEachNodeId(LongConsumer action) throws SQLException {
-        try (LongStream ids = nodeIds()) {
-            ids.forEach(action);
-        }
-    }
-
     /** The links followed, by ascending link id, through a cursor; close the stream. */
     public Stream<TraversedLink> links() throws SQLException {
         requireLinks();
