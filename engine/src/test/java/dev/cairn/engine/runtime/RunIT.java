@@ -200,4 +200,17 @@ class RunIT {
             assertEquals(x != 0, r.get(TestProcesses.Classify.LAST_STEP) != null, "the last step ran for x = " + x);
         }
     }
+
+    @Test
+    void aWorkChainWaitsOnceForEachRoundOfChildren() {
+        ProcessResult r = engine.launcher()
+                .run(TestProcesses.TwoRounds.DEFINITION, Inputs.of(X, new IntData(1), Y, new IntData(10)));
+        assertTrue(r.isFinishedOk(), r.node().describe() + " " + r.node().processState());
+        assertEquals(21, r.get(RESULT).value());
+        assertEquals(
+                2,
+                engine.graph().outgoing(r.node()).stream()
+                        .filter(l -> l.type() == LinkType.CALL_CALC)
+                        .count());
+    }
 }

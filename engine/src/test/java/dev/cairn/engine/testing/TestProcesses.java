@@ -215,6 +215,30 @@ public final class TestProcesses implements CairnPlugin {
             ProcessSpec.builder().output(MARKED).build(),
             in -> Outputs.create().put(MARKED, new BoolData(true)));
 
+    /** Waits for a child add(x, y), then for a second add(sum, y): two rounds of waiting, result x + 2y. */
+    public static final class TwoRounds extends WorkChain {
+        public static final WorkChainDefinition<TwoRounds> DEFINITION = new WorkChainDefinition<>(
+                "test.two_rounds",
+                ProcessSpec.builder().input(X).input(Y).output(RESULT).build(),
+                Outline.of(step(TwoRounds::first), step(TwoRounds::second), step(TwoRounds::finish)),
+                TwoRounds::new);
+
+        void first() {
+            toContext("first", submit(ADD, Inputs.of(X, input(X), Y, input(Y))));
+        }
+
+        void second() {
+            IntData sum = (IntData)
+                    outputsOf(ctx().node("first", CalcFunctionNode.class)).get("result");
+            toContext("second", submit(ADD, Inputs.of(X, sum, Y, input(Y))));
+        }
+
+        void finish() {
+            out(RESULT, (IntData)
+                    outputsOf(ctx().node("second", CalcFunctionNode.class)).get("result"));
+        }
+    }
+
     /** Submits x children child_then_add(i, 1), waits for all, sums their results: sum of (i + 2). */
     public static final class FanOut extends WorkChain {
         public static final WorkChainDefinition<FanOut> DEFINITION = new WorkChainDefinition<>(
@@ -364,6 +388,7 @@ public final class TestProcesses implements CairnPlugin {
                 WaitSlow.DEFINITION,
                 FailInStep.DEFINITION,
                 Classify.DEFINITION,
+                TwoRounds.DEFINITION,
                 NAMED,
                 MARK,
                 SlowThenChild.DEFINITION));
