@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 import dev.cairn.engine.caching.CachingPolicy;
@@ -15,11 +16,13 @@ import dev.cairn.engine.internal.broker.Broadcasts;
 import dev.cairn.engine.internal.broker.BrokerConnection;
 import dev.cairn.engine.internal.broker.QueueTaskSink;
 import dev.cairn.engine.internal.broker.TaskPublisher;
+import dev.cairn.engine.internal.calcjob.ComputerAccess;
 import dev.cairn.engine.internal.runtime.StepExecutor;
 import dev.cairn.engine.internal.state.ProcessStates;
 import dev.cairn.engine.launch.Launcher;
 import dev.cairn.engine.plugin.PluginRegistry;
 import dev.cairn.engine.process.ProcessState;
+import dev.cairn.engine.transport.TransportPool;
 import dev.cairn.engine.worker.Worker;
 import dev.cairn.errors.ConflictException;
 import dev.cairn.storage.db.Database;
@@ -30,9 +33,12 @@ import dev.cairn.storage.graph.users.UserStore;
 import dev.cairn.storage.objects.Container;
 
 /**
- * The engine of one Cairn installation, wired: database, object store, plugins, broker.
- * Launch with {@link #launcher()}, control with {@link #control()}, and run workers with
- * {@link #startWorker}. Without a broker it can still {@code run} processes in-process.
+ * The engine of one Cairn installation, wired: database, object store, plugins, broker, and
+ * the transports to computers with what they keep between uses (SSH connections, local
+ * shells). Launch with {@link #launcher()}, control with {@link #control()}, and run workers
+ * with {@link #startWorker}. Without a broker it can still {@code run} processes in-process.
+ * {@link #close} releases all of it, so an engine may be closed and another opened in the same
+ * JVM.
  */
 public final class Engine implements AutoCloseable {
 
@@ -70,19 +76,24 @@ public final class Engine implements AutoCloseable {
     private final GraphStore graph;
     private final PluginRegistry plugins;
     private final ProcessStates states = new ProcessStates();
+    private final TransportPool transports;
+    private final ComputerAccess computerAccess;
     private final StepExecutor executor;
     private final BrokerConnection broker;
     private final Broadcasts broadcasts;
     private final Launcher launcher;
     private final ProcessControl control;
+    private final AtomicBoolean closed = new AtomicBoolean();
 
     private Engine(Config config) {
         this.database = Database.open(config.database());
+        this.transports = new TransportPool();
         try {
+            this.computerAccess = new ComputerAccess(transports);
             this.container = config.objectStore() == null ? null : Container.open(config.objectStore());
             this.graph = new GraphStore(database, container, defaultUser(database));
             this.plugins = config.plugins();
-            this.executor = new StepExecutor(database, graph, plugins, config.caching(), states);
+            this.executor = new StepExecutor(database, graph, plugins, config.caching(), states, computerAccess);
             this.broker = config.amqpUri() == null
                     ? null
                     : BrokerConnection.open(
@@ -91,12 +102,14 @@ public final class Engine implements AutoCloseable {
                             "cairn-" + ProcessHandle.current().pid());
             this.broadcasts = broker == null ? null : new Broadcasts(broker);
             QueueTaskSink sink = broker == null ? null : new QueueTaskSink(new TaskPublisher(broker));
-            this.launcher = new Launcher(database, graph, executor, sink);
-            this.control = new ProcessControl(database, graph, states, sink, broadcasts);
+            this.launcher = new Launcher(database, graph, executor, sink, computerAccess);
+            this.control = new ProcessControl(database, graph, states, sink, broadcasts, computerAccess);
         } catch (IOException e) {
+            transports.close();
             database.close();
             throw ObjectStoreErrors.translate(e, "opening the object store at " + config.objectStore());
         } catch (RuntimeException e) {
+            transports.close();
             database.close();
             throw e;
         }
@@ -158,7 +171,7 @@ public final class Engine implements AutoCloseable {
 
     /** Starts a worker in this JVM; close it to stop it. */
     public Worker startWorker(Worker.Settings settings) {
-        Worker worker = new Worker(database, executor, requireBroker(), settings);
+        Worker worker = new Worker(database, executor, requireBroker(), settings, computerAccess);
         worker.start();
         return worker;
     }
@@ -170,11 +183,20 @@ public final class Engine implements AutoCloseable {
         return broker;
     }
 
+    /**
+     * Closes the broker connection, the transports (kept SSH connections closed, kept local
+     * shells ended), the database and the object store. Stop this engine's workers first.
+     * Closing again does nothing.
+     */
     @Override
     public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
         if (broker != null) {
             broker.close();
         }
+        transports.close();
         database.close();
         if (container != null) {
             try {

@@ -53,16 +53,23 @@ public final class ProcessControl {
     private final ProcessStates states;
     private final TaskSink sink;
     private final Broadcasts broadcasts;
+    private final ComputerAccess access;
     private final String actor;
 
     /**
      * @param sink       where due tasks go; null without a broker
      * @param broadcasts where kill signals and state changes go; null without a broker
+     * @param access     the computers' transports, to cancel a killed job's scheduler job
      */
     @Internal
     public ProcessControl(
-            Database database, GraphStore graph, ProcessStates states, TaskSink sink, Broadcasts broadcasts) {
-        this(database, graph, states, sink, broadcasts, null);
+            Database database,
+            GraphStore graph,
+            ProcessStates states,
+            TaskSink sink,
+            Broadcasts broadcasts,
+            ComputerAccess access) {
+        this(database, graph, states, sink, broadcasts, access, null);
     }
 
     private ProcessControl(
@@ -71,12 +78,14 @@ public final class ProcessControl {
             ProcessStates states,
             TaskSink sink,
             Broadcasts broadcasts,
+            ComputerAccess access,
             String actor) {
         this.database = database;
         this.graph = graph;
         this.states = states;
         this.sink = sink;
         this.broadcasts = broadcasts;
+        this.access = access;
         this.actor = actor != null
                 ? actor
                 : new UserStore(database).get(graph.userId()).email();
@@ -93,6 +102,7 @@ public final class ProcessControl {
                         states,
                         sink,
                         broadcasts,
+                        access,
                         new UserStore(database).get(userId).email());
     }
 
@@ -204,7 +214,7 @@ public final class ProcessControl {
     private void cancel(WatchedJob job) {
         Computer computer = new ComputerStore(database).get(job.computerId());
         try {
-            ComputerAccess.withTransport(database, computer, transport -> {
+            access.withTransport(database, computer, transport -> {
                 ComputerAccess.scheduler(computer).cancel(transport, job.jobId());
                 return null;
             });

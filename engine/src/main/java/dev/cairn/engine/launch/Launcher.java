@@ -16,6 +16,7 @@ import dev.cairn.engine.events.StateChanged;
 import dev.cairn.engine.internal.caching.CacheHit;
 import dev.cairn.engine.internal.caching.CacheLookup;
 import dev.cairn.engine.internal.calcjob.CalcJobRunner;
+import dev.cairn.engine.internal.calcjob.ComputerAccess;
 import dev.cairn.engine.internal.calcjob.Computers;
 import dev.cairn.engine.internal.calcjob.JobPoller;
 import dev.cairn.engine.internal.runtime.ProcessNodes;
@@ -58,24 +59,28 @@ public final class Launcher {
     private final GraphStore graph;
     private final StepExecutor executor;
     private final TaskSink workers;
+    private final ComputerAccess access;
 
     /**
      * @param graph   stores as the user who launches: the processes, their inputs and all
      *                they make belong to that user
      * @param workers where submitted tasks go; null when this launcher only runs in-process
+     * @param access  the computers' transports, for in-process runs and dry runs of calculation jobs
      */
     @Internal
-    public Launcher(Database database, GraphStore graph, StepExecutor executor, TaskSink workers) {
+    public Launcher(
+            Database database, GraphStore graph, StepExecutor executor, TaskSink workers, ComputerAccess access) {
         this.database = Objects.requireNonNull(database);
         this.graph = Objects.requireNonNull(graph);
         this.executor = Objects.requireNonNull(executor);
         this.workers = workers;
+        this.access = Objects.requireNonNull(access);
     }
 
     /** This launcher acting for {@code userId}: what it launches, and all the processes make, belongs to that user. */
     public Launcher forUser(long userId) {
         GraphStore as = graph.forUser(userId);
-        return as == graph ? this : new Launcher(database, as, executor, workers);
+        return as == graph ? this : new Launcher(database, as, executor, workers, access);
     }
 
     /** Submits one process to the workers; returns its stored node. */
@@ -104,7 +109,7 @@ public final class Launcher {
         ProcessNode root = create(launch).getFirst();
         List<Long> published = new ArrayList<>(commit(launch, List.of(root)));
         Deque<Task> queue = new ArrayDeque<>(firstTasks(List.of(root)));
-        JobPoller jobs = new JobPoller(database, graph, executor.states());
+        JobPoller jobs = new JobPoller(database, graph, executor.states(), access);
         boolean mayWait = false;
         while (true) {
             while (!queue.isEmpty()) {
@@ -164,7 +169,7 @@ public final class Launcher {
         node.pendingIncoming().forEach(link -> given.put(ProcessSpec.portPath(link.label()), link.source()));
         try {
             Files.createDirectories(folder);
-            CalcJobRunner.Prepared prepared = new CalcJobRunner(new Computers(database), graph)
+            CalcJobRunner.Prepared prepared = new CalcJobRunner(new Computers(database), graph, access)
                     .prepare(job, node, new ProcessInputs(given), folder);
             return new DryRun(
                     prepared.folder(),

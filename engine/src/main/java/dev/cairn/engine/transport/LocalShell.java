@@ -14,8 +14,6 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -30,14 +28,20 @@ import java.util.concurrent.TimeUnit;
  * deleted once it exits, and only the line that reports its exit code comes through the shell's
  * pipe. So a job left in the background by one command cannot write into the output of the
  * next, and output of any size never blocks the command. The files are on {@code /dev/shm}
- * where that exists (memory, no disk), else in {@code java.io.tmpdir}.
+ * where that exists (memory, no disk), else in {@code java.io.tmpdir}, in a folder named after
+ * this JVM's pid ({@code cairn-shell-<pid>-...}), so a folder says which JVM's shell made it.
+ * <p>
+ * Shells are kept by {@link LocalShells}, which ends them when its owner closes.
  */
 final class LocalShell implements AutoCloseable {
 
-    /** Idle shells kept per environment; more are closed when given back. */
-    private static final int MAX_IDLE = 8;
+    /** The name of the thread that reads a shell's stdout (one per shell). */
+    private static final String READER_THREAD = "cairn-local-shell";
 
-    private static final Map<Map<String, String>, ConcurrentLinkedDeque<LocalShell>> IDLE = new ConcurrentHashMap<>();
+    /** The start of a shell's folder name: {@code cairn-shell-<pid of this JVM>-}. */
+    private static final String FOLDER_PREFIX =
+            "cairn-shell-" + ProcessHandle.current().pid() + "-";
+
     /** What the reader thread queues when the shell's stdout ends. */
     private static final String ENDED = "\0ended";
 
@@ -47,10 +51,14 @@ final class LocalShell implements AutoCloseable {
     private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
     private final Path outputs;
     private final String marker;
+    private final Thread reader;
+    /** Set when {@link #close} ends the shell, so a command it cuts short says why. */
+    private volatile boolean closing;
 
-    private LocalShell(Map<String, String> environment) throws IOException {
+    /** Starts a shell with this JVM's environment plus {@code environment}. */
+    LocalShell(Map<String, String> environment) throws IOException {
         this.environment = environment;
-        this.outputs = Files.createTempDirectory(scratchRoot(), "cairn-shell-");
+        this.outputs = Files.createTempDirectory(scratchRoot(), FOLDER_PREFIX);
         this.marker = "cairn-done-"
                 + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong());
         ProcessBuilder builder = new ProcessBuilder("/bin/sh").redirectError(ProcessBuilder.Redirect.DISCARD);
@@ -75,11 +83,11 @@ final class LocalShell implements AutoCloseable {
             deleteQuietly(outputs);
             throw e;
         }
-        var reader = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        var stdout = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
         // a platform thread: it blocks on the pipe for the shell's whole life
-        Thread.ofPlatform().daemon().name("cairn-local-shell").start(() -> {
-            try (reader) {
-                for (String line; (line = reader.readLine()) != null; ) {
+        this.reader = Thread.ofPlatform().daemon().name(READER_THREAD).start(() -> {
+            try (stdout) {
+                for (String line; (line = stdout.readLine()) != null; ) {
                     lines.add(line);
                 }
             } catch (IOException e) {
@@ -89,54 +97,16 @@ final class LocalShell implements AutoCloseable {
         });
     }
 
+    Map<String, String> environment() {
+        return environment;
+    }
+
     /**
-     * Runs {@code command} with {@code /bin/sh} semantics in {@code workdir}, no input, with the JVM's
-     * environment plus {@code environment}, on an idle shell or a new one.
+     * Runs {@code command} with {@code /bin/sh} semantics in {@code workdir}, no input. A
+     * {@link TransportException} means the shell may not be used again; {@link ShellGone} that
+     * it ran nothing.
      */
-    static CommandResult run(String command, Path workdir, Map<String, String> environment, Duration timeout) {
-        LocalShell shell = IDLE.computeIfAbsent(environment, e -> new ConcurrentLinkedDeque<>())
-                .pollFirst();
-        if (shell != null) {
-            try {
-                return shell.runAndGiveBack(command, workdir, timeout);
-            } catch (ShellGone e) {
-                // it ended while idle (killed from outside) before the command was given: a new one runs it
-            }
-        }
-        try {
-            shell = new LocalShell(environment);
-        } catch (IOException e) {
-            throw Failures.local(
-                    "cannot start /bin/sh for " + Commands.describe(command) + " on this machine",
-                    workdir.toString(),
-                    e);
-        }
-        try {
-            return shell.runAndGiveBack(command, workdir, timeout);
-        } catch (ShellGone e) {
-            throw new TransportException(
-                    "/bin/sh on this machine ended before it could run " + Commands.describe(command),
-                    true,
-                    e.getCause());
-        }
-    }
-
-    private CommandResult runAndGiveBack(String command, Path workdir, Duration timeout) throws ShellGone {
-        boolean reusable = false;
-        try {
-            CommandResult result = execute(command, workdir, timeout);
-            reusable = true;
-            return result;
-        } finally {
-            if (reusable) {
-                giveBack();
-            } else {
-                close();
-            }
-        }
-    }
-
-    private CommandResult execute(String command, Path workdir, Duration timeout) throws ShellGone {
+    CommandResult execute(String command, Path workdir, Duration timeout) throws ShellGone {
         Path out = outputs.resolve("out");
         Path err = outputs.resolve("err");
         // The command is data (one quoted word) until eval reads it, so no text of it can end the wrapper.
@@ -169,7 +139,7 @@ final class LocalShell implements AutoCloseable {
                 if (line.equals(ENDED)) {
                     throw new TransportException(
                             "/bin/sh on this machine ended while running " + Commands.describe(command)
-                                    + " (killed from outside?)",
+                                    + (closing ? " (its transports were closed)" : " (killed from outside?)"),
                             true,
                             null);
                 }
@@ -200,15 +170,6 @@ final class LocalShell implements AutoCloseable {
         }
     }
 
-    private void giveBack() {
-        var idle = IDLE.computeIfAbsent(environment, e -> new ConcurrentLinkedDeque<>());
-        if (idle.size() < MAX_IDLE) {
-            idle.offerFirst(this);
-        } else {
-            close();
-        }
-    }
-
     /** The shell and what it runs now; a job a command started in a session of its own lives on. */
     private void killTree() {
         killTree(process.toHandle());
@@ -225,9 +186,14 @@ final class LocalShell implements AutoCloseable {
         children.forEach(LocalShell::killTree);
     }
 
-    /** Ends the shell (end of its input) and removes its directory. */
+    /**
+     * Ends the shell (end of its input: it finishes the command it runs, if any, and exits),
+     * kills it and what it runs after two seconds, and removes its directory. Closing again
+     * does nothing more.
+     */
     @Override
     public void close() {
+        closing = true;
         try {
             commands.close();
         } catch (IOException e) {
@@ -235,8 +201,15 @@ final class LocalShell implements AutoCloseable {
         }
         if (!waitFor(Duration.ofSeconds(2))) {
             killTree();
+            waitFor(Duration.ofSeconds(2));
         }
         deleteQuietly(outputs);
+        // the shell's stdout is closed now, so its reader ends at once
+        try {
+            reader.join(Duration.ofSeconds(2));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private boolean waitFor(Duration d) {
@@ -261,7 +234,7 @@ final class LocalShell implements AutoCloseable {
     }
 
     /** The shell could not be given the command: it ran nothing. */
-    private static final class ShellGone extends Exception {
+    static final class ShellGone extends Exception {
         ShellGone(IOException cause) {
             super(cause);
         }

@@ -23,12 +23,18 @@ import dev.cairn.errors.InvalidInputException;
  * The machine the engine runs on: files through NIO, commands through a kept {@code /bin/sh}
  * with {@code sh -c} semantics (see {@link LocalShell}). Nothing here is transient except a command's timeout: a local
  * file system that refuses an operation will refuse it again.
+ * <p>
+ * One made with a public constructor keeps shells of its own and ends them when it is closed;
+ * one that a {@link TransportPool} opens runs its commands on the pool's shells, which the pool
+ * ends when it closes.
  */
 public final class LocalTransport implements Transport {
 
     private static final String HERE = " on this machine";
 
     private final Map<String, String> environment;
+    private final LocalShells shells;
+    private final boolean ownsShells;
 
     /** Commands run with this JVM's environment. */
     public LocalTransport() {
@@ -37,7 +43,18 @@ public final class LocalTransport implements Transport {
 
     /** Commands run with this JVM's environment plus {@code environment} (e.g. SLURM_CONF of a test cluster). */
     public LocalTransport(Map<String, String> environment) {
+        this(environment, new LocalShells("this local transport"), true);
+    }
+
+    /** Commands run on {@code shells}, which this transport does not close. */
+    LocalTransport(Map<String, String> environment, LocalShells shells) {
+        this(environment, shells, false);
+    }
+
+    private LocalTransport(Map<String, String> environment, LocalShells shells, boolean ownsShells) {
         this.environment = Map.copyOf(environment);
+        this.shells = shells;
+        this.ownsShells = ownsShells;
     }
 
     @Override
@@ -51,7 +68,7 @@ public final class LocalTransport implements Transport {
                     false,
                     null);
         }
-        return LocalShell.run(command, dir, environment, timeout);
+        return shells.run(command, dir, environment, timeout);
     }
 
     @Override
@@ -136,9 +153,16 @@ public final class LocalTransport implements Transport {
         }
     }
 
-    /** Nothing to release: every call opens and closes what it uses. */
+    /**
+     * Ends the shells this transport keeps, if it keeps its own; files need nothing (every call
+     * opens and closes what it uses).
+     */
     @Override
-    public void close() {}
+    public void close() {
+        if (ownsShells) {
+            shells.close();
+        }
+    }
 
     @Override
     public String toString() {

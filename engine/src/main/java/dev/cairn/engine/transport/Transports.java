@@ -1,6 +1,9 @@
 package dev.cairn.engine.transport;
 
-/** Opens the {@link Transport} a {@link TransportSpec} describes. */
+/**
+ * Opens the {@link Transport} a {@link TransportSpec} describes, on its own: it keeps nothing
+ * after its caller closes it. An engine opens its transports from its {@link TransportPool}.
+ */
 public final class Transports {
 
     private Transports() {}

@@ -24,6 +24,7 @@ import dev.cairn.engine.internal.broker.BrokerException;
 import dev.cairn.engine.internal.broker.QueueTaskSink;
 import dev.cairn.engine.internal.broker.TaskConsumer;
 import dev.cairn.engine.internal.broker.TaskPublisher;
+import dev.cairn.engine.internal.calcjob.ComputerAccess;
 import dev.cairn.engine.internal.calcjob.JobPoller;
 import dev.cairn.engine.internal.runtime.StepExecutor;
 import dev.cairn.engine.internal.runtime.StepOutcome;
@@ -91,8 +92,14 @@ public final class Worker implements AutoCloseable {
     private TaskConsumer consumer;
     private Subscription controlSignals;
 
+    /** @param access the computers' transports, for polling the schedulers; the engine owns and closes them */
     @Internal
-    public Worker(Database database, StepExecutor executor, BrokerConnection broker, Settings settings) {
+    public Worker(
+            Database database,
+            StepExecutor executor,
+            BrokerConnection broker,
+            Settings settings,
+            ComputerAccess access) {
         this.executor = executor;
         this.broker = broker;
         this.settings = settings;
@@ -100,7 +107,7 @@ public final class Worker implements AutoCloseable {
         this.sink = new QueueTaskSink(publisher);
         this.broadcasts = new Broadcasts(broker);
         this.relay = new OutboxRelay(database, sink, published, settings.relay());
-        this.jobPoller = new JobPoller(database, executor.graph(), executor.states());
+        this.jobPoller = new JobPoller(database, executor.graph(), executor.states(), access);
         this.steps = Executors.newFixedThreadPool(
                 settings.slots(), Thread.ofPlatform().name("cairn-step-", 0).factory());
         this.background = Executors.newSingleThreadScheduledExecutor(

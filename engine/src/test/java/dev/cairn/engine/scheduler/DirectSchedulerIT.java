@@ -42,6 +42,7 @@ class DirectSchedulerIT {
             direct.cancel(transport, started);
         }
         transport.remove(workdir.toString());
+        transport.close();
     }
 
     @Test

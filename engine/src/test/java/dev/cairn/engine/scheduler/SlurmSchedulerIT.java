@@ -46,6 +46,9 @@ class SlurmSchedulerIT {
 
     @AfterAll
     static void stopCluster() throws Exception {
+        if (transport != null) {
+            transport.close();
+        }
         cluster.close();
     }
 

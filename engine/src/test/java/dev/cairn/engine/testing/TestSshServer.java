@@ -115,6 +115,11 @@ public final class TestSshServer implements AutoCloseable {
         return logins.get();
     }
 
+    /** Sessions open on the server now: connections its clients have not closed. */
+    public int openSessions() {
+        return server.getActiveSessions().size();
+    }
+
     public int port() {
         return port;
     }

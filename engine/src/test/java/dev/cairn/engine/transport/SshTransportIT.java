@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.cairn.engine.testing.TestSshServer;
+import dev.cairn.engine.testing.Waits;
 
 /**
  * The {@link TransportContract} over SSH to an in-process MINA SSHD server ({@link TestSshServer})
@@ -77,6 +78,34 @@ class SshTransportIT extends TransportContract {
         SshTransport t = SshTransport.connect(spec);
         opened.add(t);
         return t;
+    }
+
+    @Test
+    void aPoolKeepsOneConnectionPerSpecDropsAFailedOneAndClosesWhatItKeepsWhenClosed() throws Exception {
+        TransportSpec.Ssh spec = server.spec(keys.resolve("known_hosts"));
+        Duration keepAlive = Duration.ofSeconds(30);
+        int sessions = server.openSessions();
+        int logins = server.connections();
+        TransportPool pool = new TransportPool();
+        try (Transport first = pool.open(spec, keepAlive)) {
+            assertTrue(first.exec("true", null, Duration.ofSeconds(10)).ok());
+        }
+        Transport second = pool.open(spec, keepAlive);
+        assertTrue(second.exists(computer.toString()));
+        assertEquals(1, server.connections() - logins, "the second transport took the kept connection");
+        assertThrows(TransportException.class, () -> second.read(computer + "/missing"));
+        second.close();
+        Transport third = pool.open(spec, keepAlive);
+        assertTrue(third.exists(computer.toString()));
+        assertEquals(2, server.connections() - logins, "a connection that failed was not kept");
+
+        pool.close();
+        assertTrue(third.exists(computer.toString()), "a borrowed connection stays usable until given back");
+        third.close();
+        Waits.until(Duration.ofSeconds(10), "the pool's connections to close", () -> server.openSessions() == sessions);
+        var e = assertThrows(TransportException.class, () -> pool.open(spec, keepAlive));
+        assertTrue(e.getMessage().contains("closed"), e.getMessage());
+        pool.close(); // closing again is harmless
     }
 
     @Test

@@ -63,10 +63,12 @@ public final class CalcJobRunner {
 
     private final Computers computers;
     private final GraphStore graph;
+    private final ComputerAccess access;
 
-    public CalcJobRunner(Computers computers, GraphStore graph) {
+    public CalcJobRunner(Computers computers, GraphStore graph, ComputerAccess access) {
         this.computers = computers;
         this.graph = graph;
+        this.access = access;
     }
 
     /** Writes the job's files and submit script into {@code folder}; nothing leaves this machine, nothing is stored. */
@@ -118,7 +120,7 @@ public final class CalcJobRunner {
             if (settings.submissionsPerMinute() != null) {
                 sleep(ComputerActivity.reserveSubmission(c, computer.id(), settings.submissionsPerMinute()));
             }
-            try (Transport transport = ComputerAccess.open(c, computer, settings)) {
+            try (Transport transport = access.open(c, computer, settings)) {
                 // An attempt that may have submitted made the work directory first. Only then ask the
                 // scheduler (a listing of the user's jobs) whether a worker that died after submitting,
                 // before its commit, left the job running; if so, take it rather than submit twice.
@@ -159,7 +161,7 @@ public final class CalcJobRunner {
             Connection c, CalcJobDefinition job, CalcJobNode node, ProcessInputs inputs, Path local) throws Exception {
         Computer computer = computerOf(node);
         ComputerSettings settings = computers.settings(computer.id());
-        try (Transport transport = ComputerAccess.open(c, computer, settings)) {
+        try (Transport transport = access.open(c, computer, settings)) {
             @SuppressWarnings("unchecked")
             List<String> retrieve = (List<String>) node.attribute("retrieve_list");
             for (String name : retrieve == null ? List.<String>of() : retrieve) {

@@ -5,15 +5,16 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
 
 import dev.cairn.engine.scheduler.DirectScheduler;
 import dev.cairn.engine.scheduler.PbsScheduler;
 import dev.cairn.engine.scheduler.Scheduler;
 import dev.cairn.engine.scheduler.SlurmScheduler;
-import dev.cairn.engine.transport.SharedTransports;
 import dev.cairn.engine.transport.Transport;
 import dev.cairn.engine.transport.TransportException;
+import dev.cairn.engine.transport.TransportPool;
 import dev.cairn.engine.transport.TransportSpec;
 import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.db.Database;
@@ -25,8 +26,9 @@ import dev.cairn.storage.graph.computers.Computer;
  * core.local, core.slurm, ...). A computer with {@code max_connections} gets at most that
  * many transports in use at once across every worker on every host: each one in use holds
  * one of its numbered slots, a PostgreSQL advisory lock that ends with the caller's
- * transaction. SSH connections are kept open between uses ({@link SharedTransports}), at most
- * one idle per computer per worker.
+ * transaction. Transports come from the engine's {@link TransportPool}: SSH connections are
+ * kept open between uses, at most one idle per computer per engine, and local commands run on
+ * its kept shells; all of it ends when the engine closes.
  */
 public final class ComputerAccess {
 
@@ -37,7 +39,11 @@ public final class ComputerAccess {
     /** How long a transport waits for a free slot before it counts as failed (and is retried later). */
     static final Duration SLOT_WAIT = Duration.ofMinutes(2);
 
-    private ComputerAccess() {}
+    private final TransportPool transports;
+
+    public ComputerAccess(TransportPool transports) {
+        this.transports = Objects.requireNonNull(transports, "transports");
+    }
 
     /** A functional interface for work done with an open transport. */
     @FunctionalInterface
@@ -49,17 +55,17 @@ public final class ComputerAccess {
      * Opens a transport to {@code computer} once one of its connection slots is free; the
      * slot is held until {@code c}'s transaction ends, so {@code c} must be in one.
      */
-    public static Transport open(Connection c, Computer computer, ComputerSettings settings) throws SQLException {
+    public Transport open(Connection c, Computer computer, ComputerSettings settings) throws SQLException {
         if (settings.maxConnections() != null) {
             takeSlot(c, computer, Math.min(settings.maxConnections(), MAX_SLOTS));
         }
-        return SharedTransports.open(
+        return transports.open(
                 TransportSpec.of(computer.transportType(), computer.hostname(), settings.transportParams()),
                 settings.connectionKeepAlive());
     }
 
     /** Runs {@code work} with a transport to the computer, in a transaction of its own that holds the slot. */
-    public static <T> T withTransport(Database database, Computer computer, TransportWork<T> work) throws Exception {
+    public <T> T withTransport(Database database, Computer computer, TransportWork<T> work) throws Exception {
         ComputerSettings settings = ComputerSettings.of(computer);
         try (Connection c = database.connection()) {
             c.setAutoCommit(false);
@@ -74,6 +80,7 @@ public final class ComputerAccess {
         }
     }
 
+    /** The computer's scheduler; schedulers keep nothing, so each call makes a new one. */
     public static Scheduler scheduler(Computer computer) {
         return switch (computer.schedulerType()) {
             case "core.direct", "direct" -> new DirectScheduler();

@@ -44,12 +44,14 @@ public final class JobPoller {
     private final GraphStore graph;
     private final Computers computers;
     private final ProcessStates states;
+    private final ComputerAccess access;
 
-    public JobPoller(Database database, GraphStore graph, ProcessStates states) {
+    public JobPoller(Database database, GraphStore graph, ProcessStates states, ComputerAccess access) {
         this.database = database;
         this.graph = graph;
         this.computers = new Computers(database);
         this.states = states;
+        this.access = access;
     }
 
     /** The tasks of calculation jobs whose job is done, committed in the outbox as {@code outboxIds}. */
@@ -93,7 +95,7 @@ public final class JobPoller {
             Computer computer = computers.get(computerId);
             ComputerSettings settings = computers.settings(computerId);
             Map<String, JobInfo> states;
-            try (Transport transport = ComputerAccess.open(c, computer, settings)) {
+            try (Transport transport = access.open(c, computer, settings)) {
                 states = ComputerAccess.scheduler(computer).poll(transport, processOfJob.keySet());
             } catch (TransportException | SchedulerException e) {
                 pollFailed(c, computer, settings, processOfJob.values(), e);

@@ -37,11 +37,13 @@ final class Caches {
     private final CachingPolicy policy;
     private final GraphStore graph;
     private final Computers computers;
+    private final ComputerAccess access;
 
-    Caches(CachingPolicy policy, GraphStore graph, Computers computers) {
+    Caches(CachingPolicy policy, GraphStore graph, Computers computers, ComputerAccess access) {
         this.policy = policy;
         this.graph = graph;
         this.computers = computers;
+        this.access = access;
     }
 
     /**
@@ -77,8 +79,7 @@ final class Caches {
         boolean exists;
         try {
             Computer computer = computers.get(remote.computerId());
-            try (Transport transport =
-                    ComputerAccess.open(g.connection(), computer, computers.settings(computer.id()))) {
+            try (Transport transport = access.open(g.connection(), computer, computers.settings(computer.id()))) {
                 exists = transport.exists(remote.remotePath());
             }
         } catch (SQLException e) {

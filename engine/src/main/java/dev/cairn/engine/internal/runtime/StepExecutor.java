@@ -18,6 +18,7 @@ import dev.cairn.engine.caching.CachingPolicy;
 import dev.cairn.engine.events.StateChanged;
 import dev.cairn.engine.internal.caching.CacheHit;
 import dev.cairn.engine.internal.calcjob.CalcJobRunner;
+import dev.cairn.engine.internal.calcjob.ComputerAccess;
 import dev.cairn.engine.internal.calcjob.Computers;
 import dev.cairn.engine.internal.calcjob.JobFailures;
 import dev.cairn.engine.internal.state.EngineLog;
@@ -75,14 +76,22 @@ public final class StepExecutor {
     private final CachingPolicy caching;
     private final Computers computers;
     private final ProcessStates states;
+    private final ComputerAccess access;
 
+    /** @param access the computers' transports, which the engine owns and closes */
     public StepExecutor(
-            Database database, GraphStore graph, PluginRegistry registry, CachingPolicy caching, ProcessStates states) {
+            Database database,
+            GraphStore graph,
+            PluginRegistry registry,
+            CachingPolicy caching,
+            ProcessStates states,
+            ComputerAccess access) {
         this.database = Objects.requireNonNull(database);
         this.graph = Objects.requireNonNull(graph);
         this.registry = Objects.requireNonNull(registry);
         this.caching = Objects.requireNonNull(caching);
         this.states = Objects.requireNonNull(states);
+        this.access = Objects.requireNonNull(access);
         this.computers = new Computers(database);
     }
 
@@ -235,7 +244,7 @@ public final class StepExecutor {
         Map<String, Node> inputs = new LinkedHashMap<>();
         l.g().inputsOf(l.row().nodeId()).forEach((label, node) -> inputs.put(ProcessSpec.portPath(label), node));
         StepEffects effects = new StepEffects();
-        Caches caches = new Caches(caching, graph, computers);
+        Caches caches = new Caches(caching, graph, computers, access);
         return switch (definition) {
             case CalcFunction f -> runFunction(c, l, f, inputs, effects, caches);
             case WorkFunction f -> runFunction(c, l, f, inputs, effects, caches);
@@ -334,7 +343,7 @@ public final class StepExecutor {
             Connection c, Locked l, CalcJobDefinition job, ProcessInputs in, StepEffects effects, Caches caches)
             throws Exception {
         CalcJobNode self = (CalcJobNode) l.self();
-        CalcJobRunner jobs = new CalcJobRunner(computers, graph);
+        CalcJobRunner jobs = new CalcJobRunner(computers, graph, access);
         return switch (JobCheckpoint.fromJson(l.row().checkpoint()).stage()) {
             case SUBMIT -> {
                 Optional<CacheHit> hit =

@@ -26,6 +26,7 @@ import dev.cairn.engine.process.JobOptions;
 import dev.cairn.engine.process.ProcessInputs;
 import dev.cairn.engine.testing.EngineFixture;
 import dev.cairn.engine.transport.Transport;
+import dev.cairn.engine.transport.TransportPool;
 import dev.cairn.storage.db.DatabaseConfig;
 import dev.cairn.storage.graph.CalcJobNode;
 import dev.cairn.storage.graph.InstalledCode;
@@ -48,15 +49,20 @@ class ComputerPolitenessIT {
     static Path tmp;
 
     static Engine engine;
+    static TransportPool transports;
+    static ComputerAccess access;
 
     @BeforeAll
     static void open() {
         engine = EngineFixture.open(new Engine.Config(
                 DatabaseConfig.of(db.jdbcUrl()).withPoolSize(4), null, "cairn", null, EngineFixture.plugins()));
+        transports = new TransportPool();
+        access = new ComputerAccess(transports);
     }
 
     @AfterAll
     static void close() {
+        transports.close();
         engine.close();
     }
 
@@ -75,7 +81,7 @@ class ComputerPolitenessIT {
         CompletableFuture<Void> first = CompletableFuture.runAsync(() -> {
             try (Connection c = engine.database().connection()) {
                 c.setAutoCommit(false);
-                try (Transport t = ComputerAccess.open(c, one, settings)) {
+                try (Transport t = access.open(c, one, settings)) {
                     firstOpen.countDown();
                     Thread.sleep(1000);
                 }
@@ -95,7 +101,7 @@ class ComputerPolitenessIT {
         long start = System.nanoTime();
         try (Connection c = engine.database().connection()) {
             c.setAutoCommit(false);
-            try (Transport t = ComputerAccess.open(c, computer, settings)) {
+            try (Transport t = access.open(c, computer, settings)) {
                 return (System.nanoTime() - start) / 1_000_000;
             } finally {
                 c.rollback();
@@ -146,7 +152,7 @@ class ComputerPolitenessIT {
         CalcJobNode node = new CalcJobNode(BASH_SLEEP.entryPoint());
         JobOptions.defaults().toAttributes().forEach(node::setStaticAttribute);
         node.setComputerId(local.id());
-        CalcJobRunner runner = new CalcJobRunner(new Computers(engine.database()), engine.graph());
+        CalcJobRunner runner = new CalcJobRunner(new Computers(engine.database()), engine.graph(), access);
         String first = submitAndRollBack(runner, node, inputs);
         try {
             // the first worker died before its commit: nothing of its step stayed but the job itself

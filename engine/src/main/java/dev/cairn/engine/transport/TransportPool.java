@@ -1,0 +1,139 @@
+package dev.cairn.engine.transport;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The transports an engine opens, and what it keeps of them between uses: SSH connections left
+ * open after use, and the {@code /bin/sh} processes that run commands on this machine. They
+ * belong to the engine that made the pool and end when it closes, so an engine closed and opened
+ * again in one JVM leaves nothing behind.
+ * <p>
+ * A cluster's login node counts every SSH login, and an engine that logged in for every job
+ * submission, status poll and retrieval would open thousands (AiiDA's users meet its limits);
+ * here a transport that is closed goes back, still connected, and the next one opened to the
+ * same host with the same settings takes it. At most one idle connection is kept per
+ * {@link TransportSpec} in a pool, and it is closed after {@code keepAlive} without use (by
+ * the pool's thread {@code cairn-idle-transports}). A transport that failed is closed, not kept.
+ * Local transports cost nothing to open and all share the pool's kept shells.
+ */
+public final class TransportPool implements AutoCloseable {
+
+    /** The name of the thread that closes idle connections once their keep-alive has passed. */
+    private static final String CLOSER_THREAD = "cairn-idle-transports";
+
+    private record Idle(Transport transport, long since, Duration keepAlive) {
+        boolean expired(long now) {
+            return now - since > keepAlive.toNanos();
+        }
+    }
+
+    private final Map<TransportSpec.Ssh, Idle> idle = new ConcurrentHashMap<>();
+    private final LocalShells shells = new LocalShells("this transport pool");
+    private final ScheduledExecutorService closer;
+    private volatile boolean closed;
+
+    /** An empty pool, with its thread that closes idle connections started. */
+    public TransportPool() {
+        closer = Executors.newSingleThreadScheduledExecutor(
+                Thread.ofPlatform().name(CLOSER_THREAD).daemon().factory());
+        closer.scheduleWithFixedDelay(this::closeExpired, 1, 1, TimeUnit.SECONDS);
+    }
+
+    /**
+     * A transport to {@code spec}: over SSH a kept connection if there is one, else a new one
+     * (kept after use for {@code keepAlive}; zero: closed with the transport); on this machine
+     * one that runs its commands on the pool's shells. Close it after use.
+     *
+     * @throws TransportException when the pool is closed (its engine was closed), or as
+     *                            {@link Transports#open} does
+     */
+    public Transport open(TransportSpec spec, Duration keepAlive) {
+        requireOpen(spec);
+        return switch (spec) {
+            case TransportSpec.Local local -> new LocalTransport(local.environment(), shells);
+            case TransportSpec.Ssh ssh when keepAlive.isZero() -> SshTransport.connect(ssh);
+            case TransportSpec.Ssh ssh -> openKept(ssh, keepAlive);
+        };
+    }
+
+    private Transport openKept(TransportSpec.Ssh ssh, Duration keepAlive) {
+        Idle kept = idle.remove(ssh);
+        if (kept != null && !kept.expired(System.nanoTime())) {
+            return new KeptTransport(this, ssh, kept.transport, keepAlive);
+        }
+        if (kept != null) {
+            kept.transport.close();
+        }
+        return new KeptTransport(this, ssh, SshTransport.connect(ssh), keepAlive);
+    }
+
+    /** Keeps a connection that was used without failing; closes the one it replaces, or it if the pool is closed. */
+    void giveBack(TransportSpec.Ssh spec, Transport transport, Duration keepAlive) {
+        if (closed) {
+            transport.close();
+            return;
+        }
+        Idle mine = new Idle(transport, System.nanoTime(), keepAlive);
+        Idle previous = idle.put(spec, mine);
+        if (previous != null) {
+            previous.transport.close();
+        }
+        // close() may have emptied the pool since the check above: it sets the flag first, so
+        // either it saw this connection or this sees the flag
+        if (closed && idle.remove(spec, mine)) {
+            transport.close();
+        }
+    }
+
+    private void closeExpired() {
+        long now = System.nanoTime();
+        idle.forEach((spec, kept) -> {
+            if (kept.expired(now) && idle.remove(spec, kept)) {
+                kept.transport.close();
+            }
+        });
+    }
+
+    private void requireOpen(TransportSpec spec) {
+        if (closed) {
+            String where = spec instanceof TransportSpec.Ssh ssh ? ssh.where() : "this machine";
+            // not transient: this pool will not open again; a step that meets it is tried again
+            // later, by a worker of an open engine
+            throw new TransportException(
+                    "cannot open a transport to " + where + ": the transport pool is closed (its engine was closed)",
+                    false,
+                    null);
+        }
+    }
+
+    /**
+     * Closes every kept connection, stops the thread that closes idle ones, and ends the kept
+     * shells (their processes and folders gone). Transports still borrowed are closed when
+     * they are given back. Closing again does nothing.
+     */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        // no interrupt: a close under way on the closer thread finishes
+        closer.shutdown();
+        idle.forEach((spec, kept) -> {
+            if (idle.remove(spec, kept)) {
+                kept.transport.close();
+            }
+        });
+        shells.close();
+        try {
+            closer.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
