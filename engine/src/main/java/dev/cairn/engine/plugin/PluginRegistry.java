@@ -10,7 +10,11 @@ import java.util.TreeMap;
 
 import dev.cairn.engine.process.ProcessDefinition;
 
-/** The process types known to this JVM, by entry-point name. */
+/**
+ * The process types known to this JVM, by entry-point name. The engine loads one from the
+ * class path; a plugin author meets it in tests ({@link #of}) and in the message of an
+ * {@link UnknownProcessTypeException}.
+ */
 public final class PluginRegistry {
 
     private final Map<String, ProcessDefinition> byEntryPoint;
@@ -26,6 +30,10 @@ public final class PluginRegistry {
         return of(plugins);
     }
 
+    /**
+     * The process types of {@code plugins}. An entry point that two plugins provide is refused
+     * with an {@code IllegalStateException} naming both.
+     */
     public static PluginRegistry of(List<CairnPlugin> plugins) {
         Map<String, ProcessDefinition> defs = new TreeMap<>();
         Map<String, String> owners = new TreeMap<>();
@@ -51,6 +59,7 @@ public final class PluginRegistry {
         return d;
     }
 
+    /** Every known process type, in the order of their entry points. */
     public Collection<ProcessDefinition> all() {
         return byEntryPoint.values();
     }

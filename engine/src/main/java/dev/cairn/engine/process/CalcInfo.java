@@ -8,11 +8,17 @@ import dev.cairn.errors.InvalidInputException;
  * What a calculation job's {@code prepare} decides besides the files it writes: the code's
  * command-line arguments, its standard streams, and the files to bring back.
  *
+ * @param arguments    the code's arguments, each passed as one word (quoted in the script, so spaces
+ *                     and {@code $} stay literal)
+ * @param stdinName    the file in the work directory the code reads as its standard input; null: none
+ * @param stdoutName   the file its standard output goes to; null: the job's own output
+ * @param stderrName   the file its standard error goes to; null: the job's own error stream
  * @param retrieveList files (or globs) in the work directory copied into the {@code retrieved} folder
  */
 public record CalcInfo(
         List<String> arguments, String stdinName, String stdoutName, String stderrName, List<String> retrieveList) {
 
+    /** Copies the lists; refuses a retrieve entry that is absolute or leaves the work directory ({@code ..}). */
     public CalcInfo {
         arguments = List.copyOf(arguments);
         retrieveList = List.copyOf(retrieveList);

@@ -22,14 +22,27 @@ public final class Context {
 
     private final Map<String, Object> values = new LinkedHashMap<>();
 
+    /** An empty context. The engine makes a work chain's; this is for tests of a plugin's steps. */
     public Context() {}
 
+    /**
+     * Keeps {@code value} under {@code key}, replacing what was there. Lists and maps are copied
+     * (unmodifiable), whole numbers become {@code Long}; a value a checkpoint cannot hold is
+     * refused with an {@code InvalidInputException} naming the key.
+     *
+     * @return this context, for chaining
+     */
     public Context put(String key, Object value) {
         values.put(Objects.requireNonNull(key, "key"), checked(value, key));
         return this;
     }
 
-    /** Appends to the list under {@code key}, creating it. */
+    /**
+     * Appends to the list under {@code key}, creating it; fails when the key holds something
+     * other than a list.
+     *
+     * @return this context, for chaining
+     */
     public Context append(String key, Object value) {
         Object existing = values.get(key);
         List<Object> list = new ArrayList<>();
@@ -44,20 +57,23 @@ public final class Context {
         return this;
     }
 
+    /** Whether anything (even null) was put under {@code key}. */
     public boolean has(String key) {
         return values.containsKey(key);
     }
 
+    /** The value under {@code key} as it was kept (see {@link #put}), or null when there is none. */
     public Object get(String key) {
         return values.get(key);
     }
 
+    /** Forgets {@code key}; nothing happens when it is absent. */
     public Context remove(String key) {
         values.remove(key);
         return this;
     }
 
-    /** The node under {@code key}, of the given class. */
+    /** The node under {@code key}, of the given class; fails naming the key when it is absent or of another class. */
     public <T extends Node> T node(String key, Class<T> type) {
         Object v = require(key);
         if (!type.isInstance(v)) {
@@ -67,7 +83,7 @@ public final class Context {
         return type.cast(v);
     }
 
-    /** The nodes appended under {@code key}, each of the given class. */
+    /** The nodes appended under {@code key}, each of the given class; empty when nothing was appended. */
     public <T extends Node> List<T> nodes(String key, Class<T> type) {
         Object v = values.get(key);
         if (v == null) {
@@ -87,18 +103,22 @@ public final class Context {
         return typed;
     }
 
+    /** The whole number under {@code key}; fails naming the key when there is none. */
     public long getLong(String key) {
         return ((Number) require(key)).longValue();
     }
 
+    /** The number under {@code key}, as a double; fails naming the key when there is none. */
     public double getDouble(String key) {
         return ((Number) require(key)).doubleValue();
     }
 
+    /** The string under {@code key}; fails naming the key when there is none. */
     public String getString(String key) {
         return (String) require(key);
     }
 
+    /** The boolean under {@code key}; fails naming the key when there is none. */
     public boolean getBoolean(String key) {
         return (Boolean) require(key);
     }
@@ -111,21 +131,27 @@ public final class Context {
         return v;
     }
 
-    /** The context as JSON values, nodes replaced by {"@node": id} (they must be stored). */
+    /**
+     * The context as JSON values, nodes replaced by {"@node": id} (they must be stored): the
+     * form the engine keeps in a checkpoint. Plugins have no need of it.
+     */
     public Map<String, Object> toJson() {
         Map<String, Object> json = new LinkedHashMap<>();
         values.forEach((k, v) -> json.put(k, encode(v)));
         return json;
     }
 
-    /** The ids of the nodes a JSON context refers to. */
+    /** The ids of the nodes a JSON context refers to, so the engine can load them in one go. */
     public static List<Long> nodeIds(Map<String, Object> json) {
         List<Long> ids = new ArrayList<>();
         collect(json, ids);
         return ids;
     }
 
-    /** A context read back from JSON, its node references resolved by {@code nodes}. */
+    /**
+     * A context read back from JSON, its node references resolved by {@code nodes}: how the engine
+     * restores a checkpoint.
+     */
     public static Context fromJson(Map<String, Object> json, Function<Long, Node> nodes) {
         Context c = new Context();
         json.forEach((k, v) -> c.values.put(k, decode(v, nodes)));

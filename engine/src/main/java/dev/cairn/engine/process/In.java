@@ -18,5 +18,6 @@ public @interface In {
     /** False: the parameter is null when the input is not given. */
     boolean required() default true;
 
+    /** The port's help text, shown with the process's inputs. */
     String help() default "";
 }

@@ -9,10 +9,14 @@ import dev.cairn.storage.graph.Node;
 /**
  * A typed input: code that reads {@code inputs.get(port)} gets a {@code T} back, so ports
  * are wired by handle and checked by the compiler, not by bare strings. Immutable: the
- * {@code with…} methods return changed copies.
+ * {@code with…} methods return changed copies. Start from {@link #required} or {@link #optional}.
  *
- * @param path      the dotted path from the spec's root ("x", or "parameters.scf" in a namespace)
- * @param validator returns null when the value is fine, else what is wrong with it
+ * @param path         the dotted path from the spec's root ("x", or "parameters.scf" in a namespace)
+ * @param type         the node class a value must be an instance of
+ * @param required     a launch without a value (and without a default) is refused
+ * @param defaultValue makes the value for a launch that gives none; null: no default
+ * @param validator    returns null when the value is fine, else what is wrong with it
+ * @param help         what the input is for, shown with the process's inputs
  */
 public record InputPort<T extends Node>(
         String path,
@@ -23,6 +27,7 @@ public record InputPort<T extends Node>(
         String help)
         implements Port {
 
+    /** Refuses a path whose parts are not port names ({@link Port#checkName}); a null help becomes empty. */
     public InputPort {
         Objects.requireNonNull(path, "path");
         for (String part : path.split("\\.", -1)) {
@@ -47,10 +52,12 @@ public record InputPort<T extends Node>(
         return new InputPort<>(path, type, required, Objects.requireNonNull(value), validator, help);
     }
 
+    /** This port with a check of each value, run at launch: null when the value is fine, else what is wrong. */
     public InputPort<T> withValidator(Function<? super T, String> check) {
         return new InputPort<>(path, type, required, defaultValue, Objects.requireNonNull(check), help);
     }
 
+    /** This port with a help text, shown with the process's inputs and in its input schema. */
     public InputPort<T> withHelp(String text) {
         return new InputPort<>(path, type, required, defaultValue, validator, text);
     }

@@ -17,23 +17,33 @@ public final class Inputs {
 
     private Inputs() {}
 
+    /** No inputs yet; add them with {@code put}. */
     public static Inputs create() {
         return new Inputs();
     }
 
+    /** One input. */
     public static <A extends Node> Inputs of(InputPort<A> a, A va) {
         return create().put(a, va);
     }
 
+    /** Two inputs. */
     public static <A extends Node, B extends Node> Inputs of(InputPort<A> a, A va, InputPort<B> b, B vb) {
         return create().put(a, va).put(b, vb);
     }
 
+    /** Three inputs; for more, chain {@code put}. */
     public static <A extends Node, B extends Node, C extends Node> Inputs of(
             InputPort<A> a, A va, InputPort<B> b, B vb, InputPort<C> c, C vc) {
         return create().put(a, va).put(b, vb).put(c, vc);
     }
 
+    /**
+     * Gives {@code port} a value, replacing an earlier one. Stored nodes are linked as they are;
+     * new data is stored with the launch.
+     *
+     * @return these inputs, for chaining
+     */
     public <T extends Node> Inputs put(InputPort<T> port, T value) {
         return put(port.path(), value);
     }
@@ -86,6 +96,7 @@ public final class Inputs {
         return jobOptions;
     }
 
+    /** The values by port path, as given (the spec checks them at launch). */
     public Map<String, Node> asMap() {
         return Collections.unmodifiableMap(values);
     }

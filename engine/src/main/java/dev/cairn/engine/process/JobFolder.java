@@ -11,11 +11,17 @@ public final class JobFolder {
 
     private final Path root;
 
+    /** A job folder on {@code root}; the engine makes one for each {@code prepare} (and tests may). */
     public JobFolder(Path root) {
         this.root = root;
     }
 
-    /** Writes a file at a relative path, creating its folders. */
+    /**
+     * Writes a file at a relative path, creating its folders; a path that is absolute or leaves
+     * the folder is refused.
+     *
+     * @return this folder, for chaining
+     */
     public JobFolder write(String relativePath, String content) throws IOException {
         Path target = resolve(relativePath);
         Files.createDirectories(target.getParent());
@@ -23,6 +29,7 @@ public final class JobFolder {
         return this;
     }
 
+    /** The folder itself, for writing files by other means (binary data, copies). */
     public Path root() {
         return root;
     }

@@ -22,7 +22,9 @@ import dev.cairn.errors.InvalidInputException;
  * @param coresPerMpiproc       CPUs (threads) of each process
  * @param maxWallclockSeconds   null: the queue's default
  * @param maxMemoryKb           memory per machine; null: the queue's default
- * @param queueName             SLURM partition or PBS queue; null: the default one. {@code account} and {@code qos} likewise
+ * @param queueName             SLURM partition or PBS queue; null: the default one
+ * @param account               the account the job is charged to; null: the batch system's default
+ * @param qos                   the quality of service asked for; null: the batch system's default
  * @param customSchedulerCommands lines put after the generated directives, as they are
  * @param prependText           shell text run before the code (after the computer's own)
  * @param appendText            shell text run after the code
@@ -48,6 +50,10 @@ public record JobOptions(
         boolean importSysEnvironment,
         List<String> additionalRetrieveList) {
 
+    /**
+     * Refuses counts below 1 and limits that are not positive, naming the option by its AiiDA
+     * name, and retrieve entries that leave the work directory; null texts become empty.
+     */
     public JobOptions {
         if (machines < 1) {
             throw new InvalidInputException("option num_machines must be at least 1, not " + machines);
@@ -81,6 +87,7 @@ public record JobOptions(
         return new JobOptions(1, null, 1, null, null, null, null, null, "", "", "", false, Map.of(), true, List.of());
     }
 
+    /** Machines, MPI processes on each (null: the computer's default) and CPUs of each process. */
     public JobOptions withResources(int numMachines, Integer numMpiprocsPerMachine, int numCoresPerMpiproc) {
         return new JobOptions(
                 numMachines,
@@ -140,6 +147,7 @@ public record JobOptions(
                 additionalRetrieveList);
     }
 
+    /** Lines put after the generated scheduler directives, as they are (for what the options do not cover). */
     public JobOptions withCustomSchedulerCommands(String lines) {
         return new JobOptions(
                 machines,
@@ -159,6 +167,10 @@ public record JobOptions(
                 additionalRetrieveList);
     }
 
+    /**
+     * Shell text run just before the code (after the computer's and the code's own) and just
+     * after it (before theirs).
+     */
     public JobOptions withText(String prepend, String append) {
         return new JobOptions(
                 machines,
@@ -178,6 +190,7 @@ public record JobOptions(
                 additionalRetrieveList);
     }
 
+    /** Whether the code runs under the computer's MPI launcher; a code that says so itself has the last word. */
     public JobOptions withMpi(boolean mpi) {
         return new JobOptions(
                 machines,
@@ -197,6 +210,7 @@ public record JobOptions(
                 additionalRetrieveList);
     }
 
+    /** Variables exported in the script (literal values), and whether the job starts with the user's environment. */
     public JobOptions withEnvironment(Map<String, String> variables, boolean importSystem) {
         return new JobOptions(
                 machines,
@@ -216,6 +230,7 @@ public record JobOptions(
                 additionalRetrieveList);
     }
 
+    /** Files (or globs) brought back besides those the job's {@code prepare} lists. */
     public JobOptions withAdditionalRetrieveList(List<String> names) {
         return new JobOptions(
                 machines,

@@ -12,6 +12,17 @@ import dev.cairn.storage.graph.Node;
 /**
  * A namespace of ports. A dynamic namespace also takes ports not declared, each value of
  * {@code dynamicType}; its validator sees the whole namespace, for rules across fields.
+ * Namespaces are made by the spec's builder as dotted paths are declared; shape one with
+ * {@link ProcessSpec.Builder#inputNamespace} and the {@code as…} and {@code with…} methods here.
+ *
+ * @param path        the dotted path from the spec's root; empty for the root itself
+ * @param ports       the ports declared in it, by name
+ * @param dynamic     it also takes ports that are not declared
+ * @param dynamicType the node class of those undeclared ports
+ * @param required    a launch must give at least one value inside it
+ * @param validator   checks the namespace's values together (keyed by path within it) when it holds any:
+ *                    null when they are fine, else what is wrong
+ * @param help        what the namespace is for
  */
 public record PortNamespace(
         String path,
@@ -23,6 +34,7 @@ public record PortNamespace(
         String help)
         implements Port {
 
+    /** Copies the ports; a dynamic namespace without a type takes any node. */
     public PortNamespace {
         Objects.requireNonNull(path, "path");
         ports = Collections.unmodifiableMap(new LinkedHashMap<>(ports));
@@ -60,14 +72,17 @@ public record PortNamespace(
         return new PortNamespace(path, ports, true, type, required, validator, help);
     }
 
+    /** This namespace, required (at least one value at launch) or not. */
     public PortNamespace asRequired(boolean isRequired) {
         return new PortNamespace(path, ports, dynamic, dynamicType, isRequired, validator, help);
     }
 
+    /** This namespace with a check of its values together, run after each port's own (see {@code validator}). */
     public PortNamespace withValidator(Function<Map<String, Node>, String> check) {
         return new PortNamespace(path, ports, dynamic, dynamicType, required, check, help);
     }
 
+    /** This namespace with a help text, shown with the process's ports and in its schemas. */
     public PortNamespace withHelp(String text) {
         return new PortNamespace(path, ports, dynamic, dynamicType, required, validator, text);
     }

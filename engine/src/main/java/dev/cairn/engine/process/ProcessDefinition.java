@@ -8,10 +8,17 @@ import dev.cairn.errors.InvalidInputException;
  */
 public sealed interface ProcessDefinition permits CalcFunction, WorkFunction, WorkChainDefinition, CalcJobDefinition {
 
+    /** The process type's name, unique across plugins: dotted lower-case words ("arithmetic.add"). */
     String entryPoint();
 
+    /** What the process takes and gives. */
     ProcessSpec spec();
 
+    /**
+     * Returns {@code name} when it is an entry point: lower-case words (letters, digits, '_')
+     * joined by at least one dot. Anything else is refused with an {@code InvalidInputException}
+     * giving an example; every definition checks its name so when it is made.
+     */
     static String checkEntryPoint(String name) {
         if (name == null || !name.matches("[a-z0-9_]+(\\.[a-z0-9_]+)+")) {
             throw new InvalidInputException(

@@ -11,6 +11,7 @@ public final class ProcessInputs {
 
     private final Map<String, Node> byPath;
 
+    /** Inputs by port path, as the engine hands them to a process once validated; tests may make them directly. */
     public ProcessInputs(Map<String, Node> byPath) {
         this.byPath = Collections.unmodifiableMap(new LinkedHashMap<>(byPath));
     }
@@ -24,6 +25,7 @@ public final class ProcessInputs {
         return port.type().cast(value);
     }
 
+    /** The value at a port path, for dynamic namespaces and exposed ports; null when not given. */
     public Node get(String path) {
         return byPath.get(path);
     }
@@ -40,6 +42,7 @@ public final class ProcessInputs {
         return inside;
     }
 
+    /** Every value by port path, defaults included. */
     public Map<String, Node> asMap() {
         return byPath;
     }

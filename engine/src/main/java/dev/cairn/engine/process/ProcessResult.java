@@ -5,9 +5,16 @@ import java.util.Map;
 import dev.cairn.storage.graph.Data;
 import dev.cairn.storage.graph.ProcessNode;
 
-/** A process that ran: its node and its outputs by port path. */
+/**
+ * A process that ran: its node and its outputs by port path. What {@link WorkChain#run} and
+ * {@link FunctionScope#run} return, and what a launcher's {@code run} gives its caller.
+ *
+ * @param node    the process's node, with its state and exit status
+ * @param outputs the outputs linked to the process, by port path
+ */
 public record ProcessResult(ProcessNode node, Map<String, Data> outputs) {
 
+    /** Copies the outputs. */
     public ProcessResult {
         outputs = Map.copyOf(outputs);
     }
@@ -17,6 +24,7 @@ public record ProcessResult(ProcessNode node, Map<String, Data> outputs) {
         return port.type().cast(outputs.get(port.path()));
     }
 
+    /** Whether the process finished with exit status 0. */
     public boolean isFinishedOk() {
         return "finished".equals(node.processState()) && Integer.valueOf(0).equals(node.exitStatus());
     }

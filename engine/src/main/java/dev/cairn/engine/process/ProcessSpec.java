@@ -38,23 +38,27 @@ public final class ProcessSpec {
         this.validator = b.validator;
     }
 
+    /** A new builder, with the engine's exit codes ({@link ExitCodes}) declared already. */
     public static Builder builder() {
         return new Builder();
     }
 
+    /** The inputs, as the root namespace of their ports. */
     public PortNamespace inputs() {
         return inputs;
     }
 
+    /** The outputs, as the root namespace of their ports. */
     public PortNamespace outputs() {
         return outputs;
     }
 
+    /** The exit codes by status, the engine's and the process's own, in order of status. */
     public Map<Integer, ExitCode> exitCodes() {
         return exitCodes;
     }
 
-    /** The exit code with this label. */
+    /** The exit code with this label; a {@code NotFoundException} lists the labels there are. */
     public ExitCode exitCode(String label) {
         return exitCodes.values().stream()
                 .filter(c -> c.label().equals(label))
@@ -270,11 +274,18 @@ public final class ProcessSpec {
             }
         }
 
+        /**
+         * Declares an input; a dotted path creates its namespaces on the way. A name declared
+         * twice in one namespace is refused.
+         *
+         * @return this builder, for chaining
+         */
         public Builder input(InputPort<?> port) {
             inputs = add(inputs, port.path(), port);
             return this;
         }
 
+        /** Declares an output, as {@link #input} declares an input. */
         public Builder output(OutputPort<?> port) {
             outputs = add(outputs, port.path(), port);
             return this;
@@ -286,6 +297,7 @@ public final class ProcessSpec {
             return this;
         }
 
+        /** Declares (or changes) an output namespace, e.g. to make it dynamic. */
         public Builder outputNamespace(String path, UnaryOperator<PortNamespace> shape) {
             outputs = shapeNamespace(outputs, path, shape);
             return this;
@@ -297,11 +309,16 @@ public final class ProcessSpec {
             return this;
         }
 
+        /** Lets the top level take outputs that are not declared, of {@code type}. */
         public Builder dynamicOutputs(Class<? extends Data> type) {
             outputs = outputs.asDynamic(type);
             return this;
         }
 
+        /**
+         * Declares an exit code the process may end with. Status 0 needs no declaration and is
+         * refused, as is a status declared twice (the engine's included).
+         */
         public Builder exitCode(ExitCode code) {
             if (code.status() == 0) {
                 throw new InvalidInputException("exit status 0 means success and needs no declaration");
@@ -360,6 +377,7 @@ public final class ProcessSpec {
             return (Function) in.validator();
         }
 
+        /** The spec as declared so far; the builder may go on to build others. */
         public ProcessSpec build() {
             return new ProcessSpec(this);
         }

@@ -20,13 +20,23 @@ import java.util.Set;
  * a cached calculation, a work chain that submits nothing) goes from created to its end at once.
  */
 public enum ProcessState {
+    /** Stored at launch with its inputs; its first step has not run. */
     CREATED,
+    /** Between steps: waiting for children, or for its scheduler job. */
     WAITING,
+    /** Ended by its own code, with an exit status: 0 for success, else a failure it reported. */
     FINISHED,
+    /** Ended by an exception in a step (its code threw, or broke a rule); the stack trace is kept on its node. */
     EXCEPTED,
+    /** Ended by a kill, asked for by a user or cascaded from its caller. */
     KILLED;
 
-    /** A move of the transition table. */
+    /**
+     * A move of the transition table.
+     *
+     * @param from the state left
+     * @param to   the state entered
+     */
     public record Transition(ProcessState from, ProcessState to) {
         @Override
         public String toString() {
@@ -45,6 +55,7 @@ public enum ProcessState {
         return all;
     }
 
+    /** Whether the process has ended: finished, excepted or killed. */
     public boolean isTerminal() {
         return this == FINISHED || this == EXCEPTED || this == KILLED;
     }
@@ -57,6 +68,7 @@ public enum ProcessState {
         };
     }
 
+    /** Whether the table allows the move from this state to {@code target}. */
     public boolean canMoveTo(ProcessState target) {
         return next().contains(target);
     }

@@ -24,18 +24,22 @@ public abstract class WorkChain {
         this.scope = Objects.requireNonNull(stepScope);
     }
 
+    /** This work chain's validated inputs, defaults filled in. */
     protected final ProcessInputs inputs() {
         return scope().inputs();
     }
 
+    /** The value of one input; null when an optional input was not given. */
     protected final <T extends Node> T input(InputPort<T> port) {
         return scope().inputs().get(port);
     }
 
+    /** The context: what a step keeps for the steps after it, saved with the checkpoint. */
     protected final Context ctx() {
         return scope().context();
     }
 
+    /** This work chain's own process node. */
     protected final ProcessNode node() {
         return scope().node();
     }
@@ -45,11 +49,15 @@ public abstract class WorkChain {
         return scope().run(function, inputs);
     }
 
-    /** Submits a child, which starts once this step commits. */
+    /**
+     * Submits a child, which starts once this step commits; its inputs are validated now. Wait
+     * for it with {@link #toContext} or {@link #appendToContext}, or let it run on its own.
+     */
     protected final ChildProcess submit(ProcessDefinition definition, Inputs inputs) {
         return scope().submit(definition, inputs, null);
     }
 
+    /** Submits a child as {@link #submit(ProcessDefinition, Inputs)} does, its CALL link labelled {@code callLabel}. */
     protected final ChildProcess submit(ProcessDefinition definition, Inputs inputs, String callLabel) {
         return scope().submit(definition, inputs, callLabel);
     }
@@ -64,18 +72,29 @@ public abstract class WorkChain {
         scope().await(child, key, true);
     }
 
+    /**
+     * Registers an output (a RETURN link). A workflow creates no data: the value is data a
+     * calculation created, stored already or created in this step. The spec checks the outputs
+     * when the chain ends; a port registered twice is refused.
+     */
     protected final <T extends Data> void out(OutputPort<T> port, T value) {
         scope().out(port.path(), value);
     }
 
+    /** Registers an output by path, for dynamic namespaces and exposed ports. */
     protected final void out(String path, Data value) {
         scope().out(path, value);
     }
 
+    /**
+     * The outputs of a process that has run, by port path: a child awaited in an earlier step, or one
+     * taken from the cache.
+     */
     protected final Map<String, Data> outputsOf(ProcessNode process) {
         return scope().outputsOf(process);
     }
 
+    /** Adds a line to this work chain's report (a REPORT record of its log), committed with the step. */
     protected final void report(String message) {
         scope().report(message);
     }

@@ -5,13 +5,19 @@ import java.util.Map;
 import dev.cairn.storage.graph.Data;
 import dev.cairn.storage.graph.ProcessNode;
 
-/** What the engine offers a work chain during a step; implemented by the runtime. */
+/**
+ * What the engine offers a work chain during a step; implemented by the runtime. A work chain
+ * reaches it through the protected methods of {@link WorkChain}; plugins do not implement it.
+ */
 public interface WorkChainScope extends FunctionScope {
 
+    /** The process node of the process whose step runs. */
     ProcessNode node();
 
+    /** That process's validated inputs. */
     ProcessInputs inputs();
 
+    /** The work chain's context; fails for a process that has none (a function). */
     Context context();
 
     /** Creates a child process, launched when this step commits; linked CALL from this work chain. */
