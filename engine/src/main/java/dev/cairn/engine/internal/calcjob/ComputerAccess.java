@@ -18,6 +18,7 @@ import dev.cairn.engine.transport.TransportPool;
 import dev.cairn.engine.transport.TransportSpec;
 import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.db.Database;
+import dev.cairn.storage.db.Transactions;
 import dev.cairn.storage.graph.StorageException;
 import dev.cairn.storage.graph.computers.Computer;
 
@@ -67,16 +68,27 @@ public final class ComputerAccess {
     /** Runs {@code work} with a transport to the computer, in a transaction of its own that holds the slot. */
     public <T> T withTransport(Database database, Computer computer, TransportWork<T> work) throws Exception {
         ComputerSettings settings = ComputerSettings.of(computer);
-        try (Connection c = database.connection()) {
-            c.setAutoCommit(false);
-            try (Transport transport = open(c, computer, settings)) {
-                return work.run(transport);
-            } finally {
-                c.rollback();
-                c.setAutoCommit(true);
-            }
+        try {
+            return Transactions.run(database, c -> {
+                try (Transport transport = open(c, computer, settings)) {
+                    return work.run(transport);
+                } catch (SQLException | RuntimeException e) {
+                    throw e;
+                } catch (Exception e) {
+                    throw new TransportWorkFailed(e);
+                }
+            });
+        } catch (TransportWorkFailed e) {
+            throw (Exception) e.getCause();
         } catch (SQLException e) {
             throw new StorageException("opening a transport to " + computer.label(), e);
+        }
+    }
+
+    /** Carries a checked failure of transport work out of the transaction that held its slot. */
+    private static final class TransportWorkFailed extends RuntimeException {
+        TransportWorkFailed(Exception cause) {
+            super(cause);
         }
     }
 

@@ -19,6 +19,7 @@ import dev.cairn.engine.scheduler.SchedulerException;
 import dev.cairn.engine.transport.Transport;
 import dev.cairn.engine.transport.TransportException;
 import dev.cairn.storage.db.Database;
+import dev.cairn.storage.db.Transactions;
 import dev.cairn.storage.graph.GraphStore;
 import dev.cairn.storage.graph.GraphTransaction;
 import dev.cairn.storage.graph.ProcessNode;
@@ -57,20 +58,21 @@ public final class JobPoller {
     /** The tasks of calculation jobs whose job is done, committed in the outbox as {@code outboxIds}. */
     public record Due(List<Task> tasks, List<Long> outboxIds) {}
 
-    /** One pass over every computer with waiting jobs that is due for a poll. */
+    /** One pass over every computer with waiting jobs that is due for a poll, each in a transaction of its own. */
     public Due pollOnce() {
         List<Task> due = new ArrayList<>();
         List<Long> outboxIds = new ArrayList<>();
-        try (Connection c = database.connection()) {
+        try {
             List<Long> computers = new ArrayList<>();
-            try (PreparedStatement s = c.prepareStatement("SELECT DISTINCT computer_id FROM job_watch");
+            try (Connection c = database.connection();
+                    PreparedStatement s = c.prepareStatement("SELECT DISTINCT computer_id FROM job_watch");
                     ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
                     computers.add(rs.getLong(1));
                 }
             }
             for (long computer : computers) {
-                Due d = poll(c, computer);
+                Due d = Transactions.run(database, c -> poll(c, computer));
                 due.addAll(d.tasks());
                 outboxIds.addAll(d.outboxIds());
             }
@@ -80,47 +82,38 @@ public final class JobPoller {
         return new Due(due, outboxIds);
     }
 
+    /**
+     * Polls one computer's scheduler, in {@code c}'s transaction, which holds the computer's poll
+     * lock: wakes the processes whose jobs ended, or counts a failed poll.
+     */
     private Due poll(Connection c, long computerId) throws SQLException {
-        c.setAutoCommit(false);
-        try {
-            if (!tryLock(c, computerId) || !ComputerActivity.pollDue(c, computerId)) {
-                c.rollback();
-                return NOTHING;
-            }
-            Map<String, Long> processOfJob = watched(c, computerId);
-            if (processOfJob.isEmpty()) {
-                c.rollback();
-                return NOTHING;
-            }
-            Computer computer = computers.get(computerId);
-            ComputerSettings settings = computers.settings(computerId);
-            Map<String, JobInfo> states;
-            try (Transport transport = access.open(c, computer, settings)) {
-                states = ComputerAccess.scheduler(computer).poll(transport, processOfJob.keySet());
-            } catch (TransportException | SchedulerException e) {
-                pollFailed(c, computer, settings, processOfJob.values(), e);
-                c.commit();
-                return NOTHING;
-            }
-            ComputerActivity.polled(c, computerId, settings.minimumPollInterval());
-            List<Long> ended = new ArrayList<>();
-            processOfJob.forEach((jobId, processId) -> {
-                JobInfo info = states.get(jobId);
-                // a job the scheduler no longer lists has ended
-                if (info == null || info.state() == JobState.DONE) {
-                    ended.add(processId);
-                }
-            });
-            List<Task> due = wake(c, ended);
-            List<Long> outboxIds = Outbox.add(c, due);
-            c.commit();
-            return new Due(due, outboxIds);
-        } catch (SQLException | RuntimeException e) {
-            c.rollback();
-            throw e;
-        } finally {
-            c.setAutoCommit(true);
+        if (!tryLock(c, computerId) || !ComputerActivity.pollDue(c, computerId)) {
+            return NOTHING;
         }
+        Map<String, Long> processOfJob = watched(c, computerId);
+        if (processOfJob.isEmpty()) {
+            return NOTHING;
+        }
+        Computer computer = computers.get(computerId);
+        ComputerSettings settings = computers.settings(computerId);
+        Map<String, JobInfo> states;
+        try (Transport transport = access.open(c, computer, settings)) {
+            states = ComputerAccess.scheduler(computer).poll(transport, processOfJob.keySet());
+        } catch (TransportException | SchedulerException e) {
+            pollFailed(c, computer, settings, processOfJob.values(), e);
+            return NOTHING;
+        }
+        ComputerActivity.polled(c, computerId, settings.minimumPollInterval());
+        List<Long> ended = new ArrayList<>();
+        processOfJob.forEach((jobId, processId) -> {
+            JobInfo info = states.get(jobId);
+            // a job the scheduler no longer lists has ended
+            if (info == null || info.state() == JobState.DONE) {
+                ended.add(processId);
+            }
+        });
+        List<Task> due = wake(c, ended);
+        return new Due(due, Outbox.add(c, due));
     }
 
     /**

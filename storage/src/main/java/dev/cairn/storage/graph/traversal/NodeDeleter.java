@@ -10,6 +10,7 @@ import java.util.Objects;
 
 import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.db.Database;
+import dev.cairn.storage.db.Transactions;
 import dev.cairn.storage.graph.NodeIds;
 
 /**
@@ -113,17 +114,7 @@ public final class NodeDeleter {
     /** Deletes the closure of {@code seeds} under {@code rules} in one transaction. */
     public DeletionResult delete(NodeIds seeds, TraversalRules rules) throws SQLException {
         requireDeleteRules(rules);
-        try (Connection connection = database.connection()) {
-            connection.setAutoCommit(false);
-            try {
-                DeletionResult result = delete(connection, seeds, rules);
-                connection.commit();
-                return result;
-            } catch (SQLException | RuntimeException e) {
-                connection.rollback();
-                throw e;
-            }
-        }
+        return Transactions.run(database, connection -> delete(connection, seeds, rules));
     }
 
     /** Deletes within the caller's transaction on {@code connection}; the caller commits. */

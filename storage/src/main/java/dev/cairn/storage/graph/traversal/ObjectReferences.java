@@ -1,6 +1,5 @@
 package dev.cairn.storage.graph.traversal;
 
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -8,6 +7,7 @@ import java.util.stream.Stream;
 
 import dev.cairn.storage.db.Cursors;
 import dev.cairn.storage.db.Database;
+import dev.cairn.storage.db.Transactions;
 import dev.cairn.storage.objects.ObjectKey;
 
 /**
@@ -42,19 +42,17 @@ public final class ObjectReferences {
      * @throws IllegalStateException if a node's metadata holds a value that is not a key
      */
     public long referencedObjectKeys(Consumer<ObjectKey> action) throws SQLException {
-        try (Connection connection = database.connection()) {
-            connection.setAutoCommit(false);
+        // in a transaction: the cursor fetches in batches only within one
+        return Transactions.run(database, connection -> {
             long[] count = {0};
             try (Stream<String> keys = Cursors.rows(connection.prepareStatement(KEYS), r -> r.getString(1))) {
                 keys.forEach(hex -> {
                     action.accept(parse(hex));
                     count[0]++;
                 });
-            } finally {
-                connection.rollback();
             }
             return count[0];
-        }
+        });
     }
 
     private static ObjectKey parse(String hex) {
