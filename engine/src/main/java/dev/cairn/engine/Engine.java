@@ -2,6 +2,9 @@ package dev.cairn.engine;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -19,6 +22,8 @@ import dev.cairn.engine.internal.broker.TaskPublisher;
 import dev.cairn.engine.internal.calcjob.ComputerAccess;
 import dev.cairn.engine.internal.runtime.StepExecutor;
 import dev.cairn.engine.internal.state.ProcessStates;
+import dev.cairn.engine.internal.state.ProcessTable;
+import dev.cairn.engine.internal.state.Task;
 import dev.cairn.engine.launch.Launcher;
 import dev.cairn.engine.plugin.PluginRegistry;
 import dev.cairn.engine.process.ProcessState;
@@ -27,8 +32,10 @@ import dev.cairn.engine.worker.Worker;
 import dev.cairn.errors.ConflictException;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.DatabaseConfig;
+import dev.cairn.storage.db.Transactions;
 import dev.cairn.storage.graph.GraphStore;
 import dev.cairn.storage.graph.ObjectStoreErrors;
+import dev.cairn.storage.graph.StorageException;
 import dev.cairn.storage.graph.users.UserStore;
 import dev.cairn.storage.objects.Container;
 
@@ -81,6 +88,7 @@ public final class Engine implements AutoCloseable {
     private final StepExecutor executor;
     private final BrokerConnection broker;
     private final Broadcasts broadcasts;
+    private final QueueTaskSink sink;
     private final Launcher launcher;
     private final ProcessControl control;
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -101,7 +109,7 @@ public final class Engine implements AutoCloseable {
                             config.prefix(),
                             "cairn-" + ProcessHandle.current().pid());
             this.broadcasts = broker == null ? null : new Broadcasts(broker);
-            QueueTaskSink sink = broker == null ? null : new QueueTaskSink(new TaskPublisher(broker));
+            this.sink = broker == null ? null : new QueueTaskSink(new TaskPublisher(broker));
             this.launcher = new Launcher(database, graph, executor, sink, computerAccess);
             this.control = new ProcessControl(database, graph, states, sink, broadcasts, computerAccess);
         } catch (IOException e) {
@@ -167,6 +175,22 @@ public final class Engine implements AutoCloseable {
     /** How often this engine made each move of the process state table, since it opened. */
     public Map<ProcessState.Transition, Long> transitionCounts() {
         return states.counts().snapshot();
+    }
+
+    /**
+     * Sends again the task of every live process that is due and has none in the outbox; returns
+     * how many. For a broker that lost its queues (one that keeps them in memory, restarted):
+     * duplicates are harmless, a task for a step already run is skipped.
+     */
+    public int resendDueTasks() {
+        requireBroker();
+        try {
+            List<Task> due = Transactions.run(database, c -> ProcessTable.claimDue(c, Duration.ZERO));
+            sink.send(due);
+            return due.size();
+        } catch (SQLException e) {
+            throw new StorageException("finding the processes that are due", e);
+        }
     }
 
     /** Starts a worker in this JVM; close it to stop it. */

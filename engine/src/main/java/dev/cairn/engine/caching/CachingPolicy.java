@@ -1,5 +1,6 @@
 package dev.cairn.engine.caching;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -27,6 +28,29 @@ public record CachingPolicy(boolean defaultEnabled, List<String> enabledFor, Lis
         for (String p : disabledFor) {
             check(p);
         }
+    }
+
+    /**
+     * A policy written as a setting: {@code off}, {@code all}, or entry-point patterns separated by
+     * commas, a leading {@code -} turning one off ({@code arithmetic.*,-arithmetic.sum}).
+     */
+    public static CachingPolicy parse(String setting) {
+        String spec = setting == null ? "off" : setting.strip();
+        if (spec.isEmpty() || spec.equals("off")) {
+            return OFF;
+        }
+        if (spec.equals("all")) {
+            return ALL;
+        }
+        List<String> on = new ArrayList<>();
+        List<String> off = new ArrayList<>();
+        for (String p : spec.split(",")) {
+            String pattern = p.strip();
+            if (!pattern.isEmpty()) {
+                (pattern.startsWith("-") ? off : on).add(pattern.substring(pattern.startsWith("-") ? 1 : 0));
+            }
+        }
+        return new CachingPolicy(false, on, off);
     }
 
     /** Caching for these patterns only. */

@@ -6,8 +6,11 @@ import java.util.UUID;
 import dev.cairn.engine.process.ProcessState;
 
 /**
- * A process moved from one state to another; broadcast once the move has committed.
+ * A process moved from one state to another; broadcast once the move has committed, and kept in
+ * the table {@code process_event} under {@code eventId}, so a watcher that missed a broadcast
+ * reads it there.
  *
+ * @param eventId    the move's id in {@code process_event}: ascending in commit order per process
  * @param processId  the process node's id
  * @param uuid       the process node's uuid
  * @param callerId   the id of the process that called it, or null for a top-level process
@@ -15,6 +18,7 @@ import dev.cairn.engine.process.ProcessState;
  * @param exitStatus the exit status of a finished process, else null
  */
 public record StateChanged(
+        long eventId,
         long processId,
         UUID uuid,
         Long callerId,

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Queue;
 
 import dev.cairn.engine.internal.state.Outbox;
+import dev.cairn.engine.internal.state.ProcessTable;
 import dev.cairn.engine.internal.state.Task;
 import dev.cairn.engine.internal.state.TaskSink;
 import dev.cairn.storage.db.Database;
@@ -102,19 +103,7 @@ public final class OutboxRelay {
                     }
                 }
             }
-            List<Task> due = new ArrayList<>();
-            try (PreparedStatement s = c.prepareStatement("UPDATE process p SET updated = now() WHERE runnable"
-                    + " AND NOT paused AND state NOT IN ('finished', 'excepted', 'killed')"
-                    + " AND updated < now() - ? * interval '1 millisecond'"
-                    + " AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.process_id = p.node_id)"
-                    + " RETURNING node_id, step")) {
-                s.setLong(1, settings.sweepAfter().toMillis());
-                try (ResultSet rs = s.executeQuery()) {
-                    while (rs.next()) {
-                        due.add(new Task(rs.getLong(1), rs.getInt(2)));
-                    }
-                }
-            }
+            List<Task> due = ProcessTable.claimDue(c, settings.sweepAfter());
             if (!due.isEmpty()) {
                 sink.send(due);
                 LOG.log(

@@ -2,9 +2,7 @@ package dev.cairn.engine.testing;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
@@ -47,7 +45,7 @@ public final class WorkerMain {
                 option(options, "prefix", "CAIRN_PREFIX", "cairn"),
                 store == null ? null : Path.of(store),
                 PluginRegistry.load(WorkerMain.class.getClassLoader()),
-                caching(option(options, "caching", "CAIRN_CACHING", "off")));
+                CachingPolicy.parse(option(options, "caching", "CAIRN_CACHING", "off")));
         Engine engine = Engine.open(config);
         Worker worker =
                 engine.startWorker(new Worker.Settings(slots, Duration.ofSeconds(30), OutboxRelay.Settings.defaults()));
@@ -66,24 +64,6 @@ public final class WorkerMain {
                 + engine.plugins().all().size() + " process types");
         System.out.flush();
         stopped.await();
-    }
-
-    /** "off", "all", or patterns separated by commas, a leading '-' disabling ("arithmetic.*,-arithmetic.sum"). */
-    static CachingPolicy caching(String spec) {
-        if (spec.equals("off")) {
-            return CachingPolicy.OFF;
-        }
-        if (spec.equals("all")) {
-            return CachingPolicy.ALL;
-        }
-        List<String> on = new ArrayList<>();
-        List<String> off = new ArrayList<>();
-        for (String p : spec.split(",")) {
-            if (!p.isBlank()) {
-                (p.strip().startsWith("-") ? off : on).add(p.strip().replaceFirst("^-", ""));
-            }
-        }
-        return new CachingPolicy(false, on, off);
     }
 
     private static Map<String, String> parse(String[] args) {

@@ -30,6 +30,7 @@ final class EventCodec {
 
     static Map<String, Object> write(StateChanged change) {
         Map<String, Object> body = new LinkedHashMap<>();
+        body.put("event", change.eventId());
         body.put("process", change.processId());
         body.put("uuid", change.uuid().toString());
         if (change.callerId() != null) {
@@ -47,6 +48,7 @@ final class EventCodec {
     static StateChanged readStateChanged(Map<String, Object> body) {
         try {
             return new StateChanged(
+                    number(body, "event").longValue(),
                     number(body, "process").longValue(),
                     UUID.fromString((String) body.get("uuid")),
                     body.get("caller") == null ? null : number(body, "caller").longValue(),

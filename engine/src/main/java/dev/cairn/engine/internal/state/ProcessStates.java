@@ -57,8 +57,8 @@ public final class ProcessStates {
         node.setProcessState(ProcessState.WAITING.dbValue());
         node.setProcessStatus(status);
         g.saveState(node, false);
-        ProcessTable.endStep(c, row.nodeId(), row.step() + 1, ProcessState.WAITING, awaiting, next);
-        return change(row, node, ProcessState.WAITING);
+        long event = ProcessTable.endStep(c, row, ProcessState.WAITING, null, awaiting, next);
+        return change(event, row, node, ProcessState.WAITING);
     }
 
     /** How a process ended: the change to broadcast, and its caller's continue task when it is due. */
@@ -78,11 +78,11 @@ public final class ProcessStates {
         node.setProcessState(terminal.dbValue());
         node.setProcessStatus(terminal == ProcessState.KILLED ? "Killed" : null);
         g.saveState(node, true);
-        ProcessTable.endStep(c, row.nodeId(), row.step() + 1, terminal, 0, Checkpoint.NONE);
+        long event = ProcessTable.endStep(c, row, terminal, node.exitStatus(), 0, Checkpoint.NONE);
         Optional<Task> wake = row.parentId() != null && row.awaited()
                 ? ProcessTable.childTerminated(c, row.parentId())
                 : Optional.empty();
-        return new Ended(change(row, node, terminal), wake);
+        return new Ended(change(event, row, node, terminal), wake);
     }
 
     /** Pauses or plays a live process: the row's flag and the node's, with the status line to show. */
@@ -105,8 +105,8 @@ public final class ProcessStates {
         counts.count(from, to);
     }
 
-    private static StateChanged change(ProcessRow row, ProcessNode node, ProcessState to) {
+    private static StateChanged change(long event, ProcessRow row, ProcessNode node, ProcessState to) {
         return new StateChanged(
-                row.nodeId(), node.uuid(), row.parentId(), row.entryPoint(), row.state(), to, node.exitStatus());
+                event, row.nodeId(), node.uuid(), row.parentId(), row.entryPoint(), row.state(), to, node.exitStatus());
     }
 }

@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -92,21 +93,33 @@ public final class ProcessTable {
     public record NewProcess(long nodeId, String entryPoint, Long parentId, boolean awaited, Boolean useCache) {}
 
     /**
-     * Records the end of a step: the next step number, the state, how many children it waits
-     * for and its checkpoint. Only {@link ProcessStates} writes a state.
+     * Records the end of a step, a move from {@code row}'s state to {@code state}: the next step
+     * number, the state, how many children it waits for and its checkpoint, and the move in the
+     * table {@code process_event}, in one statement. Returns the event's id. Only
+     * {@link ProcessStates} writes a state.
      */
-    static void endStep(
-            Connection c, long processId, int nextStep, ProcessState state, int awaiting, Checkpoint checkpoint)
+    static long endStep(
+            Connection c, ProcessRow row, ProcessState state, Integer exitStatus, int awaiting, Checkpoint checkpoint)
             throws SQLException {
-        try (PreparedStatement s = c.prepareStatement(
-                "UPDATE process SET step = ?, state = ?, runnable = false, awaiting = ?, checkpoint = ?::jsonb,"
-                        + " job_failures = 0, updated = now() WHERE node_id = ?")) {
-            s.setInt(1, nextStep);
+        try (PreparedStatement s = c.prepareStatement("WITH p AS (UPDATE process SET step = ?, state = ?,"
+                + " runnable = false, awaiting = ?, checkpoint = ?::jsonb, job_failures = 0, updated = now()"
+                + " WHERE node_id = ? RETURNING node_id, parent_id)"
+                + " INSERT INTO process_event (process_id, caller_id, from_state, to_state, exit_status)"
+                + " SELECT node_id, parent_id, ?, ?, ? FROM p RETURNING id")) {
+            s.setInt(1, row.step() + 1);
             s.setString(2, state.dbValue());
             s.setInt(3, awaiting);
             s.setString(4, checkpoint.toJson());
-            s.setLong(5, processId);
-            s.executeUpdate();
+            s.setLong(5, row.nodeId());
+            s.setString(6, row.state().dbValue());
+            s.setString(7, state.dbValue());
+            s.setObject(8, exitStatus);
+            try (ResultSet rs = s.executeQuery()) {
+                if (!rs.next()) {
+                    throw new IllegalStateException("process " + row.nodeId() + " has no row to end its step in");
+                }
+                return rs.getLong(1);
+            }
         }
     }
 
@@ -128,6 +141,28 @@ public final class ProcessTable {
                 return Optional.empty();
             }
         }
+    }
+
+    /**
+     * The tasks of live processes that have been due for longer than {@code age} without a task
+     * in the outbox, marked as seen now (so the next caller skips them for another {@code age}):
+     * tasks lost at the broker, or all of them after a broker that kept its queues in memory restarted.
+     */
+    public static List<Task> claimDue(Connection c, Duration age) throws SQLException {
+        List<Task> due = new ArrayList<>();
+        try (PreparedStatement s = c.prepareStatement("UPDATE process p SET updated = now() WHERE runnable"
+                + " AND NOT paused AND state NOT IN ('finished', 'excepted', 'killed')"
+                + " AND updated < now() - ? * interval '1 millisecond'"
+                + " AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.process_id = p.node_id)"
+                + " RETURNING node_id, step")) {
+            s.setLong(1, age.toMillis());
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    due.add(new Task(rs.getLong(1), rs.getInt(2)));
+                }
+            }
+        }
+        return due;
     }
 
     /** Counts one more failed attempt of the current step at a transport or scheduler; returns the count. */

@@ -1,0 +1,130 @@
+package dev.cairn.api.config;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.util.unit.DataSize;
+
+/**
+ * Every setting of the server, as {@code cairn.*} properties; each has an environment form
+ * ({@code cairn.database.url} is {@code CAIRN_DATABASE_URL}). Empty database and broker
+ * settings mean the embedded mode: the server starts its own PostgreSQL and AMQP broker under
+ * the data directory.
+ *
+ * @param roles    what this JVM does: {@code api} (the REST API), {@code worker} (runs processes), or both
+ * @param dataDir  where the embedded services, the object store, plugins and the admin token live by default
+ * @param caching  {@code off}, {@code all}, or entry-point patterns ({@code arithmetic.*,-arithmetic.sum})
+ */
+@ConfigurationProperties("cairn")
+public record CairnProperties(
+        @DefaultValue({"api", "worker"}) Set<Role> roles,
+        @DefaultValue("${user.home}/.cairn") Path dataDir,
+        @DefaultValue Database database,
+        @DefaultValue Broker broker,
+        @DefaultValue Store store,
+        @DefaultValue Worker worker,
+        @DefaultValue("off") String caching,
+        @DefaultValue Plugins plugins,
+        @DefaultValue Security security,
+        @DefaultValue Limits limits) {
+
+    public enum Role {
+        API,
+        WORKER
+    }
+
+    public boolean hasRole(Role role) {
+        return roles.contains(role);
+    }
+
+    /**
+     * @param url      a JDBC URL of PostgreSQL ({@code jdbc:postgresql://host/db}); empty: the embedded one
+     * @param user     the role, when the URL does not name it
+     * @param poolSize connections of this JVM
+     */
+    public record Database(
+            String url,
+            String user,
+            String password,
+            @DefaultValue("16") int poolSize) {
+        public boolean embedded() {
+            return url == null || url.isBlank();
+        }
+    }
+
+    /**
+     * @param uri    an AMQP 0-9-1 URI ({@code amqp://user:pw@host:5672/vhost}); empty: the embedded broker
+     * @param prefix names this installation's queue and exchange on the broker
+     */
+    public record Broker(String uri, @DefaultValue("cairn") String prefix) {
+        public boolean embedded() {
+            return uri == null || uri.isBlank();
+        }
+    }
+
+    /** @param path the object store folder; empty: {@code <data-dir>/objects} */
+    public record Store(Path path) {}
+
+    /**
+     * @param slots         steps a worker runs at once
+     * @param shutdownGrace how long running steps may take to finish when the server stops
+     */
+    public record Worker(
+            @DefaultValue("4") int slots,
+            @DefaultValue("30s") Duration shutdownGrace) {}
+
+    /** @param dir plugin jars to load; empty: {@code <data-dir>/plugins} */
+    public record Plugins(Path dir) {}
+
+    /**
+     * @param tokenFile    where the first start writes an admin token; empty: {@code <data-dir>/admin-token}
+     * @param readOnly     refuse every request that would change something
+     * @param corsOrigins  origins a browser may call the API from
+     * @param oidc         an institution's OpenID Connect issuer whose JWTs are accepted beside Cairn's tokens
+     */
+    public record Security(
+            Path tokenFile,
+            @DefaultValue("false") boolean readOnly,
+            @DefaultValue List<String> corsOrigins,
+            @DefaultValue Oidc oidc) {}
+
+    /**
+     * @param issuerUri  the issuer; empty: no JWTs are accepted
+     * @param rolesClaim the claim that holds the roles (read, submit, admin), a list or space-separated
+     * @param userClaim  the claim that names the user, an email
+     */
+    public record Oidc(
+            String issuerUri,
+            @DefaultValue("roles") String rolesClaim,
+            @DefaultValue("email") String userClaim) {
+        public boolean enabled() {
+            return issuerUri != null && !issuerUri.isBlank();
+        }
+    }
+
+    /**
+     * @param uploadMaxSize   the largest file a client may upload
+     * @param batchMax        the most processes one batch submit may launch
+     * @param pageMax         the most items one page of a list may hold
+     */
+    public record Limits(
+            @DefaultValue("4GB") DataSize uploadMaxSize,
+            @DefaultValue("1000") int batchMax,
+            @DefaultValue("1000") int pageMax) {}
+
+    public Path storePath() {
+        return store.path() != null ? store.path() : dataDir.resolve("objects");
+    }
+
+    public Path pluginDir() {
+        return plugins.dir() != null ? plugins.dir() : dataDir.resolve("plugins");
+    }
+
+    public Path tokenFile() {
+        return security.tokenFile() != null ? security.tokenFile() : dataDir.resolve("admin-token");
+    }
+}

@@ -1,0 +1,99 @@
+package dev.cairn.api.config;
+
+import dev.cairn.api.embedded.EmbeddedBroker;
+import dev.cairn.api.embedded.EmbeddedDatabase;
+import dev.cairn.storage.db.DatabaseConfig;
+
+/**
+ * Where the database and the broker are: configured ones, or embedded ones this server started
+ * (and stops when it closes, after the engine).
+ */
+public final class Services implements AutoCloseable {
+
+    private final DatabaseConfig database;
+    private final String amqpUri;
+    private final EmbeddedDatabase embeddedDatabase;
+    private final EmbeddedBroker embeddedBroker;
+
+    private Services(
+            DatabaseConfig database, String amqpUri, EmbeddedDatabase embeddedDatabase, EmbeddedBroker embeddedBroker) {
+        this.database = database;
+        this.amqpUri = amqpUri;
+        this.embeddedDatabase = embeddedDatabase;
+        this.embeddedBroker = embeddedBroker;
+    }
+
+    /** Uses the configured services, starting embedded ones for what is not configured. */
+    public static Services start(CairnProperties properties) {
+        CairnProperties.Database db = properties.database();
+        EmbeddedDatabase embeddedDatabase = null;
+        EmbeddedBroker embeddedBroker = null;
+        try {
+            String url;
+            if (db.embedded()) {
+                embeddedDatabase = EmbeddedDatabase.start(properties.dataDir().resolve("postgres"));
+                url = embeddedDatabase.jdbcUrl();
+            } else {
+                url = withCredentials(db.url(), db.user(), db.password());
+            }
+            String amqp;
+            if (properties.broker().embedded()) {
+                embeddedBroker = EmbeddedBroker.start(properties.dataDir().resolve("broker"));
+                amqp = embeddedBroker.amqpUri();
+            } else {
+                amqp = properties.broker().uri();
+            }
+            return new Services(
+                    DatabaseConfig.of(url).withPoolSize(db.poolSize()), amqp, embeddedDatabase, embeddedBroker);
+        } catch (RuntimeException e) {
+            if (embeddedBroker != null) {
+                embeddedBroker.close();
+            }
+            if (embeddedDatabase != null) {
+                embeddedDatabase.close();
+            }
+            throw e;
+        }
+    }
+
+    /** A JDBC URL with the user and password as parameters, unless it names them itself. */
+    static String withCredentials(String url, String user, String password) {
+        StringBuilder b = new StringBuilder(url);
+        char sep = url.contains("?") ? '&' : '?';
+        if (user != null && !user.isBlank() && !url.contains("user=")) {
+            b.append(sep).append("user=").append(user);
+            sep = '&';
+        }
+        if (password != null && !password.isBlank() && !url.contains("password=")) {
+            b.append(sep).append("password=").append(password);
+        }
+        return b.toString();
+    }
+
+    public DatabaseConfig database() {
+        return database;
+    }
+
+    public String amqpUri() {
+        return amqpUri;
+    }
+
+    /** True when this server runs its own broker, whose queues do not outlive it. */
+    public boolean hasEmbeddedBroker() {
+        return embeddedBroker != null;
+    }
+
+    public boolean hasEmbeddedDatabase() {
+        return embeddedDatabase != null;
+    }
+
+    @Override
+    public void close() {
+        if (embeddedBroker != null) {
+            embeddedBroker.close();
+        }
+        if (embeddedDatabase != null) {
+            embeddedDatabase.close();
+        }
+    }
+}

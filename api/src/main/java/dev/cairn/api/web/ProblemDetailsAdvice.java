@@ -1,0 +1,156 @@
+package dev.cairn.api.web;
+
+import java.util.List;
+import java.util.UUID;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.security.access.AccessDeniedException;
+import org.springframework.web.bind.MissingServletRequestParameterException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.multipart.MaxUploadSizeExceededException;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+
+import dev.cairn.engine.process.InvalidInputsException;
+import dev.cairn.errors.CairnException;
+import dev.cairn.errors.ConflictException;
+import dev.cairn.errors.InvalidInputException;
+import dev.cairn.errors.NotFoundException;
+import dev.cairn.errors.UnavailableException;
+import dev.cairn.storage.objects.ContainerLockedException;
+import dev.cairn.storage.objects.CorruptObjectException;
+import dev.cairn.storage.objects.NotAContainerException;
+import dev.cairn.storage.objects.ObjectNotFoundException;
+import dev.cairn.storage.objects.ObjectStoreException;
+import dev.cairn.storage.objects.UnsupportedContainerException;
+
+/**
+ * Every error as an RFC 9457 problem: Cairn's families by one exhaustive switch, the object
+ * store's own by another, Spring's (malformed JSON, a missing parameter, a wrong method) with
+ * Cairn's types. A detail names what was wrong; a stack trace never leaves the server, whose
+ * log has it under the incident id the problem names.
+ */
+@RestControllerAdvice
+class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ProblemDetailsAdvice.class);
+    /** How long a client should wait before trying a request that met an unavailable service again. */
+    private static final String RETRY_AFTER_SECONDS = "5";
+
+    @ExceptionHandler(CairnException.class)
+    ResponseEntity<ProblemDetail> cairn(CairnException e) {
+        Problems kind = switch (e) {
+            case NotFoundException n -> Problems.NOT_FOUND;
+            case InvalidInputException i -> Problems.INVALID_INPUT;
+            case ConflictException c -> Problems.CONFLICT;
+            case UnavailableException u -> Problems.UNAVAILABLE;
+        };
+        ProblemDetail problem = kind.with(e.getMessage());
+        if (e instanceof InvalidInputsException inputs) {
+            problem.setProperty("problems", inputs.problems());
+        }
+        ResponseEntity.BodyBuilder response = ResponseEntity.status(kind.status());
+        if (kind == Problems.UNAVAILABLE) {
+            LOG.warn("unavailable: {}", e.getMessage());
+            response.header(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS);
+        }
+        return response.body(problem);
+    }
+
+    @ExceptionHandler(ObjectStoreException.class)
+    ResponseEntity<ProblemDetail> objectStore(ObjectStoreException e) {
+        Problems kind = switch (e) {
+            case ObjectNotFoundException n -> Problems.NOT_FOUND;
+            case ContainerLockedException l -> Problems.CONFLICT;
+            case CorruptObjectException c -> Problems.OBJECT_STORE;
+            case NotAContainerException n -> Problems.OBJECT_STORE;
+            case UnsupportedContainerException u -> Problems.OBJECT_STORE;
+        };
+        if (kind == Problems.OBJECT_STORE) {
+            LOG.error("the object store failed", e);
+        }
+        return ResponseEntity.status(kind.status()).body(kind.with(e.getMessage()));
+    }
+
+    @ExceptionHandler(AccessDeniedException.class)
+    ResponseEntity<ProblemDetail> denied(AccessDeniedException e) {
+        return ResponseEntity.status(Problems.FORBIDDEN.status())
+                .body(Problems.FORBIDDEN.with("this token's roles do not allow it: " + e.getMessage()));
+    }
+
+    @ExceptionHandler(MethodArgumentTypeMismatchException.class)
+    ResponseEntity<ProblemDetail> mismatch(MethodArgumentTypeMismatchException e) {
+        String expected = e.getRequiredType() == null ? "another value" : describe(e.getRequiredType());
+        return ResponseEntity.badRequest()
+                .body(Problems.INVALID_INPUT.with(
+                        "parameter '" + e.getName() + "': '" + e.getValue() + "' is not " + expected));
+    }
+
+    /** Anything else is a fault of the server: logged with an id, answered without its details. */
+    @ExceptionHandler(Exception.class)
+    ResponseEntity<ProblemDetail> unexpected(Exception e) {
+        String incident = UUID.randomUUID().toString();
+        LOG.error("incident {}", incident, e);
+        ProblemDetail problem = Problems.INTERNAL.with(
+                "the server failed to answer; its log has the details under incident " + incident);
+        problem.setProperty("incident", incident);
+        return ResponseEntity.internalServerError().body(problem);
+    }
+
+    @Override
+    protected ResponseEntity<Object> handleHttpMessageNotReadable(
+            HttpMessageNotReadableException e, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        return ResponseEntity.badRequest().body(Problems.INVALID_INPUT.with(JsonProblems.describe(e)));
+    }
+
+    @Override
+    protected ResponseEntity<Object> handleMissingServletRequestParameter(
+            MissingServletRequestParameterException e, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        return ResponseEntity.badRequest()
+                .body(Problems.INVALID_INPUT.with("the query parameter '" + e.getParameterName() + "' ("
+                        + e.getParameterType() + ") is required"));
+    }
+
+    @Override
+    protected ResponseEntity<Object> handleMaxUploadSizeExceededException(
+            MaxUploadSizeExceededException e, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        return ResponseEntity.status(Problems.TOO_LARGE.status())
+                .body(Problems.TOO_LARGE.with("the upload is larger than the server takes ("
+                        + (e.getMaxUploadSize() < 0 ? "its limit" : e.getMaxUploadSize() + " bytes") + ")"));
+    }
+
+    /** Spring's own problems (a wrong method, an unsupported media type, ...) keep their status and get Cairn's type. */
+    @Override
+    protected ResponseEntity<Object> handleExceptionInternal(
+            Exception e, Object body, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        ResponseEntity<Object> response = super.handleExceptionInternal(e, body, headers, status, request);
+        if (response != null && response.getBody() instanceof ProblemDetail problem && problem.getType() != null) {
+            problem.setType(Problems.INVALID_INPUT.type());
+            if (status.value() == 404) {
+                problem.setType(Problems.NOT_FOUND.type());
+            }
+        }
+        return response;
+    }
+
+    private static String describe(Class<?> type) {
+        if (type == UUID.class) {
+            return "a uuid";
+        }
+        if (List.of(int.class, Integer.class, long.class, Long.class).contains(type)) {
+            return "an integer";
+        }
+        if (type.isEnum()) {
+            return "one of " + List.of(type.getEnumConstants());
+        }
+        return "a " + type.getSimpleName();
+    }
+}
