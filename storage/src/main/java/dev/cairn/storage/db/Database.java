@@ -76,6 +76,7 @@ public final class Database implements AutoCloseable {
             hikari.setPassword(config.password());
         }
         hikari.setMaximumPoolSize(config.poolSize());
+        hikari.setConnectionTimeout(config.connectTimeout().toMillis());
         hikari.setMinimumIdle(1);
         hikari.setPoolName("cairn-graph");
         // Bulk inserts: let the driver rewrite batches into multi-row statements.

@@ -1,5 +1,6 @@
 package dev.cairn.storage.db;
 
+import java.time.Duration;
 import java.util.Objects;
 
 import dev.cairn.errors.InvalidInputException;
@@ -11,8 +12,14 @@ import dev.cairn.errors.InvalidInputException;
  * @param user     the user, or {@code null} when the URL names it
  * @param password the password, or {@code null}
  * @param poolSize connections kept open (at least 2: a migration takes two)
+ * @param connectTimeout how long a caller waits for a connection of the pool (a free one, or a new one
+ *                       when the database is away) before the pool gives up: the time an outage takes to
+ *                       be noticed, and to be answered
  */
-public record DatabaseConfig(String jdbcUrl, String user, String password, int poolSize) {
+public record DatabaseConfig(String jdbcUrl, String user, String password, int poolSize, Duration connectTimeout) {
+
+    /** The pool's default wait for a connection (HikariCP's). */
+    public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(30);
 
     public DatabaseConfig {
         Objects.requireNonNull(jdbcUrl, "jdbcUrl");
@@ -23,6 +30,16 @@ public record DatabaseConfig(String jdbcUrl, String user, String password, int p
             throw new InvalidInputException(
                     "poolSize must be at least 2 (a schema migration takes two connections), was " + poolSize);
         }
+        Objects.requireNonNull(connectTimeout, "connectTimeout");
+        if (connectTimeout.toMillis() < 250) {
+            throw new InvalidInputException(
+                    "connectTimeout must be at least 250 ms (the pool's least), was " + connectTimeout);
+        }
+    }
+
+    /** With the default wait for a connection ({@link #DEFAULT_CONNECT_TIMEOUT}). */
+    public DatabaseConfig(String jdbcUrl, String user, String password, int poolSize) {
+        this(jdbcUrl, user, password, poolSize, DEFAULT_CONNECT_TIMEOUT);
     }
 
     /** A pool of 8 connections to the database at {@code jdbcUrl}. */
@@ -31,7 +48,11 @@ public record DatabaseConfig(String jdbcUrl, String user, String password, int p
     }
 
     public DatabaseConfig withPoolSize(int size) {
-        return new DatabaseConfig(jdbcUrl, user, password, size);
+        return new DatabaseConfig(jdbcUrl, user, password, size, connectTimeout);
+    }
+
+    public DatabaseConfig withConnectTimeout(Duration timeout) {
+        return new DatabaseConfig(jdbcUrl, user, password, poolSize, timeout);
     }
 
     /**

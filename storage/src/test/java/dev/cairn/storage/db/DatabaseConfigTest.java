@@ -1,8 +1,11 @@
 package dev.cairn.storage.db;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
 
@@ -28,5 +31,18 @@ class DatabaseConfigTest {
     @Test
     void aUrlThatIsNotPostgresIsRefused() {
         assertThrows(InvalidInputException.class, () -> DatabaseConfig.of("jdbc:mysql://localhost/x"));
+    }
+
+    @Test
+    void theWaitForAConnectionIsHikarisUnlessSetAndNeverBelowItsLeast() {
+        DatabaseConfig config = DatabaseConfig.of("jdbc:postgresql://localhost/cairn");
+        assertEquals(Duration.ofSeconds(30), config.connectTimeout());
+        DatabaseConfig shorter = config.withPoolSize(16).withConnectTimeout(Duration.ofSeconds(5));
+        assertEquals(Duration.ofSeconds(5), shorter.connectTimeout());
+        assertEquals(16, shorter.poolSize());
+        assertEquals(Duration.ofSeconds(5), shorter.withPoolSize(4).connectTimeout(), "kept when the pool changes");
+        InvalidInputException e =
+                assertThrows(InvalidInputException.class, () -> config.withConnectTimeout(Duration.ofMillis(100)));
+        assertEquals("connectTimeout must be at least 250 ms (the pool's least), was PT0.1S", e.getMessage());
     }
 }
