@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 
 import dev.cairn.engine.caching.CachingPolicy;
@@ -25,6 +26,7 @@ import dev.cairn.engine.internal.state.ProcessStates;
 import dev.cairn.engine.internal.state.ProcessTable;
 import dev.cairn.engine.internal.state.Task;
 import dev.cairn.engine.launch.Launcher;
+import dev.cairn.engine.metrics.EngineMetrics;
 import dev.cairn.engine.plugin.PluginRegistry;
 import dev.cairn.engine.process.ProcessState;
 import dev.cairn.engine.transport.TransportPool;
@@ -91,6 +93,7 @@ public final class Engine implements AutoCloseable {
     private final QueueTaskSink sink;
     private final Launcher launcher;
     private final ProcessControl control;
+    private final EngineMetrics metrics;
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private Engine(Config config) {
@@ -101,7 +104,9 @@ public final class Engine implements AutoCloseable {
             this.container = config.objectStore() == null ? null : Container.open(config.objectStore());
             this.graph = new GraphStore(database, container, defaultUser(database));
             this.plugins = config.plugins();
-            this.executor = new StepExecutor(database, graph, plugins, config.caching(), states, computerAccess);
+            LongAdder cacheHits = new LongAdder();
+            this.executor =
+                    new StepExecutor(database, graph, plugins, config.caching(), states, computerAccess, cacheHits);
             this.broker = config.amqpUri() == null
                     ? null
                     : BrokerConnection.open(
@@ -112,6 +117,7 @@ public final class Engine implements AutoCloseable {
             this.sink = broker == null ? null : new QueueTaskSink(new TaskPublisher(broker));
             this.launcher = new Launcher(database, graph, executor, sink, computerAccess);
             this.control = new ProcessControl(database, graph, states, sink, broadcasts, computerAccess);
+            this.metrics = new EngineMetrics(database, broker, cacheHits);
         } catch (IOException e) {
             transports.close();
             database.close();
@@ -162,6 +168,11 @@ public final class Engine implements AutoCloseable {
         return control;
     }
 
+    /** The engine's numbers for a monitoring system: queue depth, outbox, processes by state, cache hits, steps. */
+    public EngineMetrics metrics() {
+        return metrics;
+    }
+
     /**
      * Listens to the state changes {@code filter} names as workers and controls commit them
      * (a server's event stream, a watch); needs a broker. Broadcasts are not durable: a
@@ -195,7 +206,7 @@ public final class Engine implements AutoCloseable {
 
     /** Starts a worker in this JVM; close it to stop it. */
     public Worker startWorker(Worker.Settings settings) {
-        Worker worker = new Worker(database, executor, requireBroker(), settings, computerAccess);
+        Worker worker = new Worker(database, executor, requireBroker(), settings, computerAccess, metrics::stepEnded);
         worker.start();
         return worker;
     }

@@ -14,6 +14,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 import dev.cairn.engine.events.ControlSignal;
 import dev.cairn.engine.events.StateChanged;
@@ -29,6 +30,7 @@ import dev.cairn.engine.internal.calcjob.JobPoller;
 import dev.cairn.engine.internal.runtime.StepExecutor;
 import dev.cairn.engine.internal.runtime.StepOutcome;
 import dev.cairn.engine.internal.state.Task;
+import dev.cairn.engine.metrics.StepTiming;
 import dev.cairn.errors.InvalidInputException;
 import dev.cairn.internal.Internal;
 import dev.cairn.storage.db.Database;
@@ -88,18 +90,24 @@ public final class Worker implements AutoCloseable {
     private final Set<Long> killSignalled = ConcurrentHashMap.newKeySet();
 
     private final AtomicLong stepsRun = new AtomicLong();
+    private final Consumer<StepTiming> onStep;
     private volatile boolean stopping;
     private TaskConsumer consumer;
     private Subscription controlSignals;
 
-    /** @param access the computers' transports, for polling the schedulers; the engine owns and closes them */
+    /**
+     * @param access the computers' transports, for polling the schedulers; the engine owns and closes them
+     * @param onStep told of every task once the worker is done with it (acknowledged or handed back)
+     */
     @Internal
     public Worker(
             Database database,
             StepExecutor executor,
             BrokerConnection broker,
             Settings settings,
-            ComputerAccess access) {
+            ComputerAccess access,
+            Consumer<StepTiming> onStep) {
+        this.onStep = onStep;
         this.executor = executor;
         this.broker = broker;
         this.settings = settings;
@@ -135,6 +143,7 @@ public final class Worker implements AutoCloseable {
     }
 
     private void runTask(TaskConsumer.Delivery delivery) {
+        long started = System.nanoTime();
         Task task = new Task(delivery.task().processId(), delivery.task().step());
         running.put(task.processId(), Thread.currentThread());
         StepOutcome outcome;
@@ -147,6 +156,7 @@ public final class Worker implements AutoCloseable {
         }
         if (outcome == null) {
             delivery.requeue();
+            onStep.accept(timing(task, StepTiming.Outcome.RETURNED, started));
             return;
         }
         try {
@@ -164,6 +174,12 @@ public final class Worker implements AutoCloseable {
         }
         delivery.ack();
         stepsRun.incrementAndGet();
+        onStep.accept(timing(
+                task, outcome.wasSkipped() ? StepTiming.Outcome.SKIPPED : StepTiming.Outcome.COMMITTED, started));
+    }
+
+    private static StepTiming timing(Task task, StepTiming.Outcome outcome, long started) {
+        return new StepTiming(task.processId(), task.step(), outcome, Duration.ofNanos(System.nanoTime() - started));
     }
 
     /** The step's outcome, or null when the worker is stopping and the task should go back. */

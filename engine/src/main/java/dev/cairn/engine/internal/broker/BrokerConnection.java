@@ -6,9 +6,11 @@ import java.net.URISyntaxException;
 import java.security.GeneralSecurityException;
 import java.util.concurrent.TimeoutException;
 
+import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
+import com.rabbitmq.client.ShutdownSignalException;
 
 import dev.cairn.errors.InvalidInputException;
 
@@ -78,9 +80,34 @@ public final class BrokerConnection implements AutoCloseable {
 
     Channel newChannel() {
         try {
-            return connection.createChannel();
-        } catch (IOException e) {
+            Channel channel = connection.createChannel();
+            if (channel == null) {
+                throw new BrokerException("cannot open a channel: the connection has no channel number left", null);
+            }
+            return channel;
+        } catch (IOException | ShutdownSignalException e) {
+            // a connection that is down (recovering, or closed) refuses with AlreadyClosedException, a
+            // ShutdownSignalException: an outage like any other, for callers that handle BrokerException
             throw new BrokerException("cannot open a channel: " + e.getMessage(), e);
+        }
+    }
+
+    /** The task queue's ready messages and consumers, by a passive declare on a channel of its own. */
+    public QueueCounts taskQueueCounts() {
+        Channel channel = newChannel();
+        try {
+            AMQP.Queue.DeclareOk ok = channel.queueDeclarePassive(topology.taskQueue());
+            return new QueueCounts(ok.getMessageCount(), ok.getConsumerCount());
+        } catch (IOException | ShutdownSignalException e) {
+            throw new BrokerException("cannot count the task queue " + topology.taskQueue() + ": " + e.getMessage(), e);
+        } finally {
+            try {
+                if (channel.isOpen()) {
+                    channel.close();
+                }
+            } catch (IOException | TimeoutException | ShutdownSignalException ignored) {
+                // a channel that failed is closed by the broker already
+            }
         }
     }
 

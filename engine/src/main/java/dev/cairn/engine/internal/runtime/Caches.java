@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.LongAdder;
 
 import dev.cairn.engine.caching.CachingPolicy;
 import dev.cairn.engine.internal.caching.CacheHit;
@@ -38,8 +39,11 @@ final class Caches {
     private final GraphStore graph;
     private final Computers computers;
     private final ComputerAccess access;
+    private final LongAdder hits;
 
-    Caches(CachingPolicy policy, GraphStore graph, Computers computers, ComputerAccess access) {
+    /** @param hits counts every hit taken */
+    Caches(CachingPolicy policy, GraphStore graph, Computers computers, ComputerAccess access, LongAdder hits) {
+        this.hits = hits;
         this.policy = policy;
         this.graph = graph;
         this.computers = computers;
@@ -111,6 +115,7 @@ final class Caches {
             FunctionRunner.link(node, path, copy, effects);
             outputs.put(path, copy);
         });
+        hits.increment();
         node.setExitStatus(hit.source().exitStatus());
         if (hit.source().exitMessage() != null) {
             node.setExitMessage(hit.source().exitMessage());

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 
@@ -77,15 +78,21 @@ public final class StepExecutor {
     private final Computers computers;
     private final ProcessStates states;
     private final ComputerAccess access;
+    private final LongAdder cacheHits;
 
-    /** @param access the computers' transports, which the engine owns and closes */
+    /**
+     * @param access    the computers' transports, which the engine owns and closes
+     * @param cacheHits counts the calculations that take their outputs from the cache
+     */
     public StepExecutor(
             Database database,
             GraphStore graph,
             PluginRegistry registry,
             CachingPolicy caching,
             ProcessStates states,
-            ComputerAccess access) {
+            ComputerAccess access,
+            LongAdder cacheHits) {
+        this.cacheHits = Objects.requireNonNull(cacheHits);
         this.database = Objects.requireNonNull(database);
         this.graph = Objects.requireNonNull(graph);
         this.registry = Objects.requireNonNull(registry);
@@ -244,7 +251,7 @@ public final class StepExecutor {
         Map<String, Node> inputs = new LinkedHashMap<>();
         l.g().inputsOf(l.row().nodeId()).forEach((label, node) -> inputs.put(ProcessSpec.portPath(label), node));
         StepEffects effects = new StepEffects();
-        Caches caches = new Caches(caching, graph, computers, access);
+        Caches caches = new Caches(caching, graph, computers, access, cacheHits);
         return switch (definition) {
             case CalcFunction f -> runFunction(c, l, f, inputs, effects, caches);
             case WorkFunction f -> runFunction(c, l, f, inputs, effects, caches);

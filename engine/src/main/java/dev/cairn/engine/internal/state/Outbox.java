@@ -113,4 +113,13 @@ public final class Outbox {
         }
         return tasks;
     }
+
+    /** Rows not yet published and delayed rows not yet due: what the relays still have to send. */
+    public static long count(Connection c) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("SELECT count(*) FROM outbox");
+                ResultSet rs = s.executeQuery()) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
 }

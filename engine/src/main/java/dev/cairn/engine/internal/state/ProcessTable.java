@@ -6,7 +6,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import dev.cairn.engine.process.ProcessState;
@@ -186,5 +188,17 @@ public final class ProcessTable {
             s.setLong(2, processId);
             s.executeUpdate();
         }
+    }
+
+    /** How many process rows are in each state; states with none are left out. */
+    public static Map<ProcessState, Long> countByState(Connection c) throws SQLException {
+        Map<ProcessState, Long> counts = new EnumMap<>(ProcessState.class);
+        try (PreparedStatement s = c.prepareStatement("SELECT state, count(*) FROM process GROUP BY state");
+                ResultSet rs = s.executeQuery()) {
+            while (rs.next()) {
+                counts.put(ProcessState.fromDbValue(rs.getString(1)), rs.getLong(2));
+            }
+        }
+        return counts;
     }
 }
