@@ -1,5 +1,7 @@
 package dev.cairn.engine.launch;
 
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -33,6 +35,7 @@ import dev.cairn.engine.process.ProcessInputs;
 import dev.cairn.engine.process.ProcessResult;
 import dev.cairn.engine.process.ProcessSpec;
 import dev.cairn.engine.process.ProcessState;
+import dev.cairn.errors.UnavailableException;
 import dev.cairn.internal.Internal;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.Transactions;
@@ -51,6 +54,8 @@ import dev.cairn.storage.graph.StorageException;
  * children) in this thread and returns its outputs.
  */
 public final class Launcher {
+
+    private static final Logger LOG = System.getLogger(Launcher.class.getName());
 
     /** One process to start. */
     public record Launch(ProcessDefinition definition, Inputs inputs) {}
@@ -88,14 +93,31 @@ public final class Launcher {
         return submitAll(List.of(new Launch(definition, inputs))).getFirst();
     }
 
-    /** Submits many processes in one transaction and one confirmed publish. */
+    /**
+     * Submits many processes in one transaction and one confirmed publish. Once the transaction
+     * commits the launch stands: when the broker cannot take the tasks, they stay in the outbox,
+     * and the workers' outbox relays send them once it is back.
+     *
+     * @throws dev.cairn.errors.UnavailableException when the database cannot be reached; nothing was stored
+     */
     public List<ProcessNode> submitAll(List<Launch> launches) {
         if (workers == null) {
             throw new IllegalStateException("this launcher has no broker: use run(...) or connect one");
         }
         List<ProcessNode> nodes = create(launches);
         List<Long> outbox = commit(launches, nodes);
-        workers.send(firstTasks(nodes));
+        try {
+            workers.send(firstTasks(nodes));
+        } catch (UnavailableException e) {
+            // committed: failing the launch now would have its caller launch again, and run twice
+            LOG.log(
+                    Level.WARNING,
+                    "the broker did not take the tasks of {0} launched process(es); the outbox relays will send"
+                            + " them: {1}",
+                    nodes.size(),
+                    e.getMessage());
+            return nodes;
+        }
         Outbox.forget(database, outbox);
         return nodes;
     }
