@@ -45,12 +45,15 @@ public record CairnProperties(
      * @param url      a JDBC URL of PostgreSQL ({@code jdbc:postgresql://host/db}); empty: the embedded one
      * @param user     the role, when the URL does not name it
      * @param poolSize connections of this JVM
+     * @param connectTimeout how long a request or a step waits for a connection before it is refused (503) or
+     *                       retried: how soon an outage of the database is answered
      */
     public record Database(
             String url,
             String user,
             String password,
-            @DefaultValue("16") int poolSize) {
+            @DefaultValue("16") int poolSize,
+            @DefaultValue("5s") Duration connectTimeout) {
         public boolean embedded() {
             return url == null || url.isBlank();
         }

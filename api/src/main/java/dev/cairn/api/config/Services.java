@@ -44,7 +44,10 @@ public final class Services implements AutoCloseable {
                 amqp = properties.broker().uri();
             }
             return new Services(
-                    DatabaseConfig.of(url).withPoolSize(db.poolSize()), amqp, embeddedDatabase, embeddedBroker);
+                    DatabaseConfig.of(url).withPoolSize(db.poolSize()).withConnectTimeout(db.connectTimeout()),
+                    amqp,
+                    embeddedDatabase,
+                    embeddedBroker);
         } catch (RuntimeException e) {
             if (embeddedBroker != null) {
                 embeddedBroker.close();
