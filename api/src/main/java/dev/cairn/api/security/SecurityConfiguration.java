@@ -25,6 +25,7 @@ import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.access.AccessDeniedHandler;
 import org.springframework.security.web.access.intercept.AuthorizationFilter;
+import org.springframework.security.web.session.DisableEncodeUrlFilter;
 import org.springframework.web.cors.CorsConfiguration;
 import org.springframework.web.cors.UrlBasedCorsConfigurationSource;
 import tools.jackson.databind.json.JsonMapper;
@@ -103,6 +104,7 @@ class SecurityConfiguration {
                         .accessDeniedHandler(forbidden(json)))
                 .exceptionHandling(
                         e -> e.authenticationEntryPoint(unauthenticated(json)).accessDeniedHandler(forbidden(json)));
+        http.addFilterBefore(new OutageFilter(json), DisableEncodeUrlFilter.class);
         if (properties.security().readOnly()) {
             http.addFilterBefore(new ReadOnlyFilter(json), AuthorizationFilter.class);
         }

@@ -42,8 +42,6 @@ import dev.cairn.storage.objects.UnsupportedContainerException;
 class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 
     private static final Logger LOG = LoggerFactory.getLogger(ProblemDetailsAdvice.class);
-    /** How long a client should wait before trying a request that met an unavailable service again. */
-    private static final String RETRY_AFTER_SECONDS = "5";
 
     @ExceptionHandler(CairnException.class)
     ResponseEntity<ProblemDetail> cairn(CairnException e) {
@@ -60,7 +58,7 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         ResponseEntity.BodyBuilder response = ResponseEntity.status(kind.status());
         if (kind == Problems.UNAVAILABLE) {
             LOG.warn("unavailable: {}", e.getMessage());
-            response.header(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS);
+            response.header(HttpHeaders.RETRY_AFTER, Outages.RETRY_AFTER_SECONDS);
         }
         return response.body(problem);
     }
@@ -94,9 +92,19 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
                         "parameter '" + e.getName() + "': '" + e.getValue() + "' is not " + expected));
     }
 
-    /** Anything else is a fault of the server: logged with an id, answered without its details. */
+    /**
+     * Anything else is a fault of the server: logged with an id, answered without its details; but an
+     * outage that reached here unwrapped (a JDBC connection failure) is a 503, as Cairn's own are.
+     */
     @ExceptionHandler(Exception.class)
     ResponseEntity<ProblemDetail> unexpected(Exception e) {
+        if (Outages.isOutage(e)) {
+            LOG.warn("unavailable: {}", e.toString());
+            return ResponseEntity.status(Problems.UNAVAILABLE.status())
+                    .header(HttpHeaders.RETRY_AFTER, Outages.RETRY_AFTER_SECONDS)
+                    .body(Problems.UNAVAILABLE.with(Outages.describe(e) + ": a service the server needs did not"
+                            + " answer; try again shortly"));
+        }
         String incident = UUID.randomUUID().toString();
         LOG.error("incident {}", incident, e);
         ProblemDetail problem = Problems.INTERNAL.with(
@@ -127,16 +135,22 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
                         + (e.getMaxUploadSize() < 0 ? "its limit" : e.getMaxUploadSize() + " bytes") + ")"));
     }
 
-    /** Spring's own problems (a wrong method, an unsupported media type, ...) keep their status and get Cairn's type. */
+    /**
+     * Spring's own problems (no resource at the path, a wrong method, an unsupported media type, ...) keep
+     * their status and get Cairn's type for it (Spring leaves the type unset).
+     */
     @Override
     protected ResponseEntity<Object> handleExceptionInternal(
             Exception e, Object body, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
         ResponseEntity<Object> response = super.handleExceptionInternal(e, body, headers, status, request);
-        if (response != null && response.getBody() instanceof ProblemDetail problem && problem.getType() != null) {
-            problem.setType(Problems.INVALID_INPUT.type());
-            if (status.value() == 404) {
-                problem.setType(Problems.NOT_FOUND.type());
-            }
+        if (response != null && response.getBody() instanceof ProblemDetail problem) {
+            Problems kind = switch (status.value()) {
+                case 404 -> Problems.NOT_FOUND;
+                case 413 -> Problems.TOO_LARGE;
+                case 503 -> Problems.UNAVAILABLE;
+                default -> status.is5xxServerError() ? Problems.INTERNAL : Problems.INVALID_INPUT;
+            };
+            problem.setType(kind.type());
         }
         return response;
     }
