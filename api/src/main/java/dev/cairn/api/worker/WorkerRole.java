@@ -54,7 +54,13 @@ class WorkerRole implements SmartLifecycle {
         Worker w = worker;
         worker = null;
         if (w != null) {
+            // logged here, through SLF4J: the engine logs through java.util.logging, whose own shutdown
+            // hook drops its handlers while the JVM stops, so the worker's own lines may be lost then
+            LOG.info(
+                    "stopping the worker: running steps have {} to finish",
+                    properties.worker().shutdownGrace());
             w.close();
+            LOG.info("the worker stopped after {} steps", w.stepsRun());
         }
     }
 

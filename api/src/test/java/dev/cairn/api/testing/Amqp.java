@@ -7,11 +7,11 @@ import java.nio.charset.StandardCharsets;
 import dev.cairn.storage.testing.TestBroker;
 
 /** The AMQP URI of a test class's virtual host. */
-final class Amqp {
+public final class Amqp {
 
     private Amqp() {}
 
-    static String uri(TestBroker broker) {
+    public static String uri(TestBroker broker) {
         URI amqp = broker.server().amqp();
         int port = amqp.getPort() < 0 ? 5672 : amqp.getPort();
         return amqp.getScheme() + "://" + (amqp.getRawUserInfo() == null ? "" : amqp.getRawUserInfo() + "@")

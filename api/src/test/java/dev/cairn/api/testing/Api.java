@@ -23,7 +23,8 @@ public final class Api {
     private final String base;
     private final String token;
 
-    Api(String base, String token) {
+    /** Requests to the server at {@code base} ({@code http://localhost:8080}) as {@code token} (null: none). */
+    public Api(String base, String token) {
         this.base = base;
         this.token = token;
     }
