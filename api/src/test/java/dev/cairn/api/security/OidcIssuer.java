@@ -1,0 +1,192 @@
+package dev.cairn.api.security;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.NoSuchAlgorithmException;
+import java.security.interfaces.RSAPrivateKey;
+import java.security.interfaces.RSAPublicKey;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import com.nimbusds.jose.jwk.JWKSet;
+import com.nimbusds.jose.jwk.RSAKey;
+import com.nimbusds.jose.jwk.source.ImmutableJWKSet;
+import com.nimbusds.jose.jwk.source.JWKSource;
+import com.nimbusds.jose.proc.SecurityContext;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.security.config.Customizer;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.oauth2.core.AuthorizationGrantType;
+import org.springframework.security.oauth2.core.ClientAuthenticationMethod;
+import org.springframework.security.oauth2.server.authorization.client.InMemoryRegisteredClientRepository;
+import org.springframework.security.oauth2.server.authorization.client.RegisteredClient;
+import org.springframework.security.oauth2.server.authorization.client.RegisteredClientRepository;
+import org.springframework.security.oauth2.server.authorization.token.JwtEncodingContext;
+import org.springframework.security.oauth2.server.authorization.token.OAuth2TokenCustomizer;
+import org.springframework.security.web.SecurityFilterChain;
+
+import dev.cairn.api.testing.Api;
+
+/**
+ * A real OpenID Connect issuer for the JWT tests: Spring Authorization Server on a port of its own,
+ * started before the server under test and stopped after. Its clients get access tokens by the
+ * client-credentials flow, each with the claims of a person of an institution's directory
+ * ({@link #PEOPLE}): an email and roles, some of them Cairn's. A JWT is fetched from it as any client
+ * would, over HTTP.
+ */
+final class OidcIssuer implements BeforeAllCallback, AfterAllCallback {
+
+    /**
+     * The claims each client's tokens carry. {@code roles} is a list, or a space-separated string as
+     * some issuers write it; {@code expired} tokens were issued two hours ago and ran out an hour ago.
+     */
+    record Person(String email, Object roles, boolean expired) {}
+
+    static final Map<String, Person> PEOPLE = Map.of(
+            "submitter", new Person("alice@lab.example.org", List.of("submit", "lab-member"), false),
+            "reader", new Person("bob@lab.example.org", "lab-member read", false),
+            "outsider", new Person("carol@lab.example.org", List.of("lab-member", "viewer"), false),
+            "late", new Person("dave@lab.example.org", List.of("admin"), true),
+            "nameless", new Person(null, List.of("read"), false));
+
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+
+    private ConfigurableApplicationContext issuer;
+    private String uri;
+
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        issuer = new SpringApplicationBuilder(IssuerApplication.class)
+                .properties(
+                        // not the server's application.yml: this is another application
+                        "spring.config.name=cairn-test-issuer",
+                        "server.port=0",
+                        "spring.main.banner-mode=off",
+                        "management.endpoints.web.exposure.include=",
+                        "springdoc.api-docs.enabled=false",
+                        "springdoc.swagger-ui.enabled=false")
+                .run();
+        int port = ((WebServerApplicationContext) issuer).getWebServer().getPort();
+        uri = "http://localhost:" + port;
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        if (issuer != null) {
+            issuer.close();
+        }
+    }
+
+    /** The issuer's URI, as the server under test is configured with it. */
+    String uri() {
+        if (uri == null) {
+            throw new IllegalStateException("the issuer is not started: register OidcIssuer with @RegisterExtension");
+        }
+        return uri;
+    }
+
+    /** An access token of {@code client}, by the client-credentials flow. */
+    String token(String client) {
+        String basic =
+                Base64.getEncoder().encodeToString((client + ":" + secret(client)).getBytes(StandardCharsets.UTF_8));
+        HttpRequest request = HttpRequest.newBuilder(URI.create(uri() + "/oauth2/token"))
+                .header("Authorization", "Basic " + basic)
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString(
+                        "grant_type=client_credentials&scope=" + URLEncoder.encode("cairn", StandardCharsets.UTF_8)))
+                .build();
+        try {
+            HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != 200) {
+                throw new IllegalStateException("the issuer refused a token to " + client + ": " + response.statusCode()
+                        + " " + response.body());
+            }
+            return Api.json().readTree(response.body()).get("access_token").asString();
+        } catch (IOException e) {
+            throw new IllegalStateException("the issuer did not answer: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    private static String secret(String client) {
+        return client + "-secret";
+    }
+
+    /** The issuer: client credentials only, OIDC discovery on, the people's claims in every access token. */
+    @TestConfiguration(proxyBeanMethods = false)
+    @EnableAutoConfiguration
+    static class IssuerApplication {
+
+        @Bean
+        SecurityFilterChain issuer(HttpSecurity http) throws Exception {
+            http.oauth2AuthorizationServer(server -> server.oidc(Customizer.withDefaults()))
+                    .authorizeHttpRequests(a -> a.anyRequest().authenticated());
+            return http.build();
+        }
+
+        @Bean
+        RegisteredClientRepository clients() {
+            return new InMemoryRegisteredClientRepository(PEOPLE.keySet().stream()
+                    .map(name -> RegisteredClient.withId(UUID.randomUUID().toString())
+                            .clientId(name)
+                            .clientSecret("{noop}" + secret(name))
+                            .clientAuthenticationMethod(ClientAuthenticationMethod.CLIENT_SECRET_BASIC)
+                            .authorizationGrantType(AuthorizationGrantType.CLIENT_CREDENTIALS)
+                            .scope("cairn")
+                            .build())
+                    .toList());
+        }
+
+        @Bean
+        JWKSource<SecurityContext> keys() throws NoSuchAlgorithmException {
+            KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+            generator.initialize(2048);
+            KeyPair pair = generator.generateKeyPair();
+            RSAKey key = new RSAKey.Builder((RSAPublicKey) pair.getPublic())
+                    .privateKey((RSAPrivateKey) pair.getPrivate())
+                    .keyID("issuer-key")
+                    .build();
+            return new ImmutableJWKSet<>(new JWKSet(key));
+        }
+
+        @Bean
+        OAuth2TokenCustomizer<JwtEncodingContext> claims() {
+            return context -> {
+                Person person = PEOPLE.get(context.getRegisteredClient().getClientId());
+                if (person.email() != null) {
+                    context.getClaims().claim("email", person.email());
+                }
+                context.getClaims().claim("roles", person.roles());
+                if (person.expired()) {
+                    Instant now = Instant.now();
+                    context.getClaims()
+                            .issuedAt(now.minus(Duration.ofHours(2)))
+                            .notBefore(now.minus(Duration.ofHours(2)))
+                            .expiresAt(now.minus(Duration.ofHours(1)));
+                }
+            };
+        }
+    }
+}

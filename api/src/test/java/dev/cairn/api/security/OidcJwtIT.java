@@ -1,0 +1,140 @@
+package dev.cairn.api.security;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.security.KeyPairGenerator;
+import java.security.interfaces.RSAPrivateKey;
+import java.util.Base64;
+import java.util.List;
+
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.JWSHeader;
+import com.nimbusds.jose.crypto.RSASSASigner;
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.SignedJWT;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import dev.cairn.api.testing.Api;
+import dev.cairn.api.testing.ApiTest;
+import dev.cairn.storage.graph.users.UserStore;
+
+/**
+ * JWTs of an institution's OpenID Connect issuer, a real one ({@link OidcIssuer}) started beside the
+ * server: a token's email claim names the Cairn user the request acts as (made on first sight), its
+ * roles claim gives Cairn's roles among the issuer's own, and a JWT the issuer did not sign as it
+ * stands, or one that ran out, is refused. Requests go to paths the rules cover; a 404 problem there
+ * means the request passed the rules (no resource answers there on this branch).
+ */
+class OidcJwtIT extends ApiTest {
+
+    @RegisterExtension
+    static final OidcIssuer ISSUER = new OidcIssuer();
+
+    @DynamicPropertySource
+    static void oidc(DynamicPropertyRegistry registry) {
+        registry.add("cairn.security.oidc.issuer-uri", ISSUER::uri);
+    }
+
+    @Test
+    void aJwtActsAsTheUserItsEmailNamesWithTheCairnRolesAmongItsRoles() {
+        Api alice = api(ISSUER.token("submitter"));
+        assertPassed(alice.get("/api/v1/nodes"));
+        assertPassed(alice.post("/api/v1/processes", "{}"));
+        Api.Response admin = alice.post("/api/v1/computers", "{}");
+        assertEquals(403, admin.status(), admin.toString());
+        assertTrue(
+                admin.json().get("detail").asString().startsWith("the roles of this token, [submit], do not allow"),
+                admin.toString());
+        var user = new UserStore(engine.database()).findByEmail("alice@lab.example.org");
+        assertTrue(user.isPresent(), "the JWT's user was made on first sight");
+        assertNotEquals(engine.graph().userId(), user.get().id(), "a JWT's user is its own, not the default one");
+    }
+
+    @Test
+    void rolesGivenAsOneSpaceSeparatedStringCountToo() {
+        Api bob = api(ISSUER.token("reader"));
+        assertPassed(bob.get("/api/v1/nodes"));
+        Api.Response submit = bob.post("/api/v1/processes", "{}");
+        assertEquals(403, submit.status(), submit.toString());
+        assertTrue(submit.json().get("detail").asString().contains("[read]"), submit.toString());
+    }
+
+    @Test
+    void aJwtWithNoRoleOfCairnIsRefusedAndMakesNoUser() {
+        Api.Response r = api(ISSUER.token("outsider")).get("/api/v1/nodes");
+        assertUnauthenticated(r, "the JWT's claim 'roles' names none of the roles read, submit, admin");
+        assertTrue(new UserStore(engine.database())
+                .findByEmail("carol@lab.example.org")
+                .isEmpty());
+    }
+
+    @Test
+    void aJwtThatNamesNoUserIsRefused() {
+        assertUnauthenticated(
+                api(ISSUER.token("nameless")).get("/api/v1/nodes"), "the JWT has no claim 'email' naming its user");
+    }
+
+    @Test
+    void anExpiredJwtIsRefused() {
+        Api.Response r = api(ISSUER.token("late")).get("/api/v1/nodes");
+        assertUnauthenticated(r, "the JWT was refused: ");
+        assertTrue(r.json().get("detail").asString().contains("expired"), r.toString());
+    }
+
+    @Test
+    void aJwtWhosePayloadWasChangedIsRefused() {
+        String[] parts = ISSUER.token("reader").split("\\.");
+        String payload = new String(Base64.getUrlDecoder().decode(parts[1]), StandardCharsets.UTF_8);
+        String forged = payload.replace("\"lab-member read\"", "[\"admin\"]");
+        assertNotEquals(payload, forged);
+        String token = parts[0] + "."
+                + Base64.getUrlEncoder().withoutPadding().encodeToString(forged.getBytes(StandardCharsets.UTF_8)) + "."
+                + parts[2];
+        Api.Response r = api(token).post("/api/v1/computers", "{}");
+        assertUnauthenticated(r, "the JWT was refused: ");
+        assertTrue(r.json().get("detail").asString().contains("Invalid signature"), r.toString());
+    }
+
+    @Test
+    void aJwtSignedWithAnotherKeyIsRefused() throws Exception {
+        JWTClaimsSet claims = SignedJWT.parse(ISSUER.token("submitter")).getJWTClaimsSet();
+        JWTClaimsSet admin = new JWTClaimsSet.Builder(claims)
+                .claim("roles", List.of("admin"))
+                .build();
+        KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+        generator.initialize(2048);
+        // the issuer's key id: the server takes the issuer's key, and the signature does not match it
+        SignedJWT jwt = new SignedJWT(
+                new JWSHeader.Builder(JWSAlgorithm.RS256).keyID("issuer-key").build(), admin);
+        jwt.sign(new RSASSASigner((RSAPrivateKey) generator.generateKeyPair().getPrivate()));
+        Api.Response r = api(jwt.serialize()).post("/api/v1/computers", "{}");
+        assertUnauthenticated(r, "the JWT was refused: ");
+        assertTrue(r.json().get("detail").asString().contains("Invalid signature"), r.toString());
+    }
+
+    @Test
+    void cairnTokensWorkBesideJwts() {
+        assertPassed(admin().post("/api/v1/computers", "{}"));
+    }
+
+    /** The rules let the request through: what answers is the dispatcher, finding no resource there. */
+    static void assertPassed(Api.Response r) {
+        assertEquals(404, r.status(), r.toString());
+        assertTrue(r.header("Content-Type").startsWith("application/problem+json"), r.toString());
+        assertEquals("urn:cairn:problem:not-found", r.json().get("type").asString(), r.toString());
+    }
+
+    private static void assertUnauthenticated(Api.Response r, String detail) {
+        assertEquals(401, r.status(), r.toString());
+        assertEquals("Bearer", r.header("WWW-Authenticate"));
+        assertEquals("urn:cairn:problem:unauthenticated", r.json().get("type").asString());
+        assertTrue(
+                r.json().get("detail").asString().startsWith("the bearer token was refused: " + detail), r.toString());
+    }
+}
