@@ -95,7 +95,7 @@ class EngineMeters implements MeterBinder {
                             "cairn.processes",
                             counts,
                             c -> value(c, n -> n.processes().getOrDefault(state, 0L)))
-                    .description("Processes the workers step, by state")
+                    .description("Processes of the installation, by state")
                     .tag("state", state.dbValue())
                     .register(registry);
         }

@@ -108,8 +108,8 @@ public final class EngineMetrics {
     }
 
     /**
-     * The processes the workers step (those submitted, and their children), by state; every state is
-     * there, with zero when none is in it.
+     * The processes of the installation, every one the engine launched (submitted or run in-process,
+     * and their children), by state; every state is there, with zero when none is in it.
      *
      * @throws StorageException when the database cannot be reached
      */
