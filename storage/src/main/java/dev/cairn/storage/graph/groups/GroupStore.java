@@ -54,8 +54,20 @@ public final class GroupStore {
      * @throws NotFoundException if the user does not exist
      */
     public Group create(String label, String typeString, String description, long userId) throws SQLException {
+        return create(label, typeString, description, userId, Map.of());
+    }
+
+    /**
+     * Creates an empty group with extras (cleaned as node extras are).
+     *
+     * @throws ConflictException if a group of this type has the label
+     * @throws NotFoundException if the user does not exist
+     */
+    public Group create(String label, String typeString, String description, long userId, Map<String, ?> extras)
+            throws SQLException {
         requireText("label", label);
         requireText("type string", typeString);
+        String json = JsonCodec.write(AttributeValues.cleanMap(extras, "group extras"));
         try {
             return Transactions.run(database, c -> {
                 if (find(c, label, typeString).isPresent()) {
@@ -63,13 +75,14 @@ public final class GroupStore {
                 }
                 try (PreparedStatement s =
                         c.prepareStatement("INSERT INTO node_group (uuid, label, type_string, description,"
-                                + " time, user_id) SELECT ?, ?, ?, ?, now(), id FROM app_user WHERE id = ? RETURNING "
-                                + COLUMNS)) {
+                                + " time, user_id, extras) SELECT ?, ?, ?, ?, now(), id, ?::jsonb FROM app_user"
+                                + " WHERE id = ? RETURNING " + COLUMNS)) {
                     s.setObject(1, UUID.randomUUID());
                     s.setString(2, label);
                     s.setString(3, typeString);
                     s.setString(4, Objects.requireNonNullElse(description, ""));
-                    s.setLong(5, userId);
+                    s.setString(5, json);
+                    s.setLong(6, userId);
                     try (ResultSet r = s.executeQuery()) {
                         if (!r.next()) {
                             throw new NotFoundException("group '" + label + "': user " + userId + " does not exist");

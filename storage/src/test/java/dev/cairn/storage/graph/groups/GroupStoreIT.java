@@ -195,7 +195,8 @@ class GroupStoreIT {
 
     @Test
     void labelDescriptionAndExtrasChangeAndATakenLabelIsRefused() throws SQLException {
-        Group g = group("to-relabel");
+        Group g = groups.create("to-relabel", GroupStore.CORE, "", rows.userId(), Map.of("made", "with it"));
+        assertEquals(Map.of("made", "with it"), g.extras());
         group("taken");
         Group relabelled = groups.relabel(g.id(), "relabelled");
         assertEquals("relabelled", relabelled.label());
@@ -203,7 +204,7 @@ class GroupStoreIT {
         ConflictException taken = assertThrows(ConflictException.class, () -> groups.relabel(g.id(), "taken"));
         assertEquals("a group labelled 'taken' of type 'core' exists already", taken.getMessage());
         assertEquals("PBE", groups.describe(g.id(), "PBE").description());
-        Group extras = groups.changeExtras(g.id(), Map.of("kept", 1, "gone", "x"), List.of());
+        Group extras = groups.changeExtras(g.id(), Map.of("kept", 1, "gone", "x"), List.of("made"));
         assertEquals(Map.of("kept", 1L, "gone", "x"), extras.extras());
         assertEquals(
                 Map.of("kept", 1L, "new", true),
