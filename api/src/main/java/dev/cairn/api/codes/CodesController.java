@@ -63,6 +63,14 @@ class CodesController {
     private static final String REF =
             "the code's uuid (or a unique prefix of it), label@computer, or a label only" + " one code has";
     private static final String ORDER = "id";
+    /*
+     * Both ways to POST a code describe the one request body of POST /api/v1/codes, since the
+     * OpenAPI document has one operation per path and method: JSON for an installed code,
+     * multipart for a portable one.
+     */
+    private static final String INSTALLED_EXAMPLE = """
+            {"label": "bash", "computer": "localhost", "executable": "/bin/bash",
+             "description": "bash, for arithmetic.add", "defaultCalcJobPlugin": "arithmetic.add"}""";
     private static final int DEFAULT_LIMIT = 100;
 
     private final Engine engine;
@@ -85,13 +93,15 @@ class CodesController {
                     + " job is a 400 naming the known ones, and nothing is stored.",
             requestBody =
                     @io.swagger.v3.oas.annotations.parameters.RequestBody(
-                            content =
-                                    @Content(
-                                            schema = @Schema(implementation = NewInstalledCode.class),
-                                            examples = @ExampleObject(value = """
-                                            {"label": "bash", "computer": "localhost", "executable": "/bin/bash",
-                                             "description": "bash, for arithmetic.add",
-                                             "defaultCalcJobPlugin": "arithmetic.add"}"""))),
+                            content = {
+                                @Content(
+                                        mediaType = MediaType.APPLICATION_JSON_VALUE,
+                                        schema = @Schema(implementation = NewInstalledCode.class),
+                                        examples = @ExampleObject(name = "installed", value = INSTALLED_EXAMPLE)),
+                                @Content(
+                                        mediaType = MediaType.MULTIPART_FORM_DATA_VALUE,
+                                        schema = @Schema(implementation = PortableCodeForm.class))
+                            }),
             responses = {
                 @ApiResponse(responseCode = "201", description = "the code, stored"),
                 @ApiResponse(responseCode = "409", description = "a code on that computer has the label already")
@@ -125,34 +135,31 @@ class CodesController {
                     + " The parts 'files' carry the files, each named by its path in the code (a file name, or a"
                     + " relative path such as bin/run.sh: curl -F 'files=@run.sh;filename=bin/run.sh'); the"
                     + " executable is one of them. The label is unique among portable codes.",
+            requestBody =
+                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                            content = {
+                                @Content(
+                                        mediaType = MediaType.APPLICATION_JSON_VALUE,
+                                        schema = @Schema(implementation = NewInstalledCode.class),
+                                        examples = @ExampleObject(name = "installed", value = INSTALLED_EXAMPLE)),
+                                @Content(
+                                        mediaType = MediaType.MULTIPART_FORM_DATA_VALUE,
+                                        schema = @Schema(implementation = PortableCodeForm.class))
+                            }),
             responses = {
                 @ApiResponse(responseCode = "201", description = "the code, stored with its files"),
                 @ApiResponse(responseCode = "409", description = "a portable code has the label already")
             })
     ResponseEntity<CodeView> createPortable(
-            @Parameter(description = "the code's files; each part's file name is its path in the code")
-                    @RequestPart("files")
-                    List<MultipartFile> files,
-            @Parameter(description = "the code's label, unique among portable codes; no '@'", example = "adder")
-                    @RequestParam("label")
-                    String label,
-            @Parameter(description = "the executable's path among the files", example = "bin/add.sh")
-                    @RequestParam("executable")
-                    String executable,
-            @Parameter(description = "free text", example = "a shell adder")
-                    @RequestParam(name = "description", required = false)
-                    String description,
-            @Parameter(description = "the calculation job launched when none is named", example = "arithmetic.add")
-                    @RequestParam(name = "defaultCalcJobPlugin", required = false)
+            @Parameter(hidden = true) @RequestPart("files") List<MultipartFile> files,
+            @Parameter(hidden = true) @RequestParam("label") String label,
+            @Parameter(hidden = true) @RequestParam("executable") String executable,
+            @Parameter(hidden = true) @RequestParam(name = "description", required = false) String description,
+            @Parameter(hidden = true) @RequestParam(name = "defaultCalcJobPlugin", required = false)
                     String defaultCalcJobPlugin,
-            @Parameter(description = "shell text before the code's command")
-                    @RequestParam(name = "prependText", required = false)
-                    String prependText,
-            @Parameter(description = "shell text after the code's command")
-                    @RequestParam(name = "appendText", required = false)
-                    String appendText,
-            @Parameter(description = "whether to run under MPI") @RequestParam(name = "withMpi", required = false)
-                    Boolean withMpi)
+            @Parameter(hidden = true) @RequestParam(name = "prependText", required = false) String prependText,
+            @Parameter(hidden = true) @RequestParam(name = "appendText", required = false) String appendText,
+            @Parameter(hidden = true) @RequestParam(name = "withMpi", required = false) Boolean withMpi)
             throws IOException {
         String name = label(label);
         if (codes.labelTaken(name, null)) {
