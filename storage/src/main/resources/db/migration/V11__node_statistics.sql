@@ -1,8 +1,9 @@
 -- The graph's statistics (nodes per type, process type and day of creation; processes per state;
 -- each also for one user) kept as counts, so that reading them costs the same for a thousand
--- nodes as for ten million. Counting the node table itself was measured on 10^6 nodes: about
--- 280 ms for the four GROUP BYs even as index-only scans, and a sequential scan of the whole
--- table (~1 GB) for one user's counts (see README, "Statistics").
+-- nodes as for ten million. Counting the node table itself was measured on 10^6 nodes: 490 ms
+-- for the four GROUP BYs, index-only scans where there is an index, and a scan of the whole table
+-- for one user's counts (jmh StatisticsBenchmark; README, "Computers, codes, groups, users, tokens,
+-- statistics").
 --
 -- Triggers append changes to node_tally_change, one row per key a statement touched (a COPY of
 -- 10k nodes writes a handful); nothing is updated in place, so writers never wait for each other
