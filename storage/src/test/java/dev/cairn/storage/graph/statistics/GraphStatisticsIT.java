@@ -104,6 +104,7 @@ class GraphStatisticsIT {
 
         assertTrue(statistics.compact() > 0);
         assertEquals(0, count("node_tally_change"));
+        assertEquals(count("node"), scalar("SELECT sum(nodes) FROM node_tally_day"));
         assertMatchesTheNodeTable(null);
         assertMatchesTheNodeTable(alice);
 
@@ -115,6 +116,8 @@ class GraphStatisticsIT {
         assertMatchesTheNodeTable(bob);
         // no key is kept for what counts nothing any more
         assertEquals(0, scalar("SELECT count(*) FROM node_tally WHERE node_type = '" + WorkChainNode.TYPE + "'"));
+        assertEquals(count("node"), scalar("SELECT sum(nodes) FROM node_tally"));
+        assertEquals(count("node"), scalar("SELECT sum(nodes) FROM node_tally_day"));
     }
 
     @Test
@@ -135,6 +138,10 @@ class GraphStatisticsIT {
                 3L));
         assertEquals(expected, s.days());
         assertEquals(9, s.total());
+        at.compact();
+        assertEquals(expected, at.read(null, 3).days());
+        assertEquals(expected, at.read(alice, 3).days());
+        assertEquals(Map.of(LocalDate.parse("2030-03-10"), 0L), at.read(bob, 1).days());
         assertEquals(40, at.read(null, 40).days().size());
         assertThrows(InvalidInputException.class, () -> at.read(null, 0));
         assertThrows(InvalidInputException.class, () -> at.read(null, GraphStatistics.MAX_DAYS + 1));
@@ -147,7 +154,7 @@ class GraphStatisticsIT {
         new GraphStore(database, null, alice).store(new IntData(2));
         sql("TRUNCATE node CASCADE");
         assertEquals(0, statistics.read(null, 1).total());
-        assertEquals(0, count("node_tally") + count("node_tally_change"));
+        assertEquals(0, count("node_tally") + count("node_tally_day") + count("node_tally_change"));
     }
 
     /** A writer that has not committed holds no lock that another writer of the same key waits for. */
