@@ -75,7 +75,8 @@ class StatisticsIT extends ApiTest {
             Thread.sleep(200);
         }
         assertEquals(count(engine, "SELECT count(*) FROM node"), count(engine, "SELECT sum(nodes) FROM node_tally"));
-        assertEquals(count(engine, "SELECT count(*) FROM node"), count(engine, "SELECT sum(nodes) FROM node_tally_day"));
+        assertEquals(
+                count(engine, "SELECT count(*) FROM node"), count(engine, "SELECT sum(nodes) FROM node_tally_day"));
         assertEquals(
                 count(engine, "SELECT count(*) FROM node"),
                 admin().get("/api/v1/statistics").json().get("total").asLong());
