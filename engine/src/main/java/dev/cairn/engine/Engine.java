@@ -12,6 +12,8 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 
 import dev.cairn.engine.caching.CachingPolicy;
+import dev.cairn.engine.computers.ComputerCheck;
+import dev.cairn.engine.computers.ComputerTestReport;
 import dev.cairn.engine.control.ProcessControl;
 import dev.cairn.engine.events.EventFilter;
 import dev.cairn.engine.events.StateChanged;
@@ -38,6 +40,7 @@ import dev.cairn.storage.db.Transactions;
 import dev.cairn.storage.graph.GraphStore;
 import dev.cairn.storage.graph.ObjectStoreErrors;
 import dev.cairn.storage.graph.StorageException;
+import dev.cairn.storage.graph.computers.Computer;
 import dev.cairn.storage.graph.users.UserStore;
 import dev.cairn.storage.objects.Container;
 
@@ -181,6 +184,14 @@ public final class Engine implements AutoCloseable {
     public Subscription subscribe(EventFilter filter, Consumer<StateChanged> listener) {
         requireBroker();
         return broadcasts.subscribe(filter, listener);
+    }
+
+    /**
+     * Tests a stored computer as {@code verdi computer test} does, with this engine's transports
+     * (see {@link ComputerCheck}): a computer that is down gives failed checks, not an exception.
+     */
+    public ComputerTestReport testComputer(Computer computer) {
+        return new ComputerCheck(database, computerAccess).run(computer);
     }
 
     /** How often this engine made each move of the process state table, since it opened. */

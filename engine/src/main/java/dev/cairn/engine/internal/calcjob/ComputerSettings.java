@@ -3,6 +3,7 @@ package dev.cairn.engine.internal.calcjob;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import dev.cairn.engine.scheduler.JobTemplate;
 import dev.cairn.engine.transport.Backoff;
@@ -48,6 +49,21 @@ public record ComputerSettings(
     public static final Duration DEFAULT_LOCAL_POLL_INTERVAL = Duration.ofMillis(100);
 
     public static final Duration DEFAULT_KEEP_ALIVE = Duration.ofSeconds(30);
+
+    /** The names of the settings {@link #of} reads from a computer's metadata; it ignores others. */
+    public static final Set<String> NAMES = Set.of(
+            "workdir",
+            "transport_params",
+            "minimum_job_poll_interval",
+            "max_connections",
+            "connection_keep_alive",
+            "submissions_per_minute",
+            "retry_attempts",
+            "retry_initial_interval",
+            "default_mpiprocs_per_machine",
+            "mpirun_command",
+            "prepend_text",
+            "append_text");
 
     @SuppressWarnings("unchecked")
     public static ComputerSettings of(Computer computer) {

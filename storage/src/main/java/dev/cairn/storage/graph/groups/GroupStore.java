@@ -6,7 +6,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
@@ -18,7 +21,9 @@ import dev.cairn.errors.InvalidInputException;
 import dev.cairn.errors.NotFoundException;
 import dev.cairn.storage.db.Cursors;
 import dev.cairn.storage.db.Database;
+import dev.cairn.storage.db.JsonCodec;
 import dev.cairn.storage.db.Transactions;
+import dev.cairn.storage.graph.AttributeValues;
 import dev.cairn.storage.graph.NodeIds;
 import dev.cairn.storage.graph.SqlErrors;
 import dev.cairn.storage.graph.traversal.DeletionResult;
@@ -34,7 +39,7 @@ public final class GroupStore {
     /** The type string of groups that users make. */
     public static final String CORE = "core";
 
-    private static final String COLUMNS = "id, uuid, label, type_string, description, time, user_id";
+    private static final String COLUMNS = "id, uuid, label, type_string, description, time, user_id, extras";
 
     private final Database database;
 
@@ -49,8 +54,20 @@ public final class GroupStore {
      * @throws NotFoundException if the user does not exist
      */
     public Group create(String label, String typeString, String description, long userId) throws SQLException {
+        return create(label, typeString, description, userId, Map.of());
+    }
+
+    /**
+     * Creates an empty group with extras (cleaned as node extras are).
+     *
+     * @throws ConflictException if a group of this type has the label
+     * @throws NotFoundException if the user does not exist
+     */
+    public Group create(String label, String typeString, String description, long userId, Map<String, ?> extras)
+            throws SQLException {
         requireText("label", label);
         requireText("type string", typeString);
+        String json = JsonCodec.write(AttributeValues.cleanMap(extras, "group extras"));
         try {
             return Transactions.run(database, c -> {
                 if (find(c, label, typeString).isPresent()) {
@@ -58,13 +75,14 @@ public final class GroupStore {
                 }
                 try (PreparedStatement s =
                         c.prepareStatement("INSERT INTO node_group (uuid, label, type_string, description,"
-                                + " time, user_id) SELECT ?, ?, ?, ?, now(), id FROM app_user WHERE id = ? RETURNING "
-                                + COLUMNS)) {
+                                + " time, user_id, extras) SELECT ?, ?, ?, ?, now(), id, ?::jsonb FROM app_user"
+                                + " WHERE id = ? RETURNING " + COLUMNS)) {
                     s.setObject(1, UUID.randomUUID());
                     s.setString(2, label);
                     s.setString(3, typeString);
                     s.setString(4, Objects.requireNonNullElse(description, ""));
-                    s.setLong(5, userId);
+                    s.setString(5, json);
+                    s.setLong(6, userId);
                     try (ResultSet r = s.executeQuery()) {
                         if (!r.next()) {
                             throw new NotFoundException("group '" + label + "': user " + userId + " does not exist");
@@ -107,6 +125,122 @@ public final class GroupStore {
         });
     }
 
+    public Optional<Group> find(UUID uuid) throws SQLException {
+        return Transactions.run(database, c -> {
+            try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM node_group WHERE uuid = ?")) {
+                s.setObject(1, uuid);
+                try (ResultSet r = s.executeQuery()) {
+                    return r.next() ? Optional.of(group(r)) : Optional.empty();
+                }
+            }
+        });
+    }
+
+    /**
+     * One page of the groups of a type string, by label: at most {@code limit} after the label
+     * {@code afterLabel} (null: from the first).
+     */
+    public List<Group> list(String typeString, String afterLabel, int limit) throws SQLException {
+        return Transactions.run(database, c -> {
+            try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM node_group WHERE type_string = ?"
+                    + " AND (?::text IS NULL OR label > ?) ORDER BY label LIMIT ?")) {
+                s.setString(1, typeString);
+                s.setString(2, afterLabel);
+                s.setString(3, afterLabel);
+                s.setInt(4, limit);
+                List<Group> groups = new ArrayList<>();
+                try (ResultSet r = s.executeQuery()) {
+                    while (r.next()) {
+                        groups.add(group(r));
+                    }
+                }
+                return groups;
+            }
+        });
+    }
+
+    /** The number of nodes in each of the groups, by group id (a group that does not exist counts 0). */
+    public Map<Long, Long> counts(Collection<Long> groupIds) throws SQLException {
+        return Transactions.run(database, c -> {
+            try (PreparedStatement s = c.prepareStatement("SELECT g.id, (SELECT count(*) FROM group_member m"
+                    + " WHERE m.group_id = g.id) FROM unnest(?::bigint[]) AS g (id)")) {
+                s.setObject(1, groupIds.stream().mapToLong(Long::longValue).toArray());
+                Map<Long, Long> counts = new HashMap<>();
+                try (ResultSet r = s.executeQuery()) {
+                    while (r.next()) {
+                        counts.put(r.getLong(1), r.getLong(2));
+                    }
+                }
+                return counts;
+            }
+        });
+    }
+
+    /** @throws ConflictException if another group of the same type has the label */
+    public Group relabel(long groupId, String label) throws SQLException {
+        requireText("label", label);
+        try {
+            return Transactions.run(database, c -> {
+                Group group = require(c, groupId);
+                if (!group.label().equals(label)
+                        && find(c, label, group.typeString()).isPresent()) {
+                    throw labelTaken(label, group.typeString(), null);
+                }
+                return update(c, groupId, "label = ?", label);
+            });
+        } catch (SQLException e) {
+            if (SqlErrors.violated(e, "node_group_label_type_string_key")) {
+                throw labelTaken(label, get(groupId).typeString(), e);
+            }
+            throw e;
+        }
+    }
+
+    public Group describe(long groupId, String description) throws SQLException {
+        return Transactions.run(
+                database, c -> update(c, groupId, "description = ?", Objects.requireNonNullElse(description, "")));
+    }
+
+    /**
+     * Sets the extras in {@code set} (cleaned as node extras are: keys without dots, integers as
+     * longs, no NaN) and removes those named in {@code remove}; the others stay.
+     */
+    public Group changeExtras(long groupId, Map<String, ?> set, Collection<String> remove) throws SQLException {
+        Map<String, Object> cleaned = AttributeValues.cleanMap(set, "group extras");
+        return Transactions.run(database, c -> {
+            try (PreparedStatement s =
+                    c.prepareStatement("UPDATE node_group SET extras = (extras - ?::text[]) || ?::jsonb"
+                            + " WHERE id = ? RETURNING " + COLUMNS)) {
+                s.setArray(1, c.createArrayOf("text", remove.toArray()));
+                s.setString(2, JsonCodec.write(cleaned));
+                s.setLong(3, groupId);
+                try (ResultSet r = s.executeQuery()) {
+                    if (!r.next()) {
+                        throw notFound(groupId);
+                    }
+                    return group(r);
+                }
+            }
+        });
+    }
+
+    /** What {@link #changeMembers} did: nodes that became members, and members that left. */
+    public record MembershipChange(long added, long removed) {}
+
+    /**
+     * Adds some nodes and removes others in one transaction: either both happen or neither.
+     * Nodes already members are not added again, and removing a node that is not a member does
+     * nothing.
+     *
+     * @throws NotFoundException if the group or a node to add does not exist; then nothing changes
+     */
+    public MembershipChange changeMembers(long groupId, NodeIds add, NodeIds remove) throws SQLException {
+        return Transactions.run(database, c -> {
+            require(c, groupId);
+            return new MembershipChange(insertMembers(c, groupId, add), deleteMembers(c, groupId, remove));
+        });
+    }
+
     /**
      * Adds nodes; those already members are left alone.
      *
@@ -116,15 +250,7 @@ public final class GroupStore {
     public long addNodes(long groupId, NodeIds nodes) throws SQLException {
         return Transactions.run(database, c -> {
             require(c, groupId);
-            NodeIds.Selection selection = nodes.select(c);
-            selection.requireNodes(c, "nodes to add to group " + groupId);
-            try (PreparedStatement s =
-                    c.prepareStatement("INSERT INTO group_member (group_id, node_id) SELECT DISTINCT ?::bigint, id"
-                            + " FROM (" + selection.sql() + ") s ON CONFLICT DO NOTHING")) {
-                s.setLong(1, groupId);
-                selection.bind(s, 2);
-                return (long) s.executeUpdate();
-            }
+            return insertMembers(c, groupId, nodes);
         });
     }
 
@@ -136,13 +262,7 @@ public final class GroupStore {
     public long removeNodes(long groupId, NodeIds nodes) throws SQLException {
         return Transactions.run(database, c -> {
             require(c, groupId);
-            NodeIds.Selection selection = nodes.select(c);
-            try (PreparedStatement s = c.prepareStatement(
-                    "DELETE FROM group_member WHERE group_id = ? AND node_id IN (" + selection.sql() + ")")) {
-                s.setLong(1, groupId);
-                selection.bind(s, 2);
-                return (long) s.executeUpdate();
-            }
+            return deleteMembers(c, groupId, nodes);
         });
     }
 
@@ -223,6 +343,42 @@ public final class GroupStore {
         });
     }
 
+    private static long insertMembers(Connection c, long groupId, NodeIds nodes) throws SQLException {
+        NodeIds.Selection selection = nodes.select(c);
+        selection.requireNodes(c, "nodes to add to group " + groupId);
+        try (PreparedStatement s =
+                c.prepareStatement("INSERT INTO group_member (group_id, node_id) SELECT DISTINCT ?::bigint, id"
+                        + " FROM (" + selection.sql() + ") s ON CONFLICT DO NOTHING")) {
+            s.setLong(1, groupId);
+            selection.bind(s, 2);
+            return s.executeUpdate();
+        }
+    }
+
+    private static long deleteMembers(Connection c, long groupId, NodeIds nodes) throws SQLException {
+        NodeIds.Selection selection = nodes.select(c);
+        try (PreparedStatement s = c.prepareStatement(
+                "DELETE FROM group_member WHERE group_id = ? AND node_id IN (" + selection.sql() + ")")) {
+            s.setLong(1, groupId);
+            selection.bind(s, 2);
+            return s.executeUpdate();
+        }
+    }
+
+    private static Group update(Connection c, long groupId, String assignment, String value) throws SQLException {
+        try (PreparedStatement s =
+                c.prepareStatement("UPDATE node_group SET " + assignment + " WHERE id = ? RETURNING " + COLUMNS)) {
+            s.setString(1, value);
+            s.setLong(2, groupId);
+            try (ResultSet r = s.executeQuery()) {
+                if (!r.next()) {
+                    throw notFound(groupId);
+                }
+                return group(r);
+            }
+        }
+    }
+
     private static void deleteRow(Connection c, long groupId) throws SQLException {
         try (PreparedStatement s = c.prepareStatement("DELETE FROM node_group WHERE id = ?")) {
             s.setLong(1, groupId);
@@ -263,7 +419,8 @@ public final class GroupStore {
                 r.getString(4),
                 r.getString(5),
                 r.getObject(6, OffsetDateTime.class),
-                r.getLong(7));
+                r.getLong(7),
+                JsonCodec.readObject(r.getString(8)));
     }
 
     private static void requireText(String what, String value) {

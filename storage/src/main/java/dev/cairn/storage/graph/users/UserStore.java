@@ -93,6 +93,26 @@ public final class UserStore {
     }
 
     /**
+     * Changes a user's names and institution; a null leaves that one as it is. The email, the
+     * user's identity, does not change.
+     *
+     * @throws NotFoundException if there is no such user
+     */
+    public User update(long id, String firstName, String lastName, String institution) {
+        return database.sessions().fromTransaction(session -> {
+            UserEntity entity = session.find(UserEntity.class, id);
+            if (entity == null) {
+                throw new NotFoundException("user " + id + " does not exist");
+            }
+            entity.firstName = Objects.requireNonNullElse(firstName, entity.firstName);
+            entity.lastName = Objects.requireNonNullElse(lastName, entity.lastName);
+            entity.institution = Objects.requireNonNullElse(institution, entity.institution);
+            session.flush();
+            return toUser(entity);
+        });
+    }
+
+    /**
      * Makes the user with this email the profile's default user.
      *
      * @throws NotFoundException if no user has this email

@@ -9,7 +9,9 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.LongStream;
 
 import org.junit.jupiter.api.AfterAll;
@@ -189,5 +191,57 @@ class GroupStoreIT {
         assertEquals(Optional.empty(), groups.find("with-nodes", GroupStore.CORE));
         assertEquals(1, groups.count(other.id()), "d10 left the other group with its deletion");
         assertThrows(NotFoundException.class, () -> groups.deleteWithNodes(g.id(), TraversalRules.DELETE));
+    }
+
+    @Test
+    void labelDescriptionAndExtrasChangeAndATakenLabelIsRefused() throws SQLException {
+        Group g = groups.create("to-relabel", GroupStore.CORE, "", rows.userId(), Map.of("made", "with it"));
+        assertEquals(Map.of("made", "with it"), g.extras());
+        group("taken");
+        Group relabelled = groups.relabel(g.id(), "relabelled");
+        assertEquals("relabelled", relabelled.label());
+        assertEquals(Optional.of(relabelled), groups.find(g.uuid()));
+        ConflictException taken = assertThrows(ConflictException.class, () -> groups.relabel(g.id(), "taken"));
+        assertEquals("a group labelled 'taken' of type 'core' exists already", taken.getMessage());
+        assertEquals("PBE", groups.describe(g.id(), "PBE").description());
+        Group extras = groups.changeExtras(g.id(), Map.of("kept", 1, "gone", "x"), List.of("made"));
+        assertEquals(Map.of("kept", 1L, "gone", "x"), extras.extras());
+        assertEquals(
+                Map.of("kept", 1L, "new", true),
+                groups.changeExtras(g.id(), Map.of("new", true), List.of("gone"))
+                        .extras());
+        assertEquals(Map.of("kept", 1L, "new", true), groups.get(g.id()).extras());
+        assertThrows(InvalidInputException.class, () -> groups.changeExtras(g.id(), Map.of("a.b", 1), List.of()));
+        assertThrows(NotFoundException.class, () -> groups.describe(-1, "x"));
+    }
+
+    @Test
+    void membersAreAddedAndRemovedTogetherOrNotAtAll() throws SQLException {
+        Group g = group("together");
+        long[] nodes = dataNodes(3);
+        groups.addNodes(g.id(), NodeIds.of(nodes[0]));
+        GroupStore.MembershipChange change =
+                groups.changeMembers(g.id(), NodeIds.of(nodes[1], nodes[2], nodes[1]), NodeIds.of(nodes[0]));
+        assertEquals(new GroupStore.MembershipChange(2, 1), change);
+        assertThrows(
+                NotFoundException.class,
+                () -> groups.changeMembers(g.id(), NodeIds.of(-5), NodeIds.of(nodes[1], nodes[2])));
+        assertEquals(2, groups.count(g.id()));
+        assertEquals(Map.of(g.id(), 2L, -1L, 0L), groups.counts(Set.of(g.id(), -1L)));
+    }
+
+    @Test
+    void groupsArePagedByLabel() throws SQLException {
+        for (String label : List.of("page-c", "page-a", "page-b")) {
+            groups.create(label, "test.paged", "", rows.userId());
+        }
+        assertEquals(
+                List.of("page-a", "page-b"),
+                groups.list("test.paged", null, 2).stream().map(Group::label).toList());
+        assertEquals(
+                List.of("page-c"),
+                groups.list("test.paged", "page-b", 2).stream()
+                        .map(Group::label)
+                        .toList());
     }
 }

@@ -86,4 +86,13 @@ class UserStoreIT {
                                         "SELECT value::text FROM setting WHERE key = 'default_user'", String.class)
                                 .getSingleResult()));
     }
+
+    @Test
+    void namesChangeAndTheEmailStays() {
+        User grace = users.create("grace@example.com", "Grace", "", "");
+        User changed = users.update(grace.id(), null, "Hopper", "US Navy");
+        assertEquals(new User(grace.id(), "grace@example.com", "Grace", "Hopper", "US Navy"), changed);
+        assertEquals(changed, users.get(grace.id()));
+        assertThrows(NotFoundException.class, () -> users.update(-1, "x", null, null));
+    }
 }

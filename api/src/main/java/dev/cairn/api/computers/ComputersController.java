@@ -1,0 +1,226 @@
+package dev.cairn.api.computers;
+
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.util.UriUtils;
+
+import dev.cairn.api.security.CurrentUser;
+import dev.cairn.api.web.Page;
+import dev.cairn.engine.Engine;
+import dev.cairn.engine.computers.ComputerTypes;
+import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.graph.computers.AuthInfo;
+import dev.cairn.storage.graph.computers.AuthInfoStore;
+import dev.cairn.storage.graph.computers.Computer;
+import dev.cairn.storage.graph.computers.ComputerSpec;
+import dev.cairn.storage.graph.computers.ComputerStore;
+import dev.cairn.storage.graph.users.User;
+import dev.cairn.storage.graph.users.UserStore;
+
+/** The computers calculation jobs run on: set up, listed, shown, deleted, enabled per user and tested. */
+@RestController
+@RequestMapping("/api/v1/computers")
+@Tag(
+        name = "computers",
+        description = "The computers calculation jobs run on (AiiDA's computers): reading needs the role read,"
+                + " the rest admin")
+class ComputersController {
+
+    private static final String REF = "the computer's label or uuid";
+
+    private final Engine engine;
+    private final ComputerStore computers;
+    private final AuthInfoStore authInfos;
+    private final UserStore users;
+    private final ComputerRefs refs;
+
+    ComputersController(Engine engine, ComputerRefs refs) {
+        this.engine = engine;
+        this.computers = new ComputerStore(engine.database());
+        this.authInfos = new AuthInfoStore(engine.database());
+        this.users = new UserStore(engine.database());
+        this.refs = refs;
+    }
+
+    @PostMapping
+    @Operation(
+            summary = "Set up a computer",
+            description = "Stores a computer after the engine has checked it: a known transport type (core.local,"
+                    + " core.ssh) and scheduler type (core.direct, core.slurm, core.pbspro, core.torque), an"
+                    + " absolute workdir, only known settings of the right kinds, and transport parameters the"
+                    + " transport takes. Anything wrong is a 400 naming it, and nothing is stored.",
+            requestBody =
+                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                            content =
+                                    @Content(
+                                            schema = @Schema(implementation = NewComputer.class),
+                                            examples = {
+                                                @ExampleObject(
+                                                        name = "cluster",
+                                                        summary = "a SLURM cluster over SSH",
+                                                        value = """
+                                                {"label": "cluster", "hostname": "login.cluster.example.org",
+                                                 "transportType": "core.ssh", "schedulerType": "core.slurm",
+                                                 "settings": {"workdir": "/scratch/alice/cairn",
+                                                  "transport_params": {"username": "alice",
+                                                   "key_filename": "~/.ssh/id_ed25519"},
+                                                  "max_connections": 4, "mpirun_command": "srun"}}"""),
+                                                @ExampleObject(
+                                                        name = "local",
+                                                        summary = "this machine, jobs in the background",
+                                                        value = """
+                                                {"label": "localhost", "hostname": "localhost",
+                                                 "transportType": "core.local", "schedulerType": "core.direct",
+                                                 "settings": {"workdir": "/tmp/cairn-work"}}""")
+                                            })),
+            responses = {
+                @ApiResponse(responseCode = "201", description = "the computer, stored"),
+                @ApiResponse(responseCode = "409", description = "a computer has the label already")
+            })
+    ResponseEntity<ComputerView> create(@RequestBody NewComputer body) {
+        if (body.settings() == null) {
+            throw new InvalidInputException("field 'settings' is required: at least {\"workdir\": \"/absolute/path\"}");
+        }
+        ComputerSpec spec = new ComputerSpec(
+                body.label(),
+                body.hostname(),
+                body.description(),
+                body.transportType(),
+                body.schedulerType(),
+                body.settings());
+        ComputerTypes.check(spec);
+        Computer computer = computers.create(spec);
+        return ResponseEntity.created(location(computer)).body(view(computer));
+    }
+
+    @GetMapping
+    @Operation(
+            summary = "List the computers",
+            description = "Every computer, by label, in one page (an installation has few).")
+    Page<ComputerView> list() {
+        return new Page<>(computers.list().stream().map(this::view).toList(), null, null);
+    }
+
+    @GetMapping("/{computer}")
+    @Operation(
+            summary = "Show a computer",
+            description = "The computer with its settings, whether it is enabled for the caller and for whom it was"
+                    + " enabled or disabled, and how many nodes name it.")
+    ComputerView show(@Parameter(description = REF, example = "cluster") @PathVariable("computer") String ref) {
+        return view(refs.inPath(ref));
+    }
+
+    @DeleteMapping("/{computer}")
+    @Operation(
+            summary = "Delete a computer",
+            description = "Deletes a computer and its per-user settings, as long as no node names it: jobs that"
+                    + " ran on it and codes installed on it are provenance.",
+            responses = {
+                @ApiResponse(responseCode = "204", description = "deleted"),
+                @ApiResponse(responseCode = "409", description = "nodes name the computer")
+            })
+    ResponseEntity<Void> delete(
+            @Parameter(description = REF, example = "cluster") @PathVariable("computer") String ref) {
+        computers.delete(refs.inPath(ref).id());
+        return ResponseEntity.noContent().build();
+    }
+
+    @PostMapping("/{computer}/enable")
+    @Operation(
+            summary = "Enable a computer for a user",
+            description = "As verdi computer enable: the computer is enabled for the user named in the body, or"
+                    + " for the caller when there is no body.",
+            requestBody =
+                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                            required = false,
+                            content =
+                                    @Content(
+                                            schema = @Schema(implementation = Access.ForUser.class),
+                                            examples = @ExampleObject(value = "{\"user\": \"alice@example.org\"}"))))
+    Access enable(
+            @Parameter(description = REF, example = "cluster") @PathVariable("computer") String ref,
+            @RequestBody(required = false) Access.ForUser body) {
+        return setEnabled(ref, body, true);
+    }
+
+    @PostMapping("/{computer}/disable")
+    @Operation(
+            summary = "Disable a computer for a user",
+            description = "As verdi computer disable: the computer is disabled for the user named in the body, or"
+                    + " for the caller when there is no body. It is recorded per user (authinfo); other users"
+                    + " keep it.",
+            requestBody =
+                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                            required = false,
+                            content =
+                                    @Content(
+                                            schema = @Schema(implementation = Access.ForUser.class),
+                                            examples = @ExampleObject(value = "{\"user\": \"alice@example.org\"}"))))
+    Access disable(
+            @Parameter(description = REF, example = "cluster") @PathVariable("computer") String ref,
+            @RequestBody(required = false) Access.ForUser body) {
+        return setEnabled(ref, body, false);
+    }
+
+    @PostMapping("/{computer}/test")
+    @Operation(
+            summary = "Test a computer",
+            description = "Runs the checks of verdi computer test through the engine's transports: the settings,"
+                    + " opening the transport, whoami, that commands print only their own output, that the work"
+                    + " directory exists or can be made and is writable, and the scheduler's job listing. Each"
+                    + " check has its result, a message and its time; a computer that is down answers 200 with"
+                    + " the connection check failed. Over SSH this may take as long as the connection timeout.")
+    TestReportView test(@Parameter(description = REF, example = "cluster") @PathVariable("computer") String ref) {
+        return TestReportView.of(engine.testComputer(refs.inPath(ref)));
+    }
+
+    private Access setEnabled(String ref, Access.ForUser body, boolean enabled) {
+        Computer computer = refs.inPath(ref);
+        User user = body == null || body.user() == null
+                ? users.get(CurrentUser.id())
+                : users.findByEmail(body.user())
+                        .orElseThrow(() ->
+                                new InvalidInputException("field 'user': no user has the email '" + body.user() + "'"));
+        if (authInfos.find(user.id(), computer.id()).isEmpty()) {
+            authInfos.create(user.id(), computer.id(), Map.of());
+        }
+        AuthInfo info = authInfos.setEnabled(user.id(), computer.id(), enabled);
+        return new Access(computer.label(), user.email(), info.enabled());
+    }
+
+    private ComputerView view(Computer c) {
+        List<AuthInfo> infos = authInfos.forComputer(c.id());
+        long me = CurrentUser.id();
+        boolean enabled = infos.stream()
+                .filter(a -> a.userId() == me)
+                .findFirst()
+                .map(AuthInfo::enabled)
+                .orElse(true);
+        List<ComputerView.UserState> states = infos.stream()
+                .map(a -> new ComputerView.UserState(users.get(a.userId()).email(), a.enabled()))
+                .toList();
+        return ComputerView.of(c, enabled, states, computers.nodeCount(c.id()));
+    }
+
+    private static URI location(Computer computer) {
+        return URI.create("/api/v1/computers/" + UriUtils.encodePathSegment(computer.label(), StandardCharsets.UTF_8));
+    }
+}

@@ -1,0 +1,64 @@
+package dev.cairn.api.groups;
+
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import io.swagger.v3.oas.annotations.media.Schema;
+
+/** What clients send to make and change groups. */
+final class GroupRequests {
+
+    private GroupRequests() {}
+
+    /** A group to make. */
+    @Schema(description = "A group to make, empty")
+    record NewGroup(
+            @Schema(
+                    description = "unique among the groups of its type",
+                    example = "relaxations",
+                    requiredMode = Schema.RequiredMode.REQUIRED)
+            String label,
+
+            @Schema(example = "PBE relaxations of the perovskites")
+            String description,
+
+            @Schema(description = "the type string; default core, the type of users' groups", example = "core")
+            String type,
+
+            @Schema(description = "free-form values to keep on the group", example = "{\"project\": \"abx3\"}")
+            Map<String, Object> extras) {}
+
+    /** What to change of a group; what is left out stays. */
+    @Schema(description = "What to change of a group; a field left out stays as it is")
+    record GroupPatch(
+            @Schema(description = "a new label, unique among the groups of its type", example = "relaxations-pbe")
+            String label,
+
+            @Schema(example = "PBE relaxations, converged") String description,
+
+            @Schema(
+                    description = "extras to set; an extra set to null is removed, those not named stay",
+                    example = "{\"reviewed\": true, \"draft\": null}")
+            Map<String, Object> extras) {}
+
+    /** Nodes to add to a group and to remove from it, by uuid, in one change. */
+    @Schema(description = "Nodes to add and to remove, by uuid: all of it happens, or none of it")
+    record MemberChange(
+            @Schema(example = "[\"0191d3a5-7b7e-7c1a-9f00-1c2d3e4f5a6b\"]")
+            List<UUID> add,
+
+            @Schema(example = "[]") List<UUID> remove) {}
+
+    /** What a change of members did. */
+    @Schema(description = "What a change of members did", example = "{\"added\": 1, \"removed\": 0, \"nodes\": 421}")
+    record MembersChanged(
+            @Schema(description = "nodes that became members (those already members do not count)")
+            long added,
+
+            @Schema(description = "members that left (nodes that were not members do not count)")
+            long removed,
+
+            @Schema(description = "how many nodes the group holds now")
+            long nodes) {}
+}

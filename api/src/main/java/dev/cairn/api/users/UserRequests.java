@@ -1,0 +1,29 @@
+package dev.cairn.api.users;
+
+import io.swagger.v3.oas.annotations.media.Schema;
+
+/** What clients send to add and change users. */
+final class UserRequests {
+
+    private UserRequests() {}
+
+    /** A user to add. */
+    @Schema(description = "A user to add")
+    record NewUser(
+            @Schema(
+                    description = "the user's email, their identity",
+                    example = "alice@example.org",
+                    requiredMode = Schema.RequiredMode.REQUIRED)
+            String email,
+
+            @Schema(example = "Alice") String firstName,
+            @Schema(example = "Liddell") String lastName,
+            @Schema(example = "EPFL") String institution) {}
+
+    /** What to change of a user; what is left out stays. */
+    @Schema(description = "A user's names and institution to change; a field left out stays as it is")
+    record UserPatch(
+            @Schema(example = "Alice") String firstName,
+            @Schema(example = "Hargreaves") String lastName,
+            @Schema(example = "EPFL") String institution) {}
+}
