@@ -55,6 +55,9 @@ class WorkerRole implements SmartLifecycle {
         worker = null;
         if (w != null) {
             w.close();
+            // the engine's own line about it goes through java.util.logging, whose handlers are gone
+            // by now (the JDK's LogManager resets them in a shutdown hook of its own)
+            LOG.info("worker role stopped ({} steps run)", w.stepsRun());
         }
     }
 
