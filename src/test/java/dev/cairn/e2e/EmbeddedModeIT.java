@@ -116,7 +116,11 @@ class EmbeddedModeIT {
         assertFalse(Files.exists(EmbeddedPostgres.pidFile(dataDir)), "PostgreSQL removed postmaster.pid");
         assertEquals(List.of(), tree.stream().filter(ProcessHandle::isAlive).toList(), "the JVM's process tree");
         assertEquals(List.of(), server.processesOfDataDir(), "processes naming " + dataDir);
-        assertTrue(server.output().contains("embedded PostgreSQL stopped"), server.logTail());
+        String stopping = server.output().substring(server.output().indexOf(DemoOutput.END));
+        assertAll(
+                () -> assertTrue(stopping.contains("worker role stopped"), server.logTail()),
+                () -> assertTrue(stopping.contains("embedded PostgreSQL stopped"), server.logTail()),
+                () -> assertFalse(stopping.matches("(?s).*( ERROR |Exception).*"), "a clean stop" + server.logTail()));
     }
 
     @Test
