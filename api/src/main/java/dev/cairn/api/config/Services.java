@@ -1,5 +1,8 @@
 package dev.cairn.api.config;
 
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
 import dev.cairn.api.embedded.EmbeddedBroker;
 import dev.cairn.api.embedded.EmbeddedDatabase;
 import dev.cairn.storage.db.DatabaseConfig;
@@ -23,19 +26,22 @@ public final class Services implements AutoCloseable {
         this.embeddedBroker = embeddedBroker;
     }
 
-    /** Uses the configured services, starting embedded ones for what is not configured. */
+    /**
+     * Uses the configured services, starting embedded ones for what is not configured. Both embedded
+     * ones start at once: PostgreSQL in processes of its own (initdb on the first start), the broker in
+     * this JVM.
+     */
     public static Services start(CairnProperties properties) {
         CairnProperties.Database db = properties.database();
-        EmbeddedDatabase embeddedDatabase = null;
+        CompletableFuture<EmbeddedDatabase> embeddedDatabase = db.embedded()
+                ? CompletableFuture.supplyAsync(
+                        () -> EmbeddedDatabase.start(properties.dataDir().resolve("postgres")),
+                        task -> Thread.ofPlatform()
+                                .name("cairn-embedded-postgres")
+                                .start(task))
+                : CompletableFuture.completedFuture(null);
         EmbeddedBroker embeddedBroker = null;
         try {
-            String url;
-            if (db.embedded()) {
-                embeddedDatabase = EmbeddedDatabase.start(properties.dataDir().resolve("postgres"));
-                url = embeddedDatabase.jdbcUrl();
-            } else {
-                url = withCredentials(db.url(), db.user(), db.password());
-            }
             String amqp;
             if (properties.broker().embedded()) {
                 embeddedBroker = EmbeddedBroker.start(properties.dataDir().resolve("broker"));
@@ -43,17 +49,34 @@ public final class Services implements AutoCloseable {
             } else {
                 amqp = properties.broker().uri();
             }
-            return new Services(
-                    DatabaseConfig.of(url).withPoolSize(db.poolSize()).withConnectTimeout(db.connectTimeout()),
-                    amqp,
-                    embeddedDatabase,
-                    embeddedBroker);
+            EmbeddedDatabase database = await(embeddedDatabase);
+            String url = database != null ? database.jdbcUrl() : withCredentials(db.url(), db.user(), db.password());
+            return new Services(DatabaseConfig.of(url).withPoolSize(db.poolSize()).withConnectTimeout(db.connectTimeout()), amqp, database, embeddedBroker);
         } catch (RuntimeException e) {
             if (embeddedBroker != null) {
                 embeddedBroker.close();
             }
-            if (embeddedDatabase != null) {
-                embeddedDatabase.close();
+            // a database that started while the broker failed is stopped too
+            try {
+                EmbeddedDatabase started = embeddedDatabase.join();
+                if (started != null) {
+                    started.close();
+                }
+            } catch (CompletionException alsoFailed) {
+                if (alsoFailed.getCause() != e) {
+                    e.addSuppressed(alsoFailed.getCause());
+                }
+            }
+            throw e;
+        }
+    }
+
+    private static EmbeddedDatabase await(CompletableFuture<EmbeddedDatabase> database) {
+        try {
+            return database.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException cause) {
+                throw cause;
             }
             throw e;
         }

@@ -2,6 +2,7 @@ package dev.cairn.api.embedded;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.reflect.Field;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -12,9 +13,13 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.apache.qpid.server.SystemLauncher;
+import org.apache.qpid.server.SystemLauncherListener;
+import org.apache.qpid.server.model.BrokerImpl;
 import org.apache.qpid.server.model.BrokerModel;
+import org.apache.qpid.server.model.SystemConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,7 +49,9 @@ public final class EmbeddedBroker implements AutoCloseable {
 
     /** Starts a broker whose work files go to {@code folder}. */
     public static EmbeddedBroker start(Path folder) {
-        String password = HexFormat.of().formatHex(new SecureRandom().generateSeed(16));
+        byte[] secret = new byte[16];
+        new SecureRandom().nextBytes(secret);
+        String password = HexFormat.of().formatHex(secret);
         int port = freeLoopbackPort();
         try {
             Files.createDirectories(folder);
@@ -56,9 +63,21 @@ public final class EmbeddedBroker implements AutoCloseable {
             attributes.put("startupLoggedToSystemOut", false);
             attributes.put("context", Map.of("qpid.work_dir", folder.toString(), "qpid.home_dir", folder.toString()));
             long started = System.nanoTime();
-            SystemLauncher launcher = new SystemLauncher();
+            AtomicReference<SystemConfig<?>> system = new AtomicReference<>();
+            SystemLauncher launcher = new SystemLauncher(new SystemLauncherListener.DefaultSystemLauncherListener() {
+                @Override
+                public void onContainerResolve(SystemConfig<?> config) {
+                    system.set(config);
+                }
+            });
             launcher.startup(attributes);
-            awaitListening(port);
+            removeQpidShutdownHook(system.get());
+            try {
+                awaitListening(port);
+            } catch (RuntimeException | InterruptedException e) {
+                launcher.shutdown();
+                throw e;
+            }
             LOG.info("embedded AMQP broker on port {} ({} ms)", port, (System.nanoTime() - started) / 1_000_000);
             return new EmbeddedBroker(launcher, port, password);
         } catch (IOException e) {
@@ -109,6 +128,23 @@ public final class EmbeddedBroker implements AutoCloseable {
                                 Map.of("type", "defaultAlias", "name", "defaultAlias"),
                                 Map.of("type", "nameAlias", "name", "nameAlias")))));
         return broker;
+    }
+
+    /**
+     * Qpid stops its broker in a JVM shutdown hook of its own, which runs beside Spring's and would
+     * close the broker under a worker still finishing its steps. The server closes the broker itself,
+     * after the engine ({@code Services.close}); Qpid has no setting for its hook, hence reflection.
+     */
+    private static void removeQpidShutdownHook(SystemConfig<?> system) {
+        try {
+            Field hook = BrokerImpl.class.getDeclaredField("_shutdownHook");
+            hook.setAccessible(true);
+            Runtime.getRuntime().removeShutdownHook((Thread) hook.get(system.getContainer()));
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            LOG.warn(
+                    "Qpid's shutdown hook stays ({}): the broker may stop before the worker when the JVM stops",
+                    e.toString());
+        }
     }
 
     private static int freeLoopbackPort() {

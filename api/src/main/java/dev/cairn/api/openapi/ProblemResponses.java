@@ -26,7 +26,7 @@ import org.springframework.stereotype.Component;
  * example each, so a resource documents only its success and its own particular errors: 400, 404,
  * 409, 500 and 503 everywhere; 401 and 403 with the bearer scheme wherever a token is needed (all of
  * {@code /api/v1} but the open paths); 413 where the request body is an upload. A response the
- * operation describes itself is kept; one without content gets the problem schema.
+ * operation describes itself keeps its description; its content is the problem schema.
  */
 @Component
 class ProblemResponses implements GlobalOpenApiCustomizer {
@@ -155,7 +155,9 @@ class ProblemResponses implements GlobalOpenApiCustomizer {
         if (response.getDescription() == null || response.getDescription().isBlank()) {
             response.setDescription(kind.description());
         }
-        if (response.getContent() == null || response.getContent().isEmpty()) {
+        // an error is a problem whatever the operation declared: springdoc gives an annotated response
+        // without content the operation's return type, which an error never has
+        if (response.getContent() == null || !response.getContent().containsKey(PROBLEM_JSON)) {
             response.setContent(new Content()
                     .addMediaType(
                             PROBLEM_JSON,

@@ -53,7 +53,9 @@ class BrokerOutageIT extends ApiTest {
                         .asInt(),
                 "the worker consumes: " + ready);
 
-        assertTrue(!management.connections(vhost.vhost()).isEmpty(), "the server is connected");
+        assertTrue(
+                !management.awaitConnections(vhost.vhost(), Duration.ofSeconds(15)).isEmpty(),
+                "the server is connected");
 
         management.revoke(vhost.vhost(), vhost.server().user());
         ProcessNode launched;

@@ -60,6 +60,21 @@ final class RabbitManagement {
         return names;
     }
 
+    /**
+     * The connections to the virtual host, once there is one: the management API lists a new connection
+     * only after its statistics were first collected (every 5 s by default), so a fresh one may be
+     * missing for a while.
+     */
+    List<String> awaitConnections(String vhost, Duration timeout) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        List<String> names = connections(vhost);
+        while (names.isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(200);
+            names = connections(vhost);
+        }
+        return names;
+    }
+
     /** Closes every client connection to the virtual host (the broker may have closed them already). */
     void closeConnections(String vhost) throws IOException {
         for (String name : connections(vhost)) {
