@@ -3,6 +3,7 @@ package dev.cairn.api.web;
 import java.util.List;
 import java.util.UUID;
 
+import jakarta.servlet.http.HttpServletResponse;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
@@ -46,7 +47,8 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     private static final String RETRY_AFTER_SECONDS = "5";
 
     @ExceptionHandler(CairnException.class)
-    ResponseEntity<ProblemDetail> cairn(CairnException e) {
+    ResponseEntity<ProblemDetail> cairn(CairnException e, HttpServletResponse sent) {
+        abortIfCommitted(e, sent);
         Problems kind = switch (e) {
             case NotFoundException n -> Problems.NOT_FOUND;
             case InvalidInputException i -> Problems.INVALID_INPUT;
@@ -66,7 +68,9 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     }
 
     @ExceptionHandler(ObjectStoreException.class)
-    ResponseEntity<ProblemDetail> objectStore(ObjectStoreException e) {
+    ResponseEntity<ProblemDetail> objectStore(ObjectStoreException e, HttpServletResponse response)
+            throws ObjectStoreException {
+        abortIfCommitted(e, response);
         Problems kind = switch (e) {
             case ObjectNotFoundException n -> Problems.NOT_FOUND;
             case ContainerLockedException l -> Problems.CONFLICT;
@@ -96,13 +100,25 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 
     /** Anything else is a fault of the server: logged with an id, answered without its details. */
     @ExceptionHandler(Exception.class)
-    ResponseEntity<ProblemDetail> unexpected(Exception e) {
+    ResponseEntity<ProblemDetail> unexpected(Exception e, HttpServletResponse response) throws Exception {
+        abortIfCommitted(e, response);
         String incident = UUID.randomUUID().toString();
         LOG.error("incident {}", incident, e);
         ProblemDetail problem = Problems.INTERNAL.with(
                 "the server failed to answer; its log has the details under incident " + incident);
         problem.setProperty("incident", incident);
         return ResponseEntity.internalServerError().body(problem);
+    }
+
+    /**
+     * A failure after a streamed response began (a download, a zip, query rows) cannot become a
+     * problem: the status is sent. Thrown on, it makes the servlet container cut the connection,
+     * so the client sees a truncated response rather than a complete-looking one.
+     */
+    private static <E extends Exception> void abortIfCommitted(E e, HttpServletResponse response) throws E {
+        if (response != null && response.isCommitted()) {
+            throw e;
+        }
     }
 
     @Override
