@@ -12,6 +12,7 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.MediaTypeFactory;
 
+import dev.cairn.api.web.StreamedResponse;
 import dev.cairn.storage.objects.Container;
 import dev.cairn.storage.objects.ObjectKey;
 
@@ -82,10 +83,14 @@ final class FileDownload {
         if ("HEAD".equals(request.getMethod())) {
             return;
         }
-        try (InputStream in = objects.open(key)) {
-            skip(in, start);
-            copy(in, response.getOutputStream(), length);
-        }
+        long from = start;
+        long bytes = length;
+        StreamedResponse.write(response, () -> {
+            try (InputStream in = objects.open(key)) {
+                skip(in, from);
+                copy(in, response.getOutputStream(), bytes);
+            }
+        });
     }
 
     private static boolean matches(String ifNoneMatch, String etag) {

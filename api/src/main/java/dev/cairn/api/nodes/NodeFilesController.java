@@ -27,6 +27,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
+import dev.cairn.api.web.StreamedResponse;
 import dev.cairn.engine.Engine;
 import dev.cairn.errors.InvalidInputException;
 import dev.cairn.errors.NotFoundException;
@@ -184,14 +185,16 @@ class NodeFilesController {
             return;
         }
         Container objects = engine.graph().objectStore();
-        try (ZipOutputStream zip =
-                new ZipOutputStream(new BufferedOutputStream(response.getOutputStream(), FileDownload.BLOCK))) {
-            // node files are mostly text; the fastest level keeps the stream near disk speed
-            zip.setLevel(Deflater.BEST_SPEED);
-            if (!tree.files().isEmpty()) {
-                zipFolder(zip, objects, tree.files(), dir, dir);
+        StreamedResponse.write(response, () -> {
+            try (ZipOutputStream zip =
+                    new ZipOutputStream(new BufferedOutputStream(response.getOutputStream(), FileDownload.BLOCK))) {
+                // node files are mostly text; the fastest level keeps the stream near disk speed
+                zip.setLevel(Deflater.BEST_SPEED);
+                if (!tree.files().isEmpty()) {
+                    zipFolder(zip, objects, tree.files(), dir, dir);
+                }
             }
-        }
+        });
     }
 
     private static void zipFolder(ZipOutputStream zip, Container objects, NodeFiles files, String base, String dir)

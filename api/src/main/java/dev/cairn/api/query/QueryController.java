@@ -1,7 +1,6 @@
 package dev.cairn.api.query;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -18,6 +17,8 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletResponse;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -29,7 +30,9 @@ import tools.jackson.core.JsonGenerator;
 import dev.cairn.api.config.CairnProperties;
 import dev.cairn.api.web.Cursor;
 import dev.cairn.api.web.Paging;
+import dev.cairn.api.web.Problems;
 import dev.cairn.engine.Engine;
+import dev.cairn.errors.CairnException;
 import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.query.GraphQuery;
 import dev.cairn.storage.query.QuerySpec;
@@ -44,6 +47,7 @@ import dev.cairn.storage.query.Row;
 @Tag(name = "query", description = "Queries of the provenance graph in the query builder's JSON form")
 class QueryController {
 
+    private static final Logger LOG = LoggerFactory.getLogger(QueryController.class);
     static final String NDJSON = "application/x-ndjson";
     /** Rows written between two flushes of a stream. */
     private static final int FLUSH_EVERY = 256;
@@ -154,7 +158,9 @@ class QueryController {
             summary = "Run a query, every row as a line of JSON",
             description = "The body is the query builder's JSON form, as for POST /api/v1/query. Each row is one line"
                     + " (application/x-ndjson), read from a database cursor and written as it comes, so a result of any"
-                    + " size streams in bounded memory; the query's own limit and offset apply."
+                    + " size streams in bounded memory; the query's own limit and offset apply. A query that fails"
+                    + " after rows were sent (the database refusing a value part way) ends with one line that is"
+                    + " the problem (RFC 9457: its \"type\" is a string, where every row's members are objects)."
                     + " Example: `curl -N -X POST --data @query.json -H 'Content-Type: application/json'"
                     + " …/api/v1/query/stream`.",
             requestBody =
@@ -173,9 +179,9 @@ class QueryController {
         // the cursor is opened before anything is written: a query the database refuses is still a problem
         try (Stream<Row> rows = GraphQuery.on(engine.database(), spec).stream()) {
             response.setContentType(NDJSON);
-            OutputStream out = response.getOutputStream();
-            try (JsonGenerator g = RowJson.MAPPER.createGenerator(out)) {
-                int written = 0;
+            JsonGenerator g = RowJson.MAPPER.createGenerator(response.getOutputStream());
+            long written = 0;
+            try {
                 for (var it = rows.iterator(); it.hasNext(); ) {
                     json.write(g, it.next());
                     g.writeRaw('\n');
@@ -183,7 +189,23 @@ class QueryController {
                         g.flush();
                     }
                 }
+            } catch (CairnException e) {
+                if (!response.isCommitted()) {
+                    response.reset();
+                    throw e;
+                }
+                // the status is sent: the stream ends with the problem, where a row would come
+                LOG.warn("a query stream failed after {} rows: {}", written, e.getMessage());
+                Problems kind = Problems.of(e);
+                g.writeStartObject();
+                g.writeStringProperty("type", kind.type().toString());
+                g.writeStringProperty("title", kind.title());
+                g.writeNumberProperty("status", kind.status().value());
+                g.writeStringProperty("detail", "the query failed after " + written + " rows: " + e.getMessage());
+                g.writeEndObject();
+                g.writeRaw('\n');
             }
+            g.close();
         }
     }
 

@@ -22,10 +22,6 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
 
 import dev.cairn.engine.process.InvalidInputsException;
 import dev.cairn.errors.CairnException;
-import dev.cairn.errors.ConflictException;
-import dev.cairn.errors.InvalidInputException;
-import dev.cairn.errors.NotFoundException;
-import dev.cairn.errors.UnavailableException;
 import dev.cairn.storage.objects.ContainerLockedException;
 import dev.cairn.storage.objects.CorruptObjectException;
 import dev.cairn.storage.objects.NotAContainerException;
@@ -34,7 +30,7 @@ import dev.cairn.storage.objects.ObjectStoreException;
 import dev.cairn.storage.objects.UnsupportedContainerException;
 
 /**
- * Every error as an RFC 9457 problem: Cairn's families by one exhaustive switch, the object
+ * Every error as an RFC 9457 problem: Cairn's families by one exhaustive switch ({@link Problems#of}), the object
  * store's own by another, Spring's (malformed JSON, a missing parameter, a wrong method) with
  * Cairn's types. A detail names what was wrong; a stack trace never leaves the server, whose
  * log has it under the incident id the problem names.
@@ -49,12 +45,7 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     @ExceptionHandler(CairnException.class)
     ResponseEntity<ProblemDetail> cairn(CairnException e, HttpServletResponse sent) {
         abortIfCommitted(e, sent);
-        Problems kind = switch (e) {
-            case NotFoundException n -> Problems.NOT_FOUND;
-            case InvalidInputException i -> Problems.INVALID_INPUT;
-            case ConflictException c -> Problems.CONFLICT;
-            case UnavailableException u -> Problems.UNAVAILABLE;
-        };
+        Problems kind = Problems.of(e);
         ProblemDetail problem = kind.with(e.getMessage());
         if (e instanceof InvalidInputsException inputs) {
             problem.setProperty("problems", inputs.problems());
@@ -111,9 +102,9 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     }
 
     /**
-     * A failure after a streamed response began (a download, a zip, query rows) cannot become a
-     * problem: the status is sent. Thrown on, it makes the servlet container cut the connection,
-     * so the client sees a truncated response rather than a complete-looking one.
+     * A failure after a streamed response began (a download, a zip) cannot become a problem: the
+     * status is sent, and a problem's JSON appended to the body would corrupt it. Thrown on, it
+     * ends the response where it stopped, short of what it declared; the container logs it.
      */
     private static <E extends Exception> void abortIfCommitted(E e, HttpServletResponse response) throws E {
         if (response != null && response.isCommitted()) {

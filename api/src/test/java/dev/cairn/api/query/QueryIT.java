@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.net.http.HttpRequest;
@@ -12,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import org.junit.jupiter.api.BeforeEach;
@@ -22,6 +24,7 @@ import dev.cairn.api.security.Role;
 import dev.cairn.api.testing.Api;
 import dev.cairn.api.testing.ApiTest;
 import dev.cairn.storage.graph.CalcFunctionNode;
+import dev.cairn.storage.graph.DictData;
 import dev.cairn.storage.graph.IntData;
 import dev.cairn.storage.graph.LinkType;
 import dev.cairn.storage.graph.Node;
@@ -138,6 +141,38 @@ class QueryIT extends ApiTest {
             }
         }
         assertEquals(N, lines);
+    }
+
+    @Test
+    void aStreamThatFailsAfterItsFirstRowsEndsWithTheProblem() throws IOException {
+        // more rows than a cursor fetches at once (10,000), then one whose date does not read
+        List<Node> dated = new ArrayList<>();
+        for (int i = 0; i < 12_000; i++) {
+            dated.add(new DictData(Map.of("when", "2024-05-01T12:00:00Z")));
+        }
+        dated.add(new DictData(Map.of("when", "not a date")));
+        engine.graph().storeAll(dated);
+        String query = "{\"path\": [{\"tag\": \"d\", \"entity\": \"node\", \"node_type\": \"data.core.dict.Dict.\","
+                + " \"subclassing\": false, \"project\": [{\"field\": \"attributes.when\", \"cast\": \"d\"}]}]}";
+        Api api = reader();
+        HttpResponse<InputStream> r = api.stream(api.request("/api/v1/query/stream")
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(query)));
+        assertEquals(200, r.statusCode());
+        List<JsonNode> lines = new ArrayList<>();
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8))) {
+            for (String line; (line = in.readLine()) != null; ) {
+                lines.add(Api.json().readTree(line));
+            }
+        }
+        assertTrue(
+                lines.size() > 1_000 && lines.size() < 12_001,
+                lines.size() + " lines: rows were sent before the failure");
+        JsonNode last = lines.getLast();
+        assertTrue(last.get("type").isString(), last.toString());
+        assertEquals("urn:cairn:problem:invalid-input", last.get("type").asString());
+        assertTrue(last.get("detail").asString().contains("not a date"), last.toString());
+        assertTrue(lines.get(lines.size() - 2).get("d").isObject());
     }
 
     @Test
