@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Optional;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -15,17 +16,25 @@ import org.springframework.http.MediaTypeFactory;
 import dev.cairn.api.web.StreamedResponse;
 import dev.cairn.storage.objects.Container;
 import dev.cairn.storage.objects.ObjectKey;
+import dev.cairn.storage.objects.ObjectRegion;
 
 /**
- * One node file sent as a response, streamed from the object store in large blocks: the entity
- * tag is the object key (contents never change under a key), {@code If-None-Match} answers 304,
- * one {@code Range} answers 206 (416 beyond the end), {@code If-Range} with another tag sends it
- * whole.
+ * One node file sent as a response: the entity tag is the object key (contents never change under
+ * a key), {@code If-None-Match} answers 304, one {@code Range} answers 206 (416 beyond the end),
+ * {@code If-Range} with another tag sends it whole. A file of some size stored uncompressed is
+ * handed to the servlet container's sendfile (Tomcat's, announced by a request attribute), so its
+ * bytes go from the page cache to the socket without passing through the JVM; any other is
+ * streamed from the object store in large blocks.
  */
 final class FileDownload {
 
     /** Bytes moved per read and write: large enough that a fast disk or the page cache is the limit. */
     static final int BLOCK = 256 * 1024;
+
+    /** Below this, reading the bytes costs less than the container's setting up of sendfile (its own threshold). */
+    private static final long SENDFILE_MIN = 48 * 1024;
+
+    private static final String SENDFILE = "org.apache.tomcat.sendfile.";
 
     private FileDownload() {}
 
@@ -82,6 +91,20 @@ final class FileDownload {
         response.setContentLengthLong(length);
         if ("HEAD".equals(request.getMethod())) {
             return;
+        }
+        if (length >= SENDFILE_MIN && Boolean.TRUE.equals(request.getAttribute(SENDFILE + "support"))) {
+            Optional<ObjectRegion> region = objects.region(key);
+            if (region.isPresent()) {
+                // the container opens the file once this returns; a file moved meanwhile by packing
+                // cuts the response short of its Content-Length, which the client sees
+                long begin = region.get().offset() + start;
+                request.setAttribute(
+                        SENDFILE + "filename",
+                        region.get().file().toAbsolutePath().toString());
+                request.setAttribute(SENDFILE + "start", begin);
+                request.setAttribute(SENDFILE + "end", begin + length);
+                return;
+            }
         }
         long from = start;
         long bytes = length;

@@ -10,22 +10,30 @@ import dev.cairn.storage.query.Filter;
 import dev.cairn.storage.query.Order;
 
 /**
- * The order of a node list, {@code order=-ctime,label} (a {@code -} sorts descending), with the
- * node's id as the last key so that the order is total, in the direction of the key before it.
- * Pages continue by keyset: the rows after the last one's (values, id), a condition the database
- * answers from an index however deep the page.
+ * The order of a node list, {@code order=-ctime,label} (a {@code -} sorts descending). The last key
+ * is always the creation order (the node's id, the order nodes were stored), so that the order is
+ * total; {@code created} names it, and without another key before it it costs no sort at all, as
+ * the default {@code -created} (newest first). Pages continue by keyset: the rows after the last
+ * one's (values, id), a condition the database answers from an index however deep the page.
+ * ({@code -ctime} is nearly the same order, but the nodes of one batch share a ctime, and breaking
+ * such a tie by id sorts the whole batch.)
  *
- * @param text the order as the client wrote it (a cursor belongs to one order)
+ * @param keys          the column keys before the creation order
+ * @param idDescending  whether the creation order, the last key, runs newest first
+ * @param text          the order as the client wrote it (a cursor belongs to one order)
  */
-record NodeOrder(List<Key> keys, String text) {
+record NodeOrder(List<Key> keys, boolean idDescending, String text) {
 
     /** One key: a column of the node, ascending or descending. */
     record Key(String field, boolean descending) {}
 
-    /** The columns a list may be ordered by: never null, so a keyset comparison is always true or false. */
-    static final List<String> FIELDS = List.of("ctime", "mtime", "label", "node_type");
+    /** The creation order's name. */
+    static final String CREATED = "created";
 
-    static final NodeOrder DEFAULT = parse("-ctime");
+    /** The keys a list may be ordered by: columns never null, so a keyset comparison is always true or false. */
+    static final List<String> FIELDS = List.of(CREATED, "ctime", "mtime", "label", "node_type");
+
+    static final NodeOrder DEFAULT = parse("-" + CREATED);
 
     static NodeOrder parse(String text) {
         if (text == null || text.isBlank()) {
@@ -33,6 +41,7 @@ record NodeOrder(List<Key> keys, String text) {
         }
         List<Key> keys = new ArrayList<>();
         Set<String> seen = new HashSet<>();
+        Boolean createdDescending = null;
         for (String raw : text.split(",")) {
             String key = raw.strip();
             boolean descending = key.startsWith("-");
@@ -44,14 +53,20 @@ record NodeOrder(List<Key> keys, String text) {
             if (!seen.add(field)) {
                 throw new InvalidInputException("order '" + text + "' names " + field + " twice");
             }
-            keys.add(new Key(field, descending));
+            if (createdDescending != null) {
+                throw new InvalidInputException("order '" + text + "': " + CREATED
+                        + " is the last key (nodes are never created at once), nothing can follow it");
+            }
+            if (field.equals(CREATED)) {
+                createdDescending = descending;
+            } else {
+                keys.add(new Key(field, descending));
+            }
         }
-        return new NodeOrder(List.copyOf(keys), text.strip());
-    }
-
-    /** Whether the id, the last key, sorts descending: as the key before it does. */
-    boolean idDescending() {
-        return !keys.isEmpty() && keys.getLast().descending();
+        // without created, ties are broken by creation in the direction of the key before
+        boolean idDescending =
+                createdDescending != null ? createdDescending : keys.getLast().descending();
+        return new NodeOrder(List.copyOf(keys), idDescending, text.strip());
     }
 
     /** The query's order keys on vertex {@code tag}, the id last. */

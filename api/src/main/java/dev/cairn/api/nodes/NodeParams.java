@@ -26,8 +26,9 @@ final class NodeParams {
             + " (process.calculation.).";
     static final String QUERY = "The query builder's JSON filters on the nodes, for what `filter` cannot say,"
             + " e.g. {\"or\": [{\"attributes.value\": {\">\": 10}}, {\"label\": {\"like\": \"x%\"}}]}.";
-    static final String ORDER = "Sort keys, comma-separated, each descending with a leading '-': ctime, mtime, label,"
-            + " node_type. Ties are broken by creation order. Default -ctime (newest first).";
+    static final String ORDER = "Sort keys, comma-separated, each descending with a leading '-': created (the order"
+            + " nodes were stored, the cheapest), ctime, mtime, label, node_type; ties are broken by creation."
+            + " Default -created (newest first).";
     static final String LIMIT = "Items per page, 1 to cairn.limits.page-max (1000); default 100.";
     static final String CURSOR = "The `next` of the previous page (also in its Link header), unchanged.";
     static final String COUNT = "Also count every item of the list (one more query).";

@@ -108,15 +108,19 @@ class NodeListsIT extends ApiTest {
     @Test
     void everyNodeComesOnceOnTheKeysetPagesOfEachOrder() {
         Map<String, Comparator<JsonNode>> orders = Map.of(
+                "",
+                Comparator.comparing((JsonNode n) -> n.get("ctime").asString()).reversed(),
+                "created",
+                Comparator.comparing((JsonNode n) -> n.get("ctime").asString()),
                 "-ctime",
-                        Comparator.comparing((JsonNode n) -> n.get("ctime").asString())
-                                .reversed(),
-                "ctime", Comparator.comparing((JsonNode n) -> n.get("ctime").asString()),
+                Comparator.comparing((JsonNode n) -> n.get("ctime").asString()).reversed(),
+                "ctime",
+                Comparator.comparing((JsonNode n) -> n.get("ctime").asString()),
                 "label,-ctime",
-                        Comparator.comparing((JsonNode n) -> n.get("label").asString()),
+                Comparator.comparing((JsonNode n) -> n.get("label").asString()),
                 "-node_type,mtime",
-                        Comparator.comparing((JsonNode n) -> n.get("node_type").asString())
-                                .reversed());
+                Comparator.comparing((JsonNode n) -> n.get("node_type").asString())
+                        .reversed());
         for (var order : orders.entrySet()) {
             List<JsonNode> items = everyPage("order=" + order.getKey() + "&limit=4");
             Set<String> uuids = new HashSet<>();
@@ -211,7 +215,8 @@ class NodeListsIT extends ApiTest {
         assertRefused("filter=" + q("ctime>yesterday"), "ISO date or time");
         assertRefused("filter=" + q("uuid=0190"), "not a uuid", "uuid~0190%");
         assertRefused("filter=labelonly", "<field><operator><value>");
-        assertRefused("order=size", "unknown sort field 'size'", "[ctime, mtime, label, node_type]");
+        assertRefused("order=size", "unknown sort field 'size'", "[created, ctime, mtime, label, node_type]");
+        assertRefused("order=created,label", "nothing can follow it");
         assertRefused("order=label,label", "names label twice");
         assertRefused("type=Quark", "unknown node type 'Quark'", "StructureData");
         assertRefused("query=" + q("{\"colour\": 1}"), "unknown field 'colour'");
