@@ -9,7 +9,8 @@ import dev.cairn.errors.InvalidInputException;
 /**
  * What every paged list shares: the page size a client asked for, checked against the server's
  * limit ({@code cairn.limits.page-max}), and the response with {@code Link: <…>; rel="next"}
- * (the request's own URL with the next cursor) beside the {@link Page}'s {@code next}.
+ * (the request's own URL with the next cursor) beside the {@link Page}'s {@code next}, and
+ * {@code X-Total-Count} beside its {@code total} when it was counted.
  */
 public final class Paging {
 
@@ -39,6 +40,9 @@ public final class Paging {
                     .build()
                     .toUriString();
             ok.header(HttpHeaders.LINK, "<" + next + ">; rel=\"next\"");
+        }
+        if (page.total() != null) {
+            ok.header("X-Total-Count", page.total().toString());
         }
         return ok.body(page);
     }

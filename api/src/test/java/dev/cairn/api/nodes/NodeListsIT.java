@@ -193,7 +193,10 @@ class NodeListsIT extends ApiTest {
     void theTotalIsCountedOnlyWhenAskedFor() {
         Api.Response plain = list("limit=2");
         assertNull(plain.json().get("total"));
-        assertEquals(all, list("limit=2&count=true").json().get("total").asInt());
+        assertNull(plain.header("X-Total-Count"));
+        Api.Response counted = list("limit=2&count=true");
+        assertEquals(all, counted.json().get("total").asInt());
+        assertEquals(String.valueOf(all), counted.header("X-Total-Count"));
         assertEquals(2, list("limit=2").json().get("items").size());
     }
 
