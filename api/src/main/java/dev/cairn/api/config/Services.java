@@ -51,7 +51,11 @@ public final class Services implements AutoCloseable {
             }
             EmbeddedDatabase database = await(embeddedDatabase);
             String url = database != null ? database.jdbcUrl() : withCredentials(db.url(), db.user(), db.password());
-            return new Services(DatabaseConfig.of(url).withPoolSize(db.poolSize()).withConnectTimeout(db.connectTimeout()), amqp, database, embeddedBroker);
+            return new Services(
+                    DatabaseConfig.of(url).withPoolSize(db.poolSize()).withConnectTimeout(db.connectTimeout()),
+                    amqp,
+                    database,
+                    embeddedBroker);
         } catch (RuntimeException e) {
             if (embeddedBroker != null) {
                 embeddedBroker.close();

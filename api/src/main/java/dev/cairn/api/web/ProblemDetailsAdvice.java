@@ -3,6 +3,7 @@ package dev.cairn.api.web;
 import java.util.List;
 import java.util.UUID;
 
+import jakarta.servlet.http.HttpServletResponse;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
@@ -21,10 +22,6 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
 
 import dev.cairn.engine.process.InvalidInputsException;
 import dev.cairn.errors.CairnException;
-import dev.cairn.errors.ConflictException;
-import dev.cairn.errors.InvalidInputException;
-import dev.cairn.errors.NotFoundException;
-import dev.cairn.errors.UnavailableException;
 import dev.cairn.storage.objects.ContainerLockedException;
 import dev.cairn.storage.objects.CorruptObjectException;
 import dev.cairn.storage.objects.NotAContainerException;
@@ -33,7 +30,7 @@ import dev.cairn.storage.objects.ObjectStoreException;
 import dev.cairn.storage.objects.UnsupportedContainerException;
 
 /**
- * Every error as an RFC 9457 problem: Cairn's families by one exhaustive switch, the object
+ * Every error as an RFC 9457 problem: Cairn's families by one exhaustive switch ({@link Problems#of}), the object
  * store's own by another, Spring's (malformed JSON, a missing parameter, a wrong method) with
  * Cairn's types. A detail names what was wrong; a stack trace never leaves the server, whose
  * log has it under the incident id the problem names.
@@ -44,13 +41,9 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     private static final Logger LOG = LoggerFactory.getLogger(ProblemDetailsAdvice.class);
 
     @ExceptionHandler(CairnException.class)
-    ResponseEntity<ProblemDetail> cairn(CairnException e) {
-        Problems kind = switch (e) {
-            case NotFoundException n -> Problems.NOT_FOUND;
-            case InvalidInputException i -> Problems.INVALID_INPUT;
-            case ConflictException c -> Problems.CONFLICT;
-            case UnavailableException u -> Problems.UNAVAILABLE;
-        };
+    ResponseEntity<ProblemDetail> cairn(CairnException e, HttpServletResponse sent) {
+        abortIfCommitted(e, sent);
+        Problems kind = Problems.of(e);
         ProblemDetail problem = kind.with(e.getMessage());
         if (e instanceof InvalidInputsException inputs) {
             problem.setProperty("problems", inputs.problems());
@@ -64,7 +57,9 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     }
 
     @ExceptionHandler(ObjectStoreException.class)
-    ResponseEntity<ProblemDetail> objectStore(ObjectStoreException e) {
+    ResponseEntity<ProblemDetail> objectStore(ObjectStoreException e, HttpServletResponse response)
+            throws ObjectStoreException {
+        abortIfCommitted(e, response);
         Problems kind = switch (e) {
             case ObjectNotFoundException n -> Problems.NOT_FOUND;
             case ContainerLockedException l -> Problems.CONFLICT;
@@ -97,7 +92,8 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
      * outage that reached here unwrapped (a JDBC connection failure) is a 503, as Cairn's own are.
      */
     @ExceptionHandler(Exception.class)
-    ResponseEntity<ProblemDetail> unexpected(Exception e) {
+    ResponseEntity<ProblemDetail> unexpected(Exception e, HttpServletResponse response) throws Exception {
+        abortIfCommitted(e, response);
         if (Outages.isOutage(e)) {
             LOG.warn("unavailable: {}", e.toString());
             return ResponseEntity.status(Problems.UNAVAILABLE.status())
@@ -111,6 +107,17 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
                 "the server failed to answer; its log has the details under incident " + incident);
         problem.setProperty("incident", incident);
         return ResponseEntity.internalServerError().body(problem);
+    }
+
+    /**
+     * A failure after a streamed response began (a download, a zip) cannot become a problem: the
+     * status is sent, and a problem's JSON appended to the body would corrupt it. Thrown on, it
+     * ends the response where it stopped, short of what it declared; the container logs it.
+     */
+    private static <E extends Exception> void abortIfCommitted(E e, HttpServletResponse response) throws E {
+        if (response != null && response.isCommitted()) {
+            throw e;
+        }
     }
 
     @Override

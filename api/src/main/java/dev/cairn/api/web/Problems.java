@@ -6,6 +6,12 @@ import java.util.Locale;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 
+import dev.cairn.errors.CairnException;
+import dev.cairn.errors.ConflictException;
+import dev.cairn.errors.InvalidInputException;
+import dev.cairn.errors.NotFoundException;
+import dev.cairn.errors.UnavailableException;
+
 /**
  * The kinds of problem the API answers with (RFC 9457): each has its own type URI, so a client
  * can tell them apart without reading the text; the detail says what was wrong.
@@ -30,8 +36,22 @@ public enum Problems {
         this.title = title;
     }
 
+    /** The kind of problem a Cairn error is: one exhaustive switch over the error families. */
+    public static Problems of(CairnException e) {
+        return switch (e) {
+            case NotFoundException n -> NOT_FOUND;
+            case InvalidInputException i -> INVALID_INPUT;
+            case ConflictException c -> CONFLICT;
+            case UnavailableException u -> UNAVAILABLE;
+        };
+    }
+
     public HttpStatus status() {
         return status;
+    }
+
+    public String title() {
+        return title;
     }
 
     /** {@code urn:cairn:problem:not-found}, ... */

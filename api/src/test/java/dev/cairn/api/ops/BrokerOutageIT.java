@@ -54,7 +54,9 @@ class BrokerOutageIT extends ApiTest {
                 "the worker consumes: " + ready);
 
         assertTrue(
-                !management.awaitConnections(vhost.vhost(), Duration.ofSeconds(15)).isEmpty(),
+                !management
+                        .awaitConnections(vhost.vhost(), Duration.ofSeconds(15))
+                        .isEmpty(),
                 "the server is connected");
 
         management.revoke(vhost.vhost(), vhost.server().user());

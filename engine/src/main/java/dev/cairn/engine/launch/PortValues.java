@@ -94,10 +94,22 @@ final class PortValues {
         if (JsonValues.isReference(json)) {
             return stored(where, type, json, problems);
         }
+        return inline(where, type, json, true, problems);
+    }
+
+    /**
+     * A new data node of class {@code type} from its inline form; null after adding what is
+     * wrong to {@code problems}. With {@code references}, messages say a reference would do too.
+     */
+    static Data inline(
+            String where, Class<? extends Node> type, JsonNode json, boolean references, List<String> problems) {
         Optional<Form> form = Form.of(type);
         if (form.isEmpty()) {
-            problems.add(where + ": give the uuid of a stored " + type.getSimpleName() + " as {\"uuid\": \"…\"}; "
-                    + JsonValues.article(type.getSimpleName()) + " cannot be given inline");
+            problems.add(
+                    references
+                            ? where + ": give the uuid of a stored " + type.getSimpleName() + " as {\"uuid\": \"…\"}; "
+                                    + JsonValues.article(type.getSimpleName()) + " cannot be given inline"
+                            : where + ": " + JsonValues.article(type.getSimpleName()) + " has no JSON form");
             return null;
         }
         JsonNode value = json;
@@ -108,8 +120,8 @@ final class PortValues {
             return inline(form.get(), value);
         } catch (WrongType e) {
             String got = value == json ? JsonValues.describe(json) : "{\"value\": " + JsonValues.describe(value) + "}";
-            problems.add(where + " takes " + form.get().accepted + " or {\"uuid\": \"…\"} (" + type.getSimpleName()
-                    + "), got " + got);
+            problems.add(where + " takes " + form.get().accepted + (references ? " or {\"uuid\": \"…\"}" : "") + " ("
+                    + type.getSimpleName() + "), got " + got);
         } catch (InvalidInputException e) {
             problems.add(where + ": " + e.getMessage());
         }

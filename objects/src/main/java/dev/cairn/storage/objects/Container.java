@@ -9,6 +9,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -172,6 +173,16 @@ public final class Container implements AutoCloseable {
     /** As {@link #getAll(Collection, ObjectConsumer)}, with each object as a stream (for objects of any size). */
     public void streamAll(Collection<ObjectKey> keys, ObjectStreamConsumer consumer) throws IOException {
         reads.streamAll(keys, consumer);
+    }
+
+    /**
+     * Where the object's content lies as stored, for reading it with the file system's own means
+     * (sendfile); empty when it is stored compressed, whose stored bytes are not its content. The
+     * place holds when this returns: packing, cleaning or repacking may move the bytes later, so use
+     * it at once, and take a missing file for a moved object ({@link #open} finds it again).
+     */
+    public Optional<ObjectRegion> region(ObjectKey key) throws IOException {
+        return reads.region(key);
     }
 
     public boolean contains(ObjectKey key) throws IOException {

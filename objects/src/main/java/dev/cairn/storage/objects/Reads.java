@@ -14,6 +14,7 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -87,6 +88,24 @@ final class Reads {
             throw new ObjectNotFoundException(key);
         }
         return openPacked(e);
+    }
+
+    /** As {@link #open}: the pack a cache knows, else the loose file, else the pack a fresh cache knows. */
+    Optional<ObjectRegion> region(ObjectKey key) throws IOException {
+        PackEntry e = cache.find(key);
+        if (e == null) {
+            long size = loose.size(key);
+            if (size >= 0) {
+                return Optional.of(new ObjectRegion(loose.path(key), 0, size));
+            }
+            e = cache.findFresh(key);
+            if (e == null) {
+                throw new ObjectNotFoundException(key);
+            }
+        }
+        return e.compression() == Compression.NONE
+                ? Optional.of(new ObjectRegion(packs.path(e.pack()), e.offset(), e.length()))
+                : Optional.empty();
     }
 
     /** A decoded, size-checked stream of a packed object, read by position (bounded memory). */

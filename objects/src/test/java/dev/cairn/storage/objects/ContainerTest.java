@@ -9,9 +9,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -104,6 +107,37 @@ class ContainerTest {
             assertTrue(container.meta(keys.get(i)).packed());
         }
         assertTrue(container.validate().isValid());
+    }
+
+    static byte[] read(ObjectRegion region) throws IOException {
+        try (FileChannel ch = FileChannel.open(region.file(), StandardOpenOption.READ)) {
+            ByteBuffer buffer = ByteBuffer.allocate((int) region.length());
+            while (buffer.hasRemaining() && ch.read(buffer, region.offset() + buffer.position()) > 0) {
+                // read on until the region is in
+            }
+            return buffer.array();
+        }
+    }
+
+    @Test
+    void aRegionIsWhereTheContentLiesLooseOrPackedAndNoneWhenCompressed() throws IOException {
+        byte[] content = randomObjects(1, 5000, 3).getFirst();
+        ObjectKey key = container.put(content);
+        ObjectRegion loose = container.region(key).orElseThrow();
+        assertEquals(0, loose.offset());
+        assertArrayEquals(content, read(loose));
+        container.put(bytes("a neighbour, so the object is not first in its pack"));
+        container.packAllLoose(Compression.NONE);
+        container.cleanStorage(false);
+        ObjectRegion packed = container.region(key).orElseThrow();
+        assertTrue(packed.file().startsWith(dir.resolve("c/packs")), packed.toString());
+        assertArrayEquals(content, read(packed));
+        ObjectKey text = container
+                .putAllToPacks(List.of(bytes("compressible ".repeat(500))), Compression.ZSTD)
+                .getFirst();
+        assertTrue(container.meta(text).compressed());
+        assertTrue(container.region(text).isEmpty());
+        assertThrows(ObjectNotFoundException.class, () -> container.region(ObjectKey.of("0".repeat(64))));
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.cairn.storage.graph;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -21,6 +22,7 @@ import java.util.function.Consumer;
 import dev.cairn.errors.InvalidInputException;
 import dev.cairn.errors.NotFoundException;
 import dev.cairn.storage.db.Database;
+import dev.cairn.storage.db.JsonText;
 import dev.cairn.storage.db.Transactions;
 import dev.cairn.storage.objects.Container;
 import dev.cairn.storage.objects.ObjectKey;
@@ -316,6 +318,40 @@ public final class GraphStore {
         node.updateStored(node.label(), node.description(), Collections.unmodifiableMap(extras), mtime);
     }
 
+    /**
+     * Changes what stays mutable of a stored node in one statement, so a change is made whole or
+     * not at all: the label and the description ({@code null} leaves one as it is), the extras
+     * merged with {@code extras} (cleaned as {@link #setExtra} cleans them), then the keys of
+     * {@code removedExtras} taken out (an absent key is no error). Unlike the setters it takes
+     * the node's id, so a caller need not load the node to change it.
+     *
+     * @throws NodeNotFoundException when no node has this id
+     */
+    public void update(
+            long nodeId, String label, String description, Map<String, ?> extras, Collection<String> removedExtras) {
+        Map<String, Object> cleaned = new LinkedHashMap<>();
+        extras.forEach((key, value) -> {
+            AttributeValues.checkKey(key, "extras");
+            cleaned.put(key, AttributeValues.clean(value, "extras." + key));
+        });
+        try (Connection c = database.connection();
+                PreparedStatement s = c.prepareStatement(
+                        "UPDATE node SET label = coalesce(?, label), description = coalesce(?, description),"
+                                + " extras = (extras || ?::jsonb) - ?::text[], mtime = now() WHERE id = ?")) {
+            Array removed = c.createArrayOf("text", removedExtras.toArray());
+            s.setString(1, label);
+            s.setString(2, description);
+            s.setString(3, JsonText.write(cleaned));
+            s.setArray(4, removed);
+            s.setLong(5, nodeId);
+            if (s.executeUpdate() == 0) {
+                throw new NodeNotFoundException("no node with id " + nodeId);
+            }
+        } catch (SQLException e) {
+            throw SqlErrors.translate(e, "updating node " + nodeId);
+        }
+    }
+
     /** Writes a stored process's state attributes (set on the node before) to the database. */
     void saveState(ProcessNode node) {
         requireStored(node);
@@ -393,6 +429,16 @@ public final class GraphStore {
         return node.files()
                 .key(path)
                 .orElseThrow(() -> new NotFoundException(node.describe() + " has no stored file '" + path + "'"));
+    }
+
+    /**
+     * The object store this graph keeps node files in, for reads that go beyond
+     * {@link #openFile}: an object's size ({@code meta}), many sizes at once, a stream to serve
+     * a byte range of. Null when this store has none. Objects are found by the keys of
+     * {@link Node#files()}; a node's files are written by storing the node, not here.
+     */
+    public Container objectStore() {
+        return container;
     }
 
     private Container objects() {

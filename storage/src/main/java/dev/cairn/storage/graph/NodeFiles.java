@@ -29,7 +29,8 @@ public final class NodeFiles {
 
     private sealed interface Entry permits FileEntry, DirEntry {}
 
-    private record FileEntry(ObjectKey key, byte[] bytes, Path source) implements Entry {}
+    /** A file: its key once in the object store, else where its content waits (bytes, a file or a stream). */
+    private record FileEntry(ObjectKey key, byte[] bytes, Path source, InputStream stream) implements Entry {}
 
     private record DirEntry(TreeMap<String, Entry> children) implements Entry {
         DirEntry() {
@@ -45,7 +46,7 @@ public final class NodeFiles {
     /** Adds or replaces a file with these bytes (copied). */
     public void put(String path, byte[] content) {
         Objects.requireNonNull(content, "content");
-        place(path, new FileEntry(null, content.clone(), null));
+        place(path, new FileEntry(null, content.clone(), null, null));
     }
 
     /** Adds or replaces a file whose content is read from {@code source} when the node is stored. */
@@ -53,7 +54,17 @@ public final class NodeFiles {
         if (!Files.isRegularFile(source)) {
             throw new InvalidInputException("not a regular file: " + source);
         }
-        place(path, new FileEntry(null, null, source));
+        place(path, new FileEntry(null, null, source, null));
+    }
+
+    /**
+     * Adds or replaces a file whose content is read from {@code content} when the node is
+     * stored, once and in bounded memory (an upload of any size goes straight to the object
+     * store). The caller closes the stream after storing the node.
+     */
+    public void put(String path, InputStream content) {
+        Objects.requireNonNull(content, "content");
+        place(path, new FileEntry(null, null, null, content));
     }
 
     /** Adds every file and folder under {@code folder}, at {@code path} ("" for the top). */
@@ -137,15 +148,19 @@ public final class NodeFiles {
             switch (e.getValue()) {
                 case DirEntry d -> resolve(d, container);
                 case FileEntry f when f.key() != null -> {}
-                case FileEntry f
-                when f.bytes() != null -> e.setValue(new FileEntry(container.put(f.bytes()), null, null));
+                case FileEntry f when f.bytes() != null -> e.setValue(stored(container.put(f.bytes())));
+                case FileEntry f when f.stream() != null -> e.setValue(stored(container.put(f.stream())));
                 case FileEntry f -> {
                     try (InputStream in = Files.newInputStream(f.source())) {
-                        e.setValue(new FileEntry(container.put(in), null, null));
+                        e.setValue(stored(container.put(in)));
                     }
                 }
             }
         }
+    }
+
+    private static FileEntry stored(ObjectKey key) {
+        return new FileEntry(key, null, null, null);
     }
 
     /** True when some file still waits for the object store. */
@@ -178,7 +193,11 @@ public final class NodeFiles {
         return Map.of("o", children);
     }
 
-    static NodeFiles fromMetadata(Map<String, Object> metadata) {
+    /**
+     * The files of a stored node from its {@code repository_metadata} (as a query projects it),
+     * read-only: a caller that needs a node's file tree need not load the whole node.
+     */
+    public static NodeFiles fromMetadata(Map<String, Object> metadata) {
         NodeFiles files = new NodeFiles();
         if (!metadata.isEmpty()) {
             read(metadata, files.root, "");
@@ -195,7 +214,7 @@ public final class NodeFiles {
             String name = (String) e.getKey();
             Map<?, ?> child = (Map<?, ?>) e.getValue();
             if (child.get("k") instanceof String key) {
-                dir.children().put(name, new FileEntry(ObjectKey.of(key), null, null));
+                dir.children().put(name, stored(ObjectKey.of(key)));
             } else {
                 DirEntry sub = new DirEntry();
                 dir.children().put(name, sub);

@@ -1,5 +1,6 @@
 package dev.cairn.storage.graph;
 
+import java.io.InputStream;
 import java.nio.file.Path;
 
 /** One file; its name is the attribute {@code filename}. */
@@ -18,6 +19,16 @@ public final class SinglefileData extends Data {
         String filename = file.getFileName().toString();
         setAttribute("filename", filename);
         files().put(filename, file);
+    }
+
+    /**
+     * A file whose content is read from {@code content} when the node is stored, in bounded
+     * memory (see {@link NodeFiles#put(String, InputStream)}); the caller closes the stream.
+     */
+    public SinglefileData(String filename, InputStream content) {
+        super(TYPE);
+        setAttribute("filename", filename);
+        files().put(filename, content);
     }
 
     SinglefileData(NodeRecord row) {

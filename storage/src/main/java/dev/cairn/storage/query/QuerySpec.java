@@ -89,6 +89,16 @@ public record QuerySpec(List<Vertex> path, List<Order> orderBy, Long limit, Long
         return -1;
     }
 
+    /** The index of the vertex whose link to its related node has this edge tag ({@code a--b}), or -1. */
+    int indexOfEdge(String edgeTag) {
+        for (int i = 0; i < path.size(); i++) {
+            if (edgeTag.equals(SpecValidator.linkEdgeTag(path, path.get(i)))) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     /** Whether any projection aggregates, which makes the other projections GROUP BY keys. */
     boolean aggregates() {
         return path.stream()

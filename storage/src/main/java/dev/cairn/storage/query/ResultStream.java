@@ -100,6 +100,11 @@ public final class ResultStream implements Iterator<Row>, AutoCloseable {
             }
         } catch (SQLException e) {
             close();
+            // as GraphQuery.failed: a value the query could not use as it asked (class 22) is the query's fault,
+            // met here when a cursor reaches the row that holds it
+            if (e.getSQLState() != null && e.getSQLState().startsWith("22")) {
+                throw new InvalidQueryException("the database refused a value of the query: " + e.getMessage(), e);
+            }
             throw new QueryFailedException("reading query results failed: " + e.getMessage(), e);
         }
         if (cells.size() < BATCH) {

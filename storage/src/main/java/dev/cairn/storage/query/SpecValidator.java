@@ -191,18 +191,26 @@ final class SpecValidator {
 
     private static void checkOrder(List<Vertex> path, Order order, String where, boolean distinct, boolean aggregates) {
         Vertex v = path.stream()
-                .filter(x -> x.tag().equals(order.tag()))
+                .filter(x -> x.tag().equals(order.tag()) || order.tag().equals(linkEdgeTag(path, x)))
                 .findFirst()
                 .orElseThrow(() -> new InvalidQueryException(where + ": unknown tag '" + order.tag() + "'; tags are "
-                        + path.stream().map(Vertex::tag).toList()));
-        FieldRef field = FieldRef.resolve(v.entity().table(), v.entity().jsonName(), order.field(), where);
+                        + path.stream().map(Vertex::tag).toList() + " and the edges "
+                        + path.stream()
+                                .map(x -> linkEdgeTag(path, x))
+                                .filter(t -> t != null)
+                                .toList()));
+        boolean edge = !v.tag().equals(order.tag());
+        Table table = edge ? Table.LINK : v.entity().table();
+        FieldRef field = FieldRef.resolve(table, edge ? "link" : v.entity().jsonName(), order.field(), where);
         if (order.cast() != null && !field.isJson()) {
             throw new InvalidQueryException(where + ": cast '" + order.cast().code() + "' applies to JSON values only");
         }
         if (distinct || aggregates) {
-            boolean projected = v.projections().stream()
-                    .anyMatch(
-                            p -> p.aggregate() == null && p.field().equals(order.field()) && p.cast() == order.cast());
+            boolean projected = (edge ? v.edgeProjections() : v.projections())
+                    .stream()
+                            .anyMatch(p -> p.aggregate() == null
+                                    && p.field().equals(order.field())
+                                    && p.cast() == order.cast());
             if (!projected) {
                 throw new InvalidQueryException(where + ": a " + (distinct ? "distinct" : "grouped")
                         + " query can order only by what it projects" + (aggregates ? " as group keys" : "")
@@ -211,5 +219,17 @@ final class SpecValidator {
                         + " on '" + order.tag() + "' too");
             }
         }
+    }
+
+    /** The tag of a vertex's link to its related node ({@code a--b}), or null when it joins by no single link. */
+    static String linkEdgeTag(List<Vertex> path, Vertex v) {
+        if (v.join() == null) {
+            return null;
+        }
+        return Relationship.rule(v.entity(), v.join().relationship())
+                        .map(r -> r.shape() == Relationship.Shape.LINK)
+                        .orElse(false)
+                ? v.edgeTag()
+                : null;
     }
 }

@@ -244,7 +244,8 @@ public final class SqlCompiler {
         }
         if (spec.after() != null) {
             Order order = spec.orderBy().getFirst();
-            String alias = alias(spec, spec.indexOf(order.tag()));
+            int edge = spec.indexOfEdge(order.tag());
+            String alias = edge >= 0 ? "e" + edge : alias(spec, spec.indexOf(order.tag()));
             conditions.add(new SqlText()
                     .sql(alias)
                     .sql(order.descending() ? ".id < " : ".id > ")
@@ -405,13 +406,19 @@ public final class SqlCompiler {
         for (int k = 0; k < spec.orderBy().size(); k++) {
             Order order = spec.orderBy().get(k);
             sql.sql(k == 0 ? " ORDER BY " : ", ");
-            int i = spec.indexOf(order.tag());
+            int edge = spec.indexOfEdge(order.tag());
+            int i = edge >= 0 ? edge : spec.indexOf(order.tag());
             Vertex v = spec.path().get(i);
             // a projected key orders by its column number, which DISTINCT and GROUP BY need
             // (the same path bound twice is two different expressions to the planner)
-            int position = position(v, order, outputs);
+            int position = edge >= 0
+                    ? position(order.tag(), v.edgeProjections(), order, outputs)
+                    : position(v.tag(), v.projections(), order, outputs);
             if (position > 0) {
                 sql.sql(String.valueOf(position));
+            } else if (edge >= 0) {
+                sql.append(
+                        Expressions.cast("e" + i, FieldRef.resolve(Table.LINK, "", order.field(), ""), order.cast()));
             } else {
                 sql.append(Expressions.cast(
                         alias(spec, i), FieldRef.resolve(v.entity().table(), "", order.field(), ""), order.cast()));
@@ -420,11 +427,11 @@ public final class SqlCompiler {
         }
     }
 
-    private static int position(Vertex v, Order order, List<OutputField> outputs) {
+    private static int position(String tag, List<Projection> projections, Order order, List<OutputField> outputs) {
         List<OutputField> own =
-                outputs.stream().filter(o -> o.tag().equals(v.tag())).toList();
-        for (int k = 0; k < v.projections().size(); k++) {
-            Projection p = v.projections().get(k);
+                outputs.stream().filter(o -> o.tag().equals(tag)).toList();
+        for (int k = 0; k < projections.size(); k++) {
+            Projection p = projections.get(k);
             if (p.aggregate() == null && p.field().equals(order.field()) && p.cast() == order.cast()) {
                 return own.get(k).column();
             }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,6 +32,9 @@ import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.DatabaseConfig;
 import dev.cairn.storage.objects.Container;
 import dev.cairn.storage.objects.ContainerConfig;
+import dev.cairn.storage.query.Filter;
+import dev.cairn.storage.query.GraphQuery;
+import dev.cairn.storage.query.QueryBuilder;
 import dev.cairn.storage.testing.TestDatabase;
 
 class GraphStoreIT {
@@ -314,6 +318,48 @@ class GraphStoreIT {
         @SuppressWarnings("unchecked")
         Map<String, Object> nested = (Map<String, Object>) ((DictData) read).asMap();
         assertThrows(UnsupportedOperationException.class, () -> nested.put("x", 1));
+    }
+
+    @Test
+    void anUpdateChangesLabelDescriptionAndExtrasInOneStatementOrNothing() {
+        DictData dict = new DictData(Map.of("a", 1));
+        dict.setExtras(Map.of("keep", "k", "drop", "d"));
+        graph.store(dict);
+        graph.update(dict.id(), "relabelled", null, Map.of("score", 2.5, "keep", "k2"), List.of("drop", "absent"));
+        Node read = graph.load(dict.id());
+        assertEquals("relabelled", read.label());
+        assertEquals("", read.description());
+        assertEquals(Map.of("keep", "k2", "score", 2.5), read.extras());
+        assertEquals(Map.of("a", 1L), read.attributes());
+        // a bad extra refuses the whole change, the label included
+        assertThrows(
+                InvalidInputException.class, () -> graph.update(dict.id(), "again", "d", Map.of("a.b", 1), List.of()));
+        assertEquals("relabelled", graph.load(dict.id()).label());
+        assertThrows(NotFoundException.class, () -> graph.update(-1, "x", null, Map.of(), List.of()));
+    }
+
+    @Test
+    void aFileStreamedInGoesToTheObjectStoreWhenTheNodeIsStored() throws Exception {
+        byte[] content = "streamed".getBytes(StandardCharsets.UTF_8);
+        SinglefileData file;
+        try (var in = new ByteArrayInputStream(content)) {
+            file = graph.store(new SinglefileData("s.txt", in));
+        }
+        var key = file.files().key("s.txt").orElseThrow();
+        assertEquals(content.length, graph.objectStore().meta(key).size());
+        assertArrayEquals(content, graph.readFile(file, "s.txt"));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> metadata = (Map<String, Object>) GraphQuery.on(
+                        database,
+                        QueryBuilder.start()
+                                .node(
+                                        "n",
+                                        v -> v.where(Filter.field("id").eq(file.id()))
+                                                .project("repository_metadata"))
+                                .build())
+                .one()
+                .get(0);
+        assertEquals(Map.of("s.txt", key), NodeFiles.fromMetadata(metadata).keys());
     }
 
     @Test

@@ -74,6 +74,24 @@ class InvalidQueryIT {
     }
 
     @Test
+    void aValueTheDatabaseRefusesAtARowPartWayIsStillTheQuerysFault() {
+        // a cursor of one row per fetch opens on row 1 (a number: no date, null) and meets "10" while reading
+        GraphQuery query = GraphQuery.on(
+                        database,
+                        QueryBuilder.start()
+                                .node(
+                                        "n",
+                                        v -> v.where(Filter.field("id").in(1, 2, 3))
+                                                .project(Projection.of("attributes.value", Cast.DATE)))
+                                .build()) // no order: a sort would read every row before the first is sent
+                .withFetchSize(1);
+        try (ResultStream rows = query.cursor()) {
+            InvalidQueryException e = assertThrows(InvalidQueryException.class, rows::next);
+            assertTrue(e.getMessage().contains("\"10\""), e.getMessage());
+        }
+    }
+
+    @Test
     void unknownFieldListsTheFields() {
         refused(
                 node("{\"tag\": \"b\", \"entity\": \"node\", \"filters\": {\"attribtes.x\": 1}}"),

@@ -135,6 +135,50 @@ class PagingIT {
         }
     }
 
+    private static QueryBuilder inputsOfCalc1() {
+        return QueryBuilder.start()
+                .node("c", v -> v.where(Filter.field("id").eq(QueryFixture.CALC1)))
+                .node("n", v -> v.withOutgoing("c").project("id"));
+    }
+
+    @Test
+    void ordersAndPagesByTheLinkToAVertex() {
+        // calc1's incoming links, in the order written: d1 (x), d2 (y), then wf (c1, a call)
+        assertEquals(
+                List.of(QueryFixture.WF, QueryFixture.D1, QueryFixture.D2),
+                QueryFixture.idList(GraphQuery.on(
+                        database,
+                        inputsOfCalc1().orderBy(Order.asc("c--n", "label")).build())));
+        assertEquals(
+                List.of(QueryFixture.WF, QueryFixture.D2, QueryFixture.D1),
+                QueryFixture.idList(GraphQuery.on(
+                        database,
+                        inputsOfCalc1().orderBy(Order.desc("c--n", "id")).build())));
+        List<Row> links = GraphQuery.on(
+                        database,
+                        QueryBuilder.start()
+                                .node("c", v -> v.where(Filter.field("id").eq(QueryFixture.CALC1)))
+                                .node(
+                                        "n",
+                                        v -> v.withOutgoing("c").project("id").edgeProject("id"))
+                                .orderBy(Order.asc("c--n", "id"))
+                                .build())
+                .all();
+        long secondLink = (Long) links.get(1).get("c--n", "id");
+        assertEquals(
+                List.of(QueryFixture.WF),
+                QueryFixture.idList(GraphQuery.on(
+                        database,
+                        inputsOfCalc1()
+                                .orderBy(Order.asc("c--n", "id"))
+                                .after(secondLink)
+                                .build())));
+        InvalidQueryException unknown = assertThrows(
+                InvalidQueryException.class,
+                () -> inputsOfCalc1().orderBy(Order.asc("x--n", "id")).build());
+        assertTrue(unknown.getMessage().contains("edges [c--n]"), unknown.getMessage());
+    }
+
     @Test
     void streamingReadsMoreRowsThanTheFetchSizeAndGivesTheConnectionBack() throws SQLException {
         HikariDataSource pool = database.dataSource().unwrap(HikariDataSource.class);

@@ -1,0 +1,308 @@
+package dev.cairn.api.data;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Encoding;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.multipart.MaxUploadSizeExceededException;
+import org.springframework.web.multipart.MultipartFile;
+import org.springframework.web.multipart.MultipartHttpServletRequest;
+import tools.jackson.databind.JsonNode;
+
+import dev.cairn.api.config.CairnProperties;
+import dev.cairn.api.nodes.NodeDetails;
+import dev.cairn.api.nodes.NodeReader;
+import dev.cairn.api.security.CurrentUser;
+import dev.cairn.engine.Engine;
+import dev.cairn.engine.launch.JsonData;
+import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.db.JsonCodec;
+import dev.cairn.storage.graph.Data;
+import dev.cairn.storage.graph.FolderData;
+import dev.cairn.storage.graph.SinglefileData;
+
+/**
+ * New data nodes from clients, made as the request's user: values from JSON, files from uploads.
+ * Everything a request says is checked before anything is stored, so a refused request leaves no
+ * node and no file behind.
+ */
+@RestController
+@RequestMapping("/api/v1/nodes")
+@Tag(name = "data", description = "Making data nodes: values from JSON, files from uploads")
+class DataController {
+
+    private static final List<String> FIELDS = List.of("type", "value", "label", "description", "extras");
+
+    private final Engine engine;
+    private final NodeReader reader;
+    private final long uploadMax;
+
+    DataController(Engine engine, NodeReader reader, CairnProperties properties) {
+        this.engine = engine;
+        this.reader = reader;
+        this.uploadMax = properties.limits().uploadMaxSize().toBytes();
+    }
+
+    /** The body's form, for the API's description. */
+    @Schema(name = "NewData", description = "A data node to make")
+    record NewData(
+            @Schema(
+                    description = "The data class",
+                    allowableValues = {"int", "float", "str", "bool", "dict", "list", "structure"},
+                    example = "int")
+            String type,
+
+            @Schema(
+                    description = "The value, in the form a launch takes it inline: a number, string or"
+                            + " boolean; an object for dict; an array for list; for structure the attributes"
+                            + " cell, pbc1, pbc2, pbc3, kinds and sites",
+                    example = "3")
+            Object value,
+
+            @Schema(example = "x") String label,
+            @Schema(example = "the first addend") String description,
+            @Schema(example = "{\"project\": \"demo\"}") Map<String, Object> extras) {}
+
+    @PostMapping(consumes = "application/json")
+    @Operation(
+            summary = "Make a data node from JSON",
+            description = "An Int, Float, Str, Bool, Dict, List or Structure from its value, stored as the request's"
+                    + " user; returns it with its uuid, to give as a process input ({\"uuid\": …}).",
+            requestBody =
+                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                            content =
+                                    @Content(
+                                            schema = @Schema(implementation = NewData.class),
+                                            examples = {
+                                                @ExampleObject(
+                                                        name = "int",
+                                                        value = "{\"type\": \"int\", \"value\": 3, \"label\": \"x\"}"),
+                                                @ExampleObject(
+                                                        name = "dict",
+                                                        value =
+                                                                "{\"type\": \"dict\", \"value\": {\"ecutwfc\": 30, \"smearing\": \"mv\"}}"),
+                                                @ExampleObject(
+                                                        name = "structure",
+                                                        value =
+                                                                "{\"type\": \"structure\", \"value\": {\"cell\": [[4,0,0],[0,4,0],[0,0,4]],"
+                                                                        + " \"pbc1\": true, \"pbc2\": true, \"pbc3\": true, \"kinds\": [{\"name\":"
+                                                                        + " \"Si\", \"symbols\": [\"Si\"], \"weights\": [1.0], \"mass\": 28.085}],"
+                                                                        + " \"sites\": [{\"kind_name\": \"Si\", \"position\": [0, 0, 0]}]}}")
+                                            })))
+    @ApiResponse(responseCode = "201", description = "The node, at the Location header")
+    ResponseEntity<NodeDetails> fromJson(@RequestBody JsonNode body) {
+        if (!body.isObject()) {
+            throw new InvalidInputException("the body must be an object with " + FIELDS + ", not " + kind(body));
+        }
+        for (String field : body.propertyNames()) {
+            if (!FIELDS.contains(field)) {
+                throw new InvalidInputException("unknown field '" + field + "'; known fields are " + FIELDS);
+            }
+        }
+        JsonNode type = body.get("type");
+        if (type == null || !type.isString()) {
+            throw new InvalidInputException("field 'type' is required: a string, one of " + DataKind.names());
+        }
+        DataKind kind = DataKind.of(type.stringValue());
+        JsonNode value = body.get("value");
+        if (value == null || value.isNull()) {
+            throw new InvalidInputException("field 'value' is required: the " + kind.jsonName() + "'s value");
+        }
+        Data node;
+        try {
+            node = JsonData.decode(kind.type(), value);
+        } catch (InvalidInputException e) {
+            throw new InvalidInputException("field 'value': " + e.getMessage().replaceFirst("^the value:? ?", ""));
+        }
+        node.setLabel(text(body, "label"));
+        node.setDescription(text(body, "description"));
+        node.setExtras(extras(body.get("extras")));
+        return created(engine.graph().forUser(CurrentUser.id()).store(node));
+    }
+
+    private static String text(JsonNode body, String field) {
+        JsonNode v = body.get(field);
+        if (v == null) {
+            return "";
+        }
+        if (!v.isString()) {
+            throw new InvalidInputException("field '" + field + "': expected a string, got " + kind(v));
+        }
+        return v.stringValue();
+    }
+
+    private static Map<String, Object> extras(JsonNode extras) {
+        if (extras == null) {
+            return Map.of();
+        }
+        if (!extras.isObject()) {
+            throw new InvalidInputException("field 'extras': expected an object, got " + kind(extras));
+        }
+        return JsonCodec.readObject(extras.toString());
+    }
+
+    @PostMapping(
+            path = "/files",
+            consumes = {"multipart/form-data", "application/octet-stream"})
+    @Operation(
+            summary = "Make a data node from uploaded files",
+            description = "Multipart: one file part makes a SinglefileData, several (or `folder=true`) a FolderData"
+                    + " that keeps each part's filename as its relative path (`out/a.txt`); every file part counts,"
+                    + " whatever its field name. A raw body (application/octet-stream) is one file named by `name`,"
+                    + " for scripts. Either way the bytes stream to the object store in bounded memory, whatever"
+                    + " their size; an upload over cairn.limits.upload-max-size is refused with 413, and a file name"
+                    + " that is absolute or has a '..', '.' or empty name with 400. Examples:"
+                    + " `curl -F file=@a.txt -F 'file=@b.txt;filename=in/b.txt' …/api/v1/nodes/files`,"
+                    + " `curl --data-binary @big.dat -H 'Content-Type: application/octet-stream'"
+                    + " '…/api/v1/nodes/files?name=big.dat'`.",
+            requestBody =
+                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                            content = {
+                                @Content(
+                                        mediaType = "multipart/form-data",
+                                        schema = @Schema(implementation = FileParts.class),
+                                        encoding = @Encoding(name = "file", contentType = "application/octet-stream")),
+                                @Content(
+                                        mediaType = "application/octet-stream",
+                                        schema = @Schema(type = "string", format = "binary"))
+                            }))
+    @ApiResponse(responseCode = "201", description = "The node, at the Location header")
+    @ApiResponse(
+            responseCode = "413",
+            description = "The upload is larger than cairn.limits.upload-max-size",
+            content = @Content(mediaType = "application/problem+json"))
+    ResponseEntity<NodeDetails> fromFiles(
+            @Parameter(
+                            description = "A raw body's file name (required with application/octet-stream)",
+                            example = "big.dat")
+                    @RequestParam(name = "name", required = false)
+                    String name,
+            @Parameter(description = "The node's label", example = "inputs")
+                    @RequestParam(name = "label", defaultValue = "")
+                    String label,
+            @Parameter(description = "The node's description") @RequestParam(name = "description", defaultValue = "")
+                    String description,
+            @Parameter(description = "Make a FolderData even of one file")
+                    @RequestParam(name = "folder", defaultValue = "false")
+                    boolean folder,
+            @Parameter(hidden = true) HttpServletRequest request)
+            throws IOException {
+        List<InputStream> opened = new ArrayList<>();
+        try {
+            Data node = request instanceof MultipartHttpServletRequest parts
+                    ? fromParts(parts, folder, opened)
+                    : fromBody(request, name, folder, opened);
+            return stored(node, label, description);
+        } finally {
+            for (InputStream in : opened) {
+                in.close();
+            }
+        }
+    }
+
+    /** The multipart form, for the API's description. */
+    @Schema(name = "FileParts", description = "Files as multipart parts; each part's filename is its path")
+    record FileParts(
+            @Schema(type = "string", format = "binary", description = "a file; repeat the part for more")
+            String file) {}
+
+    /** An unstored node of the parts' files, its streams added to {@code opened} for the caller to close. */
+    private static Data fromParts(MultipartHttpServletRequest request, boolean folder, List<InputStream> opened)
+            throws IOException {
+        List<MultipartFile> parts = new ArrayList<>();
+        request.getMultiFileMap().values().forEach(parts::addAll);
+        if (parts.isEmpty()) {
+            throw new InvalidInputException("the upload has no file part; send files as multipart parts with a"
+                    + " filename (curl -F file=@a.txt)");
+        }
+        Set<String> names = new HashSet<>();
+        for (MultipartFile part : parts) {
+            String name = FileNames.check(part.getOriginalFilename());
+            if (!names.add(name)) {
+                throw new InvalidInputException("file name '" + name + "' comes twice in the upload");
+            }
+        }
+        if (parts.size() == 1 && !folder) {
+            MultipartFile part = parts.getFirst();
+            return new SinglefileData(baseName(part.getOriginalFilename()), open(part, opened));
+        }
+        FolderData data = new FolderData();
+        for (MultipartFile part : parts) {
+            data.files().put(part.getOriginalFilename(), open(part, opened));
+        }
+        return data;
+    }
+
+    private static InputStream open(MultipartFile part, List<InputStream> opened) throws IOException {
+        InputStream in = part.getInputStream();
+        opened.add(in);
+        return in;
+    }
+
+    /** An unstored node of the raw body, which is read up to the upload limit as the node is stored. */
+    private Data fromBody(HttpServletRequest request, String name, boolean folder, List<InputStream> opened)
+            throws IOException {
+        if (name == null) {
+            throw new InvalidInputException(
+                    "the query parameter 'name' is required with a raw body: the file's name (?name=data.bin)");
+        }
+        String file = FileNames.check(name);
+        if (!folder && file.contains("/")) {
+            throw new InvalidInputException("file name '" + file + "': a SinglefileData's name is one name, not a"
+                    + " path; add folder=true for a FolderData");
+        }
+        if (request.getContentLengthLong() > uploadMax) {
+            throw new MaxUploadSizeExceededException(uploadMax);
+        }
+        InputStream in = new LimitedInputStream(request.getInputStream(), uploadMax);
+        opened.add(in);
+        if (!folder) {
+            return new SinglefileData(file, in);
+        }
+        FolderData data = new FolderData();
+        data.files().put(file, in);
+        return data;
+    }
+
+    private ResponseEntity<NodeDetails> stored(Data node, String label, String description) {
+        node.setLabel(label);
+        node.setDescription(description);
+        return created(engine.graph().forUser(CurrentUser.id()).store(node));
+    }
+
+    private ResponseEntity<NodeDetails> created(Data node) {
+        return ResponseEntity.created(URI.create("/api/v1/nodes/" + node.uuid()))
+                .header(HttpHeaders.CACHE_CONTROL, "no-store")
+                .body(reader.read(node.id()));
+    }
+
+    private static String kind(JsonNode json) {
+        return json.getNodeType().name().toLowerCase(Locale.ROOT);
+    }
+
+    private static String baseName(String path) {
+        return path.substring(path.lastIndexOf('/') + 1);
+    }
+}

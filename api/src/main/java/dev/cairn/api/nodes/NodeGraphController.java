@@ -1,0 +1,206 @@
+package dev.cairn.api.nodes;
+
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.enums.ParameterIn;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+import dev.cairn.api.config.CairnProperties;
+import dev.cairn.api.web.Page;
+import dev.cairn.api.web.Paging;
+import dev.cairn.errors.InvalidInputException;
+
+/** A node's place in the graph: its links each way, its ancestors and its descendants. */
+@RestController
+@RequestMapping("/api/v1/nodes/{ref}")
+@Tag(name = "nodes")
+class NodeGraphController {
+
+    private final NodeLists lists;
+    private final NodeReader reader;
+    private final int pageMax;
+
+    NodeGraphController(NodeLists lists, NodeReader reader, CairnProperties properties) {
+        this.lists = lists;
+        this.reader = reader;
+        this.pageMax = properties.limits().pageMax();
+    }
+
+    @GetMapping("/links/incoming")
+    @Operation(
+            summary = "The links into a node",
+            description = "Each link with its type, its label and the node it comes from (an input, the creator, the"
+                    + " caller), in the order the links were made; the node filters apply to those nodes."
+                    + " Example: `GET /api/v1/nodes/0190c1a2/links/incoming?link_types=input_calc`.")
+    @Parameter(
+            name = "filter",
+            in = ParameterIn.QUERY,
+            description = NodeParams.FILTER,
+            array = @ArraySchema(schema = @Schema(type = "string")))
+    @Parameter(name = "type", in = ParameterIn.QUERY, description = NodeParams.TYPE, schema = @Schema(type = "string"))
+    @Parameter(
+            name = "query",
+            in = ParameterIn.QUERY,
+            description = NodeParams.QUERY,
+            schema = @Schema(type = "string"))
+    ResponseEntity<Page<LinkedNode>> incoming(
+            @Parameter(description = NodesController.REF, example = "0190c1a2") @PathVariable("ref") String ref,
+            @Parameter(description = NodeParams.LINK_TYPES, example = "input_calc,input_work")
+                    @RequestParam(name = "link_types", required = false)
+                    String linkTypes,
+            @Parameter(description = "Only links with this label", example = "x")
+                    @RequestParam(name = "link_label", required = false)
+                    String linkLabel,
+            @Parameter(description = NodeParams.LIMIT) @RequestParam(name = "limit", required = false) Integer limit,
+            @Parameter(description = NodeParams.CURSOR) @RequestParam(name = "cursor", required = false) String cursor,
+            @Parameter(description = NodeParams.COUNT) @RequestParam(name = "count", defaultValue = "false")
+                    boolean count,
+            @Parameter(hidden = true) HttpServletRequest request) {
+        return links(ref, true, linkTypes, linkLabel, limit, cursor, count, request);
+    }
+
+    @GetMapping("/links/outgoing")
+    @Operation(
+            summary = "The links out of a node",
+            description = "Each link with its type, its label and the node it goes to (what a process made, used,"
+                    + " called or returned; the processes a data node went into), in the order the links were made.")
+    @Parameter(
+            name = "filter",
+            in = ParameterIn.QUERY,
+            description = NodeParams.FILTER,
+            array = @ArraySchema(schema = @Schema(type = "string")))
+    @Parameter(name = "type", in = ParameterIn.QUERY, description = NodeParams.TYPE, schema = @Schema(type = "string"))
+    @Parameter(
+            name = "query",
+            in = ParameterIn.QUERY,
+            description = NodeParams.QUERY,
+            schema = @Schema(type = "string"))
+    ResponseEntity<Page<LinkedNode>> outgoing(
+            @Parameter(description = NodesController.REF, example = "0190c1a2") @PathVariable("ref") String ref,
+            @Parameter(description = NodeParams.LINK_TYPES, example = "create")
+                    @RequestParam(name = "link_types", required = false)
+                    String linkTypes,
+            @Parameter(description = "Only links with this label", example = "result")
+                    @RequestParam(name = "link_label", required = false)
+                    String linkLabel,
+            @Parameter(description = NodeParams.LIMIT) @RequestParam(name = "limit", required = false) Integer limit,
+            @Parameter(description = NodeParams.CURSOR) @RequestParam(name = "cursor", required = false) String cursor,
+            @Parameter(description = NodeParams.COUNT) @RequestParam(name = "count", defaultValue = "false")
+                    boolean count,
+            @Parameter(hidden = true) HttpServletRequest request) {
+        return links(ref, false, linkTypes, linkLabel, limit, cursor, count, request);
+    }
+
+    private ResponseEntity<Page<LinkedNode>> links(
+            String ref,
+            boolean incoming,
+            String linkTypes,
+            String linkLabel,
+            Integer limit,
+            String cursor,
+            boolean count,
+            HttpServletRequest request) {
+        NodeFilters.Selection selection = NodeParams.selection(request);
+        int size = Paging.limit(limit, pageMax);
+        var scope = new NodeLists.Scope.Linked(reader.id(ref), incoming, NodeParams.linkTypes(linkTypes), linkLabel);
+        return Paging.response(lists.links(scope, selection, cursor, size, count));
+    }
+
+    @GetMapping("/ancestors")
+    @Operation(
+            summary = "A node's ancestors",
+            description = "The nodes a node comes from, through links of `link_types` (by default the data"
+                    + " provenance: create and input_calc), at most `depth` links away; each node once however many"
+                    + " paths lead to it. Filtered, sorted and paged as the node list is."
+                    + " Example: `GET /api/v1/nodes/0190c1a2/ancestors?depth=2&type=StructureData`.")
+    @Parameter(
+            name = "filter",
+            in = ParameterIn.QUERY,
+            description = NodeParams.FILTER,
+            array = @ArraySchema(schema = @Schema(type = "string")))
+    @Parameter(name = "type", in = ParameterIn.QUERY, description = NodeParams.TYPE, schema = @Schema(type = "string"))
+    @Parameter(
+            name = "query",
+            in = ParameterIn.QUERY,
+            description = NodeParams.QUERY,
+            schema = @Schema(type = "string"))
+    ResponseEntity<Page<NodeSummary>> ancestors(
+            @Parameter(description = NodesController.REF, example = "0190c1a2") @PathVariable("ref") String ref,
+            @Parameter(description = "The most links walked (1 or more); no limit when left out", example = "2")
+                    @RequestParam(name = "depth", required = false)
+                    Integer depth,
+            @Parameter(description = NodeParams.LINK_TYPES, example = "all")
+                    @RequestParam(name = "link_types", required = false)
+                    String linkTypes,
+            @Parameter(description = NodeParams.ORDER) @RequestParam(name = "order", required = false) String order,
+            @Parameter(description = NodeParams.LIMIT) @RequestParam(name = "limit", required = false) Integer limit,
+            @Parameter(description = NodeParams.CURSOR) @RequestParam(name = "cursor", required = false) String cursor,
+            @Parameter(description = NodeParams.COUNT) @RequestParam(name = "count", defaultValue = "false")
+                    boolean count,
+            @Parameter(hidden = true) HttpServletRequest request) {
+        return walk(ref, true, depth, linkTypes, order, limit, cursor, count, request);
+    }
+
+    @GetMapping("/descendants")
+    @Operation(
+            summary = "A node's descendants",
+            description = "The nodes that come from a node, through links of `link_types` (by default the data"
+                    + " provenance: create and input_calc), at most `depth` links away; each node once. Filtered,"
+                    + " sorted and paged as the node list is.")
+    @Parameter(
+            name = "filter",
+            in = ParameterIn.QUERY,
+            description = NodeParams.FILTER,
+            array = @ArraySchema(schema = @Schema(type = "string")))
+    @Parameter(name = "type", in = ParameterIn.QUERY, description = NodeParams.TYPE, schema = @Schema(type = "string"))
+    @Parameter(
+            name = "query",
+            in = ParameterIn.QUERY,
+            description = NodeParams.QUERY,
+            schema = @Schema(type = "string"))
+    ResponseEntity<Page<NodeSummary>> descendants(
+            @Parameter(description = NodesController.REF, example = "0190c1a2") @PathVariable("ref") String ref,
+            @Parameter(description = "The most links walked (1 or more); no limit when left out", example = "1")
+                    @RequestParam(name = "depth", required = false)
+                    Integer depth,
+            @Parameter(description = NodeParams.LINK_TYPES, example = "create,input_calc")
+                    @RequestParam(name = "link_types", required = false)
+                    String linkTypes,
+            @Parameter(description = NodeParams.ORDER) @RequestParam(name = "order", required = false) String order,
+            @Parameter(description = NodeParams.LIMIT) @RequestParam(name = "limit", required = false) Integer limit,
+            @Parameter(description = NodeParams.CURSOR) @RequestParam(name = "cursor", required = false) String cursor,
+            @Parameter(description = NodeParams.COUNT) @RequestParam(name = "count", defaultValue = "false")
+                    boolean count,
+            @Parameter(hidden = true) HttpServletRequest request) {
+        return walk(ref, false, depth, linkTypes, order, limit, cursor, count, request);
+    }
+
+    private ResponseEntity<Page<NodeSummary>> walk(
+            String ref,
+            boolean ancestors,
+            Integer depth,
+            String linkTypes,
+            String order,
+            Integer limit,
+            String cursor,
+            boolean count,
+            HttpServletRequest request) {
+        if (depth != null && depth < 1) {
+            throw new InvalidInputException("depth " + depth + " walks no link; give 1 or more, or leave it out");
+        }
+        NodeFilters.Selection selection = NodeParams.selection(request);
+        NodeOrder sort = NodeOrder.parse(order);
+        int size = Paging.limit(limit, pageMax);
+        var scope = new NodeLists.Scope.Walked(reader.id(ref), ancestors, depth, NodeParams.linkTypes(linkTypes));
+        return Paging.response(lists.nodes(scope, selection, sort, cursor, size, count));
+    }
+}

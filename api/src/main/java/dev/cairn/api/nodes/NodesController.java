@@ -1,0 +1,148 @@
+package dev.cairn.api.nodes;
+
+import java.util.Arrays;
+import java.util.List;
+
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.enums.ParameterIn;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PatchMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+import dev.cairn.api.config.CairnProperties;
+import dev.cairn.api.web.Page;
+import dev.cairn.api.web.Paging;
+import dev.cairn.engine.Engine;
+
+/** The nodes of the provenance graph: lists, one node, and changes to label, description and extras. */
+@RestController
+@RequestMapping("/api/v1/nodes")
+@Tag(name = "nodes", description = "Nodes of the provenance graph: data and processes")
+class NodesController {
+
+    static final String REF = "The node's uuid, or a unique prefix of it (at least 4 hex digits)";
+
+    private final NodeLists lists;
+    private final NodeReader reader;
+    private final Engine engine;
+    private final int pageMax;
+
+    NodesController(NodeLists lists, NodeReader reader, Engine engine, CairnProperties properties) {
+        this.lists = lists;
+        this.reader = reader;
+        this.engine = engine;
+        this.pageMax = properties.limits().pageMax();
+    }
+
+    @GetMapping
+    @Operation(
+            summary = "List nodes",
+            description = "Nodes filtered by `filter` (repeatable), `type` and `query`, sorted by `order`, a page at a"
+                    + " time: pass `next` back as `cursor` (keyset paging, so a deep page costs what the first does)."
+                    + " Example: `GET /api/v1/nodes?type=Int&filter=attributes.value>=3&order=-ctime&limit=20`.")
+    @Parameter(
+            name = "filter",
+            in = ParameterIn.QUERY,
+            description = NodeParams.FILTER,
+            array = @ArraySchema(schema = @Schema(type = "string", example = "attributes.value>=3")))
+    @Parameter(
+            name = "type",
+            in = ParameterIn.QUERY,
+            description = NodeParams.TYPE,
+            schema = @Schema(type = "string", example = "StructureData"))
+    @Parameter(
+            name = "query",
+            in = ParameterIn.QUERY,
+            description = NodeParams.QUERY,
+            schema = @Schema(type = "string", example = "{\"extras.checked\": true}"))
+    ResponseEntity<Page<NodeSummary>> list(
+            @Parameter(description = NodeParams.ORDER, example = "-ctime")
+                    @RequestParam(name = "order", required = false)
+                    String order,
+            @Parameter(description = NodeParams.LIMIT, example = "20") @RequestParam(name = "limit", required = false)
+                    Integer limit,
+            @Parameter(description = NodeParams.CURSOR) @RequestParam(name = "cursor", required = false) String cursor,
+            @Parameter(description = NodeParams.COUNT) @RequestParam(name = "count", defaultValue = "false")
+                    boolean count,
+            @Parameter(hidden = true) HttpServletRequest request) {
+        return Paging.response(lists.nodes(
+                new NodeLists.Scope.All(),
+                NodeParams.selection(request),
+                NodeOrder.parse(order),
+                cursor,
+                Paging.limit(limit, pageMax),
+                count));
+    }
+
+    @GetMapping("/{ref}")
+    @Operation(
+            summary = "One node",
+            description = "The node with its attributes (all, or the keys `attributes` names), extras, the names at"
+                    + " the top of its files and how many links it has each way.")
+    @ApiResponse(responseCode = "200", description = "The node")
+    @ApiResponse(
+            responseCode = "409",
+            description = "The prefix names more than one node",
+            content = @Content(mediaType = "application/problem+json"))
+    NodeDetails get(
+            @Parameter(description = REF, example = "0190c1a2") @PathVariable("ref") String ref,
+            @Parameter(description = "Only these attribute keys, comma-separated (empty: none)", example = "cell,pbc1")
+                    @RequestParam(name = "attributes", required = false)
+                    String attributes,
+            @Parameter(description = "Only these extra keys, comma-separated (empty: none)")
+                    @RequestParam(name = "extras", required = false)
+                    String extras) {
+        return reader.read(ref, keys(attributes), keys(extras));
+    }
+
+    private static List<String> keys(String list) {
+        return list == null
+                ? null
+                : Arrays.stream(list.split(","))
+                        .map(String::strip)
+                        .filter(k -> !k.isEmpty())
+                        .toList();
+    }
+
+    @PatchMapping(path = "/{ref}", consumes = "application/json")
+    @Operation(
+            summary = "Change a node's label, description or extras",
+            description = "Fields left out stay as they are; extras are merged into the node's, and an extra set to"
+                    + " null is removed. The change is made whole or not at all. A stored"
+                    + " node's attributes, files and links never change: naming `attributes` is a 409.",
+            requestBody =
+                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                            content =
+                                    @Content(
+                                            schema = @Schema(implementation = NodePatch.Body.class),
+                                            examples =
+                                                    @ExampleObject(
+                                                            value = "{\"label\": \"relaxed\", \"extras\":"
+                                                                    + " {\"checked\": true, \"old_tag\": null}}"))))
+    @ApiResponse(responseCode = "200", description = "The node as changed")
+    @ApiResponse(
+            responseCode = "409",
+            description = "The body names attributes, which never change once stored",
+            content = @Content(mediaType = "application/problem+json"))
+    NodeDetails patch(
+            @Parameter(description = REF, example = "0190c1a2") @PathVariable("ref") String ref,
+            @RequestBody(required = false) String body) {
+        NodePatch patch = NodePatch.parse(body);
+        long id = reader.id(ref);
+        engine.graph().update(id, patch.label(), patch.description(), patch.extras(), patch.removeExtras());
+        return reader.read(id);
+    }
+}

@@ -1,0 +1,230 @@
+package dev.cairn.api.query;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletResponse;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import tools.jackson.core.JsonGenerator;
+
+import dev.cairn.api.config.CairnProperties;
+import dev.cairn.api.web.Cursor;
+import dev.cairn.api.web.Paging;
+import dev.cairn.api.web.Problems;
+import dev.cairn.engine.Engine;
+import dev.cairn.errors.CairnException;
+import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.query.GraphQuery;
+import dev.cairn.storage.query.QuerySpec;
+import dev.cairn.storage.query.Row;
+
+/**
+ * Queries in the query builder's JSON form ({@link QuerySpec#fromJson}): a page of rows at a time,
+ * or every row as a stream of JSON lines, read from a database cursor and written as they come.
+ */
+@RestController
+@RequestMapping("/api/v1/query")
+@Tag(name = "query", description = "Queries of the provenance graph in the query builder's JSON form")
+class QueryController {
+
+    private static final Logger LOG = LoggerFactory.getLogger(QueryController.class);
+    static final String NDJSON = "application/x-ndjson";
+    /** Rows written between two flushes of a stream. */
+    private static final int FLUSH_EVERY = 256;
+
+    private static final String EXAMPLE = "{\"path\": [{\"tag\": \"s\", \"entity\": \"node\", \"node_type\":"
+            + " \"data.core.structure.StructureData.\", \"filters\": {\"attributes.sites\": {\"longer\": 4}},"
+            + " \"project\": [\"uuid\", \"attributes.cell\"]}, {\"tag\": \"c\", \"entity\": \"node\","
+            + " \"with_outgoing\": \"s\", \"node_type\": \"process.calculation.\", \"project\": [\"uuid\"]}],"
+            + " \"order_by\": [{\"tag\": \"s\", \"field\": \"ctime\", \"order\": \"desc\"}]}";
+
+    /** A page of rows, for the API's description. */
+    @Schema(name = "QueryPage", description = "A page of query rows")
+    record QueryPage(
+            @Schema(
+                    description = "The rows: one object per row, keyed by vertex tag, holding that vertex's"
+                            + " projections by key; a whole row (*) is spread into its tag's object",
+                    example = "[{\"s\": {\"uuid\": \"0190c1a2-…\", \"attributes.cell\": [[4,0,0],[0,4,0],[0,0,4]]},"
+                            + " \"c\": {\"uuid\": \"0190c1a3-…\"}}]")
+            List<Map<String, Map<String, Object>>> items,
+
+            @Schema(description = "The cursor of the next page; absent on the last")
+            String next,
+
+            @Schema(description = "Every row of the query, when count=true")
+            Long total) {}
+
+    private final Engine engine;
+    private final int pageMax;
+
+    QueryController(Engine engine, CairnProperties properties) {
+        this.engine = engine;
+        this.pageMax = properties.limits().pageMax();
+    }
+
+    @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(
+            summary = "Run a query, a page of rows at a time",
+            description = "The body is the query builder's JSON form: a path of vertices (node, group, computer, user,"
+                    + " comment, log) joined by relationships, with filters, projections, order_by, limit and offset."
+                    + " Rows come a page at a time: pass `next` back as `cursor` with the same body. Pages are taken"
+                    + " by position, so give the query an order_by for stable pages, and stream large results"
+                    + " (POST /api/v1/query/stream) rather than paging deep into them. A query naming an unknown"
+                    + " field, operator, relationship or tag is refused with 400 naming it and the valid choices.",
+            requestBody =
+                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                            content = @Content(examples = @ExampleObject(value = EXAMPLE))))
+    @ApiResponse(
+            responseCode = "200",
+            description = "A page of rows",
+            content = @Content(schema = @Schema(implementation = QueryPage.class)))
+    void page(
+            @RequestBody String body,
+            @Parameter(description = "Rows per page, 1 to cairn.limits.page-max; default 100")
+                    @RequestParam(name = "limit", required = false)
+                    Integer limit,
+            @Parameter(description = "The `next` of the previous page, with the same body")
+                    @RequestParam(name = "cursor", required = false)
+                    String cursor,
+            @Parameter(description = "Also count every row of the query (one more statement)")
+                    @RequestParam(name = "count", defaultValue = "false")
+                    boolean count,
+            @Parameter(hidden = true) HttpServletResponse response)
+            throws IOException {
+        QuerySpec spec = QuerySpec.fromJson(body);
+        int size = Paging.limit(limit, pageMax);
+        String fingerprint = fingerprint(spec);
+        long position = cursor == null ? 0 : position(cursor, fingerprint);
+        long start = (spec.offset() == null ? 0 : spec.offset()) + position;
+        long take = size + 1L;
+        if (spec.limit() != null) {
+            take = Math.min(take, Math.max(0, spec.limit() - position));
+        }
+        List<Row> rows = take == 0
+                ? List.of()
+                : GraphQuery.on(
+                                engine.database(),
+                                new QuerySpec(
+                                        spec.path(),
+                                        spec.orderBy(),
+                                        take,
+                                        start == 0 ? null : start,
+                                        spec.distinct(),
+                                        spec.after()))
+                        .all();
+        Long total = count ? GraphQuery.on(engine.database(), spec).count() : null;
+        RowJson json = new RowJson(spec);
+        response.setContentType(MediaType.APPLICATION_JSON_VALUE);
+        try (JsonGenerator g = RowJson.MAPPER.createGenerator(response.getOutputStream())) {
+            g.writeStartObject();
+            g.writeName("items");
+            g.writeStartArray();
+            for (int i = 0; i < Math.min(size, rows.size()); i++) {
+                json.write(g, rows.get(i));
+            }
+            g.writeEndArray();
+            if (rows.size() > size) {
+                g.writeStringProperty("next", new Cursor(fingerprint, List.of(position + size)).encode());
+            }
+            if (total != null) {
+                g.writeNumberProperty("total", total);
+            }
+            g.writeEndObject();
+        }
+    }
+
+    @PostMapping(path = "/stream", consumes = MediaType.APPLICATION_JSON_VALUE, produces = NDJSON)
+    @Operation(
+            summary = "Run a query, every row as a line of JSON",
+            description = "The body is the query builder's JSON form, as for POST /api/v1/query. Each row is one line"
+                    + " (application/x-ndjson), read from a database cursor and written as it comes, so a result of any"
+                    + " size streams in bounded memory; the query's own limit and offset apply. A query that fails"
+                    + " after rows were sent (the database refusing a value part way) ends with one line that is"
+                    + " the problem (RFC 9457: its \"type\" is a string, where every row's members are objects)."
+                    + " Example: `curl -N -X POST --data @query.json -H 'Content-Type: application/json'"
+                    + " …/api/v1/query/stream`.",
+            requestBody =
+                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                            content = @Content(examples = @ExampleObject(value = EXAMPLE))))
+    @ApiResponse(
+            responseCode = "200",
+            description = "One JSON object per line, one line per row",
+            content =
+                    @Content(
+                            mediaType = NDJSON,
+                            schema = @Schema(type = "string", example = "{\"s\": {\"uuid\": \"0190c1a2-…\"}}\n")))
+    void stream(@RequestBody String body, @Parameter(hidden = true) HttpServletResponse response) throws IOException {
+        QuerySpec spec = QuerySpec.fromJson(body);
+        RowJson json = new RowJson(spec);
+        // the cursor is opened before anything is written: a query the database refuses is still a problem
+        try (Stream<Row> rows = GraphQuery.on(engine.database(), spec).stream()) {
+            response.setContentType(NDJSON);
+            JsonGenerator g = RowJson.MAPPER.createGenerator(response.getOutputStream());
+            long written = 0;
+            try {
+                for (var it = rows.iterator(); it.hasNext(); ) {
+                    json.write(g, it.next());
+                    g.writeRaw('\n');
+                    if (++written % FLUSH_EVERY == 0) {
+                        g.flush();
+                    }
+                }
+            } catch (CairnException e) {
+                if (!response.isCommitted()) {
+                    response.reset();
+                    throw e;
+                }
+                // the status is sent: the stream ends with the problem, where a row would come
+                LOG.warn("a query stream failed after {} rows: {}", written, e.getMessage());
+                Problems kind = Problems.of(e);
+                g.writeStartObject();
+                g.writeStringProperty("type", kind.type().toString());
+                g.writeStringProperty("title", kind.title());
+                g.writeNumberProperty("status", kind.status().value());
+                g.writeStringProperty("detail", "the query failed after " + written + " rows: " + e.getMessage());
+                g.writeEndObject();
+                g.writeRaw('\n');
+            }
+            g.close();
+        }
+    }
+
+    private static long position(String cursor, String fingerprint) {
+        List<Object> after = Cursor.decode(cursor, fingerprint).after();
+        if (after.size() != 1 || !(after.getFirst() instanceof Long p) || p < 0) {
+            throw new InvalidInputException("'" + cursor + "' is not a cursor this server made");
+        }
+        return p;
+    }
+
+    /** Names a query, so that a cursor is refused with another body. */
+    private static String fingerprint(QuerySpec spec) {
+        try {
+            byte[] digest =
+                    MessageDigest.getInstance("SHA-256").digest(spec.toJson().getBytes(StandardCharsets.UTF_8));
+            return "query " + HexFormat.of().formatHex(digest, 0, 8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("the JDK has no SHA-256", e);
+        }
+    }
+}

@@ -1,0 +1,203 @@
+package dev.cairn.api.nodes;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+import dev.cairn.api.security.Role;
+import dev.cairn.api.testing.Api;
+import dev.cairn.api.testing.ApiTest;
+import dev.cairn.storage.graph.CalcFunctionNode;
+import dev.cairn.storage.graph.DictData;
+import dev.cairn.storage.graph.FolderData;
+import dev.cairn.storage.graph.IntData;
+import dev.cairn.storage.graph.LinkType;
+import dev.cairn.storage.graph.Node;
+
+/** GET and PATCH /api/v1/nodes/{ref}: one node in one statement, and changes that are whole or refused. */
+class NodeIT extends ApiTest {
+
+    static DictData dict;
+    static FolderData folder;
+    static CalcFunctionNode calc;
+
+    @BeforeEach
+    void fixture() {
+        if (dict != null) {
+            return;
+        }
+        dict = new DictData(Map.of("a", 1, "b", List.of(1, 2), "c", Map.of("d", "e")));
+        dict.setLabel("params");
+        dict.setDescription("the parameters");
+        dict.setExtras(Map.of("tag", "x", "n", 5));
+        engine.graph().store(dict);
+        folder = new FolderData();
+        folder.files().put("a.txt", "alpha".getBytes(StandardCharsets.UTF_8));
+        folder.files().put("sub/b.txt", "beta".getBytes(StandardCharsets.UTF_8));
+        folder.files().put("sub/c.txt", "gamma".getBytes(StandardCharsets.UTF_8));
+        engine.graph().store(folder);
+        calc = new CalcFunctionNode("arithmetic.add_function");
+        calc.addIncoming(dict, LinkType.INPUT_CALC, "x");
+        calc.addIncoming(folder, LinkType.INPUT_CALC, "y");
+        engine.graph().store(calc);
+        IntData out = new IntData(3);
+        out.addIncoming(calc, LinkType.CREATE, "result");
+        engine.graph().store(out);
+    }
+
+    Api reader() {
+        return api(token(Role.READ));
+    }
+
+    @Test
+    void aNodeComesWithAttributesExtrasFilesAndLinkCounts() {
+        Api.Response r = reader().get("/api/v1/nodes/" + dict.uuid());
+        assertEquals(200, r.status(), r.toString());
+        JsonNode n = r.json();
+        assertEquals(dict.uuid().toString(), n.get("uuid").asString());
+        assertEquals("data.core.dict.Dict.", n.get("node_type").asString());
+        assertEquals("params", n.get("label").asString());
+        assertEquals("the parameters", n.get("description").asString());
+        assertEquals("engine@localhost", n.get("user").asString());
+        assertEquals(dict.hash(), n.get("hash").asString());
+        assertEquals(1, n.get("attributes").get("a").asInt());
+        assertEquals("e", n.get("attributes").get("c").get("d").asString());
+        assertEquals(5, n.get("extras").get("n").asInt());
+        assertEquals(0, n.get("links").get("incoming").asInt());
+        assertEquals(1, n.get("links").get("outgoing").asInt());
+        assertTrue(n.get("computer").isNull());
+
+        JsonNode f = reader().get("/api/v1/nodes/" + folder.uuid()).json();
+        assertEquals(3, f.get("files").get("count").asInt());
+        assertEquals(List.of("a.txt", "sub"), strings(f.get("files").get("top")));
+
+        JsonNode c = reader().get("/api/v1/nodes/" + calc.uuid()).json();
+        assertEquals(2, c.get("links").get("incoming").asInt());
+        assertEquals(1, c.get("links").get("outgoing").asInt());
+        assertEquals("arithmetic.add_function", c.get("process_type").asString());
+    }
+
+    static List<String> strings(JsonNode array) {
+        return array.valueStream().map(JsonNode::asString).toList();
+    }
+
+    @Test
+    void attributesAndExtrasCanBeCutToTheKeysAskedFor() {
+        JsonNode n = reader().get("/api/v1/nodes/" + dict.uuid() + "?attributes=a,c&extras=")
+                .json();
+        assertEquals(Set.of("a", "c"), Set.copyOf(n.get("attributes").propertyNames()));
+        assertEquals(0, n.get("extras").size());
+    }
+
+    @Test
+    void aUniquePrefixNamesANodeAndAnUnknownOneIsNotFound() {
+        String prefix = dict.uuid().toString().substring(0, 13);
+        Api.Response byPrefix = reader().get("/api/v1/nodes/" + prefix);
+        assertEquals(200, byPrefix.status(), byPrefix.toString());
+        assertEquals(dict.uuid().toString(), byPrefix.json().get("uuid").asString());
+        Api.Response unknown = reader().get("/api/v1/nodes/00000000-0000-7000-8000-000000000000");
+        assertEquals(404, unknown.status(), unknown.toString());
+        assertEquals(
+                "no node has the uuid 00000000-0000-7000-8000-000000000000",
+                unknown.json().get("detail").asString());
+        Api.Response malformed = reader().get("/api/v1/nodes/xyz!");
+        assertEquals(400, malformed.status(), malformed.toString());
+    }
+
+    Node reload() {
+        return engine.graph().load(dict.id());
+    }
+
+    @Test
+    void patchChangesLabelDescriptionAndMergesExtrasNullRemovingOne() {
+        IntData n = engine.graph().store(new IntData(7));
+        Api.Response first = admin().patch(
+                        "/api/v1/nodes/" + n.uuid(),
+                        "{\"label\": \"seven\", \"description\": \"prime\", \"extras\": {\"a\": 1, \"b\": [true]}}");
+        assertEquals(200, first.status(), first.toString());
+        assertEquals("seven", first.json().get("label").asString());
+        Api.Response second =
+                admin().patch("/api/v1/nodes/" + n.uuid(), "{\"extras\": {\"a\": null, \"c\": {\"d\": 2.5}}}");
+        assertEquals(200, second.status(), second.toString());
+        Node stored = engine.graph().load(n.id());
+        assertEquals("seven", stored.label());
+        assertEquals("prime", stored.description());
+        assertEquals(Map.of("b", List.of(true), "c", Map.of("d", 2.5)), stored.extras());
+        assertTrue(!stored.mtime().isBefore(stored.ctime()));
+        assertEquals(7L, stored.attributes().get("value"));
+    }
+
+    void assertPatchRefused(int status, String body, String inDetail) {
+        Node before = reload();
+        Api.Response r = admin().patch("/api/v1/nodes/" + dict.uuid(), body);
+        assertEquals(status, r.status(), r.toString());
+        assertTrue(r.json().get("detail").asString().contains(inDetail), r.toString());
+        Node after = reload();
+        assertEquals(before.label(), after.label(), "nothing changed");
+        assertEquals(before.description(), after.description());
+        assertEquals(before.extras(), after.extras());
+        assertEquals(before.mtime(), after.mtime());
+    }
+
+    @Test
+    void aBadPatchChangesNothingAndSaysWhatWasWrong() {
+        assertPatchRefused(
+                409, "{\"label\": \"new\", \"attributes\": {\"a\": 2}}", "attributes of a stored node never");
+        assertPatchRefused(400, "{\"label\": \"new\", \"colour\": 1}", "unknown field 'colour'");
+        assertPatchRefused(400, "{\"label\": 3}", "field 'label': expected a string, got a number");
+        assertPatchRefused(400, "{\"label\": null}", "(\"\" clears it)");
+        assertPatchRefused(400, "{\"label\": \"new\", \"extras\": {\"a.b\": 1}}", "a.b");
+        assertPatchRefused(400, "{\"extras\": [1]}", "field 'extras': expected an object");
+        assertPatchRefused(400, "{\"label\": ", "the body: not valid JSON");
+        assertPatchRefused(400, "[]", "not a JSON object");
+    }
+
+    @Test
+    void readingTakesAReadTokenAndChangingASubmitToken() {
+        Api.Response r = reader().patch("/api/v1/nodes/" + dict.uuid(), "{\"label\": \"x\"}");
+        assertEquals(403, r.status(), r.toString());
+        Api.Response unknown = api(token(Role.SUBMIT)).patch("/api/v1/nodes/0190ffff", "{\"label\": \"x\"}");
+        assertEquals(404, unknown.status(), unknown.toString());
+    }
+
+    @Test
+    void theApiDocumentDescribesEveryEndpointOfNodesDataAndQueries() {
+        Api.Response r = api(null).get("/v3/api-docs");
+        assertEquals(200, r.status(), r.toString());
+        JsonNode paths = r.json().get("paths");
+        for (String path : List.of(
+                "/api/v1/nodes",
+                "/api/v1/nodes/{ref}",
+                "/api/v1/nodes/{ref}/links/incoming",
+                "/api/v1/nodes/{ref}/links/outgoing",
+                "/api/v1/nodes/{ref}/ancestors",
+                "/api/v1/nodes/{ref}/descendants",
+                "/api/v1/nodes/{ref}/files",
+                "/api/v1/nodes/{ref}/archive",
+                "/api/v1/nodes/{ref}/comments",
+                "/api/v1/nodes/{ref}/comments/{comment}",
+                "/api/v1/nodes/files",
+                "/api/v1/query",
+                "/api/v1/query/stream")) {
+            assertTrue(paths.has(path), path + " is not in " + paths.propertyNames());
+            paths.get(path).properties().forEach(op -> {
+                if (op.getValue().has("summary")) {
+                    assertTrue(!op.getValue().get("summary").asString().isBlank(), path);
+                }
+            });
+        }
+        JsonNode list = paths.get("/api/v1/nodes").get("get");
+        assertTrue(list.get("parameters").toString().contains("\"filter\""), list.toString());
+        assertTrue(
+                paths.propertyNames().stream().anyMatch(p -> p.startsWith("/api/v1/nodes/{ref}/files/{")),
+                "the download is described: " + paths.propertyNames());
+    }
+}

@@ -1,0 +1,204 @@
+package dev.cairn.api.query;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+import dev.cairn.api.security.Role;
+import dev.cairn.api.testing.Api;
+import dev.cairn.api.testing.ApiTest;
+import dev.cairn.storage.graph.CalcFunctionNode;
+import dev.cairn.storage.graph.DictData;
+import dev.cairn.storage.graph.IntData;
+import dev.cairn.storage.graph.LinkType;
+import dev.cairn.storage.graph.Node;
+
+/** POST /api/v1/query and /query/stream: the query builder's JSON form, paged or streamed as JSON lines. */
+class QueryIT extends ApiTest {
+
+    static final int N = 3000;
+    static boolean stored;
+
+    static final String INTS =
+            "{\"path\": [{\"tag\": \"n\", \"entity\": \"node\", \"node_type\": \"data.core.int.Int.\","
+                    + " \"filters\": {\"label\": \"many\"}, \"project\": [\"uuid\", \"attributes.value\"]}],"
+                    + " \"order_by\": [{\"tag\": \"n\", \"field\": \"id\"}]}";
+
+    @BeforeEach
+    void fixture() {
+        if (stored) {
+            return;
+        }
+        List<Node> nodes = new ArrayList<>();
+        for (int i = 0; i < N; i++) {
+            IntData n = new IntData(i);
+            n.setLabel("many");
+            nodes.add(n);
+        }
+        engine.graph().storeAll(nodes);
+        IntData x = engine.graph().store(new IntData(-1));
+        CalcFunctionNode calc = new CalcFunctionNode("arithmetic.add_function");
+        calc.addIncoming(x, LinkType.INPUT_CALC, "x");
+        engine.graph().store(calc);
+        stored = true;
+    }
+
+    Api reader() {
+        return api(token(Role.READ));
+    }
+
+    @Test
+    void rowsComeAPageAtATimeKeyedByTag() {
+        Api api = reader();
+        Set<String> uuids = new HashSet<>();
+        List<Long> values = new ArrayList<>();
+        String url = "/api/v1/query?limit=700&count=true";
+        int pages = 0;
+        while (url != null) {
+            Api.Response r = api.post(url, INTS);
+            assertEquals(200, r.status(), r.toString());
+            JsonNode page = r.json();
+            if (pages == 0) {
+                assertEquals(N, page.get("total").asInt());
+            }
+            page.get("items").forEach(row -> {
+                uuids.add(row.get("n").get("uuid").asString());
+                values.add(row.get("n").get("attributes.value").asLong());
+            });
+            pages++;
+            url = page.get("next") == null
+                    ? null
+                    : "/api/v1/query?limit=700&cursor=" + page.get("next").asString();
+        }
+        assertEquals(5, pages);
+        assertEquals(N, uuids.size());
+        for (int i = 0; i < N; i++) {
+            assertEquals(i, values.get(i));
+        }
+    }
+
+    @Test
+    void theQuerysOwnLimitAndOffsetBoundItsPages() {
+        String limited = INTS.replace("\"order_by\"", "\"limit\": 5, \"offset\": 10, \"order_by\"");
+        JsonNode first = reader().post("/api/v1/query?limit=3", limited).json();
+        assertEquals(
+                10, first.get("items").get(0).get("n").get("attributes.value").asInt());
+        JsonNode second = reader().post(
+                        "/api/v1/query?limit=3&cursor=" + first.get("next").asString(), limited)
+                .json();
+        assertEquals(2, second.get("items").size());
+        assertEquals(
+                14, second.get("items").get(1).get("n").get("attributes.value").asInt());
+        assertTrue(second.get("next") == null);
+    }
+
+    @Test
+    void wholeRowsAndEdgesAreWrittenWithColumnNames() {
+        String query = "{\"path\": [{\"tag\": \"c\", \"entity\": \"node\", \"node_type\": \"process.calculation.\","
+                + " \"project\": [\"*\"]}, {\"tag\": \"i\", \"entity\": \"node\", \"with_outgoing\": \"c\","
+                + " \"edge_project\": [\"type\", \"label\"], \"project\": [\"attributes.value\"]}]}";
+        JsonNode row = reader().post("/api/v1/query", query).json().get("items").get(0);
+        assertEquals(
+                "process.calculation.calcfunction.CalcFunctionNode.",
+                row.get("c").get("node_type").asString());
+        assertEquals("arithmetic.add_function", row.get("c").get("process_type").asString());
+        assertEquals("input_calc", row.get("c--i").get("type").asString());
+        assertEquals("x", row.get("c--i").get("label").asString());
+        assertEquals(-1, row.get("i").get("attributes.value").asInt());
+    }
+
+    @Test
+    void theStreamWritesEveryRowAsALineOfJson() throws Exception {
+        Api api = reader();
+        HttpResponse<InputStream> r = api.stream(api.request("/api/v1/query/stream")
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(INTS)));
+        assertEquals(200, r.statusCode());
+        assertEquals(
+                "application/x-ndjson", r.headers().firstValue("Content-Type").orElseThrow());
+        long lines = 0;
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8))) {
+            for (String line; (line = in.readLine()) != null; ) {
+                JsonNode row = Api.json().readTree(line);
+                assertEquals(lines, row.get("n").get("attributes.value").asLong());
+                lines++;
+            }
+        }
+        assertEquals(N, lines);
+    }
+
+    @Test
+    void aStreamThatFailsAfterItsFirstRowsEndsWithTheProblem() throws IOException {
+        // more rows than a cursor fetches at once (10,000), then one whose date does not read
+        List<Node> dated = new ArrayList<>();
+        for (int i = 0; i < 12_000; i++) {
+            dated.add(new DictData(Map.of("when", "2024-05-01T12:00:00Z")));
+        }
+        dated.add(new DictData(Map.of("when", "not a date")));
+        engine.graph().storeAll(dated);
+        String query = "{\"path\": [{\"tag\": \"d\", \"entity\": \"node\", \"node_type\": \"data.core.dict.Dict.\","
+                + " \"subclassing\": false, \"project\": [{\"field\": \"attributes.when\", \"cast\": \"d\"}]}]}";
+        Api api = reader();
+        HttpResponse<InputStream> r = api.stream(api.request("/api/v1/query/stream")
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(query)));
+        assertEquals(200, r.statusCode());
+        List<JsonNode> lines = new ArrayList<>();
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8))) {
+            for (String line; (line = in.readLine()) != null; ) {
+                lines.add(Api.json().readTree(line));
+            }
+        }
+        assertTrue(
+                lines.size() > 1_000 && lines.size() < 12_001,
+                lines.size() + " lines: rows were sent before the failure");
+        JsonNode last = lines.getLast();
+        assertTrue(last.get("type").isString(), last.toString());
+        assertEquals("urn:cairn:problem:invalid-input", last.get("type").asString());
+        assertTrue(last.get("detail").asString().contains("not a date"), last.toString());
+        assertTrue(lines.get(lines.size() - 2).get("d").isObject());
+    }
+
+    @Test
+    void badQueriesAreRefusedNamingWhatIsWrong() {
+        Api api = reader();
+        Api.Response field = api.post(
+                "/api/v1/query", "{\"path\": [{\"tag\": \"n\", \"entity\": \"node\", \"project\": [\"colour\"]}]}");
+        assertEquals(400, field.status(), field.toString());
+        assertTrue(field.json().get("detail").asString().contains("unknown field 'colour'"), field.toString());
+        assertTrue(field.json().get("detail").asString().contains("node_type"), field.toString());
+        Api.Response op = api.post(
+                "/api/v1/query/stream",
+                "{\"path\": [{\"tag\": \"n\", \"entity\": \"node\", \"filters\": {\"id\": {\"near\": 1}}}]}");
+        assertEquals(400, op.status(), op.toString());
+        assertTrue(op.json().get("detail").asString().contains("unknown operator 'near'"), op.toString());
+        Api.Response malformed = api.post("/api/v1/query", "{\"path\": [");
+        assertEquals(400, malformed.status(), malformed.toString());
+        assertTrue(malformed.json().get("detail").asString().contains("not valid JSON"), malformed.toString());
+        Api.Response noPath = api.post("/api/v1/query", "{}");
+        assertEquals(400, noPath.status(), noPath.toString());
+        String next = api.post("/api/v1/query?limit=1", INTS).json().get("next").asString();
+        Api.Response otherBody = api.post(
+                "/api/v1/query?cursor=" + next,
+                "{\"path\": [{\"tag\": \"n\", \"entity\": \"node\", \"project\": [\"uuid\"]}]}");
+        assertEquals(400, otherBody.status(), otherBody.toString());
+        Api.Response limit = api.post("/api/v1/query?limit=5000", INTS);
+        assertEquals(400, limit.status(), limit.toString());
+    }
+}
