@@ -148,29 +148,30 @@ class ProcessQueries {
         return rows.getFirst().summary();
     }
 
-    /** One process with its inputs, outputs, caller, called processes and how it ended. */
+    /** One process with its inputs, outputs, caller, called processes and how it ended: three statements. */
     ProcessDetail detail(long id) {
-        ProcessSummary summary = summary(id);
+        ProcessSummary summary;
         Map<String, Object> attributes;
         String description;
         String computer;
         String cachedFrom;
         try (Connection c = engine.database().connection();
-                PreparedStatement s = c.prepareStatement("SELECT n.attributes::text, n.description, co.label,"
-                        + " n.extras ->> '_cairn_cached_from' FROM node n LEFT JOIN computer co ON co.id = n.computer_id"
-                        + " WHERE n.id = ?")) {
+                PreparedStatement s = c.prepareStatement("SELECT " + SUMMARY + ", n.attributes::text, n.description,"
+                        + " co.label, n.extras ->> '_cairn_cached_from'" + FROM
+                        + " LEFT JOIN computer co ON co.id = n.computer_id WHERE n.id = ?")) {
             s.setLong(1, id);
             try (ResultSet rs = s.executeQuery()) {
                 if (!rs.next()) {
-                    throw new NotFoundException("process " + summary.uuid() + " is gone");
+                    throw new NotFoundException("process " + id + " is gone");
                 }
-                attributes = JsonCodec.readObject(rs.getString(1));
-                description = rs.getString(2);
-                computer = rs.getString(3);
-                cachedFrom = rs.getString(4);
+                summary = summaryOf(rs);
+                attributes = JsonCodec.readObject(rs.getString(14));
+                description = rs.getString(15);
+                computer = rs.getString(16);
+                cachedFrom = rs.getString(17);
             }
         } catch (SQLException e) {
-            throw new StorageException("reading process " + summary.uuid(), e);
+            throw new StorageException("reading process " + id, e);
         }
         Map<String, ProcessDetail.NodeRef> inputs = new LinkedHashMap<>();
         Map<String, ProcessDetail.NodeRef> outputs = new LinkedHashMap<>();
@@ -340,6 +341,24 @@ class ProcessQueries {
         void bind(Connection c, PreparedStatement s) throws SQLException;
     }
 
+    /** The summary in columns 1 to 13 ({@link #SUMMARY}). */
+    private static ProcessSummary summaryOf(ResultSet rs) throws SQLException {
+        String exit = rs.getString(8);
+        return new ProcessSummary(
+                rs.getObject(2, UUID.class),
+                rs.getString(3),
+                ProcessSummary.kind(rs.getString(4)),
+                rs.getString(5),
+                rs.getString(6),
+                rs.getBoolean(7),
+                exit == null ? null : Integer.valueOf(exit),
+                rs.getString(9),
+                rs.getObject(10, OffsetDateTime.class),
+                rs.getObject(11, OffsetDateTime.class),
+                rs.getString(12),
+                rs.getObject(13, UUID.class));
+    }
+
     private List<Row> summaries(String sql, Binder binder) {
         List<Row> rows = new ArrayList<>();
         try (Connection c = engine.database().connection();
@@ -348,28 +367,12 @@ class ProcessQueries {
             try (ResultSet rs = s.executeQuery()) {
                 boolean withParent = rs.getMetaData().getColumnCount() > 13;
                 while (rs.next()) {
-                    String exit = rs.getString(8);
                     Long parent = null;
                     if (withParent) {
                         long p = rs.getLong(14);
                         parent = rs.wasNull() ? null : p;
                     }
-                    rows.add(new Row(
-                            rs.getLong(1),
-                            new ProcessSummary(
-                                    rs.getObject(2, UUID.class),
-                                    rs.getString(3),
-                                    ProcessSummary.kind(rs.getString(4)),
-                                    rs.getString(5),
-                                    rs.getString(6),
-                                    rs.getBoolean(7),
-                                    exit == null ? null : Integer.valueOf(exit),
-                                    rs.getString(9),
-                                    rs.getObject(10, OffsetDateTime.class),
-                                    rs.getObject(11, OffsetDateTime.class),
-                                    rs.getString(12),
-                                    rs.getObject(13, UUID.class)),
-                            parent));
+                    rows.add(new Row(rs.getLong(1), summaryOf(rs), parent));
                 }
             }
         } catch (SQLException e) {
