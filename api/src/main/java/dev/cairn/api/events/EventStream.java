@@ -153,10 +153,19 @@ final class EventStream {
         }
     }
 
-    /** Says what the stream follows, then sends what the client missed. */
+    /**
+     * The comment that opens a stream: what it follows. The controller sends it before the
+     * response leaves the request's thread, so that the servlet container and the filters
+     * after the controller (which write headers) are done with the response before any other
+     * thread writes to it.
+     */
+    static String opening(StreamFilter filter, Long lastEventId) {
+        return ": " + filter + (lastEventId == null ? ", from now on" : ", after event " + lastEventId)
+                + "\nretry: 2000\n\n";
+    }
+
+    /** Sends what the client missed. */
     private void open() throws IOException {
-        write(": " + filter + (lastEventId == null ? ", from now on" : ", after event " + lastEventId)
-                + "\nretry: 2000\n\n");
         if (filter instanceof StreamFilter.Tree tree) {
             // read after joining: every process created since is found by its caller's membership
             members = new HashSet<>(log.tree(tree.rootId()));
@@ -220,6 +229,10 @@ final class EventStream {
     }
 
     private void write(String frame) throws IOException {
+        write(emitter, frame);
+    }
+
+    static void write(SseEmitter emitter, String frame) throws IOException {
         emitter.send(Set.of(new DataWithMediaType(frame, TEXT)));
     }
 

@@ -1,5 +1,8 @@
 package dev.cairn.api.events;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.enums.ParameterIn;
@@ -96,6 +99,14 @@ class EventsController {
         Long after = lastEventId(lastEventIdHeader != null ? lastEventIdHeader : lastEventIdParameter);
         // no timeout: heartbeats find clients that went away
         SseEmitter emitter = new SseEmitter(0L);
+        // held until the emitter is returned, then written and flushed on this thread: the response's
+        // headers are out before the stream's own thread writes (Spring Security's header writer runs
+        // as this request unwinds, and must not meet another thread's first write)
+        try {
+            EventStream.write(emitter, EventStream.opening(filter, after));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
         hub.open(emitter, filter, after);
         return emitter;
     }

@@ -58,7 +58,7 @@ import tools.jackson.databind.json.JsonMapper;
  * <pre>
  * java -cp jmh/target/benchmarks.jar dev.cairn.jmh.server.EventStreamLoad --url http://127.0.0.1:8080 \
  *     --token-file DATA/admin-token --worker-command "java -jar cairn-server.jar --cairn.roles=worker ..." \
- *     [--n 1000] [--watchers 50] [--batches 5] [--clients 200] [--seconds 10] [--phases streams,batches,concurrency]
+ *     [--n 1000] [--watchers 50] [--batches 5] [--clients 200] [--seconds 10] [--phases streams,batches,concurrency|open]
  * </pre>
  * Without the streams phase no worker is started: batches then wait for none.
  * {@code jmh/server-load.sh} starts the servers and runs it.
@@ -99,6 +99,11 @@ public final class EventStreamLoad {
                 Set.of(o.getOrDefault("phases", "streams,batches,concurrency").split(","));
         Process worker = null;
         try {
+            if (phases.contains("open")) {
+                for (Stream s : load.openStreams(load.submitBatch(n, 0), watchers, result)) {
+                    s.close();
+                }
+            }
             if (phases.contains("streams")) {
                 worker = load.run(n, watchers, required(o, "worker-command"), result);
             }
@@ -127,43 +132,8 @@ public final class EventStreamLoad {
         double firstBatchMs = ms(System.nanoTime() - t0);
         log("batch of %d answered in %.0f ms", n, firstBatchMs);
         result.put("first_batch_ms", round(firstBatchMs));
-        long threadsBefore = liveThreads();
 
-        log("opening %d process streams and %d streams of everything", n, watchers);
-        List<Stream> streams = new ArrayList<>();
-        t0 = System.nanoTime();
-        Semaphore opening = new Semaphore(64);
-        List<Thread> openers = new ArrayList<>();
-        List<Stream> opened = Collections.synchronizedList(new ArrayList<>());
-        for (int i = 0; i < n + watchers; i++) {
-            String query = i < n ? "?process=" + processes.get(i) : "";
-            boolean all = i >= n;
-            opening.acquire();
-            openers.add(Thread.ofVirtual().start(() -> {
-                try {
-                    opened.add(open(query, all));
-                } catch (Exception e) {
-                    throw new IllegalStateException("opening a stream" + query + ": " + e.getMessage(), e);
-                } finally {
-                    opening.release();
-                }
-            }));
-        }
-        for (Thread t : openers) {
-            t.join();
-        }
-        streams.addAll(opened);
-        if (streams.size() != n + watchers) {
-            throw new IllegalStateException("opened " + streams.size() + " of " + (n + watchers) + " streams");
-        }
-        double openMs = ms(System.nanoTime() - t0);
-        long threadsOpen = liveThreads();
-        log(
-                "%d streams open in %.0f ms; server threads %d before, %d with them open",
-                streams.size(), openMs, threadsBefore, threadsOpen);
-        result.put("streams_open_ms", round(openMs));
-        result.put("server_threads_before", threadsBefore);
-        result.put("server_threads_with_streams", threadsOpen);
+        List<Stream> streams = openStreams(processes, watchers, result);
 
         log("starting the worker: %s", workerCommand);
         File workerLog = File.createTempFile("cairn-load-worker", ".log");
@@ -230,6 +200,49 @@ public final class EventStreamLoad {
         }
         result.put("worker_log", workerLog.toString());
         return worker;
+    }
+
+    /** Opens a stream per process and {@code watchers} of everything, timed; reads the server's threads with them open. */
+    private List<Stream> openStreams(List<String> processes, int watchers, Map<String, Object> result)
+            throws Exception {
+        int n = processes.size();
+        long threadsBefore = liveThreads();
+        log("opening %d process streams and %d streams of everything", n, watchers);
+        List<Stream> streams = new ArrayList<>();
+        long t0 = System.nanoTime();
+        Semaphore opening = new Semaphore(64);
+        List<Thread> openers = new ArrayList<>();
+        List<Stream> opened = Collections.synchronizedList(new ArrayList<>());
+        for (int i = 0; i < n + watchers; i++) {
+            String query = i < n ? "?process=" + processes.get(i) : "";
+            boolean all = i >= n;
+            opening.acquire();
+            openers.add(Thread.ofVirtual().start(() -> {
+                try {
+                    opened.add(open(query, all));
+                } catch (Exception e) {
+                    throw new IllegalStateException("opening a stream" + query + ": " + e.getMessage(), e);
+                } finally {
+                    opening.release();
+                }
+            }));
+        }
+        for (Thread t : openers) {
+            t.join();
+        }
+        streams.addAll(opened);
+        if (streams.size() != n + watchers) {
+            throw new IllegalStateException("opened " + streams.size() + " of " + (n + watchers) + " streams");
+        }
+        double openMs = ms(System.nanoTime() - t0);
+        long threadsOpen = liveThreads();
+        log(
+                "%d streams open in %.0f ms; server threads %d before, %d with them open",
+                streams.size(), openMs, threadsBefore, threadsOpen);
+        result.put("streams_open_ms", round(openMs));
+        result.put("server_threads_before", threadsBefore);
+        result.put("server_threads_with_streams", threadsOpen);
+        return streams;
     }
 
     private void batches(int n, int count, boolean withWorker, Map<String, Object> result) throws Exception {
