@@ -8,12 +8,16 @@
 # vhost each time.
 #
 #   jmh/server-load.sh [--n 1000] [--watchers 50] [--batches 5] [--clients 200] [--seconds 10]
-#                      [--threads "platform virtual"] [--slots 4] [--port 18480] [--skip-build]
+#                      [--threads "platform virtual"] [--rounds 1] [--phases streams,batches,concurrency]
+#                      [--slots 4] [--port 18480] [--skip-build]
 #
+# --rounds R runs the thread modes R times, alternating (platform, virtual, platform, ...), so that a
+# machine whose load changes meets both alike; --phases open,batches,concurrency measures without a
+# worker (the streams are opened and closed, the batches are not run).
 # The server runs with the role api alone (cairn-server.jar --cairn.roles=api), so the batch waits in the
 # queue while the streams open; the worker is a second JVM of the same jar with the role worker, started
 # by the load program once every stream is open. Results: $CAIRN_SERVER_LOAD_DIR (default
-# /tmp/cairn-server-load)/load-<threads>.json, with the servers' and the program's logs beside it.
+# /tmp/cairn-server-load)/load-<round>-<threads>.json, with the servers' and the program's logs beside it.
 # Needs PostgreSQL and RabbitMQ (source .ci/services); takes 3-5 minutes per thread mode here.
 set -euo pipefail
 
@@ -28,6 +32,7 @@ management=${CAIRN_AMQP_MANAGEMENT:-http://$amqp_host:15672}
 vhost=cairn-server-load
 
 n=1000 watchers=50 batches=5 clients=200 seconds=10 modes="platform virtual" slots=4 port=18480 build=1
+rounds=1 phases=streams,batches,concurrency
 while [ $# -gt 0 ]; do
   case "$1" in
     --n) n=$2; shift 2 ;;
@@ -36,10 +41,12 @@ while [ $# -gt 0 ]; do
     --clients) clients=$2; shift 2 ;;
     --seconds) seconds=$2; shift 2 ;;
     --threads) modes=$2; shift 2 ;;
+    --rounds) rounds=$2; shift 2 ;;
+    --phases) phases=$2; shift 2 ;;
     --slots) slots=$2; shift 2 ;;
     --port) port=$2; shift 2 ;;
     --skip-build) build=0; shift ;;
-    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -79,7 +86,11 @@ server_pid=""
 cleanup() { [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null; true; }
 trap cleanup EXIT
 
-for mode in $modes; do
+runs=""
+for _ in $(seq 1 "$rounds"); do runs+=" $modes"; done
+round=0
+for mode in $runs; do
+  round=$((round + 1))
   virtual=false; [ "$mode" = virtual ] && virtual=true
   step "$mode threads: fresh database $db and vhost $vhost"
   PGPASSWORD=$db_password PGOPTIONS='-c client_min_messages=warning' \
@@ -110,11 +121,11 @@ for mode in $modes; do
   for arg in "${common[@]}"; do worker+=" '$arg'"; done   # the database URL has an '&'
   worker+=" --cairn.data-dir=$data-worker"
   worker+=" --server.port=0 --cairn.worker.slots=$slots"
-  step "$mode threads: the load (log $work/load-$mode.log)"
+  step "$mode threads: the load (log $work/load-$round-$mode.log)"
   "$java" -cp "$bench_jar" dev.cairn.jmh.server.EventStreamLoad --url "http://127.0.0.1:$port" \
     --token-file "$data/admin-token" --worker-command "$worker" --n "$n" --watchers "$watchers" \
-    --batches "$batches" --clients "$clients" --seconds "$seconds" \
-    > "$work/load-$mode.json" 2> >(tee "$work/load-$mode.log" >&2)
+    --batches "$batches" --clients "$clients" --seconds "$seconds" --phases "$phases" \
+    > "$work/load-$round-$mode.json" 2> >(tee "$work/load-$round-$mode.log" >&2)
   kill "$server_pid"; wait "$server_pid" 2>/dev/null || true; server_pid=""
-  step "$mode threads: $(cat "$work/load-$mode.json")"
+  step "$mode threads: $(cat "$work/load-$round-$mode.json")"
 done

@@ -17,7 +17,7 @@ record LaunchRequest(
         String entryPoint,
 
         @Schema(
-                type = "object",
+                types = {"object"},
                 description = "the inputs by port, as the process type's inputs schema says (component"
                         + " <entry_point>.inputs): values inline ({\"x\": 2}) or stored nodes by uuid"
                         + " ({\"x\": {\"uuid\": \"…\"}}); a namespace is a nested object",
@@ -25,7 +25,7 @@ record LaunchRequest(
         JsonNode inputs,
 
         @Schema(
-                type = "object",
+                types = {"object"},
                 description = "use_cache (true/false), and for a calculation job its options and computer"
                         + " (component <entry_point>.metadata)",
                 example = "{\"use_cache\": false}")

@@ -91,6 +91,10 @@ class ProcessReadIT extends ApiTest {
         assertNotNull(inputs, schemas.propertyNames().toString());
         assertTrue(inputs.get("properties").has("n"), inputs.toString());
         assertNotNull(schemas.get("arithmetic.add.metadata"));
+        // a launch's inputs and metadata are JSON objects (Jackson 3 nodes, which springdoc does not know)
+        JsonNode launch = schemas.get("LaunchRequest").get("properties");
+        assertEquals("object", launch.get("inputs").get("type").asString(), launch.toString());
+        assertEquals("object", launch.get("metadata").get("type").asString(), launch.toString());
         assertNotNull(schemas.get("arithmetic.add_multiply.outputs"));
         // every reference of a type's schema resolves inside the document
         List<String> refs = new ArrayList<>();
