@@ -48,6 +48,10 @@ import dev.cairn.errors.UnavailableException;
  * waits until those have ended, reads once more, and goes past the ids still missing: they
  * will never come. The table is also polled every second, for broadcasts lost on the way
  * (the broker restarting), and so that a change made without a broker reaches streams.
+ * <p>
+ * This rests on ids being drawn in the order steps write their changes: the table's identity
+ * sequence must keep PostgreSQL's default cache of 1 (with a larger cache, each session would
+ * draw from a block of its own).
  */
 @Component
 class EventHub implements SmartLifecycle {
@@ -96,10 +100,6 @@ class EventHub implements SmartLifecycle {
         this.properties = properties;
     }
 
-    EventLog log() {
-        return log;
-    }
-
     // --- the streams
 
     /**
@@ -138,14 +138,6 @@ class EventHub implements SmartLifecycle {
             } else {
                 broad.remove(stream);
             }
-        }
-    }
-
-    /** How many streams are open. */
-    int streams() {
-        synchronized (lock) {
-            return broad.size()
-                    + byProcess.values().stream().mapToInt(List::size).sum();
         }
     }
 

@@ -102,10 +102,6 @@ final class EventStream {
         enqueue(HEARTBEAT);
     }
 
-    boolean isClosed() {
-        return closed.get();
-    }
-
     private void enqueue(Object item) {
         if (closed.get()) {
             return;
