@@ -30,7 +30,8 @@ public record CairnProperties(
         @DefaultValue("off") String caching,
         @DefaultValue Plugins plugins,
         @DefaultValue Security security,
-        @DefaultValue Limits limits) {
+        @DefaultValue Limits limits,
+        @DefaultValue Events events) {
 
     public enum Role {
         API,
@@ -118,6 +119,18 @@ public record CairnProperties(
             @DefaultValue("4GB") DataSize uploadMaxSize,
             @DefaultValue("1000") int batchMax,
             @DefaultValue("1000") int pageMax) {}
+
+    /**
+     * @param retention how long the state changes of processes are kept for event streams to replay
+     *                  ({@code process_event}); older ones are deleted
+     * @param heartbeat how often an idle event stream gets a comment, so proxies keep it open
+     * @param gapWait   how long an event stream waits for a state change that took an earlier id but
+     *                  has not committed, before it goes on without it (and sends it late, without an id)
+     */
+    public record Events(
+            @DefaultValue("7d") Duration retention,
+            @DefaultValue("15s") Duration heartbeat,
+            @DefaultValue("5s") Duration gapWait) {}
 
     public Path storePath() {
         return store.path() != null ? store.path() : dataDir.resolve("objects");

@@ -1,5 +1,6 @@
 package dev.cairn.engine.events;
 
+import java.time.Instant;
 import java.util.Objects;
 import java.util.UUID;
 
@@ -16,6 +17,8 @@ import dev.cairn.engine.process.ProcessState;
  * @param callerId   the id of the process that called it, or null for a top-level process
  * @param entryPoint what ran ("arithmetic.add")
  * @param exitStatus the exit status of a finished process, else null
+ * @param time       when the move was written (the database's clock as the step ended); null from a
+ *                   sender that does not say
  */
 public record StateChanged(
         long eventId,
@@ -25,7 +28,8 @@ public record StateChanged(
         String entryPoint,
         ProcessState from,
         ProcessState to,
-        Integer exitStatus) {
+        Integer exitStatus,
+        Instant time) {
 
     public StateChanged {
         Objects.requireNonNull(uuid, "uuid");

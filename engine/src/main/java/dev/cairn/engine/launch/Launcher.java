@@ -88,6 +88,20 @@ public final class Launcher {
         return as == graph ? this : new Launcher(database, as, executor, workers, access);
     }
 
+    /**
+     * Checks one launch as {@link #submit} and {@link #submitAll} would, storing nothing: the
+     * inputs against the spec (required ports, classes, defaults, validators), and what the
+     * launch adds to them (job options and a computer only for a calculation job, the options
+     * against the scheduler, a computer for a portable code). A batch checks each launch with
+     * this first, so that a refusal can say which launch it was.
+     *
+     * @throws dev.cairn.errors.InvalidInputException naming what is wrong (a
+     *     {@link dev.cairn.engine.process.InvalidInputsException} listing the inputs' problems by port)
+     */
+    public void validate(ProcessDefinition definition, Inputs inputs) {
+        create(List.of(new Launch(definition, inputs)));
+    }
+
     /** Submits one process to the workers; returns its stored node. */
     public ProcessNode submit(ProcessDefinition definition, Inputs inputs) {
         return submitAll(List.of(new Launch(definition, inputs))).getFirst();

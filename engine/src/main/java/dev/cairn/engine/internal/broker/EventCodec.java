@@ -1,5 +1,6 @@
 package dev.cairn.engine.internal.broker;
 
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -42,6 +43,9 @@ final class EventCodec {
         if (change.exitStatus() != null) {
             body.put("exitStatus", change.exitStatus());
         }
+        if (change.time() != null) {
+            body.put("time", change.time().toString());
+        }
         return body;
     }
 
@@ -57,7 +61,9 @@ final class EventCodec {
                     ProcessState.fromDbValue((String) body.get("to")),
                     body.get("exitStatus") == null
                             ? null
-                            : number(body, "exitStatus").intValue());
+                            : number(body, "exitStatus").intValue(),
+                    // a worker of an older version sends no time
+                    body.get("time") instanceof String time ? Instant.parse(time) : null);
         } catch (RuntimeException e) {
             throw new InvalidInputException("not a state change: " + body + " (" + e.getMessage() + ")", e);
         }

@@ -57,7 +57,7 @@ public final class ProcessStates {
         node.setProcessState(ProcessState.WAITING.dbValue());
         node.setProcessStatus(status);
         g.saveState(node, false);
-        long event = ProcessTable.endStep(c, row, ProcessState.WAITING, null, awaiting, next);
+        ProcessTable.Event event = ProcessTable.endStep(c, row, ProcessState.WAITING, null, awaiting, next);
         return change(event, row, node, ProcessState.WAITING);
     }
 
@@ -78,7 +78,7 @@ public final class ProcessStates {
         node.setProcessState(terminal.dbValue());
         node.setProcessStatus(terminal == ProcessState.KILLED ? "Killed" : null);
         g.saveState(node, true);
-        long event = ProcessTable.endStep(c, row, terminal, node.exitStatus(), 0, Checkpoint.NONE);
+        ProcessTable.Event event = ProcessTable.endStep(c, row, terminal, node.exitStatus(), 0, Checkpoint.NONE);
         Optional<Task> wake = row.parentId() != null && row.awaited()
                 ? ProcessTable.childTerminated(c, row.parentId())
                 : Optional.empty();
@@ -105,8 +105,16 @@ public final class ProcessStates {
         counts.count(from, to);
     }
 
-    private static StateChanged change(long event, ProcessRow row, ProcessNode node, ProcessState to) {
+    private static StateChanged change(ProcessTable.Event event, ProcessRow row, ProcessNode node, ProcessState to) {
         return new StateChanged(
-                event, row.nodeId(), node.uuid(), row.parentId(), row.entryPoint(), row.state(), to, node.exitStatus());
+                event.id(),
+                row.nodeId(),
+                node.uuid(),
+                row.parentId(),
+                row.entryPoint(),
+                row.state(),
+                to,
+                node.exitStatus(),
+                event.time());
     }
 }

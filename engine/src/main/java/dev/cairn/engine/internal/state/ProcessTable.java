@@ -5,6 +5,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -94,20 +96,24 @@ public final class ProcessTable {
     /** A process launched in this transaction. */
     public record NewProcess(long nodeId, String entryPoint, Long parentId, boolean awaited, Boolean useCache) {}
 
+    /** A move written to {@code process_event}: its id and time. */
+    record Event(long id, Instant time) {}
+
     /**
      * Records the end of a step, a move from {@code row}'s state to {@code state}: the next step
      * number, the state, how many children it waits for and its checkpoint, and the move in the
-     * table {@code process_event}, in one statement. Returns the event's id. Only
-     * {@link ProcessStates} writes a state.
+     * table {@code process_event}, in one statement. Returns the event's id and time: the
+     * database's clock when the statement ran, the end of the step, not the start of its
+     * transaction (which {@code now()} would give). Only {@link ProcessStates} writes a state.
      */
-    static long endStep(
+    static Event endStep(
             Connection c, ProcessRow row, ProcessState state, Integer exitStatus, int awaiting, Checkpoint checkpoint)
             throws SQLException {
         try (PreparedStatement s = c.prepareStatement("WITH p AS (UPDATE process SET step = ?, state = ?,"
                 + " runnable = false, awaiting = ?, checkpoint = ?::jsonb, job_failures = 0, updated = now()"
                 + " WHERE node_id = ? RETURNING node_id, parent_id)"
-                + " INSERT INTO process_event (process_id, caller_id, from_state, to_state, exit_status)"
-                + " SELECT node_id, parent_id, ?, ?, ? FROM p RETURNING id")) {
+                + " INSERT INTO process_event (process_id, caller_id, from_state, to_state, exit_status, time)"
+                + " SELECT node_id, parent_id, ?, ?, ?, clock_timestamp() FROM p RETURNING id, time")) {
             s.setInt(1, row.step() + 1);
             s.setString(2, state.dbValue());
             s.setInt(3, awaiting);
@@ -120,7 +126,8 @@ public final class ProcessTable {
                 if (!rs.next()) {
                     throw new IllegalStateException("process " + row.nodeId() + " has no row to end its step in");
                 }
-                return rs.getLong(1);
+                return new Event(
+                        rs.getLong(1), rs.getObject(2, OffsetDateTime.class).toInstant());
             }
         }
     }

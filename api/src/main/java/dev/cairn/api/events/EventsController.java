@@ -1,0 +1,129 @@
+package dev.cairn.api.events;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.enums.ParameterIn;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
+
+import dev.cairn.api.web.ProcessRefs;
+import dev.cairn.errors.InvalidInputException;
+
+/** {@code /api/v1/events}: process state changes as they happen, as Server-Sent Events. */
+@RestController
+@RequestMapping("/api/v1/events")
+@Tag(name = "events", description = "Process state changes as they happen (Server-Sent Events), resumable")
+class EventsController {
+
+    private final EventHub hub;
+    private final ProcessRefs processes;
+
+    EventsController(EventHub hub, ProcessRefs processes) {
+        this.hub = hub;
+        this.processes = processes;
+    }
+
+    @GetMapping(produces = MediaType.TEXT_EVENT_STREAM_VALUE)
+    @Operation(summary = "Follow process state changes: of all processes, one, or a call tree", description = """
+                    A stream of Server-Sent Events, one event `state` per move of a process from one state to \
+                    another (created, waiting, finished, excepted, killed; pausing is not a move), in the order \
+                    of their ids. Each event's `id` is the change's id: a client that reconnects with the last \
+                    one it got (the `Last-Event-ID` header, which browsers' EventSource sends by themselves, or \
+                    the `last_event_id` parameter) first gets every change of its filter it missed, from the \
+                    database, then the live ones; none twice. Without it, the stream starts now. `tree` \
+                    follows a process and every process it calls, those called later included. A comment \
+                    comes every 15 s (`cairn.events.heartbeat`) when nothing else does. Changes are kept for \
+                    `cairn.events.retention` (7 days). Needs the role read.""")
+    @ApiResponse(
+            responseCode = "200",
+            description = "the stream; it ends only when the client or the server closes it",
+            content =
+                    @Content(
+                            mediaType = MediaType.TEXT_EVENT_STREAM_VALUE,
+                            schema = @Schema(implementation = ProcessEvent.class),
+                            examples = @ExampleObject(name = "a finished work chain", value = """
+                                                    id: 4182
+                                                    event: state
+                                                    data: {"event_id":4182,"process":"0190c1a2-5b1e-7c3d-9f00-2b8e4d6a1c55",\
+                                                    "entry_point":"arithmetic.add_multiply","caller":null,"from":"created",\
+                                                    "to":"finished","exit_status":0,"time":"2026-11-24T15:13:01.123456Z"}
+                                                    """)))
+    SseEmitter events(
+            @Parameter(
+                            description = "follow only this process (its uuid, or a unique prefix of it)",
+                            example = "0190c1a2")
+                    @RequestParam(name = "process", required = false)
+                    String process,
+            @Parameter(
+                            description =
+                                    "follow this process and every process it calls, directly or not (uuid or prefix)",
+                            example = "0190c1a2")
+                    @RequestParam(name = "tree", required = false)
+                    String tree,
+            @Parameter(
+                            description =
+                                    "resume after this change's id, for clients that cannot set the Last-Event-ID header",
+                            example = "4182")
+                    @RequestParam(name = "last_event_id", required = false)
+                    String lastEventIdParameter,
+            @Parameter(
+                            in = ParameterIn.HEADER,
+                            description = "resume after this change's id (what SSE clients send when they reconnect)",
+                            example = "4182")
+                    @RequestHeader(name = "Last-Event-ID", required = false)
+                    String lastEventIdHeader) {
+        if (process != null && tree != null) {
+            throw new InvalidInputException("give 'process' or 'tree', not both: 'tree' follows the process too");
+        }
+        StreamFilter filter;
+        if (process != null) {
+            filter = new StreamFilter.OneProcess(processes.id(process), process);
+        } else if (tree != null) {
+            filter = new StreamFilter.Tree(processes.id(tree), tree);
+        } else {
+            filter = new StreamFilter.All();
+        }
+        Long after = lastEventId(lastEventIdHeader != null ? lastEventIdHeader : lastEventIdParameter);
+        // no timeout: heartbeats find clients that went away
+        SseEmitter emitter = new SseEmitter(0L);
+        // held until the emitter is returned, then written and flushed on this thread: the response's
+        // headers are out before the stream's own thread writes (Spring Security's header writer runs
+        // as this request unwinds, and must not meet another thread's first write)
+        try {
+            EventStream.write(emitter, EventStream.opening(filter, after));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        hub.open(emitter, filter, after);
+        return emitter;
+    }
+
+    private static Long lastEventId(String text) {
+        if (text == null || text.isBlank()) {
+            return null;
+        }
+        try {
+            long id = Long.parseLong(text.strip());
+            if (id >= 0) {
+                return id;
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw new InvalidInputException("'" + text + "' is not an event id: give the id of the last event received"
+                + " (a whole number), or none to start from now");
+    }
+}

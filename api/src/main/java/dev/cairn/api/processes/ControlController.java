@@ -1,0 +1,159 @@
+package dev.cairn.api.processes;
+
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+import dev.cairn.api.config.CairnProperties;
+import dev.cairn.api.security.CurrentUser;
+import dev.cairn.api.web.ProcessRefs;
+import dev.cairn.engine.Engine;
+import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.graph.CalculationNode;
+import dev.cairn.storage.graph.Node;
+
+/** Pause, play and kill, of one process or many by a filter; and keeping a calculation from being a cache source. */
+@RestController
+@RequestMapping("/api/v1/processes")
+@Tag(name = "processes", description = "Launch, list, show, follow and control processes")
+class ControlController {
+
+    private static final String ONE = """
+            Recorded in the database under the process's lock, then signalled to the worker that holds it; \
+            the process's report says who did it. A process that cannot take it (it ended, or is paused \
+            already for a pause, or not paused for a play) is a 409 saying why. Needs the role submit.""";
+    private static final String MANY = """
+            Acts on every process the filter matches that can take the action (live ones; for a pause those \
+            not paused, for a play the paused ones), oldest first, at most 'limit'; 'more' says whether more \
+            matched: send the request again for them. Each process gets its outcome, refusals included (one \
+            that ended in between). An empty filter is refused unless all=true. Needs the role submit.""";
+
+    private final Engine engine;
+    private final Controls controls;
+    private final ProcessRefs refs;
+    private final int batchMax;
+
+    ControlController(Engine engine, Controls controls, ProcessRefs refs, CairnProperties properties) {
+        this.engine = engine;
+        this.controls = controls;
+        this.refs = refs;
+        this.batchMax = properties.limits().batchMax();
+    }
+
+    @PostMapping("/{ref}/pause")
+    @Operation(summary = "Pause a process: it finishes its current step, then waits until played", description = ONE)
+    @ApiResponse(responseCode = "409", description = "the process ended, or is paused already")
+    ControlResult pause(
+            @Parameter(description = "the process's uuid or a unique prefix", example = "0190c1a2") @PathVariable("ref")
+                    String ref) {
+        return controls.one(Controls.Action.PAUSE, refs.id(ref), CurrentUser.id());
+    }
+
+    @PostMapping("/{ref}/play")
+    @Operation(summary = "Play a paused process: it goes on where it stopped", description = ONE)
+    @ApiResponse(responseCode = "409", description = "the process ended, or is not paused")
+    ControlResult play(
+            @Parameter(description = "the process's uuid or a unique prefix", example = "0190c1a2") @PathVariable("ref")
+                    String ref) {
+        return controls.one(Controls.Action.PLAY, refs.id(ref), CurrentUser.id());
+    }
+
+    @PostMapping("/{ref}/kill")
+    @Operation(
+            summary = "Kill a process and its live descendants",
+            description = ONE + " A running step is interrupted; a calculation job's scheduler job is cancelled.")
+    @ApiResponse(responseCode = "409", description = "the process ended already")
+    ControlResult kill(
+            @Parameter(description = "the process's uuid or a unique prefix", example = "0190c1a2") @PathVariable("ref")
+                    String ref) {
+        return controls.one(Controls.Action.KILL, refs.id(ref), CurrentUser.id());
+    }
+
+    @PostMapping("/pause")
+    @Operation(summary = "Pause every process a filter matches", description = MANY)
+    ControlReport pauseMany(
+            @RequestBody(required = false) ProcessFilter filter,
+            @Parameter(description = "true: an empty filter means every process")
+                    @RequestParam(name = "all", defaultValue = "false")
+                    boolean all,
+            @Parameter(description = "the most processes to act on, at most cairn.limits.batch-max (1000)")
+                    @RequestParam(name = "limit", defaultValue = "1000")
+                    int limit) {
+        return controls.many(
+                Controls.Action.PAUSE,
+                filter == null ? ProcessFilter.ANY : filter,
+                all,
+                checked(limit),
+                CurrentUser.id());
+    }
+
+    @PostMapping("/play")
+    @Operation(summary = "Play every paused process a filter matches", description = MANY)
+    ControlReport playMany(
+            @RequestBody(required = false) ProcessFilter filter,
+            @Parameter(description = "true: an empty filter means every process")
+                    @RequestParam(name = "all", defaultValue = "false")
+                    boolean all,
+            @Parameter(description = "the most processes to act on, at most cairn.limits.batch-max (1000)")
+                    @RequestParam(name = "limit", defaultValue = "1000")
+                    int limit) {
+        return controls.many(
+                Controls.Action.PLAY,
+                filter == null ? ProcessFilter.ANY : filter,
+                all,
+                checked(limit),
+                CurrentUser.id());
+    }
+
+    @PostMapping("/kill")
+    @Operation(summary = "Kill every live process a filter matches, with their descendants", description = MANY)
+    ControlReport killMany(
+            @RequestBody(required = false) ProcessFilter filter,
+            @Parameter(description = "true: an empty filter means every process")
+                    @RequestParam(name = "all", defaultValue = "false")
+                    boolean all,
+            @Parameter(description = "the most processes to act on, at most cairn.limits.batch-max (1000)")
+                    @RequestParam(name = "limit", defaultValue = "1000")
+                    int limit) {
+        return controls.many(
+                Controls.Action.KILL,
+                filter == null ? ProcessFilter.ANY : filter,
+                all,
+                checked(limit),
+                CurrentUser.id());
+    }
+
+    @PostMapping("/{ref}/invalidate-cache")
+    @Operation(
+            summary = "Keep a calculation from serving as a cache source",
+            description = "Sets its extra _cairn_valid_cache to false: no later launch takes its outputs from it."
+                    + " Only calculations (calcfunctions, calculation jobs) are cache sources; a workflow is a 400."
+                    + " Needs the role submit.")
+    CacheValidity invalidateCache(
+            @Parameter(description = "the calculation's uuid or a unique prefix", example = "0190c1a2")
+                    @PathVariable("ref")
+                    String ref) {
+        Node node = engine.graph().load(refs.id(ref));
+        if (!(node instanceof CalculationNode calculation)) {
+            throw new InvalidInputException("process " + node.uuid() + " is a workflow (" + node.nodeType()
+                    + "): workflows are never cache sources, only the calculations they call");
+        }
+        engine.launcher().forUser(CurrentUser.id()).invalidateCache(calculation);
+        return new CacheValidity(node.uuid(), false);
+    }
+
+    private int checked(int limit) {
+        if (limit < 1 || limit > batchMax) {
+            throw new InvalidInputException(
+                    "limit must be between 1 and " + batchMax + " (cairn.limits.batch-max)," + " not " + limit);
+        }
+        return limit;
+    }
+}

@@ -1,0 +1,88 @@
+package dev.cairn.api.processes;
+
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.swagger.v3.oas.annotations.media.Schema;
+
+/** One process with everything around it: inputs, outputs, caller, what it called, how it ended. */
+@Schema(description = "A process with its inputs, outputs, caller, the processes it called and how it ended")
+record ProcessDetail(
+        @Schema(description = "the process, as lists show it")
+        ProcessSummary process,
+
+        @Schema(description = "the node's description", example = "")
+        String description,
+
+        @Schema(description = "its inputs by port path ('parameters.scf'), each a node")
+        Map<String, NodeRef> inputs,
+
+        @Schema(description = "its outputs by port path, each a node")
+        Map<String, NodeRef> outputs,
+
+        @Schema(description = "the processes it called, oldest first")
+        List<ProcessSummary> called,
+
+        @JsonProperty("exit_code")
+        @Schema(
+                description = "how it ended: its exit status with the label and message the process type"
+                        + " gives it; null until it finished",
+                nullable = true)
+        ExitCodeRef exitCode,
+
+        @Schema(description = "the stack trace of an excepted process", nullable = true)
+        String exception,
+
+        @Schema(description = "for a calculation job: its scheduler job", nullable = true)
+        Job job,
+
+        @JsonProperty("cached_from")
+        @Schema(description = "the node its outputs were copied from, when it came from the cache", nullable = true)
+        UUID cachedFrom) {
+
+    /** A node linked to the process: a data node, or another process. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @Schema(description = "A node, with the value of a plain Int, Float, Str or Bool")
+    record NodeRef(
+            @Schema(description = "the node's uuid") UUID uuid,
+
+            @JsonProperty("node_type") @Schema(description = "its type", example = "data.core.int.Int.")
+            String nodeType,
+
+            @Schema(description = "the value of an Int, Float, Str or Bool node; absent for others", example = "3")
+            Object value) {}
+
+    /** An exit status, read with the process type's spec. */
+    @Schema(description = "An exit status with its meaning")
+    record ExitCodeRef(
+            @Schema(description = "the exit status, 0 for success", example = "0")
+            int status,
+
+            @Schema(
+                    description = "the exit code's label (OK for 0); null when the process type is unknown here",
+                    example = "OK",
+                    nullable = true)
+            String label,
+
+            @Schema(description = "the message the process ended with, or the exit code's", example = "")
+            String message) {}
+
+    /** A calculation job's scheduler job. */
+    @Schema(description = "A calculation job's job on its computer")
+    record Job(
+            @JsonProperty("job_id") @Schema(description = "the scheduler's job id", nullable = true, example = "4242")
+            String jobId,
+
+            @JsonProperty("remote_workdir") @Schema(description = "its work directory on the computer", nullable = true)
+            String remoteWorkdir,
+
+            @JsonProperty("scheduler_state")
+            @Schema(description = "what the scheduler last said", nullable = true, example = "running")
+            String schedulerState,
+
+            @Schema(description = "the computer's label", nullable = true, example = "localhost")
+            String computer) {}
+}

@@ -1,0 +1,73 @@
+package dev.cairn.api.processes;
+
+import java.time.OffsetDateTime;
+import java.util.List;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.swagger.v3.oas.annotations.media.Schema;
+
+/**
+ * Which processes a list shows or a control acts on: every criterion given must hold; those
+ * left out (null) do not count.
+ */
+@Schema(description = "Which processes: each criterion given must hold")
+record ProcessFilter(
+        @Schema(
+                description = "these processes, by uuid or unique prefix",
+                example = "[\"0190c1a2\", \"0190c1a3-77aa\"]")
+        List<String> processes,
+
+        @JsonProperty("state")
+        @Schema(
+                description = "in one of these states (created, waiting, finished, excepted, killed)",
+                example = "[\"created\", \"waiting\"]")
+        List<String> states,
+
+        @Schema(
+                description = "of this entry point, or of those beginning with what comes before a final '*'",
+                example = "arithmetic.*")
+        String type,
+
+        @Schema(
+                description = "with this label, or a label beginning with what comes before a final '*'",
+                example = "run-7")
+        String label,
+
+        @JsonProperty("exit_status") @Schema(description = "finished with this exit status", example = "0")
+        Integer exitStatus,
+
+        @Schema(description = "true: finished with a non-zero exit status; false: anything else")
+        Boolean failed,
+
+        @Schema(description = "paused, or not") Boolean paused,
+
+        @Schema(description = "launched at or after this time", example = "2026-11-24T00:00:00Z")
+        OffsetDateTime since,
+
+        @Schema(description = "launched before this time", example = "2026-11-25T00:00:00Z")
+        OffsetDateTime until,
+
+        @Schema(description = "called by this process (uuid or unique prefix)", example = "0190c1a2")
+        String caller,
+
+        @JsonProperty("top_level") @Schema(description = "true: called by no process; false: called by one")
+        Boolean topLevel) {
+
+    /** No criterion at all: every process. */
+    static final ProcessFilter ANY =
+            new ProcessFilter(null, null, null, null, null, null, null, null, null, null, null);
+
+    /** An empty list or text is no criterion. */
+    ProcessFilter {
+        processes = processes == null || processes.isEmpty() ? null : List.copyOf(processes);
+        states = states == null || states.isEmpty() ? null : List.copyOf(states);
+        type = type == null || type.isBlank() ? null : type.strip();
+        label = label == null || label.isEmpty() ? null : label;
+        caller = caller == null || caller.isBlank() ? null : caller.strip();
+    }
+
+    /** Whether it names no criterion, so that it matches every process. */
+    boolean isEmpty() {
+        return equals(ANY);
+    }
+}

@@ -1,0 +1,70 @@
+package dev.cairn.api.processes;
+
+import java.time.OffsetDateTime;
+import java.util.UUID;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.swagger.v3.oas.annotations.media.Schema;
+
+import dev.cairn.storage.graph.CalcFunctionNode;
+import dev.cairn.storage.graph.CalcJobNode;
+import dev.cairn.storage.graph.WorkChainNode;
+import dev.cairn.storage.graph.WorkFunctionNode;
+
+/** A process as lists show it. */
+@Schema(description = "A process: what ran, its state and how it ended")
+record ProcessSummary(
+        @Schema(description = "the process node's uuid") UUID uuid,
+
+        @JsonProperty("entry_point") @Schema(description = "what ran", example = "arithmetic.add_multiply")
+        String entryPoint,
+
+        @Schema(
+                description = "the kind of process",
+                allowableValues = {"calcfunction", "calcjob", "workchain", "workfunction"},
+                example = "workchain")
+        String kind,
+
+        @Schema(description = "the node's label (empty unless someone set one)", example = "")
+        String label,
+
+        @Schema(
+                description = "its state",
+                allowableValues = {"created", "waiting", "finished", "excepted", "killed"},
+                example = "finished")
+        String state,
+
+        @Schema(description = "paused: it keeps its state and does not go on until played")
+        boolean paused,
+
+        @JsonProperty("exit_status")
+        @Schema(description = "how it ended (0 is success); null until it finished", nullable = true)
+        Integer exitStatus,
+
+        @JsonProperty("process_status")
+        @Schema(
+                description = "what it is doing or waiting for",
+                nullable = true,
+                example = "Waiting for child processes")
+        String processStatus,
+
+        @Schema(description = "when it was launched") OffsetDateTime ctime,
+        @Schema(description = "when its node last changed") OffsetDateTime mtime,
+
+        @Schema(description = "the user it runs for (email)", example = "engine@localhost")
+        String user,
+
+        @Schema(description = "the process that called it; null for a top-level process", nullable = true)
+        UUID caller) {
+
+    /** The kind of process a node type is. */
+    static String kind(String nodeType) {
+        return switch (nodeType) {
+            case CalcFunctionNode.TYPE -> "calcfunction";
+            case CalcJobNode.TYPE -> "calcjob";
+            case WorkChainNode.TYPE -> "workchain";
+            case WorkFunctionNode.TYPE -> "workfunction";
+            default -> nodeType;
+        };
+    }
+}

@@ -1,0 +1,539 @@
+package dev.cairn.jmh.server;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The server under load, measured from the outside as a client sees it. Against a server with
+ * the role api alone (its processes wait for a worker):
+ * <ol>
+ * <li>submits N work chains ({@code arithmetic.add_multiply}) in one batch request, timed;</li>
+ * <li>opens one event stream per process ({@code ?process=}) and W streams of every process,
+ * timed, and reads the server's live thread count with them open;</li>
+ * <li>starts the worker ({@code --worker-command}, a JVM of the same server jar with the role
+ * worker) and reads every stream until each has every state change it asked for: the
+ * per-process streams their process's moves, the W others every move of the run. Each event's
+ * delay is the time it was read minus the time in its data (when the step wrote the change,
+ * the database's clock, on this machine). It checks that no stream got a change twice or
+ * missed one (against {@code GET /api/v1/processes}: every process finished);</li>
+ * <li>times R more batches of N on the idle server (each after the previous one has run);</li>
+ * <li>C clients each sending requests for T seconds (a page of the list, one process), for
+ * throughput and latency under concurrency.</li>
+ * </ol>
+ * Prints what it measured, and one JSON line last.
+ * <pre>
+ * java -cp jmh/target/benchmarks.jar dev.cairn.jmh.server.EventStreamLoad --url http://127.0.0.1:8080 \
+ *     --token-file DATA/admin-token --worker-command "java -jar cairn-server.jar --cairn.roles=worker ..." \
+ *     [--n 1000] [--watchers 50] [--batches 5] [--clients 200] [--seconds 10] [--phases streams,batches,concurrency|open]
+ * </pre>
+ * Without the streams phase no worker is started: batches then wait for none.
+ * {@code jmh/server-load.sh} starts the servers and runs it.
+ */
+public final class EventStreamLoad {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final Pattern TIME = Pattern.compile("\"time\":\"([^\"]+)\"");
+    private static final Pattern EVENT_ID = Pattern.compile("\"event_id\":(\\d+)");
+    private static final Pattern TO = Pattern.compile("\"to\":\"([a-z]+)\"");
+    private static final Set<String> TERMINAL = Set.of("finished", "excepted", "killed");
+
+    private final String url;
+    private final String token;
+    private final HttpClient http;
+
+    private EventStreamLoad(String url, String token) {
+        this.url = url;
+        this.token = token;
+        this.http = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(30))
+                .executor(Executors.newVirtualThreadPerTaskExecutor())
+                .build();
+    }
+
+    public static void main(String[] args) throws Exception {
+        Map<String, String> o = options(args);
+        String token = Files.readString(Path.of(required(o, "token-file"))).strip();
+        EventStreamLoad load = new EventStreamLoad(required(o, "url"), token);
+        int n = Integer.parseInt(o.getOrDefault("n", "1000"));
+        int watchers = Integer.parseInt(o.getOrDefault("watchers", "50"));
+        int batches = Integer.parseInt(o.getOrDefault("batches", "5"));
+        int clients = Integer.parseInt(o.getOrDefault("clients", "200"));
+        int seconds = Integer.parseInt(o.getOrDefault("seconds", "10"));
+        Map<String, Object> result = new LinkedHashMap<>();
+        Set<String> phases =
+                Set.of(o.getOrDefault("phases", "streams,batches,concurrency").split(","));
+        Process worker = null;
+        try {
+            if (phases.contains("open")) {
+                for (Stream s : load.openStreams(load.submitBatch(n, 0), watchers, result)) {
+                    s.close();
+                }
+            }
+            if (phases.contains("streams")) {
+                worker = load.run(n, watchers, required(o, "worker-command"), result);
+            }
+            if (phases.contains("batches")) {
+                load.batches(n, batches, worker != null, result);
+            }
+            if (phases.contains("concurrency")) {
+                load.concurrency(clients, seconds, result);
+            }
+        } finally {
+            if (worker != null) {
+                worker.destroy();
+                if (!worker.waitFor(60, TimeUnit.SECONDS)) {
+                    worker.destroyForcibly();
+                }
+            }
+        }
+        System.out.println(JSON.writeValueAsString(result));
+    }
+
+    /** The streams phase; returns the worker it started, which runs the batches that follow too. */
+    private Process run(int n, int watchers, String workerCommand, Map<String, Object> result) throws Exception {
+        log("submitting %d work chains in one batch (no worker yet)", n);
+        long t0 = System.nanoTime();
+        List<String> processes = submitBatch(n, 0);
+        double firstBatchMs = ms(System.nanoTime() - t0);
+        log("batch of %d answered in %.0f ms", n, firstBatchMs);
+        result.put("first_batch_ms", round(firstBatchMs));
+
+        List<Stream> streams = openStreams(processes, watchers, result);
+
+        log("starting the worker: %s", workerCommand);
+        File workerLog = File.createTempFile("cairn-load-worker", ".log");
+        Process worker = new ProcessBuilder("sh", "-c", "exec " + workerCommand)
+                .redirectErrorStream(true)
+                .redirectOutput(workerLog)
+                .start();
+        // whatever happens next, the worker JVM goes with this one
+        Runtime.getRuntime().addShutdownHook(new Thread(worker::destroyForcibly));
+        long runStart = System.nanoTime();
+        try {
+            // every process stream ends with its process's terminal move; every other stream sees all of them
+            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(15);
+            for (Stream s : streams) {
+                if (!s.done.await(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+                    throw new IllegalStateException("a stream" + s.query + " did not see the end of the run: "
+                            + s.ids.size() + " events; worker log " + workerLog);
+                }
+            }
+        } finally {
+            double runMs = ms(System.nanoTime() - runStart);
+            result.put("run_ms", round(runMs));
+            log("run over after %.0f ms (worker JVM start included)", runMs);
+        }
+        // no process stream got a change of another process, none got one twice
+        Set<Long> everything = ConcurrentHashMap.newKeySet();
+        long deliveries = 0;
+        for (Stream s : streams) {
+            if (s.duplicates.get() > 0) {
+                throw new IllegalStateException("stream" + s.query + " got " + s.duplicates + " changes twice");
+            }
+            if (!s.all && s.foreign.get() > 0) {
+                throw new IllegalStateException("stream" + s.query + " got changes of other processes");
+            }
+            deliveries += s.ids.size();
+            if (!s.all) {
+                everything.addAll(s.ids);
+            }
+        }
+        for (Stream s : streams) {
+            if (s.all && !s.ids.equals(everything)) {
+                throw new IllegalStateException("a stream of everything got " + s.ids.size() + " changes, the process"
+                        + " streams " + everything.size() + " together");
+            }
+        }
+        JsonNode finished = get("/api/v1/processes?type=arithmetic.add_multiply&state=finished&count=true&limit=1");
+        if (finished.get("total").asLong() != n) {
+            throw new IllegalStateException("only " + finished.get("total") + " of " + n + " work chains finished");
+        }
+        long[] processDelays = delays(streams, false);
+        long[] watcherDelays = delays(streams, true);
+        long[] allDelays = concat(processDelays, watcherDelays);
+        result.put("changes", everything.size());
+        result.put("deliveries", deliveries);
+        result.put("delay_ms", stats(allDelays));
+        result.put("delay_ms_process_streams", stats(processDelays));
+        result.put("delay_ms_streams_of_everything", stats(watcherDelays));
+        log(
+                "%d changes, %d deliveries, none twice, none missed; delay (ms) all %s, process streams %s,"
+                        + " streams of everything %s",
+                everything.size(), deliveries, stats(allDelays), stats(processDelays), stats(watcherDelays));
+        for (Stream s : streams) {
+            s.close();
+        }
+        result.put("worker_log", workerLog.toString());
+        return worker;
+    }
+
+    /** Opens a stream per process and {@code watchers} of everything, timed; reads the server's threads with them open. */
+    private List<Stream> openStreams(List<String> processes, int watchers, Map<String, Object> result)
+            throws Exception {
+        int n = processes.size();
+        long threadsBefore = liveThreads();
+        log("opening %d process streams and %d streams of everything", n, watchers);
+        List<Stream> streams = new ArrayList<>();
+        long t0 = System.nanoTime();
+        Semaphore opening = new Semaphore(64);
+        List<Thread> openers = new ArrayList<>();
+        List<Stream> opened = Collections.synchronizedList(new ArrayList<>());
+        for (int i = 0; i < n + watchers; i++) {
+            String query = i < n ? "?process=" + processes.get(i) : "";
+            boolean all = i >= n;
+            opening.acquire();
+            openers.add(Thread.ofVirtual().start(() -> {
+                try {
+                    opened.add(open(query, all));
+                } catch (Exception e) {
+                    throw new IllegalStateException("opening a stream" + query + ": " + e.getMessage(), e);
+                } finally {
+                    opening.release();
+                }
+            }));
+        }
+        for (Thread t : openers) {
+            t.join();
+        }
+        streams.addAll(opened);
+        if (streams.size() != n + watchers) {
+            throw new IllegalStateException("opened " + streams.size() + " of " + (n + watchers) + " streams");
+        }
+        double openMs = ms(System.nanoTime() - t0);
+        long threadsOpen = liveThreads();
+        log(
+                "%d streams open in %.0f ms; server threads %d before, %d with them open",
+                streams.size(), openMs, threadsBefore, threadsOpen);
+        result.put("streams_open_ms", round(openMs));
+        result.put("server_threads_before", threadsBefore);
+        result.put("server_threads_with_streams", threadsOpen);
+        return streams;
+    }
+
+    private void batches(int n, int count, boolean withWorker, Map<String, Object> result) throws Exception {
+        List<Double> times = new ArrayList<>();
+        for (int b = 1; b <= count; b++) {
+            if (withWorker) {
+                awaitIdle();
+            }
+            long t0 = System.nanoTime();
+            submitBatch(n, b * n);
+            times.add(round(ms(System.nanoTime() - t0)));
+            log("batch %d of %d work chains answered in %.0f ms", b, n, times.getLast());
+        }
+        if (withWorker) {
+            awaitIdle();
+        }
+        result.put("batch_ms", times);
+        double[] sorted =
+                times.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        if (sorted.length > 0) {
+            result.put("batch_ms_median", sorted[sorted.length / 2]);
+        }
+    }
+
+    /** C clients, each sending its requests one after the other for T seconds. */
+    private void concurrency(int clients, int seconds, Map<String, Object> result) throws Exception {
+        if (clients == 0) {
+            return;
+        }
+        List<String> some = new ArrayList<>();
+        get("/api/v1/processes?limit=100")
+                .get("items")
+                .forEach(p -> some.add(p.get("uuid").asString()));
+        log("%d clients for %d s: a page of 20 processes, or one process", clients, seconds);
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        List<Long> latencies = Collections.synchronizedList(new ArrayList<>());
+        AtomicInteger failures = new AtomicInteger();
+        try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int c = 0; c < clients; c++) {
+                int client = c;
+                pool.submit(() -> {
+                    int i = 0;
+                    while (System.nanoTime() < end) {
+                        String path = (i++ + client) % 2 == 0
+                                ? "/api/v1/processes?limit=20"
+                                : "/api/v1/processes/" + some.get((i + client) % some.size());
+                        long t0 = System.nanoTime();
+                        try {
+                            HttpResponse<Void> r =
+                                    http.send(request(path).GET().build(), HttpResponse.BodyHandlers.discarding());
+                            if (r.statusCode() != 200) {
+                                failures.incrementAndGet();
+                            }
+                        } catch (IOException e) {
+                            failures.incrementAndGet();
+                        } catch (InterruptedException e) {
+                            return;
+                        }
+                        latencies.add(System.nanoTime() - t0);
+                    }
+                });
+            }
+        }
+        long[] micros = latencies.stream().mapToLong(l -> l / 1000).sorted().toArray();
+        double perSecond = micros.length / (double) seconds;
+        Map<String, Object> stats = new LinkedHashMap<>();
+        stats.put("clients", clients);
+        stats.put("requests_per_s", round(perSecond));
+        stats.put("failures", failures.get());
+        stats.put("latency_ms", stats(micros, 1000.0));
+        result.put("concurrent_requests", stats);
+        log(
+                "%d clients: %.0f requests/s, %d failures, latency (ms) %s",
+                clients, perSecond, failures.get(), stats(micros, 1000.0));
+    }
+
+    // --- streams
+
+    /** One open stream and what it read. */
+    private static final class Stream {
+        final String query;
+        final boolean all;
+        final String process;
+        final Set<Long> ids = ConcurrentHashMap.newKeySet();
+        final List<Long> delaysMicros = Collections.synchronizedList(new ArrayList<>());
+        final AtomicInteger duplicates = new AtomicInteger();
+        final AtomicInteger foreign = new AtomicInteger();
+        final CountDownLatch done = new CountDownLatch(1);
+        final AtomicLong terminal = new AtomicLong();
+        volatile InputStream body;
+
+        Stream(String query, boolean all) {
+            this.query = query;
+            this.all = all;
+            this.process = all ? null : query.substring("?process=".length());
+        }
+
+        void close() {
+            try {
+                body.close();
+            } catch (IOException | RuntimeException ignored) {
+                // gone already
+            }
+        }
+    }
+
+    /** Terminal moves a stream of everything waits for: one per process of the run. */
+    private volatile int expectedTerminal;
+
+    private Stream open(String query, boolean all) throws Exception {
+        HttpResponse<InputStream> r = http.send(
+                request("/api/v1/events" + query)
+                        .header("Accept", "text/event-stream")
+                        .GET()
+                        .build(),
+                HttpResponse.BodyHandlers.ofInputStream());
+        if (r.statusCode() != 200) {
+            throw new IllegalStateException("GET /api/v1/events" + query + " answered " + r.statusCode() + ": "
+                    + new String(r.body().readAllBytes(), StandardCharsets.UTF_8));
+        }
+        Stream s = new Stream(query, all);
+        s.body = r.body();
+        BufferedReader lines = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8));
+        // the opening comment: the stream has joined the hub
+        String first = lines.readLine();
+        if (first == null || !first.startsWith(":")) {
+            throw new IllegalStateException("stream" + query + " began with " + first);
+        }
+        Thread.ofVirtual().start(() -> read(s, lines));
+        return s;
+    }
+
+    private void read(Stream s, BufferedReader lines) {
+        try {
+            String line;
+            while ((line = lines.readLine()) != null) {
+                if (!line.startsWith("data:")) {
+                    continue;
+                }
+                Instant now = Instant.now();
+                Matcher time = TIME.matcher(line);
+                Matcher id = EVENT_ID.matcher(line);
+                Matcher to = TO.matcher(line);
+                if (!time.find() || !id.find() || !to.find()) {
+                    throw new IllegalStateException("not a state change: " + line);
+                }
+                Duration delay = Duration.between(Instant.parse(time.group(1)), now);
+                s.delaysMicros.add(delay.toNanos() / 1000);
+                if (!s.ids.add(Long.parseLong(id.group(1)))) {
+                    s.duplicates.incrementAndGet();
+                }
+                boolean ends = TERMINAL.contains(to.group(1));
+                if (!s.all) {
+                    if (!line.contains("\"process\":\"" + s.process + "\"")) {
+                        s.foreign.incrementAndGet();
+                    } else if (ends) {
+                        s.done.countDown();
+                    }
+                } else if (ends && s.terminal.incrementAndGet() >= expectedTerminal) {
+                    // a stream of everything is done when it has the terminal move of every process
+                    s.done.countDown();
+                }
+            }
+        } catch (IOException e) {
+            // closed at the end
+        }
+    }
+
+    private static long[] delays(List<Stream> streams, boolean all) {
+        return streams.stream()
+                .filter(s -> s.all == all)
+                .flatMap(s -> s.delaysMicros.stream())
+                .mapToLong(Long::longValue)
+                .sorted()
+                .toArray();
+    }
+
+    // --- requests
+
+    private List<String> submitBatch(int n, int offset) throws Exception {
+        expectedTerminal = n;
+        String body = IntStream.range(0, n)
+                .mapToObj(i -> "{\"entry_point\":\"arithmetic.add_multiply\",\"inputs\":{\"x\":" + (offset + i)
+                        + ",\"y\":1,\"z\":2}}")
+                .collect(Collectors.joining(",", "{\"launches\":[", "]}"));
+        HttpResponse<String> r = http.send(
+                request("/api/v1/processes/batch")
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(body))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        if (r.statusCode() != 201) {
+            throw new IllegalStateException("the batch answered " + r.statusCode() + ": " + r.body());
+        }
+        List<String> uuids = new ArrayList<>(n);
+        JSON.readTree(r.body())
+                .get("processes")
+                .forEach(p -> uuids.add(p.get("uuid").asString()));
+        return uuids;
+    }
+
+    private void awaitIdle() throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(15);
+        while (get("/api/v1/processes?state=created,waiting&limit=1")
+                        .get("items")
+                        .size()
+                > 0) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("processes are still live after 15 minutes");
+            }
+            Thread.sleep(200);
+        }
+    }
+
+    private long liveThreads() throws Exception {
+        return get("/actuator/metrics/jvm.threads.live")
+                .get("measurements")
+                .get(0)
+                .get("value")
+                .asLong();
+    }
+
+    private JsonNode get(String path) throws Exception {
+        HttpResponse<String> r = http.send(request(path).GET().build(), HttpResponse.BodyHandlers.ofString());
+        if (r.statusCode() != 200) {
+            throw new IllegalStateException("GET " + path + " answered " + r.statusCode() + ": " + r.body());
+        }
+        return JSON.readTree(r.body());
+    }
+
+    private HttpRequest.Builder request(String path) {
+        return HttpRequest.newBuilder(URI.create(url + path))
+                .timeout(Duration.ofSeconds(120))
+                .header("Authorization", "Bearer " + token);
+    }
+
+    // --- figures
+
+    private static Map<String, Object> stats(long[] sortedMicros) {
+        return stats(sortedMicros, 1000.0);
+    }
+
+    private static Map<String, Object> stats(long[] sorted, double perMs) {
+        Map<String, Object> s = new LinkedHashMap<>();
+        if (sorted.length == 0) {
+            return s;
+        }
+        s.put("n", sorted.length);
+        s.put("min", round(sorted[0] / perMs));
+        s.put("median", round(sorted[sorted.length / 2] / perMs));
+        s.put("p90", round(sorted[(int) (sorted.length * 0.9)] / perMs));
+        s.put("p99", round(sorted[(int) (sorted.length * 0.99)] / perMs));
+        s.put("max", round(sorted[sorted.length - 1] / perMs));
+        return s;
+    }
+
+    private static long[] concat(long[] a, long[] b) {
+        long[] all = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        Arrays.sort(all);
+        return all;
+    }
+
+    private static double ms(long nanos) {
+        return nanos / 1e6;
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 10) / 10.0;
+    }
+
+    private static void log(String format, Object... args) {
+        System.err.printf("[%s] %s%n", Instant.now(), String.format(format, args));
+    }
+
+    private static Map<String, String> options(String[] args) {
+        Map<String, String> o = new LinkedHashMap<>();
+        for (int i = 0; i < args.length; i++) {
+            if (!args[i].startsWith("--") || i + 1 >= args.length) {
+                throw new IllegalArgumentException("options are --name value pairs; got " + Arrays.toString(args));
+            }
+            o.put(args[i].substring(2), args[++i]);
+        }
+        return o;
+    }
+
+    private static String required(Map<String, String> o, String name) {
+        String v = o.get(name);
+        if (v == null) {
+            throw new IllegalArgumentException("--" + name + " is required (see the class's Javadoc)");
+        }
+        return v;
+    }
+}
