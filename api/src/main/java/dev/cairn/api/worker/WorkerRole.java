@@ -60,7 +60,7 @@ class WorkerRole implements SmartLifecycle {
                     "stopping the worker: running steps have {} to finish",
                     properties.worker().shutdownGrace());
             w.close();
-            LOG.info("the worker stopped after {} steps", w.stepsRun());
+            LOG.info("worker role stopped ({} steps run)", w.stepsRun());
         }
     }
 

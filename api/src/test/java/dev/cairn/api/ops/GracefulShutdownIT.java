@@ -91,7 +91,7 @@ class GracefulShutdownIT {
             TaskQueueState queue = engine.metrics().taskQueue();
             assertEquals(0, queue.ready(), "the step's task was acknowledged, not handed back");
             assertEquals(0, queue.consumers(), "the stopped worker consumes no more");
-            assertTrue(output.contains("the worker stopped after 1 steps"), output);
+            assertTrue(output.contains("worker role stopped (1 steps run)"), output);
         } finally {
             if (server.isAlive()) {
                 server.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
