@@ -156,14 +156,17 @@ class ProblemResponses implements GlobalOpenApiCustomizer {
             response.setDescription(kind.description());
         }
         // an error is a problem whatever the operation declared: springdoc gives an annotated response
-        // without content the operation's return type, which an error never has
+        // without content the operation's return type, which an error never has; one that names the
+        // problem's media type alone gets its schema and an example
         if (response.getContent() == null || !response.getContent().containsKey(PROBLEM_JSON)) {
-            response.setContent(new Content()
-                    .addMediaType(
-                            PROBLEM_JSON,
-                            new MediaType()
-                                    .schema(new Schema<>().$ref("#/components/schemas/" + PROBLEM))
-                                    .addExamples(kind.type(), example(kind, path))));
+            response.setContent(new Content().addMediaType(PROBLEM_JSON, new MediaType()));
+        }
+        MediaType problem = response.getContent().get(PROBLEM_JSON);
+        if (problem.getSchema() == null || problem.getSchema().get$ref() == null) {
+            problem.setSchema(new Schema<>().$ref("#/components/schemas/" + PROBLEM));
+        }
+        if ((problem.getExamples() == null || problem.getExamples().isEmpty()) && problem.getExample() == null) {
+            problem.addExamples(kind.type(), example(kind, path));
         }
         if (kind == UNAUTHENTICATED) {
             response.addHeaderObject(

@@ -28,8 +28,8 @@ import dev.cairn.storage.graph.users.UserStore;
  * JWTs of an institution's OpenID Connect issuer, a real one ({@link OidcIssuer}) started beside the
  * server: a token's email claim names the Cairn user the request acts as (made on first sight), its
  * roles claim gives Cairn's roles among the issuer's own, and a JWT the issuer did not sign as it
- * stands, or one that ran out, is refused. Requests go to paths the rules cover; a 404 problem there
- * means the request passed the rules (no resource answers there on this branch).
+ * stands, or one that ran out, is refused. Requests go to paths the rules cover; an answer of the
+ * resource, neither 401 nor 403, means the request passed the rules.
  */
 class OidcJwtIT extends ApiTest {
 
