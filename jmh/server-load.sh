@@ -5,11 +5,15 @@
 # is the time a client read the event minus the time the step wrote the change); R more batches of N timed
 # on the idle server; C concurrent clients reading processes for T seconds. Once with Tomcat's platform
 # request threads and once with virtual threads (spring.threads.virtual.enabled), on a fresh database and
-# vhost each time.
+# vhost each time. --phases throughput measures processes per hour through REST instead: a worker (the
+# server jar, role worker, --slots slots) runs N work chains that one client submits in batches of 100 (as the
+# engine comparison does), then N/10 single launches time one request each; and
+# the engine's own figure is measured right after in the same conditions (jmh/compare-engine.sh --workload
+# functions --workers 1 --cairn-only, a WorkerMain JVM with the same slots); it prints both and their ratio.
 #
 #   jmh/server-load.sh [--n 1000] [--watchers 50] [--batches 5] [--clients 200] [--seconds 10]
 #                      [--threads "platform virtual"] [--rounds 1] [--phases streams,batches,concurrency]
-#                      [--slots 4] [--port 18480] [--skip-build]
+#                      [--slots 4] [--port 18480] [--throughput-n 2000] [--skip-build]
 #
 # --rounds R runs the thread modes R times, alternating (platform, virtual, platform, ...), so that a
 # machine whose load changes meets both alike; --phases open,batches,concurrency measures without a
@@ -32,7 +36,7 @@ management=${CAIRN_AMQP_MANAGEMENT:-http://$amqp_host:15672}
 vhost=cairn-server-load
 
 n=1000 watchers=50 batches=5 clients=200 seconds=10 modes="platform virtual" slots=4 port=18480 build=1
-rounds=1 phases=streams,batches,concurrency
+rounds=1 phases=streams,batches,concurrency throughput_n=2000
 while [ $# -gt 0 ]; do
   case "$1" in
     --n) n=$2; shift 2 ;;
@@ -45,6 +49,7 @@ while [ $# -gt 0 ]; do
     --phases) phases=$2; shift 2 ;;
     --slots) slots=$2; shift 2 ;;
     --port) port=$2; shift 2 ;;
+    --throughput-n) throughput_n=$2; shift 2 ;;
     --skip-build) build=0; shift ;;
     -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
@@ -124,8 +129,16 @@ for mode in $runs; do
   step "$mode threads: the load (log $work/load-$round-$mode.log)"
   "$java" -cp "$bench_jar" dev.cairn.jmh.server.EventStreamLoad --url "http://127.0.0.1:$port" \
     --token-file "$data/admin-token" --worker-command "$worker" --n "$n" --watchers "$watchers" \
-    --batches "$batches" --clients "$clients" --seconds "$seconds" --phases "$phases" \
+    --batches "$batches" --clients "$clients" --seconds "$seconds" --phases "$phases" --throughput-n "$throughput_n" \
     > "$work/load-$round-$mode.json" 2> >(tee "$work/load-$round-$mode.log" >&2)
   kill "$server_pid"; wait "$server_pid" 2>/dev/null || true; server_pid=""
   step "$mode threads: $(cat "$work/load-$round-$mode.json")"
+  if [[ ,$phases, == *,throughput,* ]]; then
+    step "the engine's own figure, right after: jmh/compare-engine.sh --workload functions --workers 1 --n $throughput_n --slots $slots --cairn-only --skip-build"
+    "$here/compare-engine.sh" --workload functions --workers 1 --n "$throughput_n" --latency-samples 1 --slots "$slots" \
+      --cairn-only --skip-build > "$work/engine-$round-$mode.txt" 2> "$work/engine-$round-$mode.log"
+    rest=$(sed -n 's/.*"throughput_processes_per_hour":\([0-9]*\).*/\1/p' "$work/load-$round-$mode.json")
+    engine=$(awk '$1 == 1 { print $2 }' "$work/engine-$round-$mode.txt")
+    echo "throughput_processes_per_hour rest=$rest engine=$engine rest/engine=$(awk -v a="$rest" -v b="$engine" 'BEGIN { printf "%.2f", a / b }')"
+  fi
 done

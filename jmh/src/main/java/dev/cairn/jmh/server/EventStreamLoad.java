@@ -58,7 +58,8 @@ import tools.jackson.databind.json.JsonMapper;
  * <pre>
  * java -cp jmh/target/benchmarks.jar dev.cairn.jmh.server.EventStreamLoad --url http://127.0.0.1:8080 \
  *     --token-file DATA/admin-token --worker-command "java -jar cairn-server.jar --cairn.roles=worker ..." \
- *     [--n 1000] [--watchers 50] [--batches 5] [--clients 200] [--seconds 10] [--phases streams,batches,concurrency|open]
+ *     [--n 1000] [--watchers 50] [--batches 5] [--clients 200] [--seconds 10] [--throughput-n 2000]
+ *     [--phases streams,batches,concurrency|open|throughput]
  * </pre>
  * Without the streams phase no worker is started: batches then wait for none.
  * {@code jmh/server-load.sh} starts the servers and runs it.
@@ -107,6 +108,12 @@ public final class EventStreamLoad {
             if (phases.contains("streams")) {
                 worker = load.run(n, watchers, required(o, "worker-command"), result);
             }
+            if (phases.contains("throughput")) {
+                if (worker == null) {
+                    worker = load.startWorker(required(o, "worker-command"));
+                }
+                load.throughput(Integer.parseInt(o.getOrDefault("throughput-n", "2000")), result);
+            }
             if (phases.contains("batches")) {
                 load.batches(n, batches, worker != null, result);
             }
@@ -135,14 +142,7 @@ public final class EventStreamLoad {
 
         List<Stream> streams = openStreams(processes, watchers, result);
 
-        log("starting the worker: %s", workerCommand);
-        File workerLog = File.createTempFile("cairn-load-worker", ".log");
-        Process worker = new ProcessBuilder("sh", "-c", "exec " + workerCommand)
-                .redirectErrorStream(true)
-                .redirectOutput(workerLog)
-                .start();
-        // whatever happens next, the worker JVM goes with this one
-        Runtime.getRuntime().addShutdownHook(new Thread(worker::destroyForcibly));
+        Process worker = startWorker(workerCommand);
         long runStart = System.nanoTime();
         try {
             // every process stream ends with its process's terminal move; every other stream sees all of them
@@ -444,7 +444,79 @@ public final class EventStreamLoad {
         return uuids;
     }
 
+    private File workerLog;
+
+    /** Starts the worker JVM; whatever happens next, it goes with this one. */
+    private Process startWorker(String workerCommand) throws IOException {
+        log("starting the worker: %s", workerCommand);
+        workerLog = File.createTempFile("cairn-load-worker", ".log");
+        Process worker = new ProcessBuilder("sh", "-c", "exec " + workerCommand)
+                .redirectErrorStream(true)
+                .redirectOutput(workerLog)
+                .start();
+        Runtime.getRuntime().addShutdownHook(new Thread(worker::destroyForcibly));
+        return worker;
+    }
+
+    /**
+     * Processes per hour through REST, measured as {@code compare-engine.sh --workload functions} measures
+     * the engine: N work chains submitted by one client in batches of 100 (the engine comparison's batches,
+     * here {@code POST /api/v1/processes/batch}), three processes per work chain, from the first submit to
+     * the moment no process is live (polled every 20 ms). Then, apart, N/10 single launches one request
+     * each, for the cost of one {@code POST /api/v1/processes}. A warm-up of N/10 first, which also waits
+     * until the worker consumes.
+     */
+    private void throughput(int n, Map<String, Object> result) throws Exception {
+        log("throughput: warm-up of %d work chains", n / 10);
+        submitBatch(n / 10, -n);
+        awaitIdle(Duration.ofMillis(20));
+        log("throughput: %d work chains in batches of 100", n);
+        long t0 = System.nanoTime();
+        for (int from = 0; from < n; from += 100) {
+            submitBatch(Math.min(100, n - from), from);
+        }
+        double submitMs = ms(System.nanoTime() - t0);
+        awaitIdle(Duration.ofMillis(20));
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        long perHour = Math.round(3 * n / seconds * 3600);
+        log(
+                "throughput: %d processes in %.2f s (submits took %.0f ms): %,d processes/h",
+                3 * n, seconds, submitMs, perHour);
+        result.put("throughput_work_chains", n);
+        result.put("throughput_seconds", round(seconds * 1000) / 1000);
+        result.put("throughput_submit_ms", round(submitMs));
+        result.put("throughput_processes_per_hour", perHour);
+
+        long[] single = new long[n / 10];
+        for (int i = 0; i < single.length; i++) {
+            long s0 = System.nanoTime();
+            submitOne(n + i);
+            single[i] = (System.nanoTime() - s0) / 1000;
+        }
+        Arrays.sort(single);
+        awaitIdle(Duration.ofMillis(20));
+        result.put("single_launch_ms", stats(single));
+        log("throughput: one launch per request took (ms) %s", stats(single));
+    }
+
+    private void submitOne(int x) throws Exception {
+        HttpResponse<String> r = http.send(
+                request("/api/v1/processes")
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString("{\"entry_point\":\"arithmetic.add_multiply\","
+                                + "\"inputs\":{\"x\":" + x + ",\"y\":1,\"z\":2}}"))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        if (r.statusCode() != 201) {
+            throw new IllegalStateException("a launch answered " + r.statusCode() + ": " + r.body());
+        }
+    }
+
     private void awaitIdle() throws Exception {
+        awaitIdle(Duration.ofMillis(200));
+    }
+
+    private void awaitIdle(Duration poll) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(15);
         while (get("/api/v1/processes?state=created,waiting&limit=1")
                         .get("items")
@@ -453,7 +525,7 @@ public final class EventStreamLoad {
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("processes are still live after 15 minutes");
             }
-            Thread.sleep(200);
+            Thread.sleep(poll);
         }
     }
 
