@@ -1,16 +1,19 @@
 package dev.cairn.api.security;
 
+import java.io.IOException;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 
+import com.nimbusds.jose.KeySourceException;
 import org.springframework.security.authentication.AuthenticationProvider;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.oauth2.core.OAuth2AccessToken;
 import org.springframework.security.oauth2.jwt.Jwt;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
+import org.springframework.security.oauth2.jwt.JwtDecoderInitializationException;
 import org.springframework.security.oauth2.jwt.JwtException;
 import org.springframework.security.oauth2.server.resource.InvalidBearerTokenException;
 import org.springframework.security.oauth2.server.resource.authentication.BearerTokenAuthentication;
@@ -19,6 +22,7 @@ import org.springframework.security.oauth2.server.resource.introspection.BadOpaq
 
 import dev.cairn.api.config.CairnProperties;
 import dev.cairn.errors.InvalidInputException;
+import dev.cairn.errors.UnavailableException;
 
 /**
  * Authenticates a bearer token: Cairn's own (they begin {@code cairn_}) by the token store, any
@@ -56,7 +60,11 @@ final class BearerAuthentication implements AuthenticationProvider {
             Jwt jwt;
             try {
                 jwt = jwts.decode(secret);
-            } catch (JwtException e) {
+            } catch (JwtException | JwtDecoderInitializationException e) {
+                if (issuerAway(e)) {
+                    throw new UnavailableException(
+                            "checking a JWT: the OIDC issuer " + oidc.issuerUri() + " did not answer", e);
+                }
                 throw new InvalidBearerTokenException("the JWT was refused: " + e.getMessage(), e);
             }
             principal = fromJwt(jwt);
@@ -68,6 +76,23 @@ final class BearerAuthentication implements AuthenticationProvider {
         }
         OAuth2AccessToken token = new OAuth2AccessToken(OAuth2AccessToken.TokenType.BEARER, secret, issued, expires);
         return new BearerTokenAuthentication(principal, token, principal.getAuthorities());
+    }
+
+    /**
+     * Whether a JWT could not be checked because the issuer's discovery document or keys could not be
+     * fetched (the decoder is made at the first JWT, and the keys are fetched again when they rotate):
+     * an outage, answered 503, where a JWT that fails its checks is the client's fault.
+     */
+    private static boolean issuerAway(RuntimeException e) {
+        if (e instanceof JwtDecoderInitializationException) {
+            return true;
+        }
+        for (Throwable t = e; t != null && t.getCause() != t; t = t.getCause()) {
+            if (t instanceof IOException || t instanceof KeySourceException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private CairnPrincipal fromJwt(Jwt jwt) {
