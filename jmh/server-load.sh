@@ -10,10 +10,12 @@
 # engine comparison does), then N/10 single launches time one request each; and
 # the engine's own figure is measured right after in the same conditions (jmh/compare-engine.sh --workload
 # functions --workers 1 --cairn-only, a WorkerMain JVM with the same slots); it prints both and their ratio.
+# --one-jvm runs the server as it runs by default, roles api and worker in one JVM (--slots slots), and
+# starts no worker of its own (throughput phase only).
 #
 #   jmh/server-load.sh [--n 1000] [--watchers 50] [--batches 5] [--clients 200] [--seconds 10]
 #                      [--threads "platform virtual"] [--rounds 1] [--phases streams,batches,concurrency]
-#                      [--slots 4] [--port 18480] [--throughput-n 2000] [--skip-build]
+#                      [--slots 4] [--port 18480] [--throughput-n 2000] [--one-jvm] [--skip-build]
 #
 # --rounds R runs the thread modes R times, alternating (platform, virtual, platform, ...), so that a
 # machine whose load changes meets both alike; --phases open,batches,concurrency measures without a
@@ -36,7 +38,7 @@ management=${CAIRN_AMQP_MANAGEMENT:-http://$amqp_host:15672}
 vhost=cairn-server-load
 
 n=1000 watchers=50 batches=5 clients=200 seconds=10 modes="platform virtual" slots=4 port=18480 build=1
-rounds=1 phases=streams,batches,concurrency throughput_n=2000
+rounds=1 phases=streams,batches,concurrency throughput_n=2000 one_jvm=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --n) n=$2; shift 2 ;;
@@ -50,6 +52,7 @@ while [ $# -gt 0 ]; do
     --slots) slots=$2; shift 2 ;;
     --port) port=$2; shift 2 ;;
     --throughput-n) throughput_n=$2; shift 2 ;;
+    --one-jvm) one_jvm=1; shift ;;
     --skip-build) build=0; shift ;;
     -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
@@ -112,7 +115,8 @@ for mode in $runs; do
           --cairn.store.path="$data/objects")
   # CAIRN_JAVA_OPTS (unset: none) goes to both server JVMs, e.g. CAIRN_JAVA_OPTS='-Xmx1g'
   # shellcheck disable=SC2086
-  "$java" ${CAIRN_JAVA_OPTS:-} -jar "$server_jar" --cairn.roles=api "${common[@]}" --cairn.data-dir="$data" \
+  roles=api; [ "$one_jvm" = 1 ] && roles=api,worker
+  "$java" ${CAIRN_JAVA_OPTS:-} -jar "$server_jar" --cairn.roles=$roles --cairn.worker.slots="$slots" "${common[@]}" --cairn.data-dir="$data" \
     --server.port="$port" --spring.threads.virtual.enabled=$virtual > "$work/api-$mode.log" 2>&1 &
   server_pid=$!
   step "$mode threads: api server (pid $server_pid) starting on port $port (log $work/api-$mode.log)"
@@ -126,9 +130,10 @@ for mode in $runs; do
   for arg in "${common[@]}"; do worker+=" '$arg'"; done   # the database URL has an '&'
   worker+=" --cairn.data-dir=$data-worker"
   worker+=" --server.port=0 --cairn.worker.slots=$slots"
+  [ "$one_jvm" = 1 ] && worker=""
   step "$mode threads: the load (log $work/load-$round-$mode.log)"
   "$java" -cp "$bench_jar" dev.cairn.jmh.server.EventStreamLoad --url "http://127.0.0.1:$port" \
-    --token-file "$data/admin-token" --worker-command "$worker" --n "$n" --watchers "$watchers" \
+    --token-file "$data/admin-token" ${worker:+--worker-command "$worker"} --n "$n" --watchers "$watchers" \
     --batches "$batches" --clients "$clients" --seconds "$seconds" --phases "$phases" --throughput-n "$throughput_n" \
     > "$work/load-$round-$mode.json" 2> >(tee "$work/load-$round-$mode.log" >&2)
   kill "$server_pid"; wait "$server_pid" 2>/dev/null || true; server_pid=""

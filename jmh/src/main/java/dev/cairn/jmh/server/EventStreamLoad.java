@@ -109,9 +109,9 @@ public final class EventStreamLoad {
                 worker = load.run(n, watchers, required(o, "worker-command"), result);
             }
             if (phases.contains("throughput")) {
-                if (worker == null) {
-                    worker = load.startWorker(required(o, "worker-command"));
-                }
+                if (worker == null && o.containsKey("worker-command")) {
+                    worker = load.startWorker(o.get("worker-command"));
+                } // else the server runs the worker role itself
                 load.throughput(Integer.parseInt(o.getOrDefault("throughput-n", "2000")), result);
             }
             if (phases.contains("batches")) {
