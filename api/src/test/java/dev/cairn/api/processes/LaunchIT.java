@@ -67,7 +67,7 @@ class LaunchIT extends ApiTest {
 
     @Test
     void anUnknownEntryPointIsRefusedNamingWhereToListThem() {
-        Rows before = Rows.count(engine);
+        Rows before = Rows.settled(engine);
         Api.Response r = admin().post("/api/v1/processes", """
                 {"entry_point": "arithmetic.nope", "inputs": {"x": 1}}""");
         assertEquals(400, r.status(), r.toString());
@@ -75,12 +75,12 @@ class LaunchIT extends ApiTest {
         assertTrue(detail.contains("unknown entry point 'arithmetic.nope'"), detail);
         assertTrue(detail.contains("GET /api/v1/process-types"), detail);
         assertTrue(detail.contains("arithmetic.add_multiply"), detail);
-        assertEquals(before, Rows.count(engine));
+        assertEquals(before, Rows.settled(engine));
     }
 
     @Test
     void inputsThatBreakTheSpecAreRefusedPortByPortAndNothingIsStored() {
-        Rows before = Rows.count(engine);
+        Rows before = Rows.settled(engine);
         Api.Response r = admin().post("/api/v1/processes", """
                 {"entry_point": "arithmetic.add_multiply", "inputs": {"x": "20", "y": 1, "z": 2, "w": 3}}""");
         assertEquals(400, r.status(), r.toString());
@@ -98,19 +98,19 @@ class LaunchIT extends ApiTest {
         assertEquals(
                 "required input 'y' (IntData) is missing",
                 missing.json().get("problems").get(0).asString());
-        assertEquals(before, Rows.count(engine));
+        assertEquals(before, Rows.settled(engine));
     }
 
     @Test
     void unknownFieldsOfALaunchAreRefused() {
-        Rows before = Rows.count(engine);
+        Rows before = Rows.settled(engine);
         Api.Response r = admin().post("/api/v1/processes", """
                 {"entry_point": "arithmetic.add_function", "inputz": {"x": 1, "y": 2}}""");
         assertEquals(400, r.status(), r.toString());
         String detail = r.json().get("detail").asString();
         assertTrue(detail.startsWith("unknown field 'inputz'"), detail);
         assertTrue(detail.contains("entry_point"), detail);
-        assertEquals(before, Rows.count(engine));
+        assertEquals(before, Rows.settled(engine));
     }
 
     @Test
@@ -135,7 +135,7 @@ class LaunchIT extends ApiTest {
 
     @Test
     void aBatchWithInvalidLaunchesLaunchesNothingAndNamesEachByIndex() {
-        Rows before = Rows.count(engine);
+        Rows before = Rows.settled(engine);
         Api.Response r = admin().post("/api/v1/processes/batch", """
                 {"launches": [
                   {"entry_point": "arithmetic.add_multiply", "inputs": {"x": 1, "y": 2, "z": 3}},
@@ -150,12 +150,12 @@ class LaunchIT extends ApiTest {
         assertTrue(problems.get(1).startsWith("launches[2]: unknown entry point 'arithmetic.nope'"), problems.get(1));
         assertTrue(problems.get(2).startsWith("launches[3]: input 'n': must not be negative"), problems.get(2));
         assertTrue(r.json().get("detail").asString().contains("3 invalid; none was launched"), r.toString());
-        assertEquals(before, Rows.count(engine));
+        assertEquals(before, Rows.settled(engine));
     }
 
     @Test
     void aBatchOverTheLimitIsRefused() {
-        Rows before = Rows.count(engine);
+        Rows before = Rows.settled(engine);
         String launches = IntStream.range(0, 1001)
                 .mapToObj(i -> "{\"entry_point\": \"arithmetic.add_function\", \"inputs\": {\"x\": 1, \"y\": 2}}")
                 .collect(Collectors.joining(", ", "{\"launches\": [", "]}"));
@@ -166,20 +166,20 @@ class LaunchIT extends ApiTest {
                 r.json().get("detail").asString());
         Api.Response empty = admin().post("/api/v1/processes/batch", "{\"launches\": []}");
         assertEquals(400, empty.status(), empty.toString());
-        assertEquals(before, Rows.count(engine));
+        assertEquals(before, Rows.settled(engine));
     }
 
     @Test
     void aReadTokenMayExplainTheCacheButNotLaunch() {
         Api reader = api(token(Role.READ));
-        Rows before = Rows.count(engine);
+        Rows before = Rows.settled(engine);
         Api.Response launch = reader.post("/api/v1/processes", """
                 {"entry_point": "arithmetic.add_function", "inputs": {"x": 1, "y": 2}}""");
         assertEquals(403, launch.status(), launch.toString());
         Api.Response explain = reader.post("/api/v1/processes/explain-cache", """
                 {"entry_point": "arithmetic.add_function", "inputs": {"x": 1, "y": 2}}""");
         assertEquals(200, explain.status(), explain.toString());
-        assertEquals(before, Rows.count(engine));
+        assertEquals(before, Rows.settled(engine));
     }
 
     @Test
@@ -194,11 +194,11 @@ class LaunchIT extends ApiTest {
                 .get("uuid")
                 .asString();
         Processes.awaitEnd(admin(), source, END);
-        Rows before = Rows.count(engine);
+        Rows before = Rows.settled(engine);
         Api.Response hit = admin().post("/api/v1/processes/explain-cache", launch);
         assertTrue(hit.json().get("hit").asBoolean(), hit.toString());
         assertTrue(hit.json().get("explanation").asString().startsWith("hit: node "), hit.toString());
-        assertEquals(before, Rows.count(engine));
+        assertEquals(before, Rows.settled(engine));
 
         Api.Response invalidated = admin().post("/api/v1/processes/" + source + "/invalidate-cache", "");
         assertEquals(200, invalidated.status(), invalidated.toString());
