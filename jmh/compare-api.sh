@@ -371,6 +371,8 @@ for (side, endpoint, c), r in by.items():
 for (side, endpoint, c), r in by.items():
     if endpoint == 'file_10m':
         print(f"file_10m {side} {c} connections: {r['bytes'] / r['seconds'] / 1e9:.2f} GB/s")
+loads = [r['load_average'] for r in rows]
+print(f'load average (1 min) at the end of each run: {min(loads)} to {max(loads)}')
 peak = max((int(m.group(1)) for m in re.finditer(r'(\d+)M->\d+M\(\d+M\)', open(sys.argv[2]).read())), default=0)
 print(f'cairn heap: -Xmx512m, at most {peak} MiB in use before a collection (GC log)')
 PY
