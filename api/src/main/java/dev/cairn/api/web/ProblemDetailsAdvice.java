@@ -1,9 +1,11 @@
 package dev.cairn.api.web;
 
+import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.UUID;
 
 import jakarta.servlet.http.HttpServletResponse;
+import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
@@ -18,6 +20,7 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.multipart.MaxUploadSizeExceededException;
+import org.springframework.web.multipart.MultipartException;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 
 import dev.cairn.engine.process.InvalidInputsException;
@@ -85,6 +88,25 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         return ResponseEntity.badRequest()
                 .body(Problems.INVALID_INPUT.with(
                         "parameter '" + e.getName() + "': '" + e.getValue() + "' is not " + expected));
+    }
+
+    /**
+     * A body sent as {@code multipart/form-data} that is not one (no boundary, a broken part): the
+     * request's fault, whichever operation it reached. (A too large upload is a 413, below.)
+     */
+    @ExceptionHandler(MultipartException.class)
+    ResponseEntity<ProblemDetail> multipart(MultipartException e) {
+        Throwable cause = e.getCause() == null ? e : e.getCause();
+        return ResponseEntity.badRequest()
+                .body(Problems.INVALID_INPUT.with("the body is not valid multipart/form-data: " + cause.getMessage()));
+    }
+
+    /** A query string Tomcat cannot split into parameters (a parameter without a name, {@code ?=x}). */
+    @ExceptionHandler(InvalidParameterException.class)
+    ResponseEntity<ProblemDetail> queryString(InvalidParameterException e) {
+        return ResponseEntity.badRequest()
+                .body(Problems.INVALID_INPUT.with("the query string is malformed: " + e.getMessage()
+                        + " (each parameter is name=value, with a name)"));
     }
 
     /**
@@ -168,6 +190,12 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         }
         if (List.of(int.class, Integer.class, long.class, Long.class).contains(type)) {
             return "an integer";
+        }
+        if (type == OffsetDateTime.class) {
+            return "an ISO 8601 time with an offset (2026-11-24T00:00:00Z)";
+        }
+        if (type == boolean.class || type == Boolean.class) {
+            return "true or false";
         }
         if (type.isEnum()) {
             return "one of " + List.of(type.getEnumConstants());
