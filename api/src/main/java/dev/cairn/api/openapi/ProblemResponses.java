@@ -168,7 +168,9 @@ class ProblemResponses implements GlobalOpenApiCustomizer {
         }
         // an error is a problem whatever the operation declared: springdoc gives an annotated response
         // without content the operation's return type, which an error never has
-        if (response.getContent() == null || !response.getContent().containsKey(PROBLEM_JSON)) {
+        if (response.getContent() == null
+                || !response.getContent().containsKey(PROBLEM_JSON)
+                || response.getContent().get(PROBLEM_JSON).getSchema() == null) {
             response.setContent(new Content()
                     .addMediaType(
                             PROBLEM_JSON,
