@@ -1,5 +1,6 @@
 package dev.cairn.api.web;
 
+import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.UUID;
@@ -46,6 +47,12 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     @ExceptionHandler(CairnException.class)
     ResponseEntity<ProblemDetail> cairn(CairnException e, HttpServletResponse sent) {
         abortIfCommitted(e, sent);
+        SQLException refused = dataException(e);
+        if (refused != null) {
+            return ResponseEntity.badRequest()
+                    .body(Problems.INVALID_INPUT.with(e.getMessage()
+                            + ": the database refused a value of this request: " + refused.getMessage()));
+        }
         Problems kind = Problems.of(e);
         ProblemDetail problem = kind.with(e.getMessage());
         if (e instanceof InvalidInputsException inputs) {
@@ -88,6 +95,23 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         return ResponseEntity.badRequest()
                 .body(Problems.INVALID_INPUT.with(
                         "parameter '" + e.getName() + "': '" + e.getValue() + "' is not " + expected));
+    }
+
+    /**
+     * The SQL error under {@code e} of SQLSTATE class 22, "data exception" (a NUL character in text, a
+     * time out of PostgreSQL's range, a number too large for its column): a value of the request the
+     * database cannot hold, so the request's fault (400), not an outage (503); the transaction it
+     * failed in rolled back, so nothing was stored.
+     */
+    private static SQLException dataException(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLException sql
+                    && sql.getSQLState() != null
+                    && sql.getSQLState().startsWith("22")) {
+                return sql;
+            }
+        }
+        return null;
     }
 
     /**
