@@ -49,9 +49,7 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         abortIfCommitted(e, sent);
         SQLException refused = dataException(e);
         if (refused != null) {
-            return ResponseEntity.badRequest()
-                    .body(Problems.INVALID_INPUT.with(e.getMessage()
-                            + ": the database refused a value of this request: " + refused.getMessage()));
+            return refusedValue(e.getMessage() + ": ", refused);
         }
         Problems kind = Problems.of(e);
         ProblemDetail problem = kind.with(e.getMessage());
@@ -100,8 +98,9 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     /**
      * The SQL error under {@code e} of SQLSTATE class 22, "data exception" (a NUL character in text, a
      * time out of PostgreSQL's range, a number too large for its column): a value of the request the
-     * database cannot hold, so the request's fault (400), not an outage (503); the transaction it
-     * failed in rolled back, so nothing was stored.
+     * database cannot hold, so the request's fault (400), not an outage (503) nor a fault of the
+     * server (500, when it came through Hibernate unwrapped); the transaction it failed in rolled
+     * back, so nothing was stored.
      */
     private static SQLException dataException(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
@@ -112,6 +111,14 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
             }
         }
         return null;
+    }
+
+    private static ResponseEntity<ProblemDetail> refusedValue(String doing, SQLException refused) {
+        String reason = refused.getMessage() == null
+                ? refused.getSQLState()
+                : refused.getMessage().lines().findFirst().orElse("");
+        return ResponseEntity.badRequest()
+                .body(Problems.INVALID_INPUT.with(doing + "the database refused a value of this request: " + reason));
     }
 
     /**
@@ -146,6 +153,10 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
                     .header(HttpHeaders.RETRY_AFTER, Outages.RETRY_AFTER_SECONDS)
                     .body(Problems.UNAVAILABLE.with(Outages.describe(e) + ": a service the server needs did not"
                             + " answer; try again shortly"));
+        }
+        SQLException refused = dataException(e);
+        if (refused != null) {
+            return refusedValue("", refused);
         }
         String incident = UUID.randomUUID().toString();
         LOG.error("incident {}", incident, e);
