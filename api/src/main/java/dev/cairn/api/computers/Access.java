@@ -11,6 +11,9 @@ record Access(String computer, String user, boolean enabled) {
     /** Whom to enable or disable a computer for. */
     @Schema(description = "whom to enable or disable the computer for; without it, the caller")
     record ForUser(
-            @Schema(description = "a user's email", example = "alice@example.org")
+            @Schema(
+                    description = "a user's email; left out or null: the caller",
+                    example = "alice@example.org",
+                    nullable = true)
             String user) {}
 }

@@ -16,7 +16,7 @@ record NewComputer(
                 requiredMode = Schema.RequiredMode.REQUIRED)
         String hostname,
 
-        @Schema(description = "free text", example = "the group's cluster")
+        @Schema(description = "free text; left out or null: none", example = "the group's cluster", nullable = true)
         String description,
 
         @Schema(

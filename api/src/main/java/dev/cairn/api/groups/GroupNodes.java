@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
 
@@ -41,6 +42,9 @@ class GroupNodes {
     long[] ids(String field, List<UUID> uuids) {
         if (uuids == null || uuids.isEmpty()) {
             return new long[0];
+        }
+        if (uuids.stream().anyMatch(Objects::isNull)) {
+            throw new InvalidInputException("field '" + field + "': null is not a node's uuid; nothing was changed");
         }
         Set<UUID> wanted = new LinkedHashSet<>(uuids);
         Map<UUID, Long> found = new HashMap<>();

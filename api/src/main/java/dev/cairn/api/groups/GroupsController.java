@@ -177,7 +177,10 @@ class GroupsController {
                                                             value =
                                                                     "{\"label\": \"relaxations-pbe\", \"extras\": {\"reviewed\": true,"
                                                                             + " \"draft\": null}}"))),
-            responses = @ApiResponse(responseCode = "409", description = "a group of the type has the new label"))
+            responses = {
+                @ApiResponse(responseCode = "200", description = "the group as it is now"),
+                @ApiResponse(responseCode = "409", description = "a group of the type has the new label")
+            })
     GroupView change(
             @Parameter(description = REF, example = "relaxations") @PathVariable("group") String ref,
             @Parameter(description = TYPE, example = "core")

@@ -35,7 +35,9 @@ public record NodeDetails(
         @Schema(example = "2026-05-01T12:00:00.123456Z") OffsetDateTime mtime,
         @Schema(example = "alice@example.org") String user,
 
-        @Schema(description = "The computer of a code, remote folder or calculation job; null for other nodes")
+        @Schema(
+                description = "The computer of a code, remote folder or calculation job; null for other nodes",
+                nullable = true)
         ComputerRef computer,
 
         @Schema(example = "5f0c…", nullable = true) String hash,

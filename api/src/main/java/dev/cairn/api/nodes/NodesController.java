@@ -33,6 +33,9 @@ import dev.cairn.engine.Engine;
 @Tag(name = "nodes", description = "Nodes of the provenance graph: data and processes")
 class NodesController {
 
+    /** A node's ref in a path: anything but the word of the sibling resource /nodes/files. */
+    private static final String REF_SEGMENT = "{ref:(?!files$).+}";
+
     static final String REF = "The node's uuid, or a unique prefix of it (at least 4 hex digits)";
 
     private final NodeLists lists;
@@ -87,7 +90,8 @@ class NodesController {
                 count));
     }
 
-    @GetMapping("/{ref}")
+    // /nodes/files is no node's ref: so OPTIONS there answers Allow with its own methods only
+    @GetMapping("/" + REF_SEGMENT)
     @Operation(
             summary = "One node",
             description = "The node with its attributes (all, or the keys `attributes` names), extras, the names at"
@@ -117,7 +121,7 @@ class NodesController {
                         .toList();
     }
 
-    @PatchMapping(path = "/{ref}", consumes = "application/json")
+    @PatchMapping(path = "/" + REF_SEGMENT, consumes = "application/json")
     @Operation(
             summary = "Change a node's label, description or extras",
             description = "Fields left out stay as they are; extras are merged into the node's, and an extra set to"

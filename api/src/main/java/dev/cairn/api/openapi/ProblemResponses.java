@@ -25,7 +25,8 @@ import org.springframework.stereotype.Component;
  * Gives every operation of the document the errors it can answer with, as RFC 9457 problems with an
  * example each, so a resource documents only its success and its own particular errors: 400, 404,
  * 409, 500 and 503 everywhere; 401 and 403 with the bearer scheme wherever a token is needed (all of
- * {@code /api/v1} but the open paths); 413 where the request body is an upload. A response the
+ * {@code /api/v1} but the open paths); 415 where the operation takes a body; 413 where the body is an
+ * upload. A response the
  * operation describes itself keeps its description; its content is the problem schema.
  */
 @Component
@@ -83,6 +84,13 @@ class ProblemResponses implements GlobalOpenApiCustomizer {
             "too-large",
             "Content too large",
             "the upload is larger than the server takes (4294967296 bytes)");
+    private static final Kind UNSUPPORTED_MEDIA_TYPE = new Kind(
+            "415",
+            "The body came without a Content-Type, or with one this operation does not take; the detail names"
+                    + " the ones it takes.",
+            "invalid-input",
+            "Unsupported Media Type",
+            "Content-Type 'text/plain' is not supported.");
     private static final Kind INTERNAL = new Kind(
             "500",
             "A fault of the server; its log has the details under the incident id the problem names.",
@@ -128,6 +136,9 @@ class ProblemResponses implements GlobalOpenApiCustomizer {
                 }
                 kinds.add(UNAUTHENTICATED);
                 kinds.add(FORBIDDEN);
+            }
+            if (operation.getRequestBody() != null) {
+                kinds.add(UNSUPPORTED_MEDIA_TYPE);
             }
             if (isUpload(operation)) {
                 kinds.add(TOO_LARGE);

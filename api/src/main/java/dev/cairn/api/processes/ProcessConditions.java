@@ -3,6 +3,7 @@ package dev.cairn.api.processes;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -51,11 +52,12 @@ final class ProcessConditions {
         if (f.paused() != null) {
             c.clauses.add((f.paused() ? "" : "NOT ") + "coalesce(n.attributes -> 'paused' = 'true'::jsonb, false)");
         }
+        // in UTC: PostgreSQL takes offsets up to ±15:59, ISO 8601 (and Java) up to ±18:00
         if (f.since() != null) {
-            c.add("n.ctime >= ?", f.since());
+            c.add("n.ctime >= ?", f.since().withOffsetSameInstant(ZoneOffset.UTC));
         }
         if (f.until() != null) {
-            c.add("n.ctime < ?", f.until());
+            c.add("n.ctime < ?", f.until().withOffsetSameInstant(ZoneOffset.UTC));
         }
         if (f.caller() != null) {
             c.add(

@@ -96,7 +96,9 @@ class ProcessesController {
         return withNextLink(page);
     }
 
-    @GetMapping("/{ref}")
+    // /processes/kill, /batch, ... are no process's ref: so OPTIONS there answers Allow with their own
+    // methods only
+    @GetMapping("/{ref:(?!(?:batch|explain-cache|kill|pause|play)$).+}")
     @Operation(summary = "One process: inputs, outputs, caller, called processes, how it ended", description = """
                     Its inputs and outputs by port path (a plain Int, Float, Str or Bool with its value), the \
                     processes it called, its exit code with the label and message its process type gives it, the \

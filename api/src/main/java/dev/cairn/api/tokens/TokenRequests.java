@@ -14,8 +14,9 @@ final class TokenRequests {
     @Schema(description = "A token to make")
     record NewToken(
             @Schema(
-                    description = "the email of the user the token acts as; default: the caller",
-                    example = "alice@example.org")
+                    description = "the email of the user the token acts as; left out or null: the caller",
+                    example = "alice@example.org",
+                    nullable = true)
             String user,
 
             @Schema(
@@ -31,8 +32,9 @@ final class TokenRequests {
             List<String> roles,
 
             @Schema(
-                    description = "when it stops working (ISO 8601, in the future); default: never",
-                    example = "2027-01-01T00:00:00Z")
+                    description = "when it stops working (ISO 8601, in the future); left out or null: never",
+                    example = "2027-01-01T00:00:00Z",
+                    nullable = true)
             OffsetDateTime expires) {}
 
     /** A token just made, with its secret: the only time the secret is shown. */

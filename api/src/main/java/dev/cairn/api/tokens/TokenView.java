@@ -27,13 +27,13 @@ record TokenView(
 
         OffsetDateTime created,
 
-        @Schema(description = "when it stops working; null: never")
+        @Schema(description = "when it stops working; null: never", nullable = true)
         OffsetDateTime expires,
 
-        @Schema(description = "when a request last came with it (at most a minute off)")
+        @Schema(description = "when a request last came with it (at most a minute off); null: never", nullable = true)
         OffsetDateTime lastUsed,
 
-        @Schema(description = "when it was revoked; null: it was not")
+        @Schema(description = "when it was revoked; null: it was not", nullable = true)
         OffsetDateTime revoked,
 
         @Schema(description = "whether it works now: not revoked, not expired")

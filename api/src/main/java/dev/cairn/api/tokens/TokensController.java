@@ -1,6 +1,8 @@
 package dev.cairn.api.tokens;
 
 import java.net.URI;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.EnumSet;
 import java.util.Set;
 import java.util.UUID;
@@ -83,7 +85,9 @@ class TokensController {
         for (String role : body.roles()) {
             roles.add(Role.of(role));
         }
-        TokenStore.Issued issued = tokens.create(userId, body.name(), roles, body.expires());
+        // in UTC: PostgreSQL takes offsets up to ±15:59, ISO 8601 (and Java) up to ±18:00
+        OffsetDateTime expires = body.expires() == null ? null : body.expires().withOffsetSameInstant(ZoneOffset.UTC);
+        TokenStore.Issued issued = tokens.create(userId, body.name(), roles, expires);
         return ResponseEntity.created(
                         URI.create("/api/v1/tokens/" + issued.token().uuid()))
                 .body(new IssuedToken(TokenView.of(issued.token()), issued.secret()));

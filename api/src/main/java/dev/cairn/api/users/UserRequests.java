@@ -16,14 +16,14 @@ final class UserRequests {
                     requiredMode = Schema.RequiredMode.REQUIRED)
             String email,
 
-            @Schema(example = "Alice") String firstName,
-            @Schema(example = "Liddell") String lastName,
-            @Schema(example = "EPFL") String institution) {}
+            @Schema(example = "Alice", nullable = true) String firstName,
+            @Schema(example = "Liddell", nullable = true) String lastName,
+            @Schema(example = "EPFL", nullable = true) String institution) {}
 
     /** What to change of a user; what is left out stays. */
-    @Schema(description = "A user's names and institution to change; a field left out stays as it is")
+    @Schema(description = "A user's names and institution to change; a field left out (or null) stays as it is")
     record UserPatch(
-            @Schema(example = "Alice") String firstName,
-            @Schema(example = "Hargreaves") String lastName,
-            @Schema(example = "EPFL") String institution) {}
+            @Schema(example = "Alice", nullable = true) String firstName,
+            @Schema(example = "Hargreaves", nullable = true) String lastName,
+            @Schema(example = "EPFL", nullable = true) String institution) {}
 }

@@ -1,9 +1,12 @@
 package dev.cairn.api.web;
 
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.UUID;
 
 import jakarta.servlet.http.HttpServletResponse;
+import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
@@ -18,6 +21,7 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.multipart.MaxUploadSizeExceededException;
+import org.springframework.web.multipart.MultipartException;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 
 import dev.cairn.engine.process.InvalidInputsException;
@@ -43,6 +47,10 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     @ExceptionHandler(CairnException.class)
     ResponseEntity<ProblemDetail> cairn(CairnException e, HttpServletResponse sent) {
         abortIfCommitted(e, sent);
+        SQLException refused = dataException(e);
+        if (refused != null) {
+            return refusedValue(e.getMessage() + ": ", refused);
+        }
         Problems kind = Problems.of(e);
         ProblemDetail problem = kind.with(e.getMessage());
         if (e instanceof InvalidInputsException inputs) {
@@ -88,6 +96,51 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     }
 
     /**
+     * The SQL error under {@code e} of SQLSTATE class 22, "data exception" (a NUL character in text, a
+     * time out of PostgreSQL's range, a number too large for its column): a value of the request the
+     * database cannot hold, so the request's fault (400), not an outage (503) nor a fault of the
+     * server (500, when it came through Hibernate unwrapped); the transaction it failed in rolled
+     * back, so nothing was stored.
+     */
+    private static SQLException dataException(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLException sql
+                    && sql.getSQLState() != null
+                    && sql.getSQLState().startsWith("22")) {
+                return sql;
+            }
+        }
+        return null;
+    }
+
+    private static ResponseEntity<ProblemDetail> refusedValue(String doing, SQLException refused) {
+        String reason = refused.getMessage() == null
+                ? refused.getSQLState()
+                : refused.getMessage().lines().findFirst().orElse("");
+        return ResponseEntity.badRequest()
+                .body(Problems.INVALID_INPUT.with(doing + "the database refused a value of this request: " + reason));
+    }
+
+    /**
+     * A body sent as {@code multipart/form-data} that is not one (no boundary, a broken part): the
+     * request's fault, whichever operation it reached. (A too large upload is a 413, below.)
+     */
+    @ExceptionHandler(MultipartException.class)
+    ResponseEntity<ProblemDetail> multipart(MultipartException e) {
+        Throwable cause = e.getCause() == null ? e : e.getCause();
+        return ResponseEntity.badRequest()
+                .body(Problems.INVALID_INPUT.with("the body is not valid multipart/form-data: " + cause.getMessage()));
+    }
+
+    /** A query string Tomcat cannot split into parameters (a parameter without a name, {@code ?=x}). */
+    @ExceptionHandler(InvalidParameterException.class)
+    ResponseEntity<ProblemDetail> queryString(InvalidParameterException e) {
+        return ResponseEntity.badRequest()
+                .body(Problems.INVALID_INPUT.with("the query string is malformed: " + e.getMessage()
+                        + " (each parameter is name=value, with a name)"));
+    }
+
+    /**
      * Anything else is a fault of the server: logged with an id, answered without its details; but an
      * outage that reached here unwrapped (a JDBC connection failure) is a 503, as Cairn's own are.
      */
@@ -100,6 +153,10 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
                     .header(HttpHeaders.RETRY_AFTER, Outages.RETRY_AFTER_SECONDS)
                     .body(Problems.UNAVAILABLE.with(Outages.describe(e) + ": a service the server needs did not"
                             + " answer; try again shortly"));
+        }
+        SQLException refused = dataException(e);
+        if (refused != null) {
+            return refusedValue("", refused);
         }
         String incident = UUID.randomUUID().toString();
         LOG.error("incident {}", incident, e);
@@ -168,6 +225,12 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         }
         if (List.of(int.class, Integer.class, long.class, Long.class).contains(type)) {
             return "an integer";
+        }
+        if (type == OffsetDateTime.class) {
+            return "an ISO 8601 time with an offset (2026-11-24T00:00:00Z)";
+        }
+        if (type == boolean.class || type == Boolean.class) {
+            return "true or false";
         }
         if (type.isEnum()) {
             return "one of " + List.of(type.getEnumConstants());

@@ -22,6 +22,13 @@ public record ComputerSpec(
         requireText("transport type", transportType);
         requireText("scheduler type", schedulerType);
         description = description == null ? "" : description;
+        if (metadata != null) {
+            metadata.forEach((key, value) -> {
+                if (value == null) {
+                    throw new InvalidInputException("computer setting '" + key + "' is null: leave it out instead");
+                }
+            });
+        }
         metadata = metadata == null ? Map.of() : Map.copyOf(metadata);
     }
 
