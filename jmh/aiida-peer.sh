@@ -41,3 +41,33 @@ ensure_aiida_role() {
       END IF; END\$\$;"
   fi
 }
+
+# the broker-less profile $profile on database $db with its template $template (the initialised schema
+# and default user, no nodes), made once; returns at once when the stamp, both databases, the repository
+# and the profile are there. $1: the bench user's first name (its email is <first name>-bench@example.com)
+ensure_brokerless_profile() {
+  local name=$1 have_dbs
+  have_dbs=$(as_role -d postgres -tAc "SELECT count(*) FROM pg_database WHERE datname IN ('$db', '$template')")
+  if [ -f "$stamp" ] && [ "$have_dbs" = 2 ] && [ -d "$repo" ] \
+     && "$venv/bin/python" - "$home/.aiida/config.json" "$profile" <<'PY' 2>/dev/null
+import json, sys
+config = json.load(open(sys.argv[1]))
+sys.exit(sys.argv[2] not in config.get('profiles', {}))
+PY
+  then
+    return 0
+  fi
+  say "creating profile $profile (database $db on $host:$port, no broker)"
+  rm -rf "$home" "$repo" "$stamp"
+  mkdir -p "$home"
+  as_role -d postgres -c "DROP DATABASE IF EXISTS $template" -c "DROP DATABASE IF EXISTS $db" \
+    -c "CREATE DATABASE $db OWNER $role ENCODING 'UTF8' TEMPLATE template0"
+  "$venv/bin/verdi" profile setup core.psql_dos -n -p "$profile" --set-as-default \
+    --email "$(echo "$name" | tr '[:upper:]' '[:lower:]')-bench@example.com" --first-name "$name" \
+    --last-name Bench --institution Cairn --broker none \
+    --database-hostname "$host" --database-port "$port" --database-username "$role" --database-password "$password" \
+    --database-name "$db" --repository-uri "file://$repo" >&2
+  as_role -d postgres -c "CREATE DATABASE $template OWNER $role TEMPLATE $db"
+  echo "$version $profile $db $template" > "$stamp"
+  say "ready"
+}

@@ -39,28 +39,5 @@ if ! "$venv/bin/python" -c 'import flask_restful, gunicorn, aiida.restapi.run_ap
 fi
 ensure_aiida_role
 
-# --- 3. the profile and its template database; quick exit when both are there
-have_dbs=$(as_role -d postgres -tAc "SELECT count(*) FROM pg_database WHERE datname IN ('$db', '$template')")
-if [ -f "$stamp" ] && [ "$have_dbs" = 2 ] && [ -d "$repo" ] \
-   && "$venv/bin/python" - "$home/.aiida/config.json" "$profile" <<'PY' 2>/dev/null
-import json, sys
-config = json.load(open(sys.argv[1]))
-sys.exit(sys.argv[2] not in config.get('profiles', {}))
-PY
-then
-  exit 0
-fi
-
-say "creating profile $profile (database $db on $host:$port, no broker)"
-rm -rf "$home" "$repo" "$stamp"
-mkdir -p "$home"
-as_role -d postgres -c "DROP DATABASE IF EXISTS $template" -c "DROP DATABASE IF EXISTS $db" \
-  -c "CREATE DATABASE $db OWNER $role ENCODING 'UTF8' TEMPLATE template0"
-"$venv/bin/verdi" profile setup core.psql_dos -n -p "$profile" --set-as-default \
-  --email api-bench@example.com --first-name Api --last-name Bench --institution Cairn --broker none \
-  --database-hostname "$host" --database-port "$port" --database-username "$role" --database-password "$password" \
-  --database-name "$db" --repository-uri "file://$repo" >&2
-# the template: the initialised schema with the default user, and no nodes
-as_role -d postgres -c "CREATE DATABASE $template OWNER $role TEMPLATE $db"
-echo "$version $profile $db $template" > "$stamp"
-say "ready"
+# --- 3. the profile and its template database (made once)
+ensure_brokerless_profile Api
