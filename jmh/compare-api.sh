@@ -72,31 +72,18 @@ for e in ${endpoints//,/ }; do
   [[ ",$all_endpoints," == *",$e,"* ]] || { echo "unknown endpoint '$e'; endpoints: $all_endpoints" >&2; exit 2; }
 done
 
-step_start=$SECONDS
-step() { echo "[$((SECONDS - step_start)) s] $*" >&2; }
-
-rabbit() {
-  curl -sS -o /dev/null -w '%{http_code}' --max-time 30 -u "$amqp_user:$amqp_password" -X "$1" \
-    -H 'content-type: application/json' ${3:+--data "$3"} "$management/api/$2"
-}
+# shellcheck source=jmh/bench-env.sh
+source "$here/bench-env.sh"
 cairn_psql() {
   PGPASSWORD=$db_password PGOPTIONS='-c client_min_messages=warning' \
     psql -X -q -v ON_ERROR_STOP=1 -h "$host" -p "$pgport" -U "$db_user" "$@"
 }
 
 command -v wrk >/dev/null || { echo "needs wrk (Debian: apt-get install -y wrk)" >&2; exit 1; }
-pg_isready -q -h "$host" -p "$pgport" || { echo "PostgreSQL is not answering at $host:$pgport (source .ci/services)" >&2; exit 1; }
-[ "$(rabbit GET overview)" = 200 ] \
-  || { echo "the RabbitMQ management API does not answer at $management as $amqp_user (source .ci/services)" >&2; exit 1; }
+require_services "$host" "$pgport"
 
 # --- JDK and the jars
-if [ -z "${JAVA_HOME:-}" ] || ! "$JAVA_HOME/bin/java" -version 2>&1 | grep -qE 'version "(2[1-9]|[3-9][0-9])'; then
-  JAVA_HOME=$(ls -d /usr/lib/jvm/*/ 2>/dev/null | while read -r d; do
-    v=$("$d/bin/java" -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p'); [ "${v:-0}" -ge 21 ] && echo "$v ${d%/}"; done |
-    sort -n | tail -1 | cut -d' ' -f2)
-  [ -n "$JAVA_HOME" ] || { echo "needs a JDK >= 21 under /usr/lib/jvm" >&2; exit 1; }
-  export JAVA_HOME
-fi
+use_jdk21
 java=$JAVA_HOME/bin/java
 server_jar=$root/api/target/cairn-server.jar
 bench_jar=$root/jmh/target/benchmarks.jar

@@ -81,33 +81,15 @@ case "$workload" in
   *) echo "unknown workload '$workload': functions or calcjobs" >&2; exit 2 ;;
 esac
 
-step_start=$SECONDS
-step() { echo "[$((SECONDS - step_start)) s] $*" >&2; }
-
-# the RabbitMQ management API as $amqp_user: rabbit METHOD PATH [JSON]; prints the HTTP status
-rabbit() {
-  curl -sS -o /dev/null -w '%{http_code}' --max-time 30 -u "$amqp_user:$amqp_password" -X "$1" \
-    -H 'content-type: application/json' ${3:+--data "$3"} "$management/api/$2"
-}
-
-pg_isready -q -h "$host" -p "$port" || { echo "PostgreSQL is not answering at $host:$port (source .ci/services)" >&2; exit 1; }
-[ "$(rabbit GET overview)" = 200 ] \
-  || { echo "the RabbitMQ management API does not answer at $management as $amqp_user (source .ci/services)" >&2; exit 1; }
+# shellcheck source=jmh/bench-env.sh
+source "$here/bench-env.sh"
+require_services "$host" "$port"
 
 # --- JDK and the benchmark jar (not needed for the peer alone)
 runner=dev.cairn.jmh.engine.EngineComparison
 jar="$root/jmh/target/benchmarks.jar"
 if [ "$cairn" = 1 ]; then
-  if [ -z "${JAVA_HOME:-}" ] || ! "$JAVA_HOME/bin/java" -version 2>&1 | grep -qE 'version "(2[1-9]|[3-9][0-9])'; then
-    JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64
-    if ! "$JAVA_HOME/bin/java" -version >/dev/null 2>&1; then
-      JAVA_HOME=$(ls -d /usr/lib/jvm/*/ 2>/dev/null | while read -r d; do
-        v=$("$d/bin/java" -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p'); [ "${v:-0}" -ge 21 ] && echo "$v ${d%/}"; done |
-        sort -n | tail -1 | cut -d' ' -f2)
-      [ -n "$JAVA_HOME" ] || { echo "needs a JDK >= 21 under /usr/lib/jvm" >&2; exit 1; }
-    fi
-    export JAVA_HOME
-  fi
+  use_jdk21
   if [ "$build" = 1 ] || [ ! -f "$jar" ]; then
     step "building $jar (JDK $JAVA_HOME)"
     (cd "$root" && ./mvnw -q -B -ntp -pl jmh -am package -DskipTests) >&2
