@@ -1,13 +1,16 @@
 package dev.cairn.jmh.server;
 
+import static dev.cairn.jmh.server.LoadFigures.concat;
+import static dev.cairn.jmh.server.LoadFigures.log;
+import static dev.cairn.jmh.server.LoadFigures.ms;
+import static dev.cairn.jmh.server.LoadFigures.round;
+import static dev.cairn.jmh.server.LoadFigures.stats;
+
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -31,8 +34,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
-import java.util.stream.IntStream;
 
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -72,24 +73,16 @@ public final class EventStreamLoad {
     private static final Pattern TO = Pattern.compile("\"to\":\"([a-z]+)\"");
     private static final Set<String> TERMINAL = Set.of("finished", "excepted", "killed");
 
-    private final String url;
-    private final String token;
-    private final HttpClient http;
+    private final ServerClient server;
 
-    private EventStreamLoad(String url, String token) {
-        this.url = url;
-        this.token = token;
-        this.http = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(30))
-                .executor(Executors.newVirtualThreadPerTaskExecutor())
-                .build();
+    private EventStreamLoad(ServerClient server) {
+        this.server = server;
     }
 
     public static void main(String[] args) throws Exception {
         Map<String, String> o = options(args);
         String token = Files.readString(Path.of(required(o, "token-file"))).strip();
-        EventStreamLoad load = new EventStreamLoad(required(o, "url"), token);
+        EventStreamLoad load = new EventStreamLoad(new ServerClient(required(o, "url"), token));
         int n = Integer.parseInt(o.getOrDefault("n", "1000"));
         int watchers = Integer.parseInt(o.getOrDefault("watchers", "50"));
         int batches = Integer.parseInt(o.getOrDefault("batches", "5"));
@@ -112,7 +105,8 @@ public final class EventStreamLoad {
                 if (worker == null && o.containsKey("worker-command")) {
                     worker = load.startWorker(o.get("worker-command"));
                 } // else the server runs the worker role itself
-                load.throughput(Integer.parseInt(o.getOrDefault("throughput-n", "2000")), result);
+                new RestThroughput(load.server)
+                        .measure(Integer.parseInt(o.getOrDefault("throughput-n", "2000")), result);
             }
             if (phases.contains("batches")) {
                 load.batches(n, batches, worker != null, result);
@@ -179,7 +173,8 @@ public final class EventStreamLoad {
                         + " streams " + everything.size() + " together");
             }
         }
-        JsonNode finished = get("/api/v1/processes?type=arithmetic.add_multiply&state=finished&count=true&limit=1");
+        JsonNode finished =
+                server.get("/api/v1/processes?type=arithmetic.add_multiply&state=finished&count=true&limit=1");
         if (finished.get("total").asLong() != n) {
             throw new IllegalStateException("only " + finished.get("total") + " of " + n + " work chains finished");
         }
@@ -206,7 +201,7 @@ public final class EventStreamLoad {
     private List<Stream> openStreams(List<String> processes, int watchers, Map<String, Object> result)
             throws Exception {
         int n = processes.size();
-        long threadsBefore = liveThreads();
+        long threadsBefore = server.liveThreads();
         log("opening %d process streams and %d streams of everything", n, watchers);
         List<Stream> streams = new ArrayList<>();
         long t0 = System.nanoTime();
@@ -235,7 +230,7 @@ public final class EventStreamLoad {
             throw new IllegalStateException("opened " + streams.size() + " of " + (n + watchers) + " streams");
         }
         double openMs = ms(System.nanoTime() - t0);
-        long threadsOpen = liveThreads();
+        long threadsOpen = server.liveThreads();
         log(
                 "%d streams open in %.0f ms; server threads %d before, %d with them open",
                 streams.size(), openMs, threadsBefore, threadsOpen);
@@ -273,7 +268,7 @@ public final class EventStreamLoad {
             return;
         }
         List<String> some = new ArrayList<>();
-        get("/api/v1/processes?limit=100")
+        server.get("/api/v1/processes?limit=100")
                 .get("items")
                 .forEach(p -> some.add(p.get("uuid").asString()));
         log("%d clients for %d s: a page of 20 processes, or one process", clients, seconds);
@@ -291,8 +286,8 @@ public final class EventStreamLoad {
                                 : "/api/v1/processes/" + some.get((i + client) % some.size());
                         long t0 = System.nanoTime();
                         try {
-                            HttpResponse<Void> r =
-                                    http.send(request(path).GET().build(), HttpResponse.BodyHandlers.discarding());
+                            HttpResponse<Void> r = server.http()
+                                    .send(server.request(path).GET().build(), HttpResponse.BodyHandlers.discarding());
                             if (r.statusCode() != 200) {
                                 failures.incrementAndGet();
                             }
@@ -353,12 +348,13 @@ public final class EventStreamLoad {
     private volatile int expectedTerminal;
 
     private Stream open(String query, boolean all) throws Exception {
-        HttpResponse<InputStream> r = http.send(
-                request("/api/v1/events" + query)
-                        .header("Accept", "text/event-stream")
-                        .GET()
-                        .build(),
-                HttpResponse.BodyHandlers.ofInputStream());
+        HttpResponse<InputStream> r = server.http()
+                .send(
+                        server.request("/api/v1/events" + query)
+                                .header("Accept", "text/event-stream")
+                                .GET()
+                                .build(),
+                        HttpResponse.BodyHandlers.ofInputStream());
         if (r.statusCode() != 200) {
             throw new IllegalStateException("GET /api/v1/events" + query + " answered " + r.statusCode() + ": "
                     + new String(r.body().readAllBytes(), StandardCharsets.UTF_8));
@@ -422,26 +418,10 @@ public final class EventStreamLoad {
 
     // --- requests
 
+    /** Launches n work chains in one batch; the streams then expect n terminal moves. */
     private List<String> submitBatch(int n, int offset) throws Exception {
         expectedTerminal = n;
-        String body = IntStream.range(0, n)
-                .mapToObj(i -> "{\"entry_point\":\"arithmetic.add_multiply\",\"inputs\":{\"x\":" + (offset + i)
-                        + ",\"y\":1,\"z\":2}}")
-                .collect(Collectors.joining(",", "{\"launches\":[", "]}"));
-        HttpResponse<String> r = http.send(
-                request("/api/v1/processes/batch")
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(body))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
-        if (r.statusCode() != 201) {
-            throw new IllegalStateException("the batch answered " + r.statusCode() + ": " + r.body());
-        }
-        List<String> uuids = new ArrayList<>(n);
-        JSON.readTree(r.body())
-                .get("processes")
-                .forEach(p -> uuids.add(p.get("uuid").asString()));
-        return uuids;
+        return server.submitBatch(n, offset);
     }
 
     private File workerLog;
@@ -458,137 +438,11 @@ public final class EventStreamLoad {
         return worker;
     }
 
-    /**
-     * Processes per hour through REST, measured as {@code compare-engine.sh --workload functions} measures
-     * the engine: N work chains submitted by one client in batches of 100 (the engine comparison's batches,
-     * here {@code POST /api/v1/processes/batch}), three processes per work chain, from the first submit to
-     * the moment no process is live (polled every 20 ms). Then, apart, N/10 single launches one request
-     * each, for the cost of one {@code POST /api/v1/processes}. A warm-up of N/10 first, which also waits
-     * until the worker consumes.
-     */
-    private void throughput(int n, Map<String, Object> result) throws Exception {
-        log("throughput: warm-up of %d work chains", n / 10);
-        submitBatch(n / 10, -n);
-        awaitIdle(Duration.ofMillis(20));
-        log("throughput: %d work chains in batches of 100", n);
-        long t0 = System.nanoTime();
-        for (int from = 0; from < n; from += 100) {
-            submitBatch(Math.min(100, n - from), from);
-        }
-        double submitMs = ms(System.nanoTime() - t0);
-        awaitIdle(Duration.ofMillis(20));
-        double seconds = (System.nanoTime() - t0) / 1e9;
-        long perHour = Math.round(3 * n / seconds * 3600);
-        log(
-                "throughput: %d processes in %.2f s (submits took %.0f ms): %,d processes/h",
-                3 * n, seconds, submitMs, perHour);
-        result.put("throughput_work_chains", n);
-        result.put("throughput_seconds", round(seconds * 1000) / 1000);
-        result.put("throughput_submit_ms", round(submitMs));
-        result.put("throughput_processes_per_hour", perHour);
-
-        long[] single = new long[n / 10];
-        for (int i = 0; i < single.length; i++) {
-            long s0 = System.nanoTime();
-            submitOne(n + i);
-            single[i] = (System.nanoTime() - s0) / 1000;
-        }
-        Arrays.sort(single);
-        awaitIdle(Duration.ofMillis(20));
-        result.put("single_launch_ms", stats(single));
-        log("throughput: one launch per request took (ms) %s", stats(single));
-    }
-
-    private void submitOne(int x) throws Exception {
-        HttpResponse<String> r = http.send(
-                request("/api/v1/processes")
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString("{\"entry_point\":\"arithmetic.add_multiply\","
-                                + "\"inputs\":{\"x\":" + x + ",\"y\":1,\"z\":2}}"))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
-        if (r.statusCode() != 201) {
-            throw new IllegalStateException("a launch answered " + r.statusCode() + ": " + r.body());
-        }
-    }
-
     private void awaitIdle() throws Exception {
-        awaitIdle(Duration.ofMillis(200));
+        server.awaitIdle(Duration.ofMillis(200));
     }
 
-    private void awaitIdle(Duration poll) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(15);
-        while (get("/api/v1/processes?state=created,waiting&limit=1")
-                        .get("items")
-                        .size()
-                > 0) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("processes are still live after 15 minutes");
-            }
-            Thread.sleep(poll);
-        }
-    }
-
-    private long liveThreads() throws Exception {
-        return get("/actuator/metrics/jvm.threads.live")
-                .get("measurements")
-                .get(0)
-                .get("value")
-                .asLong();
-    }
-
-    private JsonNode get(String path) throws Exception {
-        HttpResponse<String> r = http.send(request(path).GET().build(), HttpResponse.BodyHandlers.ofString());
-        if (r.statusCode() != 200) {
-            throw new IllegalStateException("GET " + path + " answered " + r.statusCode() + ": " + r.body());
-        }
-        return JSON.readTree(r.body());
-    }
-
-    private HttpRequest.Builder request(String path) {
-        return HttpRequest.newBuilder(URI.create(url + path))
-                .timeout(Duration.ofSeconds(120))
-                .header("Authorization", "Bearer " + token);
-    }
-
-    // --- figures
-
-    private static Map<String, Object> stats(long[] sortedMicros) {
-        return stats(sortedMicros, 1000.0);
-    }
-
-    private static Map<String, Object> stats(long[] sorted, double perMs) {
-        Map<String, Object> s = new LinkedHashMap<>();
-        if (sorted.length == 0) {
-            return s;
-        }
-        s.put("n", sorted.length);
-        s.put("min", round(sorted[0] / perMs));
-        s.put("median", round(sorted[sorted.length / 2] / perMs));
-        s.put("p90", round(sorted[(int) (sorted.length * 0.9)] / perMs));
-        s.put("p99", round(sorted[(int) (sorted.length * 0.99)] / perMs));
-        s.put("max", round(sorted[sorted.length - 1] / perMs));
-        return s;
-    }
-
-    private static long[] concat(long[] a, long[] b) {
-        long[] all = Arrays.copyOf(a, a.length + b.length);
-        System.arraycopy(b, 0, all, a.length, b.length);
-        Arrays.sort(all);
-        return all;
-    }
-
-    private static double ms(long nanos) {
-        return nanos / 1e6;
-    }
-
-    private static double round(double v) {
-        return Math.round(v * 10) / 10.0;
-    }
-
-    private static void log(String format, Object... args) {
-        System.err.printf("[%s] %s%n", Instant.now(), String.format(format, args));
-    }
+    // --- options
 
     private static Map<String, String> options(String[] args) {
         Map<String, String> o = new LinkedHashMap<>();
