@@ -133,7 +133,6 @@ class UploadKillIT {
     private static List<Path> storedObjects(Path objects) throws IOException {
         try (Stream<Path> files = Files.walk(objects)) {
             return files.filter(Files::isRegularFile)
-                    .filter(f -> !f.startsWith(objects.resolve("sandbox")))
                     .filter(f -> f.startsWith(objects.resolve("loose")) || f.startsWith(objects.resolve("packs")))
                     .map(objects::relativize)
                     .sorted()

@@ -86,12 +86,7 @@ class ControlController {
             @Parameter(description = "the most processes to act on, at most cairn.limits.batch-max (1000)")
                     @RequestParam(name = "limit", defaultValue = "1000")
                     int limit) {
-        return controls.many(
-                Controls.Action.PAUSE,
-                filter == null ? ProcessFilter.ANY : filter,
-                all,
-                checked(limit),
-                CurrentUser.id());
+        return many(Controls.Action.PAUSE, filter, all, limit);
     }
 
     @PostMapping("/play")
@@ -104,12 +99,7 @@ class ControlController {
             @Parameter(description = "the most processes to act on, at most cairn.limits.batch-max (1000)")
                     @RequestParam(name = "limit", defaultValue = "1000")
                     int limit) {
-        return controls.many(
-                Controls.Action.PLAY,
-                filter == null ? ProcessFilter.ANY : filter,
-                all,
-                checked(limit),
-                CurrentUser.id());
+        return many(Controls.Action.PLAY, filter, all, limit);
     }
 
     @PostMapping("/kill")
@@ -122,12 +112,7 @@ class ControlController {
             @Parameter(description = "the most processes to act on, at most cairn.limits.batch-max (1000)")
                     @RequestParam(name = "limit", defaultValue = "1000")
                     int limit) {
-        return controls.many(
-                Controls.Action.KILL,
-                filter == null ? ProcessFilter.ANY : filter,
-                all,
-                checked(limit),
-                CurrentUser.id());
+        return many(Controls.Action.KILL, filter, all, limit);
     }
 
     @PostMapping("/{ref}/invalidate-cache")
@@ -147,6 +132,12 @@ class ControlController {
         }
         engine.launcher().forUser(CurrentUser.id()).invalidateCache(calculation);
         return new CacheValidity(node.uuid(), false);
+    }
+
+    /** One action on what the filter (none: every process, with all=true) matches, as the caller. */
+    private ControlReport many(Controls.Action action, ProcessFilter filter, boolean all, int limit) {
+        return controls.many(
+                action, filter == null ? ProcessFilter.ANY : filter, all, checked(limit), CurrentUser.id());
     }
 
     private int checked(int limit) {
