@@ -41,6 +41,10 @@ class SchemathesisIT {
 
     static final int MAX_EXAMPLES = 10;
 
+    /** A longer hunt than CI's: {@code CAIRN_TEST_SCHEMATHESIS_EXAMPLES=200} generates that many per operation. */
+    private static final int EXAMPLES = Integer.parseInt(
+            System.getenv().getOrDefault("CAIRN_TEST_SCHEMATHESIS_EXAMPLES", Integer.toString(MAX_EXAMPLES)));
+
     @RegisterExtension
     static final TestDatabase db = new TestDatabase();
 
@@ -88,13 +92,13 @@ class SchemathesisIT {
                                 "--phases",
                                 "examples,coverage,fuzzing",
                                 "--max-examples",
-                                Integer.toString(MAX_EXAMPLES),
+                                Integer.toString(EXAMPLES),
                                 "--workers",
                                 "1",
                                 "--request-timeout",
                                 "30"),
                         Map.of("NO_COLOR", "1"),
-                        Duration.ofMinutes(4));
+                        Duration.ofMinutes(4L * Math.max(1, EXAMPLES / MAX_EXAMPLES)));
                 runs.add(() -> assertEquals(
                         0,
                         run.exit(),

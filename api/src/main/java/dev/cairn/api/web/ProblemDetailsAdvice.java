@@ -42,6 +42,9 @@ import dev.cairn.storage.objects.UnsupportedContainerException;
 @RestControllerAdvice
 class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 
+    /** How Tomcat's multipart parser words a part's header section that runs past its limit. */
+    private static final String UNENDED_PART_HEADERS = "Header section has more than";
+
     private static final Logger LOG = LoggerFactory.getLogger(ProblemDetailsAdvice.class);
 
     @ExceptionHandler(CairnException.class)
@@ -191,9 +194,21 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
                         + e.getParameterType() + ") is required"));
     }
 
+    /**
+     * Our own limits name their size; a size error without one is Tomcat's parser, and the one of those
+     * that is no upload's size is a part whose header section never ends: a malformed body, a 400.
+     */
     @Override
     protected ResponseEntity<Object> handleMaxUploadSizeExceededException(
             MaxUploadSizeExceededException e, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        for (Throwable cause = e; e.getMaxUploadSize() < 0 && cause != null; cause = cause.getCause()) {
+            if (cause.getMessage() != null && cause.getMessage().contains(UNENDED_PART_HEADERS)) {
+                return ResponseEntity.badRequest()
+                        .body(Problems.INVALID_INPUT.with("the body is not valid multipart/form-data: a part's header"
+                                + " section does not end with a blank line within the bytes the server reads ("
+                                + cause.getMessage() + ")"));
+            }
+        }
         return ResponseEntity.status(Problems.TOO_LARGE.status())
                 .body(Problems.TOO_LARGE.with("the upload is larger than the server takes ("
                         + (e.getMaxUploadSize() < 0 ? "its limit" : e.getMaxUploadSize() + " bytes") + ")"));

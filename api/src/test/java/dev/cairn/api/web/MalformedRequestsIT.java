@@ -32,6 +32,18 @@ class MalformedRequestsIT extends ApiTest {
     }
 
     @Test
+    void aPartWhoseHeadersNeverEndIsA400AndStoresNothing() throws Exception {
+        long before = rows();
+        String body = "--b\r\n" + "[true, {\"x\": 1}]".repeat(200) + "--b--\r\n";
+        Api.Response upload = admin().send(admin().request("/api/v1/nodes/files")
+                .header("Content-Type", "multipart/form-data; boundary=b")
+                .POST(HttpRequest.BodyPublishers.ofString(body)));
+        assertProblem(400, "not valid multipart/form-data", upload);
+        assertTrue(upload.body().contains("header"), upload.toString());
+        assertEquals(before, rows(), "nothing was stored");
+    }
+
+    @Test
     void aMethodNoOperationHasIsA405WithAllow() {
         Api.Response query = admin().send(
                         admin().request("/api/v1/processes/kill").method("QUERY", HttpRequest.BodyPublishers.noBody()));
