@@ -1,0 +1,216 @@
+package dev.cairn.cli.client;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The REST API as the command line calls it: JSON trees in and out over the JDK's HTTP client, the
+ * token on every request, and every failure a {@link CliException} that says what went wrong in the
+ * server's own words (its problem details) with the exit code that fits.
+ */
+public final class CairnClient {
+
+    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
+
+    private final Target target;
+    private final Duration timeout;
+    private HttpClient http;
+
+    public CairnClient(Target target, Duration timeout) {
+        this.target = target;
+        this.timeout = timeout;
+    }
+
+    public Target target() {
+        return target;
+    }
+
+    public JsonNode get(String path) {
+        return json(request(path).GET());
+    }
+
+    public JsonNode post(String path, JsonNode body) {
+        return json(withBody(request(path), "POST", body));
+    }
+
+    public JsonNode patch(String path, JsonNode body) {
+        return json(withBody(request(path), "PATCH", body));
+    }
+
+    public JsonNode put(String path, JsonNode body) {
+        return json(withBody(request(path), "PUT", body));
+    }
+
+    /** DELETE; the answer's body if it has one, else an empty object. */
+    public JsonNode delete(String path) {
+        return json(request(path).DELETE());
+    }
+
+    /** POST of a multipart form or a raw body the caller builds. */
+    public JsonNode post(String path, String contentType, HttpRequest.BodyPublisher body) {
+        return json(request(path).header("Content-Type", contentType).POST(body));
+    }
+
+    /**
+     * A GET whose body the caller reads as it comes (files, NDJSON, the event stream), with no time
+     * limit on the whole answer. The caller closes the stream.
+     */
+    public InputStream stream(String path, String accept) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(resolve(path)).header("Accept", accept);
+        authorize(request);
+        HttpResponse<InputStream> response = send(request.GET().build(), HttpResponse.BodyHandlers.ofInputStream());
+        if (response.statusCode() >= 400) {
+            try (InputStream body = response.body()) {
+                throw problem(response.statusCode(), new String(body.readAllBytes(), StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                throw problem(response.statusCode(), "");
+            }
+        }
+        return response.body();
+    }
+
+    /** Downloads a GET's body to a file. */
+    public void download(String path, Path to) {
+        HttpRequest.Builder request = request(path).GET();
+        HttpResponse<Path> response = send(request.build(), HttpResponse.BodyHandlers.ofFile(to));
+        if (response.statusCode() >= 400) {
+            throw problem(response.statusCode(), "");
+        }
+    }
+
+    /** One path segment (a label, an email, a file name), percent-encoded. */
+    public static String segment(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+
+    /** A query parameter's value, percent-encoded. */
+    public static String param(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8);
+    }
+
+    private HttpRequest.Builder request(String path) {
+        HttpRequest.Builder request =
+                HttpRequest.newBuilder(resolve(path)).timeout(timeout).header("Accept", "application/json");
+        authorize(request);
+        return request;
+    }
+
+    private void authorize(HttpRequest.Builder request) {
+        if (target.token() != null) {
+            request.header("Authorization", "Bearer " + target.token());
+        }
+    }
+
+    private URI resolve(String path) {
+        String base = target.url().toString();
+        return URI.create(base.endsWith("/") ? base.substring(0, base.length() - 1) + path : base + path);
+    }
+
+    private static HttpRequest.Builder withBody(HttpRequest.Builder request, String method, JsonNode body) {
+        return request.header("Content-Type", "application/json")
+                .method(method, HttpRequest.BodyPublishers.ofString(Json.compact(body)));
+    }
+
+    private JsonNode json(HttpRequest.Builder request) {
+        HttpResponse<String> response = send(request.build(), HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() >= 400) {
+            throw problem(response.statusCode(), response.body());
+        }
+        String body = response.body();
+        if (body == null || body.isBlank()) {
+            return Json.object();
+        }
+        try {
+            return Json.parse(body);
+        } catch (JacksonException e) {
+            throw new CliException(
+                    ExitCodes.FAILED,
+                    "the server at " + target.url() + " answered " + response.statusCode() + " with a body that is"
+                            + " not JSON",
+                    "is " + target.url() + " a Cairn server? (" + target.from() + ")",
+                    e);
+        }
+    }
+
+    private <T> HttpResponse<T> send(HttpRequest request, HttpResponse.BodyHandler<T> handler) {
+        try {
+            return http().send(request, handler);
+        } catch (HttpConnectTimeoutException | ConnectException e) {
+            throw unreachable(e);
+        } catch (HttpTimeoutException e) {
+            throw new CliException(
+                    ExitCodes.UNAVAILABLE,
+                    "the server at " + target.url() + " did not answer within " + timeout.toSeconds() + " s",
+                    "try again, or give it longer with --timeout",
+                    e);
+        } catch (IOException e) {
+            if (e.getCause() instanceof ConnectException) {
+                throw unreachable(e);
+            }
+            throw new CliException(
+                    ExitCodes.UNAVAILABLE,
+                    "the connection to " + target.url() + " failed: " + e.getMessage(),
+                    "try again; `cairn status` shows whether the server is up",
+                    e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CliException(ExitCodes.INTERRUPTED, "interrupted", null, e);
+        }
+    }
+
+    private HttpClient http() {
+        if (http == null) {
+            http = HttpClient.newBuilder()
+                    .connectTimeout(CONNECT_TIMEOUT)
+                    .version(HttpClient.Version.HTTP_1_1)
+                    .build();
+        }
+        return http;
+    }
+
+    private CliException unreachable(Exception e) {
+        return new CliException(
+                ExitCodes.UNAVAILABLE,
+                "cannot reach the server at " + target.url() + " (" + target.from() + ")",
+                "start one with `cairn up` (embedded, in the foreground) or `cairn server start`, or choose"
+                        + " another with --profile (`cairn profile list`)",
+                e);
+    }
+
+    /** The server's problem details as one line, with the exit code for its status and a hint. */
+    private CliException problem(int status, String body) {
+        String detail = null;
+        try {
+            JsonNode problem = body == null || body.isBlank() ? null : Json.parse(body);
+            if (problem != null && problem.isObject()) {
+                detail = Json.text(problem, "detail", Json.text(problem, "title", null));
+            }
+        } catch (JacksonException e) {
+            // not problem details (a proxy's page): the status says it
+        }
+        String message = detail != null ? detail : "the server answered HTTP " + status;
+        String hint = switch (status) {
+            case 401 ->
+                "this needs a token: `cairn profile add NAME --url URL --token-file FILE`, or set"
+                        + " CAIRN_TOKEN (now: " + target.from() + ")";
+            case 403 -> "ask an admin for a token whose role allows this (`cairn token create --role ...`)";
+            case 503 -> "try again; `cairn status` shows which service is away";
+            default -> null;
+        };
+        return new CliException(ExitCodes.ofStatus(status), message, hint);
+    }
+}

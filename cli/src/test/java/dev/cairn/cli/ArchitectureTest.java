@@ -1,0 +1,55 @@
+package dev.cairn.cli;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The command line's rules (ARCHITECTURE.md §1, STYLE.md): it starts in a fraction of a second, so no
+ * Spring, no Hibernate, no JDBC stack of the server, and no Cairn module but the object store; and its
+ * packages do not depend on each other in a circle.
+ */
+class ArchitectureTest {
+
+    static final JavaClasses CLI = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("dev.cairn.cli");
+
+    @Test
+    void linksNeitherSpringNorHibernateNorTheServer() {
+        noClasses()
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "org.springframework..",
+                        "org.hibernate..",
+                        "jakarta.persistence..",
+                        "org.flywaydb..",
+                        "com.rabbitmq..",
+                        "dev.cairn.api..",
+                        "dev.cairn.engine..",
+                        "dev.cairn.storage.graph..",
+                        "dev.cairn.storage.query..")
+                .check(CLI);
+    }
+
+    @Test
+    void packagesHaveNoCycles() {
+        slices().matching("dev.cairn.cli.(**)").should().beFreeOfCycles().check(CLI);
+    }
+
+    @Test
+    void onlyTheClientTalksHttp() {
+        noClasses()
+                .that()
+                .resideOutsideOfPackage("dev.cairn.cli.client..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("java.net.http..")
+                .check(CLI);
+    }
+}
