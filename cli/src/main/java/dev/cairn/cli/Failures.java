@@ -6,6 +6,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Help.ColorScheme;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IExitCodeExceptionMapper;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 
 import dev.cairn.cli.client.CliException;
@@ -39,7 +40,11 @@ final class Failures implements IExecutionExceptionHandler, IExitCodeExceptionMa
 
     @Override
     public int getExitCode(Throwable e) {
-        return e instanceof CliException failure ? failure.exitCode() : ExitCodes.FAILED;
+        return switch (e) {
+            case CliException failure -> failure.exitCode();
+            case ParameterException usage -> ExitCodes.USAGE;
+            default -> ExitCodes.FAILED;
+        };
     }
 
     private static boolean verbose(CommandLine command) {

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Finishes the distribution cli/target/cairn/ after Maven copied the jars into lib/ (cli/pom.xml runs
+# this at package): upgrades picocli's Java 5 class files so the JDK's caches can hold them
+# (UpgradeClassFiles.java), writes lib/classpath in a fixed order, makes bin/cairn executable, and
+# records the start-up cache with a training run of the everyday commands (Training.java): an AOT
+# cache on JDK 25 and newer, nothing on older JDKs (the launcher then keeps a per-user CDS archive).
+# Finally it packs cairn-<version>.tar.gz beside the directory.
+#
+#   finish-distribution.sh DIST_DIR CLI_JAR ASM_JAR VERSION
+set -euo pipefail
+
+dist=$1 cli_jar=$2 asm=$3 version=$4
+build=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+java=${JAVA_HOME:?the JDK that builds is the one whose cache is recorded}/bin/java
+
+cp -R "$build/../main/dist/." "$dist/"
+cp "$cli_jar" "$dist/lib/cairn-cli.jar"
+
+for jar in "$dist"/lib/picocli-*.jar; do
+  "$java" -cp "$asm" "$build/UpgradeClassFiles.java" "$jar"
+done
+
+# cairn-cli first, then its libraries by name: the order the cache was recorded with
+(cd "$dist/lib" && echo cairn-cli.jar && ls ./*.jar | sed 's|^\./||' | grep -v '^cairn-cli') | paste -sd: >"$dist/lib/classpath"
+chmod +x "$dist/bin/cairn"
+
+major=$("$java" -version 2>&1 | awk -F'"' '/version/ { print $2; exit }')
+major=${major%%[!0-9]*}
+rm -f "$dist/lib/cairn.aot" "$dist/lib/cairn.aot.jdk"
+if ((major >= 25)); then
+  classpath=$(<"$dist/lib/classpath")
+  "$java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xms16m -XX:-UsePerfData \
+    -XX:AOTCacheOutput="$dist/lib/cairn.aot" -Xlog:aot=error -Xlog:cds=error \
+    -cp "$dist/lib/${classpath//:/:$dist/lib/}" dev.cairn.cli.Training "$build/training.txt"
+  jdk=$(dirname "$(dirname "$(readlink -f "$java")")")
+  printf '%s %s' "$jdk" "$(sed -n 's/^JAVA_VERSION="\(.*\)"$/\1/p' "$jdk/release")" >"$dist/lib/cairn.aot.jdk"
+fi
+
+tar -C "$(dirname "$dist")" -czf "$(dirname "$dist")/cairn-$version.tar.gz" "$(basename "$dist")"
+echo "cairn distribution: $dist (and cairn-$version.tar.gz)"
