@@ -4,7 +4,8 @@
 # (UpgradeClassFiles.java), writes lib/classpath in a fixed order, makes bin/cairn executable, and
 # records the start-up cache with a training run of the everyday commands (Training.java): an AOT
 # cache on JDK 25 and newer, nothing on older JDKs (the launcher then keeps a per-user CDS archive).
-# Finally it packs cairn-<version>.tar.gz beside the directory.
+# Then the man pages (share/man/man1, ManPages.java) and the bash/zsh completion script
+# (share/bash-completion/completions/cairn), and it packs cairn-<version>.tar.gz beside the directory.
 #
 #   finish-distribution.sh DIST_DIR CLI_JAR ASM_JAR VERSION
 set -euo pipefail
@@ -35,6 +36,12 @@ if ((major >= 25)); then
   jdk=$(dirname "$(dirname "$(readlink -f "$java")")")
   printf '%s %s' "$jdk" "$(sed -n 's/^JAVA_VERSION="\(.*\)"$/\1/p' "$jdk/release")" >"$dist/lib/cairn.aot.jdk"
 fi
+
+# man pages and the completion script, from the same model as --help
+classpath=$(<"$dist/lib/classpath")
+"$java" -cp "$dist/lib/${classpath//:/:$dist/lib/}" dev.cairn.cli.ManPages "$dist/share/man/man1"
+mkdir -p "$dist/share/bash-completion/completions"
+"$java" -cp "$dist/lib/${classpath//:/:$dist/lib/}" dev.cairn.cli.CairnCommand completion >"$dist/share/bash-completion/completions/cairn"
 
 tar -C "$(dirname "$dist")" -czf "$(dirname "$dist")/cairn-$version.tar.gz" "$(basename "$dist")"
 echo "cairn distribution: $dist (and cairn-$version.tar.gz)"
