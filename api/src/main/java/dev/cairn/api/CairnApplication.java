@@ -4,7 +4,6 @@ import java.util.Arrays;
 import java.util.Map;
 
 import org.springframework.boot.SpringApplication;
-import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -15,9 +14,9 @@ public class CairnApplication {
     public static void main(String[] args) {
         SpringApplication app = new SpringApplication(CairnApplication.class);
         if (Arrays.stream(args).anyMatch(a -> a.startsWith("--cairn.restore-from="))) {
-            // a one-shot restore: the engine bean restores before it opens; nothing serves or runs processes
-            app.setWebApplicationType(WebApplicationType.NONE);
-            app.setDefaultProperties(Map.of("cairn.roles", "api"));
+            // a one-shot restore: the engine bean restores before it opens; no worker runs processes, and the
+            // API (its security needs the web context) listens on a free port until the context closes
+            app.setDefaultProperties(Map.of("cairn.roles", "api", "server.port", "0"));
             ConfigurableApplicationContext context = app.run(args);
             System.exit(SpringApplication.exit(context));
         }

@@ -74,7 +74,7 @@ final class DatabaseLoad {
             }
             try (PreparedStatement s = c.prepareStatement("SELECT setval(quote_ident(?), ?, true)")) {
                 for (Manifest.Sequence q : manifest.sequences()) {
-                    if (q.lastValue() != null) {
+                    if (q.lastValue() != null && q.lastValue() > 0) { // unused sequences stay at their start
                         s.setString(1, q.name());
                         s.setLong(2, q.lastValue());
                         s.executeQuery().close();
