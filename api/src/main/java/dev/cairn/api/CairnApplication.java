@@ -1,13 +1,25 @@
 package dev.cairn.api;
 
+import java.util.Arrays;
+import java.util.Map;
+
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.context.ConfigurableApplicationContext;
 
 /** The Cairn server: the REST API and a worker, or either, by {@code cairn.roles}. */
 @SpringBootApplication
 public class CairnApplication {
 
     public static void main(String[] args) {
-        SpringApplication.run(CairnApplication.class, args);
+        SpringApplication app = new SpringApplication(CairnApplication.class);
+        if (Arrays.stream(args).anyMatch(a -> a.startsWith("--cairn.restore-from="))) {
+            // a one-shot restore: the engine bean restores before it opens; no worker runs processes, and the
+            // API (its security needs the web context) listens on a free port until the context closes
+            app.setDefaultProperties(Map.of("cairn.roles", "api", "server.port", "0"));
+            ConfigurableApplicationContext context = app.run(args);
+            System.exit(SpringApplication.exit(context));
+        }
+        app.run(args);
     }
 }

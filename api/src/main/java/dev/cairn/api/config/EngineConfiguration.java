@@ -5,13 +5,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 
+import org.postgresql.ds.PGSimpleDataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 
 import dev.cairn.engine.Engine;
 import dev.cairn.engine.caching.CachingPolicy;
 import dev.cairn.engine.plugin.PluginRegistry;
+import dev.cairn.storage.backup.Manifest;
+import dev.cairn.storage.backup.Restore;
 import dev.cairn.storage.graph.ObjectStoreErrors;
 import dev.cairn.storage.objects.Container;
 import dev.cairn.storage.objects.ContainerConfig;
@@ -25,6 +31,11 @@ import dev.cairn.storage.objects.ContainerConfig;
 @EnableConfigurationProperties(CairnProperties.class)
 class EngineConfiguration {
 
+    /** The setting that makes this start a restore: the server restores the backup and exits. */
+    public static final String RESTORE_FROM = "cairn.restore-from";
+
+    private static final Logger LOG = LoggerFactory.getLogger(EngineConfiguration.class);
+
     @Bean(destroyMethod = "close")
     Services services(CairnProperties properties) {
         return Services.start(properties);
@@ -36,8 +47,12 @@ class EngineConfiguration {
     }
 
     @Bean(destroyMethod = "close")
-    Engine engine(CairnProperties properties, Services services, PluginRegistry plugins) {
+    Engine engine(CairnProperties properties, Services services, PluginRegistry plugins, Environment environment) {
         Path store = properties.storePath();
+        String restoreFrom = environment.getProperty(RESTORE_FROM);
+        if (restoreFrom != null && !restoreFrom.isBlank()) {
+            restore(Path.of(restoreFrom), services, store);
+        }
         initIfEmpty(store);
         return Engine.open(new Engine.Config(
                 services.database(),
@@ -46,6 +61,30 @@ class EngineConfiguration {
                 store,
                 plugins,
                 CachingPolicy.parse(properties.caching())));
+    }
+
+    /**
+     * Restores a backup into this empty installation before the engine opens it (and migrates its schema
+     * to the newest version). Needs database access no client has, so it runs in the server:
+     * {@code cairn storage restore} starts the server with {@code --cairn.restore-from=SRC}, and
+     * {@link dev.cairn.api.CairnApplication} exits once it is done.
+     */
+    private static void restore(Path source, Services services, Path store) {
+        PGSimpleDataSource dataSource = new PGSimpleDataSource();
+        dataSource.setURL(services.database().jdbcUrl());
+        if (services.database().user() != null) {
+            dataSource.setUser(services.database().user());
+        }
+        if (services.database().password() != null) {
+            dataSource.setPassword(services.database().password());
+        }
+        LOG.info("restoring {} into this installation", source);
+        Manifest manifest = Restore.run(source, dataSource, store, step -> LOG.info("restore: {}", step));
+        LOG.info(
+                "restored {} rows of schema version {}, backed up at {}",
+                manifest.rows(),
+                manifest.schemaVersion(),
+                manifest.created());
     }
 
     /** A new installation's object store: made when its folder is missing or empty. */

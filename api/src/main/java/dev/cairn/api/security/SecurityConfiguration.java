@@ -86,6 +86,8 @@ class SecurityConfiguration {
                         .hasRole(read)
                         .requestMatchers("/api/v1/tokens/**", "/api/v1/users/**")
                         .hasRole(admin)
+                        .requestMatchers(HttpMethod.POST, "/api/v1/storage/**")
+                        .hasRole(admin)
                         .requestMatchers(HttpMethod.GET, "/api/v1/**")
                         .hasRole(read)
                         .requestMatchers(HttpMethod.HEAD, "/api/v1/**")

@@ -83,6 +83,22 @@ public final class CairnClient {
         return response.body();
     }
 
+    /** A POST of a JSON body whose answer the caller reads as it comes (NDJSON progress). */
+    public InputStream postStream(String path, JsonNode body, String accept) {
+        HttpRequest.Builder request =
+                withBody(HttpRequest.newBuilder(resolve(path)), "POST", body).header("Accept", accept);
+        authorize(request);
+        HttpResponse<InputStream> response = send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
+        if (response.statusCode() >= 400) {
+            try (InputStream answer = response.body()) {
+                throw problem(response.statusCode(), new String(answer.readAllBytes(), StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                throw problem(response.statusCode(), "");
+            }
+        }
+        return response.body();
+    }
+
     /** Downloads a GET's body to a file. */
     public void download(String path, Path to) {
         HttpRequest.Builder request = request(path).GET();

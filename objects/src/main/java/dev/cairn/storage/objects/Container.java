@@ -241,6 +241,16 @@ public final class Container implements AutoCloseable {
         return maintenance.delete(keys);
     }
 
+    /**
+     * Copies the container, consistently while writers go on, into {@code target} (an empty or missing
+     * folder), hard-linking the files that are unchanged since {@code previous} (an earlier copy, or null).
+     * Holds the pack lock throughout, so it fails with {@link ContainerLockedException} while a packer runs.
+     * {@code progress} hears the name of each part as it starts.
+     */
+    public CopyReport copyTo(Path target, Path previous, Consumer<String> progress) throws IOException {
+        return new StoreCopy(parts).run(target, previous, progress);
+    }
+
     public ContainerStats stats() throws IOException {
         return new Stats(parts).collect();
     }

@@ -1,0 +1,311 @@
+package dev.cairn.api.storage;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletResponse;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import tools.jackson.databind.json.JsonMapper;
+
+import dev.cairn.api.storage.StorageViews.BackupRequest;
+import dev.cairn.api.storage.StorageViews.Fault;
+import dev.cairn.api.storage.StorageViews.MaintenanceReport;
+import dev.cairn.api.storage.StorageViews.MaintenanceRequest;
+import dev.cairn.api.storage.StorageViews.StorageInfo;
+import dev.cairn.api.storage.StorageViews.ValidationView;
+import dev.cairn.engine.Engine;
+import dev.cairn.errors.CairnException;
+import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.backup.Backups;
+import dev.cairn.storage.db.Database;
+import dev.cairn.storage.graph.ObjectStoreErrors;
+import dev.cairn.storage.objects.CleaningReport;
+import dev.cairn.storage.objects.Container;
+import dev.cairn.storage.objects.ContainerStats;
+import dev.cairn.storage.objects.ObjectKey;
+import dev.cairn.storage.objects.PackingReport;
+import dev.cairn.storage.objects.RepackReport;
+import dev.cairn.storage.objects.ValidationReport;
+
+/** The installation's storage: its size, object store maintenance, validation and backups. */
+@RestController
+@RequestMapping("/api/v1/storage")
+@Tag(
+        name = "storage",
+        description = "The graph's and the object store's size (role read), maintenance, validation and backups"
+                + " (role admin)")
+class StorageController {
+
+    private static final Logger LOG = LoggerFactory.getLogger(StorageController.class);
+    static final String NDJSON = "application/x-ndjson";
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    /** Unreferenced loose objects younger than this may belong to a node being stored: kept. */
+    static final Duration GRACE = Duration.ofHours(1);
+
+    private final Engine engine;
+
+    StorageController(Engine engine) {
+        this.engine = engine;
+    }
+
+    private Container store() {
+        return engine.graph().objectStore();
+    }
+
+    @GetMapping
+    @Operation(
+            summary = "Counts of nodes, links, groups and users, and the object store's loose and packed objects",
+            description = "With detailed=true, nodes per node type too.")
+    StorageInfo info(
+            @Parameter(description = "also count nodes per node type", example = "true")
+                    @RequestParam(name = "detailed", defaultValue = "false")
+                    boolean detailed)
+            throws SQLException, IOException {
+        Database db = engine.database();
+        try (Connection c = db.connection();
+                Statement s = c.createStatement()) {
+            long nodes = count(s, "SELECT count(*) FROM node");
+            long links = count(s, "SELECT count(*) FROM link");
+            long groups = count(s, "SELECT count(*) FROM node_group");
+            long users = count(s, "SELECT count(*) FROM app_user");
+            String version;
+            try (ResultSet r = s.executeQuery("SELECT version FROM flyway_schema_history WHERE success"
+                    + " AND version IS NOT NULL ORDER BY installed_rank DESC LIMIT 1")) {
+                version = r.next() ? r.getString(1) : null;
+            }
+            Map<String, Long> types = null;
+            if (detailed) {
+                types = new LinkedHashMap<>();
+                try (ResultSet r =
+                        s.executeQuery("SELECT node_type, count(*) FROM node GROUP BY node_type ORDER BY node_type")) {
+                    while (r.next()) {
+                        types.put(r.getString(1), r.getLong(2));
+                    }
+                }
+            }
+            return new StorageInfo(
+                    nodes, links, groups, users, version, store().root().toString(), store().stats(), types);
+        }
+    }
+
+    private static long count(Statement s, String sql) throws SQLException {
+        try (ResultSet r = s.executeQuery(sql)) {
+            r.next();
+            return r.getLong(1);
+        }
+    }
+
+    @PostMapping(path = "/maintenance", consumes = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(
+            summary = "Maintain the object store while the server runs",
+            description = "Packs loose objects and removes their loose copies. With full=true it also compacts the"
+                    + " pack index, rewrites packs that hold deleted bytes, and deletes objects no node refers to"
+                    + " (loose ones only when older than an hour: a younger one may belong to a node being stored)."
+                    + " With dryRun=true nothing changes and the report says what would be done.",
+            requestBody =
+                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                            content =
+                                    @Content(examples = @ExampleObject(value = "{\"full\": false, \"dryRun\": true}"))))
+    @ApiResponse(responseCode = "200", description = "What was done, or would be")
+    MaintenanceReport maintain(@RequestBody MaintenanceRequest request) throws IOException, SQLException {
+        boolean full = Boolean.TRUE.equals(request.full());
+        boolean dryRun = Boolean.TRUE.equals(request.dryRun());
+        Container store = store();
+        ContainerStats before = store.stats();
+        List<String> actions = new ArrayList<>();
+        long unreferencedDeleted = 0;
+        List<ObjectKey> unreferenced = full ? unreferenced(store) : List.of();
+        if (full) {
+            actions.add((dryRun ? "would delete " : "delete ") + unreferenced.size() + " unreferenced objects");
+            if (!dryRun) {
+                unreferencedDeleted = store.delete(unreferenced);
+            }
+        }
+        actions.add((dryRun ? "would pack " : "pack ") + before.looseObjects() + " loose objects ("
+                + before.looseBytes() + " bytes)");
+        long packed = 0;
+        long looseDeleted = 0;
+        long rewritten = 0;
+        if (!dryRun) {
+            try {
+                PackingReport p = store.packAllLoose();
+                packed = p.objectsPacked();
+                CleaningReport clean = store.cleanStorage(full);
+                looseDeleted = clean.looseDeleted();
+                if (full) {
+                    RepackReport repack = store.repack();
+                    rewritten = repack.packsRewritten();
+                }
+            } catch (IOException e) {
+                throw ObjectStoreErrors.translate(e, "maintaining the object store");
+            }
+        }
+        actions.add((dryRun ? "would remove " : "remove ") + "loose copies of packed objects");
+        if (full) {
+            actions.add((dryRun ? "would compact " : "compact ") + "the pack index");
+            actions.add((dryRun ? "would rewrite " : "rewrite ") + "packs that hold deleted bytes");
+        }
+        return new MaintenanceReport(
+                full,
+                dryRun,
+                actions,
+                packed,
+                looseDeleted,
+                rewritten,
+                unreferencedDeleted,
+                before,
+                dryRun ? before : store.stats());
+    }
+
+    /** Keys no node refers to; listed before the references are read, so a node stored meanwhile counts. */
+    private List<ObjectKey> unreferenced(Container store) throws IOException, SQLException {
+        List<ObjectKey> all = new ArrayList<>();
+        store.forEachKey(all::add);
+        Set<ObjectKey> referenced = GraphObjects.keys(engine.database());
+        FileTime cutoff = FileTime.from(Instant.now().minus(GRACE));
+        List<ObjectKey> out = new ArrayList<>();
+        for (ObjectKey key : all) {
+            if (referenced.contains(key)) {
+                continue;
+            }
+            Path loose = store.root()
+                    .resolve("loose")
+                    .resolve(key.toString().substring(0, 2))
+                    .resolve(key.toString().substring(2));
+            if (Files.exists(loose) && Files.getLastModifiedTime(loose).compareTo(cutoff) > 0) {
+                continue;
+            }
+            out.add(key);
+        }
+        return out;
+    }
+
+    @PostMapping(path = "/validation")
+    @Operation(
+            summary = "Check the object store and that every object the graph refers to exists",
+            description = "Rehashes every object, checks the pack index against the packs, and looks up every"
+                    + " file of every node. Reads the whole store: minutes on a large one.")
+    @ApiResponse(responseCode = "200", description = "The faults found; none when valid")
+    ValidationView validate() throws IOException, SQLException {
+        Container store = store();
+        ValidationReport report = store.validate();
+        List<Fault> faults = new ArrayList<>();
+        for (ValidationReport.Problem p : report.problems()) {
+            faults.add(new Fault("object", p.key() == null ? null : p.key().toString(), p.where(), p.what()));
+        }
+        Map<ObjectKey, GraphObjects.Reference> referenced = GraphObjects.referenced(engine.database());
+        Set<ObjectKey> existing = store.existing(referenced.keySet());
+        referenced.forEach((key, ref) -> {
+            if (!existing.contains(key)) {
+                faults.add(new Fault(
+                        "missing",
+                        key.toString(),
+                        "node " + ref.node() + " file " + ref.path(),
+                        "the graph refers to an object the store does not hold"));
+            }
+        });
+        return new ValidationView(report.objectsChecked(), referenced.size(), faults.isEmpty(), faults);
+    }
+
+    @PostMapping(path = "/backups", consumes = MediaType.APPLICATION_JSON_VALUE, produces = NDJSON)
+    @Operation(
+            summary = "Back up the database and the object store into a folder on the server's host",
+            description = "While the server runs: the database's tables in one snapshot, then the object store"
+                    + " (files unchanged since the previous backup in the folder are hard-linked). Each backup is a"
+                    + " folder backup-<UTC time> beside a symlink 'last' to the newest; keep=N deletes all but the"
+                    + " newest N. The answer is a line of JSON per step ({\"step\": …}) and a last line"
+                    + " {\"done\": …} with the backup's path, or a problem (RFC 9457) if it failed part way.",
+            requestBody =
+                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                            content =
+                                    @Content(
+                                            examples =
+                                                    @ExampleObject(
+                                                            value = "{\"destination\": \"/srv/backups/cairn\","
+                                                                    + " \"keep\": 7}"))))
+    @ApiResponse(
+            responseCode = "200",
+            description = "One JSON object per line: steps, then the outcome",
+            content =
+                    @Content(
+                            mediaType = NDJSON,
+                            schema = @Schema(type = "string", example = "{\"step\": \"database: table node\"}\n")))
+    void backup(@RequestBody BackupRequest request, @Parameter(hidden = true) HttpServletResponse response)
+            throws IOException {
+        if (request.destination() == null || request.destination().isBlank()) {
+            throw new InvalidInputException("'destination' is required: a folder on the server's host");
+        }
+        Path dest = Path.of(request.destination());
+        if (!dest.isAbsolute()) {
+            throw new InvalidInputException("'destination' must be an absolute path on the server's host: " + dest);
+        }
+        int keep = request.keep() == null ? 0 : request.keep();
+        if (keep < 0) {
+            throw new InvalidInputException("'keep' must be 0 (keep all) or more: " + keep);
+        }
+        response.setContentType(NDJSON);
+        OutputStream out = response.getOutputStream();
+        try {
+            Backups.Result result = Backups.create(
+                    dest, keep, engine.database().dataSource(), store(), step -> line(out, Map.of("step", step)));
+            Map<String, Object> done = new LinkedHashMap<>();
+            done.put("path", result.path().toString());
+            done.put("schemaVersion", result.manifest().schemaVersion());
+            done.put("created", result.manifest().created());
+            done.put("rows", result.manifest().rows());
+            done.put("filesLinked", result.objects().filesLinked());
+            done.put("filesCopied", result.objects().filesCopied());
+            done.put("bytesCopied", result.objects().bytesCopied());
+            done.put("pruned", result.pruned());
+            line(out, Map.of("done", done));
+        } catch (RuntimeException e) {
+            LOG.warn("a backup to {} failed: {}", dest, e.getMessage());
+            Map<String, Object> problem = new LinkedHashMap<>();
+            problem.put("type", "about:blank");
+            problem.put("title", e instanceof CairnException ? "Conflict" : "Backup failed");
+            problem.put("status", e instanceof CairnException ? 409 : 500);
+            problem.put("detail", "the backup failed: " + e.getMessage());
+            line(out, problem);
+        }
+    }
+
+    private static void line(OutputStream out, Map<String, ?> value) {
+        try {
+            out.write(JSON.writeValueAsString(value).getBytes(StandardCharsets.UTF_8));
+            out.write('\n');
+            out.flush();
+        } catch (IOException e) {
+            LOG.debug("the client of a backup went away: {}", e.getMessage());
+        }
+    }
+}
