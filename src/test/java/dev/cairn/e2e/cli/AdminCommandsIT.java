@@ -1,16 +1,19 @@
 package dev.cairn.e2e.cli;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.OutputStream;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -546,6 +549,102 @@ class AdminCommandsIT {
         CairnCli.Run table = cairn.run("plugin", "list", "arithmetic.add");
         assertTrue(table.out().contains("INPUT") && table.out().contains("REQUIRED"), table.toString());
         assertRun(3, cairn.run("plugin", "list", "no.such.plugin"));
+    }
+
+    /** What a run on a terminal printed there (questions, echoed answers, output), and its exit code. */
+    private record TerminalRun(int exit, String screen) {}
+
+    /**
+     * Runs {@code cairn args} on a pseudo-terminal that {@code script} makes, as a person's shell runs it,
+     * typing {@code answers} (one line each).
+     */
+    private TerminalRun onTerminal(List<String> answers, String... args) throws Exception {
+        Files.createDirectories(home);
+        Path screen = home.resolve("screen-" + System.nanoTime() + ".txt");
+        String command = CairnCli.launcher() + " " + String.join(" ", args);
+        ProcessBuilder builder = new ProcessBuilder("script", "-q", "-e", "-c", command, screen.toString())
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(ProcessBuilder.Redirect.DISCARD);
+        builder.environment().put("CAIRN_URL", server.url().toString());
+        builder.environment().put("CAIRN_TOKEN", server.adminToken());
+        builder.environment().put("CAIRN_CONFIG_DIR", home.resolve("config").toString());
+        builder.environment().put("XDG_CACHE_HOME", home.resolve("cache").toString());
+        builder.environment().put("NO_COLOR", "1");
+        builder.environment().put("COLUMNS", "200");
+        String java = System.getenv("CAIRN_TEST_JAVA");
+        builder.environment()
+                .put(
+                        "JAVA_HOME",
+                        java != null && !java.isBlank()
+                                ? Path.of(java).getParent().getParent().toString()
+                                : System.getProperty("java.home"));
+        Process process = builder.start();
+        try (OutputStream in = process.getOutputStream()) {
+            for (String answer : answers) {
+                in.write((answer + "\n").getBytes(UTF_8));
+            }
+            in.flush();
+            // the input stays open until the command ends: script ends the terminal when its input does
+            assertTrue(process.waitFor(2, TimeUnit.MINUTES), "cairn on a terminal hung");
+        }
+        return new TerminalRun(process.exitValue(), Files.readString(screen));
+    }
+
+    @Test
+    void onATerminalSetupAsksForEachFieldNotGivenAndDeleteAsksFirst() throws Exception {
+        String workDir = dataDir.resolve("work-asked").toString();
+        TerminalRun setup = onTerminal(
+                List.of("asked", "", "set up on a terminal", "", "", workDir, "", "4", "", ""), "computer", "setup");
+        assertEquals(0, setup.exit(), setup.screen());
+        for (String question : List.of(
+                "Computer label",
+                "Hostname [localhost]",
+                "Transport (core.local, core.ssh) [core.local]",
+                "Work directory")) {
+            assertTrue(setup.screen().contains(question), question + " asked: " + setup.screen());
+        }
+        JsonNode asked = get("/api/v1/computers/asked");
+        assertEquals("localhost", asked.path("hostname").asString(), "an empty answer takes the default");
+        assertEquals("set up on a terminal", asked.path("description").asString());
+        assertEquals("core.direct", asked.path("schedulerType").asString());
+        assertEquals(workDir, asked.path("settings").path("workdir").asString());
+        assertEquals(
+                4, asked.path("settings").path("default_mpiprocs_per_machine").asInt());
+        assertFalse(asked.path("settings").has("mpirun_command"), "an optional field left empty is not set");
+
+        TerminalRun given = onTerminal(
+                List.of(workDir),
+                "computer",
+                "setup",
+                "--label",
+                "half",
+                "-H",
+                "localhost",
+                "-T",
+                "core.local",
+                "-S",
+                "core.direct",
+                "-D",
+                "given",
+                "--mpirun-command",
+                "mpirun",
+                "--mpiprocs-per-machine",
+                "1",
+                "--prepend-text",
+                "true",
+                "--append-text",
+                "true");
+        assertEquals(0, given.exit(), given.screen());
+        assertFalse(given.screen().contains("Computer label"), "a field given is not asked: " + given.screen());
+        assertTrue(given.screen().contains("Work directory"), given.screen());
+
+        TerminalRun no = onTerminal(List.of("n"), "computer", "delete", "asked");
+        assertEquals(0, no.exit(), no.screen());
+        assertTrue(no.screen().contains("Delete computer 'asked'? [y/N]"), no.screen());
+        assertEquals(200, status("/api/v1/computers/asked"));
+        TerminalRun yes = onTerminal(List.of("y"), "computer", "delete", "asked");
+        assertEquals(0, yes.exit(), yes.screen());
+        assertEquals(404, status("/api/v1/computers/asked"));
     }
 
     @Test
