@@ -7,9 +7,15 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 import dev.cairn.cli.client.ExitCodes;
+import dev.cairn.cli.commands.CodeCommand;
 import dev.cairn.cli.commands.CompletionCommand;
+import dev.cairn.cli.commands.ComputerCommand;
+import dev.cairn.cli.commands.GroupCommand;
+import dev.cairn.cli.commands.PluginCommand;
 import dev.cairn.cli.commands.ProfileCommand;
 import dev.cairn.cli.commands.StorageCommand;
+import dev.cairn.cli.commands.TokenCommand;
+import dev.cairn.cli.commands.UserCommand;
 
 /** {@code cairn}: the root command, which only lists the others. */
 @Command(
@@ -18,7 +24,17 @@ import dev.cairn.cli.commands.StorageCommand;
         versionProvider = CairnVersion.class,
         description = "Cairn's command line: runs and inspects workflows on a Cairn server.",
         footer = {"", ExitCodes.LEGEND, "", "`cairn COMMAND --help` tells more of each command."},
-        subcommands = {ProfileCommand.class, StorageCommand.class, CompletionCommand.class})
+        subcommands = {
+            ProfileCommand.class,
+            ComputerCommand.class,
+            CodeCommand.class,
+            GroupCommand.class,
+            UserCommand.class,
+            TokenCommand.class,
+            PluginCommand.class,
+            StorageCommand.class,
+            CompletionCommand.class
+        })
 public final class CairnCommand implements Runnable {
 
     @Spec

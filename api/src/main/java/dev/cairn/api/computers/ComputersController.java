@@ -2,6 +2,7 @@ package dev.cairn.api.computers;
 
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -17,6 +18,7 @@ import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
@@ -141,6 +143,48 @@ class ComputersController {
             @Parameter(description = REF, example = "cluster") @PathVariable("computer") String ref) {
         computers.delete(refs.inPath(ref).id());
         return ResponseEntity.noContent().build();
+    }
+
+    @PutMapping("/{computer}/transport-params")
+    @Operation(
+            summary = "Configure a computer's transport",
+            description = "As verdi computer configure: replaces the computer's transport parameters (its setting"
+                    + " transport_params). For core.ssh: username, port, key_filename, timeout, known_hosts,"
+                    + " host_key_policy; for core.local: environment. The engine checks them as at set-up; anything"
+                    + " wrong is a 400 naming it, and nothing changes.",
+            requestBody =
+                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                            content =
+                                    @Content(
+                                            schema =
+                                                    @Schema(
+                                                            type = "object",
+                                                            additionalProperties =
+                                                                    Schema.AdditionalPropertiesValue.TRUE),
+                                            examples =
+                                                    @ExampleObject(
+                                                            value = "{\"username\": \"alice\", \"port\": 22,"
+                                                                    + " \"key_filename\": \"~/.ssh/id_ed25519\"}"))),
+            responses = {
+                @ApiResponse(responseCode = "200", description = "the computer with its new transport parameters")
+            })
+    ComputerView configure(
+            @Parameter(description = REF, example = "cluster") @PathVariable("computer") String ref,
+            @RequestBody Map<String, Object> params) {
+        if (params == null) {
+            throw new InvalidInputException("the body is required: the transport parameters, an object");
+        }
+        Computer computer = refs.inPath(ref);
+        Map<String, Object> settings = new LinkedHashMap<>(computer.metadata());
+        settings.put("transport_params", params);
+        ComputerTypes.check(new ComputerSpec(
+                computer.label(),
+                computer.hostname(),
+                computer.description(),
+                computer.transportType(),
+                computer.schedulerType(),
+                settings));
+        return view(computers.setMetadata(computer.id(), settings));
     }
 
     @PostMapping("/{computer}/enable")

@@ -238,6 +238,45 @@ class ComputersIT extends ApiTest {
     }
 
     @Test
+    void aComputersTransportIsConfiguredAndBadParametersChangeNothing() {
+        String ssh = """
+                {"label": "remote", "hostname": "login.example.org", "transportType": "core.ssh",
+                 "schedulerType": "core.slurm", "settings": {"workdir": "/scratch/cairn", "max_connections": 3,
+                 "transport_params": {"username": "alice", "key_filename": "/home/alice/.ssh/id_ed25519"}}}""";
+        assertEquals(201, admin().post("/api/v1/computers", ssh).status());
+
+        Api.Response configured = admin().put(
+                        "/api/v1/computers/remote/transport-params",
+                        "{\"username\": \"bob\", \"port\": 2222, \"key_filename\": \"/home/bob/.ssh/id_rsa\"}");
+        assertEquals(200, configured.status(), configured.toString());
+        JsonNode settings = admin().get("/api/v1/computers/remote").json().get("settings");
+        assertEquals("bob", settings.get("transport_params").get("username").asString());
+        assertEquals(2222, settings.get("transport_params").get("port").asInt());
+        assertEquals(3, settings.get("max_connections").asInt(), "the other settings stay");
+
+        assertRefused(
+                admin().put("/api/v1/computers/remote/transport-params", "{\"proxy\": \"jump\"}"),
+                400,
+                "unknown ssh transport parameter 'proxy'");
+        assertEquals(
+                "bob",
+                admin().get("/api/v1/computers/remote")
+                        .json()
+                        .get("settings")
+                        .get("transport_params")
+                        .get("username")
+                        .asString());
+        assertEquals(
+                404,
+                admin().put("/api/v1/computers/nowhere/transport-params", "{}").status());
+        assertEquals(
+                403,
+                api(token(Role.SUBMIT))
+                        .put("/api/v1/computers/remote/transport-params", "{}")
+                        .status());
+    }
+
+    @Test
     void readingNeedsReadAndChangingNeedsAdmin() {
         admin().post("/api/v1/computers", local("roles"));
         assertEquals(200, api(token(Role.READ)).get("/api/v1/computers/roles").status());

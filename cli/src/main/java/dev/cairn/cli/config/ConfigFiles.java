@@ -1,0 +1,85 @@
+package dev.cairn.cli.config;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.Locale;
+
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+import tools.jackson.dataformat.yaml.YAMLMapper;
+import tools.jackson.dataformat.yaml.YAMLWriteFeature;
+
+import dev.cairn.cli.client.CliException;
+import dev.cairn.cli.client.Json;
+
+/**
+ * The YAML (or JSON) files that {@code computer setup --config}, {@code computer configure --config} and
+ * {@code code create --config} read and {@code computer export} / {@code code export} write: one mapping of
+ * fields, each checked against the fields the command knows, so a misspelt field is named rather than
+ * ignored. The YAML classes load only here, when a command reads or writes such a file.
+ */
+public final class ConfigFiles {
+
+    private ConfigFiles() {}
+
+    /**
+     * The file's fields; a usage error naming the file when it cannot be read or parsed, is not a mapping,
+     * or has a field not in {@code fields}.
+     */
+    public static ObjectNode read(Path file, Collection<String> fields) {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw CliException.usage("--config: cannot read " + file + ": " + e.getMessage());
+        }
+        JsonNode tree;
+        try {
+            tree = file.toString().toLowerCase(Locale.ROOT).endsWith(".json")
+                    ? Json.parse(text)
+                    : yaml().readTree(text);
+        } catch (JacksonException e) {
+            throw CliException.usage(file + " is not valid " + (file.toString().endsWith(".json") ? "JSON" : "YAML")
+                    + ": " + e.getOriginalMessage());
+        }
+        if (tree == null || tree.isMissingNode() || tree.isNull()) {
+            return Json.object();
+        }
+        if (!(tree instanceof ObjectNode fieldsOfFile)) {
+            throw CliException.usage(file + " must hold a mapping of fields (field: value), not a "
+                    + tree.getNodeType().name().toLowerCase(Locale.ROOT));
+        }
+        for (String name : fieldsOfFile.propertyNames()) {
+            if (!fields.contains(name)) {
+                throw CliException.usage(
+                        file + ": unknown field '" + name + "'; the fields are " + String.join(", ", fields));
+            }
+        }
+        return fieldsOfFile;
+    }
+
+    /** The fields as YAML, in their order, without the document marker. */
+    public static String yaml(ObjectNode fields) {
+        return yaml().writeValueAsString(fields);
+    }
+
+    /** Writes YAML to the file, or returns it for standard output when there is no file. */
+    public static void write(String text, Path file) {
+        try {
+            Files.writeString(file, text, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw CliException.usage("cannot write " + file + ": " + e.getMessage());
+        }
+    }
+
+    private static YAMLMapper yaml() {
+        return YAMLMapper.builder()
+                .disable(YAMLWriteFeature.WRITE_DOC_START_MARKER)
+                .enable(YAMLWriteFeature.MINIMIZE_QUOTES)
+                .build();
+    }
+}
