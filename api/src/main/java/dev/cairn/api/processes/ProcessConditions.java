@@ -68,6 +68,12 @@ final class ProcessConditions {
             c.clauses.add((f.topLevel() ? "NOT " : "") + "EXISTS (SELECT 1 FROM link l WHERE l.output_id = n.id AND "
                     + CALL + ")");
         }
+        if (f.group() != null) {
+            c.add(
+                    "EXISTS (SELECT 1 FROM group_member gm JOIN node_group g ON g.id = gm.group_id"
+                            + " WHERE gm.node_id = n.id AND g.label = ? AND g.type_string = 'core')",
+                    f.group());
+        }
         return c;
     }
 

@@ -51,11 +51,14 @@ record ProcessFilter(
         String caller,
 
         @JsonProperty("top_level") @Schema(description = "true: called by no process; false: called by one")
-        Boolean topLevel) {
+        Boolean topLevel,
+
+        @Schema(description = "in the group of this label (of type core)", example = "relaxations")
+        String group) {
 
     /** No criterion at all: every process. */
     static final ProcessFilter ANY =
-            new ProcessFilter(null, null, null, null, null, null, null, null, null, null, null);
+            new ProcessFilter(null, null, null, null, null, null, null, null, null, null, null, null);
 
     /** An empty list or text is no criterion. */
     ProcessFilter {
@@ -64,6 +67,7 @@ record ProcessFilter(
         type = type == null || type.isBlank() ? null : type.strip();
         label = label == null || label.isEmpty() ? null : label;
         caller = caller == null || caller.isBlank() ? null : caller.strip();
+        group = group == null || group.isEmpty() ? null : group;
     }
 
     /** Whether it names no criterion, so that it matches every process. */

@@ -35,8 +35,8 @@ import dev.cairn.storage.graph.StorageException;
 @Component
 class ProcessQueries {
 
-    /** The orders a list takes: newest first (the default), or oldest first. */
-    static final List<String> ORDERS = List.of("-ctime", "ctime");
+    /** The orders a list takes: newest first (the default), oldest first, or by the last change. */
+    static final List<String> ORDERS = List.of("-ctime", "ctime", "-mtime", "mtime");
 
     private static final String SUMMARY = "n.id, n.uuid, n.process_type, n.node_type, n.label,"
             + " n.attributes ->> 'process_state', coalesce(n.attributes -> 'paused' = 'true'::jsonb, false),"
@@ -64,13 +64,15 @@ class ProcessQueries {
             throw new InvalidInputException("order '" + order + "' is not one of " + ORDERS);
         }
         boolean newestFirst = order.startsWith("-");
+        boolean byMtime = order.endsWith("mtime");
+        String column = byMtime ? "n.mtime" : "n.ctime";
         ProcessConditions where = ProcessConditions.of(filter, refs);
         Long total = count ? count(where) : null;
         if (cursor != null) {
             Cursor after = Cursor.decode(cursor, order);
             try {
                 where.and(
-                        "(n.ctime, n.id) " + (newestFirst ? "<" : ">") + " (?, ?)",
+                        "(" + column + ", n.id) " + (newestFirst ? "<" : ">") + " (?, ?)",
                         OffsetDateTime.parse((String) after.after().get(0)),
                         ((Number) after.after().get(1)).longValue());
             } catch (RuntimeException e) {
@@ -79,14 +81,16 @@ class ProcessQueries {
         }
         String direction = newestFirst ? " DESC" : " ASC";
         List<Row> rows = summaries(
-                "SELECT " + SUMMARY + FROM + " WHERE " + where.where() + " ORDER BY n.ctime" + direction + ", n.id"
+                "SELECT " + SUMMARY + FROM + " WHERE " + where.where() + " ORDER BY " + column + direction + ", n.id"
                         + direction + " LIMIT ?",
                 (c, s) -> s.setInt(where.bind(c, s, 1), limit + 1));
         String next = null;
         if (rows.size() > limit) {
             rows = rows.subList(0, limit);
             Row last = rows.getLast();
-            next = new Cursor(order, List.of(last.summary().ctime().toString(), last.id())).encode();
+            OffsetDateTime at =
+                    byMtime ? last.summary().mtime() : last.summary().ctime();
+            next = new Cursor(order, List.of(at.toString(), last.id())).encode();
         }
         return new Page<>(rows.stream().map(Row::summary).toList(), next, total);
     }

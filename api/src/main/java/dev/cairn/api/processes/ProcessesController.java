@@ -78,7 +78,13 @@ class ProcessesController {
             @Parameter(description = "true: only processes nobody called; false: only called ones", example = "true")
                     @RequestParam(name = "top_level", required = false)
                     Boolean topLevel,
-            @Parameter(description = "-ctime (newest first, the default) or ctime", example = "-ctime")
+            @Parameter(description = "in the group of this label (of type core)", example = "relaxations")
+                    @RequestParam(name = "group", required = false)
+                    String group,
+            @Parameter(
+                            description = "-ctime (newest first, the default), ctime (oldest first), -mtime (last"
+                                    + " changed first) or mtime",
+                            example = "-ctime")
                     @RequestParam(name = "order", defaultValue = "-ctime")
                     String order,
             @Parameter(description = "items per page, at most cairn.limits.page-max (1000)", example = "100")
@@ -91,7 +97,7 @@ class ProcessesController {
                     boolean count) {
         checkLimit(limit);
         ProcessFilter filter = new ProcessFilter(
-                null, split(state), type, label, exitStatus, failed, paused, since, until, caller, topLevel);
+                null, split(state), type, label, exitStatus, failed, paused, since, until, caller, topLevel, group);
         Page<ProcessSummary> page = queries.list(filter, order, cursor, limit, count);
         return withNextLink(page);
     }

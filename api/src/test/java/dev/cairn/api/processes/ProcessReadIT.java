@@ -239,6 +239,44 @@ class ProcessReadIT extends ApiTest {
     }
 
     @Test
+    void listsFilterByGroupAndOrderByTheLastChange() {
+        assertEquals(
+                201, admin().post("/api/v1/groups", "{\"label\": \"series\"}").status());
+        Api.Response added = admin().post("/api/v1/groups/series/nodes", "{\"add\": [\"" + series + "\"]}");
+        assertTrue(added.status() < 300, added.toString());
+        assertEquals(
+                List.of(series),
+                uuids(admin().get("/api/v1/processes?group=series").json()));
+        assertEquals(
+                0,
+                admin().get("/api/v1/processes?group=no-such-group")
+                        .json()
+                        .get("items")
+                        .size());
+
+        Set<String> seen = new HashSet<>();
+        String cursor = null;
+        String previousMtime = null;
+        do {
+            Api.Response page =
+                    admin().get("/api/v1/processes?order=-mtime&limit=4" + (cursor == null ? "" : "&cursor=" + cursor));
+            assertEquals(200, page.status(), page.toString());
+            for (JsonNode p : page.json().get("items")) {
+                assertTrue(seen.add(p.get("uuid").asString()), "seen twice: " + p);
+                String mtime = p.get("mtime").asString();
+                if (previousMtime != null) {
+                    assertTrue(
+                            OffsetDateTime.parse(mtime).compareTo(OffsetDateTime.parse(previousMtime)) <= 0,
+                            mtime + " after " + previousMtime);
+                }
+                previousMtime = mtime;
+            }
+            cursor = page.json().has("next") ? page.json().get("next").asString() : null;
+        } while (cursor != null);
+        assertEquals(11, seen.size());
+    }
+
+    @Test
     void badListParametersAreRefusedNamingWhatIsValid() {
         Api.Response state = admin().get("/api/v1/processes?state=running");
         assertEquals(400, state.status(), state.toString());
@@ -246,7 +284,7 @@ class ProcessReadIT extends ApiTest {
         Api.Response order = admin().get("/api/v1/processes?order=uuid");
         assertEquals(400, order.status(), order.toString());
         assertEquals(
-                "order 'uuid' is not one of [-ctime, ctime]",
+                "order 'uuid' is not one of [-ctime, ctime, -mtime, mtime]",
                 order.json().get("detail").asString());
         Api.Response cursor = admin().get("/api/v1/processes?cursor=nonsense");
         assertEquals(400, cursor.status(), cursor.toString());
