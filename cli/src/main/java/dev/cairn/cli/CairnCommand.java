@@ -12,6 +12,7 @@ import dev.cairn.cli.commands.CompletionCommand;
 import dev.cairn.cli.commands.ComputerCommand;
 import dev.cairn.cli.commands.GroupCommand;
 import dev.cairn.cli.commands.PluginCommand;
+import dev.cairn.cli.commands.ProcessCommand;
 import dev.cairn.cli.commands.ProfileCommand;
 import dev.cairn.cli.commands.StorageCommand;
 import dev.cairn.cli.commands.TokenCommand;
@@ -26,6 +27,7 @@ import dev.cairn.cli.commands.UserCommand;
         footer = {"", ExitCodes.LEGEND, "", "`cairn COMMAND --help` tells more of each command."},
         subcommands = {
             ProfileCommand.class,
+            ProcessCommand.class,
             ComputerCommand.class,
             CodeCommand.class,
             GroupCommand.class,

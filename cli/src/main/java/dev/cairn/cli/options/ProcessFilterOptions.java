@@ -1,0 +1,116 @@
+package dev.cairn.cli.options;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+
+import picocli.CommandLine.Option;
+
+import dev.cairn.cli.client.CairnClient;
+import dev.cairn.cli.client.CliException;
+
+/**
+ * Which processes: the criteria {@code process list} and the bulk {@code pause|play|kill} share, as the
+ * server's process filter takes them (each criterion given must hold).
+ */
+public final class ProcessFilterOptions {
+
+    /** The states of a process that has not ended: what lists show by default. */
+    public static final List<String> ACTIVE = List.of("created", "waiting");
+
+    @Option(
+            names = {"-S", "--state"},
+            split = ",",
+            paramLabel = "STATE",
+            description = "In one of these states: created, waiting, finished, excepted, killed (comma-separated).")
+    List<String> states;
+
+    @Option(
+            names = {"-T", "--type"},
+            paramLabel = "ENTRY_POINT",
+            description = "Of this entry point, or of those beginning with what comes before a final '*'"
+                    + " (arithmetic.*).")
+    String type;
+
+    @Option(
+            names = {"-L", "--label"},
+            paramLabel = "LABEL",
+            description = "With this label, or one beginning with what comes before a final '*'.")
+    String label;
+
+    @Option(
+            names = {"-E", "--exit-status"},
+            paramLabel = "N",
+            description = "Finished with this exit status.")
+    Integer exitStatus;
+
+    @Option(
+            names = {"-X", "--failed"},
+            description = "Finished with a non-zero exit status.")
+    boolean failed;
+
+    @Option(names = "--paused", description = "Paused only.")
+    boolean paused;
+
+    @Option(
+            names = {"-p", "--past-days"},
+            paramLabel = "N",
+            description = "Launched in the last N days.")
+    Integer pastDays;
+
+    @Option(
+            names = {"-G", "--group"},
+            paramLabel = "GROUP",
+            description = "In the group of this label.")
+    String group;
+
+    /** Whether a criterion names what a process ended with, so that ended ones are meant. */
+    public boolean namesAnEnd() {
+        return states != null || exitStatus != null || failed;
+    }
+
+    public boolean isEmpty() {
+        return states == null
+                && type == null
+                && label == null
+                && exitStatus == null
+                && !failed
+                && !paused
+                && pastDays == null
+                && group == null;
+    }
+
+    /** The criteria as the list's query parameters ({@code &}-joined, encoded), with {@code defaultStates} if none. */
+    public String query(List<String> defaultStates) {
+        List<String> params = new ArrayList<>();
+        List<String> s = states != null ? states : defaultStates;
+        if (s != null && !s.isEmpty()) {
+            params.add("state=" + CairnClient.param(String.join(",", s)));
+        }
+        add(params, "type", type);
+        add(params, "label", label);
+        add(params, "exit_status", exitStatus == null ? null : exitStatus.toString());
+        add(params, "failed", failed ? "true" : null);
+        add(params, "paused", paused ? "true" : null);
+        add(params, "since", since());
+        add(params, "group", group);
+        return String.join("&", params);
+    }
+
+    private String since() {
+        if (pastDays == null) {
+            return null;
+        }
+        if (pastDays < 1) {
+            throw CliException.usage("--past-days must be at least 1, not " + pastDays);
+        }
+        return Instant.now().minus(pastDays, ChronoUnit.DAYS).toString();
+    }
+
+    private static void add(List<String> params, String name, String value) {
+        if (value != null) {
+            params.add(name + "=" + CairnClient.param(value));
+        }
+    }
+}

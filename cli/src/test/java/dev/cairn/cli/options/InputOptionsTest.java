@@ -1,0 +1,67 @@
+package dev.cairn.cli.options;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.cairn.cli.client.CliException;
+import dev.cairn.cli.client.ExitCodes;
+import dev.cairn.cli.client.Json;
+
+class InputOptionsTest {
+
+    @TempDir
+    Path dir;
+
+    private static InputOptions of(String... inputs) {
+        InputOptions options = new InputOptions();
+        options.inputs = List.of(inputs);
+        return options;
+    }
+
+    @Test
+    void valuesAreJsonWhenTheyReadAsJsonElseText() {
+        assertEquals(
+                Json.parse("{\"n\": 3, \"f\": 1.5, \"b\": true, \"s\": \"many\", \"q\": \"3\", \"l\": [1, 2],"
+                        + " \"node\": {\"uuid\": \"0190c1a2\"}, \"e\": \"\", \"eq\": \"a=b\"}"),
+                of(
+                                "n=3",
+                                "f=1.5",
+                                "b=true",
+                                "s=many",
+                                "q=\"3\"",
+                                "l=[1,2]",
+                                "node={\"uuid\": \"0190c1a2\"}",
+                                "e=",
+                                "eq=a=b")
+                        .toJson());
+    }
+
+    @Test
+    void aDottedPortIsInANamespaceAndInputsOverrideTheFile() throws Exception {
+        Path file = dir.resolve("inputs.json");
+        Files.writeString(file, "{\"x\": 1, \"scf\": {\"a\": 1, \"b\": 2}}");
+        InputOptions options = of("scf.b=3", "y=2");
+        options.file = file;
+        assertEquals(Json.parse("{\"x\": 1, \"scf\": {\"a\": 1, \"b\": 3}, \"y\": 2}"), options.toJson());
+    }
+
+    @Test
+    void badInputIsAUsageErrorNamingIt() {
+        CliException noEquals = assertThrows(CliException.class, () -> of("n").toJson());
+        assertEquals(ExitCodes.USAGE, noEquals.exitCode());
+        assertTrue(noEquals.getMessage().contains("'n' is not PORT=VALUE"), noEquals.getMessage());
+        assertThrows(CliException.class, () -> of("a..b=1").toJson());
+        InputOptions missing = of();
+        missing.file = dir.resolve("none.json");
+        assertTrue(
+                assertThrows(CliException.class, missing::toJson).getMessage().contains("cannot read"));
+    }
+}
