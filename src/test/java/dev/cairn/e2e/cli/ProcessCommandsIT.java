@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -197,6 +199,42 @@ class ProcessCommandsIT {
                 cairn().run("process", "report", prefix, "--max-depth", "0", "--json")
                         .json()
                         .size());
+
+        // a group's processes
+        post("/api/v1/groups", "{\"label\": \"series-ok\"}");
+        post("/api/v1/groups/series-ok/nodes", "{\"add\": [\"" + uuid + "\"]}");
+        assertEquals(
+                List.of(uuid),
+                uuids(cairn().run("process", "list", "-a", "--group", "series-ok", "--json")
+                        .json()));
+
+        // whether launches would come from the cache: a process's own inputs, an entry point's, a workflow
+        String sum = null;
+        for (JsonNode p : cairn().run("process", "list", "-a", "--type", "arithmetic.sum", "--json")
+                .json()) {
+            if (uuid.equals(p.get("caller").asString())) {
+                sum = p.get("uuid").asString();
+            }
+        }
+        assertTrue(sum != null, "the series called arithmetic.sum");
+        CairnCli.Run again = cairn().run("process", "explain-cache", sum.substring(0, 18));
+        assertEquals(0, again.exit(), again.toString());
+        assertTrue(again.out().startsWith("hit: "), "the same inputs hash as itself: " + again);
+        CairnCli.Run fresh = cairn().run(
+                        "process", "explain-cache", "arithmetic.add_function", "-i", "x=1000", "-i", "y=1", "--json");
+        assertEquals(0, fresh.exit(), fresh.toString());
+        assertFalse(fresh.json().get("hit").asBoolean(), fresh.toString());
+        assertTrue(fresh.json().get("explanation").asString().startsWith("miss"), fresh.toString());
+        CairnCli.Run workflow = cairn().run("process", "explain-cache", prefix);
+        assertTrue(workflow.out().startsWith("never"), workflow.toString());
+    }
+
+    private static void post(String path, String json) {
+        HttpResponse<String> response = server.send(server.request(path, server.adminToken())
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json))
+                .build());
+        assertTrue(response.statusCode() < 300, path + ": " + response.statusCode() + " " + response.body());
     }
 
     @Test

@@ -26,8 +26,14 @@ public final class ServerEvents {
 
     /** {@code query}: the stream's parameters, e.g. {@code tree=0190c1a2}, or empty for every process. */
     public ServerEvents(CairnClient client, String query) {
+        this(client, query, null);
+    }
+
+    /** Resuming after the event {@code lastEventId}: {@code "0"} replays every kept event of the filter first. */
+    public ServerEvents(CairnClient client, String query, String lastEventId) {
         this.client = client;
         this.query = query;
+        this.lastEventId = lastEventId;
     }
 
     /** Opens the stream now, so that nothing after this moment is missed; reading starts with {@link #follow}. */

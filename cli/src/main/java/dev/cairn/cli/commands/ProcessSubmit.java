@@ -86,7 +86,7 @@ final class ProcessSubmit implements Callable<Integer> {
             out.err().flush();
         });
         Runtime.getRuntime().addShutdownHook(notice);
-        JsonNode ended = watch ? ProcessWatch.follow(client, uuid, out) : await(client, uuid, out);
+        JsonNode ended = watch ? ProcessWatch.follow(client, uuid, true, out) : await(client, uuid, out);
         Runtime.getRuntime().removeShutdownHook(notice);
         if (out.json()) {
             out.print(ended);

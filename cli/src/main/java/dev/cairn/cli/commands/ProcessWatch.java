@@ -61,22 +61,23 @@ final class ProcessWatch implements Callable<Integer> {
             });
             return ExitCodes.OK;
         }
-        follow(session.client(), ref.text(), out);
+        follow(session.client(), ref.text(), false, out);
         return ExitCodes.OK;
     }
 
     /**
-     * Prints the changes of the process {@code uuid} and its call tree until it ends; the process as it
-     * ended.
+     * Prints the changes of the process {@code uuid} and its call tree until it ends, those since it
+     * started too if {@code fromStart}; the process as it ended.
      */
-    static JsonNode follow(CairnClient client, String uuid, Output out) {
-        ServerEvents events = new ServerEvents(client, "tree=" + CairnClient.param(uuid));
+    static JsonNode follow(CairnClient client, String uuid, boolean fromStart, Output out) {
+        // from its start (a process just submitted may have ended already): every kept change of its tree first
+        ServerEvents events = new ServerEvents(client, "tree=" + CairnClient.param(uuid), fromStart ? "0" : null);
         // opened before the look, so that an end between the two is not missed
         InputStream stream = events.open();
         JsonNode process = client.get(ProcessCommand.PROCESSES + "/" + CairnClient.segment(uuid))
                 .path("process");
         String full = Json.text(process, "uuid", uuid);
-        if (ProcessLines.ended(process)) {
+        if (!fromStart && ProcessLines.ended(process)) {
             try {
                 stream.close();
             } catch (IOException e) {
