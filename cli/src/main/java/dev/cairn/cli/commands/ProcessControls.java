@@ -1,13 +1,8 @@
 package dev.cairn.cli.commands;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
@@ -25,6 +20,7 @@ import dev.cairn.cli.client.ExitCodes;
 import dev.cairn.cli.client.Json;
 import dev.cairn.cli.options.NodeRef;
 import dev.cairn.cli.options.ProcessFilterOptions;
+import dev.cairn.cli.options.Prompts;
 import dev.cairn.cli.options.Session;
 import dev.cairn.cli.output.Output;
 import dev.cairn.cli.output.ProcessLines;
@@ -95,7 +91,10 @@ final class ProcessControls {
                     out.note("no process to " + action() + " matches");
                     return ExitCodes.OK;
                 }
-                confirm(targets.size(), out);
+                if (!confirmed(targets.size(), out)) {
+                    out.note("nothing done");
+                    return ExitCodes.OK;
+                }
             } else {
                 targets = refs.stream().map(NodeRef::text).toList();
             }
@@ -171,25 +170,10 @@ final class ProcessControls {
             return uuids;
         }
 
-        private void confirm(int count, Output out) {
-            if (force) {
-                return;
-            }
-            if (System.console() == null) {
-                throw CliException.usage("refusing to " + action() + " " + count + " processes without --force:"
-                        + " input is no terminal to ask on");
-            }
-            out.err().print(action() + " " + count + " processes? [y/N] ");
-            out.err().flush();
-            String answer;
-            try {
-                answer = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
-            } catch (IOException e) {
-                answer = null;
-            }
-            if (answer == null || !answer.strip().toLowerCase(Locale.ROOT).startsWith("y")) {
-                throw new CliException(ExitCodes.FAILED, "nothing done: not confirmed", null);
-            }
+        /** Whether to go on: with --force, or asked at the terminal; without one, a usage error. */
+        private boolean confirmed(int count, Output out) {
+            return Prompts.of(true, out.err())
+                    .confirm(action() + " " + count + " process" + (count == 1 ? "" : "es"), force);
         }
     }
 
