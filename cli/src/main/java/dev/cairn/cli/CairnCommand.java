@@ -7,8 +7,11 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 import dev.cairn.cli.client.ExitCodes;
+import dev.cairn.cli.commands.CalcjobCommand;
 import dev.cairn.cli.commands.CompletionCommand;
+import dev.cairn.cli.commands.NodeCommand;
 import dev.cairn.cli.commands.ProfileCommand;
+import dev.cairn.cli.commands.QueryCommand;
 
 /** {@code cairn}: the root command, which only lists the others. */
 @Command(
@@ -17,7 +20,13 @@ import dev.cairn.cli.commands.ProfileCommand;
         versionProvider = CairnVersion.class,
         description = "Cairn's command line: runs and inspects workflows on a Cairn server.",
         footer = {"", ExitCodes.LEGEND, "", "`cairn COMMAND --help` tells more of each command."},
-        subcommands = {ProfileCommand.class, CompletionCommand.class})
+        subcommands = {
+            ProfileCommand.class,
+            NodeCommand.class,
+            CalcjobCommand.class,
+            QueryCommand.class,
+            CompletionCommand.class
+        })
 public final class CairnCommand implements Runnable {
 
     @Spec
