@@ -18,6 +18,7 @@ import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PatchMapping;
 import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -28,6 +29,7 @@ import dev.cairn.api.web.Page;
 import dev.cairn.api.web.Paging;
 import dev.cairn.engine.Engine;
 import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.graph.GraphStore;
 
 /** The nodes of the provenance graph: lists, one node, and changes to label, description and extras. */
 @RestController
@@ -153,6 +155,46 @@ class NodesController {
         long id = reader.id(ref);
         engine.graph().update(id, patch.label(), patch.description(), patch.extras(), patch.removeExtras());
         return reader.read(id);
+    }
+
+    /**
+     * A node's hash computed again.
+     *
+     * @param previous the hash it had before
+     * @param changed  whether the hash computed now differs from it (and was stored)
+     */
+    @Schema(description = "A node's hash computed again")
+    record Rehashed(
+            @Schema(example = "0190c1a2-5b1e-7c3d-9f00-2b8e4d6a1c55")
+            String uuid,
+
+            @Schema(example = "5f0c…") String hash,
+            @Schema(example = "5f0c…", nullable = true) String previous,
+            boolean changed) {}
+
+    @PostMapping("/{ref}/rehash")
+    @Operation(
+            summary = "Compute a node's hash again",
+            description = "Computes the hash caching finds a node by from what is stored (for a process, from its"
+                    + " inputs' stored hashes by link label) and stores it when it differs, as `verdi node rehash`"
+                    + " does after the hash's form changed. Rehash inputs before the processes that used them.")
+    @ApiResponse(responseCode = "200", description = "The hash now, the one before, and whether it changed")
+    @ApiResponse(
+            responseCode = "400",
+            description = "A malformed ref, or an input of the process has no hash",
+            content = @Content(mediaType = "application/problem+json"))
+    @ApiResponse(
+            responseCode = "404",
+            description = "No such node",
+            content = @Content(mediaType = "application/problem+json"))
+    @ApiResponse(
+            responseCode = "409",
+            description = "The prefix names more than one node",
+            content = @Content(mediaType = "application/problem+json"))
+    Rehashed rehash(@Parameter(description = REF, example = "0190c1a2") @PathVariable("ref") String ref) {
+        long id = reader.id(ref);
+        GraphStore.Rehash done = engine.graph().rehash(id);
+        return new Rehashed(reader.read(id).uuid().toString(), done.after(), done.before(), done.changed());
     }
 
     @DeleteMapping
