@@ -12,6 +12,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.util.List;
 
@@ -305,6 +307,35 @@ class NodeCommandsIT {
         CairnCli.Run input = cairn().run("node", "delete", job().get("uuid").asString(), "--dry-run", "--json");
         assertEquals(0, input.exit(), input.toString());
         assertTrue(input.json().get("count").asLong() >= 5, "the job takes its caller and outputs: " + input);
+    }
+
+    @Test
+    void rehashStoresTheHashComputedAgainAndAllNeedsForce() throws Exception {
+        String uuid = storeInt(11);
+        String right = serverNode(uuid).get("hash").asString();
+        try (Connection c = db.connect();
+                PreparedStatement s = c.prepareStatement("UPDATE node SET hash = ? WHERE uuid = ?::uuid")) {
+            s.setString(1, "0".repeat(64));
+            s.setString(2, uuid);
+            assertEquals(1, s.executeUpdate());
+        }
+        CairnCli.Run rehash = cairn().run("node", "rehash", uuid, "--json");
+        assertEquals(0, rehash.exit(), rehash.toString());
+        assertTrue(rehash.json().get(0).get("changed").asBoolean(), rehash.toString());
+        assertEquals(right, rehash.json().get(0).get("hash").asString());
+        assertEquals(right, serverNode(uuid).get("hash").asString(), "the server holds the hash again");
+
+        CairnCli.Run unforced = cairn().run("node", "rehash", "--all");
+        assertEquals(2, unforced.exit(), unforced.toString());
+        assertTrue(unforced.err().contains("--force"), unforced.toString());
+        CairnCli.Run both = cairn().run("node", "rehash", uuid, "--all");
+        assertEquals(2, both.exit(), both.toString());
+
+        CairnCli.Run all = cairn().run("node", "rehash", "--all", "--force");
+        assertEquals(0, all.exit(), all.toString());
+        long nodes =
+                cairn().run("query", "node", "--project", "id", "--json").json().size();
+        assertTrue(all.err().contains(nodes + " nodes rehashed"), "every node: " + all);
     }
 
     @Test
