@@ -794,7 +794,7 @@ public final class NodeCommand {
             }
             Path file = session.workingDirectory().resolve(output != null ? output : Path.of(rootUuid + "." + format));
             render(dot, file);
-            out.note("wrote " + file);
+            out.note("wrote " + (output != null ? output : file.getFileName()));
         }
 
         private void render(String dot, Path file) {
