@@ -3,10 +3,13 @@ package dev.cairn.cli.client;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.stream.Stream;
 
 import tools.jackson.databind.JsonNode;
 
@@ -38,7 +41,10 @@ public final class NodeFiles {
         }
     }
 
-    /** Every file under the top into {@code dest}, which must be missing or an empty folder; the paths written. */
+    /**
+     * Every file under the top into {@code dest}, which must be missing or an empty folder; the paths written.
+     * On a failure what was written is removed again.
+     */
     public List<Path> dump(Path dest) {
         if (Files.exists(dest)) {
             if (!Files.isDirectory(dest)) {
@@ -52,6 +58,7 @@ public final class NodeFiles {
                 throw CliException.usage("cannot read " + dest + ": " + e.getMessage());
             }
         }
+        boolean created = !Files.exists(dest);
         List<Path> written = new ArrayList<>();
         try {
             Files.createDirectories(dest);
@@ -70,10 +77,25 @@ public final class NodeFiles {
                 client.download(url(path), target);
                 written.add(target);
             }
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
+            undo(dest, created);
+            if (e instanceof RuntimeException r) {
+                throw r;
+            }
             throw new CliException(ExitCodes.FAILED, "writing into " + dest + " failed: " + e.getMessage(), null, e);
         }
         return written;
+    }
+
+    /** Removes what a failed dump wrote: the folder if it made it, else what it put into the empty one. */
+    private static void undo(Path dest, boolean created) {
+        try (Stream<Path> all = Files.walk(dest)) {
+            all.sorted(Comparator.reverseOrder())
+                    .filter(p -> created || !p.equals(dest))
+                    .forEach(p -> p.toFile().delete());
+        } catch (IOException | UncheckedIOException e) {
+            // the failure that brought us here is the one to report
+        }
     }
 
     private String url(String path) {
