@@ -5,10 +5,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** The demo's report in a server's output: the rows of its table and its curl commands. */
-final class DemoOutput {
+public final class DemoOutput {
 
     /** The end of the report. */
-    static final String END = "Serving until Ctrl-C";
+    public static final String END = "Serving until Ctrl-C";
 
     /** One row: {@code arithmetic.add_multiply(x=2, y=3, z=4)  finished  0  20  0.06 s  ran  <uuid>}. */
     record Row(String process, String state, String exit, String result, String cache, String uuid) {}

@@ -17,6 +17,9 @@ import dev.cairn.cli.commands.ProfileCommand;
 import dev.cairn.cli.commands.StorageCommand;
 import dev.cairn.cli.commands.TokenCommand;
 import dev.cairn.cli.commands.UserCommand;
+import dev.cairn.cli.commands.CalcjobCommand;
+import dev.cairn.cli.commands.NodeCommand;
+import dev.cairn.cli.commands.QueryCommand;
 
 /** {@code cairn}: the root command, which only lists the others. */
 @Command(
@@ -35,6 +38,9 @@ import dev.cairn.cli.commands.UserCommand;
             TokenCommand.class,
             PluginCommand.class,
             StorageCommand.class,
+            NodeCommand.class,
+            CalcjobCommand.class,
+            QueryCommand.class,
             CompletionCommand.class
         })
 public final class CairnCommand implements Runnable {

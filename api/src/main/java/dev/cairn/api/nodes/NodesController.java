@@ -14,9 +14,11 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PatchMapping;
 import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -26,6 +28,8 @@ import dev.cairn.api.config.CairnProperties;
 import dev.cairn.api.web.Page;
 import dev.cairn.api.web.Paging;
 import dev.cairn.engine.Engine;
+import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.graph.GraphStore;
 
 /** The nodes of the provenance graph: lists, one node, and changes to label, description and extras. */
 @RestController
@@ -41,12 +45,15 @@ class NodesController {
     private final NodeLists lists;
     private final NodeReader reader;
     private final Engine engine;
+    private final NodeDeletion deletion;
     private final int pageMax;
 
-    NodesController(NodeLists lists, NodeReader reader, Engine engine, CairnProperties properties) {
+    NodesController(
+            NodeLists lists, NodeReader reader, Engine engine, NodeDeletion deletion, CairnProperties properties) {
         this.lists = lists;
         this.reader = reader;
         this.engine = engine;
+        this.deletion = deletion;
         this.pageMax = properties.limits().pageMax();
     }
 
@@ -148,5 +155,89 @@ class NodesController {
         long id = reader.id(ref);
         engine.graph().update(id, patch.label(), patch.description(), patch.extras(), patch.removeExtras());
         return reader.read(id);
+    }
+
+    /**
+     * A node's hash computed again.
+     *
+     * @param previous the hash it had before
+     * @param changed  whether the hash computed now differs from it (and was stored)
+     */
+    @Schema(description = "A node's hash computed again")
+    record Rehashed(
+            @Schema(example = "0190c1a2-5b1e-7c3d-9f00-2b8e4d6a1c55")
+            String uuid,
+
+            @Schema(example = "5f0c…") String hash,
+            @Schema(example = "5f0c…", nullable = true) String previous,
+            boolean changed) {}
+
+    @PostMapping("/{ref}/rehash")
+    @Operation(
+            summary = "Compute a node's hash again",
+            description = "Computes the hash caching finds a node by from what is stored (for a process, from its"
+                    + " inputs' stored hashes by link label) and stores it when it differs, as `verdi node rehash`"
+                    + " does after the hash's form changed. Rehash inputs before the processes that used them.")
+    @ApiResponse(responseCode = "200", description = "The hash now, the one before, and whether it changed")
+    @ApiResponse(
+            responseCode = "400",
+            description = "A malformed ref, or an input of the process has no hash",
+            content = @Content(mediaType = "application/problem+json"))
+    @ApiResponse(
+            responseCode = "404",
+            description = "No such node",
+            content = @Content(mediaType = "application/problem+json"))
+    @ApiResponse(
+            responseCode = "409",
+            description = "The prefix names more than one node",
+            content = @Content(mediaType = "application/problem+json"))
+    Rehashed rehash(@Parameter(description = REF, example = "0190c1a2") @PathVariable("ref") String ref) {
+        long id = reader.id(ref);
+        GraphStore.Rehash done = engine.graph().rehash(id);
+        return new Rehashed(reader.read(id).uuid().toString(), done.after(), done.before(), done.changed());
+    }
+
+    @DeleteMapping
+    @Operation(
+            summary = "Delete nodes, or tell what deleting them would take",
+            description = "Deletes the nodes `node` names with everything AiiDA's deletion rules take along, so that"
+                    + " nothing left misses part of its provenance: the processes that used a data node and what they"
+                    + " made, the caller of a deleted process, and (unless `disable` switches the rule off) what a"
+                    + " process created (`create_forward`) or called (`call_calc_forward`, `call_work_forward`)."
+                    + " All in one transaction; file contents are removed later by maintenance. With `dry_run=true`"
+                    + " nothing changes and the answer is what would go. A rule that cannot be switched is a 400; a"
+                    + " deletion that would take a process that has not ended is a 409."
+                    + " Example: `DELETE /api/v1/nodes?node=0190c1a2&dry_run=true`.")
+    @ApiResponse(responseCode = "200", description = "What was deleted, or (dry run) what would be")
+    @ApiResponse(
+            responseCode = "400",
+            description = "No node named, a malformed ref, or a rule that cannot be switched off",
+            content = @Content(mediaType = "application/problem+json"))
+    @ApiResponse(
+            responseCode = "404",
+            description = "A node named is not there",
+            content = @Content(mediaType = "application/problem+json"))
+    @ApiResponse(
+            responseCode = "409",
+            description = "A prefix names several nodes, or the deletion would take a process that has not ended",
+            content = @Content(mediaType = "application/problem+json"))
+    NodeDeletion.Report delete(
+            @Parameter(
+                            description = "A node to delete (repeatable): " + REF,
+                            array = @ArraySchema(schema = @Schema(type = "string", example = "0190c1a2")))
+                    @RequestParam(name = "node", required = false)
+                    List<String> nodes,
+            @Parameter(description = "Only tell what would be deleted")
+                    @RequestParam(name = "dry_run", defaultValue = "false")
+                    boolean dryRun,
+            @Parameter(
+                            description = "Rules to switch off: create_forward, call_calc_forward, call_work_forward",
+                            array = @ArraySchema(schema = @Schema(type = "string", example = "create_forward")))
+                    @RequestParam(name = "disable", required = false)
+                    List<String> disable) {
+        if (nodes == null || nodes.isEmpty()) {
+            throw new InvalidInputException("name the nodes to delete: ?node=<uuid or prefix> (repeatable)");
+        }
+        return deletion.run(nodes, disable == null ? List.of() : disable, dryRun);
     }
 }

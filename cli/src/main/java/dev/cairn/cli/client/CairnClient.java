@@ -72,7 +72,20 @@ public final class CairnClient {
     public InputStream stream(String path, String accept) {
         HttpRequest.Builder request = HttpRequest.newBuilder(resolve(path)).header("Accept", accept);
         authorize(request);
-        HttpResponse<InputStream> response = send(request.GET().build(), HttpResponse.BodyHandlers.ofInputStream());
+        return stream(request.GET());
+    }
+
+    /** A POST of a JSON body whose answer the caller reads as it comes (a query's NDJSON rows). */
+    public InputStream stream(String path, String accept, String json) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(resolve(path))
+                .header("Accept", accept)
+                .header("Content-Type", "application/json");
+        authorize(request);
+        return stream(request.POST(HttpRequest.BodyPublishers.ofString(json)));
+    }
+
+    private InputStream stream(HttpRequest.Builder request) {
+        HttpResponse<InputStream> response = send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
         if (response.statusCode() >= 400) {
             try (InputStream body = response.body()) {
                 throw problem(response.statusCode(), new String(body.readAllBytes(), StandardCharsets.UTF_8));

@@ -247,7 +247,7 @@ public final class ProcessCommand {
 
         @Override
         public void run() {
-            JsonNode detail = session.client().get(PROCESSES + "/" + ref.segment());
+            JsonNode detail = session.client().get(PROCESSES + "/" + ref.segment(session.client()));
             Output out = session.output();
             if (out.json()) {
                 out.print(detail);
@@ -281,7 +281,7 @@ public final class ProcessCommand {
 
         @Override
         public void run() {
-            JsonNode tree = session.client().get(PROCESSES + "/" + ref.segment() + "/tree");
+            JsonNode tree = session.client().get(PROCESSES + "/" + ref.segment(session.client()) + "/tree");
             Output out = session.output();
             if (out.json()) {
                 out.print(tree);
@@ -333,7 +333,7 @@ public final class ProcessCommand {
                 throw CliException.usage("--levelname: '" + level + "' is not one of " + String.join(", ", LEVELS));
             }
             CairnClient client = session.client();
-            String base = PROCESSES + "/" + ref.segment();
+            String base = PROCESSES + "/" + ref.segment(session.client());
             Map<String, Integer> depths = new HashMap<>();
             depths(client.get(base + "/tree"), 0, depths);
             List<JsonNode> entries = new ArrayList<>();

@@ -178,8 +178,7 @@ final class ProcessSubmit implements Callable<Integer> {
             if (target.contains(".") || inputs.given()) {
                 launch = launch(target, inputs);
             } else {
-                NodeRef ref = new NodeRef(target);
-                JsonNode detail = client.get(ProcessCommand.PROCESSES + "/" + ref.segment());
+                JsonNode detail = client.get(ProcessCommand.PROCESSES + "/" + NodeRef.parse(target).segment(client));
                 launch = Json.object().put("entry_point", Json.text(detail.path("process"), "entry_point", ""));
                 ObjectNode in = launch.putObject("inputs");
                 for (Map.Entry<String, JsonNode> port : detail.path("inputs").properties()) {

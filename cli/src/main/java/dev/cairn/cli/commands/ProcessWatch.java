@@ -61,7 +61,7 @@ final class ProcessWatch implements Callable<Integer> {
             });
             return ExitCodes.OK;
         }
-        follow(session.client(), ref.text(), false, out);
+        follow(session.client(), ref.resolve(session.client()), false, out);
         return ExitCodes.OK;
     }
 

@@ -1,51 +1,153 @@
 package dev.cairn.cli.options;
 
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
 
 import dev.cairn.cli.client.CairnClient;
 import dev.cairn.cli.client.CliException;
+import dev.cairn.cli.client.ExitCodes;
+import dev.cairn.cli.client.Json;
 
 /**
- * A node named on the command line as the server names it: its uuid, or a prefix of it of at least
- * four hex digits (dashes where the uuid has them). The server resolves it; a prefix that names more
- * than one node comes back as a conflict listing them. Checked here first, so that a typo is a usage
- * error naming what a reference is, before any request.
+ * A node as a person names it on the command line: its PK ({@code 42} or {@code pk:42}), its UUID, or a
+ * unique prefix of the UUID of at least 4 hex digits ({@code 0190c1a2}, or {@code uuid:0190} to read digits
+ * as a prefix). A plain number is a PK when a node has it, else a UUID prefix (as verdi tries them in turn).
+ * The server names nodes by UUID only: {@link #resolve} turns a PK into the UUID with one query.
  */
 public record NodeRef(String text) {
 
-    private static final Pattern REF = Pattern.compile("[0-9a-f-]{4,36}");
+    private static final Pattern DIGITS = Pattern.compile("[0-9]+");
+    private static final Pattern UUID_PREFIX = Pattern.compile("[0-9a-f-]{4,36}");
 
-    public NodeRef {
-        text = text.strip().toLowerCase(Locale.ROOT);
-        if (!REF.matcher(text).matches() || text.replace("-", "").length() < 4) {
-            throw CliException.usage("'" + text + "' is not a node reference: give its uuid or a prefix of it (at"
-                    + " least 4 hex digits, as `cairn process list` shows them)");
+    /** The picocli converter: checks the form, so that a malformed ref is a usage error before any request. */
+    public static final class Converter implements ITypeConverter<NodeRef> {
+        @Override
+        public NodeRef convert(String value) {
+            try {
+                return NodeRef.parse(value);
+            } catch (CliException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
         }
     }
 
-    /** The reference as one path segment of a URL. */
-    public String segment() {
-        return CairnClient.segment(text);
+    public static NodeRef parse(String value) {
+        String v = value.strip().toLowerCase(Locale.ROOT);
+        String body = v.startsWith("pk:") || v.startsWith("uuid:") ? v.substring(v.indexOf(':') + 1) : v;
+        boolean ok = v.startsWith("pk:")
+                ? DIGITS.matcher(body).matches()
+                : DIGITS.matcher(body).matches() && !v.startsWith("uuid:")
+                        || UUID_PREFIX.matcher(body).matches();
+        if (!ok) {
+            throw CliException.usage("'" + value + "' is not a node: give its PK (42), its UUID or a prefix of the"
+                    + " UUID of at least 4 hex digits (0190c1a2)");
+        }
+        return new NodeRef(v);
+    }
+
+    /** Whether this names a PK and nothing else ({@code pk:42}, or a number shorter than a prefix). */
+    private boolean pkOnly() {
+        return text.startsWith("pk:") || DIGITS.matcher(text).matches() && text.length() < 4;
+    }
+
+    /** The node's UUID (or the unique prefix the server resolves), for the server's URLs. */
+    public String resolve(CairnClient client) {
+        if (text.startsWith("uuid:")) {
+            return text.substring(5);
+        }
+        if (text.startsWith("pk:") || DIGITS.matcher(text).matches()) {
+            long pk;
+            try {
+                pk = Long.parseLong(text.startsWith("pk:") ? text.substring(3) : text);
+            } catch (NumberFormatException e) {
+                throw CliException.usage("'" + text + "' is too large for a PK");
+            }
+            String uuid = uuidOfPk(client, pk);
+            if (uuid != null) {
+                return uuid;
+            }
+            if (pkOnly() || !prefixExists(client, text)) {
+                throw new CliException(
+                        ExitCodes.NOT_FOUND,
+                        "no node has the PK " + pk + (pkOnly() ? "" : " nor a UUID beginning " + text),
+                        null);
+            }
+        }
+        return text;
+    }
+
+    /** The node as one path segment of the server's URLs: its UUID, or the unique prefix the server resolves. */
+    public String segment(CairnClient client) {
+        return CairnClient.segment(resolve(client));
+    }
+
+    private static boolean prefixExists(CairnClient client, String prefix) {
+        ObjectNode vertex = Json.object();
+        vertex.put("tag", "n");
+        vertex.put("entity", "node");
+        vertex.putObject("filters").putObject("uuid").put("like", prefix + "%");
+        vertex.putArray("project").add("id");
+        ObjectNode query = Json.object();
+        query.putArray("path").add(vertex);
+        return !client.post("/api/v1/query?limit=1", query).path("items").isEmpty();
+    }
+
+    /** The UUID of the node with this PK, or null when none has it. */
+    public static String uuidOfPk(CairnClient client, long pk) {
+        ObjectNode vertex = Json.object();
+        vertex.put("tag", "n");
+        vertex.put("entity", "node");
+        vertex.putObject("filters").put("id", pk);
+        vertex.putArray("project").add("uuid");
+        ObjectNode query = Json.object();
+        query.putArray("path").add(vertex);
+        JsonNode items = client.post("/api/v1/query?limit=1", query).path("items");
+        return items.isEmpty() ? null : items.get(0).path("n").path("uuid").asString();
+    }
+
+    /** The PK of the node with this UUID, or null when it is gone. */
+    public static Long pkOfUuid(CairnClient client, String uuid) {
+        return pksOfUuids(client, List.of(uuid)).get(uuid);
+    }
+
+    /** The PKs of the nodes with these UUIDs, by UUID, in one query (a node that is gone is left out). */
+    public static Map<String, Long> pksOfUuids(CairnClient client, Collection<String> uuids) {
+        Map<String, Long> pks = new HashMap<>();
+        if (uuids.isEmpty()) {
+            return pks;
+        }
+        ObjectNode vertex = Json.object();
+        vertex.put("tag", "n");
+        vertex.put("entity", "node");
+        ArrayNode in = vertex.putObject("filters").putObject("uuid").putArray("in");
+        uuids.forEach(in::add);
+        ArrayNode project = vertex.putArray("project");
+        project.add("id");
+        project.add("uuid");
+        ObjectNode query = Json.object();
+        query.putArray("path").add(vertex);
+        JsonNode items =
+                client.post("/api/v1/query?limit=" + uuids.size(), query).path("items");
+        for (JsonNode item : items) {
+            pks.put(
+                    item.path("n").path("uuid").asString(),
+                    item.path("n").path("id").asLong());
+        }
+        return pks;
     }
 
     @Override
     public String toString() {
         return text;
-    }
-
-    /** For picocli: {@code @Parameters(converter = NodeRef.Converter.class)} or a field of type NodeRef. */
-    public static final class Converter implements ITypeConverter<NodeRef> {
-        @Override
-        public NodeRef convert(String value) {
-            try {
-                return new NodeRef(value);
-            } catch (CliException e) {
-                throw new TypeConversionException(e.getMessage());
-            }
-        }
     }
 }

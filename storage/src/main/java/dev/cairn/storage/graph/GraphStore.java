@@ -228,6 +228,63 @@ public final class GraphStore {
         }
     }
 
+    /**
+     * The hash of a stored node before and after {@link #rehash}.
+     *
+     * @param before the hash it had (null if it had none)
+     * @param after  the hash computed now, which it has from now on
+     */
+    public record Rehash(String before, String after) {
+        public boolean changed() {
+            return !after.equals(before);
+        }
+    }
+
+    /**
+     * Computes the hash of a stored node again from what is stored (for a process, from its
+     * inputs' stored hashes by link label) and stores it when it differs, so that caching
+     * finds the node by the hash of today's form. Rehash inputs before the processes that
+     * used them.
+     *
+     * @throws InvalidInputException if an input of a process has no hash
+     */
+    public Rehash rehash(long id) {
+        Node node = load(id);
+        Map<String, String> inputs = new LinkedHashMap<>();
+        try (Connection c = database.connection()) {
+            if (node instanceof ProcessNode) {
+                try (PreparedStatement s = c.prepareStatement("SELECT l.label, n.hash, n.uuid FROM link l"
+                        + " JOIN node n ON n.id = l.input_id WHERE l.output_id = ? AND l.type IN (?, ?)"
+                        + " ORDER BY l.id")) {
+                    s.setLong(1, id);
+                    s.setString(2, LinkType.INPUT_CALC.dbValue());
+                    s.setString(3, LinkType.INPUT_WORK.dbValue());
+                    try (ResultSet rs = s.executeQuery()) {
+                        while (rs.next()) {
+                            if (rs.getString(2) == null) {
+                                throw new InvalidInputException("input '" + rs.getString(1) + "' ("
+                                        + rs.getString(3) + ") of " + node.describe() + " has no hash: rehash it"
+                                        + " first");
+                            }
+                            inputs.put(rs.getString(1), rs.getString(2));
+                        }
+                    }
+                }
+            }
+            String hash = hashing.rehash(node, inputs);
+            if (!hash.equals(node.hash())) {
+                try (PreparedStatement s = c.prepareStatement("UPDATE node SET hash = ? WHERE id = ?")) {
+                    s.setString(1, hash);
+                    s.setLong(2, id);
+                    s.executeUpdate();
+                }
+            }
+            return new Rehash(node.hash(), hash);
+        } catch (SQLException e) {
+            throw SqlErrors.translate(e, "rehashing " + node.describe());
+        }
+    }
+
     /** Links into a stored node. */
     public List<LinkTriple> incoming(Node node) {
         return links(

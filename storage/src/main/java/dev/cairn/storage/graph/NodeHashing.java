@@ -42,8 +42,28 @@ final class NodeHashing {
     }
 
     HashInput input(Node node, Map<Node, String> batch) {
-        Map<String, Object> attributes = node.attributesForStore();
         Map<String, String> inputs = Map.of();
+        if (node instanceof ProcessNode) {
+            inputs = new LinkedHashMap<>();
+            for (PendingLink link : node.pendingIncoming()) {
+                if (link.type() == LinkType.INPUT_CALC || link.type() == LinkType.INPUT_WORK) {
+                    inputs.put(link.label(), inputHash(link, batch));
+                }
+            }
+        }
+        return withInputs(node, inputs);
+    }
+
+    /**
+     * The hash of a stored node computed again from what is stored: for a process, its inputs'
+     * stored hashes by link label.
+     */
+    String rehash(Node node, Map<String, String> inputs) {
+        return NodeHasher.hash(withInputs(node, node instanceof ProcessNode ? inputs : Map.of()));
+    }
+
+    private HashInput withInputs(Node node, Map<String, String> inputs) {
+        Map<String, Object> attributes = node.attributesForStore();
         if (node instanceof ProcessNode process) {
             Set<String> ignored = process.updatable();
             Map<String, Object> counted = new LinkedHashMap<>();
@@ -53,12 +73,6 @@ final class NodeHashing {
                 }
             });
             attributes = counted;
-            inputs = new LinkedHashMap<>();
-            for (PendingLink link : node.pendingIncoming()) {
-                if (link.type() == LinkType.INPUT_CALC || link.type() == LinkType.INPUT_WORK) {
-                    inputs.put(link.label(), inputHash(link, batch));
-                }
-            }
         }
         UUID computer = node.computerId() == null ? null : computerUuid(node.computerId());
         return new HashInput(
