@@ -66,7 +66,7 @@ final class Training {
 
     private static void run(List<String> command) {
         StringWriter sink = new StringWriter();
-        CommandLine cli = CairnCommand.commandLine();
+        CommandLine cli = CairnCommand.commandLine(command.toArray(String[]::new));
         cli.setOut(new PrintWriter(sink));
         cli.setErr(new PrintWriter(sink));
         List<String> args = new ArrayList<>(command);

@@ -96,7 +96,8 @@ final class ProcessControls {
                     return ExitCodes.OK;
                 }
             } else {
-                targets = refs.stream().map(ref -> ref.resolve(session.client())).toList();
+                targets =
+                        refs.stream().map(ref -> ref.resolve(session.client())).toList();
             }
             Map<String, JsonNode> results = new LinkedHashMap<>();
             int exit = ExitCodes.OK;

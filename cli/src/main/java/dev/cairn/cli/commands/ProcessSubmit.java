@@ -178,7 +178,8 @@ final class ProcessSubmit implements Callable<Integer> {
             if (target.contains(".") || inputs.given()) {
                 launch = launch(target, inputs);
             } else {
-                JsonNode detail = client.get(ProcessCommand.PROCESSES + "/" + NodeRef.parse(target).segment(client));
+                JsonNode detail = client.get(
+                        ProcessCommand.PROCESSES + "/" + NodeRef.parse(target).segment(client));
                 launch = Json.object().put("entry_point", Json.text(detail.path("process"), "entry_point", ""));
                 ObjectNode in = launch.putObject("inputs");
                 for (Map.Entry<String, JsonNode> port : detail.path("inputs").properties()) {
