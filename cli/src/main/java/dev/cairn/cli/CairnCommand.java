@@ -8,7 +8,12 @@ import picocli.CommandLine.Spec;
 
 import dev.cairn.cli.client.ExitCodes;
 import dev.cairn.cli.commands.CompletionCommand;
+import dev.cairn.cli.commands.DbCommand;
 import dev.cairn.cli.commands.ProfileCommand;
+import dev.cairn.cli.commands.ServerCommand;
+import dev.cairn.cli.commands.StatusCommand;
+import dev.cairn.cli.commands.UpCommand;
+import dev.cairn.cli.commands.WorkerCommand;
 
 /** {@code cairn}: the root command, which only lists the others. */
 @Command(
@@ -17,7 +22,15 @@ import dev.cairn.cli.commands.ProfileCommand;
         versionProvider = CairnVersion.class,
         description = "Cairn's command line: runs and inspects workflows on a Cairn server.",
         footer = {"", ExitCodes.LEGEND, "", "`cairn COMMAND --help` tells more of each command."},
-        subcommands = {ProfileCommand.class, CompletionCommand.class})
+        subcommands = {
+            UpCommand.class,
+            StatusCommand.class,
+            ServerCommand.class,
+            WorkerCommand.class,
+            DbCommand.class,
+            ProfileCommand.class,
+            CompletionCommand.class
+        })
 public final class CairnCommand implements Runnable {
 
     @Spec
