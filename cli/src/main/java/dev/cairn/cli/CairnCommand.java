@@ -4,6 +4,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
 import dev.cairn.cli.client.ExitCodes;
@@ -19,6 +20,8 @@ import dev.cairn.cli.commands.WorkerCommand;
 @Command(
         name = "cairn",
         mixinStandardHelpOptions = true,
+        // --help (and --version) on every command, which picocli does not give subcommands on its own
+        scope = ScopeType.INHERIT,
         versionProvider = CairnVersion.class,
         description = "Cairn's command line: runs and inspects workflows on a Cairn server.",
         footer = {"", ExitCodes.LEGEND, "", "`cairn COMMAND --help` tells more of each command."},

@@ -105,7 +105,10 @@ class ServerCommandsIT {
         CairnCli.Run noServices = cairn.run("server", "start");
         CairnCli.Run wrong = cairn.run("server", "start", "--embedded", "--cairn.worker.slots");
         CairnCli.Run dataDirSetting = cairn.run("server", "start", "--embedded", "--cairn.data-dir=/tmp");
+        CairnCli.Run help = cairn.run("server", "start", "--help");
         assertAll(
+                () -> assertEquals(0, help.exit(), help.toString()),
+                () -> assertTrue(help.out().contains("--embedded"), help.toString()),
                 () -> assertEquals(2, noServices.exit(), noServices.toString()),
                 () -> assertTrue(noServices.err().contains("--embedded"), noServices.toString()),
                 () -> assertEquals(2, wrong.exit(), wrong.toString()),
