@@ -39,24 +39,27 @@ public final class LocalRun {
     private static final List<String> DETACH = List.of("/usr/bin/setsid", "/bin/setsid");
 
     private final String name;
+    private final Path dataDir;
     private final Path pidFile;
     private final Path log;
 
-    private LocalRun(String name, Path pidFile, Path log) {
+    private LocalRun(String name, Path dataDir, Path pidFile, Path log) {
         this.name = name;
+        this.dataDir = dataDir;
         this.pidFile = pidFile;
         this.log = log;
     }
 
     /** The server of the data directory {@code dataDir}. */
     public static LocalRun server(Path dataDir) {
-        return new LocalRun("server", dataDir.resolve("server.pid"), dataDir.resolve("server.log"));
+        return new LocalRun("server", dataDir, dataDir.resolve("server.pid"), dataDir.resolve("server.log"));
     }
 
     /** Worker number {@code n} of {@code dataDir}. */
     public static LocalRun worker(Path dataDir, int n) {
         Path dir = dataDir.resolve("workers");
-        return new LocalRun("worker " + n, dir.resolve("worker-" + n + ".pid"), dir.resolve("worker-" + n + ".log"));
+        return new LocalRun(
+                "worker " + n, dataDir, dir.resolve("worker-" + n + ".pid"), dir.resolve("worker-" + n + ".log"));
     }
 
     /** The numbers of the workers of {@code dataDir} that run, lowest first; stale pid files are removed. */
@@ -100,7 +103,7 @@ public final class LocalRun {
         try {
             long pid = Long.parseLong(
                     Files.readString(pidFile, StandardCharsets.UTF_8).strip());
-            process = ProcessHandle.of(pid).filter(ProcessHandle::isAlive).filter(LocalRun::isCairnServer);
+            process = ProcessHandle.of(pid).filter(ProcessHandle::isAlive).filter(this::ofThisDataDir);
         } catch (IOException | NumberFormatException e) {
             process = Optional.empty();
         }
@@ -246,8 +249,15 @@ public final class LocalRun {
         }
     }
 
-    /** The pid file names a process whose command line is the server's (not a reused pid), or says nothing. */
-    private static boolean isCairnServer(ProcessHandle process) {
-        return process.info().commandLine().map(c -> c.contains("cairn-server")).orElse(true);
+    /**
+     * The pid file names a server JVM of this data directory (its command line says so), not a process
+     * that got the pid of one that ended; where the system does not tell command lines, any.
+     */
+    private boolean ofThisDataDir(ProcessHandle process) {
+        String arg = "--cairn.data-dir=" + dataDir;
+        return process.info()
+                .commandLine()
+                .map(c -> c.contains(arg + " ") || c.endsWith(arg))
+                .orElse(true);
     }
 }
