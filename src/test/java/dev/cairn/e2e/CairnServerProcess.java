@@ -444,7 +444,7 @@ public final class CairnServerProcess implements AutoCloseable {
     }
 
     /** The AMQP URI of a test's virtual host, with the broker's user. */
-    static String amqpUri(TestBroker broker) {
+    public static String amqpUri(TestBroker broker) {
         URI amqp = broker.server().amqp();
         int port = amqp.getPort() < 0 ? 5672 : amqp.getPort();
         return amqp.getScheme() + "://" + (amqp.getRawUserInfo() == null ? "" : amqp.getRawUserInfo() + "@")

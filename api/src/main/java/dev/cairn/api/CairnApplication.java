@@ -7,11 +7,19 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.ConfigurableApplicationContext;
 
-/** The Cairn server: the REST API and a worker, or either, by {@code cairn.roles}. */
+import dev.cairn.api.config.MigrateOnly;
+
+/**
+ * The Cairn server: the REST API and a worker, or either, by {@code cairn.roles}; with
+ * {@code cairn.migrate-only=true}, only the database schema's migrations, then it exits.
+ */
 @SpringBootApplication
 public class CairnApplication {
 
     public static void main(String[] args) {
+        if (MigrateOnly.requested(args)) {
+            System.exit(MigrateOnly.run(args));
+        }
         SpringApplication app = new SpringApplication(CairnApplication.class);
         if (Arrays.stream(args).anyMatch(a -> a.startsWith("--cairn.restore-from="))) {
             // a one-shot restore: the engine bean restores before it opens; no worker runs processes, and the

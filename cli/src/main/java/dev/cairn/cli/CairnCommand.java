@@ -14,15 +14,20 @@ import dev.cairn.cli.commands.CalcjobCommand;
 import dev.cairn.cli.commands.CodeCommand;
 import dev.cairn.cli.commands.CompletionCommand;
 import dev.cairn.cli.commands.ComputerCommand;
+import dev.cairn.cli.commands.DbCommand;
 import dev.cairn.cli.commands.GroupCommand;
 import dev.cairn.cli.commands.NodeCommand;
 import dev.cairn.cli.commands.PluginCommand;
 import dev.cairn.cli.commands.ProcessCommand;
 import dev.cairn.cli.commands.ProfileCommand;
 import dev.cairn.cli.commands.QueryCommand;
+import dev.cairn.cli.commands.ServerCommand;
+import dev.cairn.cli.commands.StatusCommand;
 import dev.cairn.cli.commands.StorageCommand;
 import dev.cairn.cli.commands.TokenCommand;
+import dev.cairn.cli.commands.UpCommand;
 import dev.cairn.cli.commands.UserCommand;
+import dev.cairn.cli.commands.WorkerCommand;
 
 /** {@code cairn}: the root command, which only lists the others. */
 @Command(
@@ -37,6 +42,8 @@ public final class CairnCommand implements Runnable {
 
     /** The commands, in the order {@code cairn --help} lists them. */
     static final List<Class<?>> COMMANDS = List.of(
+            UpCommand.class,
+            StatusCommand.class,
             ProcessCommand.class,
             NodeCommand.class,
             CalcjobCommand.class,
@@ -48,6 +55,9 @@ public final class CairnCommand implements Runnable {
             TokenCommand.class,
             PluginCommand.class,
             StorageCommand.class,
+            ServerCommand.class,
+            WorkerCommand.class,
+            DbCommand.class,
             ProfileCommand.class,
             CompletionCommand.class);
 

@@ -51,7 +51,9 @@ final class Training {
                             "CAIRN_URL",
                             url,
                             "CAIRN_TOKEN",
-                            "t"),
+                            "t",
+                            "CAIRN_DATA_DIR",
+                            scratch.resolve("data").toString()),
                     scratch);
             for (String line : Files.readAllLines(Path.of(args[0]))) {
                 if (!line.isBlank() && !line.startsWith("#")) {

@@ -18,6 +18,7 @@ import org.springframework.util.unit.DataSize;
  * @param roles    what this JVM does: {@code api} (the REST API), {@code worker} (runs processes), or both
  * @param dataDir  where the embedded services, the object store, plugins and the admin token live by default
  * @param caching  {@code off}, {@code all}, or entry-point patterns ({@code arithmetic.*,-arithmetic.sum})
+ * @param migrateOnly bring the database schema up to date and exit, starting nothing else ({@link MigrateOnly})
  */
 @ConfigurationProperties("cairn")
 public record CairnProperties(
@@ -31,7 +32,8 @@ public record CairnProperties(
         @DefaultValue Plugins plugins,
         @DefaultValue Security security,
         @DefaultValue Limits limits,
-        @DefaultValue Events events) {
+        @DefaultValue Events events,
+        @DefaultValue("false") boolean migrateOnly) {
 
     public enum Role {
         API,

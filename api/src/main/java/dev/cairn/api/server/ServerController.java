@@ -1,5 +1,6 @@
 package dev.cairn.api.server;
 
+import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 
@@ -12,8 +13,12 @@ import org.springframework.web.bind.annotation.RestController;
 import dev.cairn.api.config.CairnProperties;
 import dev.cairn.api.config.Services;
 import dev.cairn.engine.Engine;
+import dev.cairn.storage.db.Migrations;
 
-/** What this server is: its version, roles, and whether it runs embedded services. Open to all. */
+/**
+ * What this server is: its version, roles, and whether it runs embedded services (open to all); the
+ * database schema's version (a token with a role).
+ */
 @RestController
 @RequestMapping("/api/v1/server")
 @Tag(name = "server", description = "What this server is")
@@ -28,6 +33,19 @@ class ServerController {
             boolean embeddedDatabase,
             boolean embeddedBroker,
             int processTypes) {}
+
+    /**
+     * The database schema: the version it is at, and the migrations applied and pending.
+     *
+     * @param version the version of the last migration applied
+     * @param applied the migrations applied, oldest first
+     * @param pending the migrations this server holds that are not applied: none while it runs, as it
+     *                migrates at its start
+     */
+    record SchemaView(String version, List<MigrationView> applied, List<MigrationView> pending) {}
+
+    /** One migration; {@code installedOn} is null while it is pending. */
+    record MigrationView(String version, String description, Instant installedOn) {}
 
     private final CairnProperties properties;
     private final Services services;
@@ -54,5 +72,21 @@ class ServerController {
                 services.hasEmbeddedDatabase(),
                 services.hasEmbeddedBroker(),
                 engine.plugins().all().size());
+    }
+
+    @GetMapping("/schema")
+    @Operation(
+            summary = "The database schema's version and its migrations, applied and pending (Flyway)",
+            description = "The server migrates the schema when it starts, so nothing is pending while it runs"
+                    + " unless another server changed the schema since.")
+    SchemaView schema() {
+        Migrations.Status status = Migrations.status(engine.database().dataSource());
+        return new SchemaView(status.version(), views(status.applied()), views(status.pending()));
+    }
+
+    private static List<MigrationView> views(List<Migrations.Migration> migrations) {
+        return migrations.stream()
+                .map(m -> new MigrationView(m.version(), m.description(), m.installedOn()))
+                .toList();
     }
 }

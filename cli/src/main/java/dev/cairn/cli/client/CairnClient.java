@@ -47,6 +47,24 @@ public final class CairnClient {
         return json(request(path).GET());
     }
 
+    /** A status and the JSON body that came with it (an empty object when it was not JSON). */
+    public record Answer(int status, JsonNode body) {}
+
+    /**
+     * A GET that answers whatever its status, for probes such as the health endpoints, whose 503 has a
+     * body that says what is down. An unreachable server is still a {@link CliException} (exit code 6).
+     */
+    public Answer probe(String path) {
+        HttpResponse<String> response = send(request(path).GET().build(), HttpResponse.BodyHandlers.ofString());
+        JsonNode body;
+        try {
+            body = response.body() == null || response.body().isBlank() ? Json.object() : Json.parse(response.body());
+        } catch (JacksonException e) {
+            body = Json.object();
+        }
+        return new Answer(response.statusCode(), body);
+    }
+
     public JsonNode post(String path, JsonNode body) {
         return json(withBody(request(path), "POST", body));
     }

@@ -92,6 +92,11 @@ public final class Session {
         return Environment.workingDirectory();
     }
 
+    /** {@code --timeout}: how long to wait for an answer, or for what a command waits on. */
+    public Duration timeout() {
+        return Duration.ofSeconds(timeoutSeconds);
+    }
+
     public boolean verbose() {
         return verbose;
     }

@@ -1,9 +1,13 @@
 package dev.cairn.storage.db;
 
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import javax.sql.DataSource;
 
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.MigrationInfo;
+import org.flywaydb.core.api.MigrationInfoService;
 import org.flywaydb.core.api.MigrationVersion;
 import org.flywaydb.core.api.output.MigrateResult;
 
@@ -11,6 +15,24 @@ import org.flywaydb.core.api.output.MigrateResult;
 public final class Migrations {
 
     private Migrations() {}
+
+    /**
+     * One migration as the schema history knows it.
+     *
+     * @param version     its version ({@code 12})
+     * @param description what it does ({@code node type ctime index})
+     * @param installedOn when it was applied; null while pending
+     */
+    public record Migration(String version, String description, Instant installedOn) {}
+
+    /**
+     * The schema's state: the version it is at and what this build would still apply.
+     *
+     * @param version the version of the last migration applied; null on an empty database
+     * @param applied the migrations applied, oldest first
+     * @param pending the migrations this build holds that are not applied yet, in the order they would be
+     */
+    public record Status(String version, List<Migration> applied, List<Migration> pending) {}
 
     /** Brings the schema up to date; returns the number of migrations applied. */
     public static int migrate(DataSource dataSource) {
@@ -44,6 +66,52 @@ public final class Migrations {
     /** Compares two schema versions ("9" &lt; "10"). */
     public static int compareVersions(String a, String b) {
         return MigrationVersion.fromVersion(a).compareTo(MigrationVersion.fromVersion(b));
+    }
+
+    /** Brings the schema of the database at {@code config} up to date, on a connection of its own. */
+    public static int migrate(DatabaseConfig config) {
+        return flyway(config).migrate().migrationsExecuted;
+    }
+
+    /** The schema's version, the migrations applied and those pending; changes nothing. */
+    public static Status status(DataSource dataSource) {
+        return status(flyway(dataSource));
+    }
+
+    /** {@link #status(DataSource)} of the database at {@code config}, on a connection of its own. */
+    public static Status status(DatabaseConfig config) {
+        return status(flyway(config));
+    }
+
+    private static Status status(Flyway flyway) {
+        MigrationInfoService info = flyway.info();
+        List<Migration> applied = new ArrayList<>();
+        for (MigrationInfo m : info.applied()) {
+            if (m.getVersion() != null) {
+                applied.add(new Migration(
+                        m.getVersion().getVersion(),
+                        m.getDescription(),
+                        m.getInstalledOn() == null ? null : m.getInstalledOn().toInstant()));
+            }
+        }
+        List<Migration> pending = new ArrayList<>();
+        for (MigrationInfo m : info.pending()) {
+            pending.add(new Migration(
+                    m.getVersion() == null ? null : m.getVersion().getVersion(), m.getDescription(), null));
+        }
+        MigrationInfo current = info.current();
+        String version = current == null || current.getVersion() == null
+                ? null
+                : current.getVersion().getVersion();
+        return new Status(version, List.copyOf(applied), List.copyOf(pending));
+    }
+
+    private static Flyway flyway(DatabaseConfig config) {
+        return Flyway.configure()
+                .dataSource(config.jdbcUrl(), config.user(), config.password())
+                .locations("classpath:db/migration")
+                .failOnMissingLocations(true)
+                .load();
     }
 
     static Flyway flyway(DataSource dataSource) {

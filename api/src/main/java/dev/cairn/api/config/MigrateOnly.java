@@ -1,0 +1,75 @@
+package dev.cairn.api.config;
+
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.env.SimpleCommandLinePropertySource;
+import org.springframework.core.env.StandardEnvironment;
+
+import dev.cairn.api.embedded.EmbeddedDatabase;
+import dev.cairn.storage.db.DatabaseConfig;
+import dev.cairn.storage.db.Migrations;
+
+/**
+ * The server's one-shot mode {@code cairn.migrate-only=true} ({@code cairn db migrate} runs it): it
+ * reads the settings as the server does, brings the database schema up to date (starting and stopping
+ * the embedded PostgreSQL in the embedded mode), prints what it did and exits: 0 when the schema is
+ * current, 1 when migrating failed. Nothing else starts: no broker, no API, no worker.
+ */
+public final class MigrateOnly {
+
+    private MigrateOnly() {}
+
+    /** True when the settings ({@code --cairn.migrate-only=true} or CAIRN_MIGRATE_ONLY) ask for this mode. */
+    public static boolean requested(String[] args) {
+        StandardEnvironment environment = new StandardEnvironment();
+        environment.getPropertySources().addFirst(new SimpleCommandLinePropertySource(args));
+        return Binder.get(environment).bind("cairn.migrate-only", Boolean.class).orElse(false);
+    }
+
+    /** Migrates and returns the exit code. */
+    public static int run(String[] args) {
+        try (ConfigurableApplicationContext context = new SpringApplicationBuilder(Settings.class)
+                .web(WebApplicationType.NONE)
+                .logStartupInfo(false)
+                .run(args)) {
+            return migrate(context.getBean(CairnProperties.class));
+        } catch (RuntimeException e) {
+            System.err.println("cairn: migrating the database schema failed: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    private static int migrate(CairnProperties properties) {
+        CairnProperties.Database db = properties.database();
+        EmbeddedDatabase embedded = null;
+        try {
+            String url;
+            String where;
+            if (db.embedded()) {
+                embedded = EmbeddedDatabase.start(properties.dataDir().resolve("postgres"));
+                url = embedded.jdbcUrl();
+                where = "the embedded PostgreSQL under " + properties.dataDir();
+            } else {
+                url = Services.withCredentials(db.url(), db.user(), db.password());
+                where = db.url().replaceAll("password=[^&]*", "password=***");
+            }
+            DatabaseConfig config = DatabaseConfig.of(url);
+            int applied = Migrations.migrate(config);
+            Migrations.Status status = Migrations.status(config);
+            System.out.println("Schema of " + where + ": " + applied + " migration" + (applied == 1 ? "" : "s")
+                    + " applied, now at version " + status.version() + ".");
+            return 0;
+        } finally {
+            if (embedded != null) {
+                embedded.close();
+            }
+        }
+    }
+
+    /** The settings alone, as the server binds them. */
+    @EnableConfigurationProperties(CairnProperties.class)
+    static class Settings {}
+}
