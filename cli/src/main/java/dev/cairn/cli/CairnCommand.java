@@ -1,5 +1,7 @@
 package dev.cairn.cli;
 
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import picocli.CommandLine;
@@ -74,29 +76,77 @@ public final class CairnCommand implements Runnable {
     }
 
     /**
-     * The tree {@code args} need: only the command they name when they name one. picocli reads the
-     * annotations of every command it is given, by reflection, at each start; one command's tree
-     * instead of all of them is most of {@code cairn process list}'s time in picocli. Anything else
-     * (help, a typo that wants suggestions) gets the whole tree.
+     * The tree {@code args} need. picocli reads the annotations of every command it is given, by
+     * reflection, at each start, and that was most of a start ({@code cairn process list} took 240 ms in
+     * picocli with the whole tree). So the commands {@code args} name are built whole, and each command
+     * on the way to them, and every command that only has to be listed in a help, is a bare spec with
+     * its name and description. Anything else (a word no command has: picocli suggests the nearest) gets
+     * the whole tree.
      */
     public static CommandLine commandLine(String[] args) {
-        String name = null;
+        List<String> words = new ArrayList<>();
         for (String arg : args) {
-            if (!arg.startsWith("-")) {
-                name = arg;
+            if (arg.startsWith("-")) {
                 break;
             }
+            words.add(arg);
         }
-        if (name == null) {
+        if (words.isEmpty()) {
+            return withSpecs(COMMANDS.stream().map(CairnCommand::bare).toList());
+        }
+        Class<?> top = named(COMMANDS, words.getFirst());
+        if (top == null || CompletionCommand.class.equals(top)) {
             return commandLine();
         }
-        for (Class<?> command : COMMANDS) {
+        return withSpecs(List.of(along(top, words.subList(1, words.size()))));
+    }
+
+    /**
+     * {@code command} whole when no further word names one of its subcommands; else a bare spec of it
+     * with that subcommand (built the same way) and the others bare, for its help.
+     */
+    private static CommandSpec along(Class<?> command, List<String> words) {
+        Class<?>[] subcommands = command.getAnnotation(Command.class).subcommands();
+        Class<?> next = words.isEmpty() ? null : named(List.of(subcommands), words.getFirst());
+        if (next == null) {
+            return CommandSpec.forAnnotatedObject(command);
+        }
+        CommandSpec spec = bare(command);
+        for (Class<?> subcommand : subcommands) {
+            CommandSpec sub = subcommand == next ? along(next, words.subList(1, words.size())) : bare(subcommand);
+            spec.addSubcommand(sub.name(), new CommandLine(sub));
+        }
+        return spec;
+    }
+
+    /** A command as a help lists it: its name, aliases and description, nothing read by reflection. */
+    private static CommandSpec bare(Class<?> command) {
+        Command annotation = command.getAnnotation(Command.class);
+        CommandSpec spec = CommandSpec.create().name(annotation.name()).aliases(annotation.aliases());
+        spec.usageMessage().description(annotation.description()).hidden(annotation.hidden());
+        return spec;
+    }
+
+    private static Class<?> named(List<Class<?>> commands, String name) {
+        for (Class<?> command : commands) {
             Command annotation = command.getAnnotation(Command.class);
-            if (annotation.name().equals(name) || List.of(annotation.aliases()).contains(name)) {
-                return CompletionCommand.class.equals(command) ? commandLine() : withCommands(List.of(command));
+            if (annotation.name().equals(name)
+                    || Arrays.asList(annotation.aliases()).contains(name)) {
+                return command;
             }
         }
-        return commandLine();
+        return null;
+    }
+
+    private static CommandLine withSpecs(List<CommandSpec> commands) {
+        Failures failures = new Failures();
+        CommandLine root = new CommandLine(new CairnCommand())
+                .setExecutionExceptionHandler(failures)
+                .setExitCodeExceptionMapper(failures);
+        for (CommandSpec command : commands) {
+            root.addSubcommand(command.name(), new CommandLine(command));
+        }
+        return root.setCaseInsensitiveEnumValuesAllowed(true);
     }
 
     private static CommandLine withCommands(List<Class<?>> commands) {

@@ -358,10 +358,10 @@ class ProcessCommandsIT {
                 () -> assertUsage(wrongType, "n"),
                 () -> assertEquals(3, unknownRef.exit(), unknownRef.toString()),
                 () -> assertTrue(
-                        unknownRef.err().startsWith("cairn: no node has a uuid beginning 00000000"),
+                        unknownRef.err().startsWith("cairn: no node has the PK 0 nor a UUID beginning 00000000"),
                         unknownRef.toString()),
                 () -> assertEquals(2, notARef.exit(), notARef.toString()),
-                () -> assertTrue(notARef.err().contains("is not a node reference"), notARef.toString()),
+                () -> assertTrue(notARef.err().contains("'zz!' is not a node: give its PK"), notARef.toString()),
                 () -> assertUsage(badState, "running"),
                 () -> assertUsage(badColumn, "colour"),
                 () -> assertUsage(nothingToKill, "--all"));
