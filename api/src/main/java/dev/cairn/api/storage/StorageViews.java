@@ -3,6 +3,7 @@ package dev.cairn.api.storage;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.swagger.v3.oas.annotations.media.Schema;
 
 import dev.cairn.storage.objects.ContainerStats;
@@ -15,7 +16,7 @@ final class StorageViews {
     /**
      * The installation's size.
      *
-     * @param nodeTypes nodes per node type, with {@code detailed=true} only
+     * @param nodeTypes nodes per node type, with {@code detailed=true} only (left out otherwise)
      */
     record StorageInfo(
             long nodes,
@@ -25,6 +26,9 @@ final class StorageViews {
             String schemaVersion,
             String objectStore,
             ContainerStats objects,
+
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @Schema(description = "nodes per node type; only with detailed=true")
             Map<String, Long> nodeTypes) {}
 
     /** A maintenance request. */

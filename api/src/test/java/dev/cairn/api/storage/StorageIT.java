@@ -77,6 +77,7 @@ class StorageIT extends ApiTest {
         assertTrue(dry.get("dryRun").asBoolean());
         assertEquals(0, dry.get("objectsPacked").asLong());
         assertEquals(dry.get("before"), dry.get("after"));
+        assertFalse(admin().get("/api/v1/storage").json().has("nodeTypes"), "nodeTypes only when detailed");
         JsonNode unchanged = admin().get("/api/v1/storage").json().get("objects");
         assertEquals(loose, unchanged.get("looseObjects").asLong(), unchanged.toString());
         assertEquals(0, unchanged.get("packedObjects").asLong(), unchanged.toString());
