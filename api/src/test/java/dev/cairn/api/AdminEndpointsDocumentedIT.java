@@ -17,7 +17,7 @@ import dev.cairn.api.testing.ApiTest;
 
 /**
  * The OpenAPI document describes every endpoint of computers, codes, groups, users, tokens and
- * statistics: a tag with a description, a summary, every parameter described, and an example for
+ * statistics and storage: a tag with a description, a summary, every parameter described, and an example for
  * every JSON request body.
  */
 class AdminEndpointsDocumentedIT extends ApiTest {
@@ -37,9 +37,14 @@ class AdminEndpointsDocumentedIT extends ApiTest {
             Map.entry("/api/v1/users/{email}", Set.of("get", "patch")),
             Map.entry("/api/v1/tokens", Set.of("get", "post")),
             Map.entry("/api/v1/tokens/{uuid}", Set.of("get", "delete")),
-            Map.entry("/api/v1/statistics", Set.of("get")));
+            Map.entry("/api/v1/statistics", Set.of("get")),
+            Map.entry("/api/v1/storage", Set.of("get")),
+            Map.entry("/api/v1/storage/maintenance", Set.of("post")),
+            Map.entry("/api/v1/storage/validation", Set.of("post")),
+            Map.entry("/api/v1/storage/backups", Set.of("post")));
 
-    private static final Set<String> TAGS = Set.of("computers", "codes", "groups", "users", "tokens", "statistics");
+    private static final Set<String> TAGS =
+            Set.of("computers", "codes", "groups", "users", "tokens", "statistics", "storage");
 
     @Test
     void everyEndpointIsDocumented() {

@@ -101,6 +101,17 @@ class CliStorageIT {
             assertEquals(
                     1, infoBefore.get("objects").get("looseObjects").asLong(), "dry run packed nothing: " + infoBefore);
             assertTrue(dryRun.json().get("dryRun").asBoolean(), dryRun.toString());
+            Path aFile = Files.writeString(work.resolve("a-file"), "not a folder");
+            CairnCli.Run onAFile = cairn.run("storage", "backup", aFile.toString());
+            assertEquals(2, onAFile.exit(), onAFile.toString());
+            assertTrue(
+                    onAFile.err().contains("'destination'") && onAFile.err().contains("not a folder"),
+                    onAFile.toString());
+            assertEquals("not a folder", Files.readString(aFile));
+            CairnCli.Run keepNone = cairn.run("storage", "backup", backups.toString(), "--keep", "0");
+            assertEquals(2, keepNone.exit(), keepNone.toString());
+            assertTrue(keepNone.err().contains("--keep"), keepNone.toString());
+            assertFalse(Files.exists(backups), "nothing was backed up");
 
             CairnCli.Run first = cairn.run("storage", "backup", backups.toString(), "--json");
             assertEquals(0, first.exit(), first.toString());

@@ -3,7 +3,9 @@ package dev.cairn.api.storage;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.sql.Connection;
@@ -13,6 +15,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -137,6 +140,11 @@ class StorageController {
                             content =
                                     @Content(examples = @ExampleObject(value = "{\"full\": false, \"dryRun\": true}"))))
     @ApiResponse(responseCode = "200", description = "What was done, or would be")
+    @ApiResponse(
+            responseCode = "400",
+            description = "The body is not a maintenance request; the detail names the field")
+    @ApiResponse(responseCode = "403", description = "The token has no admin role")
+    @ApiResponse(responseCode = "409", description = "The object store is locked by another packer; try again")
     MaintenanceReport maintain(@RequestBody MaintenanceRequest request) throws IOException, SQLException {
         boolean full = Boolean.TRUE.equals(request.full());
         boolean dryRun = Boolean.TRUE.equals(request.dryRun());
@@ -148,7 +156,11 @@ class StorageController {
         if (full) {
             actions.add((dryRun ? "would delete " : "delete ") + unreferenced.size() + " unreferenced objects");
             if (!dryRun) {
-                unreferencedDeleted = store.delete(unreferenced);
+                try {
+                    unreferencedDeleted = store.delete(unreferenced);
+                } catch (IOException e) {
+                    throw ObjectStoreErrors.translate(e, "deleting unreferenced objects");
+                }
             }
         }
         actions.add((dryRun ? "would pack " : "pack ") + before.looseObjects() + " loose objects ("
@@ -216,6 +228,7 @@ class StorageController {
             description = "Rehashes every object, checks the pack index against the packs, and looks up every"
                     + " file of every node. Reads the whole store: minutes on a large one.")
     @ApiResponse(responseCode = "200", description = "The faults found; none when valid")
+    @ApiResponse(responseCode = "403", description = "The token has no admin role")
     ValidationView validate() throws IOException, SQLException {
         Container store = store();
         ValidationReport report = store.validate();
@@ -260,15 +273,14 @@ class StorageController {
                     @Content(
                             mediaType = NDJSON,
                             schema = @Schema(type = "string", example = "{\"step\": \"database: table node\"}\n")))
+    @ApiResponse(
+            responseCode = "400",
+            description = "No destination, one that is relative, not a folder, holds more than backups or has no"
+                    + " parent folder, or a negative keep; the detail names the field")
+    @ApiResponse(responseCode = "403", description = "The token has no admin role")
     void backup(@RequestBody BackupRequest request, @Parameter(hidden = true) HttpServletResponse response)
             throws IOException {
-        if (request.destination() == null || request.destination().isBlank()) {
-            throw new InvalidInputException("'destination' is required: a folder on the server's host");
-        }
-        Path dest = Path.of(request.destination());
-        if (!dest.isAbsolute()) {
-            throw new InvalidInputException("'destination' must be an absolute path on the server's host: " + dest);
-        }
+        Path dest = destination(request.destination());
         int keep = request.keep() == null ? 0 : request.keep();
         if (keep < 0) {
             throw new InvalidInputException("'keep' must be 0 (keep all) or more: " + keep);
@@ -297,6 +309,56 @@ class StorageController {
             problem.put("detail", "the backup failed: " + e.getMessage());
             line(out, problem);
         }
+    }
+
+    /**
+     * The backup folder a request names, refused (400) unless it is a folder of backups or may become one:
+     * an absolute, normalized path that is an empty folder, a folder holding only backups, or a new
+     * folder in an existing one. A backup prunes and clears leftovers in its folder, so it never writes
+     * into a folder holding anything else (a home, {@code /}, {@code /tmp}).
+     */
+    static Path destination(String value) {
+        if (value == null || value.isBlank()) {
+            throw new InvalidInputException("'destination' is required: a folder on the server's host");
+        }
+        Path dest;
+        try {
+            dest = Path.of(value);
+        } catch (InvalidPathException e) {
+            throw new InvalidInputException("'destination' is not a path: " + e.getReason());
+        }
+        if (!dest.isAbsolute()) {
+            throw new InvalidInputException("'destination' must be an absolute path on the server's host: " + dest);
+        }
+        if (!dest.normalize().equals(dest)) {
+            throw new InvalidInputException(
+                    "'destination' must be a path without '.' or '..': " + value + " (say " + dest.normalize() + ")");
+        }
+        if (Files.exists(dest)) {
+            if (!Files.isDirectory(dest)) {
+                throw new InvalidInputException("'destination' " + dest + " exists and is not a folder");
+            }
+            List<String> others = new ArrayList<>();
+            try (DirectoryStream<Path> entries = Files.newDirectoryStream(dest)) {
+                for (Path p : entries) {
+                    if (!Backups.isBackupEntry(p.getFileName().toString())) {
+                        others.add(p.getFileName().toString());
+                    }
+                }
+            } catch (IOException e) {
+                throw new InvalidInputException("'destination' " + dest + " cannot be read: " + e.getMessage());
+            }
+            if (!others.isEmpty()) {
+                Collections.sort(others);
+                throw new InvalidInputException("'destination' " + dest + " holds more than backups ("
+                        + String.join(", ", others.subList(0, Math.min(5, others.size())))
+                        + (others.size() > 5 ? ", …" : "") + "): name an empty folder or one of backups only");
+            }
+        } else if (dest.getParent() == null || !Files.isDirectory(dest.getParent())) {
+            throw new InvalidInputException(
+                    "'destination' " + dest + " does not exist, nor does its parent folder " + dest.getParent());
+        }
+        return dest;
     }
 
     private static void line(OutputStream out, Map<String, ?> value) {

@@ -3,6 +3,9 @@ package dev.cairn.api.storage;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.swagger.v3.oas.annotations.media.Schema;
+
 import dev.cairn.storage.objects.ContainerStats;
 
 /** The storage endpoints' answers. */
@@ -13,7 +16,7 @@ final class StorageViews {
     /**
      * The installation's size.
      *
-     * @param nodeTypes nodes per node type, with {@code detailed=true} only
+     * @param nodeTypes nodes per node type, with {@code detailed=true} only (left out otherwise)
      */
     record StorageInfo(
             long nodes,
@@ -23,10 +26,23 @@ final class StorageViews {
             String schemaVersion,
             String objectStore,
             ContainerStats objects,
+
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @Schema(description = "nodes per node type; only with detailed=true")
             Map<String, Long> nodeTypes) {}
 
     /** A maintenance request. */
-    record MaintenanceRequest(Boolean full, Boolean dryRun) {}
+    @Schema(description = "What maintenance to do; left out fields are false")
+    record MaintenanceRequest(
+            @Schema(
+                    description = "also compact the pack index, rewrite packs holding deleted bytes and delete"
+                            + " objects no node refers to",
+                    example = "false",
+                    nullable = true)
+            Boolean full,
+
+            @Schema(description = "change nothing; say what would be done", example = "true", nullable = true)
+            Boolean dryRun) {}
 
     /**
      * What maintenance did, or would do with {@code dryRun}.
@@ -51,5 +67,19 @@ final class StorageViews {
     record ValidationView(long objectsChecked, long referencedObjects, boolean valid, List<Fault> faults) {}
 
     /** A backup request. */
-    record BackupRequest(String destination, Integer keep) {}
+    @Schema(description = "Where to back up, and how many backups to keep there")
+    record BackupRequest(
+            @Schema(
+                    description = "an absolute folder on the server's host: empty, holding only backups, or new in"
+                            + " an existing folder",
+                    example = "/srv/backups/cairn",
+                    requiredMode = Schema.RequiredMode.REQUIRED)
+            String destination,
+
+            @Schema(
+                    description = "keep only the newest N backups in the folder; 0 or left out: keep all",
+                    example = "7",
+                    minimum = "0",
+                    nullable = true)
+            Integer keep) {}
 }

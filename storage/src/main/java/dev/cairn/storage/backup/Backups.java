@@ -64,6 +64,9 @@ public final class Backups {
         if (keep < 0) {
             throw new InvalidInputException("keep must be 0 (all) or more: " + keep);
         }
+        if (Files.exists(dest) && !Files.isDirectory(dest)) {
+            throw new InvalidInputException("the backup destination " + dest + " exists and is not a folder");
+        }
         try {
             Files.createDirectories(dest);
             removeLeftovers(dest);
@@ -121,6 +124,14 @@ public final class Backups {
         }
     }
 
+    /** Whether a folder of backups may hold an entry of this name: a backup, its leftovers, or {@code last}. */
+    public static boolean isBackupEntry(String name) {
+        return name.equals(LAST)
+                || NAME.matcher(name).matches()
+                || name.startsWith(PARTIAL + "backup-")
+                || name.startsWith(".last-backup-");
+    }
+
     /** The newest complete backup in {@code dest}, or null. */
     public static Path latest(Path dest) throws IOException {
         List<Path> all = list(dest);
@@ -160,7 +171,7 @@ public final class Backups {
     }
 
     private static void removeLeftovers(Path dest) throws IOException {
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dest, PARTIAL + "*")) {
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dest, PARTIAL + "backup-*")) {
             for (Path p : entries) {
                 deleteTree(p);
             }

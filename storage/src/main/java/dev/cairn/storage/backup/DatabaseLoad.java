@@ -65,6 +65,11 @@ final class DatabaseLoad {
                     if (rows != t.rows()) {
                         throw new IOException(file + " holds " + rows + " rows; the manifest says " + t.rows());
                     }
+                } catch (SQLException e) {
+                    throw new SQLException(
+                            file + " does not load (a damaged or truncated dump): " + e.getMessage(),
+                            e.getSQLState(),
+                            e);
                 }
             }
             try (Statement s = c.createStatement()) {
