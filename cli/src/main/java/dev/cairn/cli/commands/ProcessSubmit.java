@@ -81,7 +81,7 @@ final class ProcessSubmit implements Callable<Integer> {
         }
         out.note("submitted " + ProcessLines.name(process) + " " + uuid);
         Thread notice = new Thread(() -> {
-            out.err().println();
+            out.endLine();
             out.err().println("stopped waiting; " + uuid + " goes on (`cairn process watch " + uuid + "`)");
             out.err().flush();
         });

@@ -51,6 +51,9 @@ final class ProcessWatch implements Callable<Integer> {
     @Override
     public Integer call() {
         Output out = session.output();
+        // Ctrl-C: the shell's prompt on a line of its own, not after the ^C the terminal echoed
+        Thread endLine = new Thread(out::endLine);
+        Runtime.getRuntime().addShutdownHook(endLine);
         if (ref == null) {
             ServerEvents events = new ServerEvents(session.client(), "");
             InputStream stream = events.open();
@@ -59,9 +62,10 @@ final class ProcessWatch implements Callable<Integer> {
                 print(event, out);
                 return true;
             });
-            return ExitCodes.OK;
+        } else {
+            follow(session.client(), ref.resolve(session.client()), false, out);
         }
-        follow(session.client(), ref.resolve(session.client()), false, out);
+        Runtime.getRuntime().removeShutdownHook(endLine);
         return ExitCodes.OK;
     }
 

@@ -75,6 +75,19 @@ public final class Output {
         out.flush();
     }
 
+    /**
+     * Ends what standard error's current line shows (a progress bar, the {@code ^C} a terminal echoed) before a
+     * message: on a terminal the line is cleared, elsewhere a new line is begun.
+     */
+    public void endLine() {
+        if (terminal.interactive()) {
+            err.print(Progress.CLEAR_LINE);
+        } else {
+            err.println();
+        }
+        err.flush();
+    }
+
     /** A message for the person, not the data: standard error. */
     public void note(String text) {
         err.println(text);

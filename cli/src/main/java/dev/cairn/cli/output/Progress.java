@@ -8,6 +8,9 @@ import java.io.PrintWriter;
  */
 public final class Progress implements AutoCloseable {
 
+    /** Back to the line's start and erase it. */
+    static final String CLEAR_LINE = "\r\u001b[2K";
+
     private static final int BAR = 30;
     private static final long REDRAW_NANOS = 100_000_000L;
 
@@ -46,7 +49,7 @@ public final class Progress implements AutoCloseable {
     @Override
     public void close() {
         if (drawn) {
-            err.print("\r\u001b[2K");
+            err.print(CLEAR_LINE);
             err.flush();
         }
     }
@@ -68,7 +71,7 @@ public final class Progress implements AutoCloseable {
         } else {
             bar = done + " so far";
         }
-        err.print("\r\u001b[2K" + label + " " + bar + " " + RelativeTime.span(seconds));
+        err.print(CLEAR_LINE + label + " " + bar + " " + RelativeTime.span(seconds));
         err.flush();
     }
 }
