@@ -40,6 +40,9 @@ fi
 # man pages and the completion script, from the same model as --help
 classpath=$(<"$dist/lib/classpath")
 "$java" -cp "$dist/lib/${classpath//:/:$dist/lib/}" dev.cairn.cli.ManPages "$dist/share/man/man1"
+# `cairn --help` as a file the launcher prints without starting a JVM: the root's help is the same
+# text every time, made here from the same model
+"$java" -cp "$dist/lib/${classpath//:/:$dist/lib/}" dev.cairn.cli.CairnCommand --help >"$dist/lib/help.txt"
 mkdir -p "$dist/share/bash-completion/completions"
 "$java" -cp "$dist/lib/${classpath//:/:$dist/lib/}" dev.cairn.cli.CairnCommand completion >"$dist/share/bash-completion/completions/cairn"
 
