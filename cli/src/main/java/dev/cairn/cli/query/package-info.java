@@ -1,0 +1,2 @@
+/** The compact query expression of {@code cairn query} and its translation into the query builder's JSON. */
+package dev.cairn.cli.query;
