@@ -155,18 +155,26 @@ public final class DirectScheduler implements Scheduler {
     @Override
     public Optional<String> findByName(Transport transport, String jobName) {
         commands.checkJobName(jobName);
-        String command = "ps -o pid=,stat=,etime=,args= -u \"$(id -u)\"";
-        for (String[] f : rows(commands.run(transport, command, null), command, 4)) {
-            // "bash <script> <job name>", as submit starts it
-            String[] args = WHITESPACE.split(f[3].strip());
+        String command = "ps -o pid=,pgid=,stat=,etime=,args= -u \"$(id -u)\"";
+        String subshell = null;
+        for (String[] f : rows(commands.run(transport, command, null), command, 5)) {
+            // "bash <script> <job name>" as submit starts it, or "env -i ... bash <script> <job name>" while
+            // the script starts itself again in a clean environment; its subshells carry the same arguments
+            String[] args = WHITESPACE.split(f[4].strip());
             if (args.length >= 3
-                    && args[0].endsWith("bash")
                     && args[args.length - 1].equals(jobName)
-                    && state(f[1]).isActive()) {
-                return Optional.of(f[0]);
+                    && state(f[2]).isActive()) {
+                if (f[0].equals(f[1])) {
+                    // the job itself: setsid made it the leader of its process group
+                    return Optional.of(f[0]);
+                }
+                if (subshell == null && args[0].endsWith("bash")) {
+                    subshell = f[0];
+                }
             }
         }
-        return Optional.empty();
+        // no group leader (no setsid, macOS): the first bash of the job's, by pid
+        return Optional.ofNullable(subshell);
     }
 
     @Override

@@ -119,22 +119,37 @@ class DirectSchedulerTest {
     @Test
     void findByNameLooksForBashRunningAScriptWithTheJobNameAsItsArgument() {
         var t = new ScriptedTransport().reply("""
-               812 Ss          10:01 -bash
-              4211 Ss          00:03 bash _cairn_submit.sh cairn-5f0c1e0e-8a7e-4d0c-9a43-1b2c3d4e5f60-1
-              4212 S           00:03 sleep 30
-              4300 Zs          00:03 bash _cairn_submit.sh cairn-5f0c1e0e-8a7e-4d0c-9a43-1b2c3d4e5f60-2
-              4301 R+          00:00 grep cairn-5f0c1e0e-8a7e-4d0c-9a43-1b2c3d4e5f60-2
+               812   812 Ss          10:01 -bash
+              4211  4211 Ss          00:03 bash _cairn_submit.sh cairn-5f0c1e0e-8a7e-4d0c-9a43-1b2c3d4e5f60-1
+              4212  4211 S           00:03 sleep 30
+              4300  4300 Zs          00:03 bash _cairn_submit.sh cairn-5f0c1e0e-8a7e-4d0c-9a43-1b2c3d4e5f60-2
+              4301   812 R+          00:00 grep cairn-5f0c1e0e-8a7e-4d0c-9a43-1b2c3d4e5f60-2
             """);
         assertEquals(Optional.of("4211"), direct.findByName(t, NAME));
-        assertEquals("ps -o pid=,stat=,etime=,args= -u \"$(id -u)\"", t.onlyCommand());
+        assertEquals("ps -o pid=,pgid=,stat=,etime=,args= -u \"$(id -u)\"", t.onlyCommand());
         var again = new ScriptedTransport().reply("""
-              4300 Zs          00:03 bash _cairn_submit.sh cairn-5f0c1e0e-8a7e-4d0c-9a43-1b2c3d4e5f60-2
-              4301 R+          00:00 grep cairn-5f0c1e0e-8a7e-4d0c-9a43-1b2c3d4e5f60-2
+              4300  4300 Zs          00:03 bash _cairn_submit.sh cairn-5f0c1e0e-8a7e-4d0c-9a43-1b2c3d4e5f60-2
+              4301   812 R+          00:00 grep cairn-5f0c1e0e-8a7e-4d0c-9a43-1b2c3d4e5f60-2
             """);
         assertEquals(
                 Optional.empty(),
                 direct.findByName(again, "cairn-5f0c1e0e-8a7e-4d0c-9a43-1b2c3d4e5f60-2"),
                 "a zombie is over, and grep is not the job");
+    }
+
+    @Test
+    void findByNameTakesTheJobNotItsSubshellNorItsCleanEnvironmentStart() {
+        // a subshell of the job listed first, and the job while it starts itself again under env -i
+        var t = new ScriptedTransport().reply("""
+              4216  4211 S           00:03 bash _cairn_submit.sh cairn-5f0c1e0e-8a7e-4d0c-9a43-1b2c3d4e5f60-1
+              4211  4211 Ss          00:03 env -i CAIRN_CLEAN_ENV=1 bash _cairn_submit.sh cairn-5f0c1e0e-8a7e-4d0c-9a43-1b2c3d4e5f60-1
+            """);
+        assertEquals(Optional.of("4211"), direct.findByName(t, NAME));
+        var noSetsid = new ScriptedTransport().reply("""
+              4211   700 S           00:03 bash _cairn_submit.sh cairn-5f0c1e0e-8a7e-4d0c-9a43-1b2c3d4e5f60-1
+              4216   700 S           00:03 bash _cairn_submit.sh cairn-5f0c1e0e-8a7e-4d0c-9a43-1b2c3d4e5f60-1
+            """);
+        assertEquals(Optional.of("4211"), direct.findByName(noSetsid, NAME), "without setsid: the first bash");
     }
 
     @Test
