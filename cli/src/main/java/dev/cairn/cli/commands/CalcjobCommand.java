@@ -114,7 +114,7 @@ public final class CalcjobCommand {
         public void run() {
             Job job = Job.of(session, ref);
             JsonNode listing = new NodeFiles(job.client(), job.uuid()).list(path == null ? "" : path, false);
-            NodeCommand.Repo.list(session.output(), listing, false);
+            NodeRepo.list(session.output(), listing, false);
             if (listing.path("entries").isEmpty() && path == null) {
                 session.output()
                         .note("calculation job " + job.uuid() + " keeps no input files of its own; they were"
@@ -133,7 +133,7 @@ public final class CalcjobCommand {
         @Override
         public void run() {
             Job job = Job.of(session, ref);
-            NodeCommand.Repo.cat(
+            NodeRepo.cat(
                     job.client(),
                     job.uuid(),
                     path != null ? path : job.defaultFile("input_filename", job.uuid(), "input"));
@@ -147,7 +147,7 @@ public final class CalcjobCommand {
         @Override
         public void run() {
             Job job = Job.of(session, ref);
-            NodeCommand.Repo.list(
+            NodeRepo.list(
                     session.output(),
                     new NodeFiles(job.client(), job.retrieved()).list(path == null ? "" : path, false),
                     false);
@@ -166,7 +166,7 @@ public final class CalcjobCommand {
             Job job = Job.of(session, ref);
             String retrieved = job.retrieved();
             String file = path != null ? path : job.defaultFile("output_filename", retrieved, "output");
-            NodeCommand.Repo.cat(job.client(), retrieved, file);
+            NodeRepo.cat(job.client(), retrieved, file);
         }
     }
 

@@ -47,6 +47,10 @@ import dev.cairn.cli.output.Table;
         })
 public final class ProcessCommand {
 
+    /** A process on the command line, named as every node is (NodeRef). */
+    static final String REF =
+            "The process: its PK (42), its uuid, or a unique prefix of the uuid (4 hex digits or more).";
+
     static final String PROCESSES = "/api/v1/processes";
 
     private ProcessCommand() {}
@@ -239,10 +243,7 @@ public final class ProcessCommand {
         @Mixin
         Session session;
 
-        @Parameters(
-                paramLabel = "REF",
-                converter = NodeRef.Converter.class,
-                description = "The process: its uuid or a prefix of it (4 digits or more).")
+        @Parameters(paramLabel = "REF", converter = NodeRef.Converter.class, description = REF)
         NodeRef ref;
 
         @Override
@@ -266,10 +267,7 @@ public final class ProcessCommand {
         @Mixin
         Session session;
 
-        @Parameters(
-                paramLabel = "REF",
-                converter = NodeRef.Converter.class,
-                description = "The process: its uuid or a prefix of it.")
+        @Parameters(paramLabel = "REF", converter = NodeRef.Converter.class, description = REF)
         NodeRef ref;
 
         @Option(
@@ -305,10 +303,7 @@ public final class ProcessCommand {
         @Mixin
         Session session;
 
-        @Parameters(
-                paramLabel = "REF",
-                converter = NodeRef.Converter.class,
-                description = "The process: its uuid or a prefix of it.")
+        @Parameters(paramLabel = "REF", converter = NodeRef.Converter.class, description = REF)
         NodeRef ref;
 
         @Option(

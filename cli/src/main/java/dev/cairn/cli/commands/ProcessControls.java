@@ -44,7 +44,7 @@ final class ProcessControls {
                 paramLabel = "REF",
                 arity = "0..*",
                 converter = NodeRef.Converter.class,
-                description = "The processes: uuids or prefixes.")
+                description = "The processes: PKs, uuids or prefixes of uuids.")
         List<NodeRef> refs = new ArrayList<>();
 
         @Option(

@@ -45,7 +45,7 @@ final class ProcessWatch implements Callable<Integer> {
             paramLabel = "REF",
             arity = "0..1",
             converter = NodeRef.Converter.class,
-            description = "The process to follow with all it calls (uuid or prefix); none: every process.")
+            description = "The process to follow with all it calls (PK, uuid or prefix); none: every process.")
     NodeRef ref;
 
     @Override

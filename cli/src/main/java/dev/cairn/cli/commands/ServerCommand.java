@@ -307,21 +307,12 @@ public final class ServerCommand {
         @Mixin
         DataDirOption dataDir;
 
-        @Option(
-                names = {"-n", "--lines"},
-                paramLabel = "N",
-                defaultValue = "50",
-                description = "How many lines from the end (default: ${DEFAULT-VALUE}).")
-        int lines;
-
-        @Option(
-                names = {"-f", "--follow"},
-                description = "Go on printing what the server logs.")
-        boolean follow;
+        @Mixin
+        LogOptions log;
 
         @Override
         public Integer call() {
-            return printLog(session, LocalRun.server(dataDir.dataDir(session)), lines, follow);
+            return printLog(session, LocalRun.server(dataDir.dataDir(session)), log.lines, log.follow);
         }
     }
 

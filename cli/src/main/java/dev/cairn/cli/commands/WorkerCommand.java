@@ -273,17 +273,8 @@ public final class WorkerCommand {
         @Parameters(index = "0", arity = "0..1", paramLabel = "WORKER", description = "The worker's number.")
         Integer worker;
 
-        @Option(
-                names = {"-n", "--lines"},
-                paramLabel = "N",
-                defaultValue = "50",
-                description = "How many lines from the end (default: ${DEFAULT-VALUE}).")
-        int lines;
-
-        @Option(
-                names = {"-f", "--follow"},
-                description = "Go on printing what the worker logs.")
-        boolean follow;
+        @Mixin
+        LogOptions log;
 
         @Override
         public Integer call() {
@@ -301,7 +292,7 @@ public final class WorkerCommand {
                 }
                 n = running.getLast();
             }
-            return ServerCommand.printLog(session, LocalRun.worker(dir, n), lines, follow);
+            return ServerCommand.printLog(session, LocalRun.worker(dir, n), log.lines, log.follow);
         }
     }
 

@@ -79,15 +79,23 @@ public final class Profiles {
 
     /** The profile in use: {@code CAIRN_PROFILE}, else the one {@code profile use} chose. */
     public Optional<String> current() {
+        return current(read());
+    }
+
+    private Optional<String> current(JsonNode config) {
         String fromEnv = env.get("CAIRN_PROFILE");
         if (fromEnv != null && !fromEnv.isEmpty()) {
             return Optional.of(fromEnv);
         }
-        return Optional.ofNullable(Json.text(read(), "current", null));
+        return Optional.ofNullable(Json.text(config, "current", null));
     }
 
     public Optional<Profile> get(String name) {
-        JsonNode entry = read().path("profiles").get(name);
+        return get(read(), name);
+    }
+
+    private Optional<Profile> get(JsonNode config, String name) {
+        JsonNode entry = config.path("profiles").get(name);
         return entry == null ? Optional.empty() : Optional.of(profile(name, entry));
     }
 
@@ -146,10 +154,12 @@ public final class Profiles {
      * in its data directory ({@code $CAIRN_DATA_DIR}, else {@code ~/.cairn}) when this user can read it.
      */
     public Target resolve(String profileOption, URI urlOption) {
-        String name = profileOption != null ? profileOption : current().orElse(null);
+        // one read of the config file: every command passes here
+        ObjectNode config = read();
+        String name = profileOption != null ? profileOption : current(config).orElse(null);
         Profile profile = null;
         if (name != null) {
-            profile = get(name).orElseThrow(() -> unknown(name));
+            profile = get(config, name).orElseThrow(() -> unknown(name));
         }
         URI url;
         String from;
