@@ -143,7 +143,7 @@ public final class ProfileCommand {
                 return;
             }
             if (all.isEmpty()) {
-                out.note("no profiles; commands talk to " + Profiles.LOCAL_URL + " (the local server)."
+                out.note("no profiles; commands talk to " + profiles.localUrl() + " (the local server)."
                         + " Add one: cairn profile add NAME --server URL --token-file FILE");
                 return;
             }

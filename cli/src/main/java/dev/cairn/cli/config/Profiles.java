@@ -173,7 +173,7 @@ public final class Profiles {
             url = profile.url();
             from = "profile '" + profile.name() + "'";
         } else {
-            url = LOCAL_URL;
+            url = localUrl();
             from = "no profile: the local server";
         }
         String token = env.get("CAIRN_TOKEN");
@@ -186,6 +186,18 @@ public final class Profiles {
         Path local = localDataDir().resolve("admin-token");
         String localToken = Files.isReadable(local) ? readToken(local) : null;
         return new Target(url, localToken, localToken == null ? from : from + ", its admin token in " + local);
+    }
+
+    /** The server {@code cairn up} starts on this host: on {@code $CAIRN_PORT} when set, as it is there. */
+    public URI localUrl() {
+        String port = env.get("CAIRN_PORT");
+        if (port == null || port.isBlank()) {
+            return LOCAL_URL;
+        }
+        if (!port.strip().matches("[0-9]{1,5}")) {
+            throw CliException.usage("CAIRN_PORT: '" + port + "' is not a port number");
+        }
+        return URI.create("http://127.0.0.1:" + port.strip());
     }
 
     /** The data directory of the server on this host, as {@code cairn up} uses it. */

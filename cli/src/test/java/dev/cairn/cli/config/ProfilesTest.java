@@ -85,6 +85,13 @@ class ProfilesTest {
         Files.writeString(home.resolve("data/admin-token"), "local-admin\n");
         Target local = profiles.resolve(null, null);
         assertEquals("local-admin", local.token());
+        env.put("CAIRN_PORT", "18600");
+        assertEquals(
+                URI.create("http://127.0.0.1:18600"),
+                profiles().resolve(null, null).url(),
+                "as cairn up");
+        env.put("CAIRN_PORT", "eighty");
+        assertThrows(CliException.class, () -> profiles().resolve(null, null));
         assertTrue(local.from().contains("admin-token"), local.from());
     }
 
