@@ -61,7 +61,7 @@ public final class StatusCommand implements Callable<Integer> {
             } else {
                 out.print(Table.of("PART", "STATUS", "DETAIL")
                         .row("server", out.style().bad("down"), e.getMessage()));
-                e.hint().ifPresent(out::note);
+                e.hint().ifPresent(hint -> out.note("hint: " + hint));
             }
             return ExitCodes.UNAVAILABLE;
         }
