@@ -1,7 +1,9 @@
 package dev.cairn.storage.archive;
 
 import java.time.Instant;
+import java.util.Collections;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -29,7 +31,8 @@ public record ArchiveHeader(
             all.put(p, counts.getOrDefault(p, 0L));
         }
         counts = Map.copyOf(all);
-        parameters = Map.copyOf(parameters);
+        // a copy that keeps nulls: "entities": null means everything
+        parameters = Collections.unmodifiableMap(new LinkedHashMap<>(parameters));
     }
 
     /** The rows (or objects) of {@code part}. */

@@ -41,6 +41,10 @@ public final class CalcJobNode extends CalculationNode {
         return UPDATABLE;
     }
 
+    static Set<String> updatableAttributes() {
+        return UPDATABLE;
+    }
+
     public String jobId() {
         return (String) attribute("job_id");
     }

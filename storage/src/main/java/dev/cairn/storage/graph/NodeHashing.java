@@ -63,20 +63,40 @@ final class NodeHashing {
     }
 
     private HashInput withInputs(Node node, Map<String, String> inputs) {
-        Map<String, Object> attributes = node.attributesForStore();
-        if (node instanceof ProcessNode process) {
-            Set<String> ignored = process.updatable();
+        UUID computer = node.computerId() == null ? null : computerUuid(node.computerId());
+        return input(
+                node.nodeType(),
+                node.processType(),
+                node.attributesForStore(),
+                node.files().toMetadata(),
+                computer,
+                inputs);
+    }
+
+    /**
+     * What goes into the hash of a node given as its stored columns (an imported row): a process's
+     * changing state and a job's queueing options are left out, as for a node of the class.
+     */
+    static HashInput input(
+            String nodeType,
+            String processType,
+            Map<String, Object> attributes,
+            Map<String, Object> files,
+            UUID computer,
+            Map<String, String> inputs) {
+        boolean process = nodeType.startsWith("process.");
+        if (process) {
+            boolean job = CalcJobNode.TYPE.equals(nodeType);
+            Set<String> ignored = job ? CalcJobNode.updatableAttributes() : ProcessNode.UPDATABLE;
             Map<String, Object> counted = new LinkedHashMap<>();
             attributes.forEach((k, v) -> {
-                if (!ignored.contains(k) && !(process instanceof CalcJobNode && JOB_OPTIONS_IGNORED.contains(k))) {
+                if (!ignored.contains(k) && !(job && JOB_OPTIONS_IGNORED.contains(k))) {
                     counted.put(k, v);
                 }
             });
             attributes = counted;
         }
-        UUID computer = node.computerId() == null ? null : computerUuid(node.computerId());
-        return new HashInput(
-                node.nodeType(), node.processType(), attributes, node.files().toMetadata(), computer, inputs);
+        return new HashInput(nodeType, processType, attributes, files, computer, process ? inputs : Map.of());
     }
 
     private static String inputHash(PendingLink link, Map<Node, String> batch) {

@@ -30,7 +30,7 @@ import dev.cairn.storage.db.TempTables;
  * </ul>
  * Duplicates are allowed; consumers take distinct ids.
  */
-public abstract sealed class NodeIds permits NodeIds.Listed, NodeIds.Streamed, NodeIds.GroupMembers {
+public abstract sealed class NodeIds permits NodeIds.Listed, NodeIds.Streamed, NodeIds.GroupMembers, NodeIds.Entities {
 
     private NodeIds() {}
 
@@ -91,6 +91,52 @@ public abstract sealed class NodeIds permits NodeIds.Listed, NodeIds.Streamed, N
                             + (missing > some.length ? ", ..." : ""));
                 }
             }
+        }
+    }
+
+    /**
+     * The nodes given, the members of the groups given, and the nodes run on the computers given: the
+     * starting set of an export.
+     */
+    public static NodeIds entities(long[] nodes, long[] groups, long[] computers) {
+        return new Entities(nodes, groups, computers);
+    }
+
+    static final class Entities extends NodeIds {
+        private final long[] nodes;
+        private final long[] groups;
+        private final long[] computers;
+
+        Entities(long[] nodes, long[] groups, long[] computers) {
+            this.nodes = nodes.clone();
+            this.groups = groups.clone();
+            this.computers = computers.clone();
+        }
+
+        @Override
+        public Selection select(Connection connection) {
+            // Numbers only, written by Java: the three arrays go into the text as literals, as a Selection
+            // binds one parameter.
+            return new Selection(
+                    "SELECT unnest('" + literal(nodes) + "'::bigint[]) AS id"
+                            + " UNION SELECT node_id FROM group_member WHERE group_id = ANY ('" + literal(groups)
+                            + "'::bigint[]) UNION SELECT id FROM node WHERE computer_id = ANY ('" + literal(computers)
+                            + "'::bigint[])",
+                    null);
+        }
+
+        private static String literal(long[] ids) {
+            StringBuilder b = new StringBuilder("{");
+            for (int i = 0; i < ids.length; i++) {
+                b.append(i == 0 ? "" : ",").append(ids[i]);
+            }
+            return b.append('}').toString();
+        }
+
+        @Override
+        public String toString() {
+            return nodes.length + " nodes, the members of " + groups.length + " groups and the nodes of "
+                    + computers.length + " computers";
         }
     }
 

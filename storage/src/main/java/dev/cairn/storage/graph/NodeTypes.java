@@ -9,8 +9,9 @@ import java.util.regex.Pattern;
 
 /**
  * The registry of node types: the core ones, plus the data types plugins provide through
- * {@link DataTypeProvider}. Reading a row whose type nobody registered is an error, never
- * a silent downgrade to some generic node.
+ * {@link DataTypeProvider}. Storing a node whose type nobody registered is an error; a stored data
+ * node of such a type (imported from an archive) reads as {@link GenericData}, a stored process node
+ * of such a type is an error.
  */
 public final class NodeTypes {
 
@@ -63,6 +64,9 @@ public final class NodeTypes {
     /** The typed node for a stored row. */
     public static Node read(NodeRecord row) {
         Function<NodeRecord, ? extends Node> reader = READERS.get(row.nodeType());
+        if (reader == null && row.nodeType().startsWith("data.")) {
+            return new GenericData(row);
+        }
         if (reader == null) {
             throw unknown(row.nodeType(), "node " + row.id());
         }

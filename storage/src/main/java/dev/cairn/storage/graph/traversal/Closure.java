@@ -133,8 +133,8 @@ public final class Closure implements AutoCloseable {
         return connection;
     }
 
-    /** The temporary table of nodes: columns {@code id}, {@code round}. */
-    String nodeTable() {
+    /** The temporary table of nodes, to join with: columns {@code id}, {@code round}. */
+    public String nodeTable() {
         return nodes;
     }
 

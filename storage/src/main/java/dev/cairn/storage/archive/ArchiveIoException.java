@@ -1,0 +1,11 @@
+package dev.cairn.storage.archive;
+
+import dev.cairn.errors.UnavailableException;
+
+/** Reading or writing an archive's file or stream failed: a full disk, a client that went away. */
+public class ArchiveIoException extends UnavailableException {
+
+    public ArchiveIoException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

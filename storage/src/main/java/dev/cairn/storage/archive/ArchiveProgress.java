@@ -1,0 +1,11 @@
+package dev.cairn.storage.archive;
+
+/** Told how an export or import goes, part by part: for progress bars. */
+@FunctionalInterface
+public interface ArchiveProgress {
+
+    ArchiveProgress NONE = (part, done, total) -> {};
+
+    /** {@code done} of {@code total} rows (or objects) of {@code part}; called at a part's start and end too. */
+    void update(ArchivePart part, long done, long total);
+}

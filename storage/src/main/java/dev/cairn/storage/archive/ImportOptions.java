@@ -1,0 +1,81 @@
+package dev.cairn.storage.archive;
+
+import java.util.Locale;
+
+/**
+ * How an import merges what the installation has already.
+ *
+ * @param mergeExtras AiiDA's three letters for the extras of nodes already here: keys only here keep or
+ *                    drop ({@code k}/{@code n}), keys only in the archive create or skip ({@code c}/{@code n}),
+ *                    keys in both leave, update or delete ({@code l}/{@code u}/{@code d})
+ * @param comments    what a comment already here becomes when the archive has it too
+ * @param groupLabel  the label of the group the imported nodes go into; {@code null} for {@code import-<time>}
+ */
+public record ImportOptions(String mergeExtras, CommentMerge comments, String groupLabel) {
+
+    /** What a comment already here becomes when the archive has it too. */
+    public enum CommentMerge {
+        /** Keep ours. */
+        LEAVE,
+        /** Take the archive's when it was changed later than ours. */
+        NEWEST,
+        /** Take the archive's. */
+        OVERWRITE;
+
+        public static CommentMerge parse(String name) {
+            for (CommentMerge m : values()) {
+                if (m.name().equalsIgnoreCase(name)) {
+                    return m;
+                }
+            }
+            throw new InvalidArchiveOptionException(
+                    "unknown comment merge mode '" + name + "'; use leave, newest or overwrite");
+        }
+
+        public String key() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    public ImportOptions {
+        if (mergeExtras == null || !mergeExtras.matches("[kn][cn][lud]")) {
+            throw new InvalidArchiveOptionException("merge mode for extras '" + mergeExtras + "' is not three letters"
+                    + " of [k|n][c|n][l|u|d], e.g. kcl (keep ours, create new, leave ours on a collision)");
+        }
+        if (comments == null) {
+            throw new InvalidArchiveOptionException("a comment merge mode is required: leave, newest or overwrite");
+        }
+        if (groupLabel != null && groupLabel.isBlank()) {
+            throw new InvalidArchiveOptionException("the import group's label is blank");
+        }
+    }
+
+    /** AiiDA's defaults: extras {@code kcl}, comments {@code leave}, a group named by the time. */
+    public static ImportOptions defaults() {
+        return new ImportOptions("kcl", CommentMerge.LEAVE, null);
+    }
+
+    public ImportOptions withMergeExtras(String mode) {
+        return new ImportOptions(mode, comments, groupLabel);
+    }
+
+    public ImportOptions withComments(CommentMerge mode) {
+        return new ImportOptions(mergeExtras, mode, groupLabel);
+    }
+
+    public ImportOptions withGroupLabel(String label) {
+        return new ImportOptions(mergeExtras, comments, label);
+    }
+
+    boolean keepOnlyOurs() {
+        return mergeExtras.charAt(0) == 'k';
+    }
+
+    boolean createOnlyTheirs() {
+        return mergeExtras.charAt(1) == 'c';
+    }
+
+    char onCollision() {
+        return mergeExtras.charAt(2);
+    }
+}

@@ -1,0 +1,234 @@
+package dev.cairn.storage.archive;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.cairn.errors.ConflictException;
+import dev.cairn.storage.db.Database;
+import dev.cairn.storage.db.DatabaseConfig;
+import dev.cairn.storage.graph.CalcFunctionNode;
+import dev.cairn.storage.graph.GraphFixtures;
+import dev.cairn.storage.graph.GraphStore;
+import dev.cairn.storage.graph.IntData;
+import dev.cairn.storage.graph.LinkType;
+import dev.cairn.storage.graph.Node;
+import dev.cairn.storage.objects.Container;
+import dev.cairn.storage.objects.ContainerConfig;
+import dev.cairn.storage.testing.TestDatabase;
+
+/**
+ * An installation's graph exported in Cairn's format and imported into another arrives whole and equal
+ * (rows, files, hashes that caching finds), a second import adds nothing, a piece of the graph travels
+ * as the closure of its starting set, extras merge by mode, and a label taken by another computer is
+ * given a suffix.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class ArchiveRoundTripIT {
+
+    @RegisterExtension
+    static final TestDatabase sourceDb = new TestDatabase();
+
+    @RegisterExtension
+    static final TestDatabase targetDb = new TestDatabase();
+
+    @TempDir
+    static Path tmp;
+
+    static Installation source;
+    static Installation target;
+    static ArchiveGraph graph;
+
+    record Installation(Database database, Container container, GraphStore graph) {
+        static Installation open(TestDatabase db, Path objects, String email) throws Exception {
+            Database database = Database.open(DatabaseConfig.of(db.jdbcUrl()));
+            Container container = Container.init(objects, ContainerConfig.defaults());
+            return new Installation(
+                    database, container, new GraphStore(database, container, GraphFixtures.user(database, email)));
+        }
+
+        ArchiveExport exporter() {
+            return new ArchiveExport(database, container, "cairn test");
+        }
+
+        ImportResult importFile(Path file, ImportOptions options) throws Exception {
+            try (CairnArchiveReader reader = CairnArchiveReader.open(file)) {
+                return new ArchiveImport(database, container, graph.userId())
+                        .importFrom(reader, options, ArchiveProgress.NONE);
+            }
+        }
+
+        Path exportFile(ExportRequest request, Path file) throws Exception {
+            try (CairnArchiveWriter writer = CairnArchiveWriter.toFile(file)) {
+                exporter().export(request, writer, ArchiveProgress.NONE);
+            }
+            return file;
+        }
+
+        void close() throws Exception {
+            container.close();
+            database.close();
+        }
+    }
+
+    @BeforeAll
+    static void open() throws Exception {
+        source = Installation.open(sourceDb, tmp.resolve("source-objects"), "source@example.com");
+        target = Installation.open(targetDb, tmp.resolve("target-objects"), "target@example.com");
+        graph = new ArchiveGraph(source.graph(), source.database(), tmp, "cluster");
+        GraphFixtures.computer(target.database(), "cluster");
+    }
+
+    @AfterAll
+    static void close() throws Exception {
+        source.close();
+        target.close();
+    }
+
+    @Test
+    @Order(1)
+    void everythingArrivesWholeAndEqualAndASecondImportAddsNothing() throws Exception {
+        ArchiveHeader counted = source.exporter().count(ExportRequest.ofEverything());
+        Path file = source.exportFile(ExportRequest.ofEverything(), tmp.resolve("all.cairn"));
+        assertFalse(Files.exists(tmp.resolve("all.cairn.partial")));
+
+        ImportResult first = target.importFile(file, ImportOptions.defaults());
+        assertEquals(counted.counts(), first.header().counts());
+        assertEquals(graph.nodes.size(), first.added(ArchivePart.NODES));
+        assertEquals(counted.count(ArchivePart.LINKS), first.added(ArchivePart.LINKS));
+        assertEquals(counted.count(ArchivePart.OBJECTS), first.added(ArchivePart.OBJECTS));
+        assertEquals(4, counted.count(ArchivePart.OBJECTS), "the file, the array, the folder's two files");
+        assertEquals(1, first.added(ArchivePart.COMMENTS));
+        assertEquals(1, first.added(ArchivePart.LOGS));
+        assertTrue(first.group().startsWith("import-"), first.group());
+
+        assertEquals(rows(source, NODES), rows(target, NODES), "every node, its attributes, extras, files and hash");
+        assertEquals(rows(source, LINKS), rows(target, LINKS));
+        assertEquals(rows(source, GROUP), rows(target, GROUP), "the group and its extras");
+        assertEquals(rows(source, COMMENTS), rows(target, COMMENTS));
+        assertEquals(rows(source, LOGS), rows(target, LOGS));
+        String computer = single(source, "SELECT uuid FROM computer WHERE id = " + graph.computer);
+        assertEquals(
+                "cluster_1",
+                single(target, "SELECT label FROM computer WHERE uuid = '" + computer + "'"),
+                "the label was taken here");
+
+        Node retrieved = target.graph().load(graph.retrieved.uuid());
+        assertEquals("energy -42.0\n", new String(target.graph().readFile(retrieved, "sub/aiida.out")));
+        Node file1 = target.graph().load(graph.file.uuid());
+        assertEquals("seven\n", new String(target.graph().readFile(file1, "out.txt")));
+        assertFalse(
+                target.graph()
+                        .rehash(target.graph().load(graph.calcJob.uuid()).id())
+                        .changed(),
+                "the imported calculation's hash is the one its class computes: caching finds it");
+
+        ImportResult second = target.importFile(file, ImportOptions.defaults());
+        for (ArchivePart part : ArchivePart.values()) {
+            assertEquals(0, second.added(part), part + " added again");
+        }
+        assertEquals(graph.nodes.size(), second.existing());
+        assertNull(second.group(), "nothing new, no import group");
+        assertEquals(graph.nodes.size(), GraphFixtures.count(target.database(), "node"));
+    }
+
+    @Test
+    @Order(2)
+    void aGroupTravelsWithTheClosureOfItsMembersAndExtrasMergeByMode() throws Exception {
+        source.graph().setExtra(graph.structure, "tag", "ours-changed");
+        source.graph().setExtra(graph.structure, "new", 1L);
+        target.graph().setExtra(target.graph().load(graph.structure.uuid()), "local", true);
+        ExportRequest group = ExportRequest.of(new long[0], new long[] {graph.group.id()}, new long[0]);
+        ArchiveHeader counted = source.exporter().count(group);
+        assertEquals(graph.nodes.size() - 1, counted.count(ArchivePart.NODES), "all but the Int apart");
+        assertEquals(1, counted.count(ArchivePart.GROUPS));
+        assertEquals(1, counted.count(ArchivePart.GROUP_MEMBERS));
+
+        Path file = source.exportFile(group, tmp.resolve("group.cairn"));
+        target.importFile(file, ImportOptions.defaults());
+        Map<String, Object> kept = target.graph().load(graph.structure.uuid()).extras();
+        assertEquals(Map.of("tag", "relaxed", "new", 1L, "local", true), kept, "kcl: keep ours, create new, leave");
+
+        target.importFile(file, ImportOptions.defaults().withMergeExtras("ncu"));
+        assertEquals(
+                Map.of("tag", "ours-changed", "new", 1L),
+                target.graph().load(graph.structure.uuid()).extras(),
+                "ncu: drop ours only, create new, update on collision");
+    }
+
+    @Test
+    @Order(3)
+    void anUnsealedProcessIsRefusedByName() {
+        IntData in = source.graph().store(new IntData(1));
+        CalcFunctionNode running = new CalcFunctionNode("cairn.test.running");
+        running.addIncoming(in, LinkType.INPUT_CALC, "x");
+        running.setProcessState("running");
+        source.graph().store(running);
+        ConflictException e = assertThrows(
+                ConflictException.class,
+                () -> source.exporter().count(ExportRequest.of(new long[] {running.id()}, new long[0], new long[0])));
+        assertTrue(
+                e.getMessage().contains(running.uuid().toString())
+                        && e.getMessage().contains("not sealed"),
+                e.getMessage());
+    }
+
+    static final String NODES = "SELECT n.uuid, n.node_type, n.process_type, n.label, n.description, n.ctime, n.mtime,"
+            + " n.attributes, n.extras, n.repository_metadata, n.hash, c.uuid AS computer"
+            + " FROM node n LEFT JOIN computer c ON c.id = n.computer_id ORDER BY n.uuid";
+    static final String LINKS = "SELECT i.uuid, o.uuid, l.type, l.label FROM link l JOIN node i ON i.id = l.input_id"
+            + " JOIN node o ON o.id = l.output_id ORDER BY 1, 2, 3, 4";
+    static final String GROUP = "SELECT g.uuid, g.label, g.type_string, g.extras, array_agg(n.uuid ORDER BY n.uuid)"
+            + " FROM node_group g JOIN group_member m ON m.group_id = g.id JOIN node n ON n.id = m.node_id"
+            + " WHERE g.type_string = 'core' GROUP BY g.id ORDER BY g.uuid";
+    static final String COMMENTS = "SELECT c.uuid, n.uuid, c.content, c.ctime FROM comment c JOIN node n ON"
+            + " n.id = c.node_id ORDER BY c.uuid";
+    static final String LOGS = "SELECT l.uuid, n.uuid, l.level_name, l.message, l.time, l.metadata FROM log l JOIN node"
+            + " n ON n.id = l.node_id ORDER BY l.uuid";
+
+    static List<Map<String, String>> rows(Installation at, String sql) throws SQLException {
+        List<Map<String, String>> rows = new ArrayList<>();
+        try (Connection c = at.database().connection();
+                Statement s = c.createStatement();
+                ResultSet r = s.executeQuery(sql)) {
+            while (r.next()) {
+                Map<String, String> row = new TreeMap<>();
+                for (int i = 1; i <= r.getMetaData().getColumnCount(); i++) {
+                    row.put(i + ":" + r.getMetaData().getColumnLabel(i), r.getString(i));
+                }
+                rows.add(row);
+            }
+        }
+        return rows;
+    }
+
+    static String single(Installation at, String sql) throws SQLException {
+        try (Connection c = at.database().connection();
+                Statement s = c.createStatement();
+                ResultSet r = s.executeQuery(sql)) {
+            return r.next() ? r.getString(1) : null;
+        }
+    }
+}
