@@ -22,9 +22,11 @@ public final class CairnArchiveReader implements ArchiveReader {
 
     private final DataInputStream in;
     private final ArchiveHeader header;
+    private final PartInput.Expansion expansion;
     private boolean read;
 
-    private CairnArchiveReader(InputStream in) throws IOException {
+    private CairnArchiveReader(InputStream in, ExpansionLimit limit) throws IOException {
+        this.expansion = new PartInput.Expansion(limit);
         this.in = new DataInputStream(new BufferedInputStream(in, 1 << 16));
         Frames.readStart(this.in);
         Frames.Frame first = Frames.read(this.in, "the header");
@@ -39,7 +41,7 @@ public final class CairnArchiveReader implements ArchiveReader {
     public static CairnArchiveReader open(Path file) throws IOException {
         InputStream in = Files.newInputStream(file);
         try {
-            return new CairnArchiveReader(in);
+            return new CairnArchiveReader(in, ExpansionLimit.DEFAULT);
         } catch (IOException | RuntimeException e) {
             in.close();
             throw e;
@@ -48,7 +50,12 @@ public final class CairnArchiveReader implements ArchiveReader {
 
     /** Reads from {@code in} (an upload), which {@link #close} closes; reads the header now. */
     public static CairnArchiveReader open(InputStream in) throws IOException {
-        return new CairnArchiveReader(in);
+        return new CairnArchiveReader(in, ExpansionLimit.DEFAULT);
+    }
+
+    /** For tests of the limit: {@link #open(InputStream)} with another one. */
+    static CairnArchiveReader open(InputStream in, ExpansionLimit limit) throws IOException {
+        return new CairnArchiveReader(in, limit);
     }
 
     /** True when {@code start} (a file's first bytes) is Cairn's magic. */
@@ -122,7 +129,7 @@ public final class CairnArchiveReader implements ArchiveReader {
             throw new InvalidArchiveException(
                     "corrupt archive: part '" + json.get("part") + "' where the " + part.key() + " part should start");
         }
-        return new PartInput(in, part);
+        return new PartInput(in, part, expansion);
     }
 
     private void checkCount(ArchivePart part, long read, long ended) {

@@ -8,6 +8,7 @@ import java.util.HexFormat;
 import java.util.Map;
 
 import com.github.luben.zstd.Zstd;
+import com.github.luben.zstd.ZstdException;
 
 /**
  * The stream of one part of Cairn's format, read chunk frame by chunk frame up to the part's end frame,
@@ -24,9 +25,29 @@ final class PartInput extends InputStream {
     private long lines;
     private Map<String, Object> end;
 
-    PartInput(DataInputStream in, ArchivePart part) {
+    private final Expansion expansion;
+
+    PartInput(DataInputStream in, ArchivePart part, Expansion expansion) {
         this.in = in;
         this.part = part;
+        this.expansion = expansion;
+    }
+
+    /** The bytes an archive's chunks took in the file and gave decompressed, against its limit. */
+    static final class Expansion {
+        private final ExpansionLimit limit;
+        private long stored;
+        private long raw;
+
+        Expansion(ExpansionLimit limit) {
+            this.limit = limit;
+        }
+
+        void add(long storedBytes, long rawBytes) {
+            stored += storedBytes;
+            raw += rawBytes;
+            limit.check(stored, raw);
+        }
     }
 
     @Override
@@ -75,8 +96,17 @@ final class PartInput extends InputStream {
                 throw new InvalidArchiveException(
                         "corrupt archive: a " + Frames.name(f.type()) + " frame inside the " + part.key() + " part");
             }
+            expansion.add(f.payload().length, f.raw());
             byte[] raw = new byte[f.raw()];
-            long n = Zstd.decompressByteArray(raw, 0, raw.length, f.payload(), 0, f.payload().length);
+            long n;
+            try {
+                n = Zstd.decompressByteArray(raw, 0, raw.length, f.payload(), 0, f.payload().length);
+            } catch (ZstdException e) {
+                throw new InvalidArchiveException(
+                        "corrupt archive: a chunk of the " + part.key() + " part does not decompress (" + e.getMessage()
+                                + ")",
+                        e);
+            }
             if (Zstd.isError(n) || n != raw.length) {
                 throw new InvalidArchiveException("corrupt archive: a chunk of the " + part.key()
                         + " part does not decompress to its " + raw.length + " bytes"

@@ -1,0 +1,273 @@
+package dev.cairn.storage.archive;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.cairn.storage.archive.ArchiveRoundTripIT.Installation;
+import dev.cairn.storage.graph.GraphFixtures;
+import dev.cairn.storage.testing.TestDatabase;
+
+/**
+ * Every bad archive is refused with an error naming what and where, and leaves the installation as it
+ * was: no node, no link, no user, no indexed object. Damaged files come from a good export; bad rows
+ * are written as another installation could write them.
+ */
+class ArchiveBadInputIT {
+
+    @RegisterExtension
+    static final TestDatabase sourceDb = new TestDatabase();
+
+    @RegisterExtension
+    static final TestDatabase targetDb = new TestDatabase();
+
+    @TempDir
+    static Path tmp;
+
+    static Installation source;
+    static Installation target;
+    static byte[] good;
+
+    @BeforeAll
+    static void open() throws Exception {
+        source = Installation.open(sourceDb, tmp.resolve("source-objects"), "source@example.com");
+        target = Installation.open(targetDb, tmp.resolve("target-objects"), "target@example.com");
+        new ArchiveGraph(source.graph(), source.database(), tmp, "cluster");
+        good = Files.readAllBytes(source.exportFile(ExportRequest.ofEverything(), tmp.resolve("good.cairn")));
+    }
+
+    @AfterAll
+    static void close() throws Exception {
+        source.close();
+        target.close();
+    }
+
+    @Test
+    void aDamagedFileIsRefusedAndNothingIsImported() throws Exception {
+        refused(Arrays.copyOf(good, 5), "not a Cairn archive");
+        refused(Arrays.copyOf(good, 40), "truncated");
+        refused(Arrays.copyOf(good, good.length / 2), "truncated");
+        refused(Arrays.copyOf(good, good.length - 3), "truncated");
+
+        byte[] version = good.clone();
+        version[13] = 9;
+        refused(version, "format version 9");
+
+        byte[] zip = good.clone();
+        zip[0] = 'P';
+        zip[1] = 'K';
+        refused(zip, "not a Cairn archive");
+
+        byte[] trailing = Arrays.copyOf(good, good.length + 1);
+        refused(trailing, "bytes after the trailer");
+
+        refused(replace(good, "\"part\":\"nodes\",\"count\":", "\"part\":\"nodes\",\"count\":1"), "nodes part");
+        byte[] sum = good.clone();
+        int at = indexOf(
+                        sum,
+                        "\"sha256\":\"".getBytes(StandardCharsets.US_ASCII),
+                        indexOf(sum, "{\"part\":\"links\",\"count\"".getBytes(StandardCharsets.US_ASCII), 0))
+                + 10;
+        sum[at] = (byte) (sum[at] == 'a' ? 'b' : 'a');
+        refused(sum, "checksum of the links part does not match");
+
+        byte[] flipped = good.clone();
+        int chunk = indexOf(flipped, "{\"part\":\"nodes\"}".getBytes(StandardCharsets.US_ASCII), 0) + 40;
+        flipped[chunk] ^= 0x5a;
+        InvalidArchiveException e = refused(flipped, "nodes part");
+        assertTrue(e.getMessage().contains("decompress") || e.getMessage().contains("checksum"), e.getMessage());
+    }
+
+    @Test
+    void rowsThatBreakTheGraphsRulesAreRefusedNamingTheRow() throws Exception {
+        UUID d = UUID.randomUUID();
+        UUID c = UUID.randomUUID();
+        UUID c2 = UUID.randomUUID();
+        refused(
+                new ArchiveBuilder()
+                        .data(d)
+                        .calc(c)
+                        .calc(c2)
+                        .link(d, c, "input_calc", "x")
+                        .link(c, d, "create", "result"),
+                "the archive's links form a cycle, which provenance cannot have");
+        UUID e = UUID.randomUUID();
+        refused(
+                new ArchiveBuilder()
+                        .data(e)
+                        .calc(c)
+                        .calc(c2)
+                        .link(c, e, "create", "a")
+                        .link(c2, e, "create", "b"),
+                "links part, row 2: node " + e + " would have a second creator");
+        refused(
+                new ArchiveBuilder().data(d).calc(c).link(c, d, "input_calc", "x"),
+                "links part, row 1: INPUT_CALC cannot join");
+        refused(
+                new ArchiveBuilder().data(d).link(d, UUID.randomUUID(), "input_calc", "x"),
+                "is neither in the archive nor here");
+        refused(new ArchiveBuilder().data(d).calc(c).link(d, c, "input_calc", "_x"), "link label '_x'");
+        refused(
+                new ArchiveBuilder()
+                        .data(d)
+                        .calc(c)
+                        .link(d, c, "input_calc", "x")
+                        .link(d, c, "input_calc", "x"),
+                "is given twice");
+    }
+
+    @Test
+    void nodesWithBadTypesStatesOrFilesAreRefusedNamingTheRow() throws Exception {
+        UUID d = UUID.randomUUID();
+        refused(
+                new ArchiveBuilder().node(d, "data.bad type.", "{}", "{}"),
+                "nodes part, row 1: node type 'data.bad type.'");
+        refused(
+                new ArchiveBuilder().node(d, "process.calculation.other.Unknown.", "{\"sealed\": true}", "{}"),
+                "which this Cairn cannot read");
+        refused(
+                new ArchiveBuilder()
+                        .node(
+                                d,
+                                "process.calculation.calcfunction.CalcFunctionNode.",
+                                "{\"process_state\": \"running\"}",
+                                "{}"),
+                "is a process that is not sealed");
+        byte[] bytes = "payload".getBytes(StandardCharsets.UTF_8);
+        String key = ArchiveBuilder.key(bytes).toString();
+        refused(
+                new ArchiveBuilder()
+                        .node(
+                                d,
+                                "data.core.folder.FolderData.",
+                                "{}",
+                                "{\"o\": {\"..\": {\"o\": {\"passwd\": {\"k\": \"" + key + "\"}}}}}")
+                        .object(bytes),
+                "has a file named \"..\"");
+        refused(
+                new ArchiveBuilder()
+                        .node(
+                                d,
+                                "data.core.folder.FolderData.",
+                                "{}",
+                                "{\"o\": {\"/etc/passwd\": {\"k\": \"" + key + "\"}}}")
+                        .object(bytes),
+                "has a file named \"/etc/passwd\"");
+        refused(
+                new ArchiveBuilder()
+                        .node(d, "data.core.folder.FolderData.", "{}", "{\"o\": {\"f\": {\"k\": \"../../x\"}}}"),
+                "names object key \"../../x\"");
+        refused(
+                new ArchiveBuilder()
+                        .node(d, "data.core.folder.FolderData.", "{}", "{\"o\": {\"f\": {\"k\": \"" + key + "\"}}}"),
+                "are neither in the archive nor here");
+        refused(
+                new ArchiveBuilder()
+                        .node(d, "data.core.folder.FolderData.", "{}", "{\"o\": {\"f\": {\"k\": \"" + key + "\"}}}")
+                        .object("other".getBytes(StandardCharsets.UTF_8), ArchiveBuilder.key(bytes)),
+                "whose SHA-256 is");
+        refused(
+                new ArchiveBuilder().row(ArchivePart.NODES, "{\"uuid\": oops}"),
+                "nodes part, row 1: not one JSON object");
+        refused(new ArchiveBuilder().row(ArchivePart.NODES, "[1, 2]"), "nodes part, row 1: the row is a JSON array");
+        refused(new ArchiveBuilder().data(d).data(d), "uuid " + d + " is given twice");
+        refused(
+                new ArchiveBuilder()
+                        .node(UUID.randomUUID(), "data.core.int.Int.", "{}", "{}")
+                        .row(
+                                ArchivePart.NODES,
+                                "{\"uuid\": \"" + UUID.randomUUID() + "\", \"node_type\": \"data.core.int.Int.\","
+                                        + " \"ctime\": \"yesterday\", \"mtime\": \"2026-11-24T10:00:00Z\", \"user\": \"x@y\"}"),
+                "nodes part, row 2: ctime is \"yesterday\", not an ISO 8601 time");
+    }
+
+    @Test
+    void anArchiveThatExpandsBeyondTheLimitIsRefusedAsABomb() throws Exception {
+        byte[] zeros = new byte[48 << 20];
+        String key = ArchiveBuilder.key(zeros).toString();
+        Path bomb = new ArchiveBuilder()
+                .node(
+                        UUID.randomUUID(),
+                        "data.core.singlefile.SinglefileData.",
+                        "{\"filename\": \"z\"}",
+                        "{\"o\": {\"z\": {\"k\": \"" + key + "\"}}}")
+                .object(zeros)
+                .write(tmp.resolve("bomb.cairn"));
+        assertTrue(Files.size(bomb) < 1 << 20, "48 MiB of zeros compress to a few KiB");
+        long nodes = GraphFixtures.count(target.database(), "node");
+        long objects = objects();
+        try (CairnArchiveReader reader =
+                CairnArchiveReader.open(Files.newInputStream(bomb), new ExpansionLimit(16 << 20, 100))) {
+            InvalidArchiveException e = assertThrows(
+                    InvalidArchiveException.class,
+                    () -> new ArchiveImport(
+                                    target.database(),
+                                    target.container(),
+                                    target.graph().userId())
+                            .importFrom(reader, ImportOptions.defaults(), ArchiveProgress.NONE));
+            assertTrue(
+                    e.getMessage().contains("more than 100-fold")
+                            && e.getMessage().contains("compression bomb"),
+                    e.getMessage());
+        }
+        assertEquals(nodes, GraphFixtures.count(target.database(), "node"));
+        assertEquals(objects, objects());
+    }
+
+    private InvalidArchiveException refused(ArchiveBuilder archive, String expected) throws Exception {
+        return refused(Files.readAllBytes(archive.write(tmp.resolve("bad.cairn"))), expected);
+    }
+
+    private InvalidArchiveException refused(byte[] archive, String expected) throws Exception {
+        Path file = Files.write(tmp.resolve("bad-bytes.cairn"), archive);
+        long nodes = GraphFixtures.count(target.database(), "node");
+        long users = GraphFixtures.count(target.database(), "app_user");
+        long objects = objects();
+        InvalidArchiveException e =
+                assertThrows(InvalidArchiveException.class, () -> target.importFile(file, ImportOptions.defaults()));
+        assertTrue(e.getMessage().contains(expected), "expected '" + expected + "' in: " + e.getMessage());
+        assertEquals(nodes, GraphFixtures.count(target.database(), "node"), "no node imported");
+        assertEquals(users, GraphFixtures.count(target.database(), "app_user"), "no user imported");
+        assertEquals(objects, objects(), "no object indexed");
+        return e;
+    }
+
+    private long objects() throws Exception {
+        AtomicLong n = new AtomicLong();
+        target.container().forEachKey(k -> n.incrementAndGet());
+        return n.get();
+    }
+
+    private static byte[] replace(byte[] bytes, String from, String to) {
+        String text = new String(bytes, StandardCharsets.ISO_8859_1);
+        int at = text.indexOf(from);
+        assertTrue(at >= 0, from);
+        return (text.substring(0, at) + to + text.substring(at + from.length())).getBytes(StandardCharsets.ISO_8859_1);
+    }
+
+    private static int indexOf(byte[] bytes, byte[] what, int from) {
+        outer:
+        for (int i = from; i <= bytes.length - what.length; i++) {
+            for (int j = 0; j < what.length; j++) {
+                if (bytes[i + j] != what[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        throw new AssertionError("not found: " + new String(what, StandardCharsets.US_ASCII));
+    }
+}
