@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.UUID;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -30,11 +31,13 @@ import dev.cairn.errors.ConflictException;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.DatabaseConfig;
 import dev.cairn.storage.graph.CalcFunctionNode;
+import dev.cairn.storage.graph.GenericData;
 import dev.cairn.storage.graph.GraphFixtures;
 import dev.cairn.storage.graph.GraphStore;
 import dev.cairn.storage.graph.IntData;
 import dev.cairn.storage.graph.LinkType;
 import dev.cairn.storage.graph.Node;
+import dev.cairn.storage.graph.comments.CommentStore;
 import dev.cairn.storage.objects.Container;
 import dev.cairn.storage.objects.ContainerConfig;
 import dev.cairn.storage.testing.TestDatabase;
@@ -180,6 +183,57 @@ class ArchiveRoundTripIT {
 
     @Test
     @Order(3)
+    void aNodeOfATypeNoPluginProvidesIsKeptAndExportedBackUnchanged() throws Exception {
+        UUID plugin = UUID.randomUUID();
+        Path file = new ArchiveBuilder()
+                .node(plugin, "data.quantumespresso.bands.BandsData.", "{\"units\": \"eV\", \"nbands\": 8}", "{}")
+                .write(tmp.resolve("plugin.cairn"));
+        target.importFile(file, ImportOptions.defaults());
+        Node read = target.graph().load(plugin);
+        assertTrue(read instanceof GenericData, read.getClass().getName());
+        assertEquals("data.quantumespresso.bands.BandsData.", read.nodeType());
+        assertEquals(Map.of("units", "eV", "nbands", 8L), read.attributes());
+
+        ExportRequest one = ExportRequest.of(new long[] {read.id()}, new long[0], new long[0]);
+        Path back = target.exportFile(one, tmp.resolve("plugin-back.cairn"));
+        source.importFile(back, ImportOptions.defaults());
+        Node again = source.graph().load(plugin);
+        assertEquals(read.nodeType(), again.nodeType());
+        assertEquals(read.attributes(), again.attributes());
+        assertEquals(
+                single(target, "SELECT hash FROM node WHERE uuid = '" + plugin + "'"),
+                single(source, "SELECT hash FROM node WHERE uuid = '" + plugin + "'"));
+    }
+
+    @Test
+    @Order(4)
+    void commentsAlreadyHereMergeByMode() throws Exception {
+        Node calc = source.graph().load(graph.calcFunction.uuid());
+        CommentStore sourceComments = new CommentStore(source.database());
+        CommentStore targetComments = new CommentStore(target.database());
+        long ours = targetComments
+                .forNode(target.graph().load(calc.uuid()).id())
+                .get(0)
+                .id();
+        targetComments.update(ours, "edited here");
+        long theirs = sourceComments.forNode(calc.id()).get(0).id();
+        sourceComments.update(theirs, "edited there, later");
+        Path file = source.exportFile(
+                ExportRequest.of(new long[] {calc.id()}, new long[0], new long[0]), tmp.resolve("comments.cairn"));
+
+        target.importFile(file, ImportOptions.defaults());
+        assertEquals("edited here", targetComments.get(ours).content(), "leave");
+        target.importFile(file, ImportOptions.defaults().withComments(ImportOptions.CommentMerge.NEWEST));
+        assertEquals("edited there, later", targetComments.get(ours).content(), "newest: theirs changed later");
+        targetComments.update(ours, "edited here again, latest");
+        target.importFile(file, ImportOptions.defaults().withComments(ImportOptions.CommentMerge.NEWEST));
+        assertEquals("edited here again, latest", targetComments.get(ours).content(), "newest: ours is newer");
+        target.importFile(file, ImportOptions.defaults().withComments(ImportOptions.CommentMerge.OVERWRITE));
+        assertEquals("edited there, later", targetComments.get(ours).content(), "overwrite");
+    }
+
+    @Test
+    @Order(5)
     void anUnsealedProcessIsRefusedByName() {
         IntData in = source.graph().store(new IntData(1));
         CalcFunctionNode running = new CalcFunctionNode("cairn.test.running");
