@@ -154,7 +154,6 @@ public final class ArchiveImport {
                 added.put(ArchivePart.GROUP_MEMBERS, EntityImports.groupMembers(c));
                 added.put(ArchivePart.COMMENTS, EntityImports.comments(c, options.comments()));
                 added.put(ArchivePart.LOGS, EntityImports.logs(c));
-                ImportHashes.compute(c);
             } catch (SQLException e) {
                 throw SqlErrors.translate(e, "importing the archive's rows");
             }

@@ -18,32 +18,42 @@ import dev.cairn.storage.db.JsonCodec;
 import dev.cairn.storage.graph.StoredRowHashes;
 
 /**
- * Computes the hashes of the nodes an import added, by this installation's rules, so that imported
- * calculations are cache sources at once: the data first, then the processes from their inputs' hashes.
- * Pages of nodes are read by id, hashed in parallel, and written back through COPY and one UPDATE.
+ * Computes the hashes of the nodes an import adds, by this installation's rules, before they are
+ * inserted (so no row is written twice), and so that imported calculations are cache sources at once:
+ * the data from their staged rows first, then the processes from their inputs' hashes, found through
+ * the staged links. Pages of rows are hashed in parallel and kept in {@code import_nodes.hash}.
  */
 final class ImportHashes {
 
     private static final int PAGE = 5_000;
+    private static final String NODES = Staging.table(ArchivePart.NODES);
+    private static final String LINKS = Staging.table(ArchivePart.LINKS);
 
     private ImportHashes() {}
 
     static void compute(Connection c) throws SQLException {
         try (Statement s = c.createStatement()) {
-            s.execute("CREATE TEMP TABLE import_hashes (id bigint PRIMARY KEY, hash text NOT NULL) ON COMMIT DROP");
+            s.execute("CREATE TEMP TABLE import_hashes (ord bigint PRIMARY KEY, hash text NOT NULL) ON COMMIT DROP");
         }
-        pass(c, "n.node_type LIKE 'data.%'", "NULL::jsonb, true");
+        pass(c, "a.doc->>'node_type' LIKE 'data.%'", "NULL::jsonb, true", "");
+        try (Statement s = c.createStatement()) {
+            s.execute("CREATE TEMP TABLE import_inputs ON COMMIT DROP AS SELECT (l.doc->>'output')::uuid AS process,"
+                    + " jsonb_object_agg(l.doc->>'label', coalesce(i.hash, n.hash)) AS inputs,"
+                    + " bool_and(coalesce(i.hash, n.hash) IS NOT NULL) AS hashable FROM " + LINKS + " l"
+                    + " LEFT JOIN import_nodes i ON i.uuid = (l.doc->>'input')::uuid"
+                    + " LEFT JOIN node n ON n.uuid = (l.doc->>'input')::uuid"
+                    + " WHERE l.doc->>'type' IN ('input_calc', 'input_work') GROUP BY 1");
+            s.execute("ALTER TABLE import_inputs ADD PRIMARY KEY (process)");
+        }
         pass(
                 c,
-                "n.node_type LIKE 'process.%'",
-                "(SELECT jsonb_object_agg(l.label, x.hash) FROM link l JOIN node x ON"
-                        + " x.id = l.input_id WHERE l.output_id = n.id AND l.type IN ('input_calc', 'input_work')),"
-                        + " (SELECT coalesce(bool_and(x.hash IS NOT NULL), true) FROM link l JOIN node x ON x.id = l.input_id"
-                        + " WHERE l.output_id = n.id AND l.type IN ('input_calc', 'input_work'))");
+                "a.doc->>'node_type' LIKE 'process.%'",
+                "p.inputs, coalesce(p.hashable, true)",
+                " LEFT JOIN import_inputs p ON p.process = i.uuid");
     }
 
     private record Row(
-            long id,
+            long ord,
             String nodeType,
             String processType,
             String attributes,
@@ -52,12 +62,14 @@ final class ImportHashes {
             String inputs,
             boolean hashable) {}
 
-    private static void pass(Connection c, String which, String inputs) throws SQLException {
+    private static void pass(Connection c, String which, String inputs, String join) throws SQLException {
         long last = 0;
-        try (PreparedStatement page = c.prepareStatement("SELECT n.id, n.node_type, n.process_type, n.attributes::text,"
-                + " n.repository_metadata::text, x.uuid, " + inputs + " FROM import_nodes i JOIN node n ON n.id = i.id"
-                + " LEFT JOIN computer x ON x.id = n.computer_id WHERE i.is_new AND " + which + " AND n.id > ?"
-                + " ORDER BY n.id LIMIT " + PAGE)) {
+        try (PreparedStatement page = c.prepareStatement("SELECT i.ord, a.doc->>'node_type', a.doc->>'process_type',"
+                + " coalesce(nullif(a.doc->'attributes', 'null'), '{}')::text,"
+                + " coalesce(nullif(a.doc->'repository_metadata', 'null'), '{}')::text, x.uuid, " + inputs
+                + " FROM import_nodes i JOIN " + NODES + " a ON a.ord = i.ord LEFT JOIN computer x ON x.uuid::text ="
+                + " lower(a.doc->>'computer')" + join + " WHERE i.id IS NULL AND " + which + " AND i.ord > ?"
+                + " ORDER BY i.ord LIMIT " + PAGE)) {
             while (true) {
                 page.setLong(1, last);
                 List<Row> rows = new ArrayList<>(PAGE);
@@ -80,11 +92,11 @@ final class ImportHashes {
                 List<String> hashes =
                         rows.parallelStream().map(ImportHashes::hash).toList();
                 write(c, rows, hashes);
-                last = rows.get(rows.size() - 1).id();
+                last = rows.get(rows.size() - 1).ord();
             }
         }
         try (Statement s = c.createStatement()) {
-            s.executeUpdate("UPDATE node n SET hash = h.hash FROM import_hashes h WHERE n.id = h.id");
+            s.executeUpdate("UPDATE import_nodes i SET hash = h.hash FROM import_hashes h WHERE i.ord = h.ord");
             s.execute("TRUNCATE import_hashes");
         }
     }
@@ -110,11 +122,14 @@ final class ImportHashes {
         StringBuilder text = new StringBuilder(rows.size() * 80);
         for (int i = 0; i < rows.size(); i++) {
             if (hashes.get(i) != null) {
-                text.append(rows.get(i).id()).append('\t').append(hashes.get(i)).append('\n');
+                text.append(rows.get(i).ord())
+                        .append('\t')
+                        .append(hashes.get(i))
+                        .append('\n');
             }
         }
         byte[] bytes = text.toString().getBytes(StandardCharsets.US_ASCII);
-        CopyIn copy = c.unwrap(PGConnection.class).getCopyAPI().copyIn("COPY import_hashes (id, hash) FROM STDIN");
+        CopyIn copy = c.unwrap(PGConnection.class).getCopyAPI().copyIn("COPY import_hashes (ord, hash) FROM STDIN");
         try {
             copy.writeToCopy(bytes, 0, bytes.length);
             copy.endCopy();

@@ -10,13 +10,13 @@ import java.sql.SQLException;
  */
 final class LinkRules {
 
-    private static final String KINDS = "CASE l.type"
-            + " WHEN 'create' THEN i.node_type LIKE 'process.calculation.%' AND o.node_type LIKE 'data.%'"
-            + " WHEN 'return' THEN i.node_type LIKE 'process.workflow.%' AND o.node_type LIKE 'data.%'"
-            + " WHEN 'input_calc' THEN i.node_type LIKE 'data.%' AND o.node_type LIKE 'process.calculation.%'"
-            + " WHEN 'input_work' THEN i.node_type LIKE 'data.%' AND o.node_type LIKE 'process.workflow.%'"
-            + " WHEN 'call_calc' THEN i.node_type LIKE 'process.workflow.%' AND o.node_type LIKE 'process.calculation.%'"
-            + " WHEN 'call_work' THEN i.node_type LIKE 'process.workflow.%' AND o.node_type LIKE 'process.workflow.%'"
+    private static final String KINDS = "CASE type"
+            + " WHEN 'create' THEN input_type LIKE 'process.calculation.%' AND output_type LIKE 'data.%'"
+            + " WHEN 'return' THEN input_type LIKE 'process.workflow.%' AND output_type LIKE 'data.%'"
+            + " WHEN 'input_calc' THEN input_type LIKE 'data.%' AND output_type LIKE 'process.calculation.%'"
+            + " WHEN 'input_work' THEN input_type LIKE 'data.%' AND output_type LIKE 'process.workflow.%'"
+            + " WHEN 'call_calc' THEN input_type LIKE 'process.workflow.%' AND output_type LIKE 'process.calculation.%'"
+            + " WHEN 'call_work' THEN input_type LIKE 'process.workflow.%' AND output_type LIKE 'process.workflow.%'"
             + " END";
 
     private LinkRules() {}
@@ -29,36 +29,38 @@ final class LinkRules {
                         + " HAVING count(*) > 1 LIMIT 1");
         fail(
                 c,
-                "SELECT l.ord, upper(l.type) || ' cannot join ' || i.node_type || ' ' || l.input_uuid || ' to '"
-                        + " || o.node_type || ' ' || l.output_uuid FROM import_links l JOIN node i ON i.id = l.input_id"
-                        + " JOIN node o ON o.id = l.output_id WHERE l.is_new AND NOT (" + KINDS
-                        + ") ORDER BY l.ord LIMIT 1");
+                "SELECT ord, upper(type) || ' cannot join ' || input_type || ' ' || input_uuid || ' to '"
+                        + " || output_type || ' ' || output_uuid FROM import_links WHERE is_new AND NOT (" + KINDS + ")"
+                        + " ORDER BY ord LIMIT 1");
+        // Only a node that was here already can be sealed here: the few such ends are looked up, not every link's.
         fail(
                 c,
-                "SELECT l.ord, 'node ' || n.uuid || ' is sealed here, and takes no new link (' || l.type || ' '"
-                        + " || l.label || ')' FROM import_links l JOIN node n ON n.id IN (l.input_id, l.output_id)"
-                        + " WHERE l.is_new AND (n.attributes->>'sealed') = 'true' AND NOT EXISTS (SELECT 1 FROM import_nodes"
-                        + " i WHERE i.id = n.id AND i.is_new) ORDER BY l.ord LIMIT 1");
-        degree(c, "'create'", "output_id", null, "output_uuid || ' would have a second creator'");
-        degree(c, "'call_calc', 'call_work'", "output_id", null, "output_uuid || ' would have a second caller'");
-        degree(c, "'create'", "input_id", "label", "input_uuid || ' would create two outputs labelled ' || label");
-        degree(c, "'return'", "input_id", "label", "input_uuid || ' would return two outputs labelled ' || label");
+                "SELECT e.ord, 'node ' || n.uuid || ' is sealed here, and takes no new link (' || e.type || ' '"
+                        + " || e.label || ')' FROM (SELECT ord, input_id AS id, type, label FROM import_links WHERE is_new AND"
+                        + " NOT input_new UNION ALL SELECT ord, output_id, type, label FROM import_links WHERE is_new AND NOT"
+                        + " output_new) e JOIN node n ON n.id = e.id WHERE (n.attributes->>'sealed') = 'true'"
+                        + " ORDER BY e.ord LIMIT 1");
+        degree(c, "'create'", "output", null, "output_uuid || ' would have a second creator'");
+        degree(c, "'call_calc', 'call_work'", "output", null, "output_uuid || ' would have a second caller'");
+        degree(c, "'create'", "input", "label", "input_uuid || ' would create two outputs labelled ' || label");
+        degree(c, "'return'", "input", "label", "input_uuid || ' would return two outputs labelled ' || label");
         degree(
                 c,
                 "'input_calc', 'input_work'",
-                "output_id",
+                "output",
                 "label",
                 "output_uuid || ' would take two inputs labelled ' || label");
     }
 
     /**
-     * At most one link of {@code types} per {@code end} (and {@code label}): among the new links, and
-     * between a new one and those here.
+     * At most one link of {@code types} per {@code end} node (and {@code label}): among the new links, and
+     * between a new one and those here (which only a node that was here already can have).
      */
     private static void degree(Connection c, String types, String end, String label, String why) throws SQLException {
-        String by = end + (label == null ? "" : ", " + label);
-        String here = "EXISTS (SELECT 1 FROM link x WHERE x." + end + " = l." + end + " AND x.type IN (" + types + ")"
-                + (label == null ? "" : " AND x.label = l." + label) + ")";
+        String id = end + "_id";
+        String by = id + (label == null ? "" : ", " + label);
+        String here = "(NOT " + end + "_new AND EXISTS (SELECT 1 FROM link x WHERE x." + id + " = l." + id
+                + " AND x.type IN (" + types + ")" + (label == null ? "" : " AND x.label = l." + label) + "))";
         fail(
                 c,
                 "SELECT ord, 'node ' || " + why + " FROM (SELECT l.*, row_number() OVER (PARTITION BY " + by

@@ -53,21 +53,28 @@ final class NodeImports {
                         + " x.uuid::text = lower(a.doc->>'computer')) ORDER BY a.ord LIMIT 1");
         try (Statement s = c.createStatement()) {
             s.execute("CREATE TEMP TABLE import_nodes ON COMMIT DROP AS SELECT ord, (doc->>'uuid')::uuid AS uuid,"
-                    + " NULL::bigint AS id, false AS is_new FROM " + NODES);
+                    + " doc->>'node_type' AS node_type, NULL::bigint AS id, false AS is_new, NULL::text AS hash FROM "
+                    + NODES);
             s.execute("ALTER TABLE import_nodes ADD PRIMARY KEY (uuid)");
             s.execute("ANALYZE import_nodes");
             s.executeUpdate("UPDATE import_nodes i SET id = n.id FROM node n WHERE n.uuid = i.uuid");
-            return s.executeLargeUpdate("WITH added AS (INSERT INTO node (uuid, node_type, process_type, label,"
-                    + " description, ctime, mtime, user_id, computer_id, attributes, extras, repository_metadata)"
-                    + " SELECT i.uuid, a.doc->>'node_type', a.doc->>'process_type', coalesce(a.doc->>'label', ''),"
+        }
+        ImportHashes.compute(c);
+        try (Statement s = c.createStatement()) {
+            long added = s.executeLargeUpdate("WITH added AS (INSERT INTO node (uuid, node_type, process_type, label,"
+                    + " description, ctime, mtime, user_id, computer_id, attributes, extras, repository_metadata, hash)"
+                    + " SELECT i.uuid, i.node_type, a.doc->>'process_type', coalesce(a.doc->>'label', ''),"
                     + " coalesce(a.doc->>'description', ''), (a.doc->>'ctime')::timestamptz,"
                     + " (a.doc->>'mtime')::timestamptz, u.id, x.id, coalesce(nullif(a.doc->'attributes', 'null'),"
                     + " '{}'), coalesce(nullif(a.doc->'extras', 'null'), '{}'),"
-                    + " coalesce(nullif(a.doc->'repository_metadata', 'null'), '{}') FROM import_nodes i"
+                    + " coalesce(nullif(a.doc->'repository_metadata', 'null'), '{}'), i.hash FROM import_nodes i"
                     + " JOIN " + NODES + " a ON a.ord = i.ord JOIN app_user u ON u.email = a.doc->>'user'"
                     + " LEFT JOIN computer x ON x.uuid::text = lower(a.doc->>'computer') WHERE i.id IS NULL"
                     + " ORDER BY i.ord RETURNING id, uuid)"
                     + " UPDATE import_nodes i SET id = added.id, is_new = true FROM added WHERE added.uuid = i.uuid");
+            s.execute("CREATE INDEX ON import_nodes (id) INCLUDE (is_new, node_type)");
+            s.execute("ANALYZE import_nodes");
+            return added;
         }
     }
 
@@ -96,7 +103,10 @@ final class NodeImports {
         try (Statement s = c.createStatement()) {
             s.execute("CREATE TEMP TABLE import_links ON COMMIT DROP AS SELECT l.ord, coalesce(ii.id, ni.id) AS"
                     + " input_id, coalesce(io.id, no.id) AS output_id, l.doc->>'type' AS type, l.doc->>'label' AS label,"
-                    + " l.doc->>'input' AS input_uuid, l.doc->>'output' AS output_uuid, true AS is_new FROM " + LINKS
+                    + " l.doc->>'input' AS input_uuid, l.doc->>'output' AS output_uuid,"
+                    + " coalesce(ii.node_type, ni.node_type) AS input_type, coalesce(io.node_type, no.node_type) AS"
+                    + " output_type, coalesce(ii.is_new, false) AS input_new, coalesce(io.is_new, false) AS output_new,"
+                    + " true AS is_new FROM " + LINKS
                     + " l LEFT JOIN import_nodes ii ON ii.uuid = (l.doc->>'input')::uuid LEFT JOIN node ni ON ii.id IS"
                     + " NULL AND ni.uuid = (l.doc->>'input')::uuid LEFT JOIN import_nodes io ON io.uuid ="
                     + " (l.doc->>'output')::uuid LEFT JOIN node no ON io.id IS NULL AND no.uuid ="
@@ -110,8 +120,10 @@ final class NodeImports {
                         + " output_uuid END || ' is neither in the archive nor here' FROM import_links WHERE input_id IS NULL"
                         + " OR output_id IS NULL ORDER BY ord LIMIT 1");
         try (Statement s = c.createStatement()) {
-            s.executeUpdate("UPDATE import_links l SET is_new = false FROM link x WHERE x.input_id = l.input_id AND"
-                    + " x.output_id = l.output_id AND x.type = l.type AND x.label = l.label");
+            // only links between two nodes that were here already can be here already
+            s.executeUpdate("UPDATE import_links l SET is_new = false FROM link x WHERE NOT l.input_new AND NOT"
+                    + " l.output_new AND x.input_id = l.input_id AND x.output_id = l.output_id AND x.type = l.type"
+                    + " AND x.label = l.label");
         }
         LinkRules.check(c);
         LinkCycles.check(c);
