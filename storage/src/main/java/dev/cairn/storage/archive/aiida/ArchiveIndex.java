@@ -81,10 +81,10 @@ final class ArchiveIndex implements AutoCloseable {
         try (PreparedStatement p = c.prepareStatement("ATTACH DATABASE ? AS archive")) {
             p.setString(1, database.toString());
             p.execute();
-        }
-        try (Statement s = c.createStatement();
-                ResultSet r = s.executeQuery("SELECT count(*) FROM archive.sqlite_master")) {
-            r.next();
+            try (Statement s = c.createStatement();
+                    ResultSet r = s.executeQuery("SELECT count(*) FROM archive.sqlite_master")) {
+                r.next();
+            }
         } catch (SQLException e) {
             throw new InvalidArchiveException(file + ": db.sqlite3 is not an SQLite database: " + e.getMessage(), e);
         }
