@@ -12,7 +12,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * How an archive was created, in AiiDA's {@code creation_parameters} and in the parameters of Cairn's
  * header ({@code docs/archive-format.md}): the same facts under other names. AiiDA lists codes among
- * the nodes; an absent {@code entities} means the whole installation, as AiiDA's {@code null} does.
+ * the nodes (Cairn's exports do too; a {@code codes} list is taken as nodes); {@code null} entities mean
+ * the whole installation in both.
  */
 final class CreationParameters {
 
@@ -47,11 +48,12 @@ final class CreationParameters {
         JsonNode set = aiida.get("entities_starting_set");
         if (set != null && set.isObject()) {
             Map<String, Object> entities = new LinkedHashMap<>();
-            entities.put("groups", strings(set.get("group")));
             entities.put("nodes", strings(set.get("node")));
+            entities.put("groups", strings(set.get("group")));
             entities.put("computers", strings(set.get("computer")));
-            entities.put("codes", List.of());
             out.put("entities", entities);
+        } else {
+            out.put("entities", null);
         }
         JsonNode rules = aiida.get("graph_traversal_rules");
         if (rules != null && rules.isObject()) {
