@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -83,12 +82,9 @@ final class ArchiveDatabase implements AutoCloseable {
 
     /** A new database at {@code path} with AiiDA's schema, in one open transaction until {@link #commit}. */
     static ArchiveDatabase create(Path path) throws IOException, SQLException {
-        Connection c = DriverManager.getConnection("jdbc:sqlite:" + path);
+        Connection c = ScratchSqlite.open(path);
         try {
             try (Statement s = c.createStatement()) {
-                // written once, by one writer, and thrown away on failure: no journal, no fsync
-                s.execute("PRAGMA journal_mode = OFF");
-                s.execute("PRAGMA synchronous = OFF");
                 for (String statement : schema()) {
                     s.execute(statement);
                 }
@@ -195,7 +191,7 @@ final class ArchiveDatabase implements AutoCloseable {
     private void node(PreparedStatement p, RowFields f) throws SQLException {
         String uuid = f.uuid("uuid");
         String type = f.text("node_type");
-        if (!ArchiveRows.NODE_TYPE.matcher(type).matches()) {
+        if (!ArchiveRows.wellFormedNodeType(type)) {
             throw f.invalid("node_type '" + type + "' is malformed: a node type is dotted, starts with 'data.' or"
                     + " 'process.' and ends with '.', e.g. data.core.int.Int.");
         }

@@ -2,7 +2,6 @@ package dev.cairn.storage.archive.aiida;
 
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -34,11 +33,8 @@ final class ArchiveIndex implements AutoCloseable {
 
     /** A new index in {@code path}; {@code file} names the archive in messages. */
     static ArchiveIndex create(Path path, String file) throws SQLException {
-        Connection c = DriverManager.getConnection("jdbc:sqlite:" + path);
+        Connection c = ScratchSqlite.open(path);
         try (Statement s = c.createStatement()) {
-            // scratch data, rebuilt on every open: no journal, no fsync
-            s.execute("PRAGMA journal_mode = OFF");
-            s.execute("PRAGMA synchronous = OFF");
             s.execute("CREATE TABLE entries (key TEXT PRIMARY KEY, method INTEGER, flags INTEGER, crc INTEGER,"
                     + " csize INTEGER, size INTEGER, offset INTEGER) WITHOUT ROWID");
             s.execute("CREATE TABLE object_keys (key TEXT PRIMARY KEY, node TEXT NOT NULL) WITHOUT ROWID");

@@ -7,7 +7,6 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 import tools.jackson.databind.node.ObjectNode;
 
@@ -20,9 +19,6 @@ import dev.cairn.storage.archive.ArchivePart;
  * names become Cairn's; naive UTC datetimes gain their offset.
  */
 final class ArchiveRows {
-
-    /** The schema's own check on node types: dotted, from data. or process., ending with a dot. */
-    static final Pattern NODE_TYPE = Pattern.compile("(data|process)\\.([A-Za-z0-9_]+\\.)+");
 
     static final List<String> LINK_TYPES =
             List.of("create", "return", "input_calc", "input_work", "call_calc", "call_work");
@@ -196,11 +192,38 @@ final class ArchiveRows {
     /** The node type of the row, checked as the schema checks it. */
     static String nodeType(Cells c) throws SQLException {
         String type = c.text("node_type");
-        if (!NODE_TYPE.matcher(type).matches()) {
+        if (!wellFormedNodeType(type)) {
             throw c.invalid("node_type '" + type + "' is malformed: a node type is dotted, starts with 'data.' or"
                     + " 'process.' and ends with '.', e.g. data.core.int.Int.");
         }
         return type;
+    }
+
+    /**
+     * The schema's own check on node types, {@code (data|process)\.([A-Za-z0-9_]+\.)+}: dotted, from
+     * {@code data.} or {@code process.}, ending with a dot. By hand: the regular expression took a fifth
+     * of the time of reading a large archive.
+     */
+    static boolean wellFormedNodeType(String type) {
+        int i = type.startsWith("data.") ? 5 : type.startsWith("process.") ? 8 : -1;
+        if (i < 0 || i == type.length()) {
+            return false;
+        }
+        int segment = 0;
+        for (; i < type.length(); i++) {
+            char c = type.charAt(i);
+            if (c == '.') {
+                if (segment == 0) {
+                    return false;
+                }
+                segment = 0;
+            } else if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_') {
+                segment++;
+            } else {
+                return false;
+            }
+        }
+        return segment == 0;
     }
 
     /**

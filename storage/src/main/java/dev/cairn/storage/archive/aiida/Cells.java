@@ -77,7 +77,7 @@ final class Cells {
 
     private String checkedUuid(String column, String text) {
         String value = text.strip();
-        if (HEX32.matcher(value).matches()) {
+        if (value.length() == 32 && HEX32.matcher(value).matches()) {
             value = value.substring(0, 8) + "-" + value.substring(8, 12) + "-" + value.substring(12, 16) + "-"
                     + value.substring(16, 20) + "-" + value.substring(20);
         }
