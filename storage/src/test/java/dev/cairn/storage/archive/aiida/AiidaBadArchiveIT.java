@@ -111,7 +111,10 @@ class AiidaBadArchiveIT {
             bytes[at + i] ^= (byte) 0x5a;
         }
         Files.write(file, bytes);
-        assertStarts("damaged.aiida, entry 'db.sqlite3' is corrupt: ", refusal(file));
+        // what the damage turns into varies with the bytes (bad codes, too many bytes, a wrong CRC)
+        String message = refusal(file);
+        assertStarts("damaged.aiida, entry 'db.sqlite3' ", message);
+        assertTrue(message.contains("corrupt"), message);
     }
 
     @Test
