@@ -8,10 +8,10 @@ package dev.cairn.storage.archive.aiida;
  * @param maxEntries    entries in the zip's central directory
  * @param maxTotalBytes bytes inflated from the whole archive (the database, the metadata and every object
  *                      read)
- * @param maxRatio      how many times larger than its compressed bytes an entry may inflate; deflate alone
- *                      reaches about 1032, which only long runs of one byte (or a bomb) get near
- * @param ratioFloor    entries smaller than this once inflated are not held to {@code maxRatio} (small
- *                      files of zeros legitimately compress a hundredfold and more)
+ * @param maxRatio      how many times larger than its compressed bytes an entry may inflate, and the whole
+ *                      archive than its file; deflate reaches about 1032 at most, on long runs of one byte
+ * @param ratioFloor    bytes an entry (or the archive) may inflate before {@code maxRatio} applies: small
+ *                      files of zeros legitimately compress a hundredfold and more
  */
 public record AiidaArchiveLimits(long maxEntries, long maxTotalBytes, long maxRatio, long ratioFloor) {
 
@@ -23,11 +23,12 @@ public record AiidaArchiveLimits(long maxEntries, long maxTotalBytes, long maxRa
     }
 
     /**
-     * Ten million entries, 1 TiB in all, and 200:1 past 16 MiB: far beyond the archives AiiDA users share,
-     * and a bomb is stopped after at most 200 times the bytes it occupies.
+     * Ten million entries, 1 TiB in all, and 1000-fold past 64 MiB (as Cairn's own format allows): far
+     * beyond the archives AiiDA users share (theirs inflate some tenfold), while a bomb is stopped after a
+     * thousand times the bytes it occupies, however it spreads them over entries.
      */
     public static AiidaArchiveLimits defaults() {
-        return new AiidaArchiveLimits(10_000_000L, 1L << 40, 200, 16L << 20);
+        return new AiidaArchiveLimits(10_000_000L, 1L << 40, 1000, 64L << 20);
     }
 
     public AiidaArchiveLimits withMaxEntries(long value) {

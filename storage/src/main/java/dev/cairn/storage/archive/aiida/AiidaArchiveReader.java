@@ -100,10 +100,11 @@ public final class AiidaArchiveReader implements ArchiveReader {
             scratch = Scratch.create(scratchParent, "cairn-aiida-read-");
             index = ArchiveIndex.create(scratch.resolve("index.sqlite"), file);
             ZipEntryRecord[] special = scan(directory, index, file);
+            index.refuseOverlaps();
             if (special[0] == null) {
                 throw new InvalidArchiveException(file + " has no metadata.json: not an AiiDA archive");
             }
-            InflationBudget budget = new InflationBudget(limits.maxTotalBytes());
+            InflationBudget budget = InflationBudget.of(limits, channel.size());
             AiidaMetadata metadata =
                     AiidaMetadata.parse(metadata(channel, file, special[0], directory.start(), limits, budget), file);
             if (special[1] == null) {
@@ -130,29 +131,25 @@ public final class AiidaArchiveReader implements ArchiveReader {
         }
     }
 
-    /** Checks every entry's name, indexes the objects; returns the entries of metadata.json and db.sqlite3. */
+    /**
+     * Checks every entry's name and indexes it (a name twice is refused there); returns the entries of
+     * metadata.json and db.sqlite3. Other entries than those and the objects (a folder entry a zip tool
+     * added, say) are none of AiiDA's and are left alone.
+     */
     private static ZipEntryRecord[] scan(ZipDirectory directory, ArchiveIndex index, String file) throws IOException {
         ZipEntryRecord[] special = new ZipEntryRecord[2];
         directory.read(entry -> {
             EntryNames.check(file, entry.name());
-            int slot =
-                    entry.name().equals(EntryNames.METADATA) ? 0 : entry.name().equals(EntryNames.DATABASE) ? 1 : -1;
-            if (slot >= 0) {
-                if (special[slot] != null) {
-                    throw new InvalidArchiveException(file + ": entry '" + entry.name() + "' appears twice");
-                }
-                special[slot] = entry;
-                return;
+            try {
+                index.addEntry(EntryNames.objectKey(entry.name()), entry);
+            } catch (SQLException e) {
+                throw new IOException("indexing " + entry.name() + " of " + file, e);
             }
-            String key = EntryNames.objectKey(entry.name());
-            if (key != null) {
-                try {
-                    index.addEntry(key, entry);
-                } catch (SQLException e) {
-                    throw new IOException("indexing " + entry.name() + " of " + file, e);
-                }
+            if (entry.name().equals(EntryNames.METADATA)) {
+                special[0] = entry;
+            } else if (entry.name().equals(EntryNames.DATABASE)) {
+                special[1] = entry;
             }
-            // other entries (a folder entry a zip tool added, say) are none of AiiDA's and are left alone
         });
         return special;
     }

@@ -35,6 +35,7 @@ final class ArchiveDatabase implements AutoCloseable {
     private final PreparedStatement groupByUuid;
     private final PreparedStatement nodeByUuid;
     private final PreparedStatement nameKey;
+    private final PreparedStatement writeKey;
 
     private ArchiveDatabase(Connection c) throws SQLException {
         this.c = c;
@@ -43,6 +44,7 @@ final class ArchiveDatabase implements AutoCloseable {
         groupByUuid = c.prepareStatement("SELECT id FROM db_dbgroup WHERE uuid = ?");
         nodeByUuid = c.prepareStatement("SELECT id FROM db_dbnode WHERE uuid = ?");
         nameKey = c.prepareStatement("INSERT OR IGNORE INTO temp.named_keys VALUES (?, ?)");
+        writeKey = c.prepareStatement("INSERT OR IGNORE INTO temp.written_keys VALUES (?)");
         inserts.put(
                 ArchivePart.USERS,
                 c.prepareStatement(
@@ -248,10 +250,8 @@ final class ArchiveDatabase implements AutoCloseable {
 
     /** Records that the object {@code key} is in the zip; false if it was there already. */
     boolean objectWritten(String key) throws SQLException {
-        try (PreparedStatement p = c.prepareStatement("INSERT OR IGNORE INTO temp.written_keys VALUES (?)")) {
-            p.setString(1, key);
-            return p.executeUpdate() == 1;
-        }
+        writeKey.setString(1, key);
+        return writeKey.executeUpdate() == 1;
     }
 
     /** The first key some node names that was not written, with the node, or null when all were. */

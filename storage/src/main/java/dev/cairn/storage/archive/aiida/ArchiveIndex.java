@@ -35,8 +35,9 @@ final class ArchiveIndex implements AutoCloseable {
     static ArchiveIndex create(Path path, String file) throws SQLException {
         Connection c = ScratchSqlite.open(path);
         try (Statement s = c.createStatement()) {
-            s.execute("CREATE TABLE entries (key TEXT PRIMARY KEY, method INTEGER, flags INTEGER, crc INTEGER,"
-                    + " csize INTEGER, size INTEGER, offset INTEGER) WITHOUT ROWID");
+            // every entry, by name; key is the object key of repo/<key>, null for the others
+            s.execute("CREATE TABLE entries (name TEXT PRIMARY KEY, key TEXT UNIQUE, method INTEGER, flags INTEGER,"
+                    + " crc INTEGER, csize INTEGER, size INTEGER, offset INTEGER) WITHOUT ROWID");
             s.execute("CREATE TABLE object_keys (key TEXT PRIMARY KEY, node TEXT NOT NULL) WITHOUT ROWID");
             c.setAutoCommit(false);
         } catch (SQLException e) {
@@ -50,20 +51,41 @@ final class ArchiveIndex implements AutoCloseable {
         return c;
     }
 
-    /** Records the object entry {@code repo/<key>}; a second entry of the same name is refused. */
+    /**
+     * Records an entry, with its object {@code key} if it is {@code repo/<key>} (else null); a second
+     * entry of the same name is refused.
+     */
     void addEntry(String key, ZipEntryRecord e) throws SQLException {
         if (addEntry == null) {
-            addEntry = c.prepareStatement("INSERT OR IGNORE INTO entries VALUES (?, ?, ?, ?, ?, ?, ?)");
+            addEntry = c.prepareStatement("INSERT OR IGNORE INTO entries VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
         }
-        addEntry.setString(1, key);
-        addEntry.setInt(2, e.method());
-        addEntry.setInt(3, e.flags());
-        addEntry.setLong(4, e.crc());
-        addEntry.setLong(5, e.compressedSize());
-        addEntry.setLong(6, e.size());
-        addEntry.setLong(7, e.offset());
+        addEntry.setString(1, e.name());
+        addEntry.setString(2, key);
+        addEntry.setInt(3, e.method());
+        addEntry.setInt(4, e.flags());
+        addEntry.setLong(5, e.crc());
+        addEntry.setLong(6, e.compressedSize());
+        addEntry.setLong(7, e.size());
+        addEntry.setLong(8, e.offset());
         if (addEntry.executeUpdate() == 0) {
             throw new InvalidArchiveException(file + ": entry '" + e.name() + "' appears twice");
+        }
+    }
+
+    /**
+     * Refuses entries whose bytes overlap: a zip bomb's way of inflating one compressed block as many
+     * entries. Each entry takes at least its local header, name and data before the next may start.
+     */
+    void refuseOverlaps() throws SQLException {
+        try (Statement s = c.createStatement();
+                ResultSet r = s.executeQuery("SELECT name, next FROM (SELECT name, offset, csize,"
+                        + " lead(name) OVER w AS next, lead(offset) OVER w AS next_offset FROM entries"
+                        + " WINDOW w AS (ORDER BY offset)) WHERE next_offset < offset + 30 + length(CAST(name AS BLOB))"
+                        + " + csize LIMIT 1")) {
+            if (r.next()) {
+                throw new InvalidArchiveException(file + ": entries '" + r.getString(1) + "' and '" + r.getString(2)
+                        + "' overlap in the file: a zip bomb, or a damaged zip");
+            }
         }
     }
 

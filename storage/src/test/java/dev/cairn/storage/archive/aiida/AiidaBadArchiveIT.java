@@ -13,6 +13,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -205,20 +206,48 @@ class AiidaBadArchiveIT {
     void inflatingPastTheArchivesLimitIsRefused() throws IOException {
         assertStarts(
                 "fixture.aiida, entry 'db.sqlite3' takes the archive past 100000 bytes inflated, the limit for one"
-                        + " archive",
+                        + " archive: a zip bomb",
                 refusal(aiida.archive(), AiidaArchiveLimits.defaults().withMaxTotalBytes(100_000)));
     }
 
     @Test
     void entryInflatingFarBeyondItsCompressedSizeIsStoppedEarly() throws IOException, SQLException {
-        // 256 MiB of zeros deflate to about 250 KiB: a bomb by the default ratio of 200 past 16 MiB
-        Path file = copy().replace("db.sqlite3", new byte[256 << 20]).write("bomb.aiida");
-        String message = refusal(file);
-        Matcher m = Pattern.compile("bomb.aiida, entry 'db.sqlite3' inflates (\\d+) bytes from (\\d+), more than 200"
+        // 64 MiB of zeros deflate to about 64 KiB: a bomb when entries may inflate 100-fold past 1 MiB
+        Path file = copy().replace("db.sqlite3", new byte[64 << 20]).write("bomb.aiida");
+        String message = refusal(file, AiidaArchiveLimits.defaults().withMaxRatio(100, 1 << 20));
+        Matcher m = Pattern.compile("bomb.aiida, entry 'db.sqlite3' inflates (\\d+) bytes from (\\d+), more than 100"
                         + " times: a zip bomb")
                 .matcher(message);
         assertTrue(m.matches(), message);
-        assertTrue(Long.parseLong(m.group(1)) < (17L << 20), "stopped soon after the 16 MiB floor: " + message);
+        assertTrue(Long.parseLong(m.group(1)) < (2L << 20), "stopped soon after the 1 MiB floor: " + message);
+    }
+
+    @Test
+    void entriesOverlappingInTheFileAreRefused() throws IOException {
+        Path file = work.resolve("overlap.aiida");
+        Files.copy(aiida.archive(), file);
+        byte[] bytes = Files.readAllBytes(file);
+        // a second directory record pointing at the bytes of the first object: one block inflated twice
+        List<ZipEntryRecord> objects = new ArrayList<>();
+        try (FileChannel channel = FileChannel.open(file)) {
+            ZipDirectory.locate(channel, "overlap").read(e -> {
+                if (e.name().startsWith("repo/")) {
+                    objects.add(e);
+                }
+            });
+        }
+        ZipEntryRecord first = objects.get(0);
+        ZipEntryRecord second = objects.get(1);
+        int record = centralRecord(bytes, second.name());
+        ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).putInt(record + 42, (int) first.offset());
+        Files.write(file, bytes);
+        String message = refusal(file);
+        assertTrue(
+                message.equals("overlap.aiida: entries '" + first.name() + "' and '" + second.name()
+                                + "' overlap in the file: a zip bomb, or a damaged zip")
+                        || message.equals("overlap.aiida: entries '" + second.name() + "' and '" + first.name()
+                                + "' overlap in the file: a zip bomb, or a damaged zip"),
+                message);
     }
 
     @Test
