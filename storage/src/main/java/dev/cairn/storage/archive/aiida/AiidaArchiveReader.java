@@ -125,7 +125,8 @@ public final class AiidaArchiveReader implements ArchiveReader {
                     new InvalidArchiveException(file + " cannot be read: " + e.getMessage(), e);
             closeQuietly(channel, index, scratch, failure);
             throw failure;
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException | Error e) {
+            // an Error too (a class missing from the path, say): the scratch folder must not stay behind
             closeQuietly(channel, index, scratch, e);
             throw e;
         }
@@ -217,7 +218,7 @@ public final class AiidaArchiveReader implements ArchiveReader {
         closeQuietly(channel, index, scratch, null);
     }
 
-    private static void closeQuietly(FileChannel channel, ArchiveIndex index, Path scratch, Exception failure)
+    private static void closeQuietly(FileChannel channel, ArchiveIndex index, Path scratch, Throwable failure)
             throws IOException {
         IOException first = null;
         try {
