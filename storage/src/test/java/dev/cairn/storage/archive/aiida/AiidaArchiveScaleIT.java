@@ -16,20 +16,20 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A million nodes (and as many links) go through {@link AiidaArchiveWriter} and back through
+ * 200,000 nodes (and as many links) go through {@link AiidaArchiveWriter} and back through
  * {@link AiidaArchiveReader} in JVMs with a 64 MiB heap: neither holds rows, entries or keys on the heap.
- * {@code -Dcairn.aiida.scale.nodes=N} sets another size.
+ * {@code -Dcairn.aiida.scale.nodes=1000000} runs the million (65-100 s here, too long for every build).
  */
 class AiidaArchiveScaleIT {
 
-    static final int NODES = Integer.getInteger("cairn.aiida.scale.nodes", 1_000_000);
+    static final int NODES = Integer.getInteger("cairn.aiida.scale.nodes", 200_000);
     static final String HEAP = "-Xmx64m";
 
     @TempDir
     Path dir;
 
     @Test
-    void millionNodesWriteAndReadWithASmallHeap() throws IOException, InterruptedException {
+    void manyNodesWriteAndReadWithASmallHeap() throws IOException, InterruptedException {
         Path archive = dir.resolve("scale.aiida");
         long started = System.nanoTime();
         assertEquals("written " + NODES, run("write", archive.toString(), Integer.toString(NODES)));
