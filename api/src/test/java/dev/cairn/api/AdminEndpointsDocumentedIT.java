@@ -17,7 +17,7 @@ import dev.cairn.api.testing.ApiTest;
 
 /**
  * The OpenAPI document describes every endpoint of computers, codes, groups, users, tokens and
- * statistics and storage: a tag with a description, a summary, every parameter described, and an example for
+ * statistics, storage and archives: a tag with a description, a summary, every parameter described, and an example for
  * every JSON request body.
  */
 class AdminEndpointsDocumentedIT extends ApiTest {
@@ -41,10 +41,12 @@ class AdminEndpointsDocumentedIT extends ApiTest {
             Map.entry("/api/v1/storage", Set.of("get")),
             Map.entry("/api/v1/storage/maintenance", Set.of("post")),
             Map.entry("/api/v1/storage/validation", Set.of("post")),
-            Map.entry("/api/v1/storage/backups", Set.of("post")));
+            Map.entry("/api/v1/storage/backups", Set.of("post")),
+            Map.entry("/api/v1/archive", Set.of("get", "post")),
+            Map.entry("/api/v1/archive/inspection", Set.of("post")));
 
     private static final Set<String> TAGS =
-            Set.of("computers", "codes", "groups", "users", "tokens", "statistics", "storage");
+            Set.of("computers", "codes", "groups", "users", "tokens", "statistics", "storage", "archives");
 
     @Test
     void everyEndpointIsDocumented() {

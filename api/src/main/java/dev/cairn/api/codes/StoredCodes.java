@@ -33,7 +33,7 @@ import dev.cairn.storage.graph.traversal.TraversalRules;
  * time, and deleted while unused. Codes are nodes of two types; these are the queries on them.
  */
 @Component
-class StoredCodes {
+public class StoredCodes {
 
     private static final Pattern UUID_PREFIX = Pattern.compile("[0-9a-fA-F-]{4,36}");
     private static final String IS_CODE = "node_type IN ('" + InstalledCode.TYPE + "', '" + PortableCode.TYPE + "')";
@@ -51,7 +51,7 @@ class StoredCodes {
     }
 
     /** The code a URL names: by uuid or a prefix of it, {@code label@computer}, or a label only one code has. */
-    Code find(String ref) {
+    public Code find(String ref) {
         int at = ref.lastIndexOf('@');
         if (at > 0) {
             String label = ref.substring(0, at);

@@ -20,12 +20,12 @@ class OpenApiConfiguration {
 
     private static final String DESCRIPTION = """
             The REST API of a Cairn server: the provenance graph (nodes, links, files, queries), processes \
-            (launch, list, control, follow), computers, codes, groups and users.
+            (launch, list, control, follow), computers, codes, groups and users, archives.
 
             Every request under `/api/v1` but `GET /api/v1/server` needs a bearer token: a Cairn token \
             (`cairn_…`) or, when the server accepts them, a JWT of its OpenID Connect issuer. Tokens carry \
             roles: `read` for reading, `submit` for launching and changing data, `admin` for computers, \
-            codes, users and tokens; each includes the ones before it.
+            codes, users, tokens, storage and archive imports; each includes the ones before it.
 
             Every error is an RFC 9457 problem (`application/problem+json`) whose `type` tells its kind \
             (`urn:cairn:problem:not-found`, `invalid-input`, `conflict`, `unavailable`, `unauthenticated`, \

@@ -64,7 +64,7 @@ class ProblemResponses implements GlobalOpenApiCustomizer {
             "forbidden",
             "Forbidden",
             "the roles of this token, [read], do not allow POST /api/v1/processes (reading needs read; launching"
-                    + " and changing data submit; computers, codes, users and tokens admin)");
+                    + " and changing data submit; computers, codes, users, tokens, storage and imports admin)");
     private static final Kind NOT_FOUND = new Kind(
             "404",
             "What the path or the body names does not exist.",

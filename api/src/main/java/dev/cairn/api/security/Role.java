@@ -9,7 +9,7 @@ import dev.cairn.errors.InvalidInputException;
  * What a token may do. Each role includes the ones before it: {@code submit} can read,
  * {@code admin} can submit. Read: everything that reads. Submit: launching, uploading data,
  * pausing, playing and killing processes, changing labels, extras, groups and comments.
- * Admin: computers, codes, users and tokens.
+ * Admin: computers, codes, users, tokens, storage maintenance and archive imports.
  */
 public enum Role {
     READ,

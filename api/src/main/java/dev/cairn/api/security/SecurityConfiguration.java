@@ -37,8 +37,8 @@ import dev.cairn.storage.graph.users.UserStore;
 
 /**
  * Who may call what. Everything under {@code /api/v1} needs a bearer token: reading needs the
- * role read, changing data and processes submit, computers, codes, users and tokens admin (each
- * role includes the ones below it). Health, the OpenAPI document and Swagger UI are open. A
+ * role read, changing data and processes submit, computers, codes, users, tokens, storage and
+ * archive imports admin (each role includes the ones below it). Health, the OpenAPI document and Swagger UI are open. A
  * refusal is a problem detail (401 with {@code WWW-Authenticate: Bearer}, or 403).
  */
 @Configuration(proxyBeanMethods = false)
@@ -87,6 +87,11 @@ class SecurityConfiguration {
                         .requestMatchers("/api/v1/tokens/**", "/api/v1/users/**")
                         .hasRole(admin)
                         .requestMatchers(HttpMethod.POST, "/api/v1/storage/**")
+                        .hasRole(admin)
+                        // verifying an uploaded archive reads; importing one writes as much as an installation holds
+                        .requestMatchers(HttpMethod.POST, "/api/v1/archive/inspection")
+                        .hasRole(read)
+                        .requestMatchers(HttpMethod.POST, "/api/v1/archive")
                         .hasRole(admin)
                         .requestMatchers(HttpMethod.GET, "/api/v1/**")
                         .hasRole(read)
@@ -152,8 +157,8 @@ class SecurityConfiguration {
                     response,
                     Problems.FORBIDDEN.with("the roles of this token, " + roles + ", do not allow "
                             + request.getMethod() + " " + request.getRequestURI()
-                            + " (reading needs read; launching and changing data submit; computers, codes, users and tokens"
-                            + " admin)"));
+                            + " (reading needs read; launching and changing data submit; computers, codes, users, tokens,"
+                            + " storage and imports admin)"));
         };
     }
 

@@ -16,7 +16,7 @@ import dev.cairn.storage.testing.TestDatabase;
 /**
  * A read-only server ({@code cairn.security.read-only}) refuses every request that would change
  * something, whatever the token, admin included, and before anything is done; reading, and the posts
- * that only read (a query, a cache explanation), pass.
+ * that only read (a query, a cache explanation, an archive's inspection), pass.
  */
 @TestPropertySource(properties = "cairn.security.read-only=true")
 class ReadOnlyIT extends ApiTest {
@@ -27,7 +27,8 @@ class ReadOnlyIT extends ApiTest {
         long nodesBefore = count("SELECT count(*) FROM node");
         Api admin = admin();
         for (String method : List.of("POST", "PUT", "PATCH", "DELETE")) {
-            for (String path : List.of("/api/v1/processes", "/api/v1/tokens", "/api/v1/nodes/0190c1a2/extras")) {
+            for (String path : List.of(
+                    "/api/v1/processes", "/api/v1/tokens", "/api/v1/nodes/0190c1a2/extras", "/api/v1/archive")) {
                 Api.Response r = send(admin, method, path);
                 assertEquals(403, r.status(), method + " " + path + ": " + r);
                 assertEquals("urn:cairn:problem:read-only", r.json().get("type").asString());
@@ -49,6 +50,7 @@ class ReadOnlyIT extends ApiTest {
         OidcJwtIT.assertPassed(reader.get("/api/v1/nodes"));
         OidcJwtIT.assertPassed(send(reader, "POST", "/api/v1/query"));
         OidcJwtIT.assertPassed(send(reader, "POST", "/api/v1/processes/explain-cache"));
+        OidcJwtIT.assertPassed(send(reader, "POST", "/api/v1/archive/inspection"));
         assertEquals(200, reader.get("/api/v1/server").status());
     }
 

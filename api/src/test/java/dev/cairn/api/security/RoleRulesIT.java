@@ -34,6 +34,8 @@ class RoleRulesIT extends ApiTest {
             new Rule("GET", "/api/v1/computers", Role.READ),
             new Rule("POST", "/api/v1/query", Role.READ),
             new Rule("POST", "/api/v1/processes/explain-cache", Role.READ),
+            new Rule("GET", "/api/v1/archive", Role.READ),
+            new Rule("POST", "/api/v1/archive/inspection", Role.READ),
             new Rule("GET", "/actuator/prometheus", Role.READ),
             new Rule("POST", "/api/v1/processes", Role.SUBMIT),
             new Rule("PATCH", "/api/v1/nodes/0190c1a2", Role.SUBMIT),
@@ -41,7 +43,8 @@ class RoleRulesIT extends ApiTest {
             new Rule("POST", "/api/v1/computers", Role.ADMIN),
             new Rule("DELETE", "/api/v1/codes/bash", Role.ADMIN),
             new Rule("GET", "/api/v1/users", Role.ADMIN),
-            new Rule("POST", "/api/v1/tokens", Role.ADMIN));
+            new Rule("POST", "/api/v1/tokens", Role.ADMIN),
+            new Rule("POST", "/api/v1/archive", Role.ADMIN));
 
     /** What needs no token at all. */
     static final List<String> OPEN = List.of(
