@@ -30,7 +30,7 @@ major=${major%%[!0-9]*}
 rm -f "$dist/lib/cairn.aot" "$dist/lib/cairn.aot.jdk"
 if ((major >= 25)); then
   classpath=$(<"$dist/lib/classpath")
-  "$java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xms16m -XX:-UsePerfData \
+  "$java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xms16m -XX:-UsePerfData --enable-native-access=ALL-UNNAMED \
     -XX:AOTCacheOutput="$dist/lib/cairn.aot" -Xlog:aot=error -Xlog:cds=error \
     -cp "$dist/lib/${classpath//:/:$dist/lib/}" dev.cairn.cli.Training "$build/training.txt"
   jdk=$(dirname "$(dirname "$(readlink -f "$java")")")

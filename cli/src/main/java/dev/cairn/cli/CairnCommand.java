@@ -12,6 +12,7 @@ import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
 import dev.cairn.cli.client.ExitCodes;
+import dev.cairn.cli.commands.ArchiveCommand;
 import dev.cairn.cli.commands.CalcjobCommand;
 import dev.cairn.cli.commands.CodeCommand;
 import dev.cairn.cli.commands.CompletionCommand;
@@ -57,6 +58,7 @@ public final class CairnCommand implements Runnable {
             TokenCommand.class,
             PluginCommand.class,
             StorageCommand.class,
+            ArchiveCommand.class,
             ServerCommand.class,
             WorkerCommand.class,
             DbCommand.class,

@@ -13,11 +13,13 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.function.LongConsumer;
 import javax.net.ssl.KeyManager;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManager;
@@ -108,6 +110,27 @@ public final class CairnClient {
     /** A POST of a JSON body whose answer the caller reads as it comes (NDJSON progress). */
     public InputStream postStream(String path, JsonNode body, String accept) {
         return stream(path, accept, Json.compact(body));
+    }
+
+    /**
+     * POSTs {@code file} as an octet-stream body (an archive), streamed, telling {@code sent} the bytes gone;
+     * the answer is JSON, waited for as long as the server takes (an import reads the whole upload first).
+     */
+    public JsonNode upload(String path, Path file, LongConsumer sent) {
+        try {
+            return json(Light.upload(
+                    resolve(path), target.token(), "application/json", file, sent, (int) CONNECT_TIMEOUT.toMillis()));
+        } catch (NoSuchFileException e) {
+            throw CliException.usage("no such file: " + file);
+        } catch (ConnectException e) {
+            throw unreachable(e);
+        } catch (IOException e) {
+            throw new CliException(
+                    ExitCodes.UNAVAILABLE,
+                    "sending " + file + " to " + target.url() + " failed: " + e.getMessage(),
+                    "try again; `cairn status` shows whether the server is up",
+                    e);
+        }
     }
 
     private InputStream streamed(Light.Response response) {

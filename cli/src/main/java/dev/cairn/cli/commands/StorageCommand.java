@@ -345,16 +345,6 @@ public final class StorageCommand {
     }
 
     static String bytes(long n) {
-        if (n < 1024) {
-            return n + " B";
-        }
-        String[] units = {"KiB", "MiB", "GiB", "TiB"};
-        double v = n;
-        int u = -1;
-        while (v >= 1024 && u < units.length - 1) {
-            v /= 1024;
-            u++;
-        }
-        return String.format("%.1f %s", v, units[u]);
+        return Progress.size(n);
     }
 }

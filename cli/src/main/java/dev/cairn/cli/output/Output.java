@@ -97,4 +97,9 @@ public final class Output {
     public Progress progress(String label, long total) {
         return new Progress(err, terminal.interactive(), label, total);
     }
+
+    /** A progress bar of bytes (an upload against its file's size), drawn as sizes. */
+    public Progress byteProgress(String label, long total) {
+        return new Progress(err, terminal.interactive(), label, total, true);
+    }
 }

@@ -1,6 +1,7 @@
 package dev.cairn.cli.output;
 
 import java.io.PrintWriter;
+import java.util.Locale;
 
 /**
  * A progress bar on standard error for long work (maintain, backup, bulk kill, submit --wait): drawn
@@ -17,16 +18,23 @@ public final class Progress implements AutoCloseable {
     private final PrintWriter err;
     private final boolean drawn;
     private final String label;
+    private final boolean bytes;
     private final long started = System.nanoTime();
     private long total;
     private long done;
     private long drawnAt;
 
     Progress(PrintWriter err, boolean drawn, String label, long total) {
+        this(err, drawn, label, total, false);
+    }
+
+    /** @param bytes whether the steps are bytes (an upload, a download), shown as sizes */
+    Progress(PrintWriter err, boolean drawn, String label, long total, boolean bytes) {
         this.err = err;
         this.drawn = drawn;
         this.label = label;
         this.total = total;
+        this.bytes = bytes;
         draw(true);
     }
 
@@ -54,6 +62,25 @@ public final class Progress implements AutoCloseable {
         }
     }
 
+    private String amount(long n) {
+        return bytes ? size(n) : Long.toString(n);
+    }
+
+    /** A size in bytes as people read it: {@code 512 B}, {@code 1.5 MiB}. */
+    public static String size(long n) {
+        if (n < 1024) {
+            return n + " B";
+        }
+        String[] units = {"KiB", "MiB", "GiB", "TiB"};
+        double v = n;
+        int u = -1;
+        while (v >= 1024 && u < units.length - 1) {
+            v /= 1024;
+            u++;
+        }
+        return String.format(Locale.ROOT, "%.1f %s", v, units[u]);
+    }
+
     private void draw(boolean force) {
         if (!drawn) {
             return;
@@ -67,9 +94,9 @@ public final class Progress implements AutoCloseable {
         String bar;
         if (total > 0) {
             int filled = (int) Math.min(BAR, done * BAR / total);
-            bar = "[" + "#".repeat(filled) + ".".repeat(BAR - filled) + "] " + done + "/" + total;
+            bar = "[" + "#".repeat(filled) + ".".repeat(BAR - filled) + "] " + amount(done) + "/" + amount(total);
         } else {
-            bar = done + " so far";
+            bar = amount(done) + " so far";
         }
         err.print(CLEAR_LINE + label + " " + bar + " " + RelativeTime.span(seconds));
         err.flush();
