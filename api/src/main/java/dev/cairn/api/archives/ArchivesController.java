@@ -136,15 +136,15 @@ class ArchivesController {
                     @RequestParam(name = "authinfos", defaultValue = "false")
                     boolean authinfos,
             @Parameter(
-                            description = "Traversal rules to switch on (repeatable): input_calc_forward,"
-                                    + " input_work_forward (off by default; the others of the EXPORT rules are fixed)",
+                            description = "Traversal rules of the EXPORT rules to switch on (repeatable):"
+                                    + " input_calc_forward, input_work_forward, return_backward (off by default)",
                             array = @ArraySchema(schema = @Schema(type = "string", example = "input_calc_forward")))
                     @RequestParam(name = "enable", required = false)
                     List<String> enable,
             @Parameter(
-                            description = "Traversal rules to switch off (repeatable): create_backward,"
-                                    + " call_calc_backward, call_work_backward (on by default); return_backward is"
-                                    + " off by default and may be enabled",
+                            description =
+                                    "Traversal rules of the EXPORT rules to switch off (repeatable): create_backward,"
+                                            + " call_calc_backward, call_work_backward (on by default); the others are fixed",
                             array = @ArraySchema(schema = @Schema(type = "string", example = "create_backward")))
                     @RequestParam(name = "disable", required = false)
                     List<String> disable,
