@@ -34,8 +34,18 @@ public enum ArchiveFormat {
         }
 
         @Override
+        public boolean writesStreams() {
+            return true;
+        }
+
+        @Override
         public ArchiveWriter writer(OutputStream out) {
             return CairnArchiveWriter.toStream(out);
+        }
+
+        @Override
+        public ArchiveWriter writer(Path file) throws IOException {
+            return CairnArchiveWriter.toFile(file);
         }
 
         @Override
@@ -81,8 +91,21 @@ public enum ArchiveFormat {
      */
     public abstract ArchiveReader open(InputStream in) throws IOException;
 
-    /** Writes an archive to {@code out} (a download), which the writer's {@code close} closes. */
+    /**
+     * Whether {@link #writer(OutputStream)} writes this format as it goes; one that must seek (a zip's
+     * directory comes last) is written to a file only.
+     */
+    public abstract boolean writesStreams();
+
+    /**
+     * Writes an archive to {@code out} (a download), which the writer's {@code close} closes.
+     *
+     * @throws UnsupportedOperationException when the format does not {@link #writesStreams() write streams}
+     */
     public abstract ArchiveWriter writer(OutputStream out) throws IOException;
+
+    /** Writes an archive to {@code file}, which appears only once the archive is complete. */
+    public abstract ArchiveWriter writer(Path file) throws IOException;
 
     /** Whether {@code start}, a file's first bytes, begins an archive of this format. */
     abstract boolean recognises(byte[] start);

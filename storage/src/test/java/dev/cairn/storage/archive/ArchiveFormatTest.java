@@ -1,18 +1,22 @@
 package dev.cairn.storage.archive;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Formats are chosen by name or told apart by their first bytes, and each opens its own reader and writer. */
 class ArchiveFormatTest {
@@ -41,6 +45,23 @@ class ArchiveFormatTest {
         try (ArchiveReader reader = ArchiveFormat.CAIRN.open(new ByteArrayInputStream(bytes.toByteArray()))) {
             assertEquals("test", reader.header().producer());
             assertEquals(header.counts(), reader.header().counts());
+        }
+    }
+
+    @Test
+    void aFileWrittenByItsFormatAppearsWholeAndIsReadBack(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("a.cairn");
+        ArchiveHeader header = new ArchiveHeader("cairn-archive", "1", "test", Instant.now(), Map.of(), Map.of());
+        try (ArchiveWriter writer = ArchiveFormat.CAIRN.writer(file)) {
+            writer.begin(header);
+            for (ArchivePart part : ArchivePart.ROWS) {
+                writer.rows(part).close();
+            }
+            assertFalse(Files.exists(file), "no file before the archive is complete");
+            writer.finish();
+        }
+        try (ArchiveReader reader = ArchiveFormat.CAIRN.open(file)) {
+            assertEquals("test", reader.header().producer());
         }
     }
 
