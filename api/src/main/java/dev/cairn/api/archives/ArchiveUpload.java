@@ -40,9 +40,11 @@ final class ArchiveUpload implements AutoCloseable {
         byte[] start = in.readNBytes(ArchiveFormat.SIGNATURE_BYTES);
         in.reset();
         ArchiveFormat format = ArchiveFormat.detect(start).orElseThrow(() -> unknown(start));
-        if (format.readsStreams()) {
-            return new ArchiveUpload(format, format.open(in), null);
-        }
+        return format.readsStreams() ? new ArchiveUpload(format, format.open(in), null) : spooled(format, in, spool);
+    }
+
+    /** Copies the upload into a file under {@code spool} and opens that: for a format read from files only. */
+    static ArchiveUpload spooled(ArchiveFormat format, InputStream in, Path spool) throws IOException {
         Files.createDirectories(spool);
         Path file = Files.createTempFile(spool, "upload-", format.extension());
         try {

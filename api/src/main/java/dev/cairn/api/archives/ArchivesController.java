@@ -1,9 +1,7 @@
 package dev.cairn.api.archives;
 
-import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
@@ -42,7 +40,6 @@ import dev.cairn.storage.archive.ArchiveFormat;
 import dev.cairn.storage.archive.ArchiveHeader;
 import dev.cairn.storage.archive.ArchiveImport;
 import dev.cairn.storage.archive.ArchiveProgress;
-import dev.cairn.storage.archive.ArchiveWriter;
 import dev.cairn.storage.archive.ExportRequest;
 import dev.cairn.storage.archive.ImportOptions;
 
@@ -81,7 +78,8 @@ class ArchivesController {
                     + " and the contents of the nodes' files; or, with all=true, everything. The export is counted"
                     + " first, so an unknown name (400) or a process that has not ended (409) is answered as a"
                     + " problem; then the archive is written from one snapshot as the response body, never held in"
-                    + " memory (Content-Disposition: attachment). With dry_run=true the answer is the header the"
+                    + " memory (Content-Disposition: attachment; a format that must be written as a file is written"
+                    + " to the server's data directory first). With dry_run=true the answer is the header the"
                     + " archive would have, its counts, as JSON."
                     + " Example: `curl -OJ -H \"Authorization: Bearer $TOKEN\" '…/api/v1/archive?group=relaxations'`.")
     @ApiResponse(
@@ -190,11 +188,14 @@ class ArchivesController {
         if ("HEAD".equals(http.getMethod())) {
             return null;
         }
-        StreamedResponse.write(response, () -> {
-            try (ArchiveWriter writer = format.writer(new KeptOpen(response.getOutputStream()))) {
-                export.export(request, writer, ArchiveProgress.NONE);
-            }
-        });
+        StreamedResponse.write(
+                response,
+                () -> ArchiveDownload.write(
+                        format,
+                        writer -> export.export(request, writer, ArchiveProgress.NONE),
+                        response.getOutputStream(),
+                        spool,
+                        response::setContentLengthLong));
         return null;
     }
 
@@ -302,25 +303,5 @@ class ArchivesController {
 
     private static List<String> orEmpty(List<String> values) {
         return values == null ? List.of() : values;
-    }
-
-    /**
-     * The response's stream as a writer sees it: closing it only flushes. The container ends the response
-     * once the export returns; after a failure it must not look ended, so the client sees a cut stream.
-     */
-    private static final class KeptOpen extends FilterOutputStream {
-        KeptOpen(OutputStream out) {
-            super(out);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            out.write(b, off, len);
-        }
-
-        @Override
-        public void close() throws IOException {
-            flush();
-        }
     }
 }
