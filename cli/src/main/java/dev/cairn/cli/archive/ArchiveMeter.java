@@ -50,9 +50,12 @@ public final class ArchiveMeter extends FilterOutputStream {
         this.listener = listener;
     }
 
-    /** Whether the archive's trailer, its last frame, went by: an archive cut short never shows one. */
-    public boolean complete() {
-        return complete;
+    /**
+     * Whether what went by is a Cairn archive without its trailer, its last frame: one cut short. (Of
+     * another format this meter cannot tell; that reader judges it.)
+     */
+    public boolean cutShort() {
+        return started && !lost && !complete;
     }
 
     @Override

@@ -186,7 +186,7 @@ final class ArchiveCreate implements Callable<Integer> {
                         "try again; `cairn status` shows whether the server is up",
                         e);
             }
-            if (!meter.complete()) {
+            if (meter.cutShort()) {
                 throw new CliException(
                         ExitCodes.UNAVAILABLE,
                         "the server ended the archive before its end; nothing was written to " + file,

@@ -56,7 +56,7 @@ class ArchiveMeterTest {
                 for (int at = 0; at < bytes.length; at += piece) {
                     meter.write(bytes, at, Math.min(piece, bytes.length - at));
                 }
-                assertTrue(meter.complete(), "the trailer went by");
+                assertFalse(meter.cutShort(), "the trailer went by");
             }
             assertArrayEquals(bytes, copy.toByteArray(), "every byte passed on");
             assertEquals(1 + 25 + 2 + 3, told.total, "writes of " + piece);
@@ -65,11 +65,11 @@ class ArchiveMeterTest {
     }
 
     @Test
-    void anArchiveCutShortIsNotComplete() throws Exception {
+    void anArchiveWithoutItsTrailerIsCutShort() throws Exception {
         byte[] bytes = archive().bytes(false);
         ArchiveMeter meter = new ArchiveMeter(new ByteArrayOutputStream(), new Told());
         meter.write(bytes);
-        assertFalse(meter.complete());
+        assertTrue(meter.cutShort());
     }
 
     @Test
@@ -82,6 +82,6 @@ class ArchiveMeterTest {
         assertArrayEquals(bytes, copy.toByteArray());
         assertEquals(-1, told.total);
         assertTrue(told.done.isEmpty());
-        assertFalse(meter.complete());
+        assertFalse(meter.cutShort(), "of another format the meter cannot tell");
     }
 }
