@@ -45,7 +45,9 @@ final class ArchiveDownload {
     static void spooled(ArchiveFormat format, Export export, OutputStream body, Path spool, LongConsumer length)
             throws IOException {
         Files.createDirectories(spool);
-        Path file = Files.createTempFile(spool, "export-", format.extension());
+        // a folder of its own: a writer makes its file (and scratch beside it) and never writes over one
+        Path folder = Files.createTempDirectory(spool, "export-");
+        Path file = folder.resolve("archive" + format.extension());
         try {
             try (ArchiveWriter writer = format.writer(file)) {
                 export.to(writer);
@@ -55,6 +57,7 @@ final class ArchiveDownload {
             body.flush();
         } finally {
             Files.deleteIfExists(file);
+            Files.deleteIfExists(folder);
         }
     }
 

@@ -146,7 +146,7 @@ class ArchivesController {
                             array = @ArraySchema(schema = @Schema(type = "string", example = "create_backward")))
                     @RequestParam(name = "disable", required = false)
                     List<String> disable,
-            @Parameter(description = "The archive's format", schema = @Schema(allowableValues = "cairn"))
+            @Parameter(description = "The archive's format", schema = @Schema(allowableValues = {"cairn", "aiida"}))
                     @RequestParam(name = "format", defaultValue = "cairn")
                     String formatName,
             @Parameter(description = "Only count what the archive would hold; answer its header as JSON")

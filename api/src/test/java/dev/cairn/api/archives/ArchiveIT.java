@@ -209,6 +209,34 @@ class ArchiveIT extends ApiTest {
     }
 
     @Test
+    @Order(2)
+    void anAiidaArchiveIsSpooledDownInspectedAndImportedBackAsTheSameGraph() throws Exception {
+        Api reader = api(token(Role.READ));
+        HttpResponse<InputStream> r = reader.stream(reader.request("/api/v1/archive?group=mine&format=aiida"));
+        byte[] zip;
+        try (InputStream in = r.body()) {
+            zip = in.readAllBytes();
+        }
+        assertEquals(200, r.statusCode(), new String(zip, StandardCharsets.UTF_8));
+        String disposition = r.headers().firstValue("Content-Disposition").orElseThrow();
+        assertTrue(disposition.endsWith(".aiida\""), disposition);
+        assertEquals(ArchiveFormat.AIIDA, ArchiveFormat.detect(zip).orElseThrow());
+
+        Api.Response inspected = upload(reader, "/api/v1/archive/inspection", zip);
+        assertEquals(200, inspected.status(), inspected.toString());
+        assertEquals("aiida", inspected.json().get("header").get("format").asString(), inspected.toString());
+        assertEquals(
+                4, inspected.json().get("header").get("counts").get("nodes").asLong(), inspected.toString());
+
+        long before = nodes();
+        Api.Response imported = upload(admin(), "/api/v1/archive", zip);
+        assertEquals(200, imported.status(), imported.toString());
+        assertEquals(0, imported.json().get("added").get("nodes").asLong(), imported.toString());
+        assertEquals(4, imported.json().get("existing").asLong(), imported.toString());
+        assertEquals(before, nodes());
+    }
+
+    @Test
     @Order(3)
     void anArchiveOfAnotherInstallationIsImportedWholeIntoTheNamedGroup() throws Exception {
         Elsewhere theirs = archiveOfElsewhere();

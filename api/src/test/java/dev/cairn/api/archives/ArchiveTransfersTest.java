@@ -97,12 +97,18 @@ class ArchiveTransfersTest {
     }
 
     @Test
-    void aBodyOfNoFormatIsRefusedNamingItsFirstBytes() {
+    void aBodyOfNoFormatIsRefusedNamingItsFirstBytes() throws Exception {
         InvalidArchiveException e = assertThrows(
                 InvalidArchiveException.class,
                 () -> ArchiveUpload.open(
+                        new ByteArrayInputStream("%PDF-1.7".getBytes(StandardCharsets.ISO_8859_1)), spool));
+        assertTrue(e.getMessage().contains("25 50 44 46"), e.getMessage());
+        InvalidArchiveException zip = assertThrows(
+                InvalidArchiveException.class,
+                () -> ArchiveUpload.open(
                         new ByteArrayInputStream("PK\u0003\u0004...".getBytes(StandardCharsets.ISO_8859_1)), spool));
-        assertTrue(e.getMessage().contains("50 4b 03 04"), e.getMessage());
+        assertTrue(zip.getMessage().contains("not a zip file"), zip.getMessage());
+        assertSpoolEmpty();
         assertTrue(assertThrows(
                         InvalidArchiveException.class,
                         () -> ArchiveUpload.open(new ByteArrayInputStream(new byte[0]), spool))

@@ -8,6 +8,9 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
 
+import dev.cairn.storage.archive.aiida.AiidaArchiveReader;
+import dev.cairn.storage.archive.aiida.AiidaArchiveWriter;
+
 /**
  * The archive formats Cairn reads and writes, and the one place where a format is chosen: by name (an
  * option, {@code format=cairn}) or by a file's first bytes (an upload, a file given to import). Each
@@ -51,6 +54,47 @@ public enum ArchiveFormat {
         @Override
         boolean recognises(byte[] start) {
             return CairnArchiveReader.isCairnArchive(start);
+        }
+    },
+
+    /**
+     * AiiDA's {@code .aiida} ({@code main_0001}, what every aiida-core 2.x writes): a zip, whose directory
+     * comes last, so it is read from and written to files only.
+     */
+    AIIDA("aiida", ".aiida") {
+        @Override
+        public boolean readsStreams() {
+            return false;
+        }
+
+        @Override
+        public ArchiveReader open(Path file) throws IOException {
+            return AiidaArchiveReader.open(file);
+        }
+
+        @Override
+        public ArchiveReader open(InputStream in) {
+            throw new UnsupportedOperationException("an AiiDA archive is a zip, read from a file");
+        }
+
+        @Override
+        public boolean writesStreams() {
+            return false;
+        }
+
+        @Override
+        public ArchiveWriter writer(OutputStream out) {
+            throw new UnsupportedOperationException("an AiiDA archive is a zip, written to a file");
+        }
+
+        @Override
+        public ArchiveWriter writer(Path file) {
+            return new AiidaArchiveWriter(file);
+        }
+
+        @Override
+        boolean recognises(byte[] start) {
+            return start.length >= 4 && start[0] == 'P' && start[1] == 'K' && start[2] == 3 && start[3] == 4;
         }
     };
 
@@ -126,7 +170,7 @@ public enum ArchiveFormat {
         return Arrays.stream(values()).filter(f -> f.recognises(start)).findFirst();
     }
 
-    /** The formats' names, for messages: {@code cairn}. */
+    /** The formats' names, for messages: {@code cairn, aiida}. */
     public static String keys() {
         return String.join(", ", Arrays.stream(values()).map(ArchiveFormat::key).toList());
     }

@@ -24,9 +24,10 @@ class ArchiveFormatTest {
     @Test
     void aFormatIsNamedCaseInsensitivelyAndAnUnknownNameListsTheKnownOnes() {
         assertEquals(ArchiveFormat.CAIRN, ArchiveFormat.of("Cairn "));
+        assertEquals(ArchiveFormat.AIIDA, ArchiveFormat.of("aiida"));
         InvalidArchiveOptionException e =
                 assertThrows(InvalidArchiveOptionException.class, () -> ArchiveFormat.of("tar"));
-        assertEquals("unknown archive format 'tar'; the formats are cairn", e.getMessage());
+        assertEquals("unknown archive format 'tar'; the formats are cairn, aiida", e.getMessage());
     }
 
     @Test
@@ -66,8 +67,12 @@ class ArchiveFormatTest {
     }
 
     @Test
-    void bytesOfNoFormatAreNotRecognised() {
-        assertTrue(ArchiveFormat.detect("PK\u0003\u0004 not ours".getBytes(StandardCharsets.ISO_8859_1))
+    void aZipIsTakenForAiidasAndBytesOfNoFormatAreNotRecognised() {
+        assertEquals(
+                Optional.of(ArchiveFormat.AIIDA),
+                ArchiveFormat.detect("PK\u0003\u0004 a zip".getBytes(StandardCharsets.ISO_8859_1)));
+        assertFalse(ArchiveFormat.AIIDA.readsStreams() || ArchiveFormat.AIIDA.writesStreams(), "a zip needs a file");
+        assertTrue(ArchiveFormat.detect("%PDF-1.7".getBytes(StandardCharsets.ISO_8859_1))
                 .isEmpty());
         assertTrue(ArchiveFormat.detect(new byte[3]).isEmpty());
     }
