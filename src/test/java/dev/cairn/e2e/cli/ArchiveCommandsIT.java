@@ -161,6 +161,16 @@ class ArchiveCommandsIT {
         assertRun(0, again);
         assertTrue(again.err().contains("nothing new"), again.toString());
         assertEquals(before, nodes());
+
+        Path aiida = work.resolve("runs.aiida");
+        assertRun(0, cairn().run("archive", "create", aiida.toString(), "--group", "runs", "--format", "aiida"));
+        CairnCli.Run aiidaInfo = cairn().run("archive", "info", aiida.toString(), "--json");
+        assertRun(0, aiidaInfo);
+        assertEquals(groupNodes, aiidaInfo.json().get("counts").get("nodes").asLong(), aiidaInfo.toString());
+        CairnCli.Run aiidaImported = cairn().run("archive", "import", aiida.toString(), "--json");
+        assertRun(0, aiidaImported);
+        assertEquals(0, aiidaImported.json().get("added").get("nodes").asLong(), aiidaImported.toString());
+        assertEquals(groupNodes, aiidaImported.json().get("existing").asLong(), aiidaImported.toString());
     }
 
     @Test
