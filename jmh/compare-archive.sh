@@ -11,7 +11,7 @@
 # --n N         structures, the graph comparison's (default 100000)
 # --trees T     trees of B=4, D=4 (426 nodes, 85 calcs with a file each; default N/200)
 # --cairn-only  no aiida-core: Cairn's load, export, import and reimport, printed as
-#               `phase cairn_seconds nodes nodes_per_s heap_peak_mb` (the scale runs: --n 1000000)
+#               `phase cairn_seconds nodes nodes_per_s old_gen_peak_mb` (the scale runs: --n 1000000)
 # --skip-build  use jmh/target/benchmarks.jar as it is
 # --keep        keep Cairn's databases, object stores and archive (dropped at the end by default)
 # Cairn's JVM runs with ${CAIRN_JAVA_OPTS:--Xmx256m -XX:+UseParallelGC}. Work files go to

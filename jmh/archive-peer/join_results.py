@@ -2,11 +2,11 @@
 
   python join_results.py WORKLOAD_DIR/workload.json CAIRN_TXT [PEER_TXT]
 
-CAIRN_TXT holds `phase seconds nodes links objects heap_peak_mb` lines (ArchiveComparison), or
+CAIRN_TXT holds `phase seconds nodes links objects old_gen_peak_mb` lines (ArchiveComparison), or
 `import_aiida n/a (why)`; PEER_TXT `phase seconds nodes links objects` lines (aiida_archive_bench.py).
 With PEER_TXT: prints `phase cairn_seconds peer_seconds speedup` (speedup = peer / cairn) for export,
 import, reimport and import_aiida, whose peer figure is aiida-core's import (the same operation: its own
-archive into an empty profile). Without it: `phase cairn_seconds nodes nodes_per_s heap_peak_mb`.
+archive into an empty profile). Without it: `phase cairn_seconds nodes nodes_per_s old_gen_peak_mb`.
 Then a check line: every phase of either side must hold the workload's nodes, links and objects;
 otherwise the differences go to stderr and the exit status is 1. The loads are not compared; their
 times go to stderr.
@@ -51,7 +51,7 @@ def main(argv):
         print(f'loading the graph (not compared): {", ".join(loads)}', file=sys.stderr)
 
     if peer is None:
-        print('phase cairn_seconds nodes nodes_per_s heap_peak_mb')
+        print('phase cairn_seconds nodes nodes_per_s old_gen_peak_mb')
         for p in ['load'] + PHASES:
             c = cairn.get(p)
             if isinstance(c, list):
