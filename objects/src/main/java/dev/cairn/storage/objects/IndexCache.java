@@ -15,8 +15,9 @@ import java.util.function.Consumer;
  * a database statement (about 5 µs through JDBC, more than a whole read should cost). About 64 bytes per
  * packed object: sorted primitive arrays, plus a small map of recent additions merged in when it grows.
  *
- * <p>Staying current: {@link #refresh} costs one query on the index counters, then reads only the
- * segments committed since; every bulk call and every missed look-up runs it. Entries never point at
+ * <p>Staying current: {@link #refresh} asks SQLite whether anything was committed since the last time
+ * ({@code PRAGMA data_version}, about 4 µs), and only then queries the index counters (about 20 µs) and
+ * reads the segments committed since; every bulk call and every missed look-up runs it. Entries never point at
  * wrong bytes even when stale: packs are append-only and a repack writes new pack files (ids are never
  * reused), so an old location keeps the object's bytes until its pack file is deleted, and then the read
  * fails and is retried after a refresh.
@@ -27,6 +28,8 @@ final class IndexCache {
 
     private final PackIndex index;
     private volatile Snapshot snapshot;
+    /** The index's data version when {@link #snapshot} was last found current; guarded by this. */
+    private long version = -1;
 
     IndexCache(PackIndex index) {
         this.index = index;
@@ -49,6 +52,13 @@ final class IndexCache {
     /** Brings the cache up to date with the index and returns the current snapshot. */
     synchronized Snapshot refresh() throws IOException {
         Snapshot s = snapshot;
+        // Read before the counters: a commit after this read changes the version the next call sees, and
+        // one before it shows in the counters.
+        long v = index.dataVersion();
+        if (s != null && v == version) {
+            return s;
+        }
+        version = v;
         PackIndex.State state = index.state();
         if (s != null && s.epoch == state.epoch() && s.seq == state.seq()) {
             return s;

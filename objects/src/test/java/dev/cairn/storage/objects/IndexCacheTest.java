@@ -30,6 +30,31 @@ class IndexCacheTest {
     }
 
     @Test
+    void aRefreshSeesCommitsOfThisIndexAndOfAnotherConnection() throws IOException {
+        Random r = new Random(6);
+        try (PackIndex index = new PackIndex(dir, false);
+                PackIndex other = new PackIndex(dir, false)) {
+            IndexCache cache = new IndexCache(index);
+            PackEntry first = entry(r, r.nextLong());
+            assertNull(cache.refresh().find(first.key()));
+            assertNull(cache.refresh().find(first.key()), "nothing committed: the same answer");
+            commit(index, first); // this process's writer
+            assertEquals(first, cache.refresh().find(first.key()));
+            PackEntry second = entry(r, r.nextLong());
+            commit(other, second); // as another process would
+            assertEquals(second, cache.refresh().find(second.key()));
+            assertEquals(first, cache.refresh().find(first.key()));
+        }
+    }
+
+    private static void commit(PackIndex index, PackEntry e) throws IOException {
+        try (PackIndex.Transaction tx = index.begin()) {
+            tx.addSegment(List.of(e));
+            tx.commit();
+        }
+    }
+
+    @Test
     void findAllAgreesWithFindOnEveryKindOfKey() throws IOException {
         Random r = new Random(5);
         List<PackEntry> stored = new ArrayList<>();
