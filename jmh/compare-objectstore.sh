@@ -3,14 +3,18 @@
 #   phase cairn_seconds peer_seconds speedup
 # for every phase both ran. See jmh/README.md.
 #
-#   jmh/compare-objectstore.sh [--workload FILE | --objects N [--min-size B] [--max-size B] [--duplicates F]]
-#                              [--phases p1,p2,...] [--runs R] [--no-pack-sync] [--skip-build]
+#   jmh/compare-objectstore.sh [--workload FILE | --objects N [--min-size B] [--max-size B] [--duplicates F]
+#                              [--log-uniform]] [--phases p1,p2,...] [--runs R] [--no-pack-sync] [--skip-build]
+#                              [--fractions F1,F2,...] [--reps R]
 #
 # Default workload: ../shared/peers/gen_objects.py -n 100000 (100,000 objects of 0-1000 random bytes,
 # seed 42). --objects N writes a workload of our own generator instead (sizes uniform in
-# [min, max], a fraction F of objects repeating earlier ones). --runs R takes the median of R runs of
-# each side. --no-pack-sync runs Cairn without fsync of pack files, which is what disk-objectstore does
-# on Linux (its pack fsync is a no-op there); by default Cairn syncs and the peer does not.
+# [min, max], or log-uniform with --log-uniform; a fraction F of objects repeating earlier ones). --runs R
+# takes the median of R runs of each side. --no-pack-sync runs Cairn without fsync of pack files, which is
+# what disk-objectstore does on Linux (its pack fsync is a no-op there); by default Cairn syncs and the
+# peer does not. The phase subset_reads reads random subsets (--fractions, default 0.01,0.1,0.5) of the
+# keys, in one call and in ten, and a table gives each one's cost per object over the full read's (median
+# of --reps repetitions, default 5; target: at most 2).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -19,8 +23,9 @@ peers=$(cd "$root/../shared/peers" 2>/dev/null && pwd) || { echo "needs ../share
 work=${CAIRN_COMPARE_DIR:-/tmp/cairn-compare}
 venv=${CAIRN_PEER_VENV:-/tmp/cairn-peers/dos-venv}
 
-workload="" objects="" min_size=0 max_size=1000 duplicates=0 runs=1 sync_flag="" build=1
-phases="loose_write,pack_all_loose,clean_storage,pack_write,pack_write_compressed,bulk_read,single_reads,chunked_read,validate"
+workload="" objects="" min_size=0 max_size=1000 duplicates=0 runs=1 sync_flag="" build=1 sizes=uniform
+fractions=0.01,0.1,0.5 reps=5
+phases="loose_write,pack_all_loose,clean_storage,pack_write,pack_write_compressed,bulk_read,single_reads,chunked_read,validate,subset_reads"
 while [ $# -gt 0 ]; do
   case "$1" in
     --workload) workload=$2; shift 2 ;;
@@ -28,11 +33,14 @@ while [ $# -gt 0 ]; do
     --min-size) min_size=$2; shift 2 ;;
     --max-size) max_size=$2; shift 2 ;;
     --duplicates) duplicates=$2; shift 2 ;;
+    --log-uniform) sizes=log-uniform; shift ;;
+    --fractions) fractions=$2; shift 2 ;;
+    --reps) reps=$2; shift 2 ;;
     --phases) phases=$2; shift 2 ;;
     --runs) runs=$2; shift 2 ;;
     --no-pack-sync) sync_flag="--no-pack-sync"; shift ;;
     --skip-build) build=0; shift ;;
-    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -64,8 +72,9 @@ fi
 mkdir -p "$work"
 if [ -z "$workload" ]; then
   if [ -n "$objects" ]; then
-    workload="$work/objects_${objects}_${min_size}-${max_size}_dup${duplicates}.bin"
-    [ -f "$workload" ] || "${java[@]}" dev.cairn.jmh.objects.WorkloadGenerator "$workload" "$objects" "$min_size" "$max_size" "$duplicates"
+    workload="$work/objects_${objects}_${min_size}-${max_size}_dup${duplicates}$([ "$sizes" = uniform ] || echo "_$sizes").bin"
+    [ -f "$workload" ] || "${java[@]}" dev.cairn.jmh.objects.WorkloadGenerator "$workload" "$objects" "$min_size" "$max_size" \
+      "$duplicates" 42 "$sizes"
   else
     workload="$work/objects_100000.bin"
     [ -f "$workload" ] || "$venv/bin/python" "$peers/gen_objects.py" -n 100000 -o "$workload" >/dev/null
@@ -87,6 +96,7 @@ for p in "${wanted[@]}"; do
     single_reads) add c; add e ;;
     chunked_read) add c; add f ;;
     validate) add c; add g ;;
+    subset_reads) ;;  # jmh/objects-peer/subset_reads.py, below
     *) echo "unknown phase $p" >&2; exit 2 ;;
   esac
 done
@@ -95,7 +105,14 @@ cairn_out="$work/cairn.txt" peer_out="$work/peer.txt"
 : > "$cairn_out"; : > "$peer_out"
 for ((i = 1; i <= runs; i++)); do
   echo "run $i/$runs: cairn" >&2
-  "${java[@]}" dev.cairn.jmh.objects.ObjectStoreComparison "$workload" "$work/cairn-run" "$phases" $sync_flag >> "$cairn_out"
+  "${java[@]}" dev.cairn.jmh.objects.ObjectStoreComparison "$workload" "$work/cairn-run" "$phases" $sync_flag \
+    --fractions "$fractions" --reps "$reps" >> "$cairn_out"
+  if [[ ",$phases," == *",subset_reads,"* ]]; then
+    echo "run $i/$runs: disk-objectstore (subset_reads)" >&2
+    "$venv/bin/python" "$here/objects-peer/subset_reads.py" "$workload" --fractions "$fractions" --reps "$reps" \
+      --peers "$peers" >> "$peer_out"
+  fi
+  [ -n "$letters" ] || continue
   echo "run $i/$runs: disk-objectstore (phases $letters)" >&2
   "$venv/bin/python" "$peers/dos_bench.py" small --workload "$workload" --phases "$letters" --label "compare_$$" \
     | "$venv/bin/python" -c '
@@ -112,14 +129,28 @@ done
 "$venv/bin/python" - "$cairn_out" "$peer_out" "$phases" <<'PY'
 import statistics, sys
 def load(path):
+    """phase -> (median seconds, objects, median ratio); subset_reads lines carry the last two."""
     out = {}
     for line in open(path):
-        name, secs = line.split()
-        out.setdefault(name, []).append(float(secs))
-    return {k: statistics.median(v) for k, v in out.items()}
+        name, secs, *rest = line.split()
+        out.setdefault(name, []).append((float(secs), *map(float, rest)))
+    return {k: tuple(statistics.median(col) for col in zip(*v)) for k, v in out.items()}
 cairn, peer = load(sys.argv[1]), load(sys.argv[2])
+phases = sys.argv[3].split(",")
 print("phase cairn_seconds peer_seconds speedup")
-for p in sys.argv[3].split(","):
-    if p in cairn and p in peer:
-        print(f"{p} {cairn[p]:.4f} {peer[p]:.4f} {peer[p] / cairn[p]:.1f}")
+for p in phases:
+    if p in cairn and p in peer and len(cairn[p]) == 1:
+        print(f"{p} {cairn[p][0]:.4f} {peer[p][0]:.4f} {peer[p][0] / cairn[p][0]:.1f}")
+subsets = [k for k, v in cairn.items() if len(v) == 3]
+if subsets:
+    print()
+    print("read objects cairn_us_per_object cairn_ratio peer_us_per_object peer_ratio speedup"
+          "    (ratio: cost per object over the full read's, target <= 2)")
+    for k in subsets:
+        secs, n, ratio = cairn[k]
+        line = f"{k} {n:.0f} {secs / n * 1e6:.2f} {ratio:.2f}"
+        if k in peer:
+            psecs, pn, pratio = peer[k]
+            line += f" {psecs / pn * 1e6:.2f} {pratio:.2f} {psecs / pn / (secs / n):.1f}"
+        print(line)
 PY

@@ -1,6 +1,7 @@
 package dev.cairn.jmh.objects;
 
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -9,7 +10,9 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.Set;
+import java.util.function.IntFunction;
 
 import dev.cairn.storage.objects.Compression;
 import dev.cairn.storage.objects.Container;
@@ -23,7 +26,18 @@ import dev.cairn.storage.objects.ValidationReport;
  * {@code phase seconds} lines. Before each phase: a GC and a {@code sync}, as the peer does; contents are
  * checked after each read phase, outside the timing.
  *
- * <pre>java -cp benchmarks.jar dev.cairn.jmh.objects.ObjectStoreComparison WORKLOAD_FILE WORK_DIR [PHASES] [--no-pack-sync]</pre>
+ * <p>The phase {@code subset_reads} measures the cost per object of reading a random subset of the keys
+ * (as an export does) against reading all of them. It prints {@code phase seconds objects ratio} lines:
+ * {@code full_read} (every key, one call), {@code full_chunked_read} (every key, ten calls of a random
+ * tenth), and for each fraction of {@code --fractions}, {@code subset_read_<pct>} (a random subset in one
+ * call) and {@code subset_chunked_read_<pct>} (the same subset in ten calls). Each is timed {@code --reps}
+ * times with a consumer that keeps nothing, after a GC, a {@code sync} and an untimed read of 16 keys;
+ * {@code seconds} is the median, {@code objects} the mean count
+ * asked for, {@code ratio} the median over the repetitions of its cost per object over the full read's in
+ * the same repetition. The subsets are drawn by {@link Subsets}, as the peer's script draws them.
+ *
+ * <pre>java -cp benchmarks.jar dev.cairn.jmh.objects.ObjectStoreComparison WORKLOAD_FILE WORK_DIR [PHASES] [--no-pack-sync]
+ *     [--fractions 0.01,0.1,0.5] [--reps 5]</pre>
  */
 public final class ObjectStoreComparison {
 
@@ -33,6 +47,8 @@ public final class ObjectStoreComparison {
     private final Map<String, Double> results = new LinkedHashMap<>();
     private List<ObjectKey> keys;
     private boolean quiet;
+    private List<Double> fractions = List.of(0.01, 0.1, 0.5);
+    private int reps = 5;
 
     private ObjectStoreComparison(List<byte[]> contents, Path work, boolean syncPacks) {
         this.contents = contents;
@@ -49,6 +65,7 @@ public final class ObjectStoreComparison {
             "bulk_read",
             "single_reads",
             "chunked_read",
+            "subset_reads",
             "validate",
             "pack_write_compressed",
             "bulk_read_compressed",
@@ -62,7 +79,7 @@ public final class ObjectStoreComparison {
     public static void main(String[] args) throws Exception {
         if (args.length < 2) {
             System.err.println("usage: ObjectStoreComparison WORKLOAD_FILE WORK_DIR [phase,phase,...|all]"
-                    + " [--no-pack-sync] [--no-warmup]\nphases: " + PHASES);
+                    + " [--no-pack-sync] [--no-warmup] [--fractions F,F,...] [--reps R]\nphases: " + PHASES);
             System.exit(2);
         }
         List<String> flags = Arrays.asList(args);
@@ -74,6 +91,22 @@ public final class ObjectStoreComparison {
                 throw new IllegalArgumentException("unknown phase '" + w + "'; phases are " + PHASES);
             }
         }
+        List<Double> fractions = List.of(0.01, 0.1, 0.5);
+        int reps = 5;
+        for (int i = 0; i + 1 < args.length; i++) {
+            if (args[i].equals("--fractions")) {
+                fractions = Arrays.stream(args[i + 1].split(","))
+                        .map(Double::valueOf)
+                        .toList();
+            } else if (args[i].equals("--reps")) {
+                reps = Integer.parseInt(args[i + 1]);
+            }
+        }
+        for (double f : fractions) {
+            if (!(f > 0 && f <= 1)) {
+                throw new IllegalArgumentException("a fraction is in (0, 1], not " + f);
+            }
+        }
         List<byte[]> contents = Workload.read(Path.of(args[0]));
         if (!flags.contains("--no-warmup")) {
             // A server runs warm: compile the hot paths on a fifth of the workload first, untimed and unprinted.
@@ -81,10 +114,14 @@ public final class ObjectStoreComparison {
                     new ObjectStoreComparison(contents.subList(0, contents.size() / 5), Path.of(args[1]), sync);
             warm.quiet = true;
             warm.wanted = wanted;
+            warm.fractions = fractions;
+            warm.reps = Math.min(reps, 2);
             warm.run();
         }
         ObjectStoreComparison c = new ObjectStoreComparison(contents, Path.of(args[1]), sync);
         c.wanted = wanted;
+        c.fractions = fractions;
+        c.reps = Math.max(1, reps);
         c.run();
     }
 
@@ -117,7 +154,7 @@ public final class ObjectStoreComparison {
                 }
             }
         }
-        if (any("pack_write", "bulk_read", "single_reads", "chunked_read", "validate")) {
+        if (any("pack_write", "bulk_read", "single_reads", "chunked_read", "subset_reads", "validate")) {
             try (Container b = Container.init(work.resolve("B"), config)) {
                 time("pack_write", () -> keys = b.putAllToPacks(contents, Compression.NONE));
                 readPhases(b, "");
@@ -150,6 +187,9 @@ public final class ObjectStoreComparison {
     }
 
     private void readPhases(Container c, String suffix) throws IOException, InterruptedException {
+        if (quiet) {
+            warmCalls(c, keys);
+        }
         List<Integer> bulkOrder = Workload.shuffled(contents.size(), 1);
         Map<ObjectKey, byte[]> got = new HashMap<>();
         if (wanted.contains("bulk_read" + suffix)) {
@@ -162,6 +202,128 @@ public final class ObjectStoreComparison {
         if (wanted.contains("chunked_read" + suffix)) {
             chunkedRead(c, suffix);
         }
+        if (suffix.isEmpty() && wanted.contains("subset_reads")) {
+            subsetReads(c);
+        }
+    }
+
+    /** One kind of read in {@code subset_reads}: the calls it makes in repetition {@code rep}. */
+    private record SubsetRead(String name, IntFunction<List<List<Integer>>> calls) {}
+
+    /**
+     * Full reads and subset reads; see the class comment. Each repetition times every kind of read once,
+     * the full read first, so each ratio compares timings taken close together: this machine's speed
+     * drifts with what else runs on it.
+     */
+    private void subsetReads(Container c) throws IOException, InterruptedException {
+        int n = contents.size();
+        List<Integer> all = Workload.shuffled(n, 1);
+        List<List<Integer>> tenths = Subsets.chunks(Workload.shuffled(n, 3), 10);
+        List<SubsetRead> kinds = new ArrayList<>();
+        kinds.add(new SubsetRead("full_read", rep -> List.of(all)));
+        kinds.add(new SubsetRead("full_chunked_read", rep -> tenths));
+        for (double f : fractions) {
+            kinds.add(new SubsetRead("subset_read_" + percent(f), rep -> List.of(Subsets.draw(n, f, rep))));
+            kinds.add(new SubsetRead(
+                    "subset_chunked_read_" + percent(f), rep -> Subsets.chunks(Subsets.draw(n, f, rep), 10)));
+        }
+        double[][] seconds = new double[kinds.size()][reps];
+        double[][] ratios = new double[kinds.size()][reps];
+        long[] objects = new long[kinds.size()];
+        for (int rep = 0; rep < reps; rep++) {
+            double fullPerObject = 0;
+            for (int k = 0; k < kinds.size(); k++) {
+                List<List<Integer>> calls = kinds.get(k).calls().apply(rep);
+                int count = calls.stream().mapToInt(List::size).sum();
+                double t = readIn(c, calls);
+                if (k == 0) {
+                    fullPerObject = t / count;
+                }
+                seconds[k][rep] = t;
+                ratios[k][rep] = t / count / fullPerObject;
+                objects[k] += count;
+            }
+        }
+        for (int k = 0; k < kinds.size(); k++) {
+            if (!quiet) {
+                System.out.printf(
+                        "%s %.6f %d %.2f%n",
+                        kinds.get(k).name(), median(seconds[k]), objects[k] / reps, median(ratios[k]));
+                System.out.flush();
+            }
+        }
+    }
+
+    /**
+     * A server answers many small bulk calls: this compiles the per-call path (the index refresh, the
+     * planning) as well as the per-object one, which a few large calls alone would leave to the interpreter.
+     */
+    private static void warmCalls(Container c, List<ObjectKey> keys) throws IOException {
+        Random r = new Random(4);
+        for (int i = 0; i < 20_000; i++) {
+            c.getAll(List.of(keys.get(r.nextInt(keys.size()))), (k, bytes) -> {});
+        }
+    }
+
+    /** {@code 0.01} as {@code 1pct}, {@code 0.005} as {@code 0.5pct}. */
+    static String percent(double fraction) {
+        return BigDecimal.valueOf(fraction)
+                        .movePointRight(2)
+                        .stripTrailingZeros()
+                        .toPlainString() + "pct";
+    }
+
+    private static double median(double[] values) {
+        double[] t = values.clone();
+        Arrays.sort(t);
+        int n = t.length;
+        return n % 2 == 1 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
+    }
+
+    /**
+     * Times one {@code getAll} per list of indices with a consumer that keeps nothing (an export writes each
+     * object out and drops it), then checks what a second, untimed read of the same calls delivers. Between
+     * the GC and the timing, an untimed read of 16 other keys: a full collection leaves the caches cold
+     * for the code of the first call after it (about 0.15 ms here, a third of a read of 1,000 small
+     * objects), which a running server does not see and which is no part of a subset's cost per object.
+     */
+    private double readIn(Container c, List<List<Integer>> calls) throws IOException, InterruptedException {
+        List<List<ObjectKey>> keyCalls = new ArrayList<>(calls.size());
+        for (List<Integer> call : calls) {
+            keyCalls.add(keysIn(call));
+        }
+        long[] tally = new long[2];
+        List<ObjectKey> settle =
+                keysIn(Workload.shuffled(contents.size(), 5).subList(0, Math.min(16, contents.size())));
+        double seconds = measure(() -> c.getAll(settle, (k, bytes) -> {}), () -> {
+            for (List<ObjectKey> call : keyCalls) {
+                c.getAll(call, (k, bytes) -> {
+                    tally[0]++;
+                    tally[1] += bytes.length;
+                });
+            }
+        });
+        Map<ObjectKey, byte[]> got = new HashMap<>();
+        long[] checked = new long[2];
+        for (List<ObjectKey> call : keyCalls) {
+            c.getAll(call, (k, bytes) -> {
+                got.put(k, bytes);
+                checked[0]++;
+                checked[1] += bytes.length;
+            });
+        }
+        if (tally[0] != checked[0] || tally[1] != checked[1]) {
+            throw new IllegalStateException("the timed read delivered " + tally[0] + " objects of " + tally[1]
+                    + " B, the checked one " + checked[0] + " of " + checked[1]);
+        }
+        for (List<Integer> call : calls) {
+            for (int i : call) {
+                if (!Arrays.equals(contents.get(i), got.get(keys.get(i)))) {
+                    throw new IllegalStateException("object " + i + " (" + keys.get(i) + ") read back wrong");
+                }
+            }
+        }
+        return seconds;
     }
 
     private void singleReads(Container c, String suffix) throws IOException, InterruptedException {
@@ -222,6 +384,21 @@ public final class ObjectStoreComparison {
         void run() throws IOException;
     }
 
+    /** Seconds one run of {@code phase} takes, after a GC and a {@code sync}. */
+    private static double measure(Phase phase) throws IOException, InterruptedException {
+        return measure(() -> {}, phase);
+    }
+
+    /** As {@link #measure(Phase)}, with {@code settle} run untimed after the GC and the {@code sync}. */
+    private static double measure(Phase settle, Phase phase) throws IOException, InterruptedException {
+        System.gc();
+        new ProcessBuilder("sync").inheritIO().start().waitFor();
+        settle.run();
+        long t0 = System.nanoTime();
+        phase.run();
+        return (System.nanoTime() - t0) / 1e9;
+    }
+
     private void time(String name, Phase phase) throws IOException, InterruptedException {
         if (!wanted.contains(name)
                 && !name.equals("pack_write")
@@ -229,11 +406,7 @@ public final class ObjectStoreComparison {
                 && !name.equals("loose_write")) {
             return;
         }
-        System.gc();
-        new ProcessBuilder("sync").inheritIO().start().waitFor();
-        long t0 = System.nanoTime();
-        phase.run();
-        double seconds = (System.nanoTime() - t0) / 1e9;
+        double seconds = measure(phase);
         results.put(name, seconds);
         if (quiet || !wanted.contains(name)) {
             return;

@@ -41,14 +41,29 @@ public final class Workload {
      * fraction {@code duplicates} repeat an earlier object.
      */
     public static List<byte[]> generate(int n, int minSize, int maxSize, double duplicates, long seed) {
+        return generate(n, minSize, maxSize, duplicates, seed, false);
+    }
+
+    /**
+     * As {@link #generate(int, int, int, double, long)}; with {@code logUniform} the sizes are spread
+     * evenly over orders of magnitude instead ({@code log(size + 1)} uniform), as files of a real store
+     * are: many small ones, a few large ones holding most of the bytes.
+     */
+    public static List<byte[]> generate(
+            int n, int minSize, int maxSize, double duplicates, long seed, boolean logUniform) {
         Random r = new Random(seed);
         List<byte[]> out = new ArrayList<>(n);
+        double lo = Math.log(minSize + 1.0);
+        double hi = Math.log(maxSize + 1.0);
         for (int i = 0; i < n; i++) {
             if (i > 0 && r.nextDouble() < duplicates) {
                 out.add(out.get(r.nextInt(i)));
                 continue;
             }
-            byte[] b = new byte[minSize + r.nextInt(maxSize - minSize + 1)];
+            int size = logUniform
+                    ? (int) Math.min(maxSize, Math.floor(Math.exp(lo + r.nextDouble() * (hi - lo))) - 1)
+                    : minSize + r.nextInt(maxSize - minSize + 1);
+            byte[] b = new byte[Math.max(minSize, size)];
             r.nextBytes(b);
             out.add(b);
         }

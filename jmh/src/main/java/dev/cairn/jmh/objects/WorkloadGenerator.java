@@ -14,7 +14,9 @@ import java.util.List;
  * Writes a workload file in the format of {@code shared/peers/gen_objects.py}, for other mixes than the
  * peer's (larger objects, many duplicates).
  *
- * <pre>java -cp benchmarks.jar dev.cairn.jmh.objects.WorkloadGenerator OUT N MIN_SIZE MAX_SIZE [DUPLICATE_FRACTION] [SEED]</pre>
+ * <pre>java -cp benchmarks.jar dev.cairn.jmh.objects.WorkloadGenerator OUT N MIN_SIZE MAX_SIZE [DUPLICATE_FRACTION] [SEED] [uniform|log-uniform]</pre>
+ *
+ * <p>Sizes are uniform in [MIN_SIZE, MAX_SIZE] unless {@code log-uniform} is given.
  */
 public final class WorkloadGenerator {
 
@@ -22,7 +24,8 @@ public final class WorkloadGenerator {
 
     public static void main(String[] args) throws IOException {
         if (args.length < 4) {
-            System.err.println("usage: WorkloadGenerator OUT N MIN_SIZE MAX_SIZE [DUPLICATE_FRACTION] [SEED]");
+            System.err.println(
+                    "usage: WorkloadGenerator OUT N MIN_SIZE MAX_SIZE [DUPLICATE_FRACTION] [SEED] [uniform|log-uniform]");
             System.exit(2);
         }
         Path out = Path.of(args[0]);
@@ -31,10 +34,14 @@ public final class WorkloadGenerator {
         int max = Integer.parseInt(args[3]);
         double dup = args.length > 4 ? Double.parseDouble(args[4]) : 0;
         long seed = args.length > 5 ? Long.parseLong(args[5]) : 42;
+        String sizes = args.length > 6 ? args[6] : "uniform";
+        if (!sizes.equals("uniform") && !sizes.equals("log-uniform")) {
+            throw new IllegalArgumentException("sizes are uniform or log-uniform, not '" + sizes + "'");
+        }
         if (min < 0 || max < min) {
             throw new IllegalArgumentException("sizes must satisfy 0 <= MIN_SIZE <= MAX_SIZE");
         }
-        write(out, Workload.generate(n, min, max, dup, seed));
+        write(out, Workload.generate(n, min, max, dup, seed, sizes.equals("log-uniform")));
     }
 
     static void write(Path out, List<byte[]> objects) throws IOException {

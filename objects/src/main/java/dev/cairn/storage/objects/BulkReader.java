@@ -20,6 +20,15 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * them is at most {@code readGapLimit} (so a handful of far-apart objects never costs a whole-pack read).
  * Each block is read once into a direct buffer (no hidden copy through a temporary one) and each object
  * is copied out of it once.
+ *
+ * <p>Small blocks, which is what a scattered subset of the keys makes (one object each, far from the
+ * next), are not read: their objects are handed to the sink straight from a {@linkplain PackFiles#window
+ * mapping} of the pack. A positional read per object costs a system call, more than copying a small
+ * object, and made a read of a random tenth of the keys cost several times as much per object as a read
+ * of all of them. So are blocks with many gaps (a random half of the keys), whose reads would copy the
+ * gaps too. Dense large blocks, which a read of every key makes, are still read by position on the
+ * read-ahead thread: on a cold page cache the kernel then reads ahead in large requests while the
+ * caller works.
  */
 final class BulkReader {
 
@@ -33,16 +42,42 @@ final class BulkReader {
         void accept(PackEntry entry) throws IOException;
     }
 
+    /**
+     * Blocks up to this size are delivered from a mapping: below it, the system call of a positional read
+     * costs more than a tenth of copying the block.
+     */
+    static final int MAPPED_BLOCK_MAX = 64 << 10;
+
+    /**
+     * Blocks of which gaps make up at least 1/SPARSE are delivered from a mapping too, whatever their size:
+     * reading them would copy the gaps (half the bytes of a block of every other object).
+     */
+    private static final int SPARSE = 4;
+
     private final PackFiles packs;
     private final int gapLimit;
     private final int blockSize;
+    private final boolean mapped;
     /** Direct buffers are costly to allocate and freed only by the GC: keep them for the next call. */
     private final ConcurrentLinkedQueue<ByteBuffer> buffers = new ConcurrentLinkedQueue<>();
 
     BulkReader(PackFiles packs, ContainerConfig config) {
+        this(packs, config.readGapLimit(), config.readBlockSize(), true);
+    }
+
+    private BulkReader(PackFiles packs, int gapLimit, int blockSize, boolean mapped) {
         this.packs = packs;
-        this.gapLimit = config.readGapLimit();
-        this.blockSize = config.readBlockSize();
+        this.gapLimit = gapLimit;
+        this.blockSize = blockSize;
+        this.mapped = mapped;
+    }
+
+    /**
+     * A reader of the same packs that reads every block by position: for reading packs about to be
+     * deleted, whose disk space a mapping would hold until the garbage collector unmapped it.
+     */
+    BulkReader unmapped() {
+        return new BulkReader(packs, gapLimit, blockSize, false);
     }
 
     private static final int INDEX_BITS = 20;
@@ -96,8 +131,11 @@ final class BulkReader {
         return out;
     }
 
-    /** A run of neighbouring entries read with one positional read, to {@code at} in its batch's buffer. */
-    private record Block(int pack, long start, int length, List<PackEntry> entries, int at) {}
+    /**
+     * A run of neighbouring entries read with one positional read, to {@code at} in its batch's buffer; or,
+     * when {@code window} is set, delivered from that mapping without a read.
+     */
+    private record Block(int pack, long start, int length, List<PackEntry> entries, int at, PackFiles.Window window) {}
 
     /** Blocks that fill one buffer together: the unit handed from the read-ahead thread to the caller. */
     private record Batch(List<Block> blocks) {}
@@ -129,9 +167,10 @@ final class BulkReader {
         }
     }
 
-    private void plan(List<PackEntry> entries, List<Batch> batches, List<PackEntry> larges) {
+    private void plan(List<PackEntry> entries, List<Batch> batches, List<PackEntry> larges) throws IOException {
         List<Block> blocks = new ArrayList<>();
         int used = 0;
+        PackFiles.Window window = null;
         int i = 0;
         while (i < entries.size()) {
             PackEntry first = entries.get(i);
@@ -142,6 +181,7 @@ final class BulkReader {
             }
             long start = first.offset();
             long end = first.end();
+            long gaps = 0;
             int j = i + 1;
             while (j < entries.size()) {
                 PackEntry next = entries.get(j);
@@ -150,16 +190,27 @@ final class BulkReader {
                         || Math.max(end, next.end()) - start > blockSize) {
                     break;
                 }
+                gaps += Math.max(0, next.offset() - end);
                 end = Math.max(end, next.end());
                 j++;
             }
             int length = (int) (end - start);
+            if (mapped && (length <= MAPPED_BLOCK_MAX || gaps >= length / SPARSE)) {
+                if (window == null || !window.holds(first.pack(), start, end)) {
+                    window = packs.window(first.pack(), start, end);
+                }
+                if (window != null) {
+                    blocks.add(new Block(first.pack(), start, length, entries.subList(i, j), -1, window));
+                    i = j;
+                    continue;
+                }
+            }
             if (used + length > blockSize) {
                 batches.add(new Batch(blocks));
                 blocks = new ArrayList<>();
                 used = 0;
             }
-            blocks.add(new Block(first.pack(), start, length, entries.subList(i, j), used));
+            blocks.add(new Block(first.pack(), start, length, entries.subList(i, j), used, null));
             used += length;
             i = j;
         }
@@ -175,16 +226,23 @@ final class BulkReader {
 
     private void fill(Batch batch, ByteBuffer buf) throws IOException {
         for (Block b : batch.blocks) {
-            buf.limit(b.at + b.length).position(b.at);
-            packs.readFully(b.pack, b.start, buf);
+            if (b.window == null) {
+                buf.limit(b.at + b.length).position(b.at);
+                packs.readFully(b.pack, b.start, buf);
+            }
         }
     }
 
     private static void deliver(Batch batch, ByteBuffer buf, StoredSink sink) throws IOException {
         buf.clear();
         for (Block b : batch.blocks) {
+            PackFiles.Window w = b.window;
             for (PackEntry e : b.entries) {
-                sink.accept(e, buf, b.at + (int) (e.offset() - b.start));
+                if (w != null) {
+                    sink.accept(e, w.buffer(), (int) (e.offset() - w.start()));
+                } else {
+                    sink.accept(e, buf, b.at + (int) (e.offset() - b.start));
+                }
             }
         }
     }

@@ -178,6 +178,7 @@ final class Maintenance {
                     List<PackEntry> entries = byPack.getOrDefault(id, new ArrayList<>());
                     BulkReader.sortByPosition(entries);
                     parts.bulkReader()
+                            .unmapped()
                             .read(
                                     entries,
                                     (e, block, off) -> {

@@ -4,6 +4,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
+import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -17,16 +18,62 @@ import java.util.concurrent.ConcurrentHashMap;
  * The pack files {@code packs/0}, {@code packs/1}, … for reading. Channels stay open and are shared by
  * all threads (positional reads need no lock). An open channel keeps a pack readable even after a repack
  * in another process deleted it, which is what makes stale cache entries harmless.
+ *
+ * <p>Packs can also be read through {@linkplain #window memory mappings}, for bulk reads of scattered small
+ * objects: a positional read costs a system call (about a microsecond here, more than copying a small
+ * object), a copy out of a mapping costs none once its pages are mapped. Mappings last as long as the
+ * channels, so they keep a deleted pack readable in the same way.
  */
 final class PackFiles implements AutoCloseable {
 
     static final String FOLDER = "packs";
 
+    /**
+     * A pack is mapped in windows of 1 GiB (a {@link MappedByteBuffer} holds at most 2 GiB) aligned on
+     * multiples of their size, so a window never moves; the last one grows with its pack.
+     */
+    static final int WINDOW_BITS = 30;
+
+    /**
+     * A window is mapped again to take in what its pack gained only once it gained this much, so that a
+     * pack appended to in small batches is not remapped at every read; its new tail is read by position
+     * meanwhile.
+     */
+    static final long REMAP_STEP = 16 << 20;
+
+    /**
+     * Bytes {@code [start, start + buffer.capacity())} of a pack, mapped read-only; shared by all threads,
+     * so it is only read with absolute gets, which leave its position alone.
+     */
+    record Window(int pack, long start, MappedByteBuffer buffer) {
+
+        long end() {
+            return start + buffer.capacity();
+        }
+
+        /** Whether this window holds bytes {@code [from, to)} of {@code pack}. */
+        boolean holds(int pack, long from, long to) {
+            return this.pack == pack && from >= start && to <= end();
+        }
+    }
+
     private final Path dir;
     private final Map<Integer, FileChannel> open = new ConcurrentHashMap<>();
+    /** By pack id in the high 32 bits and window number in the low ones. */
+    private final Map<Long, Window> windows = new ConcurrentHashMap<>();
+
+    private final int windowBits;
+    private final long remapStep;
 
     PackFiles(Path containerRoot) {
+        this(containerRoot, WINDOW_BITS, REMAP_STEP);
+    }
+
+    /** With other window sizes than a container's: for tests of windows without gigabytes of packs. */
+    PackFiles(Path containerRoot, int windowBits, long remapStep) {
         this.dir = containerRoot.resolve(FOLDER);
+        this.windowBits = windowBits;
+        this.remapStep = remapStep;
     }
 
     Path path(int pack) {
@@ -76,6 +123,53 @@ final class PackFiles implements AutoCloseable {
         return b;
     }
 
+    /**
+     * A mapped window holding bytes {@code [from, to)} of a pack, or null when no window can: the range
+     * crosses a window boundary, or lies past what the pack held when its window was mapped and the pack
+     * has not grown by {@link #REMAP_STEP} since, or past the pack's end (the caller reads it by position
+     * instead, which reports a pack too short).
+     *
+     * <p>The mapping is unmapped by the garbage collector once no window refers to it: Java 21 has no
+     * public way to unmap earlier. Pack bytes below a committed size are never rewritten or truncated,
+     * so what a window shows of indexed objects stays valid for as long as it exists. Each call checks
+     * the pack's size (one {@code fstat}), so a pack cut short by damage is read by position and reported.
+     * Only a pack cut short by hand while a read copies from its window would fail that read otherwise,
+     * with the JVM's {@link InternalError} for a fault in a mapping.
+     */
+    Window window(int pack, long from, long to) throws IOException {
+        long index = from >>> windowBits;
+        if (to > from && (to - 1) >>> windowBits != index) {
+            return null;
+        }
+        long id = ((long) pack << 32) | index;
+        Window w = windows.get(id);
+        if (w != null && to <= w.end()) {
+            // A pack is never shortened below what is indexed, unless damaged: then touching the missing
+            // pages would fail; a read by position reports it instead.
+            return channel(pack).size() >= w.end() ? w : null;
+        }
+        synchronized (windows) {
+            w = windows.get(id);
+            if (w != null && to <= w.end()) {
+                return w;
+            }
+            FileChannel ch = channel(pack);
+            long start = index << windowBits;
+            long end = Math.min(ch.size(), start + (1L << windowBits));
+            if (end < to || (w != null && end - w.end() < remapStep)) {
+                return null;
+            }
+            w = new Window(pack, start, ch.map(FileChannel.MapMode.READ_ONLY, start, end - start));
+            windows.put(id, w);
+            return w;
+        }
+    }
+
+    /** How many windows are mapped now. */
+    int mappedWindows() {
+        return windows.size();
+    }
+
     /** A stream of the stored bytes of an entry, read in chunks by position. */
     InputStream stream(PackEntry e) throws IOException {
         return new RegionStream(channel(e.pack()), e.offset(), e.length());
@@ -100,6 +194,7 @@ final class PackFiles implements AutoCloseable {
 
     /** Closes the channel of a pack about to be deleted or truncated. */
     void forget(int pack) throws IOException {
+        windows.keySet().removeIf(id -> (int) (id >>> 32) == pack);
         FileChannel ch = open.remove(pack);
         if (ch != null) {
             ch.close();
@@ -108,6 +203,7 @@ final class PackFiles implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
+        windows.clear();
         for (FileChannel ch : open.values()) {
             ch.close();
         }

@@ -38,6 +38,7 @@ final class PackIndex implements AutoCloseable {
     private final Connection conn;
     private final Connection writer;
     private final PreparedStatement state;
+    private final PreparedStatement dataVersion;
 
     /**
      * The index's change counters: {@code epoch} moves on rewrites (deletes, repacks, compaction),
@@ -73,6 +74,7 @@ final class PackIndex implements AutoCloseable {
             conn = config.createConnection(url);
             state = conn.prepareStatement("SELECT (SELECT value FROM counter WHERE name = 'epoch'), "
                     + "(SELECT coalesce(max(seq), 0) FROM segment), (SELECT count(*) FROM segment)");
+            dataVersion = conn.prepareStatement("PRAGMA data_version");
         } catch (SQLException e) {
             throw new IOException(
                     "cannot open the pack index " + containerRoot.resolve(FILE) + ": " + e.getMessage(), e);
@@ -85,6 +87,19 @@ final class PackIndex implements AutoCloseable {
             return new State(rs.getLong(1), rs.getLong(2), rs.getInt(3));
         } catch (SQLException e) {
             throw failure("read the index counters", e);
+        }
+    }
+
+    /**
+     * A number that changes whenever a connection other than the reading one commits to the index: this
+     * process's writer, or any other process. Cheaper than {@link #state()}, which reads three tables.
+     */
+    synchronized long dataVersion() throws IOException {
+        try (ResultSet rs = dataVersion.executeQuery()) {
+            rs.next();
+            return rs.getLong(1);
+        } catch (SQLException e) {
+            throw failure("read the index's data version", e);
         }
     }
 
@@ -298,6 +313,7 @@ final class PackIndex implements AutoCloseable {
     public synchronized void close() throws IOException {
         try {
             state.close();
+            dataVersion.close();
             conn.close();
         } catch (SQLException e) {
             throw failure("close", e);

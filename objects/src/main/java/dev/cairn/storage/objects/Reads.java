@@ -212,12 +212,13 @@ final class Reads {
         IndexCache.Snapshot s = cache.refresh();
         Plan plan = new Plan();
         Set<ObjectKey> unpacked = new HashSet<>();
-        for (ObjectKey k : keys) {
-            PackEntry e = s.find(k);
-            if (e != null) {
-                plan.packed.add(e);
-            } else if (unpacked.add(k)) {
-                plan.loose.add(k);
+        List<ObjectKey> asked = keys instanceof List<ObjectKey> list ? list : new ArrayList<>(keys);
+        PackEntry[] found = s.findAll(asked);
+        for (int i = 0; i < found.length; i++) {
+            if (found[i] != null) {
+                plan.packed.add(found[i]);
+            } else if (unpacked.add(asked.get(i))) {
+                plan.loose.add(asked.get(i));
             }
         }
         BulkReader.sortByPosition(plan.packed);
