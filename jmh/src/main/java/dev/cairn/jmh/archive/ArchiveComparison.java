@@ -18,6 +18,9 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.logging.ConsoleHandler;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import java.util.stream.Stream;
 
 import dev.cairn.jmh.graph.GraphBench;
@@ -71,6 +74,9 @@ public final class ArchiveComparison {
 
     private static final String DB_PREFIX = "cairn_compare_archive_";
 
+    /** The import's steps (DEBUG on System.Logger, FINE in java.util.logging) go to the log, for the notes. */
+    private static final Logger IMPORT_STEPS = Logger.getLogger(ArchiveImport.class.getName());
+
     private final ArchiveWorkload workload;
     private final Path work;
     private final String admin;
@@ -106,6 +112,10 @@ public final class ArchiveComparison {
                     + " [--phases " + String.join(",", PHASES) + "] [--from-archive FILE] [--keep]");
             System.exit(2);
         }
+        ConsoleHandler toLog = new ConsoleHandler();
+        toLog.setLevel(Level.FINE);
+        IMPORT_STEPS.setLevel(Level.FINE);
+        IMPORT_STEPS.addHandler(toLog);
         ArchiveComparison run = new ArchiveComparison(
                 ArchiveWorkload.open(Path.of(positional.get(0))), Path.of(positional.get(1)), positional.get(2));
         try {

@@ -9,6 +9,7 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 
 import dev.cairn.storage.db.Database;
@@ -51,7 +52,8 @@ public final class ArchiveImport {
                     s.execute("SET LOCAL TimeZone = 'UTC'");
                 }
                 Staging.create(c);
-                RowWrites rows = new RowWrites(c, options, added);
+                ImportSteps steps = new ImportSteps();
+                RowWrites rows = new RowWrites(c, options, added, steps);
                 reader.read(new ArchiveReader.Visitor() {
                     private long seen;
 
@@ -59,10 +61,15 @@ public final class ArchiveImport {
                     public void rows(ArchivePart part, InputStream ndjson) throws IOException {
                         progress.update(part, 0, header.count(part));
                         try {
-                            Staging.copyIn(c, part, ndjson);
+                            if (part == ArchivePart.NODES) {
+                                rows.nodes(ndjson, header.count(part), progress);
+                            } else {
+                                Staging.copyIn(c, part, ndjson);
+                            }
                         } catch (SQLException e) {
                             throw SqlErrors.translate(e, "staging the archive's " + part.key());
                         }
+                        steps.done("staging " + part.key());
                         progress.update(part, header.count(part), header.count(part));
                     }
 
@@ -76,15 +83,20 @@ public final class ArchiveImport {
                     }
                 });
                 rows.writeOnce();
+                steps.done("objects");
                 progress.update(
                         ArchivePart.OBJECTS, header.count(ArchivePart.OBJECTS), header.count(ArchivePart.OBJECTS));
                 String group = added.get(ArchivePart.NODES) > 0
                         ? EntityImports.importGroup(c, groupLabel(options), userId)
                         : null;
+                steps.done("import group");
                 added.put(ArchivePart.OBJECTS, objects.commit());
                 indexed = true;
+                steps.done("pack index");
                 objects.requireFilesOfNewNodes(c);
+                steps.done("files of new nodes");
                 c.commit();
+                steps.done("commit");
                 return new ImportResult(header, added, rows.existing(), group);
             } catch (SQLException | IOException | RuntimeException e) {
                 rollBack(c, e);
@@ -122,18 +134,40 @@ public final class ArchiveImport {
         }
     }
 
-    /** The checks and writes of the staged rows, once, when the rows are all in and before the objects. */
+    /**
+     * The checks and writes of the rows: the users, computers, authinfos and groups when the nodes begin
+     * (the nodes name them), the nodes as they stream, the rest once, when the rows are all in and before
+     * the objects.
+     */
     private static final class RowWrites {
+        private static final List<ArchivePart> BEFORE_NODES =
+                List.of(ArchivePart.USERS, ArchivePart.COMPUTERS, ArchivePart.AUTHINFOS, ArchivePart.GROUPS);
+        private static final List<ArchivePart> AFTER_NODES =
+                List.of(ArchivePart.LINKS, ArchivePart.GROUP_MEMBERS, ArchivePart.COMMENTS, ArchivePart.LOGS);
+
         private final Connection c;
         private final ImportOptions options;
         private final Map<ArchivePart, Long> added;
+        private final ImportSteps steps;
+        private NodeIntake nodes;
         private boolean done;
-        private long existing;
 
-        RowWrites(Connection c, ImportOptions options, Map<ArchivePart, Long> added) {
+        RowWrites(Connection c, ImportOptions options, Map<ArchivePart, Long> added, ImportSteps steps) {
             this.c = c;
             this.options = options;
             this.added = added;
+            this.steps = steps;
+        }
+
+        void nodes(InputStream ndjson, long total, ArchiveProgress progress) throws SQLException, IOException {
+            RowChecks.run(c, BEFORE_NODES);
+            added.put(ArchivePart.USERS, EntityImports.users(c));
+            added.put(ArchivePart.COMPUTERS, EntityImports.computers(c));
+            added.put(ArchivePart.AUTHINFOS, EntityImports.authinfos(c));
+            added.put(ArchivePart.GROUPS, EntityImports.groups(c));
+            steps.done("users, computers, authinfos, groups");
+            nodes = new NodeIntake(c);
+            nodes.read(ndjson, total, progress);
         }
 
         void writeOnce() {
@@ -142,33 +176,29 @@ public final class ArchiveImport {
             }
             done = true;
             try {
-                RowChecks.run(c);
-                added.put(ArchivePart.USERS, EntityImports.users(c));
-                added.put(ArchivePart.COMPUTERS, EntityImports.computers(c));
-                added.put(ArchivePart.AUTHINFOS, EntityImports.authinfos(c));
-                added.put(ArchivePart.GROUPS, EntityImports.groups(c));
-                added.put(ArchivePart.NODES, NodeImports.nodes(c));
-                existing = count("SELECT count(*) FROM import_nodes WHERE NOT is_new");
+                RowChecks.run(c, AFTER_NODES);
+                steps.done("row checks");
+                ImportHashes.compute(c);
+                steps.done("process hashes");
+                added.put(ArchivePart.NODES, nodes.added());
+                NodeImports.processes(c);
+                steps.done("processes inserted");
                 NodeImports.mergeExtras(c, options);
-                added.put(ArchivePart.LINKS, NodeImports.links(c));
+                steps.done("extras");
+                added.put(ArchivePart.LINKS, NodeImports.links(c, steps));
+                steps.done("links inserted");
                 added.put(ArchivePart.GROUP_MEMBERS, EntityImports.groupMembers(c));
+                steps.done("group members");
                 added.put(ArchivePart.COMMENTS, EntityImports.comments(c, options.comments()));
                 added.put(ArchivePart.LOGS, EntityImports.logs(c));
+                steps.done("comments, logs");
             } catch (SQLException e) {
                 throw SqlErrors.translate(e, "importing the archive's rows");
             }
         }
 
         long existing() {
-            return existing;
-        }
-
-        private long count(String sql) throws SQLException {
-            try (Statement s = c.createStatement();
-                    var r = s.executeQuery(sql)) {
-                r.next();
-                return r.getLong(1);
-            }
+            return nodes.existing();
         }
     }
 }

@@ -18,15 +18,14 @@ import dev.cairn.storage.db.JsonCodec;
 import dev.cairn.storage.graph.StoredRowHashes;
 
 /**
- * Computes the hashes of the nodes an import adds, by this installation's rules, before they are
+ * Computes the hashes of the processes an import adds, by this installation's rules, before they are
  * inserted (so no row is written twice), and so that imported calculations are cache sources at once:
- * the data from their staged rows first, then the processes from their inputs' hashes, found through
- * the staged links. Pages of rows are hashed in parallel and kept in {@code import_nodes.hash}.
+ * from their inputs' hashes, found through the staged links (the data's were made as they streamed in,
+ * see {@link NodeIntake}). Pages of rows are hashed in parallel and kept in {@code import_processes.hash}.
  */
 final class ImportHashes {
 
     private static final int PAGE = 5_000;
-    private static final String NODES = Staging.table(ArchivePart.NODES);
     private static final String LINKS = Staging.table(ArchivePart.LINKS);
 
     private ImportHashes() {}
@@ -34,14 +33,6 @@ final class ImportHashes {
     static void compute(Connection c) throws SQLException {
         try (Statement s = c.createStatement()) {
             s.execute("CREATE TEMP TABLE import_hashes (ord bigint PRIMARY KEY, hash text NOT NULL) ON COMMIT DROP");
-            // each page starts where the last one ended on both sides of the join: without these, every page
-            // scanned (and decompressed) the whole staged part again, 2 s a page at 313,000 nodes
-            s.execute("CREATE INDEX ON import_nodes (ord)");
-            s.execute("CREATE INDEX ON " + NODES + " (ord)");
-            s.execute("ANALYZE " + NODES);
-        }
-        pass(c, "i.node_type LIKE 'data.%'", "NULL::jsonb, true", "");
-        try (Statement s = c.createStatement()) {
             s.execute("CREATE TEMP TABLE import_inputs ON COMMIT DROP AS SELECT (l.doc->>'output')::uuid AS process,"
                     + " jsonb_object_agg(l.doc->>'label', coalesce(i.hash, n.hash)) AS inputs,"
                     + " bool_and(coalesce(i.hash, n.hash) IS NOT NULL) AS hashable FROM " + LINKS + " l"
@@ -50,35 +41,13 @@ final class ImportHashes {
                     + " WHERE l.doc->>'type' IN ('input_calc', 'input_work') GROUP BY 1");
             s.execute("ALTER TABLE import_inputs ADD PRIMARY KEY (process)");
         }
-        pass(
-                c,
-                "i.node_type LIKE 'process.%'",
-                "p.inputs, coalesce(p.hashable, true)",
-                " LEFT JOIN import_inputs p ON p.process = i.uuid");
-    }
-
-    private record Row(
-            long ord,
-            String nodeType,
-            String processType,
-            String attributes,
-            String files,
-            UUID computer,
-            String inputs,
-            boolean hashable) {}
-
-    private static void pass(Connection c, String which, String inputs, String join) throws SQLException {
         long last = 0;
-        try (PreparedStatement page = c.prepareStatement("SELECT i.ord, a.doc->>'node_type', a.doc->>'process_type',"
-                + " coalesce(nullif(a.doc->'attributes', 'null'), '{}')::text,"
-                + " coalesce(nullif(a.doc->'repository_metadata', 'null'), '{}')::text, x.uuid, " + inputs
-                + " FROM import_nodes i JOIN " + NODES + " a ON a.ord = i.ord LEFT JOIN computer x ON x.uuid::text ="
-                + " lower(a.doc->>'computer')" + join + " WHERE i.id IS NULL AND " + which
-                + " AND i.ord > ? AND a.ord > ?"
-                + " ORDER BY i.ord LIMIT " + PAGE)) {
+        try (PreparedStatement page = c.prepareStatement("SELECT p.ord, p.node_type, p.process_type,"
+                + " p.attributes::text, p.repository_metadata::text, x.uuid, q.inputs, coalesce(q.hashable, true)"
+                + " FROM import_processes p LEFT JOIN computer x ON x.id = p.computer_id"
+                + " LEFT JOIN import_inputs q ON q.process = p.uuid WHERE p.ord > ? ORDER BY p.ord LIMIT " + PAGE)) {
             while (true) {
                 page.setLong(1, last);
-                page.setLong(2, last);
                 List<Row> rows = new ArrayList<>(PAGE);
                 try (ResultSet r = page.executeQuery()) {
                     while (r.next()) {
@@ -103,10 +72,19 @@ final class ImportHashes {
             }
         }
         try (Statement s = c.createStatement()) {
-            s.executeUpdate("UPDATE import_nodes i SET hash = h.hash FROM import_hashes h WHERE i.ord = h.ord");
-            s.execute("TRUNCATE import_hashes");
+            s.executeUpdate("UPDATE import_processes p SET hash = h.hash FROM import_hashes h WHERE p.ord = h.ord");
         }
     }
+
+    private record Row(
+            long ord,
+            String nodeType,
+            String processType,
+            String attributes,
+            String files,
+            UUID computer,
+            String inputs,
+            boolean hashable) {}
 
     /** The node's hash, or null for a process with an input that has none (it cannot be a cache source). */
     @SuppressWarnings("unchecked")

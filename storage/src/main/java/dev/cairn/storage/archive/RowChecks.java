@@ -8,7 +8,8 @@ import java.util.List;
 
 /**
  * The checks of the staged rows that need nothing but the rows: every field of the right JSON type and
- * form (uuids, times, node types, link types and labels, file names and keys), no uuid twice. Each check
+ * form (uuids, times, link types and labels), no uuid twice. The nodes, which are not staged, have
+ * theirs in {@link NodeRowChecks}. Each check
  * is a condition that marks a row bad and an SQL expression that says why, so the error names the part,
  * the row and the value.
  */
@@ -17,14 +18,7 @@ final class RowChecks {
     static final String UUID = "'^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'";
     static final String TIME =
             "'^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}(:?\\d{2})?)?$'";
-    static final String NODE_TYPE = "'^(data|process)\\.([A-Za-z0-9_]+\\.)+$'";
     static final String LABEL = "'^[A-Za-z0-9]([A-Za-z0-9_]*[A-Za-z0-9])?$'";
-    /** A file or directory name that is empty, '.', '..' or holds a '/': a way out of the node's folder. */
-    static final String BAD_NAME = "'$.**.o.keyvalue() ? (@.key == \"\" || @.key == \".\" || @.key == \"..\""
-            + " || @.key like_regex \"/\").key'";
-
-    static final String BAD_KEY = "'$.**.k ? ((@.type() == \"string\" && !(@ like_regex \"^[0-9a-f]{64}$\"))"
-            + " || @.type() == \"number\" || @.type() == \"boolean\" || @.type() == \"array\")'";
 
     /** A row of {@code part} is bad when {@code when}; {@code why} is the SQL text of the message. */
     record Check(ArchivePart part, String when, String why) {}
@@ -52,30 +46,6 @@ final class RowChecks {
             time(ArchivePart.GROUPS, "time"),
             text(ArchivePart.GROUPS, "user"),
             json(ArchivePart.GROUPS, "extras"),
-            objectRow(ArchivePart.NODES),
-            uuid(ArchivePart.NODES, "uuid"),
-            new Check(
-                    ArchivePart.NODES,
-                    "NOT coalesce(doc->>'node_type' ~ " + NODE_TYPE + ", false)",
-                    "'node type ' || coalesce(quote_literal(doc->>'node_type'), 'null') || ' is malformed: it is"
-                            + " dotted, starts with data. or process. and ends with a dot, e.g. data.core.int.Int.'"),
-            time(ArchivePart.NODES, "ctime"),
-            time(ArchivePart.NODES, "mtime"),
-            text(ArchivePart.NODES, "user"),
-            json(ArchivePart.NODES, "attributes"),
-            json(ArchivePart.NODES, "extras"),
-            json(ArchivePart.NODES, "repository_metadata"),
-            new Check(
-                    ArchivePart.NODES,
-                    "jsonb_path_exists(doc->'repository_metadata', " + BAD_NAME + ")",
-                    "'node ' || (doc->>'uuid') || ' has a file named ' || (jsonb_path_query_first("
-                            + "doc->'repository_metadata', " + BAD_NAME + ")::text) || ': names are neither empty,"
-                            + " . nor .., and hold no /'"),
-            new Check(
-                    ArchivePart.NODES,
-                    "jsonb_path_exists(doc->'repository_metadata', " + BAD_KEY + ")",
-                    "'node ' || (doc->>'uuid') || ' names object key ' || (jsonb_path_query_first("
-                            + "doc->'repository_metadata', " + BAD_KEY + ")::text) || ', not 64 lowercase hex digits'"),
             objectRow(ArchivePart.LINKS),
             uuid(ArchivePart.LINKS, "input"),
             uuid(ArchivePart.LINKS, "output"),
@@ -113,11 +83,11 @@ final class RowChecks {
     private RowChecks() {}
 
     /**
-     * Runs the checks, one pass over each part's staged rows (a row's JSON is read once, not once per
-     * check), then looks for uuids (emails) given twice; fails on the first bad row.
+     * Runs the checks of {@code parts}, one pass over each part's staged rows (a row's JSON is read once,
+     * not once per check), then looks for uuids (emails) given twice; fails on the first bad row.
      */
-    static void run(Connection c) throws SQLException {
-        for (ArchivePart part : ArchivePart.ROWS) {
+    static void run(Connection c, List<ArchivePart> parts) throws SQLException {
+        for (ArchivePart part : parts) {
             List<Check> checks = CHECKS.stream().filter(k -> k.part() == part).toList();
             StringBuilder why = new StringBuilder("CASE");
             StringBuilder when = new StringBuilder();
@@ -137,12 +107,13 @@ final class RowChecks {
                     "SELECT ord, " + why + " ELSE 'a field is missing' END FROM " + Staging.table(part) + " WHERE "
                             + when + " ORDER BY ord LIMIT 1");
         }
-        unique(c, ArchivePart.USERS, "email");
-        unique(c, ArchivePart.COMPUTERS, "uuid");
-        unique(c, ArchivePart.GROUPS, "uuid");
-        unique(c, ArchivePart.NODES, "uuid");
-        unique(c, ArchivePart.COMMENTS, "uuid");
-        unique(c, ArchivePart.LOGS, "uuid");
+        for (ArchivePart part : parts) {
+            switch (part) {
+                case USERS -> unique(c, part, "email");
+                case COMPUTERS, GROUPS, COMMENTS, LOGS -> unique(c, part, "uuid");
+                default -> {}
+            }
+        }
     }
 
     private static void unique(Connection c, ArchivePart part, String field) throws SQLException {

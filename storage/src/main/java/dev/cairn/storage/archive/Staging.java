@@ -13,7 +13,8 @@ import org.postgresql.util.PSQLException;
 import org.postgresql.util.ServerErrorMessage;
 
 /**
- * The staging tables of an import: one per row part, {@code archive_<part> (ord, doc jsonb)}, filled by
+ * The staging tables of an import: one per row part but the nodes (which {@link NodeIntake} takes as they
+ * stream), {@code archive_<part> (ord, doc jsonb)}, filled by
  * COPY straight from the archive's lines, so the checks and the writes that follow are set operations in
  * the database, whatever the archive's size. They live until the import's transaction ends.
  */
@@ -30,6 +31,9 @@ final class Staging {
     static void create(Connection c) throws SQLException {
         try (Statement s = c.createStatement()) {
             for (ArchivePart part : ArchivePart.ROWS) {
+                if (part == ArchivePart.NODES) {
+                    continue; // streamed, see NodeIntake
+                }
                 s.execute("CREATE TEMP TABLE " + table(part)
                         + " (ord bigint GENERATED ALWAYS AS IDENTITY, doc jsonb NOT NULL) ON COMMIT DROP");
             }

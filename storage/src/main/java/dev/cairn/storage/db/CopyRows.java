@@ -46,20 +46,32 @@ public final class CopyRows {
 
     public CopyRows text(String value) {
         separator();
+        escape(value, row);
+        return this;
+    }
+
+    /** Appends {@code value} as a field of COPY's text format wants it; null is {@code \N}. */
+    public static void escape(String value, StringBuilder out) {
         if (value == null) {
-            row.append("\\N");
-            return this;
+            out.append("\\N");
+            return;
         }
         for (int i = 0, n = value.length(); i < n; i++) {
             char c = value.charAt(i);
             switch (c) {
-                case '\\' -> row.append("\\\\");
-                case '\n' -> row.append("\\n");
-                case '\r' -> row.append("\\r");
-                case '\t' -> row.append("\\t");
-                default -> row.append(c);
+                case '\\' -> out.append("\\\\");
+                case '\n' -> out.append("\\n");
+                case '\r' -> out.append("\\r");
+                case '\t' -> out.append("\\t");
+                default -> out.append(c);
             }
         }
+    }
+
+    /** Fields made beforehand in COPY's text form (see {@link #escape}), tab-separated. */
+    public CopyRows fields(CharSequence escaped) {
+        separator();
+        row.append(escaped);
         return this;
     }
 

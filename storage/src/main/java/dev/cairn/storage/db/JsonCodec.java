@@ -43,6 +43,20 @@ public final class JsonCodec {
         }
     }
 
+    /**
+     * Reads one JSON value from UTF-8 bytes, failing on anything after it (a line of newline-delimited
+     * JSON holds one value).
+     */
+    public static Object read(byte[] utf8, int offset, int length) {
+        try {
+            return MAPPER.readerFor(Object.class)
+                    .with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                    .readValue(utf8, offset, length);
+        } catch (JacksonException e) {
+            throw new InvalidInputException("not valid JSON: " + e.getOriginalMessage(), e);
+        }
+    }
+
     /** Reads a JSON object; {@code null} reads as an empty map. */
     @SuppressWarnings("unchecked")
     public static Map<String, Object> readObject(String json) {

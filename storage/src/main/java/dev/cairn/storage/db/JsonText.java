@@ -1,6 +1,7 @@
 package dev.cairn.storage.db;
 
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.List;
 import java.util.Map;
 
@@ -47,6 +48,7 @@ public final class JsonText {
             case Long l -> out.append(l.longValue());
             case Integer i -> out.append(i.intValue());
             case Double d -> number(d, out);
+            case BigInteger b -> out.append(b);
             case Map<?, ?> map -> {
                 out.append('{');
                 boolean first = true;

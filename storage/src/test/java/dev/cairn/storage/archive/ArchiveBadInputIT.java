@@ -194,6 +194,38 @@ class ArchiveBadInputIT {
                 "nodes part, row 2: ctime is \"yesterday\", not an ISO 8601 time");
     }
 
+    /**
+     * The nodes stream in batches of 2,000, each written while the next is read: a bad row, or a uuid
+     * given twice, far past the first batch still leaves nothing behind.
+     */
+    @Test
+    void aBadNodeAfterTheFirstBatchesAreWrittenLeavesNothingBehind() throws Exception {
+        UUID first = UUID.randomUUID();
+        ArchiveBuilder twice = new ArchiveBuilder().data(first);
+        ArchiveBuilder late = new ArchiveBuilder();
+        ArchiveBuilder outOfRange = new ArchiveBuilder();
+        for (int i = 0; i < 4_500; i++) {
+            twice.data(UUID.randomUUID());
+            late.data(UUID.randomUUID());
+            outOfRange.data(UUID.randomUUID());
+        }
+        refused(twice.data(first), "nodes part, row 4502: uuid " + first + " is given twice");
+        refused(
+                late.row(
+                        ArchivePart.NODES,
+                        "{\"uuid\": \"" + UUID.randomUUID() + "\", \"node_type\": \"data.core.int.Int.\","
+                                + " \"ctime\": 20261124, \"mtime\": \"2026-11-24T10:00:00Z\", \"user\": \"x@y\"}"),
+                "nodes part, row 4501: ctime is 20261124, not an ISO 8601 time");
+        // well-formed, yet no time: PostgreSQL refuses it as the batch is written, naming the batch's rows
+        refused(
+                outOfRange.row(
+                        ArchivePart.NODES,
+                        "{\"uuid\": \"" + UUID.randomUUID() + "\", \"node_type\": \"data.core.int.Int.\","
+                                + " \"ctime\": \"2026-13-45T10:00:00Z\", \"mtime\": \"2026-11-24T10:00:00Z\","
+                                + " \"user\": \"" + ArchiveBuilder.USER + "\"}"),
+                "nodes part, rows 4001 to 4501: date/time field value out of range");
+    }
+
     @Test
     void anArchiveThatExpandsBeyondTheLimitIsRefusedAsABomb() throws Exception {
         byte[] zeros = new byte[48 << 20];

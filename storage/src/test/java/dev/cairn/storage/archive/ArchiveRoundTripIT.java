@@ -249,6 +249,38 @@ class ArchiveRoundTripIT {
                 e.getMessage());
     }
 
+    /**
+     * An archive part here and part new: the nodes here give their ids and hashes, the new calculation's
+     * hash is made from its input here, and only the new rows are written.
+     */
+    @Test
+    @Order(6)
+    void anArchiveWithSomeNodesHereAddsOnlyTheRestAndHashesFromThoseHere() throws Exception {
+        UUID input = UUID.randomUUID();
+        UUID calc = UUID.randomUUID();
+        UUID output = UUID.randomUUID();
+        target.importFile(new ArchiveBuilder().data(input).write(tmp.resolve("input.cairn")), ImportOptions.defaults());
+        long nodes = GraphFixtures.count(target.database(), "node");
+
+        ImportResult result = target.importFile(
+                new ArchiveBuilder()
+                        .data(input)
+                        .calc(calc)
+                        .data(output)
+                        .link(input, calc, "input_calc", "x")
+                        .link(calc, output, "create", "result")
+                        .write(tmp.resolve("more.cairn")),
+                ImportOptions.defaults());
+        assertEquals(2, result.added(ArchivePart.NODES));
+        assertEquals(1, result.existing());
+        assertEquals(2, result.added(ArchivePart.LINKS));
+        assertEquals(nodes + 2, GraphFixtures.count(target.database(), "node"));
+        Node imported = target.graph().load(calc);
+        assertTrue(imported.hash() != null, "the calculation's input is here, so it has a hash");
+        assertFalse(target.graph().rehash(imported.id()).changed(), "made from the hash of the input here");
+        assertFalse(target.graph().rehash(target.graph().load(output).id()).changed());
+    }
+
     static final String NODES = "SELECT n.uuid, n.node_type, n.process_type, n.label, n.description, n.ctime, n.mtime,"
             + " n.attributes, n.extras, n.repository_metadata, n.hash, c.uuid AS computer"
             + " FROM node n LEFT JOIN computer c ON c.id = n.computer_id ORDER BY n.uuid";

@@ -1,0 +1,459 @@
+package dev.cairn.storage.archive;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.UUID;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import org.postgresql.PGConnection;
+import org.postgresql.copy.CopyManager;
+import org.postgresql.util.PSQLException;
+
+import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.db.CopyRows;
+import dev.cairn.storage.db.JsonCodec;
+import dev.cairn.storage.db.JsonText;
+import dev.cairn.storage.graph.NodeTypes;
+import dev.cairn.storage.graph.SqlErrors;
+import dev.cairn.storage.graph.StoredRowHashes;
+
+/**
+ * The nodes part of an import, as it streams. Each row is parsed once, checked ({@link NodeRowChecks},
+ * and its user and computer known), and looked up by uuid a batch at a time:
+ *
+ * <ul>
+ *   <li>a new data node goes straight into {@code node} by COPY, with its hash and an id drawn from the
+ *       node sequence;
+ *   <li>a new process waits in {@code import_processes}, with its id, until the links tell its inputs
+ *       (its hash is made of theirs);
+ *   <li>a node here already gives only its extras, to {@code import_extras}, for the merge.
+ * </ul>
+ *
+ * {@code import_nodes (ord, uuid, node_type, id, is_new, hash)} maps every node of the archive to its id
+ * here, for the parts that follow. No row is staged whole, so an import writes each new row once and a
+ * second import of the same archive writes almost nothing.
+ */
+final class NodeIntake {
+
+    private static final int BATCH_ROWS = 2_000;
+    private static final int BATCH_BYTES = 4 << 20;
+    private static final String NODE_COLUMNS = "id, uuid, node_type, process_type, label, description, ctime,"
+            + " mtime, user_id, computer_id, attributes, extras, repository_metadata, hash";
+
+    private final Connection c;
+    private final CopyManager copies;
+    private final NodeRowChecks checks;
+    private final Map<String, Long> users = new HashMap<>();
+    private final Map<String, Computer> computers = new HashMap<>();
+    /** Writes one batch while the next is parsed: the database's work and the parsing overlap. */
+    private final ExecutorService writer = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "cairn-import-nodes");
+        t.setDaemon(true);
+        return t;
+    });
+
+    private long added;
+    private long existing;
+    /**
+     * Whether the last batch written had new nodes: if so the next is prepared (hashed, put in COPY's
+     * form) as it is read, on this thread, while the writer waits on the database; if not (a second
+     * import) the writer prepares only the few rows that turn out new.
+     */
+    private volatile boolean expectNew = true;
+
+    private record Computer(long id, UUID uuid) {}
+
+    /**
+     * A checked row: its line number, uuid, parsed fields, its user's and computer's ids here, and, once
+     * {@link #prepare prepared}, its hash (data only) and its columns as COPY text.
+     */
+    private static final class Row {
+        final long ord;
+        final UUID uuid;
+        final String nodeType;
+        /** For the merge, if the node turns out to be here already. */
+        final Object extras;
+
+        final long userId;
+        final Computer computer;
+        /** The parsed row, let go once prepared: a batch of parsed rows weighs several times its text. */
+        private Map<String, Object> doc;
+
+        private String hash;
+        private String columns;
+
+        Row(long ord, UUID uuid, Map<String, Object> doc, long userId, Computer computer) {
+            this.ord = ord;
+            this.uuid = uuid;
+            this.doc = doc;
+            this.nodeType = (String) doc.get("node_type");
+            this.extras = doc.get("extras") == null ? Map.of() : doc.get("extras");
+            this.userId = userId;
+            this.computer = computer;
+        }
+
+        String nodeType() {
+            return nodeType;
+        }
+
+        boolean process() {
+            return nodeType.startsWith("process.");
+        }
+
+        Object field(String name) {
+            Object value = doc.get(name);
+            return value == null ? Map.of() : value;
+        }
+
+        String text(String name, String absent) {
+            Object value = doc.get(name);
+            return value == null ? absent : NodeRowChecks.text(value);
+        }
+
+        /**
+         * Makes the hash (of a data node: a process's waits for its inputs) and the columns from uuid to
+         * repository_metadata, what a new node needs; safe to call on any thread, once.
+         */
+        Row prepare() {
+            if (columns != null) {
+                return this;
+            }
+            if (!process()) {
+                hash = StoredRowHashes.hash(
+                        nodeType(),
+                        text("process_type", null),
+                        map(field("attributes")),
+                        map(field("repository_metadata")),
+                        computer == null ? null : computer.uuid,
+                        Map.of());
+            }
+            StringBuilder out = new StringBuilder(512);
+            out.append(uuid).append('\t');
+            CopyRows.escape(nodeType(), out);
+            out.append('\t');
+            CopyRows.escape(text("process_type", null), out);
+            out.append('\t');
+            CopyRows.escape(text("label", ""), out);
+            out.append('\t');
+            CopyRows.escape(text("description", ""), out);
+            out.append('\t');
+            CopyRows.escape((String) doc.get("ctime"), out);
+            out.append('\t');
+            CopyRows.escape((String) doc.get("mtime"), out);
+            out.append('\t').append(userId).append('\t');
+            out.append(computer == null ? "\\N" : Long.toString(computer.id()));
+            for (String json : List.of("attributes", "extras", "repository_metadata")) {
+                out.append('\t');
+                JsonText.writeForCopy(field(json), out);
+            }
+            columns = out.toString();
+            doc = null;
+            return this;
+        }
+    }
+
+    /** Call once the archive's users and computers are in: rows name them. */
+    NodeIntake(Connection c) throws SQLException {
+        this.c = c;
+        this.copies = c.unwrap(PGConnection.class).getCopyAPI();
+        Set<String> processTypes = new TreeSet<>();
+        for (String type : NodeTypes.known()) {
+            if (type.startsWith("process.")) {
+                processTypes.add(type);
+            }
+        }
+        this.checks = new NodeRowChecks(processTypes);
+        try (Statement s = c.createStatement()) {
+            try (ResultSet r = s.executeQuery("SELECT email, id FROM app_user")) {
+                while (r.next()) {
+                    users.put(r.getString(1), r.getLong(2));
+                }
+            }
+            try (ResultSet r = s.executeQuery("SELECT uuid, id FROM computer")) {
+                while (r.next()) {
+                    UUID uuid = r.getObject(1, UUID.class);
+                    computers.put(uuid.toString(), new Computer(r.getLong(2), uuid));
+                }
+            }
+            s.execute("CREATE TEMP TABLE import_nodes (ord bigint NOT NULL, uuid uuid NOT NULL, node_type text NOT"
+                    + " NULL, id bigint NOT NULL, is_new boolean NOT NULL, hash text) ON COMMIT DROP");
+            s.execute("CREATE TEMP TABLE import_processes (ord bigint NOT NULL, LIKE node) ON COMMIT DROP");
+            s.execute("CREATE TEMP TABLE import_extras (id bigint NOT NULL, extras jsonb NOT NULL) ON COMMIT DROP");
+        }
+    }
+
+    /**
+     * Reads the part to its end; {@code progress} hears of every batch. A batch is written (on the
+     * writer thread, the only one then using the connection) while the next one is parsed.
+     */
+    void read(InputStream ndjson, long total, ArchiveProgress progress) throws IOException, SQLException {
+        LineReader lines = new LineReader(ndjson);
+        long ord = 0;
+        List<Row> batch = new ArrayList<>(BATCH_ROWS);
+        long batchBytes = 0;
+        Set<UUID> inBatch = new HashSet<>();
+        Future<?> writing = null;
+        try {
+            while (lines.next()) {
+                ord++;
+                Row row = row(ord, lines);
+                if (!inBatch.add(row.uuid)) {
+                    throw rowError(ord, "uuid " + row.uuid + " is given twice");
+                }
+                batch.add(row);
+                batchBytes += lines.length();
+                if (batch.size() == BATCH_ROWS || batchBytes >= BATCH_BYTES) {
+                    if (expectNew) {
+                        batch.parallelStream().forEach(Row::prepare);
+                    }
+                    finish(writing);
+                    List<Row> full = batch;
+                    writing = writer.submit(() -> {
+                        write(full);
+                        return null;
+                    });
+                    batch = new ArrayList<>(BATCH_ROWS);
+                    batchBytes = 0;
+                    inBatch.clear();
+                    progress.update(ArchivePart.NODES, ord, total);
+                }
+            }
+            finish(writing);
+            writing = null;
+            write(batch);
+        } finally {
+            if (writing != null) {
+                // the connection is the writer's until its batch is done, failed or not
+                writing.cancel(false);
+                try {
+                    writing.get();
+                } catch (InterruptedException | ExecutionException | CancellationException ignored) {
+                    // the read's own failure is the one to report
+                }
+            }
+            writer.shutdown();
+        }
+        try (Statement s = c.createStatement()) {
+            // a uuid given twice in two batches: the second found the first here
+            RowChecks.fail(
+                    c,
+                    ArchivePart.NODES,
+                    "SELECT max(ord), 'uuid ' || uuid || ' is given twice' FROM import_nodes GROUP BY uuid"
+                            + " HAVING count(*) > 1 LIMIT 1");
+            s.execute("ALTER TABLE import_nodes ADD PRIMARY KEY (uuid)");
+            s.execute("CREATE INDEX ON import_nodes (id) INCLUDE (is_new, node_type)");
+            s.execute("CREATE INDEX ON import_processes (ord)");
+            s.execute("ANALYZE import_nodes");
+            s.execute("ANALYZE import_processes");
+        }
+    }
+
+    /** New nodes (inserted now, or waiting in import_processes). */
+    long added() {
+        return added;
+    }
+
+    /** Nodes of the archive that were here already. */
+    long existing() {
+        return existing;
+    }
+
+    private Row row(long ord, LineReader line) {
+        if (line.length() == 0) {
+            throw rowError(ord, "an empty line where a JSON object should be");
+        }
+        Object parsed;
+        try {
+            parsed = JsonCodec.read(line.bytes(), 0, line.length());
+        } catch (InvalidInputException e) {
+            throw rowError(ord, "not one JSON object per line (" + e.getMessage() + ")");
+        }
+        String problem = checks.problem(parsed);
+        if (problem != null) {
+            throw rowError(ord, problem);
+        }
+        @SuppressWarnings("unchecked")
+        Map<String, Object> doc = (Map<String, Object>) parsed;
+        UUID uuid = UUID.fromString((String) doc.get("uuid"));
+        Long user = users.get((String) doc.get("user"));
+        if (user == null) {
+            throw rowError(
+                    ord,
+                    "node " + uuid + " names user " + doc.get("user") + ", who is neither in the archive nor here");
+        }
+        Computer computer = null;
+        if (doc.get("computer") instanceof String named) {
+            computer = computers.get(named.toLowerCase(Locale.ROOT));
+            if (computer == null) {
+                throw rowError(
+                        ord,
+                        "node " + uuid + " names computer " + named + ", which is neither in the archive nor here");
+            }
+        }
+        return new Row(ord, uuid, doc, user, computer);
+    }
+
+    /** Waits for the batch being written; its failure is the read's. */
+    private static void finish(Future<?> writing) throws SQLException {
+        if (writing == null) {
+            return;
+        }
+        try {
+            writing.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ArchiveIoException("the import was interrupted", e);
+        } catch (ExecutionException e) {
+            switch (e.getCause()) {
+                case SQLException sql -> throw sql;
+                case RuntimeException runtime -> throw runtime;
+                case Error error -> throw error;
+                default -> throw new IllegalStateException(e.getCause());
+            }
+        }
+    }
+
+    private void write(List<Row> batch) throws SQLException {
+        if (batch.isEmpty()) {
+            return;
+        }
+        Map<UUID, Long> here = here(batch);
+        List<Row> fresh = batch.stream().filter(r -> !here.containsKey(r.uuid)).toList();
+        long[] ids = reserveIds(fresh.size());
+        Map<UUID, Long> freshIds = new HashMap<>();
+        for (int i = 0; i < fresh.size(); i++) {
+            freshIds.put(fresh.get(i).uuid, ids[i]);
+        }
+        fresh.parallelStream().forEach(Row::prepare);
+        List<Row> data = fresh.stream().filter(r -> !r.process()).toList();
+        List<Row> processes = fresh.stream().filter(Row::process).toList();
+        List<Row> old = batch.stream().filter(r -> here.containsKey(r.uuid)).toList();
+        copy(
+                "node (" + NODE_COLUMNS + ")",
+                batch,
+                data,
+                (rows, r) -> rows.number(freshIds.get(r.uuid))
+                        .fields(r.columns)
+                        .text(r.hash)
+                        .endRow());
+        copy(
+                "import_processes (ord, " + NODE_COLUMNS + ")",
+                batch,
+                processes,
+                (rows, r) -> rows.number(r.ord)
+                        .number(freshIds.get(r.uuid))
+                        .fields(r.columns)
+                        .text(null)
+                        .endRow());
+        copy(
+                "import_extras (id, extras)",
+                batch,
+                old,
+                (rows, r) -> rows.number(here.get(r.uuid)).json(r.extras).endRow());
+        copy("import_nodes (ord, uuid, node_type, id, is_new, hash)", batch, batch, (rows, r) -> {
+            Long id = here.get(r.uuid);
+            rows.number(r.ord)
+                    .uuid(r.uuid)
+                    .text(r.nodeType())
+                    .number(id != null ? id : freshIds.get(r.uuid))
+                    .text(id == null ? "t" : "f")
+                    .text(id == null ? r.hash : null)
+                    .endRow();
+        });
+        added += fresh.size();
+        existing += batch.size() - fresh.size();
+        expectNew = !fresh.isEmpty();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> map(Object value) {
+        return (Map<String, Object>) value;
+    }
+
+    /** The batch's nodes that are here already, with their ids. */
+    private Map<UUID, Long> here(List<Row> batch) throws SQLException {
+        Map<UUID, Long> here = new HashMap<>();
+        try (PreparedStatement s = c.prepareStatement("SELECT uuid, id FROM node WHERE uuid = ANY (?)")) {
+            s.setArray(
+                    1, c.createArrayOf("uuid", batch.stream().map(r -> r.uuid).toArray()));
+            try (ResultSet r = s.executeQuery()) {
+                while (r.next()) {
+                    here.put(r.getObject(1, UUID.class), r.getLong(2));
+                }
+            }
+        }
+        return here;
+    }
+
+    private long[] reserveIds(int n) throws SQLException {
+        long[] ids = new long[n];
+        if (n == 0) {
+            return ids;
+        }
+        try (PreparedStatement s =
+                c.prepareStatement("SELECT nextval(pg_get_serial_sequence('node', 'id')) FROM generate_series(1, ?)")) {
+            s.setInt(1, n);
+            try (ResultSet r = s.executeQuery()) {
+                for (int i = 0; r.next(); i++) {
+                    ids[i] = r.getLong(1);
+                }
+            }
+        }
+        return ids;
+    }
+
+    private interface RowWriter {
+        void write(CopyRows rows, Row row) throws SQLException;
+    }
+
+    /** One COPY of {@code rows} into {@code target}; a value PostgreSQL refuses names the batch's rows. */
+    private void copy(String target, List<Row> batch, List<Row> batchRows, RowWriter writer) throws SQLException {
+        if (batchRows.isEmpty()) {
+            return;
+        }
+        CopyRows rows = new CopyRows(copies.copyIn("COPY " + target + " FROM STDIN"));
+        try {
+            for (Row r : batchRows) {
+                writer.write(rows, r);
+            }
+            rows.finish();
+        } catch (PSQLException e) {
+            rows.abandon();
+            String state = e.getSQLState();
+            if (state != null && (state.startsWith("22") || state.startsWith("23"))) {
+                throw new InvalidArchiveException(
+                        "the archive's nodes part, rows " + batch.getFirst().ord + " to "
+                                + batch.getLast().ord + ": "
+                                + (e.getServerErrorMessage() == null
+                                        ? e.getMessage()
+                                        : e.getServerErrorMessage().getMessage()),
+                        e);
+            }
+            throw SqlErrors.translate(e, "importing the archive's nodes");
+        } catch (RuntimeException e) {
+            rows.abandon();
+            throw e;
+        }
+    }
+
+    private static InvalidArchiveException rowError(long ord, String why) {
+        return new InvalidArchiveException("the archive's nodes part, row " + ord + ": " + why);
+    }
+}
