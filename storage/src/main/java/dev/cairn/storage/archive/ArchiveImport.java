@@ -53,7 +53,7 @@ public final class ArchiveImport {
                 }
                 Staging.create(c);
                 ImportSteps steps = new ImportSteps();
-                RowWrites rows = new RowWrites(c, options, added, steps);
+                RowWrites rows = new RowWrites(c, options, added, steps, groupLabel(options), userId);
                 reader.read(new ArchiveReader.Visitor() {
                     private long seen;
 
@@ -86,10 +86,7 @@ public final class ArchiveImport {
                 steps.done("objects");
                 progress.update(
                         ArchivePart.OBJECTS, header.count(ArchivePart.OBJECTS), header.count(ArchivePart.OBJECTS));
-                String group = added.get(ArchivePart.NODES) > 0
-                        ? EntityImports.importGroup(c, groupLabel(options), userId)
-                        : null;
-                steps.done("import group");
+                String group = rows.groupLabel();
                 added.put(ArchivePart.OBJECTS, objects.commit());
                 indexed = true;
                 steps.done("pack index");
@@ -149,14 +146,24 @@ public final class ArchiveImport {
         private final ImportOptions options;
         private final Map<ArchivePart, Long> added;
         private final ImportSteps steps;
+        private final String groupLabel;
+        private final long userId;
         private NodeIntake nodes;
         private boolean done;
 
-        RowWrites(Connection c, ImportOptions options, Map<ArchivePart, Long> added, ImportSteps steps) {
+        RowWrites(
+                Connection c,
+                ImportOptions options,
+                Map<ArchivePart, Long> added,
+                ImportSteps steps,
+                String groupLabel,
+                long userId) {
             this.c = c;
             this.options = options;
             this.added = added;
             this.steps = steps;
+            this.groupLabel = groupLabel;
+            this.userId = userId;
         }
 
         void nodes(InputStream ndjson, long total, ArchiveProgress progress) throws SQLException, IOException {
@@ -166,7 +173,7 @@ public final class ArchiveImport {
             added.put(ArchivePart.AUTHINFOS, EntityImports.authinfos(c));
             added.put(ArchivePart.GROUPS, EntityImports.groups(c));
             steps.done("users, computers, authinfos, groups");
-            nodes = new NodeIntake(c);
+            nodes = new NodeIntake(c, groupLabel, userId);
             nodes.read(ndjson, total, progress);
         }
 
@@ -181,7 +188,7 @@ public final class ArchiveImport {
                 ImportHashes.compute(c);
                 steps.done("process hashes");
                 added.put(ArchivePart.NODES, nodes.added());
-                NodeImports.processes(c);
+                NodeImports.processes(c, nodes.group());
                 steps.done("processes inserted");
                 NodeImports.mergeExtras(c, options);
                 steps.done("extras");
@@ -199,6 +206,11 @@ public final class ArchiveImport {
 
         long existing() {
             return nodes.existing();
+        }
+
+        /** The import group's label, or null when the archive brought no new node. */
+        String groupLabel() {
+            return nodes.group() == null ? null : nodes.group().label();
         }
     }
 }

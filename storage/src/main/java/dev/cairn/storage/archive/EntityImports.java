@@ -173,8 +173,15 @@ final class EntityImports {
                         + " a JOIN node n ON n.uuid = (a.doc->>'node')::uuid ORDER BY a.ord ON CONFLICT (uuid) DO NOTHING");
     }
 
-    /** A group of type {@code core.import} holding every node of the archive; returns its label. */
-    static String importGroup(Connection c, String wanted, long userId) throws SQLException {
+    /** The group of type {@code core.import} an import puts the archive's nodes in. */
+    record ImportGroup(long id, String label) {}
+
+    /**
+     * Makes the import group, with every node in {@code import_nodes} so far as a member but the new
+     * processes, which are not in the node table yet (those and the nodes that follow are the caller's
+     * to add).
+     */
+    static ImportGroup importGroup(Connection c, String wanted, long userId) throws SQLException {
         String label =
                 freeLabel(c, "SELECT 1 FROM node_group WHERE label = ? AND type_string = ?", wanted, "core.import");
         long id;
@@ -188,12 +195,13 @@ final class EntityImports {
                 id = r.getLong(1);
             }
         }
-        try (PreparedStatement s = c.prepareStatement(
-                "INSERT INTO group_member (group_id, node_id) SELECT ?, id FROM import_nodes ON CONFLICT DO NOTHING")) {
+        try (PreparedStatement s =
+                c.prepareStatement("INSERT INTO group_member (group_id, node_id) SELECT ?, id FROM import_nodes"
+                        + " WHERE NOT (is_new AND node_type LIKE 'process.%')")) {
             s.setLong(1, id);
             s.executeUpdate();
         }
-        return label;
+        return new ImportGroup(id, label);
     }
 
     /** {@code label}, or {@code label_<n>} with the smallest n that {@code taken} does not find. */

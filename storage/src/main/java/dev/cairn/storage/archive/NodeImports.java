@@ -17,13 +17,21 @@ final class NodeImports {
 
     private NodeImports() {}
 
-    /** Inserts the new processes, which waited in import_processes for their hashes; returns how many. */
-    static long processes(Connection c) throws SQLException {
+    /**
+     * Inserts the new processes, which waited in import_processes for their hashes, and puts them in the
+     * import group; returns how many.
+     */
+    static long processes(Connection c, EntityImports.ImportGroup group) throws SQLException {
         String columns = "id, uuid, node_type, process_type, label, description, ctime, mtime, user_id, computer_id,"
                 + " attributes, extras, repository_metadata, hash";
         try (Statement s = c.createStatement()) {
-            return s.executeLargeUpdate(
+            long added = s.executeLargeUpdate(
                     "INSERT INTO node (" + columns + ") SELECT " + columns + " FROM import_processes ORDER BY ord");
+            if (group != null) {
+                s.executeUpdate("INSERT INTO group_member (group_id, node_id) SELECT " + group.id()
+                        + ", id FROM import_processes ORDER BY ord");
+            }
+            return added;
         }
     }
 

@@ -16,15 +16,17 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyManager;
 import org.postgresql.util.PSQLException;
+import org.postgresql.util.ServerErrorMessage;
 
 import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.db.CopyRows;
@@ -53,6 +55,7 @@ import dev.cairn.storage.graph.StoredRowHashes;
 final class NodeIntake {
 
     private static final int BATCH_ROWS = 2_000;
+    private static final Pattern DUPLICATE_UUID = Pattern.compile("\\(uuid\\)=\\(([0-9a-f-]{36})\\)");
     private static final int BATCH_BYTES = 4 << 20;
     private static final String NODE_COLUMNS = "id, uuid, node_type, process_type, label, description, ctime,"
             + " mtime, user_id, computer_id, attributes, extras, repository_metadata, hash";
@@ -69,6 +72,9 @@ final class NodeIntake {
         return t;
     });
 
+    private final String groupLabel;
+    private final long userId;
+    private EntityImports.ImportGroup group;
     private long added;
     private long existing;
     /**
@@ -169,9 +175,15 @@ final class NodeIntake {
         }
     }
 
-    /** Call once the archive's users and computers are in: rows name them. */
-    NodeIntake(Connection c) throws SQLException {
+    /**
+     * Call once the archive's users and computers are in: rows name them. The import group, labelled
+     * {@code groupLabel} (or the first free {@code groupLabel_<n>}) and owned by {@code userId}, is made
+     * with the first new node.
+     */
+    NodeIntake(Connection c, String groupLabel, long userId) throws SQLException {
         this.c = c;
+        this.groupLabel = groupLabel;
+        this.userId = userId;
         this.copies = c.unwrap(PGConnection.class).getCopyAPI();
         Set<String> processTypes = new TreeSet<>();
         for (String type : NodeTypes.known()) {
@@ -192,7 +204,8 @@ final class NodeIntake {
                     computers.put(uuid.toString(), new Computer(r.getLong(2), uuid));
                 }
             }
-            s.execute("CREATE TEMP TABLE import_nodes (ord bigint NOT NULL, uuid uuid NOT NULL, node_type text NOT"
+            // the key finds a uuid given twice in two batches (the second found the first here) at its row
+            s.execute("CREATE TEMP TABLE import_nodes (ord bigint NOT NULL, uuid uuid PRIMARY KEY, node_type text NOT"
                     + " NULL, id bigint NOT NULL, is_new boolean NOT NULL, hash text) ON COMMIT DROP");
             s.execute("CREATE TEMP TABLE import_processes (ord bigint NOT NULL, LIKE node) ON COMMIT DROP");
             s.execute("CREATE TEMP TABLE import_extras (id bigint NOT NULL, extras jsonb NOT NULL) ON COMMIT DROP");
@@ -240,24 +253,19 @@ final class NodeIntake {
             write(batch);
         } finally {
             if (writing != null) {
-                // the connection is the writer's until its batch is done, failed or not
-                writing.cancel(false);
+                // the connection is the writer's until its batch is done, failed or not: a cancel would not
+                // wait for it, and the batch would go on into the next user's transaction
                 try {
                     writing.get();
-                } catch (InterruptedException | ExecutionException | CancellationException ignored) {
+                } catch (ExecutionException ignored) {
                     // the read's own failure is the one to report
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
                 }
             }
             writer.shutdown();
         }
         try (Statement s = c.createStatement()) {
-            // a uuid given twice in two batches: the second found the first here
-            RowChecks.fail(
-                    c,
-                    ArchivePart.NODES,
-                    "SELECT max(ord), 'uuid ' || uuid || ' is given twice' FROM import_nodes GROUP BY uuid"
-                            + " HAVING count(*) > 1 LIMIT 1");
-            s.execute("ALTER TABLE import_nodes ADD PRIMARY KEY (uuid)");
             s.execute("CREATE INDEX ON import_nodes (id) INCLUDE (is_new, node_type)");
             s.execute("CREATE INDEX ON import_processes (ord)");
             s.execute("ANALYZE import_nodes");
@@ -268,6 +276,11 @@ final class NodeIntake {
     /** New nodes (inserted now, or waiting in import_processes). */
     long added() {
         return added;
+    }
+
+    /** The import group, made with the first new node; null if there was none. */
+    EntityImports.ImportGroup group() {
+        return group;
     }
 
     /** Nodes of the archive that were here already. */
@@ -377,6 +390,17 @@ final class NodeIntake {
                     .text(id == null ? r.hash : null)
                     .endRow();
         });
+        if (group != null) {
+            long groupId = group.id();
+            copy("group_member (group_id, node_id)", batch, batch, (rows, r) -> {
+                Long id = here.get(r.uuid);
+                rows.number(groupId)
+                        .number(id != null ? id : freshIds.get(r.uuid))
+                        .endRow();
+            });
+        } else if (!fresh.isEmpty()) {
+            group = EntityImports.importGroup(c, groupLabel, userId);
+        }
         added += fresh.size();
         existing += batch.size() - fresh.size();
         expectNew = !fresh.isEmpty();
@@ -437,6 +461,15 @@ final class NodeIntake {
         } catch (PSQLException e) {
             rows.abandon();
             String state = e.getSQLState();
+            UUID twice = twice(e);
+            if (twice != null) {
+                long ord = batch.stream()
+                        .filter(r -> r.uuid.equals(twice))
+                        .mapToLong(r -> r.ord)
+                        .max()
+                        .orElse(0);
+                throw rowError(ord, "uuid " + twice + " is given twice");
+            }
             if (state != null && (state.startsWith("22") || state.startsWith("23"))) {
                 throw new InvalidArchiveException(
                         "the archive's nodes part, rows " + batch.getFirst().ord + " to "
@@ -451,6 +484,19 @@ final class NodeIntake {
             rows.abandon();
             throw e;
         }
+    }
+
+    /** The uuid import_nodes' key found twice (a second row of the archive with it), or null. */
+    private static UUID twice(PSQLException e) {
+        ServerErrorMessage m = e.getServerErrorMessage();
+        if (m == null
+                || !"23505".equals(m.getSQLState())
+                || !"import_nodes".equals(m.getTable())
+                || m.getDetail() == null) {
+            return null;
+        }
+        Matcher key = DUPLICATE_UUID.matcher(m.getDetail());
+        return key.find() ? UUID.fromString(key.group(1)) : null;
     }
 
     private static InvalidArchiveException rowError(long ord, String why) {

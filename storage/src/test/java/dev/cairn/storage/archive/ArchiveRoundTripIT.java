@@ -275,6 +275,13 @@ class ArchiveRoundTripIT {
         assertEquals(1, result.existing());
         assertEquals(2, result.added(ArchivePart.LINKS));
         assertEquals(nodes + 2, GraphFixtures.count(target.database(), "node"));
+        assertEquals(
+                "3",
+                single(
+                        target,
+                        "SELECT count(*) FROM group_member m JOIN node_group g ON g.id = m.group_id WHERE g.label = '"
+                                + result.group() + "' AND g.type_string = 'core.import'"),
+                "the import group holds every node of the archive: the one here, the new data and process");
         Node imported = target.graph().load(calc);
         assertTrue(imported.hash() != null, "the calculation's input is here, so it has a hash");
         assertFalse(target.graph().rehash(imported.id()).changed(), "made from the hash of the input here");
