@@ -253,15 +253,7 @@ final class NodeIntake {
             write(batch);
         } finally {
             if (writing != null) {
-                // the connection is the writer's until its batch is done, failed or not: a cancel would not
-                // wait for it, and the batch would go on into the next user's transaction
-                try {
-                    writing.get();
-                } catch (ExecutionException ignored) {
-                    // the read's own failure is the one to report
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
+                awaitQuietly(writing);
             }
             writer.shutdown();
         }
@@ -321,6 +313,28 @@ final class NodeIntake {
             }
         }
         return new Row(ord, uuid, doc, user, computer);
+    }
+
+    /**
+     * Waits for a batch being written after the read failed, however long, interrupted or not: the
+     * connection is the writer's until its batch is done, and a batch left running would go on into
+     * the next user's transaction.
+     */
+    private static void awaitQuietly(Future<?> writing) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                writing.get();
+                break;
+            } catch (ExecutionException e) {
+                break; // the read's own failure is the one to report
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Waits for the batch being written; its failure is the read's. */
@@ -392,7 +406,11 @@ final class NodeIntake {
         });
         if (group != null) {
             long groupId = group.id();
-            copy("group_member (group_id, node_id)", batch, batch, (rows, r) -> {
+            // the new processes join when they are inserted, after the links
+            List<Row> members = batch.stream()
+                    .filter(r -> here.containsKey(r.uuid) || !r.process())
+                    .toList();
+            copy("group_member (group_id, node_id)", batch, members, (rows, r) -> {
                 Long id = here.get(r.uuid);
                 rows.number(groupId)
                         .number(id != null ? id : freshIds.get(r.uuid))

@@ -10,7 +10,7 @@ public final class Databases {
     /** SQLSTATE insufficient_privilege: the drop met a server process of another role. */
     private static final String INSUFFICIENT_PRIVILEGE = "42501";
 
-    private static final int ATTEMPTS = 50;
+    private static final int ATTEMPTS = 300;
     private static final long PAUSE_MS = 100;
 
     private Databases() {}
@@ -18,7 +18,8 @@ public final class Databases {
     /**
      * Drops database {@code name} if it exists, closing the connections still open on it. A server
      * process of another role on it (an autovacuum worker, say) cannot be closed by this role: then
-     * the drop is tried again, for up to 5 s, until that process has gone.
+     * the drop is tried again, for up to 30 s, until that process has gone (an autovacuum of a database
+     * a benchmark filled with millions of rows outlasted 5 s).
      */
     public static void drop(Connection admin, String name) throws SQLException {
         String sql = "DROP DATABASE IF EXISTS \"" + name.replace("\"", "\"\"") + "\" WITH (FORCE)";

@@ -262,21 +262,25 @@ class ArchiveRoundTripIT {
         target.importFile(new ArchiveBuilder().data(input).write(tmp.resolve("input.cairn")), ImportOptions.defaults());
         long nodes = GraphFixtures.count(target.database(), "node");
 
+        // more than one batch of 2,000 rows, the calculation in the second: the import group is made in
+        // the first, and its members come batch by batch, the new processes once they are inserted
+        ArchiveBuilder more = new ArchiveBuilder().data(input);
+        for (int i = 0; i < 2_500; i++) {
+            more.data(UUID.randomUUID());
+        }
         ImportResult result = target.importFile(
-                new ArchiveBuilder()
-                        .data(input)
-                        .calc(calc)
+                more.calc(calc)
                         .data(output)
                         .link(input, calc, "input_calc", "x")
                         .link(calc, output, "create", "result")
                         .write(tmp.resolve("more.cairn")),
                 ImportOptions.defaults());
-        assertEquals(2, result.added(ArchivePart.NODES));
+        assertEquals(2_502, result.added(ArchivePart.NODES));
         assertEquals(1, result.existing());
         assertEquals(2, result.added(ArchivePart.LINKS));
-        assertEquals(nodes + 2, GraphFixtures.count(target.database(), "node"));
+        assertEquals(nodes + 2_502, GraphFixtures.count(target.database(), "node"));
         assertEquals(
-                "3",
+                "2503",
                 single(
                         target,
                         "SELECT count(*) FROM group_member m JOIN node_group g ON g.id = m.group_id WHERE g.label = '"
