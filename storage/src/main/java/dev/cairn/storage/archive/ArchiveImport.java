@@ -18,10 +18,10 @@ import dev.cairn.storage.objects.Container;
 import dev.cairn.storage.objects.ObjectKey;
 
 /**
- * Imports an archive, of Cairn's format or AiiDA's, all or nothing. The rows are staged in the
- * database as they stream in, checked there by the graph's rules, and added where the installation
- * lacks them (identity is the uuid, so a second import adds nothing); the objects go straight into
- * packs. The database transaction commits after the packs' index: if it fails then, the objects are
+ * Imports an archive, of Cairn's format or AiiDA's, all or nothing. The nodes are checked and written
+ * as they stream in ({@link NodeIntake}); the other parts are staged in the database and checked there
+ * by the graph's rules; rows are added where the installation lacks them (identity is the uuid, so a
+ * second import adds nothing); the objects go straight into packs. The database transaction commits after the packs' index: if it fails then, the objects are
  * taken back. Imports run one at a time (an advisory lock), readers of the graph are never blocked.
  */
 public final class ArchiveImport {

@@ -49,14 +49,15 @@ import dev.cairn.storage.graph.StoredRowHashes;
  * </ul>
  *
  * {@code import_nodes (ord, uuid, node_type, id, is_new, hash)} maps every node of the archive to its id
- * here, for the parts that follow. No row is staged whole, so an import writes each new row once and a
- * second import of the same archive writes almost nothing.
+ * here, for the parts that follow; the import group, made with the first new node, gets its members as
+ * they come. Only the new processes are staged whole, so an import writes almost every new row once and
+ * a second import of the same archive writes almost nothing.
  */
 final class NodeIntake {
 
     private static final int BATCH_ROWS = 2_000;
-    private static final Pattern DUPLICATE_UUID = Pattern.compile("\\(uuid\\)=\\(([0-9a-f-]{36})\\)");
     private static final int BATCH_BYTES = 4 << 20;
+    private static final Pattern DUPLICATE_UUID = Pattern.compile("\\(uuid\\)=\\(([0-9a-f-]{36})\\)");
     private static final String NODE_COLUMNS = "id, uuid, node_type, process_type, label, description, ctime,"
             + " mtime, user_id, computer_id, attributes, extras, repository_metadata, hash";
 
