@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -31,10 +30,7 @@ import org.postgresql.util.ServerErrorMessage;
 import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.db.CopyRows;
 import dev.cairn.storage.db.JsonCodec;
-import dev.cairn.storage.db.JsonText;
-import dev.cairn.storage.graph.NodeTypes;
 import dev.cairn.storage.graph.SqlErrors;
-import dev.cairn.storage.graph.StoredRowHashes;
 
 /**
  * The nodes part of an import, as it streams. Each row is parsed once, checked ({@link NodeRowChecks},
@@ -65,7 +61,7 @@ final class NodeIntake {
     private final CopyManager copies;
     private final NodeRowChecks checks;
     private final Map<String, Long> users = new HashMap<>();
-    private final Map<String, Computer> computers = new HashMap<>();
+    private final Map<String, IntakeRow.Computer> computers = new HashMap<>();
     /** Writes one batch while the next is parsed: the database's work and the parsing overlap. */
     private final ExecutorService writer = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "cairn-import-nodes");
@@ -85,97 +81,6 @@ final class NodeIntake {
      */
     private volatile boolean expectNew = true;
 
-    private record Computer(long id, UUID uuid) {}
-
-    /**
-     * A checked row: its line number, uuid, parsed fields, its user's and computer's ids here, and, once
-     * {@link #prepare prepared}, its hash (data only) and its columns as COPY text.
-     */
-    private static final class Row {
-        final long ord;
-        final UUID uuid;
-        final String nodeType;
-        /** For the merge, if the node turns out to be here already. */
-        final Object extras;
-
-        final long userId;
-        final Computer computer;
-        /** The parsed row, let go once prepared: a batch of parsed rows weighs several times its text. */
-        private Map<String, Object> doc;
-
-        private String hash;
-        private String columns;
-
-        Row(long ord, UUID uuid, Map<String, Object> doc, long userId, Computer computer) {
-            this.ord = ord;
-            this.uuid = uuid;
-            this.doc = doc;
-            this.nodeType = (String) doc.get("node_type");
-            this.extras = doc.get("extras") == null ? Map.of() : doc.get("extras");
-            this.userId = userId;
-            this.computer = computer;
-        }
-
-        String nodeType() {
-            return nodeType;
-        }
-
-        boolean process() {
-            return nodeType.startsWith("process.");
-        }
-
-        Object field(String name) {
-            Object value = doc.get(name);
-            return value == null ? Map.of() : value;
-        }
-
-        String text(String name, String absent) {
-            Object value = doc.get(name);
-            return value == null ? absent : NodeRowChecks.text(value);
-        }
-
-        /**
-         * Makes the hash (of a data node: a process's waits for its inputs) and the columns from uuid to
-         * repository_metadata, what a new node needs; safe to call on any thread, once.
-         */
-        Row prepare() {
-            if (columns != null) {
-                return this;
-            }
-            if (!process()) {
-                hash = StoredRowHashes.hash(
-                        nodeType(),
-                        text("process_type", null),
-                        map(field("attributes")),
-                        map(field("repository_metadata")),
-                        computer == null ? null : computer.uuid,
-                        Map.of());
-            }
-            StringBuilder out = new StringBuilder(512);
-            out.append(uuid).append('\t');
-            CopyRows.escape(nodeType(), out);
-            out.append('\t');
-            CopyRows.escape(text("process_type", null), out);
-            out.append('\t');
-            CopyRows.escape(text("label", ""), out);
-            out.append('\t');
-            CopyRows.escape(text("description", ""), out);
-            out.append('\t');
-            CopyRows.escape((String) doc.get("ctime"), out);
-            out.append('\t');
-            CopyRows.escape((String) doc.get("mtime"), out);
-            out.append('\t').append(userId).append('\t');
-            out.append(computer == null ? "\\N" : Long.toString(computer.id()));
-            for (String json : List.of("attributes", "extras", "repository_metadata")) {
-                out.append('\t');
-                JsonText.writeForCopy(field(json), out);
-            }
-            columns = out.toString();
-            doc = null;
-            return this;
-        }
-    }
-
     /**
      * Call once the archive's users and computers are in: rows name them. The import group, labelled
      * {@code groupLabel} (or the first free {@code groupLabel_<n>}) and owned by {@code userId}, is made
@@ -186,13 +91,7 @@ final class NodeIntake {
         this.groupLabel = groupLabel;
         this.userId = userId;
         this.copies = c.unwrap(PGConnection.class).getCopyAPI();
-        Set<String> processTypes = new TreeSet<>();
-        for (String type : NodeTypes.known()) {
-            if (type.startsWith("process.")) {
-                processTypes.add(type);
-            }
-        }
-        this.checks = new NodeRowChecks(processTypes);
+        this.checks = new NodeRowChecks();
         try (Statement s = c.createStatement()) {
             try (ResultSet r = s.executeQuery("SELECT email, id FROM app_user")) {
                 while (r.next()) {
@@ -202,7 +101,7 @@ final class NodeIntake {
             try (ResultSet r = s.executeQuery("SELECT uuid, id FROM computer")) {
                 while (r.next()) {
                     UUID uuid = r.getObject(1, UUID.class);
-                    computers.put(uuid.toString(), new Computer(r.getLong(2), uuid));
+                    computers.put(uuid.toString(), new IntakeRow.Computer(r.getLong(2), uuid));
                 }
             }
             // the key finds a uuid given twice in two batches (the second found the first here) at its row
@@ -220,14 +119,14 @@ final class NodeIntake {
     void read(InputStream ndjson, long total, ArchiveProgress progress) throws IOException, SQLException {
         LineReader lines = new LineReader(ndjson);
         long ord = 0;
-        List<Row> batch = new ArrayList<>(BATCH_ROWS);
+        List<IntakeRow> batch = new ArrayList<>(BATCH_ROWS);
         long batchBytes = 0;
         Set<UUID> inBatch = new HashSet<>();
         Future<?> writing = null;
         try {
             while (lines.next()) {
                 ord++;
-                Row row = row(ord, lines);
+                IntakeRow row = row(ord, lines);
                 if (!inBatch.add(row.uuid)) {
                     throw rowError(ord, "uuid " + row.uuid + " is given twice");
                 }
@@ -235,10 +134,10 @@ final class NodeIntake {
                 batchBytes += lines.length();
                 if (batch.size() == BATCH_ROWS || batchBytes >= BATCH_BYTES) {
                     if (expectNew) {
-                        batch.parallelStream().forEach(Row::prepare);
+                        batch.parallelStream().forEach(IntakeRow::prepare);
                     }
                     finish(writing);
-                    List<Row> full = batch;
+                    List<IntakeRow> full = batch;
                     writing = writer.submit(() -> {
                         write(full);
                         return null;
@@ -281,7 +180,7 @@ final class NodeIntake {
         return existing;
     }
 
-    private Row row(long ord, LineReader line) {
+    private IntakeRow row(long ord, LineReader line) {
         if (line.length() == 0) {
             throw rowError(ord, "an empty line where a JSON object should be");
         }
@@ -304,7 +203,7 @@ final class NodeIntake {
                     ord,
                     "node " + uuid + " names user " + doc.get("user") + ", who is neither in the archive nor here");
         }
-        Computer computer = null;
+        IntakeRow.Computer computer = null;
         if (doc.get("computer") instanceof String named) {
             computer = computers.get(named.toLowerCase(Locale.ROOT));
             if (computer == null) {
@@ -313,7 +212,7 @@ final class NodeIntake {
                         "node " + uuid + " names computer " + named + ", which is neither in the archive nor here");
             }
         }
-        return new Row(ord, uuid, doc, user, computer);
+        return new IntakeRow(ord, uuid, doc, user, computer);
     }
 
     /**
@@ -358,28 +257,30 @@ final class NodeIntake {
         }
     }
 
-    private void write(List<Row> batch) throws SQLException {
+    private void write(List<IntakeRow> batch) throws SQLException {
         if (batch.isEmpty()) {
             return;
         }
         Map<UUID, Long> here = here(batch);
-        List<Row> fresh = batch.stream().filter(r -> !here.containsKey(r.uuid)).toList();
+        List<IntakeRow> fresh =
+                batch.stream().filter(r -> !here.containsKey(r.uuid)).toList();
         long[] ids = reserveIds(fresh.size());
         Map<UUID, Long> freshIds = new HashMap<>();
         for (int i = 0; i < fresh.size(); i++) {
             freshIds.put(fresh.get(i).uuid, ids[i]);
         }
-        fresh.parallelStream().forEach(Row::prepare);
-        List<Row> data = fresh.stream().filter(r -> !r.process()).toList();
-        List<Row> processes = fresh.stream().filter(Row::process).toList();
-        List<Row> old = batch.stream().filter(r -> here.containsKey(r.uuid)).toList();
+        fresh.parallelStream().forEach(IntakeRow::prepare);
+        List<IntakeRow> data = fresh.stream().filter(r -> !r.process()).toList();
+        List<IntakeRow> processes = fresh.stream().filter(IntakeRow::process).toList();
+        List<IntakeRow> old =
+                batch.stream().filter(r -> here.containsKey(r.uuid)).toList();
         copy(
                 "node (" + NODE_COLUMNS + ")",
                 batch,
                 data,
                 (rows, r) -> rows.number(freshIds.get(r.uuid))
-                        .fields(r.columns)
-                        .text(r.hash)
+                        .fields(r.columns())
+                        .text(r.hash())
                         .endRow());
         copy(
                 "import_processes (ord, " + NODE_COLUMNS + ")",
@@ -387,7 +288,7 @@ final class NodeIntake {
                 processes,
                 (rows, r) -> rows.number(r.ord)
                         .number(freshIds.get(r.uuid))
-                        .fields(r.columns)
+                        .fields(r.columns())
                         .text(null)
                         .endRow());
         copy(
@@ -402,13 +303,13 @@ final class NodeIntake {
                     .text(r.nodeType())
                     .number(id != null ? id : freshIds.get(r.uuid))
                     .text(id == null ? "t" : "f")
-                    .text(id == null ? r.hash : null)
+                    .text(id == null ? r.hash() : null)
                     .endRow();
         });
         if (group != null) {
             long groupId = group.id();
             // the new processes join when they are inserted, after the links
-            List<Row> members = batch.stream()
+            List<IntakeRow> members = batch.stream()
                     .filter(r -> here.containsKey(r.uuid) || !r.process())
                     .toList();
             copy("group_member (group_id, node_id)", batch, members, (rows, r) -> {
@@ -425,13 +326,8 @@ final class NodeIntake {
         expectNew = !fresh.isEmpty();
     }
 
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> map(Object value) {
-        return (Map<String, Object>) value;
-    }
-
     /** The batch's nodes that are here already, with their ids. */
-    private Map<UUID, Long> here(List<Row> batch) throws SQLException {
+    private Map<UUID, Long> here(List<IntakeRow> batch) throws SQLException {
         Map<UUID, Long> here = new HashMap<>();
         try (PreparedStatement s = c.prepareStatement("SELECT uuid, id FROM node WHERE uuid = ANY (?)")) {
             s.setArray(
@@ -463,17 +359,18 @@ final class NodeIntake {
     }
 
     private interface RowWriter {
-        void write(CopyRows rows, Row row) throws SQLException;
+        void write(CopyRows rows, IntakeRow row) throws SQLException;
     }
 
     /** One COPY of {@code rows} into {@code target}; a value PostgreSQL refuses names the batch's rows. */
-    private void copy(String target, List<Row> batch, List<Row> batchRows, RowWriter writer) throws SQLException {
+    private void copy(String target, List<IntakeRow> batch, List<IntakeRow> batchRows, RowWriter writer)
+            throws SQLException {
         if (batchRows.isEmpty()) {
             return;
         }
         CopyRows rows = new CopyRows(copies.copyIn("COPY " + target + " FROM STDIN"));
         try {
-            for (Row r : batchRows) {
+            for (IntakeRow r : batchRows) {
                 writer.write(rows, r);
             }
             rows.finish();

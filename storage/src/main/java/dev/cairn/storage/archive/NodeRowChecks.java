@@ -4,8 +4,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 import dev.cairn.storage.db.JsonCodec;
+import dev.cairn.storage.graph.NodeTypes;
 
 /**
  * The checks of one node row of an archive, on the row as parsed: each field of the right JSON type and
@@ -21,11 +23,9 @@ final class NodeRowChecks {
     private static final Pattern NODE_TYPE = Pattern.compile("^(data|process)\\.([A-Za-z0-9_]+\\.)+$");
     private static final Pattern OBJECT_KEY = Pattern.compile("^[0-9a-f]{64}$");
 
-    private final Set<String> processTypes;
-
-    NodeRowChecks(Set<String> processTypes) {
-        this.processTypes = processTypes;
-    }
+    /** The process types this Cairn reads: a process of another cannot be imported. */
+    private final Set<String> processTypes =
+            NodeTypes.known().stream().filter(t -> t.startsWith("process.")).collect(Collectors.toSet());
 
     /** What is wrong with {@code row} (a parsed JSON value), or null. */
     String problem(Object row) {
