@@ -3,6 +3,8 @@ package dev.cairn.cli;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import java.net.HttpURLConnection;
+
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -47,6 +49,16 @@ class ArchitectureTest {
         noClasses()
                 .that()
                 .resideOutsideOfPackage("dev.cairn.cli.client..")
+                .should()
+                .dependOnClassesThat()
+                .areAssignableTo(HttpURLConnection.class)
+                .check(CLI);
+    }
+
+    /** The JDK's HttpClient takes four times as long as the plain connection to make a command's first request. */
+    @Test
+    void nothingStartsTheJdksHttpClient() {
+        noClasses()
                 .should()
                 .dependOnClassesThat()
                 .resideInAPackage("java.net.http..")

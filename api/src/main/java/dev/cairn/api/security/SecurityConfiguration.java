@@ -112,6 +112,7 @@ class SecurityConfiguration {
                 .exceptionHandling(
                         e -> e.authenticationEntryPoint(unauthenticated(json)).accessDeniedHandler(forbidden(json)));
         http.addFilterBefore(new OutageFilter(json), DisableEncodeUrlFilter.class);
+        http.addFilterBefore(new MethodOverrideFilter(), DisableEncodeUrlFilter.class);
         if (properties.security().readOnly()) {
             http.addFilterBefore(new ReadOnlyFilter(json), AuthorizationFilter.class);
         }
@@ -122,7 +123,8 @@ class SecurityConfiguration {
         CorsConfiguration config = new CorsConfiguration();
         config.setAllowedOrigins(origins);
         config.setAllowedMethods(List.of("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"));
-        config.setAllowedHeaders(List.of(HttpHeaders.AUTHORIZATION, HttpHeaders.CONTENT_TYPE, "Last-Event-ID"));
+        config.setAllowedHeaders(List.of(
+                HttpHeaders.AUTHORIZATION, HttpHeaders.CONTENT_TYPE, "Last-Event-ID", MethodOverrideFilter.HEADER));
         config.setExposedHeaders(List.of(HttpHeaders.LINK, HttpHeaders.ETAG, HttpHeaders.LOCATION, "X-Total-Count"));
         UrlBasedCorsConfigurationSource source = new UrlBasedCorsConfigurationSource();
         source.registerCorsConfiguration("/**", config);

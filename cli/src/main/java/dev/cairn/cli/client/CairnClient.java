@@ -2,33 +2,25 @@ package dev.cairn.cli.client;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.ConnectException;
 import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpConnectTimeoutException;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.function.LongConsumer;
-import javax.net.ssl.KeyManager;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManager;
 
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The REST API as the command line calls it: JSON trees in and out over the JDK's HTTP client, the
+ * The REST API as the command line calls it: JSON trees in and out over the JDK's plain HTTP connection, the
  * token on every request, and every failure a {@link CliException} that says what went wrong in the
  * server's own words (its problem details) with the exit code that fits.
  */
@@ -38,7 +30,6 @@ public final class CairnClient {
 
     private final Target target;
     private final Duration timeout;
-    private HttpClient http;
 
     public CairnClient(Target target, Duration timeout) {
         this.target = target;
@@ -73,15 +64,15 @@ public final class CairnClient {
     }
 
     public JsonNode post(String path, JsonNode body) {
-        return json(exchange("POST", path, "application/json", Json.compact(body), true));
+        return json(exchange("POST", path, "application/json", Light.Body.json(Json.compact(body)), true));
     }
 
     public JsonNode patch(String path, JsonNode body) {
-        return json(withBody(request(path), "PATCH", body));
+        return json(exchange("PATCH", path, "application/json", Light.Body.json(Json.compact(body)), true));
     }
 
     public JsonNode put(String path, JsonNode body) {
-        return json(exchange("PUT", path, "application/json", Json.compact(body), true));
+        return json(exchange("PUT", path, "application/json", Light.Body.json(Json.compact(body)), true));
     }
 
     /** DELETE; the answer's body if it has one, else an empty object. */
@@ -89,9 +80,16 @@ public final class CairnClient {
         return json(exchange("DELETE", path, "application/json", null, true));
     }
 
-    /** POST of a multipart form or a raw body the caller builds. */
-    public JsonNode post(String path, String contentType, HttpRequest.BodyPublisher body) {
-        return json(request(path).header("Content-Type", contentType).POST(body));
+    /** POST of a multipart form, its files streamed from disk. */
+    public JsonNode post(String path, Multipart form) {
+        long length;
+        try {
+            length = form.length();
+        } catch (IOException e) {
+            throw CliException.usage("cannot read a file to upload: " + e.getMessage());
+        }
+        return json(exchange(
+                "POST", path, "application/json", new Light.Body(form.contentType(), length, form::writeTo), true));
     }
 
     /**
@@ -104,7 +102,7 @@ public final class CairnClient {
 
     /** A POST of a JSON body whose answer the caller reads as it comes (a query's NDJSON rows). */
     public InputStream stream(String path, String accept, String json) {
-        return streamed(exchange("POST", path, accept, json, false));
+        return streamed(exchange("POST", path, accept, Light.Body.json(json), false));
     }
 
     /** A POST of a JSON body whose answer the caller reads as it comes (NDJSON progress). */
@@ -118,8 +116,16 @@ public final class CairnClient {
      */
     public JsonNode upload(String path, Path file, LongConsumer sent) {
         try {
-            return json(Light.upload(
-                    resolve(path), target.token(), "application/json", file, sent, (int) CONNECT_TIMEOUT.toMillis()));
+            Light.Body body =
+                    new Light.Body("application/octet-stream", Files.size(file), out -> copy(file, out, sent));
+            return json(Light.send(
+                    "POST",
+                    resolve(path),
+                    target.token(),
+                    "application/json",
+                    body,
+                    (int) CONNECT_TIMEOUT.toMillis(),
+                    0));
         } catch (NoSuchFileException e) {
             throw CliException.usage("no such file: " + file);
         } catch (ConnectException e) {
@@ -130,6 +136,18 @@ public final class CairnClient {
                     "sending " + file + " to " + target.url() + " failed: " + e.getMessage(),
                     "try again; `cairn status` shows whether the server is up",
                     e);
+        }
+    }
+
+    private static void copy(Path file, OutputStream out, LongConsumer sent) throws IOException {
+        byte[] buffer = new byte[1 << 16];
+        long total = 0;
+        try (InputStream in = Files.newInputStream(file)) {
+            for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+                out.write(buffer, 0, n);
+                total += n;
+                sent.accept(total);
+            }
         }
     }
 
@@ -159,43 +177,20 @@ public final class CairnClient {
         return URLEncoder.encode(value, StandardCharsets.UTF_8);
     }
 
-    private HttpRequest.Builder request(String path) {
-        HttpRequest.Builder request =
-                HttpRequest.newBuilder(resolve(path)).timeout(timeout).header("Accept", "application/json");
-        authorize(request);
-        return request;
-    }
-
-    private void authorize(HttpRequest.Builder request) {
-        if (target.token() != null) {
-            request.header("Authorization", "Bearer " + target.token());
-        }
-    }
-
     private URI resolve(String path) {
         String base = target.url().toString();
         return URI.create(base.endsWith("/") ? base.substring(0, base.length() - 1) + path : base + path);
     }
 
-    private static HttpRequest.Builder withBody(HttpRequest.Builder request, String method, JsonNode body) {
-        return request.header("Content-Type", "application/json")
-                .method(method, HttpRequest.BodyPublishers.ofString(Json.compact(body)));
-    }
-
-    /**
-     * One request on the JDK's plain HTTP connection: it starts in a fraction of what the JDK's
-     * {@code HttpClient} takes to start (its selector thread, executors and TLS context; 655 against
-     * 151 ms for one GET in a fresh JVM on this machine), and a command makes one or two requests. Only
-     * PATCH (which the plain connection refuses) and multipart uploads go through the HttpClient.
-     */
-    private Light.Response exchange(String method, String path, String accept, String json, boolean limited) {
+    /** One request on the plain connection ({@link Light}), its failures in the command line's words. */
+    private Light.Response exchange(String method, String path, String accept, Light.Body body, boolean limited) {
         try {
             return Light.send(
                     method,
                     resolve(path),
                     target.token(),
                     accept,
-                    json,
+                    body,
                     (int) CONNECT_TIMEOUT.toMillis(),
                     limited ? (int) timeout.toMillis() : 0);
         } catch (ConnectException e) {
@@ -236,80 +231,6 @@ public final class CairnClient {
                             + " not JSON",
                     "is " + target.url() + " a Cairn server? (" + target.from() + ")",
                     e);
-        }
-    }
-
-    private JsonNode json(HttpRequest.Builder request) {
-        HttpResponse<String> response = send(request.build(), HttpResponse.BodyHandlers.ofString());
-        if (response.statusCode() >= 400) {
-            throw problem(response.statusCode(), response.body());
-        }
-        String body = response.body();
-        if (body == null || body.isBlank()) {
-            return Json.object();
-        }
-        try {
-            return Json.parse(body);
-        } catch (JacksonException e) {
-            throw new CliException(
-                    ExitCodes.FAILED,
-                    "the server at " + target.url() + " answered " + response.statusCode() + " with a body that is"
-                            + " not JSON",
-                    "is " + target.url() + " a Cairn server? (" + target.from() + ")",
-                    e);
-        }
-    }
-
-    private <T> HttpResponse<T> send(HttpRequest request, HttpResponse.BodyHandler<T> handler) {
-        try {
-            return http().send(request, handler);
-        } catch (HttpConnectTimeoutException | ConnectException e) {
-            throw unreachable(e);
-        } catch (HttpTimeoutException e) {
-            throw new CliException(
-                    ExitCodes.UNAVAILABLE,
-                    "the server at " + target.url() + " did not answer within " + timeout.toSeconds() + " s",
-                    "try again, or give it longer with --timeout",
-                    e);
-        } catch (IOException e) {
-            if (e.getCause() instanceof ConnectException) {
-                throw unreachable(e);
-            }
-            throw new CliException(
-                    ExitCodes.UNAVAILABLE,
-                    "the connection to " + target.url() + " failed: " + e.getMessage(),
-                    "try again; `cairn status` shows whether the server is up",
-                    e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new CliException(ExitCodes.INTERRUPTED, "interrupted", null, e);
-        }
-    }
-
-    private HttpClient http() {
-        if (http == null) {
-            HttpClient.Builder builder =
-                    HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT).version(HttpClient.Version.HTTP_1_1);
-            if ("http".equals(target.url().getScheme())) {
-                builder.sslContext(noTls());
-            }
-            http = builder.build();
-        }
-        return http;
-    }
-
-    /**
-     * A TLS context for a client that never speaks TLS: without one the HTTP client makes the default
-     * context, which reads and parses the JDK's whole trust store (a sixth of {@code cairn process
-     * list}'s time) for a plain-HTTP server. It trusts nothing, so an https URL never uses it.
-     */
-    private static SSLContext noTls() {
-        try {
-            SSLContext context = SSLContext.getInstance("TLS");
-            context.init(new KeyManager[0], new TrustManager[0], null);
-            return context;
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("the JDK has no TLS", e);
         }
     }
 

@@ -1,10 +1,9 @@
 package dev.cairn.cli.client;
 
-import java.io.FileNotFoundException;
-import java.net.http.HttpRequest;
-import java.net.http.HttpRequest.BodyPublisher;
-import java.net.http.HttpRequest.BodyPublishers;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,33 +11,33 @@ import java.util.UUID;
 
 /**
  * A multipart/form-data body (RFC 7578) built from text fields and files; the files are streamed from
- * disk as the request is sent, not read into memory first. {@link CairnClient#post(String, String,
- * BodyPublisher)} sends it.
+ * disk as the request is sent, not read into memory first. {@link CairnClient#post(String, Multipart)}
+ * sends it.
  */
 public final class Multipart {
 
     private final String boundary = "cairn-" + UUID.randomUUID();
-    private final List<BodyPublisher> parts = new ArrayList<>();
+    /** Each piece a {@code byte[]} or a {@link Path} whose bytes follow. */
+    private final List<Object> pieces = new ArrayList<>();
 
     /** A text field; a null value is left out. */
     public Multipart field(String name, String value) {
         if (value != null) {
-            parts.add(text("--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + quoted(name)
-                    + "\"\r\nContent-Type: text/plain; charset=UTF-8\r\n\r\n" + value + "\r\n"));
+            text("--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + quoted(name)
+                    + "\"\r\nContent-Type: text/plain; charset=UTF-8\r\n\r\n" + value + "\r\n");
         }
         return this;
     }
 
     /** A file part whose file name is {@code fileName} (a path such as bin/run.sh). */
     public Multipart file(String name, String fileName, Path file) {
-        parts.add(text("--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + quoted(name)
-                + "\"; filename=\"" + quoted(fileName) + "\"\r\nContent-Type: application/octet-stream\r\n\r\n"));
-        try {
-            parts.add(BodyPublishers.ofFile(file));
-        } catch (FileNotFoundException e) {
-            throw CliException.usage("cannot read " + file + ": " + e.getMessage());
+        if (!Files.isReadable(file)) {
+            throw CliException.usage("cannot read " + file);
         }
-        parts.add(text("\r\n"));
+        text("--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + quoted(name) + "\"; filename=\""
+                + quoted(fileName) + "\"\r\nContent-Type: application/octet-stream\r\n\r\n");
+        pieces.add(file);
+        text("\r\n");
         return this;
     }
 
@@ -46,14 +45,32 @@ public final class Multipart {
         return "multipart/form-data; boundary=" + boundary;
     }
 
-    public HttpRequest.BodyPublisher body() {
-        List<BodyPublisher> all = new ArrayList<>(parts);
-        all.add(text("--" + boundary + "--\r\n"));
-        return BodyPublishers.concat(all.toArray(BodyPublisher[]::new));
+    /** The whole body's length in bytes, declared before it is sent. */
+    long length() throws IOException {
+        long length = closing().length;
+        for (Object piece : pieces) {
+            length += piece instanceof byte[] bytes ? bytes.length : Files.size((Path) piece);
+        }
+        return length;
     }
 
-    private static BodyPublisher text(String text) {
-        return BodyPublishers.ofString(text, StandardCharsets.UTF_8);
+    void writeTo(OutputStream out) throws IOException {
+        for (Object piece : pieces) {
+            if (piece instanceof byte[] bytes) {
+                out.write(bytes);
+            } else {
+                Files.copy((Path) piece, out);
+            }
+        }
+        out.write(closing());
+    }
+
+    private byte[] closing() {
+        return ("--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8);
+    }
+
+    private void text(String text) {
+        pieces.add(text.getBytes(StandardCharsets.UTF_8));
     }
 
     private static String quoted(String value) {

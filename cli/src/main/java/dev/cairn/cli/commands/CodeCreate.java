@@ -193,7 +193,7 @@ final class CodeCreate implements Runnable {
             throw CliException.usage("--filepath-files: " + dir + " holds no files");
         }
         session.output().note("uploading " + count + " file" + (count == 1 ? "" : "s") + " from " + dir);
-        return session.client().post("/api/v1/codes", form.contentType(), form.body());
+        return session.client().post("/api/v1/codes", form);
     }
 
     /** The fields of a code the server shows, as {@code --config} reads them back. */
