@@ -122,15 +122,24 @@ class TerminalIT {
         assertTrue(header.contains("State"), header);
         int shown = cairnJson("process list -a --json").size();
         assertTrue(shown >= 5, "the demo's processes");
-        long rows = lines.stream().filter(l -> l.matches("^[0-9a-f]{8}-.*")).count();
+        long rows = lines.stream().filter(l -> l.matches("^\\d+ .*")).count();
         assertEquals(shown, rows, "a row per process:\n" + screen);
         Matcher totalLine = Pattern.compile("Total results: (\\d+)").matcher(screen);
         assertTrue(totalLine.find(), screen);
         assertTrue(screen.contains("Finished [0]"), screen);
-        assertTrue(screen.contains("…"), "cells cut to fit 80 columns:\n" + screen);
         assertFalse(screen.contains("\u001b"), screen);
         assertFalse(screen.contains("[0m") || screen.contains("[1m"), "colour codes shown as text:\n" + screen);
         assertTrue(t.historyWithEscapes().contains("\u001b["), "a terminal gets colour");
+
+        // columns wider than the terminal: cells are cut to fit
+        t.clear();
+        t.run("cairn process list -a --columns id,uuid,ctime,type,state,status");
+        t.awaitPrompt(SHORT);
+        String wide = t.history();
+        for (String line : wide.lines().map(String::stripTrailing).toList()) {
+            assertTrue(line.codePointCount(0, line.length()) <= COLUMNS, "a line wider than the terminal: " + line);
+        }
+        assertTrue(wide.contains("…"), "cells cut to fit 80 columns:\n" + wide);
 
         // through a pipe: no colour codes, and the table is not cut
         t.clear();

@@ -182,6 +182,7 @@ class NodeLists {
     private static NodeSummary summary(Row row, int userColumn) {
         return new NodeSummary(
                 (UUID) row.get(0),
+                ((Number) row.get(ID)).longValue(),
                 (String) row.get(1),
                 (String) row.get(2),
                 (String) row.get(3),

@@ -84,7 +84,7 @@ public class NodeReader {
                 + " c.uuid, c.label, n.hash, "
                 + json("attributes", attributes) + ", " + json("extras", extras) + ", n.repository_metadata::text,"
                 + " (SELECT count(*) FROM link l WHERE l.output_id = n.id),"
-                + " (SELECT count(*) FROM link l WHERE l.input_id = n.id)"
+                + " (SELECT count(*) FROM link l WHERE l.input_id = n.id), n.id"
                 + " FROM node n JOIN app_user u ON u.id = n.user_id LEFT JOIN computer c ON c.id = n.computer_id"
                 + (key.uuid() != null ? " WHERE n.uuid = ?" : " WHERE n.id = ?");
         try (Connection c = engine.database().connection();
@@ -105,6 +105,7 @@ public class NodeReader {
                 NodeFiles files = NodeFiles.fromMetadata(JsonCodec.readObject(rs.getString(14)));
                 return new NodeDetails(
                         rs.getObject(1, UUID.class),
+                        rs.getLong(17),
                         rs.getString(2),
                         rs.getString(3),
                         rs.getString(4),

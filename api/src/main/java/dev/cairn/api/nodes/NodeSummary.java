@@ -16,6 +16,12 @@ public record NodeSummary(
         @Schema(example = "0190c1a2-5b1e-7c3d-9f00-2b8e4d6a1c55")
         UUID uuid,
 
+        @Schema(
+                description = "its primary key in this installation (short to type; the uuid is the id that"
+                        + " holds everywhere)",
+                example = "42")
+        long pk,
+
         @JsonProperty("node_type") @Schema(example = "data.core.int.Int.")
         String nodeType,
 

@@ -51,7 +51,10 @@ class ControlController {
     @Operation(summary = "Pause a process: it finishes its current step, then waits until played", description = ONE)
     @ApiResponse(responseCode = "409", description = "the process ended, or is paused already")
     ControlResult pause(
-            @Parameter(description = "the process's uuid or a unique prefix", example = "0190c1a2") @PathVariable("ref")
+            @Parameter(
+                            description = "the process's uuid, a unique prefix of it, or its PK as pk:42",
+                            example = "0190c1a2")
+                    @PathVariable("ref")
                     String ref) {
         return controls.one(Controls.Action.PAUSE, refs.id(ref), CurrentUser.id());
     }
@@ -60,7 +63,10 @@ class ControlController {
     @Operation(summary = "Play a paused process: it goes on where it stopped", description = ONE)
     @ApiResponse(responseCode = "409", description = "the process ended, or is not paused")
     ControlResult play(
-            @Parameter(description = "the process's uuid or a unique prefix", example = "0190c1a2") @PathVariable("ref")
+            @Parameter(
+                            description = "the process's uuid, a unique prefix of it, or its PK as pk:42",
+                            example = "0190c1a2")
+                    @PathVariable("ref")
                     String ref) {
         return controls.one(Controls.Action.PLAY, refs.id(ref), CurrentUser.id());
     }
@@ -71,7 +77,10 @@ class ControlController {
             description = ONE + " A running step is interrupted; a calculation job's scheduler job is cancelled.")
     @ApiResponse(responseCode = "409", description = "the process ended already")
     ControlResult kill(
-            @Parameter(description = "the process's uuid or a unique prefix", example = "0190c1a2") @PathVariable("ref")
+            @Parameter(
+                            description = "the process's uuid, a unique prefix of it, or its PK as pk:42",
+                            example = "0190c1a2")
+                    @PathVariable("ref")
                     String ref) {
         return controls.one(Controls.Action.KILL, refs.id(ref), CurrentUser.id());
     }
@@ -122,7 +131,9 @@ class ControlController {
                     + " Only calculations (calcfunctions, calculation jobs) are cache sources; a workflow is a 400."
                     + " Needs the role submit.")
     CacheValidity invalidateCache(
-            @Parameter(description = "the calculation's uuid or a unique prefix", example = "0190c1a2")
+            @Parameter(
+                            description = "the calculation's uuid, a unique prefix of it, or its PK as pk:42",
+                            example = "0190c1a2")
                     @PathVariable("ref")
                     String ref) {
         Node node = engine.graph().load(refs.id(ref));

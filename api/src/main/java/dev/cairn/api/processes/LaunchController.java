@@ -100,6 +100,7 @@ class LaunchController {
     private ProcessSummary summary(ProcessNode node) {
         return new ProcessSummary(
                 node.uuid(),
+                node.id(),
                 node.processType(),
                 ProcessSummary.kind(node.nodeType()),
                 node.label(),

@@ -49,6 +49,9 @@ record ProcessDetail(
     record NodeRef(
             @Schema(description = "the node's uuid") UUID uuid,
 
+            @Schema(description = "the node's primary key in this installation", example = "42")
+            long pk,
+
             @JsonProperty("node_type") @Schema(description = "its type", example = "data.core.int.Int.")
             String nodeType,
 

@@ -232,8 +232,9 @@ class ProcessQueries {
 
     /** The process's inputs and outputs, by port path. */
     private void links(long id, Map<String, ProcessDetail.NodeRef> inputs, Map<String, ProcessDetail.NodeRef> outputs) {
-        String node = "m.uuid, m.node_type, CASE WHEN m.node_type IN ('data.core.int.Int.', 'data.core.float.Float.',"
-                + " 'data.core.str.Str.', 'data.core.bool.Bool.') THEN (m.attributes -> 'value')::text END";
+        String node =
+                "m.uuid, m.id, m.node_type, CASE WHEN m.node_type IN ('data.core.int.Int.', 'data.core.float.Float.',"
+                        + " 'data.core.str.Str.', 'data.core.bool.Bool.') THEN (m.attributes -> 'value')::text END";
         try (Connection c = engine.database().connection();
                 PreparedStatement s = c.prepareStatement("SELECT true, l.label, " + node
                         + " FROM link l JOIN node m ON m.id = l.input_id WHERE l.output_id = ?"
@@ -245,9 +246,12 @@ class ProcessQueries {
             s.setLong(2, id);
             try (ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
-                    String value = rs.getString(5);
+                    String value = rs.getString(6);
                     ProcessDetail.NodeRef ref = new ProcessDetail.NodeRef(
-                            rs.getObject(3, UUID.class), rs.getString(4), value == null ? null : JsonCodec.read(value));
+                            rs.getObject(3, UUID.class),
+                            rs.getLong(4),
+                            rs.getString(5),
+                            value == null ? null : JsonCodec.read(value));
                     (rs.getBoolean(1) ? inputs : outputs).put(ProcessSpec.portPath(rs.getString(2)), ref);
                 }
             }
@@ -350,6 +354,7 @@ class ProcessQueries {
         String exit = rs.getString(8);
         return new ProcessSummary(
                 rs.getObject(2, UUID.class),
+                rs.getLong(1),
                 rs.getString(3),
                 ProcessSummary.kind(rs.getString(4)),
                 rs.getString(5),

@@ -16,6 +16,12 @@ import dev.cairn.storage.graph.WorkFunctionNode;
 record ProcessSummary(
         @Schema(description = "the process node's uuid") UUID uuid,
 
+        @Schema(
+                description = "its node's primary key in this installation (short to type; the uuid is the id"
+                        + " that holds everywhere)",
+                example = "42")
+        long pk,
+
         @JsonProperty("entry_point") @Schema(description = "what ran", example = "arithmetic.add_multiply")
         String entryPoint,
 

@@ -111,7 +111,10 @@ class ProcessesController {
                     stack trace of an excepted process, and for a calculation job its scheduler job. Needs the \
                     role read.""")
     ProcessDetail show(
-            @Parameter(description = "the process's uuid or a unique prefix", example = "0190c1a2") @PathVariable("ref")
+            @Parameter(
+                            description = "the process's uuid, a unique prefix of it, or its PK as pk:42",
+                            example = "0190c1a2")
+                    @PathVariable("ref")
                     String ref) {
         return queries.detail(refs.id(ref));
     }
@@ -122,7 +125,10 @@ class ProcessesController {
             description = "The process and every process it called, directly or not, by CALL links: calculation"
                     + " functions run inside a step are there too. Needs the role read.")
     ProcessTreeNode tree(
-            @Parameter(description = "the process's uuid or a unique prefix", example = "0190c1a2") @PathVariable("ref")
+            @Parameter(
+                            description = "the process's uuid, a unique prefix of it, or its PK as pk:42",
+                            example = "0190c1a2")
+                    @PathVariable("ref")
                     String ref) {
         return queries.tree(refs.id(ref));
     }
@@ -133,7 +139,10 @@ class ProcessesController {
             description = "Log records at the level given or above, oldest first, of the whole call tree (what"
                     + " 'verdi process report' shows). Paged: 'next' asks for more. Needs the role read.")
     ResponseEntity<Page<ReportEntry>> report(
-            @Parameter(description = "the process's uuid or a unique prefix", example = "0190c1a2") @PathVariable("ref")
+            @Parameter(
+                            description = "the process's uuid, a unique prefix of it, or its PK as pk:42",
+                            example = "0190c1a2")
+                    @PathVariable("ref")
                     String ref,
             @Parameter(
                             description =

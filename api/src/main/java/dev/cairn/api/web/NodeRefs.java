@@ -21,14 +21,16 @@ import dev.cairn.storage.graph.StorageException;
 
 /**
  * Nodes named in a URL: by uuid, or by a unique prefix of it (at least {@value #MIN_PREFIX}
- * hex digits, dashes as in the uuid), as AiiDA's API resolves them. An unknown one is a 404; a
- * prefix that names more than one node is a 409 naming some of them.
+ * hex digits, dashes as in the uuid), as AiiDA's API resolves them, or by PK as {@code pk:42}
+ * (the number people type; the prefix keeps it apart from a uuid prefix of digits). An unknown
+ * one is a 404; a prefix that names more than one node is a 409 naming some of them.
  */
 @Component
 public class NodeRefs {
 
     static final int MIN_PREFIX = 4;
     private static final Pattern PREFIX = Pattern.compile("[0-9a-f-]{" + MIN_PREFIX + ",36}");
+    private static final Pattern PK = Pattern.compile("pk:[0-9]{1,18}");
 
     private final Engine engine;
 
@@ -39,9 +41,12 @@ public class NodeRefs {
     /** The node's id. */
     public long id(String ref) {
         String r = ref.toLowerCase(Locale.ROOT);
+        if (PK.matcher(r).matches()) {
+            return pk(Long.parseLong(r.substring(3)));
+        }
         if (!PREFIX.matcher(r).matches()) {
-            throw new InvalidInputException(
-                    "'" + ref + "' is not a node's uuid nor a prefix of one (at least " + MIN_PREFIX + " hex digits)");
+            throw new InvalidInputException("'" + ref + "' is not a node's uuid, a prefix of one (at least "
+                    + MIN_PREFIX + " hex digits) nor a PK (pk:42)");
         }
         if (r.length() == 36) {
             return exact(UUID.fromString(r));
@@ -74,6 +79,21 @@ public class NodeRefs {
     /** The node itself. */
     public Node node(String ref) {
         return engine.graph().load(id(ref));
+    }
+
+    private long pk(long pk) {
+        try (Connection c = engine.database().connection();
+                PreparedStatement s = c.prepareStatement("SELECT 1 FROM node WHERE id = ?")) {
+            s.setLong(1, pk);
+            try (ResultSet rs = s.executeQuery()) {
+                if (!rs.next()) {
+                    throw new NotFoundException("no node has the PK " + pk);
+                }
+                return pk;
+            }
+        } catch (SQLException e) {
+            throw new StorageException("resolving the node pk:" + pk, e);
+        }
     }
 
     private long exact(UUID uuid) {

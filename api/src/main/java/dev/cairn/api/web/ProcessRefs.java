@@ -13,8 +13,8 @@ import dev.cairn.errors.NotFoundException;
 import dev.cairn.storage.graph.StorageException;
 
 /**
- * Processes named in a URL: a node reference ({@link NodeRefs}: a uuid or a unique prefix of
- * one) that must name a process node. A data node is a 404 that says what it is.
+ * Processes named in a URL: a node reference ({@link NodeRefs}: a uuid, a unique prefix of
+ * one, or pk:42) that must name a process node. A data node is a 404 that says what it is.
  */
 @Component
 public class ProcessRefs {

@@ -3,6 +3,7 @@ package dev.cairn.api.nodes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -133,6 +134,47 @@ class NodeIT extends ApiTest {
         assertEquals(Map.of("b", List.of(true), "c", Map.of("d", 2.5)), stored.extras());
         assertTrue(!stored.mtime().isBefore(stored.ctime()));
         assertEquals(7L, stored.attributes().get("value"));
+    }
+
+    @Test
+    void aNodeIsNamedByItsPkWithThePkPrefix() {
+        IntData n = engine.graph().store(new IntData(9));
+        Api.Response byPk = admin().get("/api/v1/nodes/pk:" + n.id());
+        assertEquals(200, byPk.status(), byPk.toString());
+        assertEquals(n.uuid().toString(), byPk.json().get("uuid").asString());
+        assertEquals(n.id(), byPk.json().get("pk").asLong());
+
+        Api.Response none = admin().get("/api/v1/nodes/pk:" + (n.id() + 1_000_000));
+        assertEquals(404, none.status(), none.toString());
+        assertTrue(
+                none.json().get("detail").asString().contains("no node has the PK " + (n.id() + 1_000_000)),
+                none.toString());
+        Api.Response bad = admin().get("/api/v1/nodes/pk:nine");
+        assertEquals(400, bad.status(), bad.toString());
+        assertTrue(bad.json().get("detail").asString().contains("nor a PK (pk:42)"), bad.toString());
+    }
+
+    @Test
+    void aPostThatSaysItStandsForAPatchIsOneAndNothingElse() {
+        IntData n = engine.graph().store(new IntData(8));
+        Api.Response patched = admin().send(admin().request("/api/v1/nodes/" + n.uuid())
+                .header("Content-Type", "application/json")
+                .header("X-HTTP-Method-Override", "PATCH")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"label\": \"eight\"}")));
+        assertEquals(200, patched.status(), patched.toString());
+        assertEquals("eight", engine.graph().load(n.id()).label());
+
+        Api.Response refused = reader().send(reader().request("/api/v1/nodes/" + n.uuid())
+                .header("Content-Type", "application/json")
+                .header("X-HTTP-Method-Override", "PATCH")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"label\": \"ate\"}")));
+        assertEquals(403, refused.status(), "a read token may not patch, however the PATCH comes: " + refused);
+
+        Api.Response notADelete = admin().send(admin().request("/api/v1/nodes/" + n.uuid())
+                .header("X-HTTP-Method-Override", "DELETE")
+                .POST(HttpRequest.BodyPublishers.noBody()));
+        assertEquals(405, notADelete.status(), "only PATCH may be asked for: " + notADelete);
+        assertEquals("eight", engine.graph().load(n.id()).label(), "the node is still there, unchanged");
     }
 
     void assertPatchRefused(int status, String body, String inDetail) {

@@ -13,6 +13,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -142,8 +143,14 @@ class NodeListsIT extends ApiTest {
                 .get("items")
                 .get(0);
         assertEquals(
-                Set.of("uuid", "node_type", "process_type", "label", "ctime", "mtime", "user"),
+                Set.of("uuid", "pk", "node_type", "process_type", "label", "ctime", "mtime", "user"),
                 new HashSet<>(item.propertyNames()));
+        assertEquals(
+                engine.graph()
+                        .load(UUID.fromString(item.get("uuid").asString()))
+                        .id(),
+                item.get("pk").asLong(),
+                "the pk is the node's id");
         assertEquals("bob@example.org", item.get("user").asString());
         assertEquals("data.core.int.Int.", item.get("node_type").asString());
         assertTrue(item.get("process_type").isNull());

@@ -317,6 +317,23 @@ class ProcessReadIT extends ApiTest {
         assertEquals(4, detail.get("called").size());
     }
 
+    @Test
+    void aProcessAndTheNodesAroundItCarryTheirPks() {
+        JsonNode detail = admin().get("/api/v1/processes/" + series).json();
+        assertEquals(pkOf(series), detail.get("process").get("pk").asLong(), detail.toString());
+        JsonNode total = detail.get("outputs").get("total");
+        assertEquals(pkOf(total.get("uuid").asString()), total.get("pk").asLong(), total.toString());
+        JsonNode child = detail.get("called").get(0);
+        assertEquals(pkOf(child.get("uuid").asString()), child.get("pk").asLong(), child.toString());
+
+        JsonNode byPk = admin().get("/api/v1/processes/pk:" + pkOf(series)).json();
+        assertEquals(series, byPk.get("process").get("uuid").asString(), "a process named by its PK");
+    }
+
+    private long pkOf(String uuid) {
+        return engine.graph().load(UUID.fromString(uuid)).id();
+    }
+
     private static List<String> uuids(JsonNode page) {
         List<String> all = new ArrayList<>();
         page.get("items").forEach(p -> all.add(p.get("uuid").asString()));

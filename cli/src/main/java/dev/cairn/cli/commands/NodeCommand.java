@@ -1,9 +1,6 @@
 package dev.cairn.cli.commands;
 
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine.Command;
@@ -70,24 +67,10 @@ public final class NodeCommand {
             for (NodeRef ref : refs) {
                 String base = path(client, ref);
                 ObjectNode node = (ObjectNode) client.get(base);
-                Long pk = NodeRef.pkOfUuid(client, node.path("uuid").asString());
-                node.put("pk", pk);
                 JsonNode incoming = client.get(base + "/links/incoming?limit=" + LINKS_SHOWN)
                         .path("items");
                 JsonNode outgoing = client.get(base + "/links/outgoing?limit=" + LINKS_SHOWN)
                         .path("items");
-                Set<String> linked = new LinkedHashSet<>();
-                incoming.forEach(l -> linked.add(l.path("node").path("uuid").asString()));
-                outgoing.forEach(l -> linked.add(l.path("node").path("uuid").asString()));
-                Map<String, Long> pks = NodeRef.pksOfUuids(client, linked);
-                for (JsonNode link : incoming) {
-                    ((ObjectNode) link.path("node"))
-                            .put("pk", pks.get(link.path("node").path("uuid").asString()));
-                }
-                for (JsonNode link : outgoing) {
-                    ((ObjectNode) link.path("node"))
-                            .put("pk", pks.get(link.path("node").path("uuid").asString()));
-                }
                 node.set("incoming", incoming);
                 node.set("outgoing", outgoing);
                 all.add(node);

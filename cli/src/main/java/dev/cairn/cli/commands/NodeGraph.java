@@ -97,10 +97,9 @@ final class NodeGraph implements Runnable {
         if (descendantDepth > 0) {
             walk(client, base + "/descendants?depth=" + descendantDepth + walk, nodes);
         }
-        Map<String, Long> pks = NodeRef.pksOfUuids(client, nodes.keySet());
         DotGraph graph = new DotGraph();
-        nodes.forEach((uuid, node) ->
-                graph.node(uuid, node.path("node_type").asString(), text(node, pks.get(uuid)), uuid.equals(rootUuid)));
+        nodes.forEach(
+                (uuid, node) -> graph.node(uuid, node.path("node_type").asString(), text(node), uuid.equals(rootUuid)));
         for (String uuid : nodes.keySet()) {
             String url = "/api/v1/nodes/" + uuid + "/links/outgoing?limit=1000" + types;
             for (JsonNode link : client.get(url).path("items")) {
@@ -130,10 +129,9 @@ final class NodeGraph implements Runnable {
         } while (cursor != null);
     }
 
-    private static String text(JsonNode node, Long pk) {
+    private static String text(JsonNode node) {
         String label = node.path("label").asString();
-        return typeName(node) + "\n"
-                + (pk != null ? "PK " + pk : node.path("uuid").asString()) + (label.isEmpty() ? "" : "\n" + label);
+        return typeName(node) + "\nPK " + node.path("pk").asString() + (label.isEmpty() ? "" : "\n" + label);
     }
 
     private void write(String dot, String rootUuid) {

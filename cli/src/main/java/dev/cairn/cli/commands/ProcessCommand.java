@@ -100,7 +100,7 @@ public final class ProcessCommand {
 
         String cell(JsonNode p, Output out) {
             return switch (this) {
-                case ID -> ProcessLines.shortId(Json.text(p, "uuid", ""));
+                case ID -> ProcessLines.id(p);
                 case UUID -> Json.text(p, "uuid", "");
                 case CTIME -> out.ago(Json.text(p, "ctime", null));
                 case MTIME -> out.ago(Json.text(p, "mtime", null));

@@ -23,6 +23,7 @@ final class ProcessDetails {
     static void print(JsonNode detail, Output out) {
         JsonNode p = detail.path("process");
         Table props = Table.of("Property", "Value");
+        props.row("pk", ProcessLines.id(p));
         props.row("uuid", Json.text(p, "uuid", ""));
         props.row("type", Json.text(p, "entry_point", "") + " (" + Json.text(p, "kind", "") + ")");
         props.row("label", Json.text(p, "label", ""));
@@ -61,10 +62,10 @@ final class ProcessDetails {
         JsonNode called = detail.path("called");
         if (!called.isEmpty()) {
             out.line("");
-            Table t = Table.of("Called", "Type", "State", "Created");
+            Table t = Table.of("Called (PK)", "Type", "State", "Created");
             for (JsonNode c : called) {
                 t.row(
-                        ProcessLines.shortId(Json.text(c, "uuid", "")),
+                        ProcessLines.id(c),
                         Json.text(c, "entry_point", ""),
                         ProcessLines.state(c, out.style()),
                         out.ago(Json.text(c, "ctime", null)));
@@ -84,13 +85,13 @@ final class ProcessDetails {
             return;
         }
         out.line("");
-        Table t = Table.of(title, "Node", "Type", "Value");
+        Table t = Table.of(title, "PK", "Type", "Value");
         for (Map.Entry<String, JsonNode> port : ports.properties()) {
             JsonNode node = port.getValue();
             JsonNode value = node.get("value");
             t.row(
                     port.getKey(),
-                    ProcessLines.shortId(Json.text(node, "uuid", "")),
+                    ProcessLines.id(node),
                     Json.text(node, "node_type", ""),
                     value == null || value.isNull() ? "" : value.isString() ? value.asString() : Json.compact(value));
         }

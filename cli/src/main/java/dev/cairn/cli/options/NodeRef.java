@@ -1,16 +1,11 @@
 package dev.cairn.cli.options;
 
-import java.util.Collection;
-import java.util.HashMap;
-import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.regex.Pattern;
 
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 import dev.cairn.cli.client.CairnClient;
@@ -60,7 +55,7 @@ public record NodeRef(String text) {
         return text.startsWith("pk:") || DIGITS.matcher(text).matches() && text.length() < 4;
     }
 
-    /** The node's UUID (or the unique prefix the server resolves), for the server's URLs. */
+    /** The node's UUID, the unique prefix or {@code pk:42} the server resolves, for the server's URLs. */
     public String resolve(CairnClient client) {
         if (text.startsWith("uuid:")) {
             return text.substring(5);
@@ -71,6 +66,9 @@ public record NodeRef(String text) {
                 pk = Long.parseLong(text.startsWith("pk:") ? text.substring(3) : text);
             } catch (NumberFormatException e) {
                 throw CliException.usage("'" + text + "' is too large for a PK");
+            }
+            if (pkOnly()) {
+                return "pk:" + pk; // the server resolves it: no query first
             }
             String uuid = uuidOfPk(client, pk);
             if (uuid != null) {
@@ -113,37 +111,6 @@ public record NodeRef(String text) {
         query.putArray("path").add(vertex);
         JsonNode items = client.post("/api/v1/query?limit=1", query).path("items");
         return items.isEmpty() ? null : items.get(0).path("n").path("uuid").asString();
-    }
-
-    /** The PK of the node with this UUID, or null when it is gone. */
-    public static Long pkOfUuid(CairnClient client, String uuid) {
-        return pksOfUuids(client, List.of(uuid)).get(uuid);
-    }
-
-    /** The PKs of the nodes with these UUIDs, by UUID, in one query (a node that is gone is left out). */
-    public static Map<String, Long> pksOfUuids(CairnClient client, Collection<String> uuids) {
-        Map<String, Long> pks = new HashMap<>();
-        if (uuids.isEmpty()) {
-            return pks;
-        }
-        ObjectNode vertex = Json.object();
-        vertex.put("tag", "n");
-        vertex.put("entity", "node");
-        ArrayNode in = vertex.putObject("filters").putObject("uuid").putArray("in");
-        uuids.forEach(in::add);
-        ArrayNode project = vertex.putArray("project");
-        project.add("id");
-        project.add("uuid");
-        ObjectNode query = Json.object();
-        query.putArray("path").add(vertex);
-        JsonNode items =
-                client.post("/api/v1/query?limit=" + uuids.size(), query).path("items");
-        for (JsonNode item : items) {
-            pks.put(
-                    item.path("n").path("uuid").asString(),
-                    item.path("n").path("id").asLong());
-        }
-        return pks;
     }
 
     @Override

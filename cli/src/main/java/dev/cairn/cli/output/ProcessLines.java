@@ -58,9 +58,15 @@ public final class ProcessLines {
         return ended(process) ? style.bad(plain) : process.path("paused").asBoolean(false) ? style.warn(plain) : plain;
     }
 
-    /** "examples.sum_series<0190c1a2>": what ran, and which. */
+    /** "examples.sum_series<42>": what ran, and which. */
     public static String name(JsonNode process) {
-        return Json.text(process, "entry_point", "?") + "<" + shortId(Json.text(process, "uuid", "?")) + ">";
+        return Json.text(process, "entry_point", "?") + "<" + id(process) + ">";
+    }
+
+    /** What a person types to name a node the server listed: its PK, else a prefix of its uuid. */
+    public static String id(JsonNode node) {
+        JsonNode pk = node.get("pk");
+        return pk != null && pk.isNumber() ? pk.asString() : shortId(Json.text(node, "uuid", "?"));
     }
 
     /**
