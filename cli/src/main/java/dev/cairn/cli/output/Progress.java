@@ -5,7 +5,9 @@ import java.util.Locale;
 
 /**
  * A progress bar on standard error for long work (maintain, backup, bulk kill, submit --wait): drawn
- * in place on a terminal at most ten times a second, silent anywhere else so logs stay clean.
+ * in place on a terminal at most ten times a second, silent anywhere else so logs stay clean. Ctrl-C
+ * while it is drawn clears its line, and for work counted in steps says how far it got, so the prompt
+ * comes back on a clean line that tells what was done.
  */
 public final class Progress implements AutoCloseable {
 
@@ -20,8 +22,11 @@ public final class Progress implements AutoCloseable {
     private final String label;
     private final boolean bytes;
     private final long started = System.nanoTime();
-    private long total;
-    private long done;
+    /** Clears the bar when the JVM stops before {@link #close}: Ctrl-C. */
+    private final Thread onInterrupt;
+
+    private volatile long total;
+    private volatile long done;
     private long drawnAt;
 
     Progress(PrintWriter err, boolean drawn, String label, long total) {
@@ -35,6 +40,10 @@ public final class Progress implements AutoCloseable {
         this.label = label;
         this.total = total;
         this.bytes = bytes;
+        this.onInterrupt = drawn ? new Thread(this::interrupted, "progress-interrupted") : null;
+        if (drawn) {
+            Runtime.getRuntime().addShutdownHook(onInterrupt);
+        }
         draw(true);
     }
 
@@ -56,10 +65,25 @@ public final class Progress implements AutoCloseable {
     /** Clears the bar's line, leaving the terminal as it was. */
     @Override
     public void close() {
-        if (drawn) {
-            err.print(CLEAR_LINE);
-            err.flush();
+        if (!drawn) {
+            return;
         }
+        try {
+            Runtime.getRuntime().removeShutdownHook(onInterrupt);
+        } catch (IllegalStateException stopping) {
+            return; // the JVM is stopping: the hook has the last word
+        }
+        err.print(CLEAR_LINE);
+        err.flush();
+    }
+
+    private void interrupted() {
+        long steps = total;
+        err.print(CLEAR_LINE);
+        if (steps > 1) {
+            err.println(label + ": interrupted after " + amount(done) + " of " + amount(steps));
+        }
+        err.flush();
     }
 
     private String amount(long n) {
