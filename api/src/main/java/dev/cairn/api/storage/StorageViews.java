@@ -61,7 +61,20 @@ final class StorageViews {
             ContainerStats after) {}
 
     /** One fault {@code validate} found. */
-    record Fault(String kind, String key, String where, String what) {}
+    record Fault(
+            @Schema(
+                    description =
+                            "object: a damaged object or pack; missing: a node refers to an object the store lacks",
+                    allowableValues = {"object", "missing"})
+            String kind,
+
+            @Schema(
+                    description = "the object's key; null when the fault is not about one object (a damaged pack)",
+                    nullable = true)
+            String key,
+
+            String where,
+            String what) {}
 
     /** What validation found: no faults means the store and the graph agree. */
     record ValidationView(long objectsChecked, long referencedObjects, boolean valid, List<Fault> faults) {}
