@@ -51,6 +51,10 @@ class ServerProcessIT {
             JsonNode info = JSON.readTree(server.get("/api/v1/server", null).body());
             assertAll(
                     () -> assertEquals("[\"api\",\"worker\"]", info.get("roles").toString()),
+                    () -> assertEquals(
+                            System.getProperty("cairn.version"),
+                            info.get("version").asString(),
+                            "the jar's manifest names its version"),
                     () -> assertFalse(info.get("embeddedDatabase").asBoolean()),
                     () -> assertFalse(info.get("embeddedBroker").asBoolean()));
             assertEquals(401, server.get("/actuator/metrics", null).statusCode());
