@@ -97,6 +97,18 @@ class NodeCommandsIT {
         return job().get("id").asString();
     }
 
+    /** The PK of a calculation job of the demo that took its results from the cache (never submitted). */
+    String cachedJobPk() {
+        CairnCli.Run jobs = cairn().run("query", "CalcJobNode", "--project", "id,attributes", "--json");
+        assertEquals(0, jobs.exit(), jobs.toString());
+        for (JsonNode row : jobs.json()) {
+            if (!row.get("n").get("attributes").has("job_id")) {
+                return row.get("n").get("id").asString();
+            }
+        }
+        throw new AssertionError("the demo took a calculation job from the cache: " + jobs);
+    }
+
     static JsonNode serverNode(String uuid) {
         return JSON.readTree(server.get("/api/v1/nodes/" + uuid).body());
     }
@@ -257,6 +269,10 @@ class NodeCommandsIT {
     @Test
     void calcjobListsAndPrintsItsFilesAndResults() {
         CairnCli.Run inputls = cairn().run("calcjob", "inputls", jobPk());
+        CairnCli.Run inputcat = cairn().run("calcjob", "inputcat", jobPk(), "aiida.in");
+        CairnCli.Run inputcatDefault = cairn().run("calcjob", "inputcat", jobPk());
+        CairnCli.Run script = cairn().run("calcjob", "inputcat", jobPk(), "_cairn_submit.sh");
+        CairnCli.Run cachedInputls = cairn().run("calcjob", "inputls", cachedJobPk());
         CairnCli.Run outputls = cairn().run("calcjob", "outputls", jobPk());
         CairnCli.Run outputcat = cairn().run("calcjob", "outputcat", jobPk(), "aiida.out");
         CairnCli.Run outputcatDefault = cairn().run("calcjob", "outputcat", jobPk());
@@ -267,7 +283,14 @@ class NodeCommandsIT {
         CairnCli.Run notAJob = cairn().run("calcjob", "res", "1");
         assertAll(
                 () -> assertEquals(0, inputls.exit(), inputls.toString()),
-                () -> assertTrue(inputls.err().contains("work directory"), inputls.toString()),
+                () -> assertEquals("_cairn_submit.sh\naiida.in\n", inputls.out(), inputls.toString()),
+                () -> assertEquals(0, inputcat.exit(), inputcat.toString()),
+                () -> assertTrue(inputcat.out().matches("echo \\$\\(\\(\\d+ \\+ \\d+\\)\\)\n"), inputcat.toString()),
+                () -> assertEquals(inputcat.out(), inputcatDefault.out(), "the main input: " + inputcatDefault),
+                () -> assertTrue(script.out().contains("/bin/bash < aiida.in > aiida.out"), script.toString()),
+                () -> assertEquals(0, cachedInputls.exit(), cachedInputls.toString()),
+                () -> assertEquals("", cachedInputls.out(), cachedInputls.toString()),
+                () -> assertTrue(cachedInputls.err().contains("came from the cache"), cachedInputls.toString()),
                 () -> assertEquals("aiida.out\n", outputls.out(), outputls.toString()),
                 () -> assertEquals(0, outputcat.exit(), outputcat.toString()),
                 () -> assertEquals(outputcat.out(), outputcatDefault.out(), outputcatDefault.toString()),

@@ -38,6 +38,12 @@ public final class CalcjobCommand {
     private static final String CALCJOB = "process.calculation.calcjob.";
     private static final String JOB = "The calculation job: its PK, UUID or a unique UUID prefix.";
 
+    /**
+     * What a job's node keeps besides its input files, about how it was submitted: the submit script
+     * (Cairn's, AiiDA's) and AiiDA's {@code .aiida} folder. Never the main input file.
+     */
+    private static final List<String> SUBMISSION_FILES = List.of("_cairn_submit.sh", "_aiidasubmit.sh", ".aiida/");
+
     /** A calculation job, checked to be one. */
     record Job(CairnClient client, String uuid, JsonNode node) {
 
@@ -72,17 +78,20 @@ public final class CalcjobCommand {
 
         /**
          * The file to print when none is named: the one the attribute names ({@code input_filename}), else the
-         * only file of the folder; a usage error when that leaves a choice.
+         * only file of the folder that is not one of {@code besides} (paths, or folders ending in '/'); a usage
+         * error when that leaves a choice.
          */
-        String defaultFile(String attribute, String folder, String what) {
+        String defaultFile(String attribute, String folder, String what, List<String> besides) {
             JsonNode name = node.path("attributes").path(attribute);
             if (name.isString()) {
                 return name.asString();
             }
             List<String> files = new ArrayList<>();
             for (JsonNode entry : new NodeFiles(client, folder).list("", true).path("entries")) {
-                if ("file".equals(entry.path("type").asString())) {
-                    files.add(entry.path("path").asString());
+                String path = entry.path("path").asString();
+                if ("file".equals(entry.path("type").asString())
+                        && besides.stream().noneMatch(b -> b.endsWith("/") ? path.startsWith(b) : path.equals(b))) {
+                    files.add(path);
                 }
             }
             if (files.size() == 1) {
@@ -108,7 +117,11 @@ public final class CalcjobCommand {
 
     @Command(
             name = "inputls",
-            description = {"List the input files written for a calculation job.", "Example: cairn calcjob inputls 42"})
+            description = {
+                "List the input files of a calculation job: those its plugin wrote and its submit script, kept on its"
+                        + " node when it was submitted.",
+                "Example: cairn calcjob inputls 42"
+            })
     static final class InputLs extends Files {
         @Override
         public void run() {
@@ -116,9 +129,15 @@ public final class CalcjobCommand {
             JsonNode listing = new NodeFiles(job.client(), job.uuid()).list(path == null ? "" : path, false);
             NodeRepo.list(session.output(), listing, false);
             if (listing.path("entries").isEmpty() && path == null) {
+                // a job keeps its input files from its submission on
+                boolean submitted = job.node().path("attributes").has("remote_workdir");
                 session.output()
-                        .note("calculation job " + job.uuid() + " keeps no input files of its own; they were"
-                                + " written to its work directory (`cairn calcjob gotocomputer`)");
+                        .note("calculation job " + job.uuid()
+                                + (submitted
+                                        ? " keeps no input files; look in its work directory (`cairn calcjob"
+                                                + " gotocomputer`)"
+                                        : " has no input files: it has not been submitted (yet), or its results"
+                                                + " came from the cache"));
             }
         }
     }
@@ -136,7 +155,7 @@ public final class CalcjobCommand {
             NodeRepo.cat(
                     job.client(),
                     job.uuid(),
-                    path != null ? path : job.defaultFile("input_filename", job.uuid(), "input"));
+                    path != null ? path : job.defaultFile("input_filename", job.uuid(), "input", SUBMISSION_FILES));
         }
     }
 
@@ -165,7 +184,7 @@ public final class CalcjobCommand {
         public void run() {
             Job job = Job.of(session, ref);
             String retrieved = job.retrieved();
-            String file = path != null ? path : job.defaultFile("output_filename", retrieved, "output");
+            String file = path != null ? path : job.defaultFile("output_filename", retrieved, "output", List.of());
             NodeRepo.cat(job.client(), retrieved, file);
         }
     }

@@ -6,7 +6,11 @@ import java.nio.file.Path;
 
 import dev.cairn.errors.InvalidInputException;
 
-/** The folder a calculation job's {@code prepare} writes its input files into; it is uploaded as the work directory. */
+/**
+ * The folder a calculation job's {@code prepare} writes its input files into; it is uploaded as the
+ * work directory. What is written here is kept on the job's node when it is submitted; a portable
+ * code's files join the folder afterwards (where a path is taken, the job's file stays).
+ */
 public final class JobFolder {
 
     private final Path root;

@@ -5,6 +5,7 @@ import static dev.cairn.engine.testing.TestProcesses.RESULT;
 import static dev.cairn.engine.testing.TestProcesses.X;
 import static dev.cairn.engine.testing.TestProcesses.Y;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -99,6 +100,12 @@ class CalcJobIT {
                 .put(Y, new IntData(22));
         ProcessResult first = engine.launcher().run(BASH_ADD, inputs);
         long workdirs = countWorkdirs();
+        assertEquals(
+                List.of("_cairn_submit.sh", "aiida.in"),
+                engine.graph().load(first.node().id()).files().list(""));
+        assertFalse(
+                engine.graph().rehash(first.node().id()).changed(),
+                "the input files it keeps are no part of the job's hash: a rehash leaves it a cache source");
         try (Engine caching = EngineFixture.open(new Engine.Config(
                 DatabaseConfig.of(db.jdbcUrl()).withPoolSize(2),
                 null,
@@ -216,6 +223,13 @@ class CalcJobIT {
         assertTrue(Files.exists(Path.of(remote.remotePath(), "aiida.in")), "the input was uploaded");
         FolderData retrieved = (FolderData) r.outputs().get("retrieved");
         assertEquals("5", new String(engine.graph().readFile(retrieved, "aiida.out")).strip());
+        CalcJobNode stored = (CalcJobNode) engine.graph().load(node.id());
+        assertEquals(List.of("_cairn_submit.sh", "aiida.in"), stored.files().list(""), "the job keeps its input");
+        assertEquals("echo $((2 + 3))\n", new String(engine.graph().readFile(stored, "aiida.in")));
+        assertEquals(
+                Files.readString(Path.of(remote.remotePath(), "_cairn_submit.sh")),
+                new String(engine.graph().readFile(stored, "_cairn_submit.sh")),
+                "the script kept is the one submitted");
     }
 
     @Test
@@ -351,6 +365,10 @@ class CalcJobIT {
         assertEquals(13, r.get(RESULT).value());
         assertEquals(bash.computerId(), r.node().computerId());
         assertTrue(Files.isExecutable(Path.of(((CalcJobNode) r.node()).remoteWorkdir(), "run.sh")));
+        assertEquals(
+                List.of("_cairn_submit.sh", "aiida.in"),
+                engine.graph().load(r.node().id()).files().list(""),
+                "the code's files stay on the code's node only");
     }
 
     @Test

@@ -172,6 +172,7 @@ class ComputerFailuresIT {
                 () -> load(node).isPaused());
         ProcessNode paused = load(node);
         assertEquals("created", paused.processState(), "the submit step never committed");
+        assertTrue(paused.files().isEmpty(), "nor did the input files its attempts wrote");
         assertTrue(
                 paused.processStatus().startsWith("Paused: submitting the job to blocked failed 2 times"),
                 paused.processStatus());
@@ -187,6 +188,10 @@ class ComputerFailuresIT {
         ProcessNode done = waitSealed(node);
         assertEquals("finished", done.processState(), String.valueOf(done.exception()));
         assertEquals(3, result(done));
+        assertEquals(
+                List.of("_cairn_submit.sh", "aiida.in"),
+                done.files().list(""),
+                "one set, from the attempt that" + " committed");
     }
 
     private static ProcessNode load(ProcessNode node) {

@@ -2,6 +2,7 @@ package dev.cairn.storage.graph;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Path;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -192,6 +193,27 @@ public final class GraphStore {
         } catch (IOException e) {
             throw ObjectStoreErrors.translate(e, "writing node files to the object store");
         }
+    }
+
+    /**
+     * The files and folders under {@code folder} as a stored node's files: their contents are
+     * written to the object store now, so each file has its key.
+     */
+    NodeFiles storedTree(Path folder) {
+        NodeFiles files = new NodeFiles();
+        try {
+            files.putTree("", folder);
+            if (files.hasPendingContent()) {
+                if (container == null) {
+                    throw new InvalidInputException(folder + " has files, but this store has no object store");
+                }
+                files.writeTo(container);
+            }
+        } catch (IOException e) {
+            throw ObjectStoreErrors.translate(e, "writing the files of " + folder + " to the object store");
+        }
+        files.freeze();
+        return files;
     }
 
     /** The stored node with this id, typed by its node type. */
@@ -492,7 +514,8 @@ public final class GraphStore {
      * The object store this graph keeps node files in, for reads that go beyond
      * {@link #openFile}: an object's size ({@code meta}), many sizes at once, a stream to serve
      * a byte range of. Null when this store has none. Objects are found by the keys of
-     * {@link Node#files()}; a node's files are written by storing the node, not here.
+     * {@link Node#files()}; a node's files are written by storing the node (or, for a process,
+     * by {@link GraphTransaction#replaceFiles}), not here.
      */
     public Container objectStore() {
         return container;

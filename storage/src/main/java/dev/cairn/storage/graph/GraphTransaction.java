@@ -1,5 +1,6 @@
 package dev.cairn.storage.graph;
 
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -12,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.cairn.errors.InvalidInputException;
 import dev.cairn.internal.Internal;
 import dev.cairn.storage.db.JsonText;
 
@@ -178,6 +180,38 @@ public final class GraphTransaction {
         } catch (SQLException e) {
             throw SqlErrors.translate(e, "saving the state of " + node.describe());
         }
+    }
+
+    /**
+     * Gives a stored process that is not sealed the files and folders under {@code folder}, in
+     * place of those it had: a calculation job keeps the input files it was submitted with. The
+     * contents go to the object store at once, the node's {@code repository_metadata} in this
+     * transaction; on a rollback the node keeps the files it had (the objects written stay
+     * unreferenced, for maintenance to remove). The node's hash does not change: a process's
+     * files are not part of it.
+     *
+     * @throws InvalidInputException           when the node is not stored (give it files before storing it)
+     * @throws ModificationNotAllowedException when the process is sealed
+     */
+    public void replaceFiles(ProcessNode node, Path folder) {
+        if (!node.isStored()) {
+            throw new InvalidInputException(node.describe() + " is not stored; give it its files before storing it");
+        }
+        if (node.isSealed()) {
+            throw new ModificationNotAllowedException(node.describe() + " is sealed: its files cannot change");
+        }
+        NodeFiles files = store.storedTree(folder);
+        try (PreparedStatement s = connection.prepareStatement(
+                "UPDATE node SET repository_metadata = ?::jsonb, mtime = now() WHERE id = ?")) {
+            s.setString(1, JsonText.write(files.toMetadata()));
+            s.setLong(2, node.id());
+            if (s.executeUpdate() != 1) {
+                throw new NodeNotFoundException(node.describe() + " is no longer in the database");
+            }
+        } catch (SQLException e) {
+            throw SqlErrors.translate(e, "replacing the files of " + node.describe());
+        }
+        node.replaceStoredFiles(files);
     }
 
     /** Sets extras of a stored node (merged into those it has). */

@@ -15,9 +15,10 @@ import java.util.UUID;
  * A node is built in memory, given its incoming links, and stored by {@link GraphStore}.
  * Storing freezes it: attributes, files, computer and incoming links can no longer change,
  * and setters throw {@link ModificationNotAllowedException}. Label, description and extras
- * stay mutable through the store; a process node's state attributes stay mutable until it
- * is sealed. Attribute values are cleaned on the way in ({@link AttributeValues}), and
- * every view handed out is read-only, so there is no copy that silently drops writes.
+ * stay mutable through the store; a process node's state attributes, and its files (through
+ * {@link GraphTransaction#replaceFiles}), stay mutable until it is sealed. Attribute values
+ * are cleaned on the way in ({@link AttributeValues}), and every view handed out is
+ * read-only, so there is no copy that silently drops writes.
  */
 public abstract sealed class Node permits Data, ProcessNode {
 
@@ -26,7 +27,7 @@ public abstract sealed class Node permits Data, ProcessNode {
     private final String processType;
     private final Map<String, Object> attributes;
     private final Map<String, Object> attributesView;
-    private final NodeFiles files;
+    private NodeFiles files;
     private final List<PendingLink> incoming = new ArrayList<>();
     private String label;
     private String description;
@@ -175,7 +176,7 @@ public abstract sealed class Node permits Data, ProcessNode {
         this.computerId = computerId;
     }
 
-    /** The node's files; frozen once stored. */
+    /** The node's files; frozen once stored (a process's are replaced whole, not edited). */
     public final NodeFiles files() {
         return files;
     }
@@ -267,6 +268,11 @@ public abstract sealed class Node permits Data, ProcessNode {
         this.stored = state;
         incoming.clear();
         files.freeze();
+    }
+
+    /** Takes the files a transaction gave the stored process (frozen, every file with its key). */
+    final void replaceStoredFiles(NodeFiles stored) {
+        this.files = stored;
     }
 
     final void updateStored(String label, String description, Map<String, Object> extras, OffsetDateTime mtime) {

@@ -20,8 +20,10 @@ import dev.cairn.storage.hash.NodeHasher;
 /**
  * Decides what goes into a node's hash and computes it when the node is stored: the node
  * and process type, the attributes that describe the node (not a process's changing state,
- * nor the scheduler options that do not change what a job computes), the file tree, the
- * computer, and for a process the hashes of its inputs by link label.
+ * nor the scheduler options that do not change what a job computes), the file tree of data,
+ * the computer, and for a process the hashes of its inputs by link label. A process's files
+ * are left out: a calculation job is given its input files when it is submitted, after its
+ * hash was computed, and a rehash or an import must find the hash a launch looks up.
  */
 final class NodeHashing {
 
@@ -75,7 +77,7 @@ final class NodeHashing {
 
     /**
      * What goes into the hash of a node given as its stored columns (an imported row): a process's
-     * changing state and a job's queueing options are left out, as for a node of the class.
+     * changing state, its files and a job's queueing options are left out, as for a node of the class.
      */
     static HashInput input(
             String nodeType,
@@ -96,7 +98,8 @@ final class NodeHashing {
             });
             attributes = counted;
         }
-        return new HashInput(nodeType, processType, attributes, files, computer, process ? inputs : Map.of());
+        return new HashInput(
+                nodeType, processType, attributes, process ? Map.of() : files, computer, process ? inputs : Map.of());
     }
 
     private static String inputHash(PendingLink link, Map<Node, String> batch) {

@@ -7,7 +7,8 @@ import dev.cairn.errors.InvalidInputException;
 /**
  * The record of a process run: what ran ({@link #processType()}), its inputs (incoming
  * links, fixed when stored), and its state. While stored but not sealed, only the state
- * attributes may change; sealing at the end freezes the node and its links for good.
+ * attributes and the files may change (a calculation job keeps the input files it was
+ * submitted with); sealing at the end freezes the node and its links for good.
  */
 public abstract sealed class ProcessNode extends Node permits CalculationNode, WorkflowNode {
 

@@ -36,11 +36,12 @@ import dev.cairn.storage.graph.computers.Computer;
 
 /**
  * The stages of a calculation job, one durable step each: {@code submit} (prepare the
- * input files, upload them to a fresh work directory, submit through the scheduler unless
- * a job of this node's name is already there, and wait); {@code retrieve} (once the job
- * poller saw the job done: bring back the listed files as the {@code retrieved} folder and
- * parse them into outputs and an exit code). A transport or scheduler failure in either is
- * thrown as a {@link JobFailures.Failure}, to be tried again later.
+ * input files and keep them on the job's node, upload them to a fresh work directory,
+ * submit through the scheduler unless a job of this node's name is already there, and
+ * wait); {@code retrieve} (once the job poller saw the job done: bring back the listed
+ * files as the {@code retrieved} folder and parse them into outputs and an exit code). A
+ * transport or scheduler failure in either is thrown as a {@link JobFailures.Failure}, to be
+ * tried again later.
  */
 public final class CalcJobRunner {
 
@@ -71,15 +72,23 @@ public final class CalcJobRunner {
         this.access = access;
     }
 
-    /** Writes the job's files and submit script into {@code folder}; nothing leaves this machine, nothing is stored. */
+    /**
+     * Writes the job's files and submit script into {@code folder}, with a portable code's files;
+     * nothing leaves this machine, nothing is stored.
+     */
     public Prepared prepare(CalcJobDefinition job, CalcJobNode node, ProcessInputs inputs, Path folder)
+            throws Exception {
+        Prepared prepared = writeJobFiles(job, node, inputs, folder);
+        copyCode(inputs, folder);
+        return prepared;
+    }
+
+    /** The preparer's files and the submit script, written into {@code folder}: what the job's node keeps. */
+    private Prepared writeJobFiles(CalcJobDefinition job, CalcJobNode node, ProcessInputs inputs, Path folder)
             throws Exception {
         Code code = inputs.get(CalcJobDefinition.CODE);
         Computer computer = computerOf(node);
         ComputerSettings settings = computers.settings(computer.id());
-        if (code instanceof PortableCode portable) {
-            copyFiles(portable, folder);
-        }
         CalcInfo info = job.preparer().prepare(inputs, new JobFolder(folder));
         JobOptions options = JobOptions.fromAttributes(node.attributes());
         String uuid = node.uuid().toString();
@@ -113,7 +122,12 @@ public final class CalcJobRunner {
         ComputerSettings settings = computers.settings(computer.id());
         Path sandbox = Files.createTempDirectory("cairn-job-");
         try {
-            Prepared prepared = prepare(job, node, inputs, sandbox);
+            Prepared prepared = writeJobFiles(job, node, inputs, sandbox);
+            // The node keeps what this job wrote, as AiiDA keeps the sandbox it uploads; in the step's
+            // transaction, so a submission tried again leaves the set of the attempt that committed.
+            // The code's files are on the code's node already: they join the folder after.
+            graph.inTransaction(c).replaceFiles(node, sandbox);
+            copyCode(inputs, sandbox);
             node.setRemoteWorkdir(prepared.workdir());
             node.setJobAttribute("retrieve_list", prepared.retrieveList());
             Scheduler scheduler = ComputerAccess.scheduler(computer);
@@ -189,10 +203,19 @@ public final class CalcJobRunner {
         return computers.get(node.computerId());
     }
 
-    /** A portable code's files go with the job; its executable is made executable. */
-    private void copyFiles(PortableCode code, Path folder) throws IOException {
+    /**
+     * A portable code's files go with the job, except where the job wrote a file of the same path
+     * (the job's is kept); the code's executable is made executable.
+     */
+    private void copyCode(ProcessInputs inputs, Path folder) throws IOException {
+        if (!(inputs.get(CalcJobDefinition.CODE) instanceof PortableCode code)) {
+            return;
+        }
         for (String path : code.files().keys().keySet()) {
             Path target = folder.resolve(path);
+            if (Files.exists(target)) {
+                continue;
+            }
             Files.createDirectories(target.getParent());
             try (var in = graph.openFile(code, path)) {
                 Files.copy(in, target);
