@@ -191,7 +191,7 @@ class ProcessCommandsIT {
         CairnCli.Run report = cairn().run("process", "report", prefix);
         assertEquals(0, report.exit(), report.toString());
         assertTrue(
-                report.out().contains("[" + prefix + " | REPORT] examples.sum_series: submitted terms 0 to 1"),
+                report.out().contains("[" + pk + " | REPORT] examples.sum_series: submitted terms 0 to 1"),
                 report.toString());
         assertTrue(report.out().contains("submitted terms 2 to 2"), report.toString());
         assertTrue(

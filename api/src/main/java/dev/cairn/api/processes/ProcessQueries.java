@@ -308,7 +308,7 @@ class ProcessQueries {
         List<Long> ids = new ArrayList<>();
         try (Connection c = engine.database().connection();
                 PreparedStatement s = c.prepareStatement(TREE + "SELECT g.id, g.time, g.level_name, n.uuid,"
-                        + " n.process_type, g.message FROM log g JOIN tree t ON g.node_id = t.id JOIN node n"
+                        + " n.process_type, g.message, n.id FROM log g JOIN tree t ON g.node_id = t.id JOIN node n"
                         + " ON n.id = g.node_id WHERE g.level_name = ANY(?)"
                         + (from == null ? "" : " AND (g.time, g.id) > (?, ?)") + " ORDER BY g.time, g.id LIMIT ?")) {
             int i = 1;
@@ -326,6 +326,7 @@ class ProcessQueries {
                             rs.getObject(2, OffsetDateTime.class),
                             rs.getString(3),
                             rs.getObject(4, UUID.class),
+                            rs.getLong(7),
                             rs.getString(5),
                             rs.getString(6)));
                 }

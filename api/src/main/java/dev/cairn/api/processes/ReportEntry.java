@@ -16,6 +16,9 @@ record ReportEntry(
 
         @Schema(description = "the process that wrote it") UUID process,
 
+        @JsonProperty("process_pk") @Schema(description = "that process's PK", example = "42")
+        long processPk,
+
         @JsonProperty("entry_point") @Schema(description = "what that process runs", example = "examples.sum_series")
         String entryPoint,
 

@@ -160,6 +160,7 @@ class ProcessReadIT extends ApiTest {
         assertEquals(
                 "submitted terms 2 to 2",
                 rest.get("items").get(0).get("message").asString());
+        assertEquals(pkOf(series), rest.get("items").get(0).get("process_pk").asLong(), "the writer's PK");
         assertNull(rest.get("next"));
 
         assertEquals(

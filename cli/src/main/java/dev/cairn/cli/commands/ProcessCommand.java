@@ -358,7 +358,8 @@ public final class ProcessCommand {
             for (JsonNode e : entries) {
                 String process = Json.text(e, "process", "");
                 out.line("  ".repeat(depths.getOrDefault(process, 0)) + ProcessDetails.time(Json.text(e, "time", ""))
-                        + " [" + ProcessLines.shortId(process) + " | " + Json.text(e, "level", "") + "] "
+                        + " [" + Json.text(e, "process_pk", ProcessLines.shortId(process)) + " | "
+                        + Json.text(e, "level", "") + "] "
                         + Json.text(e, "entry_point", "") + ": " + Json.text(e, "message", ""));
             }
         }
