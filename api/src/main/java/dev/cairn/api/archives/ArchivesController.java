@@ -17,6 +17,8 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.http.CacheControl;
 import org.springframework.http.ContentDisposition;
 import org.springframework.http.HttpHeaders;
@@ -27,14 +29,17 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+import tools.jackson.databind.json.JsonMapper;
 
 import dev.cairn.api.archives.ArchiveViews.HeaderView;
 import dev.cairn.api.archives.ArchiveViews.ImportView;
 import dev.cairn.api.archives.ArchiveViews.InspectionView;
 import dev.cairn.api.config.CairnProperties;
 import dev.cairn.api.security.CurrentUser;
+import dev.cairn.api.web.Problems;
 import dev.cairn.api.web.StreamedResponse;
 import dev.cairn.engine.Engine;
+import dev.cairn.errors.CairnException;
 import dev.cairn.storage.archive.ArchiveExport;
 import dev.cairn.storage.archive.ArchiveFormat;
 import dev.cairn.storage.archive.ArchiveHeader;
@@ -54,6 +59,7 @@ import dev.cairn.storage.archive.ImportOptions;
 class ArchivesController {
 
     static final String ARCHIVE = MediaType.APPLICATION_OCTET_STREAM_VALUE;
+    private static final Logger LOG = LoggerFactory.getLogger(ArchivesController.class);
     private static final DateTimeFormatter FILE_TIME = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'");
     private static final String REFS = " (repeatable; any mix of group, node, computer and code)";
 
@@ -61,9 +67,11 @@ class ArchivesController {
     private final ExportRequests requests;
     private final Path spool;
     private final String producer;
+    private final JsonMapper json;
 
-    ArchivesController(Engine engine, ExportRequests requests, CairnProperties properties) {
+    ArchivesController(Engine engine, ExportRequests requests, CairnProperties properties, JsonMapper json) {
         this.engine = engine;
+        this.json = json;
         this.requests = requests;
         this.spool = properties.dataDir().resolve("tmp");
         String version = ArchivesController.class.getPackage().getImplementationVersion();
@@ -208,6 +216,10 @@ class ArchivesController {
                     + " a 400 naming the part and row, and nothing of it is imported. Identity is the uuid, so an"
                     + " archive imported twice adds nothing the second time. The new nodes go into a group of type"
                     + " core.import. No upload size limit applies: archives can be many GB."
+                    + " With `Accept: application/x-ndjson` the answer is a line of JSON per piece of progress"
+                    + " ({\"part\": \"nodes\", \"done\": …, \"total\": …} as rows are read, {\"step\": …, \"millis\": …}"
+                    + " as the work after the rows goes on), then a last line {\"done\": …} with what was added, or"
+                    + " a problem (RFC 9457) saying why nothing was."
                     + " Example: `curl --data-binary @export.cairn -H 'Content-Type: application/octet-stream'"
                     + " -H \"Authorization: Bearer $TOKEN\" …/api/v1/archive`.",
             requestBody =
@@ -216,7 +228,20 @@ class ArchivesController {
                                     @Content(
                                             mediaType = ARCHIVE,
                                             schema = @Schema(type = "string", format = "binary"))))
-    @ApiResponse(responseCode = "200", description = "What was added, per part")
+    @ApiResponse(
+            responseCode = "200",
+            description = "What was added, per part; or, asked for as NDJSON, the progress and then that",
+            content = {
+                @Content(
+                        mediaType = MediaType.APPLICATION_JSON_VALUE,
+                        schema = @Schema(implementation = ImportView.class)),
+                @Content(
+                        mediaType = ImportProgressLines.NDJSON,
+                        schema =
+                                @Schema(
+                                        type = "string",
+                                        example = "{\"part\": \"nodes\", \"done\": 0, \"total\": 109}\n"))
+            })
     @ApiResponse(
             responseCode = "400",
             description = "Not an archive, a bad one (the detail names the part and row), or a bad option; nothing was"
@@ -245,7 +270,8 @@ class ArchivesController {
                             example = "from-the-lab")
                     @RequestParam(name = "group_label", required = false)
                     String groupLabel,
-            @Parameter(hidden = true) HttpServletRequest request)
+            @Parameter(hidden = true) HttpServletRequest request,
+            @Parameter(hidden = true) HttpServletResponse response)
             throws IOException {
         InputStream body = request.getInputStream();
         try {
@@ -254,10 +280,21 @@ class ArchivesController {
                     .withComments(ImportOptions.CommentMerge.parse(mergeComments))
                     .withGroupLabel(groupLabel);
             try (ArchiveUpload upload = ArchiveUpload.open(body, spool)) {
-                return ImportView.of(
-                        upload.format(),
-                        new ArchiveImport(engine.database(), engine.graph().objectStore(), CurrentUser.id())
-                                .importFrom(upload.reader(), options, ArchiveProgress.NONE));
+                ArchiveImport importer =
+                        new ArchiveImport(engine.database(), engine.graph().objectStore(), CurrentUser.id());
+                if (!asksForLines(request)) {
+                    return ImportView.of(
+                            upload.format(), importer.importFrom(upload.reader(), options, ArchiveProgress.NONE));
+                }
+                response.setContentType(ImportProgressLines.NDJSON);
+                ImportProgressLines lines = new ImportProgressLines(response.getOutputStream(), json);
+                try {
+                    lines.done(ImportView.of(upload.format(), importer.importFrom(upload.reader(), options, lines)));
+                } catch (CairnException e) {
+                    LOG.info("an import failed, nothing of it imported: {}", e.getMessage());
+                    lines.failed(Problems.of(e).with(e.getMessage()));
+                }
+                return null;
             }
         } catch (IOException | RuntimeException e) {
             ArchiveUpload.drain(body);
@@ -294,6 +331,11 @@ class ArchivesController {
             ArchiveUpload.drain(body);
             throw e;
         }
+    }
+
+    private static boolean asksForLines(HttpServletRequest request) {
+        String accept = request.getHeader(HttpHeaders.ACCEPT);
+        return accept != null && accept.contains(ImportProgressLines.NDJSON);
     }
 
     private static String fileName(ArchiveFormat format, boolean all) {

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 import dev.cairn.api.security.Role;
 import dev.cairn.api.testing.Api;
@@ -70,6 +71,8 @@ class ArchiveIT extends ApiTest {
     static final byte[] THEIR_CONTENT = "forty-two, said bob\n".getBytes(StandardCharsets.UTF_8);
 
     /** x -> calc -> (result, file), in a group of {@code label}, made by {@code graph}. */
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
     record Chain(IntData x, CalcFunctionNode calc, IntData result, SinglefileData file) {}
 
     static Chain chain(GraphStore graph, Database database, String label, boolean ended) throws Exception {
@@ -357,5 +360,63 @@ class ArchiveIT extends ApiTest {
                         .contains(running.calc().uuid().toString()),
                 refused.toString());
         assertEquals("application/problem+json", refused.header("Content-Type"));
+    }
+
+    @Test
+    @Order(8)
+    void anImportAskedForAsNdjsonTellsItsProgressThenWhatItAddedOrWhyNothing() throws Exception {
+        chain("lines", true);
+        byte[] archive = download(admin(), "group=lines");
+        long before = nodes();
+
+        List<JsonNode> lines = ndjson(uploadForLines(archive));
+        JsonNode last = lines.getLast();
+        assertEquals(4, last.get("done").get("existing").asLong(), last.toString());
+        assertEquals(0, last.get("done").get("added").get("nodes").asLong(), last.toString());
+        assertTrue(
+                lines.stream()
+                        .anyMatch(l -> "nodes".equals(l.path("part").asString())
+                                && l.get("done").asLong() == 4
+                                && l.get("total").asLong() == 4),
+                "the nodes part read to its end: " + lines);
+        assertTrue(
+                lines.stream()
+                        .anyMatch(l -> "links inserted".equals(l.path("step").asString())),
+                "the steps after the rows: " + lines);
+        assertTrue(lines.stream().anyMatch(l -> "commit".equals(l.path("step").asString())), lines.toString());
+
+        byte[] truncated = Arrays.copyOf(archive, archive.length - 40);
+        Answer cut = uploadForLines(truncated);
+        assertEquals(200, cut.statusCode(), "the lines had begun: the failure is the last line");
+        JsonNode problem = ndjson(cut).getLast();
+        assertEquals(400, problem.get("status").asInt(), problem.toString());
+        assertEquals("urn:cairn:problem:invalid-input", problem.get("type").asString(), problem.toString());
+        assertTrue(problem.get("detail").asString().contains("truncated"), problem.toString());
+
+        Answer garbage = uploadForLines("not an archive".getBytes(StandardCharsets.UTF_8));
+        assertEquals(400, garbage.statusCode(), "refused before a line: " + garbage.body());
+        assertTrue(garbage.body().contains("not an archive"), garbage.body());
+        assertEquals(before, nodes(), "nothing was imported");
+    }
+
+    /** An answer read whole: its status, type and text. */
+    record Answer(int statusCode, String type, String body) {}
+
+    Answer uploadForLines(byte[] archive) throws IOException {
+        HttpResponse<InputStream> r = admin().stream(admin().request("/api/v1/archive")
+                .header("Content-Type", "application/octet-stream")
+                .header("Accept", "application/x-ndjson")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(archive)));
+        try (InputStream in = r.body()) {
+            return new Answer(
+                    r.statusCode(),
+                    r.headers().firstValue("Content-Type").orElse(""),
+                    new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        }
+    }
+
+    static List<JsonNode> ndjson(Answer r) {
+        assertEquals("application/x-ndjson", r.type(), r.body());
+        return r.body().lines().map(JSON::readTree).toList();
     }
 }

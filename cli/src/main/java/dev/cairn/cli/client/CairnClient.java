@@ -115,17 +115,22 @@ public final class CairnClient {
      * the answer is JSON, waited for as long as the server takes (an import reads the whole upload first).
      */
     public JsonNode upload(String path, Path file, LongConsumer sent) {
+        return json(uploaded(path, file, sent, "application/json"));
+    }
+
+    /**
+     * POSTs {@code file} as {@link #upload} does, asking for the answer as lines of JSON (an import's
+     * progress), which the caller reads as they come and closes.
+     */
+    public InputStream uploadForLines(String path, Path file, LongConsumer sent) {
+        return streamed(uploaded(path, file, sent, "application/x-ndjson, application/json"));
+    }
+
+    private Light.Response uploaded(String path, Path file, LongConsumer sent, String accept) {
         try {
             Light.Body body =
                     new Light.Body("application/octet-stream", Files.size(file), out -> copy(file, out, sent));
-            return json(Light.send(
-                    "POST",
-                    resolve(path),
-                    target.token(),
-                    "application/json",
-                    body,
-                    (int) CONNECT_TIMEOUT.toMillis(),
-                    0));
+            return Light.send("POST", resolve(path), target.token(), accept, body, (int) CONNECT_TIMEOUT.toMillis(), 0);
         } catch (NoSuchFileException e) {
             throw CliException.usage("no such file: " + file);
         } catch (ConnectException e) {
@@ -244,7 +249,7 @@ public final class CairnClient {
     }
 
     /** The server's problem details as one line, with the exit code for its status and a hint. */
-    private CliException problem(int status, String body) {
+    public CliException problem(int status, String body) {
         String detail = null;
         try {
             JsonNode problem = body == null || body.isBlank() ? null : Json.parse(body);

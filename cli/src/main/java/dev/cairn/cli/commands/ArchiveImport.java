@@ -1,5 +1,10 @@
 package dev.cairn.cli.commands;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -13,8 +18,11 @@ import tools.jackson.databind.JsonNode;
 
 import dev.cairn.cli.client.CairnClient;
 import dev.cairn.cli.client.CliException;
+import dev.cairn.cli.client.ExitCodes;
+import dev.cairn.cli.client.Json;
 import dev.cairn.cli.options.Session;
 import dev.cairn.cli.output.Output;
+import dev.cairn.cli.output.Progress;
 
 @Command(
         name = "import",
@@ -74,7 +82,7 @@ final class ArchiveImport implements Runnable {
         }
         String path = "/api/v1/archive?merge_extras=" + extras + "&merge_comments=" + mergeComments.name()
                 + (group == null ? "" : "&group_label=" + CairnClient.param(group));
-        JsonNode answer = ArchiveInspect.upload(session, path, file, "importing");
+        JsonNode answer = importWithProgress(path);
         Output out = session.output();
         if (out.json()) {
             out.print(answer);
@@ -98,5 +106,49 @@ final class ArchiveImport implements Runnable {
                             : "")
                     + "; " + existing + " nodes were here already");
         }
+    }
+
+    /**
+     * Sends the file with a bar of the bytes sent, then follows the server's lines of progress (the import
+     * reads the file as it arrives, and goes on after its last byte: links, hashes, the commit) to the last
+     * line, what was added or why nothing was.
+     */
+    private JsonNode importWithProgress(String path) {
+        Output out = session.output();
+        InputStream answer;
+        try (Progress sending = out.byteProgress("sending", ArchiveInspect.sizeOf(file))) {
+            answer = session.client().uploadForLines(path, file, sending::set);
+        }
+        try (Progress importing = out.progress("importing", 0);
+                BufferedReader lines = new BufferedReader(new InputStreamReader(answer, StandardCharsets.UTF_8))) {
+            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                JsonNode progress = Json.parse(line);
+                if (progress.path("done").isObject()) {
+                    return progress.get("done");
+                }
+                if (progress.has("type") && progress.has("status")) {
+                    throw session.client().problem(progress.get("status").asInt(), line);
+                }
+                if (progress.has("step")) {
+                    importing.label("importing: " + progress.get("step").asString());
+                    importing.advance(1);
+                } else if (progress.has("part")) {
+                    importing.label("importing " + progress.get("part").asString() + " "
+                            + progress.path("done").asLong() + "/"
+                            + progress.path("total").asLong());
+                }
+            }
+        } catch (IOException e) {
+            throw new CliException(
+                    ExitCodes.UNAVAILABLE,
+                    "the connection to " + session.client().target().url() + " ended during the import: "
+                            + e.getMessage(),
+                    "the server imports all or nothing; `cairn archive import` again adds what is missing",
+                    e);
+        }
+        throw new CliException(
+                ExitCodes.FAILED,
+                "the server's answer ended without saying how the import ended",
+                "the server imports all or nothing; `cairn archive import` again adds what is missing");
     }
 }

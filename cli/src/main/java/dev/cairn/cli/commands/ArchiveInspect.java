@@ -59,17 +59,20 @@ final class ArchiveInspect implements Runnable {
 
     /** Sends {@code file} to {@code path} with a progress bar of the bytes sent; the server's answer. */
     static JsonNode upload(Session session, String path, Path file, String label) {
+        try (Progress p = session.output().byteProgress(label, sizeOf(file))) {
+            return session.client().upload(path, file, p::set);
+        }
+    }
+
+    /** The size of the archive file to send; a usage error when there is none to read. */
+    static long sizeOf(Path file) {
         if (!Files.isRegularFile(file)) {
             throw CliException.usage("no such file: " + file);
         }
-        long size;
         try {
-            size = Files.size(file);
+            return Files.size(file);
         } catch (IOException e) {
             throw CliException.usage("cannot read " + file + ": " + e.getMessage());
-        }
-        try (Progress p = session.output().byteProgress(label, size)) {
-            return session.client().upload(path, file, p::set);
         }
     }
 }

@@ -19,7 +19,7 @@ public final class Progress implements AutoCloseable {
 
     private final PrintWriter err;
     private final boolean drawn;
-    private final String label;
+    private volatile String label;
     private final boolean bytes;
     private final long started = System.nanoTime();
     /** Clears the bar when the JVM stops before {@link #close}: Ctrl-C. */
@@ -55,6 +55,12 @@ public final class Progress implements AutoCloseable {
     public void advance(long steps) {
         done += steps;
         draw(false);
+    }
+
+    /** What the bar says it is doing, from now on. */
+    public void label(String label) {
+        this.label = label;
+        draw(true);
     }
 
     public void set(long done) {

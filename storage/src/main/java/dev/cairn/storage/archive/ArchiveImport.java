@@ -52,7 +52,7 @@ public final class ArchiveImport {
                     s.execute("SET LOCAL TimeZone = 'UTC'");
                 }
                 Staging.create(c);
-                ImportSteps steps = new ImportSteps();
+                ImportSteps steps = new ImportSteps(progress);
                 RowWrites rows = new RowWrites(c, options, added, steps, groupLabel(options), userId);
                 reader.read(new ArchiveReader.Visitor() {
                     private long seen;
