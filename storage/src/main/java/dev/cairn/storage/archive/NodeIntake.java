@@ -69,6 +69,9 @@ final class NodeIntake {
         return t;
     });
 
+    /** The COPYs' buffer, one COPY at a time on the writer's connection. */
+    private final byte[] copyBuffer = new byte[1 << 20];
+
     private final String groupLabel;
     private final long userId;
     private EntityImports.ImportGroup group;
@@ -368,7 +371,7 @@ final class NodeIntake {
         if (batchRows.isEmpty()) {
             return;
         }
-        CopyRows rows = new CopyRows(copies.copyIn("COPY " + target + " FROM STDIN"));
+        CopyRows rows = new CopyRows(copies.copyIn("COPY " + target + " FROM STDIN"), copyBuffer);
         try {
             for (IntakeRow r : batchRows) {
                 writer.write(rows, r);

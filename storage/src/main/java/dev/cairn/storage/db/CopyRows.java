@@ -26,13 +26,22 @@ public final class CopyRows {
     private final Sink sink;
     private final CopyIn copy;
     private final StringBuilder row = new StringBuilder(4096);
-    private byte[] buffer = new byte[CHUNK];
+    private byte[] buffer;
     private int used;
     private boolean rowStarted;
 
     /** Rows sent straight to the server. */
     public CopyRows(CopyIn copy) {
+        this(copy, new byte[CHUNK]);
+    }
+
+    /**
+     * Rows sent straight to the server through {@code buffer}, which the caller hands to one COPY after
+     * another (a megabyte a COPY is most of what a stream of small batches allocates otherwise).
+     */
+    public CopyRows(CopyIn copy, byte[] buffer) {
         this.copy = copy;
+        this.buffer = buffer;
         this.sink = (chunk, length) -> {
             copy.writeToCopy(chunk, 0, length);
             return false;
@@ -42,6 +51,7 @@ public final class CopyRows {
     CopyRows(Sink sink) {
         this.copy = null;
         this.sink = sink;
+        this.buffer = new byte[CHUNK];
     }
 
     public CopyRows text(String value) {
