@@ -15,6 +15,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -28,7 +29,8 @@ import dev.cairn.e2e.CairnCli;
  * {@code cairn worker start} for a server in the embedded mode: the server publishes its own
  * PostgreSQL and broker in {@code services.settings} (owner-only), a worker JVM started from it
  * consumes the server's queue, {@code cairn server stop} stops the worker before the server and
- * leaves no process behind, and with the server stopped a worker is refused.
+ * leaves no process behind, and with the server stopped a worker is refused. A worker whose server
+ * ended otherwise retries for ever, so the next start of the server stops it.
  */
 class EmbeddedWorkersIT {
 
@@ -110,6 +112,33 @@ class EmbeddedWorkersIT {
                 () -> assertTrue(refused.err().contains("does not run"), refused.toString()),
                 () -> assertTrue(refused.err().contains("`cairn server start --embedded`"), refused.toString()),
                 () -> assertFalse(Files.exists(dataDir.resolve("workers").resolve("worker-1.pid")), "none started"));
+    }
+
+    @Test
+    void workersLeftByAServerThatEndedOtherwiseStopAtItsNextStart() throws Exception {
+        assertEquals(
+                0,
+                cairn.run(Duration.ofMinutes(4), null, "server", "start", "--embedded")
+                        .exit());
+        CairnCli.Run workers = cairn.run(Duration.ofMinutes(4), null, "worker", "start", "1", "--json");
+        assertEquals(0, workers.exit(), workers.toString());
+        ProcessHandle worker =
+                ProcessHandle.of(workers.json().get(0).get("pid").asLong()).orElseThrow();
+        ProcessHandle server = ProcessHandle.of(Long.parseLong(
+                        Files.readString(dataDir.resolve("server.pid")).strip()))
+                .orElseThrow();
+
+        server.destroy(); // SIGTERM to the JVM itself, not `cairn server stop`
+        server.onExit().get(2, TimeUnit.MINUTES);
+        Thread.sleep(5_000);
+        assertTrue(worker.isAlive(), "the worker retries its services");
+        CairnCli.Run again = cairn.run(Duration.ofMinutes(4), null, "server", "start", "--embedded");
+
+        assertEquals(0, again.exit(), again.toString());
+        assertAll(
+                () -> assertTrue(again.err().contains("left by the last run"), again.toString()),
+                () -> assertFalse(worker.isAlive(), "the left worker stopped"));
+        assertEquals(0, cairn.run(Duration.ofMinutes(3), null, "server", "stop").exit());
     }
 
     private static JsonNode awaitWorkersConnected(int count) throws InterruptedException {

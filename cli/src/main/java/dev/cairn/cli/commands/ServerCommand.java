@@ -150,6 +150,9 @@ public final class ServerCommand {
             int httpPort = ServerSettings.port(port, session.env());
             ServerSettings.checkPortFree(httpPort);
             ServerJar jar = ServerJar.find(session.env());
+            if (embedded) {
+                WorkerCommand.stopLeftOver(dir, session.timeout(), out);
+            }
             List<String> args = new ArrayList<>();
             args.add("--cairn.data-dir=" + dir);
             args.add("--server.port=" + httpPort);

@@ -75,6 +75,11 @@ public final class UpCommand implements Callable<Integer> {
         int httpPort = ServerSettings.port(port, session.env());
         ServerSettings.checkPortFree(httpPort);
         ServerJar jar = ServerJar.find(session.env());
+        boolean embedded = !ServerSettings.given(settings, session.env(), "cairn.database.url", "CAIRN_DATABASE_URL")
+                || !ServerSettings.given(settings, session.env(), "cairn.broker.uri", "CAIRN_BROKER_URI");
+        if (embedded) {
+            WorkerCommand.stopLeftOver(dir, session.timeout(), out);
+        }
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
@@ -94,8 +99,6 @@ public final class UpCommand implements Callable<Integer> {
             out.note("In another terminal, for the other commands: export " + String.join(" ", exports));
         }
         // for `cairn worker start` and `cairn db migrate`, as `cairn server start` keeps them
-        boolean embedded = !ServerSettings.given(settings, session.env(), "cairn.database.url", "CAIRN_DATABASE_URL")
-                || !ServerSettings.given(settings, session.env(), "cairn.broker.uri", "CAIRN_BROKER_URI");
         ServerSettings.save(dir, settings, embedded);
         ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
         builder.environment().clear();

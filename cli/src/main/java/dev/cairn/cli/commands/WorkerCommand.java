@@ -317,6 +317,24 @@ public final class WorkerCommand {
         return left;
     }
 
+    /**
+     * Stops the workers that an embedded server of {@code dir} left when it ended otherwise than by
+     * {@code cairn server stop} (killed, crashed): they retry its database and broker for ever, and a
+     * new start moves those to other ports with another password, so they would never work again.
+     */
+    static void stopLeftOver(Path dir, Duration timeout, Output out) {
+        int n = LocalRun.workers(dir).size();
+        if (n == 0) {
+            return;
+        }
+        out.note("Stopping " + n + " worker" + (n == 1 ? "" : "s") + " left by the last run: its embedded"
+                + " database and broker are gone.");
+        List<ProcessHandle> left = stop(dir, null, timeout, out);
+        if (!left.isEmpty()) {
+            throw notStopped(left, timeout);
+        }
+    }
+
     /** The refusal when workers did not stop within {@code timeout}. */
     static CliException notStopped(List<ProcessHandle> left, Duration timeout) {
         return new CliException(
