@@ -5,11 +5,13 @@ import java.util.concurrent.CompletionException;
 
 import dev.cairn.api.embedded.EmbeddedBroker;
 import dev.cairn.api.embedded.EmbeddedDatabase;
+import dev.cairn.api.embedded.ServicesFile;
 import dev.cairn.storage.db.DatabaseConfig;
 
 /**
  * Where the database and the broker are: configured ones, or embedded ones this server started
- * (and stops when it closes, after the engine).
+ * (and stops when it closes, after the engine). While embedded ones run, {@link ServicesFile}
+ * tells the workers of this host how to reach them.
  */
 public final class Services implements AutoCloseable {
 
@@ -17,13 +19,19 @@ public final class Services implements AutoCloseable {
     private final String amqpUri;
     private final EmbeddedDatabase embeddedDatabase;
     private final EmbeddedBroker embeddedBroker;
+    private final ServicesFile published;
 
     private Services(
-            DatabaseConfig database, String amqpUri, EmbeddedDatabase embeddedDatabase, EmbeddedBroker embeddedBroker) {
+            DatabaseConfig database,
+            String amqpUri,
+            EmbeddedDatabase embeddedDatabase,
+            EmbeddedBroker embeddedBroker,
+            ServicesFile published) {
         this.database = database;
         this.amqpUri = amqpUri;
         this.embeddedDatabase = embeddedDatabase;
         this.embeddedBroker = embeddedBroker;
+        this.published = published;
     }
 
     /**
@@ -51,11 +59,17 @@ public final class Services implements AutoCloseable {
             }
             EmbeddedDatabase database = await(embeddedDatabase);
             String url = database != null ? database.jdbcUrl() : withCredentials(db.url(), db.user(), db.password());
+            // written once both are up: a worker that reads it finds services that answer
+            ServicesFile published = database != null || embeddedBroker != null
+                    ? ServicesFile.write(
+                            properties.dataDir(), database != null ? url : null, embeddedBroker != null ? amqp : null)
+                    : null;
             return new Services(
                     DatabaseConfig.of(url).withPoolSize(db.poolSize()).withConnectTimeout(db.connectTimeout()),
                     amqp,
                     database,
-                    embeddedBroker);
+                    embeddedBroker,
+                    published);
         } catch (RuntimeException e) {
             if (embeddedBroker != null) {
                 embeddedBroker.close();
@@ -119,6 +133,9 @@ public final class Services implements AutoCloseable {
 
     @Override
     public void close() {
+        if (published != null) {
+            published.delete(); // first: no worker starts on services about to stop
+        }
         if (embeddedBroker != null) {
             embeddedBroker.close();
         }

@@ -150,6 +150,9 @@ public final class ServerCommand {
             int httpPort = ServerSettings.port(port, session.env());
             ServerSettings.checkPortFree(httpPort);
             ServerJar jar = ServerJar.find(session.env());
+            if (embedded) {
+                WorkerCommand.stopLeftOver(dir, session.timeout(), out);
+            }
             List<String> args = new ArrayList<>();
             args.add("--cairn.data-dir=" + dir);
             args.add("--server.port=" + httpPort);
@@ -194,7 +197,9 @@ public final class ServerCommand {
             description = {
                 "Stop the server: SIGTERM, then wait until it has stopped (running steps finish, the embedded"
                         + " PostgreSQL stops) for --timeout seconds; then say what still runs.",
-                "Workers started with `cairn worker start` keep running: `cairn worker stop`."
+                "Workers started with `cairn worker start` stop first when the server runs in the embedded mode"
+                        + " (they use its database and broker); with an external database and broker they keep"
+                        + " running: `cairn worker stop`."
             })
     static final class Stop implements Callable<Integer> {
 
@@ -216,6 +221,11 @@ public final class ServerCommand {
                 return ExitCodes.OK;
             }
             ProcessHandle process = running.get();
+            boolean embedded = ServerSettings.saved(dir).contains(ServerSettings.EMBEDDED)
+                    || ServerSettings.published(dir).isPresent();
+            if (embedded && !LocalRun.workers(dir).isEmpty()) {
+                stopWorkers(dir, out);
+            }
             List<ProcessHandle> tree = LocalRun.leftOf(process);
             long started = System.nanoTime();
             process.destroy();
@@ -237,9 +247,20 @@ public final class ServerCommand {
                     + Duration.ofNanos(System.nanoTime() - started).toSeconds() + " s.");
             int workers = LocalRun.workers(dir).size();
             if (workers > 0) {
-                out.note(workers + " worker" + (workers == 1 ? "" : "s") + " still run: `cairn worker stop`.");
+                out.note(workers + " worker" + (workers == 1 ? "" : "s") + " still run on the external database"
+                        + " and broker: `cairn worker stop`.");
             }
             return ExitCodes.OK;
+        }
+
+        /** The workers of an embedded server go first: its database and broker stop with it. */
+        private void stopWorkers(Path dir, Output out) {
+            out.note("Stopping the workers first: they use the server's embedded database and broker.");
+            List<ProcessHandle> left = WorkerCommand.stop(dir, null, session.timeout(), out);
+            if (!left.isEmpty()) {
+                // the server stays, so that the workers can still finish their steps
+                throw WorkerCommand.notStopped(left, session.timeout());
+            }
         }
     }
 

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -18,6 +19,7 @@ import sun.misc.Signal;
 import dev.cairn.cli.client.CliException;
 import dev.cairn.cli.client.ExitCodes;
 import dev.cairn.cli.local.LocalRun;
+import dev.cairn.cli.local.Readiness;
 import dev.cairn.cli.local.ServerJar;
 import dev.cairn.cli.local.ServerSettings;
 import dev.cairn.cli.options.DataDirOption;
@@ -28,6 +30,7 @@ import dev.cairn.cli.output.Output;
  * {@code cairn up}: Cairn on this machine in one command. The server jar in the embedded mode (its own
  * PostgreSQL and broker under the data directory) with the demo, in the foreground, with the start-up
  * cache; Ctrl-C (or SIGTERM) is passed to the server, which stops everything, and this waits for it.
+ * Workers started against it ({@code cairn worker start}) use its embedded services, so they stop first.
  */
 @Command(
         name = "up",
@@ -72,6 +75,11 @@ public final class UpCommand implements Callable<Integer> {
         int httpPort = ServerSettings.port(port, session.env());
         ServerSettings.checkPortFree(httpPort);
         ServerJar jar = ServerJar.find(session.env());
+        boolean embedded = !ServerSettings.given(settings, session.env(), "cairn.database.url", "CAIRN_DATABASE_URL")
+                || !ServerSettings.given(settings, session.env(), "cairn.broker.uri", "CAIRN_BROKER_URI");
+        if (embedded) {
+            WorkerCommand.stopLeftOver(dir, session.timeout(), out);
+        }
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
@@ -90,6 +98,8 @@ public final class UpCommand implements Callable<Integer> {
         if (!exports.isEmpty()) {
             out.note("In another terminal, for the other commands: export " + String.join(" ", exports));
         }
+        // for `cairn worker start` and `cairn db migrate`, as `cairn server start` keeps them
+        ServerSettings.save(dir, settings, embedded);
         ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
         builder.environment().clear();
         builder.environment().putAll(ServerSettings.environment(session.env()));
@@ -101,8 +111,9 @@ public final class UpCommand implements Callable<Integer> {
         }
         run.record(server.pid());
         ServerCommand.writeUrl(dir, URI.create("http://127.0.0.1:" + httpPort));
-        forward("INT", server);
-        forward("TERM", server);
+        Runnable stopWorkers = embedded ? workerStop(dir) : () -> {};
+        forward("INT", server, stopWorkers);
+        forward("TERM", server, stopWorkers);
         try {
             while (true) {
                 try {
@@ -112,19 +123,41 @@ public final class UpCommand implements Callable<Integer> {
                 }
             }
         } finally {
+            stopWorkers.run(); // a server that ended by itself took their services too
             run.forget();
             ServerCommand.forgetUrl(dir);
         }
     }
 
+    /** Stops the workers of {@code dir}, once: they lose their database and broker with the server. */
+    private Runnable workerStop(Path dir) {
+        Output out = session.output();
+        AtomicBoolean done = new AtomicBoolean();
+        return () -> {
+            if (!done.compareAndSet(false, true) || LocalRun.workers(dir).isEmpty()) {
+                return;
+            }
+            out.note("Stopping the workers first: they use the server's embedded database and broker.");
+            List<ProcessHandle> left = WorkerCommand.stop(dir, null, session.timeout(), out);
+            if (!left.isEmpty()) {
+                out.note("Workers still run: " + Readiness.pids(left) + "; `cairn worker stop` when they"
+                        + " have finished their steps.");
+            }
+        };
+    }
+
     /**
      * Passes {@code signal} on to the server instead of ending this JVM, so that this waits until the
-     * server has stopped. A terminal's Ctrl-C reaches both; the server takes a second one calmly. Where
+     * server has stopped; {@code first} runs before (the workers stop). A terminal's Ctrl-C reaches both
+     * (not the workers, which run in sessions of their own); the server takes a second one calmly. Where
      * the signal is ignored (a background job), there is nothing to pass on.
      */
-    private static void forward(String signal, Process server) {
+    private static void forward(String signal, Process server, Runnable first) {
         try {
-            Signal.handle(new Signal(signal), s -> send(signal, server.pid()));
+            Signal.handle(new Signal(signal), s -> {
+                first.run();
+                send(signal, server.pid());
+            });
         } catch (IllegalArgumentException ignored) {
             // ignored by this process's parent, so by the server too
         }

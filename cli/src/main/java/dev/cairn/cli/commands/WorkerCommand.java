@@ -34,14 +34,17 @@ import dev.cairn.cli.output.Table;
  * {@code cairn worker start|stop|status|logs}: worker JVMs on this host, each the server jar with
  * {@code --cairn.roles=worker}, numbered, with a pid file and log of its own under
  * {@code <data-dir>/workers}. They take the settings {@code cairn server start} kept for the data
- * directory, so they use the server's database and broker.
+ * directory, so they use the server's database and broker; an embedded server's, whose ports change
+ * at every start, from the file it publishes them in while they run.
  */
 @Command(
         name = "worker",
         description = {
             "Worker JVMs on this host, which run the steps of processes: start more, stop some, list, logs.",
             "Each is the server jar with --cairn.roles=worker, with the settings `cairn server start` was given;"
-                    + " pid files and logs are in <data-dir>/workers."
+                    + " pid files and logs are in <data-dir>/workers.",
+            "With an embedded server (`cairn up`, `cairn server start --embedded`) they use its database and"
+                    + " broker, and stop with it."
         },
         subcommands = {
             WorkerCommand.Start.class,
@@ -86,24 +89,20 @@ public final class WorkerCommand {
             }
             Output out = session.output();
             Path dir = dataDir.dataDir(session);
-            List<String> settings = new ArrayList<>();
             List<String> saved = ServerSettings.saved(dir);
-            if (saved.contains(ServerSettings.EMBEDDED)) {
-                throw new CliException(
-                        ExitCodes.CONFLICT,
-                        "the server of " + dir + " runs in the embedded mode: its database and broker serve its own"
-                                + " JVM, which has a worker already",
-                        "for workers of their own, start the server on an external PostgreSQL and RabbitMQ"
-                                + " (`cairn server start --cairn.database.url=... --cairn.broker.uri=...`)");
+            Optional<List<String>> published = ServerSettings.published(dir);
+            List<String> settings = new ArrayList<>(
+                    saved.stream().filter(s -> !s.startsWith("#")).toList());
+            if (saved.contains(ServerSettings.EMBEDDED) || published.isPresent()) {
+                settings = ServerSettings.overriding(settings, embeddedServices(dir, published));
             }
-            saved.stream().filter(s -> !s.startsWith("#")).forEach(settings::add);
-            settings.addAll(ServerSettings.parse(extra, "cairn worker start"));
+            settings = ServerSettings.overriding(settings, ServerSettings.parse(extra, "cairn worker start"));
             Map<String, String> env = ServerSettings.environment(session.env());
             if (!ServerSettings.given(settings, env, "cairn.database.url", "CAIRN_DATABASE_URL")
                     || !ServerSettings.given(settings, env, "cairn.broker.uri", "CAIRN_BROKER_URI")) {
                 throw CliException.usage("no database or broker for the workers: start the server first with"
-                        + " `cairn server start` (its settings are kept for them), or give --cairn.database.url=..."
-                        + " and --cairn.broker.uri=...");
+                        + " `cairn server start` or `cairn up` (its settings are kept for them), or give"
+                        + " --cairn.database.url=... and --cairn.broker.uri=...");
             }
             ServerJar jar = ServerJar.find(session.env());
             List<Integer> running = LocalRun.workers(dir);
@@ -176,41 +175,10 @@ public final class WorkerCommand {
             if (count != null && count < 1) {
                 throw CliException.usage("N: " + count + " workers? give 1 or more");
             }
-            Output out = session.output();
             Path dir = dataDir.dataDir(session);
-            List<Integer> running = new ArrayList<>(LocalRun.workers(dir));
-            if (running.isEmpty()) {
-                out.note("No workers run for " + dir + ".");
-                return ExitCodes.OK;
-            }
-            Collections.reverse(running);
-            List<Integer> chosen = count == null ? running : running.subList(0, Math.min(count, running.size()));
-            List<Map.Entry<LocalRun, ProcessHandle>> stopping = new ArrayList<>();
-            for (int n : chosen) {
-                LocalRun run = LocalRun.worker(dir, n);
-                run.process().ifPresent(p -> {
-                    p.destroy();
-                    stopping.add(Map.entry(run, p));
-                });
-            }
-            List<ProcessHandle> left = new ArrayList<>();
-            long deadline = System.nanoTime() + session.timeout().toNanos();
-            for (Map.Entry<LocalRun, ProcessHandle> worker : stopping) {
-                Duration rest = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
-                if (LocalRun.awaitExit(worker.getValue(), rest)) {
-                    worker.getKey().forget();
-                    out.note("Stopped " + worker.getKey().name() + " (pid "
-                            + worker.getValue().pid() + ").");
-                } else {
-                    left.add(worker.getValue());
-                }
-            }
+            List<ProcessHandle> left = stop(dir, count, session.timeout(), session.output());
             if (!left.isEmpty()) {
-                throw new CliException(
-                        ExitCodes.FAILED,
-                        left.size() + " worker" + (left.size() == 1 ? "" : "s") + " did not stop within "
-                                + session.timeout().toSeconds() + " s: " + Readiness.pids(left),
-                        "wait longer (--timeout SECONDS): running steps may take cairn.worker.shutdown-grace");
+                throw notStopped(left, session.timeout());
             }
             return ExitCodes.OK;
         }
@@ -294,6 +262,86 @@ public final class WorkerCommand {
             }
             return ServerCommand.printLog(session, LocalRun.worker(dir, n), log.lines, log.follow);
         }
+    }
+
+    /**
+     * The settings of the embedded database and broker of the server of {@code dir}, which it publishes
+     * while they run; refused when it does not run, as its services run only in it.
+     */
+    private static List<String> embeddedServices(Path dir, Optional<List<String>> published) {
+        Optional<ProcessHandle> server = LocalRun.server(dir).process();
+        if (published.isEmpty() || server.isEmpty()) {
+            throw new CliException(
+                    ExitCodes.UNAVAILABLE,
+                    "the server of " + dir + " does not run: in the embedded mode its workers use the database"
+                            + " and broker it runs",
+                    "start the server first: `cairn up` or `cairn server start --embedded`");
+        }
+        return published.get();
+    }
+
+    /**
+     * Stops workers of {@code dir}, the last started first: {@code count} of them, or all when null.
+     * Each gets SIGTERM at once, then each is waited for until {@code timeout} has passed in all; the
+     * ones that still run are returned. {@code cairn server stop} and {@code cairn up} stop the workers
+     * of an embedded server with this, before its services go.
+     */
+    static List<ProcessHandle> stop(Path dir, Integer count, Duration timeout, Output out) {
+        List<Integer> running = new ArrayList<>(LocalRun.workers(dir));
+        if (running.isEmpty()) {
+            out.note("No workers run for " + dir + ".");
+            return List.of();
+        }
+        Collections.reverse(running);
+        List<Integer> chosen = count == null ? running : running.subList(0, Math.min(count, running.size()));
+        List<Map.Entry<LocalRun, ProcessHandle>> stopping = new ArrayList<>();
+        for (int n : chosen) {
+            LocalRun run = LocalRun.worker(dir, n);
+            run.process().ifPresent(p -> {
+                p.destroy();
+                stopping.add(Map.entry(run, p));
+            });
+        }
+        List<ProcessHandle> left = new ArrayList<>();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        for (Map.Entry<LocalRun, ProcessHandle> worker : stopping) {
+            Duration rest = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
+            if (LocalRun.awaitExit(worker.getValue(), rest)) {
+                worker.getKey().forget();
+                out.note("Stopped " + worker.getKey().name() + " (pid "
+                        + worker.getValue().pid() + ").");
+            } else {
+                left.add(worker.getValue());
+            }
+        }
+        return left;
+    }
+
+    /**
+     * Stops the workers that an embedded server of {@code dir} left when it ended otherwise than by
+     * {@code cairn server stop} (killed, crashed): they retry its database and broker for ever, and a
+     * new start moves those to other ports with another password, so they would never work again.
+     */
+    static void stopLeftOver(Path dir, Duration timeout, Output out) {
+        int n = LocalRun.workers(dir).size();
+        if (n == 0) {
+            return;
+        }
+        out.note("Stopping " + n + " worker" + (n == 1 ? "" : "s") + " left by the last run: its embedded"
+                + " database and broker are gone.");
+        List<ProcessHandle> left = stop(dir, null, timeout, out);
+        if (!left.isEmpty()) {
+            throw notStopped(left, timeout);
+        }
+    }
+
+    /** The refusal when workers did not stop within {@code timeout}. */
+    static CliException notStopped(List<ProcessHandle> left, Duration timeout) {
+        return new CliException(
+                ExitCodes.FAILED,
+                left.size() + " worker" + (left.size() == 1 ? "" : "s") + " did not stop within " + timeout.toSeconds()
+                        + " s: " + Readiness.pids(left),
+                "wait longer (--timeout SECONDS): running steps may take cairn.worker.shutdown-grace");
     }
 
     private static ObjectNode view(LocalRun run, ProcessHandle process) {

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 import dev.cairn.cli.client.CliException;
@@ -23,7 +24,8 @@ import dev.cairn.cli.client.ExitCodes;
  * The server settings a command passes through ({@code --cairn.x=y}, as the README's "Settings"
  * lists them), the ones {@code cairn server start} keeps for the workers and {@code cairn db migrate}
  * of the same data directory ({@code server.settings}, readable by this user only, as it may hold a
- * password), and the environment the server JVMs get.
+ * password), the settings of the embedded services a running server publishes for them
+ * ({@code services.settings}), and the environment the server JVMs get.
  */
 public final class ServerSettings {
 
@@ -108,6 +110,41 @@ public final class ServerSettings {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * The settings of the embedded database and broker that the running server of {@code dataDir}
+     * published for the workers of this host ({@code services.settings}, owner-only, written by the
+     * server once they are up and deleted when they stop); empty when no embedded services run there.
+     */
+    public static Optional<List<String>> published(Path dataDir) {
+        Path file = dataDir.resolve("services.settings");
+        try {
+            return Files.isRegularFile(file)
+                    ? Optional.of(Files.readAllLines(file, StandardCharsets.UTF_8).stream()
+                            .filter(SETTING.asPredicate())
+                            .toList())
+                    : Optional.empty();
+        } catch (IOException e) {
+            throw new CliException(
+                    ExitCodes.FAILED,
+                    "cannot read " + file + ": " + e.getMessage(),
+                    "it is the server's user's alone: run this as that user");
+        }
+    }
+
+    /**
+     * {@code settings} with those of {@code overrides} in place of the ones of the same key: the server
+     * would join two values of one key into a list.
+     */
+    public static List<String> overriding(List<String> settings, List<String> overrides) {
+        List<String> keys =
+                overrides.stream().map(s -> s.substring(0, s.indexOf('=') + 1)).toList();
+        List<String> merged = new ArrayList<>(settings.stream()
+                .filter(s -> keys.stream().noneMatch(s::startsWith))
+                .toList());
+        merged.addAll(overrides);
+        return merged;
     }
 
     /** Refuses a port another program listens on, before a server JVM fails on it after seconds. */

@@ -81,4 +81,23 @@ class ServerSettingsTest {
         ServerSettings.save(dataDir, List.of(), true);
         assertEquals(List.of(ServerSettings.EMBEDDED), ServerSettings.saved(dataDir));
     }
+
+    @Test
+    void theEmbeddedServicesAServerPublishesReplaceTheSameSettingsAndAreAbsentWhenItDoesNotRun(@TempDir Path dir)
+            throws Exception {
+        assertTrue(ServerSettings.published(dir).isEmpty());
+        Files.write(
+                dir.resolve("services.settings"),
+                List.of(
+                        "# the embedded services of the server of pid 1",
+                        "--cairn.broker.uri=amqp://c:p@127.0.0.1:9/"));
+
+        List<String> published = ServerSettings.published(dir).orElseThrow();
+
+        assertEquals(List.of("--cairn.broker.uri=amqp://c:p@127.0.0.1:9/"), published);
+        assertEquals(
+                List.of("--cairn.worker.slots=2", "--cairn.broker.uri=amqp://c:p@127.0.0.1:9/"),
+                ServerSettings.overriding(
+                        List.of("--cairn.broker.uri=amqp://old@h:1/", "--cairn.worker.slots=2"), published));
+    }
 }
