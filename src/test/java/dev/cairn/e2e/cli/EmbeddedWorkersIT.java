@@ -128,10 +128,13 @@ class EmbeddedWorkersIT {
                         Files.readString(dataDir.resolve("server.pid")).strip()))
                 .orElseThrow();
 
-        server.destroy(); // SIGTERM to the JVM itself, not `cairn server stop`
+        // the worker is held still while its server ends (SIGTERM to the JVM itself, not `cairn server
+        // stop`), so that it is surely there at the next start, as one that retries its services is
+        signal("STOP", worker);
+        server.destroy();
         server.onExit().get(2, TimeUnit.MINUTES);
-        Thread.sleep(5_000);
-        assertTrue(worker.isAlive(), "the worker retries its services");
+        signal("CONT", worker);
+        assertTrue(worker.isAlive(), "the worker outlived its server");
         CairnCli.Run again = cairn.run(Duration.ofMinutes(4), null, "server", "start", "--embedded");
 
         assertEquals(0, again.exit(), again.toString());
@@ -139,6 +142,14 @@ class EmbeddedWorkersIT {
                 () -> assertTrue(again.err().contains("left by the last run"), again.toString()),
                 () -> assertFalse(worker.isAlive(), "the left worker stopped"));
         assertEquals(0, cairn.run(Duration.ofMinutes(3), null, "server", "stop").exit());
+    }
+
+    private static void signal(String name, ProcessHandle process) throws IOException, InterruptedException {
+        assertEquals(
+                0,
+                new ProcessBuilder("kill", "-" + name, Long.toString(process.pid()))
+                        .start()
+                        .waitFor());
     }
 
     private static JsonNode awaitWorkersConnected(int count) throws InterruptedException {

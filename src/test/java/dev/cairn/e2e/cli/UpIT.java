@@ -164,6 +164,13 @@ class UpIT {
                 () -> assertEquals(5, second.exit(), "a second up on the same data directory: " + second),
                 () -> assertTrue(second.err().contains("already (pid " + server.pid() + ")"), second.toString()));
 
+        // a worker of its own joins it, through the services it publishes, and stops with it
+        CairnCli.Run worker = cairn.run("worker", "start", "1");
+        assertEquals(0, worker.exit(), worker.toString());
+        long workerPid = Long.parseLong(
+                Files.readString(dataDir.resolve("workers/worker-1.pid")).strip());
+        assertTrue(ProcessHandle.of(workerPid).map(ProcessHandle::isAlive).orElse(false), worker.toString());
+
         Path postmasterPid = dataDir.resolve("postgres/cluster/postmaster.pid");
         long postmaster =
                 Long.parseLong(Files.readAllLines(postmasterPid).get(0).strip());
@@ -176,6 +183,9 @@ class UpIT {
         assertAll(
                 () -> assertEquals(130, up.exitValue(), "128 + SIGINT, as the server ended" + tail(stopping)),
                 () -> assertTrue(stopping.contains("embedded PostgreSQL stopped"), tail(stopping)),
+                () -> assertFalse(
+                        ProcessHandle.of(workerPid).map(ProcessHandle::isAlive).orElse(false),
+                        "the worker started against it stopped with it" + tail(stopping)),
                 () -> assertFalse(
                         ProcessHandle.of(postmaster).map(ProcessHandle::isAlive).orElse(false)),
                 () -> assertFalse(Files.exists(postmasterPid), "PostgreSQL removed postmaster.pid"),
