@@ -72,8 +72,19 @@ public record CairnProperties(
         }
     }
 
-    /** @param path the object store folder; empty: {@code <data-dir>/objects} */
-    public record Store(Path path) {}
+    /**
+     * @param path          the object store folder; empty: {@code <data-dir>/objects}
+     * @param deletionGrace how long a full maintenance leaves an unreferenced object marked before it deletes
+     *                      it, and how recently stored an unreferenced object must be to be left unmarked: more
+     *                      than storing a node may take
+     */
+    public record Store(Path path, @DefaultValue("1h") Duration deletionGrace) {
+        public Store {
+            if (deletionGrace.isNegative()) {
+                throw new IllegalArgumentException("cairn.store.deletion-grace cannot be negative: " + deletionGrace);
+            }
+        }
+    }
 
     /**
      * @param slots         steps a worker runs at once

@@ -7,13 +7,11 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -40,6 +38,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.cairn.api.config.CairnProperties;
 import dev.cairn.api.storage.StorageViews.BackupRequest;
 import dev.cairn.api.storage.StorageViews.Fault;
 import dev.cairn.api.storage.StorageViews.MaintenanceReport;
@@ -51,13 +50,8 @@ import dev.cairn.errors.CairnException;
 import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.backup.Backups;
 import dev.cairn.storage.db.Database;
-import dev.cairn.storage.graph.ObjectStoreErrors;
-import dev.cairn.storage.objects.CleaningReport;
 import dev.cairn.storage.objects.Container;
-import dev.cairn.storage.objects.ContainerStats;
 import dev.cairn.storage.objects.ObjectKey;
-import dev.cairn.storage.objects.PackingReport;
-import dev.cairn.storage.objects.RepackReport;
 import dev.cairn.storage.objects.ValidationReport;
 
 /** The installation's storage: its size, object store maintenance, validation and backups. */
@@ -72,13 +66,14 @@ class StorageController {
     private static final Logger LOG = LoggerFactory.getLogger(StorageController.class);
     static final String NDJSON = "application/x-ndjson";
     private static final JsonMapper JSON = JsonMapper.builder().build();
-    /** Unreferenced loose objects younger than this may belong to a node being stored: kept. */
-    static final Duration GRACE = Duration.ofHours(1);
 
     private final Engine engine;
+    /** How long an unreferenced object stays marked before a full maintenance deletes it. */
+    private final Duration deletionGrace;
 
-    StorageController(Engine engine) {
+    StorageController(Engine engine, CairnProperties properties) {
         this.engine = engine;
+        this.deletionGrace = properties.store().deletionGrace();
     }
 
     private Container store() {
@@ -132,9 +127,12 @@ class StorageController {
     @Operation(
             summary = "Maintain the object store while the server runs",
             description = "Packs loose objects and removes their loose copies. With full=true it also compacts the"
-                    + " pack index, rewrites packs that hold deleted bytes, and deletes objects no node refers to"
-                    + " (loose ones only when older than an hour: a younger one may belong to a node being stored)."
-                    + " With dryRun=true nothing changes and the report says what would be done.",
+                    + " pack index, rewrites packs that hold deleted bytes, and deletes objects no node refers to in"
+                    + " two phases: it marks them for deletion, and a full run at least the deletion grace later"
+                    + " (cairn.store.deletion-grace, 1 h) deletes those still unreferenced and not stored again."
+                    + " Meanwhile a node stored with the same bytes stores them anew, so it never ends up pointing"
+                    + " at a deleted object. With dryRun=true nothing changes and the report says what would be"
+                    + " done.",
             requestBody =
                     @io.swagger.v3.oas.annotations.parameters.RequestBody(
                             content =
@@ -146,80 +144,8 @@ class StorageController {
     @ApiResponse(responseCode = "403", description = "The token has no admin role")
     @ApiResponse(responseCode = "409", description = "The object store is locked by another packer; try again")
     MaintenanceReport maintain(@RequestBody MaintenanceRequest request) throws IOException, SQLException {
-        boolean full = Boolean.TRUE.equals(request.full());
-        boolean dryRun = Boolean.TRUE.equals(request.dryRun());
-        Container store = store();
-        ContainerStats before = store.stats();
-        List<String> actions = new ArrayList<>();
-        long unreferencedDeleted = 0;
-        List<ObjectKey> unreferenced = full ? unreferenced(store) : List.of();
-        if (full) {
-            actions.add((dryRun ? "would delete " : "delete ") + unreferenced.size() + " unreferenced objects");
-            if (!dryRun) {
-                try {
-                    unreferencedDeleted = store.delete(unreferenced);
-                } catch (IOException e) {
-                    throw ObjectStoreErrors.translate(e, "deleting unreferenced objects");
-                }
-            }
-        }
-        actions.add((dryRun ? "would pack " : "pack ") + before.looseObjects() + " loose objects ("
-                + before.looseBytes() + " bytes)");
-        long packed = 0;
-        long looseDeleted = 0;
-        long rewritten = 0;
-        if (!dryRun) {
-            try {
-                PackingReport p = store.packAllLoose();
-                packed = p.objectsPacked();
-                CleaningReport clean = store.cleanStorage(full);
-                looseDeleted = clean.looseDeleted();
-                if (full) {
-                    RepackReport repack = store.repack();
-                    rewritten = repack.packsRewritten();
-                }
-            } catch (IOException e) {
-                throw ObjectStoreErrors.translate(e, "maintaining the object store");
-            }
-        }
-        actions.add((dryRun ? "would remove " : "remove ") + "loose copies of packed objects");
-        if (full) {
-            actions.add((dryRun ? "would compact " : "compact ") + "the pack index");
-            actions.add((dryRun ? "would rewrite " : "rewrite ") + "packs that hold deleted bytes");
-        }
-        return new MaintenanceReport(
-                full,
-                dryRun,
-                actions,
-                packed,
-                looseDeleted,
-                rewritten,
-                unreferencedDeleted,
-                before,
-                dryRun ? before : store.stats());
-    }
-
-    /** Keys no node refers to; listed before the references are read, so a node stored meanwhile counts. */
-    private List<ObjectKey> unreferenced(Container store) throws IOException, SQLException {
-        List<ObjectKey> all = new ArrayList<>();
-        store.forEachKey(all::add);
-        Set<ObjectKey> referenced = GraphObjects.keys(engine.database());
-        FileTime cutoff = FileTime.from(Instant.now().minus(GRACE));
-        List<ObjectKey> out = new ArrayList<>();
-        for (ObjectKey key : all) {
-            if (referenced.contains(key)) {
-                continue;
-            }
-            Path loose = store.root()
-                    .resolve("loose")
-                    .resolve(key.toString().substring(0, 2))
-                    .resolve(key.toString().substring(2));
-            if (Files.exists(loose) && Files.getLastModifiedTime(loose).compareTo(cutoff) > 0) {
-                continue;
-            }
-            out.add(key);
-        }
-        return out;
+        return new StoreMaintenance(store(), engine.database(), deletionGrace)
+                .run(Boolean.TRUE.equals(request.full()), Boolean.TRUE.equals(request.dryRun()));
     }
 
     @PostMapping(path = "/validation")

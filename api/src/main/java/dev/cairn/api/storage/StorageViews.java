@@ -35,8 +35,9 @@ final class StorageViews {
     @Schema(description = "What maintenance to do; left out fields are false")
     record MaintenanceRequest(
             @Schema(
-                    description = "also compact the pack index, rewrite packs holding deleted bytes and delete"
-                            + " objects no node refers to",
+                    description = "also compact the pack index, rewrite packs holding deleted bytes, mark objects"
+                            + " no node refers to for deletion and delete those marked by an earlier full run at"
+                            + " least the deletion grace ago",
                     example = "false",
                     nullable = true)
             Boolean full,
@@ -45,9 +46,19 @@ final class StorageViews {
             Boolean dryRun) {}
 
     /**
-     * What maintenance did, or would do with {@code dryRun}.
+     * What maintenance did, or would do with {@code dryRun}. A full run deletes unreferenced objects in two
+     * phases: it marks them, and a full run at least {@code deletionGraceSeconds} later deletes those
+     * still unreferenced.
      *
-     * @param actions one line per step, in the order done
+     * @param actions              one line per step, in the order done
+     * @param unreferencedDeleted  objects deleted: marked by an earlier full run at least the grace ago,
+     *                             still unreferenced and not stored again since
+     * @param unreferencedMarked   unreferenced objects marked for deletion by this run
+     * @param unmarked             marked objects that nodes refer to again, no longer to be deleted
+     * @param pendingDeletion      objects marked for deletion after this run, for a later full run to delete
+     * @param recentlyStored       unreferenced objects stored within the grace, left unmarked: their node may be
+     *                             being stored
+     * @param deletionGraceSeconds the grace: how long a mark waits, and how recent a store keeps an object
      */
     record MaintenanceReport(
             boolean full,
@@ -58,7 +69,12 @@ final class StorageViews {
             long packsRewritten,
             long unreferencedDeleted,
             ContainerStats before,
-            ContainerStats after) {}
+            ContainerStats after,
+            long unreferencedMarked,
+            long unmarked,
+            long pendingDeletion,
+            long recentlyStored,
+            long deletionGraceSeconds) {}
 
     /** One fault {@code validate} found. */
     record Fault(

@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
@@ -20,6 +21,8 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
 
 import dev.cairn.api.security.Role;
@@ -31,13 +34,21 @@ import dev.cairn.storage.objects.ObjectKey;
 
 /**
  * {@code /api/v1/storage}: counts, maintenance (a dry run changes nothing, a run packs, a full run keeps
- * every object a node refers to and deletes an old unreferenced one), validation finding a missing
- * object, roles, and bodies refused with the field named.
+ * every object a node refers to and marks the unreferenced ones, a full run a grace later deletes those
+ * still unreferenced and unmarks one a node refers to again), validation finding a missing object, roles,
+ * and bodies refused with the field named.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class StorageIT extends ApiTest {
 
     static final byte[] BIG = new byte[300_000];
+    /** The deletion grace of this server: short, so that a test can wait it out. */
+    static final Duration GRACE = Duration.ofSeconds(3);
+
+    @DynamicPropertySource
+    static void grace(DynamicPropertyRegistry registry) {
+        registry.add("cairn.store.deletion-grace", () -> GRACE.toSeconds() + "s");
+    }
 
     @TempDir
     Path work;
@@ -90,43 +101,77 @@ class StorageIT extends ApiTest {
 
     @Test
     @Order(2)
-    void aFullRunKeepsEveryReferencedObjectAndDeletesAnOldUnreferencedOne() throws Exception {
+    void fullRunsMarkUnreferencedObjectsAndDeleteThemOnlyAfterTheGrace() throws Exception {
         new Random(11).nextBytes(BIG);
         String big = upload("big.bin", BIG);
         String small = upload("small.txt", "kept\tbytes\n".getBytes(StandardCharsets.UTF_8));
         Container store = engine.graph().objectStore();
-        ObjectKey orphan = store.put("no node refers to this".getBytes(StandardCharsets.UTF_8));
-        ObjectKey young = store.put("stored a moment ago".getBytes(StandardCharsets.UTF_8));
-        Path loose = store.root()
-                .resolve("loose")
-                .resolve(orphan.toString().substring(0, 2))
-                .resolve(orphan.toString().substring(2));
-        assertTrue(Files.isRegularFile(loose), loose.toString());
-        Files.setLastModifiedTime(loose, FileTime.from(Instant.now().minus(2, ChronoUnit.HOURS)));
+        byte[] orphanBytes = "no node refers to this".getBytes(StandardCharsets.UTF_8);
+        byte[] revivedBytes = "a node will refer to this again".getBytes(StandardCharsets.UTF_8);
+        ObjectKey orphan = store.put(orphanBytes);
+        ObjectKey revived = store.put(revivedBytes);
+        for (ObjectKey old : List.of(orphan, revived)) {
+            Files.setLastModifiedTime(
+                    loose(store, old), FileTime.from(Instant.now().minus(1, ChronoUnit.HOURS)));
+        }
 
         JsonNode dry = maintain("{\"full\": true, \"dryRun\": true}");
-        assertTrue(dry.get("actions").toString().contains("would delete 1 unreferenced"), dry.toString());
-        assertTrue(store.contains(orphan));
+        String dryActions = dry.get("actions").toString();
+        assertTrue(
+                dryActions.contains("would mark 2 unreferenced objects for deletion (deleted after 3 s"), dryActions);
+        assertTrue(dryActions.contains("would delete 0 objects marked"), dryActions);
+        assertEquals(3, dry.get("deletionGraceSeconds").asLong(), dry.toString());
 
-        JsonNode full = maintain("{\"full\": true}");
-        assertEquals(1, full.get("unreferencedDeleted").asLong(), full.toString());
-        assertFalse(store.contains(orphan), "the old unreferenced object is gone");
-        assertTrue(store.contains(young), "an unreferenced object younger than an hour stays");
+        ObjectKey young = store.put("stored a moment ago".getBytes(StandardCharsets.UTF_8));
+        JsonNode first = maintain("{\"full\": true}");
+        assertEquals(2, first.get("unreferencedMarked").asLong(), first.toString());
+        assertEquals(0, first.get("unreferencedDeleted").asLong(), first.toString());
+        assertEquals(1, first.get("recentlyStored").asLong(), "the young object is left unmarked: " + first);
+        assertEquals(2, first.get("pendingDeletion").asLong(), first.toString());
+        assertTrue(
+                first.get("actions").toString().contains("mark 2 unreferenced objects for deletion"), first.toString());
+        assertArrayEquals(orphanBytes, store.get(orphan), "a marked object stays readable");
+
+        // A node stored now with a marked object's bytes stores them again rather than count on the marked copy.
+        String node = upload("again.txt", revivedBytes);
+        FileTime copied = Files.getLastModifiedTime(loose(store, revived));
+        assertTrue(copied.toInstant().isAfter(Instant.now().minusSeconds(60)), "a fresh loose copy: " + copied);
+        Thread.sleep(GRACE.plusSeconds(1).plusMillis(500).toMillis());
+
+        JsonNode second = maintain("{\"full\": true}");
+        assertEquals(1, second.get("unreferencedDeleted").asLong(), second.toString());
+        assertEquals(1, second.get("unmarked").asLong(), "the object a node refers to again: " + second);
+        assertEquals(1, second.get("unreferencedMarked").asLong(), "the young object, packed since: " + second);
+        assertTrue(
+                second.get("actions").toString().contains("delete 1 objects marked for deletion at least 3 s ago"),
+                second.toString());
+        assertFalse(store.contains(orphan), "the object marked a grace ago and still unreferenced is gone");
+        assertTrue(store.contains(young), "marked now, deleted by a later run");
 
         JsonNode valid = admin().post("/api/v1/storage/validation", "").json();
         assertTrue(valid.get("valid").asBoolean(), valid.toString());
         Api reader = api(token(Role.READ));
         Api.Response a = reader.get("/api/v1/nodes/" + small + "/files/small.txt");
         assertEquals("kept\tbytes\n", a.body());
+        assertEquals(
+                new String(revivedBytes, StandardCharsets.UTF_8),
+                reader.get("/api/v1/nodes/" + node + "/files/again.txt").body());
         byte[] read = reader.stream(reader.request("/api/v1/nodes/" + big + "/files/big.bin")
                         .GET())
                 .body()
                 .readAllBytes();
         assertArrayEquals(BIG, read);
         JsonNode after = reader.get("/api/v1/storage").json().get("objects");
-        // packed: alpha, beta, the big and the small file, and the young unreferenced object
+        // packed: alpha, beta, the big and the small file, the young object and the one referenced again
+        assertEquals(6, after.get("packedObjects").asLong(), after.toString());
         assertEquals(0, after.get("looseObjects").asLong(), after.toString());
-        assertEquals(5, after.get("packedObjects").asLong(), after.toString());
+    }
+
+    private static Path loose(Container store, ObjectKey key) {
+        return store.root()
+                .resolve("loose")
+                .resolve(key.toString().substring(0, 2))
+                .resolve(key.toString().substring(2));
     }
 
     @Test

@@ -94,15 +94,20 @@ public final class StorageCommand {
             description = {
                 "Pack loose objects and remove their loose copies, through the server while it runs.",
                 "--full also compacts the pack index, rewrites packs holding deleted bytes and deletes objects no"
-                        + " node refers to (loose ones only when older than an hour); the server does it, since"
-                        + " only it knows what the graph refers to."
+                        + " node refers to, in two phases: it marks them for deletion, and a --full run at least an"
+                        + " hour later (the server's cairn.store.deletion-grace) deletes those still unreferenced,"
+                        + " so a node being stored meanwhile with the same bytes keeps them. The server does it,"
+                        + " since only it knows what the graph refers to."
             })
     static final class Maintain implements Runnable {
 
         @Mixin
         Session session;
 
-        @Option(names = "--full", description = "Also repack, vacuum the index and delete unreferenced objects.")
+        @Option(
+                names = "--full",
+                description = "Also repack, vacuum the index, and mark unreferenced objects for deletion (deleting"
+                        + " those an earlier run marked).")
         boolean full;
 
         @Option(names = "--dry-run", description = "Say what would be done; change nothing.")
@@ -125,8 +130,10 @@ public final class StorageCommand {
             report.get("actions").forEach(a -> out.line(a.asString()));
             if (!dryRun) {
                 JsonNode after = report.get("after");
+                long pending = report.path("pendingDeletion").asLong(0);
                 out.note("now " + after.get("looseObjects").asLong() + " loose and "
-                        + after.get("packedObjects").asLong() + " packed objects");
+                        + after.get("packedObjects").asLong() + " packed objects"
+                        + (pending > 0 ? ", " + pending + " of them marked for deletion" : ""));
             }
         }
     }

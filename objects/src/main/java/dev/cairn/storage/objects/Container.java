@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -28,9 +29,10 @@ import java.util.function.Consumer;
  * }</pre>
  *
  * <p>Thread-safe. Reads never block; the operations that write packs ({@link #packAllLoose},
- * {@link #openPackBatch}, {@link #putAllToPacks}, {@link #cleanStorage}, {@link #repack}, {@link #delete})
- * take the container's pack lock and fail with {@link ContainerLockedException} if another process or
- * thread holds it. Deletes by other processes are seen at this process's next bulk call or missed look-up.
+ * {@link #openPackBatch}, {@link #putAllToPacks}, {@link #cleanStorage}, {@link #repack}, {@link #delete},
+ * {@link #sweep}) take the container's pack lock and fail with {@link ContainerLockedException} if another
+ * process or thread holds it. Deletes and marks by other processes are seen at this process's next bulk
+ * call or missed look-up, and by a put within a second.
  */
 public final class Container implements AutoCloseable {
 
@@ -102,7 +104,7 @@ public final class Container implements AutoCloseable {
     /** Stores content as a loose object (durable when this returns) and returns its key. */
     public ObjectKey put(byte[] content) throws IOException {
         ObjectKey key = Sha256.keyOf(content);
-        if (!parts.loose().exists(key) && parts.cache().find(key) == null) {
+        if (!held(key)) {
             parts.loose().write(key, content);
         }
         return key;
@@ -112,11 +114,25 @@ public final class Container implements AutoCloseable {
     public ObjectKey put(InputStream content) throws IOException {
         return parts.loose().write(content, key -> {
             try {
-                return parts.cache().find(key) != null;
+                return held(key);
             } catch (IOException e) {
                 return false; // store it loose: a duplicate costs space, never correctness
             }
         });
+    }
+
+    /**
+     * Whether a put may count on the copy the container holds instead of writing one. Not when the key is
+     * marked pending deletion: a new loose copy, young, is what keeps a {@link #sweep} from deleting it.
+     * The view is taken before the loose file is looked for: a sweep removes the loose file before the
+     * key's mark, so a view without the mark finds the file gone too.
+     */
+    private boolean held(ObjectKey key) throws IOException {
+        IndexCache.Snapshot s = parts.cache().recent();
+        if (s.marked(key)) {
+            return false;
+        }
+        return s.find(key) != null || parts.loose().exists(key);
     }
 
     /** Starts a bulk write straight to packs, compressing where it pays with {@code compression}. */
@@ -236,9 +252,32 @@ public final class Container implements AutoCloseable {
         return maintenance.repack(compression);
     }
 
-    /** Deletes objects (packed bytes are reclaimed by the next {@link #repack()}); returns how many existed. */
+    /**
+     * Deletes objects at once (packed bytes are reclaimed by the next {@link #repack()}); returns how many
+     * existed. Only for objects nobody may be storing again right now: otherwise use {@link #sweep}.
+     */
     public int delete(Collection<ObjectKey> keys) throws IOException {
         return maintenance.delete(keys);
+    }
+
+    /** Reads the keys that something outside the container refers to, for {@link #sweep}. */
+    @FunctionalInterface
+    public interface References<E extends Exception> {
+        Set<ObjectKey> read() throws E;
+    }
+
+    /**
+     * Deletes the objects {@code references} does not name, in two phases, safely while other threads
+     * and processes store objects: a run marks each unreferenced object pending deletion, and a later run
+     * deletes it if it was marked more than {@code grace} ago, is still unreferenced and has no loose copy
+     * written within the grace. A put of a marked object writes a new loose copy instead of counting on the
+     * marked one, and a pack batch unmarks it. {@code grace} must exceed how long a caller may take between
+     * storing an object and committing the reference to it. With {@code dryRun} nothing changes and the
+     * report says what would be done. Takes the pack lock to decide and apply, not to read the references.
+     */
+    public <E extends Exception> SweepReport sweep(References<E> references, Duration grace, boolean dryRun)
+            throws IOException, E {
+        return new Sweep(parts).run(references, grace, dryRun);
     }
 
     /**

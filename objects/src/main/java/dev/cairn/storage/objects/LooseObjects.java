@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.nio.file.SecureDirectoryStream;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,10 +48,11 @@ final class LooseObjects implements AutoCloseable {
     }
 
     /**
-     * Streams {@code in} into a new loose object and returns its key. {@code skip} tells whether the
-     * store already holds the key elsewhere (a pack), in which case nothing is moved in place.
+     * Streams {@code in} into a new loose object and returns its key. {@code held} tells whether the
+     * store already holds the key (loose or packed) and may keep its copy, in which case nothing is moved
+     * in place; otherwise the new file replaces any loose copy.
      */
-    ObjectKey write(InputStream in, Predicate<ObjectKey> skip) throws IOException {
+    ObjectKey write(InputStream in, Predicate<ObjectKey> held) throws IOException {
         Path tmp = sandbox.newPath();
         boolean moved = false;
         try {
@@ -71,7 +73,7 @@ final class LooseObjects implements AutoCloseable {
                 out.force(false);
             }
             ObjectKey key = ObjectKey.ofDigest(digest.digest());
-            if (!skip.test(key) && !exists(key)) {
+            if (!held.test(key)) {
                 moveInPlace(tmp, key);
                 moved = true;
             }
@@ -84,8 +86,9 @@ final class LooseObjects implements AutoCloseable {
     }
 
     /**
-     * Writes bytes whose key the caller computed, and which the caller found missing: a file system call
-     * saved per object counts on this path, which is bound by metadata operations and fsyncs.
+     * Writes bytes whose key the caller computed, and which the caller found missing (or pending deletion,
+     * whose loose copy this replaces): a file system call saved per object counts on this path, which is
+     * bound by metadata operations and fsyncs.
      */
     void write(ObjectKey key, byte[] content) throws IOException {
         Path tmp = sandbox.newPath();
@@ -175,6 +178,37 @@ final class LooseObjects implements AutoCloseable {
 
     boolean delete(ObjectKey key) throws IOException {
         return Files.deleteIfExists(path(key));
+    }
+
+    /** When the loose object's file was last written, or null when there is none. */
+    FileTime modified(ObjectKey key) throws IOException {
+        try {
+            return Files.getLastModifiedTime(path(key));
+        } catch (NoSuchFileException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Deletes the loose object unless its file was written after {@code cutoff}, and says whether it is
+     * gone. The file is renamed into the sandbox before its time is read: a put that replaces it earlier
+     * is seen there (and its file put back), one that replaces it later leaves a new file in place.
+     */
+    boolean deleteUnlessNewer(ObjectKey key, FileTime cutoff) throws IOException {
+        Path file = path(key);
+        Path aside = sandbox.newPath();
+        try {
+            Files.move(file, aside, StandardCopyOption.ATOMIC_MOVE);
+        } catch (NoSuchFileException gone) {
+            return true;
+        }
+        if (Files.getLastModifiedTime(aside).compareTo(cutoff) > 0) {
+            // a copy a put wrote since may be in place by now: replacing it changes nothing, same content
+            Files.move(aside, file, StandardCopyOption.ATOMIC_MOVE);
+            return false;
+        }
+        Files.delete(aside);
+        return true;
     }
 
     /**

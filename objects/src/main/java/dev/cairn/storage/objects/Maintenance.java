@@ -14,7 +14,8 @@ import java.util.Set;
 /**
  * The operations that move or remove objects: packing loose objects, cleaning, repacking and deleting.
  * Each holds the pack lock for its whole run, so they never overlap one another (in any process); loose
- * writers and readers go on meanwhile.
+ * writers and readers go on meanwhile. Loose objects marked pending deletion are neither packed nor
+ * cleaned: their loose copies are what a {@link Sweep} looks at to tell whether they were stored again.
  */
 final class Maintenance {
 
@@ -44,7 +45,7 @@ final class Maintenance {
             parts.loose()
                     .forEach(
                             k -> {
-                                if (s.find(k) == null) {
+                                if (s.find(k) == null && !s.marked(k)) {
                                     keys.add(k);
                                 }
                             },
@@ -118,7 +119,7 @@ final class Maintenance {
             PackRepair.repairLeftovers(
                     parts.packs(), parts.index().packSizes(), parts.packs().onDisk());
             IndexCache.Snapshot s = parts.cache().refresh();
-            int deleted = parts.loose().deleteWhere(k -> s.find(k) != null, IO_THREADS);
+            int deleted = parts.loose().deleteWhere(k -> s.find(k) != null && !s.marked(k), IO_THREADS);
             int leftovers = parts.sandbox().cleanLeftovers();
             if (vacuum) {
                 parts.index().vacuum();
@@ -131,13 +132,18 @@ final class Maintenance {
         try (PackLock.Held held = parts.lock().acquire("delete objects")) {
             IndexCache.Snapshot s = parts.cache().refresh();
             int existed = 0;
+            List<ObjectKey> marked = new ArrayList<>();
             for (ObjectKey k : keys) {
                 if (s.find(k) != null || parts.loose().exists(k)) {
                     existed++;
                 }
+                if (s.marked(k)) {
+                    marked.add(k);
+                }
             }
             try (PackIndex.Transaction tx = parts.index().begin()) {
                 tx.replaceAll(s.rewritten(Set.copyOf(keys), Map.of(), List.of()));
+                tx.unmark(marked);
                 tx.commit();
             }
             parts.cache().invalidate();

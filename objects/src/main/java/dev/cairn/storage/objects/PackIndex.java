@@ -7,6 +7,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +28,10 @@ import org.sqlite.SQLiteConfig;
  * bump the epoch; inserts get increasing segment numbers; both let each process keep its cache current
  * with one small query.
  *
+ * <p>Table {@code deletion_mark} holds the keys a {@link Sweep} marked pending deletion, with the time
+ * each mark was stamped; counter {@code marks} moves whenever the set of keys changes. A container made
+ * before marks existed gets the table the next time it is opened.
+ *
  * <p>Two connections: one reads (each statement its own snapshot), one writes under the pack lock, so a
  * reader in this process never sees a transaction that may yet roll back.
  */
@@ -42,9 +48,12 @@ final class PackIndex implements AutoCloseable {
 
     /**
      * The index's change counters: {@code epoch} moves on rewrites (deletes, repacks, compaction),
-     * {@code seq} is the newest segment.
+     * {@code seq} is the newest segment, {@code marks} moves when keys are marked or unmarked.
      */
-    record State(long epoch, long seq, int segments) {}
+    record State(long epoch, long seq, int segments, long marks) {}
+
+    /** One consistent read: the state, and the marked keys unless their version was the one known (null). */
+    record Read(State state, Marks marks) {}
 
     /** Receives stored segments. */
     interface SegmentSink {
@@ -67,13 +76,17 @@ final class PackIndex implements AutoCloseable {
                         + "seq INTEGER PRIMARY KEY AUTOINCREMENT, count INTEGER NOT NULL, records BLOB NOT NULL)");
                 s.executeUpdate("CREATE TABLE IF NOT EXISTS pack(id INTEGER PRIMARY KEY, size INTEGER NOT NULL)");
                 s.executeUpdate("CREATE TABLE IF NOT EXISTS counter(name TEXT PRIMARY KEY, value INTEGER NOT NULL)");
-                s.executeUpdate("INSERT OR IGNORE INTO counter VALUES ('epoch', 0), ('nextPack', 0)");
+                // marked_at is null until stamped, after the mark's commit (see Sweep)
+                s.executeUpdate("CREATE TABLE IF NOT EXISTS deletion_mark("
+                        + "key BLOB PRIMARY KEY, marked_at INTEGER) WITHOUT ROWID");
+                s.executeUpdate("INSERT OR IGNORE INTO counter VALUES ('epoch', 0), ('nextPack', 0), ('marks', 0)");
             }
             // The reader's snapshots must be DEFERRED: an IMMEDIATE one would wait for the writer's lock.
             config.setTransactionMode(SQLiteConfig.TransactionMode.DEFERRED);
             conn = config.createConnection(url);
             state = conn.prepareStatement("SELECT (SELECT value FROM counter WHERE name = 'epoch'), "
-                    + "(SELECT coalesce(max(seq), 0) FROM segment), (SELECT count(*) FROM segment)");
+                    + "(SELECT coalesce(max(seq), 0) FROM segment), (SELECT count(*) FROM segment), "
+                    + "(SELECT value FROM counter WHERE name = 'marks')");
             dataVersion = conn.prepareStatement("PRAGMA data_version");
         } catch (SQLException e) {
             throw new IOException(
@@ -83,8 +96,7 @@ final class PackIndex implements AutoCloseable {
 
     synchronized State state() throws IOException {
         try (ResultSet rs = state.executeQuery()) {
-            rs.next();
-            return new State(rs.getLong(1), rs.getLong(2), rs.getInt(3));
+            return state(rs);
         } catch (SQLException e) {
             throw failure("read the index counters", e);
         }
@@ -103,15 +115,22 @@ final class PackIndex implements AutoCloseable {
         }
     }
 
-    /** The segments numbered above {@code seq}, in order, and the state they belong to (one snapshot). */
-    synchronized State segmentsAfter(long seq, SegmentSink sink) throws IOException {
+    private static State state(ResultSet rs) throws SQLException {
+        rs.next();
+        return new State(rs.getLong(1), rs.getLong(2), rs.getInt(3), rs.getLong(4));
+    }
+
+    /**
+     * The segments numbered above {@code seq}, in order, and the state they belong to; the marked keys
+     * too, unless their version is {@code knownMarks}. One snapshot.
+     */
+    synchronized Read segmentsAfter(long seq, long knownMarks, SegmentSink sink) throws IOException {
         try {
-            // One read transaction, so the state and the segments agree even while a packer commits.
+            // One read transaction, so the state, the segments and the marks agree even while a packer commits.
             conn.setAutoCommit(false);
             State st;
             try (ResultSet rs = state.executeQuery()) {
-                rs.next();
-                st = new State(rs.getLong(1), rs.getLong(2), rs.getInt(3));
+                st = state(rs);
             }
             try (PreparedStatement ps =
                     conn.prepareStatement("SELECT seq, records FROM segment WHERE seq > ? ORDER BY seq")) {
@@ -122,7 +141,17 @@ final class PackIndex implements AutoCloseable {
                     }
                 }
             }
-            return st;
+            if (st.marks() == knownMarks) {
+                return new Read(st, null);
+            }
+            List<byte[]> marked = new ArrayList<>();
+            try (Statement s = conn.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT key FROM deletion_mark ORDER BY key")) {
+                while (rs.next()) {
+                    marked.add(rs.getBytes(1));
+                }
+            }
+            return new Read(st, Marks.ofSortedDigests(marked));
         } catch (SQLException e) {
             throw failure("read the index", e);
         } finally {
@@ -160,6 +189,21 @@ final class PackIndex implements AutoCloseable {
             throw failure("read the pack sizes", e);
         }
         return sizes;
+    }
+
+    /** Each marked key with the epoch millisecond of its stamp, or null when not yet stamped. */
+    synchronized Map<ObjectKey, Long> markTimes() throws IOException {
+        Map<ObjectKey, Long> marks = new HashMap<>();
+        try (Statement s = conn.createStatement();
+                ResultSet rs = s.executeQuery("SELECT key, marked_at FROM deletion_mark")) {
+            while (rs.next()) {
+                long at = rs.getLong(2);
+                marks.put(ObjectKey.ofDigest(rs.getBytes(1)), rs.wasNull() ? null : at);
+            }
+        } catch (SQLException e) {
+            throw failure("read the deletion marks", e);
+        }
+        return marks;
     }
 
     /** Starts a write transaction; callers hold the pack lock, so it rarely waits. */
@@ -222,6 +266,47 @@ final class PackIndex implements AutoCloseable {
 
         void dropPack(int pack) throws IOException {
             update("DELETE FROM pack WHERE id = ?", pack);
+        }
+
+        /** Marks keys pending deletion, unstamped (see {@link #stampMarks}). */
+        void mark(Collection<ObjectKey> keys) throws IOException {
+            changeMarks("INSERT OR IGNORE INTO deletion_mark(key, marked_at) VALUES (?, NULL)", keys);
+        }
+
+        /** Drops the marks of keys (deleted, referenced again, or stored again); unmarked keys are fine. */
+        void unmark(Collection<ObjectKey> keys) throws IOException {
+            changeMarks("DELETE FROM deletion_mark WHERE key = ?", keys);
+        }
+
+        private void changeMarks(String sql, Collection<ObjectKey> keys) throws IOException {
+            if (keys.isEmpty()) {
+                return;
+            }
+            synchronized (writer) {
+                try (PreparedStatement ps = writer.prepareStatement(sql)) {
+                    for (ObjectKey k : keys) {
+                        ps.setBytes(1, k.digest());
+                        ps.addBatch();
+                    }
+                    ps.executeBatch();
+                } catch (SQLException e) {
+                    throw failure("change the deletion marks", e);
+                }
+            }
+            update("UPDATE counter SET value = value + 1 WHERE name = 'marks'");
+        }
+
+        /** Gives the marks not yet stamped the time {@code millis}; returns how many. */
+        int stampMarks(long millis) throws IOException {
+            synchronized (writer) {
+                try (PreparedStatement ps =
+                        writer.prepareStatement("UPDATE deletion_mark SET marked_at = ? WHERE marked_at IS NULL")) {
+                    ps.setLong(1, millis);
+                    return ps.executeUpdate();
+                } catch (SQLException e) {
+                    throw failure("stamp the deletion marks", e);
+                }
+            }
         }
 
         void reservePackIds(int nextPackId) throws IOException {

@@ -12,6 +12,7 @@ import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -49,6 +50,8 @@ final class PackWriter implements AutoCloseable {
     private final Map<Integer, FileChannel> channels = new LinkedHashMap<>();
     private Map<ObjectKey, PackEntry> added = new HashMap<>();
     private final List<PackEntry> addedInOrder = new ArrayList<>();
+    /** Keys marked pending deletion that this batch stores again: unmarked at the commit. */
+    private final Set<ObjectKey> revived = new HashSet<>();
     /** Direct, so a write is one copy into the kernel rather than two (heap buffers go through a hidden
      * temporary direct one). */
     private final ByteBuffer buffer = ByteBuffer.allocateDirect(BUFFER);
@@ -148,7 +151,15 @@ final class PackWriter implements AutoCloseable {
     }
 
     private boolean known(ObjectKey key) {
-        return added.containsKey(key) || before.find(key) != null;
+        if (added.containsKey(key)) {
+            return true;
+        }
+        if (before.marked(key)) {
+            // Stored again while a sweep waits to delete it: the commit takes the mark back (under the lock a
+            // sweep needs too), so bytes already packed serve, and a marked loose object is packed anew.
+            revived.add(key);
+        }
+        return before.find(key) != null;
     }
 
     /** Adds one object held in memory; returns its key. Content already in the container is not stored again. */
@@ -321,6 +332,7 @@ final class PackWriter implements AutoCloseable {
         }
         await(synced);
         recordPacks();
+        tx.unmark(revived);
         tx.commit();
         committed = true;
         cache.addCommitted(sorted, before.seq, index.state());

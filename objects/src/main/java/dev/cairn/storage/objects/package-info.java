@@ -2,7 +2,7 @@
  * The object store: a content-addressed store of files in one folder, with loose objects, packs
  * indexed by SQLite, and a sandbox for writes in progress.
  * {@link dev.cairn.storage.objects.Container} is the entry (open, init, put, get, pack, clean,
- * repack, validate), with its configuration, its reports and a sealed family of exceptions; the
+ * repack, sweep, validate), with its configuration, its reports and a sealed family of exceptions; the
  * classes that do the work (loose objects, pack writing and reading, the index and its in-memory
  * copy, maintenance) are package-private.
  *

@@ -73,6 +73,10 @@ final class ChildJvm implements AutoCloseable {
         throw new IllegalStateException("the child printed nothing for " + seconds + " s");
     }
 
+    boolean hasEnded() {
+        return !process.isAlive();
+    }
+
     /** Tells the child to go on (it reads a line from its standard input). */
     void proceed() throws IOException {
         process.getOutputStream().write('\n');

@@ -34,7 +34,8 @@ import dev.cairn.storage.objects.ObjectKey;
  * Storing a node writes its files to the object store, then the node and its incoming
  * links in one transaction; a batch does the same for many nodes in one transaction by
  * COPY. A failure leaves no node and no link behind; file contents already written are
- * unreferenced loose objects, which maintenance removes, and are never in a pack index.
+ * unreferenced objects, which a full maintenance deletes in two phases (Container#sweep): it
+ * marks them, and a later run deletes them unless a node refers to them or stored them again.
  */
 public final class GraphStore {
 
