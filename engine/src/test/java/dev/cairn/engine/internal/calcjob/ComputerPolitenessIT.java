@@ -34,6 +34,8 @@ import dev.cairn.storage.graph.IntData;
 import dev.cairn.storage.graph.computers.Computer;
 import dev.cairn.storage.graph.computers.ComputerSpec;
 import dev.cairn.storage.graph.computers.ComputerStore;
+import dev.cairn.storage.objects.Container;
+import dev.cairn.storage.objects.ContainerConfig;
 import dev.cairn.storage.testing.TestDatabase;
 
 /**
@@ -53,9 +55,11 @@ class ComputerPolitenessIT {
     static ComputerAccess access;
 
     @BeforeAll
-    static void open() {
+    static void open() throws Exception {
+        Path store = tmp.resolve("objects");
+        Container.init(store, ContainerConfig.defaults()).close();
         engine = EngineFixture.open(new Engine.Config(
-                DatabaseConfig.of(db.jdbcUrl()).withPoolSize(4), null, "cairn", null, EngineFixture.plugins()));
+                DatabaseConfig.of(db.jdbcUrl()).withPoolSize(4), null, "cairn", store, EngineFixture.plugins()));
         transports = new TransportPool();
         access = new ComputerAccess(transports);
     }
@@ -152,6 +156,7 @@ class ComputerPolitenessIT {
         CalcJobNode node = new CalcJobNode(BASH_SLEEP.entryPoint());
         JobOptions.defaults().toAttributes().forEach(node::setStaticAttribute);
         node.setComputerId(local.id());
+        engine.graph().store(node); // a submission keeps the job's files on its stored node
         CalcJobRunner runner = new CalcJobRunner(new Computers(engine.database()), engine.graph(), access);
         String first = submitAndRollBack(runner, node, inputs);
         try {
