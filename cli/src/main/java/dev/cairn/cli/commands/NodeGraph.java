@@ -131,7 +131,10 @@ final class NodeGraph implements Runnable {
 
     private static String text(JsonNode node) {
         String label = node.path("label").asString();
-        return typeName(node) + "\nPK " + node.path("pk").asString() + (label.isEmpty() ? "" : "\n" + label);
+        String id = node.path("pk").isNumber()
+                ? "PK " + node.get("pk").asString()
+                : node.path("uuid").asString(); // a server older than the pk in its views
+        return typeName(node) + "\n" + id + (label.isEmpty() ? "" : "\n" + label);
     }
 
     private void write(String dot, String rootUuid) {
