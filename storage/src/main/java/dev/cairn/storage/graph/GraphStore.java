@@ -2,7 +2,6 @@ package dev.cairn.storage.graph;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Path;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -194,27 +193,6 @@ public final class GraphStore {
         } catch (IOException e) {
             throw ObjectStoreErrors.translate(e, "writing node files to the object store");
         }
-    }
-
-    /**
-     * The files and folders under {@code folder} as a stored node's files: their contents are
-     * written to the object store now, so each file has its key.
-     */
-    NodeFiles storedTree(Path folder) {
-        NodeFiles files = new NodeFiles();
-        try {
-            files.putTree("", folder);
-            if (files.hasPendingContent()) {
-                if (container == null) {
-                    throw new InvalidInputException(folder + " has files, but this store has no object store");
-                }
-                files.writeTo(container);
-            }
-        } catch (IOException e) {
-            throw ObjectStoreErrors.translate(e, "writing the files of " + folder + " to the object store");
-        }
-        files.freeze();
-        return files;
     }
 
     /** The stored node with this id, typed by its node type. */

@@ -1,5 +1,6 @@
 package dev.cairn.storage.graph;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -200,7 +201,7 @@ public final class GraphTransaction {
         if (node.isSealed()) {
             throw new ModificationNotAllowedException(node.describe() + " is sealed: its files cannot change");
         }
-        NodeFiles files = store.storedTree(folder);
+        NodeFiles files = storedTree(folder);
         try (PreparedStatement s = connection.prepareStatement(
                 "UPDATE node SET repository_metadata = ?::jsonb, mtime = now() WHERE id = ?")) {
             s.setString(1, JsonText.write(files.toMetadata()));
@@ -212,6 +213,27 @@ public final class GraphTransaction {
             throw SqlErrors.translate(e, "replacing the files of " + node.describe());
         }
         node.replaceStoredFiles(files);
+    }
+
+    /**
+     * The files and folders under {@code folder} as a stored node's files: their contents are
+     * written to the object store now, so each file has its key.
+     */
+    private NodeFiles storedTree(Path folder) {
+        NodeFiles files = new NodeFiles();
+        try {
+            files.putTree("", folder);
+            if (files.hasPendingContent()) {
+                if (store.objectStore() == null) {
+                    throw new InvalidInputException(folder + " has files, but this store has no object store");
+                }
+                files.writeTo(store.objectStore());
+            }
+        } catch (IOException e) {
+            throw ObjectStoreErrors.translate(e, "writing the files of " + folder + " to the object store");
+        }
+        files.freeze();
+        return files;
     }
 
     /** Sets extras of a stored node (merged into those it has). */
