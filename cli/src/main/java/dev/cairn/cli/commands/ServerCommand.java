@@ -221,10 +221,12 @@ public final class ServerCommand {
                 return ExitCodes.OK;
             }
             ProcessHandle process = running.get();
-            boolean embedded = ServerSettings.saved(dir).contains(ServerSettings.EMBEDDED)
-                    || ServerSettings.published(dir).isPresent();
-            if (embedded && !LocalRun.workers(dir).isEmpty()) {
-                stopWorkers(dir, out);
+            if (ServerSettings.embedded(dir)) {
+                List<ProcessHandle> left = WorkerCommand.stopBeforeServer(dir, session.timeout(), out);
+                if (!left.isEmpty()) {
+                    // the server stays, so that the workers can still finish their steps
+                    throw WorkerCommand.notStopped(left, session.timeout());
+                }
             }
             List<ProcessHandle> tree = LocalRun.leftOf(process);
             long started = System.nanoTime();
@@ -251,16 +253,6 @@ public final class ServerCommand {
                         + " and broker: `cairn worker stop`.");
             }
             return ExitCodes.OK;
-        }
-
-        /** The workers of an embedded server go first: its database and broker stop with it. */
-        private void stopWorkers(Path dir, Output out) {
-            out.note("Stopping the workers first: they use the server's embedded database and broker.");
-            List<ProcessHandle> left = WorkerCommand.stop(dir, null, session.timeout(), out);
-            if (!left.isEmpty()) {
-                // the server stays, so that the workers can still finish their steps
-                throw WorkerCommand.notStopped(left, session.timeout());
-            }
         }
     }
 

@@ -134,11 +134,10 @@ public final class UpCommand implements Callable<Integer> {
         Output out = session.output();
         AtomicBoolean done = new AtomicBoolean();
         return () -> {
-            if (!done.compareAndSet(false, true) || LocalRun.workers(dir).isEmpty()) {
+            if (!done.compareAndSet(false, true)) {
                 return;
             }
-            out.note("Stopping the workers first: they use the server's embedded database and broker.");
-            List<ProcessHandle> left = WorkerCommand.stop(dir, null, session.timeout(), out);
+            List<ProcessHandle> left = WorkerCommand.stopBeforeServer(dir, session.timeout(), out);
             if (!left.isEmpty()) {
                 out.note("Workers still run: " + Readiness.pids(left) + "; `cairn worker stop` when they"
                         + " have finished their steps.");

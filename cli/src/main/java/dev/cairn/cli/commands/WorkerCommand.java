@@ -90,11 +90,10 @@ public final class WorkerCommand {
             Output out = session.output();
             Path dir = dataDir.dataDir(session);
             List<String> saved = ServerSettings.saved(dir);
-            Optional<List<String>> published = ServerSettings.published(dir);
             List<String> settings = new ArrayList<>(
                     saved.stream().filter(s -> !s.startsWith("#")).toList());
-            if (saved.contains(ServerSettings.EMBEDDED) || published.isPresent()) {
-                settings = ServerSettings.overriding(settings, embeddedServices(dir, published));
+            if (ServerSettings.embedded(dir)) {
+                settings = ServerSettings.overriding(settings, embeddedServices(dir));
             }
             settings = ServerSettings.overriding(settings, ServerSettings.parse(extra, "cairn worker start"));
             Map<String, String> env = ServerSettings.environment(session.env());
@@ -268,7 +267,8 @@ public final class WorkerCommand {
      * The settings of the embedded database and broker of the server of {@code dir}, which it publishes
      * while they run; refused when it does not run, as its services run only in it.
      */
-    private static List<String> embeddedServices(Path dir, Optional<List<String>> published) {
+    private static List<String> embeddedServices(Path dir) {
+        Optional<List<String>> published = ServerSettings.published(dir);
         Optional<ProcessHandle> server = LocalRun.server(dir).process();
         if (published.isEmpty() || server.isEmpty()) {
             throw new CliException(
@@ -315,6 +315,18 @@ public final class WorkerCommand {
             }
         }
         return left;
+    }
+
+    /**
+     * Stops every worker of {@code dir} before its embedded server's services go, saying why; returns the
+     * ones that still run after {@code timeout}.
+     */
+    static List<ProcessHandle> stopBeforeServer(Path dir, Duration timeout, Output out) {
+        if (LocalRun.workers(dir).isEmpty()) {
+            return List.of();
+        }
+        out.note("Stopping the workers first: they use the server's embedded database and broker.");
+        return stop(dir, null, timeout, out);
     }
 
     /**

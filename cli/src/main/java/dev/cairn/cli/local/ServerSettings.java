@@ -133,6 +133,11 @@ public final class ServerSettings {
         }
     }
 
+    /** Whether the server of {@code dataDir} runs, or was last started, with its own database and broker. */
+    public static boolean embedded(Path dataDir) {
+        return saved(dataDir).contains(EMBEDDED) || published(dataDir).isPresent();
+    }
+
     /**
      * {@code settings} with those of {@code overrides} in place of the ones of the same key: the server
      * would join two values of one key into a list.
