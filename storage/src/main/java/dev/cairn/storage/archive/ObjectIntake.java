@@ -122,6 +122,12 @@ final class ObjectIntake implements AutoCloseable {
 
     /** Takes back the objects this import added, after the database refused to commit. */
     void deleteAdded() throws IOException {
+        // the batch holds the pack lock until it is closed, and the delete takes that lock: close it first
+        if (batch != null) {
+            PackBatch committed = batch;
+            batch = null;
+            committed.close();
+        }
         List<ObjectKey> keys = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             byte[] d = new byte[32];

@@ -1,6 +1,7 @@
 package dev.cairn.storage.archive;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.cairn.storage.archive.ArchiveRoundTripIT.Installation;
 import dev.cairn.storage.graph.GraphFixtures;
+import dev.cairn.storage.objects.ObjectKey;
 import dev.cairn.storage.testing.TestDatabase;
 
 /**
@@ -226,6 +228,41 @@ class ArchiveBadInputIT {
                 "nodes part, rows 4001 to 4501: date/time field value out of range");
     }
 
+    /**
+     * The files of new nodes are checked after the archive's objects are indexed: a refusal then takes
+     * back the objects this import indexed, and the same object imports again later.
+     */
+    @Test
+    void aNewNodesFileMissingOnceTheObjectsAreIndexedTakesThemBack() throws Exception {
+        byte[] bytes = "indexed, then taken back\n".getBytes(StandardCharsets.UTF_8);
+        ObjectKey sent = ArchiveBuilder.key(bytes);
+        ObjectKey missing = ArchiveBuilder.key("never sent".getBytes(StandardCharsets.UTF_8));
+        UUID complete = UUID.randomUUID();
+        UUID lacking = UUID.randomUUID();
+        refused(
+                new ArchiveBuilder()
+                        .node(complete, "data.core.singlefile.SinglefileData.", "{\"filename\": \"a.txt\"}", file(sent))
+                        .node(
+                                lacking,
+                                "data.core.singlefile.SinglefileData.",
+                                "{\"filename\": \"a.txt\"}",
+                                file(missing))
+                        .object(bytes),
+                "node " + lacking + " has a file whose bytes (" + missing + ") are neither in the archive nor here");
+        assertFalse(target.container().contains(sent), "the object indexed before the refusal is taken back");
+
+        target.importFile(
+                new ArchiveBuilder()
+                        .node(complete, "data.core.singlefile.SinglefileData.", "{\"filename\": \"a.txt\"}", file(sent))
+                        .object(bytes)
+                        .write(tmp.resolve("complete.cairn")),
+                ImportOptions.defaults());
+        assertEquals(
+                "indexed, then taken back\n",
+                new String(target.graph().readFile(target.graph().load(complete), "a.txt"), StandardCharsets.UTF_8),
+                "the node alone imports with its file");
+    }
+
     @Test
     void anArchiveThatExpandsBeyondTheLimitIsRefusedAsABomb() throws Exception {
         byte[] zeros = new byte[48 << 20];
@@ -257,6 +294,10 @@ class ArchiveBadInputIT {
         }
         assertEquals(nodes, GraphFixtures.count(target.database(), "node"));
         assertEquals(objects, objects());
+    }
+
+    private static String file(ObjectKey key) {
+        return "{\"o\": {\"a.txt\": {\"k\": \"" + key + "\"}}}";
     }
 
     private InvalidArchiveException refused(ArchiveBuilder archive, String expected) throws Exception {

@@ -48,13 +48,17 @@ final class ArchiveBuilder {
     }
 
     ArchiveBuilder node(UUID uuid, String nodeType, String attributes, String files) {
+        return node(uuid, nodeType, attributes, files, "{}");
+    }
+
+    ArchiveBuilder node(UUID uuid, String nodeType, String attributes, String files, String extras) {
         return row(
                 ArchivePart.NODES,
                 "{\"uuid\": \"" + uuid + "\", \"node_type\": \"" + nodeType + "\","
                         + " \"process_type\": " + (nodeType.startsWith("process.") ? "\"test.f\"" : "null") + ","
                         + " \"ctime\": \"2026-11-24T10:00:00+00:00\", \"mtime\": \"2026-11-24T10:00:00+00:00\","
                         + " \"user\": \"" + USER + "\", \"computer\": null, \"attributes\": " + attributes + ","
-                        + " \"extras\": {}, \"repository_metadata\": " + files + "}");
+                        + " \"extras\": " + extras + ", \"repository_metadata\": " + files + "}");
     }
 
     ArchiveBuilder data(UUID uuid) {

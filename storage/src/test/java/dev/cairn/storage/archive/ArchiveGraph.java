@@ -45,6 +45,8 @@ final class ArchiveGraph {
     final CalcFunctionNode calcFunction;
     final CalcJobNode calcJob;
     final IntData x;
+    final DictData parameters;
+    final InstalledCode code;
     final StructureData structure;
     final FolderData retrieved;
     final SinglefileData file;
@@ -55,9 +57,9 @@ final class ArchiveGraph {
 
     ArchiveGraph(GraphStore graph, Database database, Path tmp, String computerLabel) throws Exception {
         computer = GraphFixtures.computer(database, computerLabel);
-        InstalledCode code = new InstalledCode(computer, "/usr/bin/bash");
+        code = new InstalledCode(computer, "/usr/bin/bash");
         x = new IntData(7);
-        DictData parameters = new DictData(Map.of("cutoff", 30.5, "mode", "scf"));
+        parameters = new DictData(Map.of("cutoff", 30.5, "mode", "scf"));
         workChain = finished(new WorkChainNode("cairn.test.chain"));
         workChain.addIncoming(x, LinkType.INPUT_WORK, "x");
         workChain.addIncoming(parameters, LinkType.INPUT_WORK, "parameters");

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -37,16 +38,18 @@ import dev.cairn.storage.graph.GraphStore;
 import dev.cairn.storage.graph.IntData;
 import dev.cairn.storage.graph.LinkType;
 import dev.cairn.storage.graph.Node;
+import dev.cairn.storage.graph.ProcessNode;
 import dev.cairn.storage.graph.comments.CommentStore;
 import dev.cairn.storage.objects.Container;
 import dev.cairn.storage.objects.ContainerConfig;
+import dev.cairn.storage.objects.ContainerStats;
 import dev.cairn.storage.testing.TestDatabase;
 
 /**
  * An installation's graph exported in Cairn's format and imported into another arrives whole and equal
  * (rows, files, hashes that caching finds), a second import adds nothing, a piece of the graph travels
- * as the closure of its starting set, extras merge by mode, and a label taken by another computer is
- * given a suffix.
+ * as the closure of its starting set, extras merge by mode, a label taken by another computer is given a
+ * suffix, the objects land in packs, and an imported calculation is the cache source of a fresh launch.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ArchiveRoundTripIT {
@@ -290,6 +293,97 @@ class ArchiveRoundTripIT {
         assertTrue(imported.hash() != null, "the calculation's input is here, so it has a hash");
         assertFalse(target.graph().rehash(imported.id()).changed(), "made from the hash of the input here");
         assertFalse(target.graph().rehash(target.graph().load(output).id()).changed());
+    }
+
+    /**
+     * The extras modes test 2 leaves out, each on a node here whose extras are {ours: 1, both: "ours"}
+     * and an archive that gives it {theirs: 2, both: "theirs"}.
+     */
+    @Test
+    @Order(7)
+    void extrasMergeDeletesKeysInBothWithDAndDropsOrSkipsKeysOnOneSideWithN() throws Exception {
+        assertEquals(
+                Map.of("ours", 1L, "theirs", 2L),
+                mergedExtras("kcd"),
+                "kcd: keep ours only, create theirs only, delete the keys in both");
+        assertEquals(
+                Map.of("both", "ours", "theirs", 2L),
+                mergedExtras("ncl"),
+                "ncl: drop ours only, create theirs only, leave ours on a collision");
+        assertEquals(
+                Map.of("ours", 1L, "both", "ours"),
+                mergedExtras("knl"),
+                "knl: keep ours only, skip theirs only, leave ours on a collision");
+        assertEquals(Map.of("both", "theirs"), mergedExtras("nnu"), "nnu: only the collision, updated");
+        assertEquals(Map.of(), mergedExtras("nnd"), "nnd: nothing is left");
+    }
+
+    /** The target's container was empty before test 1, and only imports have written to it since. */
+    @Test
+    @Order(8)
+    void importedObjectsGoStraightIntoPacksNoneLoose() throws Exception {
+        ContainerStats stats = target.container().stats();
+        assertEquals(0, stats.looseObjects(), "an import writes no loose object: " + stats);
+        assertEquals(4, stats.packedObjects(), "the four objects of the first import, packed: " + stats);
+        Node retrieved = target.graph().load(graph.retrieved.uuid());
+        assertEquals("energy -42.0\n", new String(target.graph().readFile(retrieved, "sub/aiida.out")));
+    }
+
+    /**
+     * What the engine does to find a cache source, within storage: the hash {@link GraphStore#hashOf} gives
+     * a fresh launch of the same process type on the same (imported) inputs, looked up with the conditions
+     * of the engine's {@code CacheLookup}, finds the calculation imported by test 1.
+     */
+    @Test
+    @Order(9)
+    void anImportedCalculationIsTheCacheSourceOfAFreshLaunchOnItsInputs() throws Exception {
+        CalcFunctionNode launch = new CalcFunctionNode(graph.calcFunction.processType());
+        launch.addIncoming(target.graph().load(graph.x.uuid()), LinkType.INPUT_CALC, "x");
+        assertEquals(
+                List.of(graph.calcFunction.uuid().toString()),
+                cacheSources(launch),
+                "the imported calcfunction has the hash a launch on the same input looks up");
+
+        CalcFunctionNode other = new CalcFunctionNode(graph.calcFunction.processType());
+        other.addIncoming(target.graph().load(graph.apart.uuid()), LinkType.INPUT_CALC, "x");
+        assertEquals(List.of(), cacheSources(other), "another input, another hash: no source");
+    }
+
+    /** The extras of a node here with {ours: 1, both: "ours"} once an archive gives it {theirs: 2, both: "theirs"}. */
+    private static Map<String, Object> mergedExtras(String mode) throws Exception {
+        UUID uuid = UUID.randomUUID();
+        target.importFile(
+                new ArchiveBuilder().data(uuid).write(tmp.resolve("extras-here.cairn")), ImportOptions.defaults());
+        Node here = target.graph().load(uuid);
+        target.graph().setExtra(here, "ours", 1L);
+        target.graph().setExtra(here, "both", "ours");
+        Path theirs = new ArchiveBuilder()
+                .node(uuid, "data.core.int.Int.", "{\"value\": 1}", "{}", "{\"theirs\": 2, \"both\": \"theirs\"}")
+                .write(tmp.resolve("extras-there.cairn"));
+        ImportResult result = target.importFile(theirs, ImportOptions.defaults().withMergeExtras(mode));
+        assertEquals(1, result.existing(), mode + ": the node is here already");
+        return target.graph().load(uuid).extras();
+    }
+
+    /** The uuids of the nodes the engine's cache lookup would take as a source for {@code launch}. */
+    private static List<String> cacheSources(ProcessNode launch) throws SQLException {
+        List<String> uuids = new ArrayList<>();
+        try (Connection c = target.database().connection();
+                PreparedStatement s = c.prepareStatement(
+                        "SELECT n.uuid FROM node n WHERE n.hash = ? AND n.node_type = ?"
+                                + " AND n.process_type = ? AND n.attributes ->> 'process_state' = 'finished'"
+                                + " AND coalesce((n.attributes ->> 'sealed')::boolean, false)"
+                                + " AND coalesce(n.extras ->> '_cairn_valid_cache', 'true') <> 'false' ORDER BY n.id")) {
+            s.setString(1, target.graph().hashOf(launch));
+            s.setString(2, launch.nodeType());
+            s.setString(3, launch.processType());
+            try (ResultSet r = s.executeQuery()) {
+                while (r.next()) {
+                    uuids.add(r.getString(1));
+                }
+            }
+        }
+        return uuids;
     }
 
     static final String NODES = "SELECT n.uuid, n.node_type, n.process_type, n.label, n.description, n.ctime, n.mtime,"

@@ -18,11 +18,15 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import java.util.zip.ZipFile;
 
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.function.Executable;
@@ -30,13 +34,24 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
+import dev.cairn.storage.archive.ArchiveImport;
 import dev.cairn.storage.archive.ArchivePart;
+import dev.cairn.storage.archive.ArchiveProgress;
+import dev.cairn.storage.archive.ImportOptions;
 import dev.cairn.storage.archive.InvalidArchiveException;
+import dev.cairn.storage.db.Database;
+import dev.cairn.storage.db.DatabaseConfig;
+import dev.cairn.storage.graph.GraphFixtures;
+import dev.cairn.storage.objects.Container;
+import dev.cairn.storage.objects.ContainerConfig;
+import dev.cairn.storage.objects.ContainerStats;
+import dev.cairn.storage.testing.TestDatabase;
 
 /**
  * Damaged and hostile copies of an archive aiida-core wrote are refused with an
  * {@link InvalidArchiveException} that names what is wrong and where (the file, the entry or the table
- * and row), and the reader leaves no scratch file behind. Unknown node types are no damage: they are
+ * and row), and the reader leaves no scratch file behind; imported for real, an archive refused late
+ * leaves the installation without a row or object of it. Unknown node types are no damage: they are
  * kept as they are.
  */
 class AiidaBadArchiveIT {
@@ -44,11 +59,34 @@ class AiidaBadArchiveIT {
     @RegisterExtension
     static final RealAiidaArchive aiida = new RealAiidaArchive();
 
+    @RegisterExtension
+    static final TestDatabase db = new TestDatabase();
+
+    @TempDir
+    static Path objects;
+
+    static Database database;
+    static Container container;
+    static long user;
+
     @TempDir
     Path work;
 
     @TempDir
     Path scratch;
+
+    @BeforeAll
+    static void open() throws Exception {
+        database = Database.open(DatabaseConfig.of(db.jdbcUrl()));
+        container = Container.init(objects.resolve("objects"), ContainerConfig.defaults());
+        user = GraphFixtures.user(database, "cairn@example.com");
+    }
+
+    @AfterAll
+    static void close() throws Exception {
+        container.close();
+        database.close();
+    }
 
     private ArchiveSurgery copy() {
         return ArchiveSurgery.of(aiida.archive(), work);
@@ -73,6 +111,57 @@ class AiidaBadArchiveIT {
             assertEquals(List.of(), left.toList(), "scratch files left after: " + message);
         }
         return message;
+    }
+
+    /**
+     * Imports {@code archive} for real and expects a refusal; checks that the installation gained no row
+     * and no object, and returns the message and the import's steps done before it.
+     */
+    private Refusal importRefused(Path archive) throws Exception {
+        Map<String, Long> rows = rows();
+        ContainerStats stats = container.stats();
+        List<String> steps = new ArrayList<>();
+        ArchiveProgress progress = new ArchiveProgress() {
+            @Override
+            public void update(ArchivePart part, long done, long total) {}
+
+            @Override
+            public void step(String step, long millis) {
+                steps.add(step);
+            }
+        };
+        String message;
+        try (AiidaArchiveReader reader = AiidaArchiveReader.open(archive, AiidaArchiveLimits.defaults(), scratch)) {
+            message = assertThrows(
+                            InvalidArchiveException.class,
+                            () -> new ArchiveImport(database, container, user)
+                                    .importFrom(reader, ImportOptions.defaults(), progress))
+                    .getMessage();
+        }
+        assertEquals(rows, rows(), "rows added by the import refused with: " + message);
+        ContainerStats after = container.stats();
+        assertEquals(stats.looseObjects(), after.looseObjects(), "loose objects left by: " + message);
+        assertEquals(stats.packedObjects(), after.packedObjects(), "objects indexed by: " + message);
+        assertEquals(stats.packFileBytes(), after.packFileBytes(), "pack bytes left by: " + message);
+        AtomicLong keys = new AtomicLong();
+        container.forEachKey(k -> keys.incrementAndGet());
+        assertEquals(0, keys.get(), "no object in the store");
+        try (Stream<Path> left = Files.list(scratch)) {
+            assertEquals(List.of(), left.toList(), "scratch files left after: " + message);
+        }
+        return new Refusal(message, steps);
+    }
+
+    private record Refusal(String message, List<String> steps) {}
+
+    /** Rows per table of everything an import may add. */
+    private static Map<String, Long> rows() throws SQLException {
+        Map<String, Long> rows = new TreeMap<>();
+        for (String table : List.of(
+                "node", "link", "node_group", "group_member", "computer", "app_user", "authinfo", "comment", "log")) {
+            rows.put(table, GraphFixtures.count(database, table));
+        }
+        return rows;
     }
 
     private static void assertStarts(String expected, String message) {
@@ -129,6 +218,20 @@ class AiidaBadArchiveIT {
         String message = refusal(file);
         assertStarts("forged.aiida, entry 'repo/" + key + "' is corrupt: its SHA-256 is ", message);
         assertTrue(message.endsWith(", not the key it is stored under"), message);
+    }
+
+    /** The forged object comes after every row is written and other objects went into the pack batch. */
+    @Test
+    void anImportRefusedAtAForgedObjectLeavesNothing() throws Exception {
+        String key = aiida.report()
+                .get("files")
+                .get(aiida.sample("retrieved"))
+                .get("aiida.out")
+                .asString();
+        Path file = copy().replace("repo/" + key, "43\n".getBytes(UTF_8)).write("forged-import.aiida");
+        Refusal refusal = importRefused(file);
+        assertStarts("forged-import.aiida, entry 'repo/" + key + "' is corrupt: its SHA-256 is ", refusal.message());
+        assertTrue(refusal.steps().contains("comments, logs"), "refused once the rows were written: " + refusal);
     }
 
     @Test
@@ -289,6 +392,20 @@ class AiidaBadArchiveIT {
                 "dangling.aiida, db.sqlite3, db_dblink row 1: input_id names db_dbnode row 99999, which the archive"
                         + " does not hold",
                 refusal(file));
+    }
+
+    /** The dangling link is read after the users, computers, groups and nodes are written. */
+    @Test
+    void anImportRefusedAtADanglingLinkLeavesNothing() throws Exception {
+        Path file = copy().sql("UPDATE db_dblink SET input_id = 99999 WHERE id = (SELECT max(id) FROM db_dblink)")
+                .write("dangling-import.aiida");
+        Refusal refusal = importRefused(file);
+        assertTrue(
+                refusal.message().startsWith("dangling-import.aiida, db.sqlite3, db_dblink row ")
+                        && refusal.message()
+                                .endsWith(": input_id names db_dbnode row 99999, which the archive does not hold"),
+                refusal.message());
+        assertTrue(refusal.steps().contains("staging nodes"), "refused once the nodes were written: " + refusal);
     }
 
     @Test
