@@ -31,28 +31,7 @@ public final class ConfigFiles {
      * or has a field not in {@code fields}.
      */
     public static ObjectNode read(Path file, Collection<String> fields) {
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw CliException.usage("--config: cannot read " + file + ": " + e.getMessage());
-        }
-        JsonNode tree;
-        try {
-            tree = file.toString().toLowerCase(Locale.ROOT).endsWith(".json")
-                    ? Json.parse(text)
-                    : yaml().readTree(text);
-        } catch (JacksonException e) {
-            throw CliException.usage(file + " is not valid " + (file.toString().endsWith(".json") ? "JSON" : "YAML")
-                    + ": " + e.getOriginalMessage());
-        }
-        if (tree == null || tree.isMissingNode() || tree.isNull()) {
-            return Json.object();
-        }
-        if (!(tree instanceof ObjectNode fieldsOfFile)) {
-            throw CliException.usage(file + " must hold a mapping of fields (field: value), not a "
-                    + tree.getNodeType().name().toLowerCase(Locale.ROOT));
-        }
+        ObjectNode fieldsOfFile = mapping(file, "--config");
         for (String name : fieldsOfFile.propertyNames()) {
             if (!fields.contains(name)) {
                 throw CliException.usage(
@@ -60,6 +39,37 @@ public final class ConfigFiles {
             }
         }
         return fieldsOfFile;
+    }
+
+    /**
+     * The mapping a file holds: JSON when its name ends in {@code .json}, else YAML (which JSON is a part
+     * of); an empty file is an empty mapping. A usage error naming {@code option} and the file when it
+     * cannot be read or parsed, or holds something else than a mapping.
+     */
+    public static ObjectNode mapping(Path file, String option) {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw CliException.usage(option + ": cannot read " + file + ": " + e.getMessage());
+        }
+        boolean json = file.toString().toLowerCase(Locale.ROOT).endsWith(".json");
+        JsonNode tree;
+        try {
+            tree = json ? Json.parse(text) : yaml().readTree(text);
+        } catch (JacksonException e) {
+            throw CliException.usage(
+                    option + " " + file + " is not valid " + (json ? "JSON" : "YAML") + ": " + e.getOriginalMessage());
+        }
+        if (tree == null || tree.isMissingNode() || tree.isNull()) {
+            return Json.object();
+        }
+        if (!(tree instanceof ObjectNode mapping)) {
+            String kind = tree.getNodeType().name().toLowerCase(Locale.ROOT);
+            throw CliException.usage(option + " " + file + " must hold a mapping (name: value), not "
+                    + (kind.startsWith("a") ? "an " : "a ") + kind);
+        }
+        return mapping;
     }
 
     /** The fields as YAML, in their order, without the document marker. */

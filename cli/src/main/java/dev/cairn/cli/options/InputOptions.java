@@ -1,7 +1,5 @@
 package dev.cairn.cli.options;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,9 +11,10 @@ import tools.jackson.databind.node.ObjectNode;
 
 import dev.cairn.cli.client.CliException;
 import dev.cairn.cli.client.Json;
+import dev.cairn.cli.config.ConfigFiles;
 
 /**
- * A launch's inputs from the command line: a JSON file ({@code --inputs}) and single values
+ * A launch's inputs from the command line: a YAML or JSON file ({@code --inputs}) and single values
  * ({@code --input x=2}, which win over the file's). A value is JSON when it reads as JSON (2, true,
  * [1,2], {"uuid": "…"}), else the text itself; a dotted name ({@code scf.parameters=…}) is a port of a
  * namespace.
@@ -34,7 +33,8 @@ public final class InputOptions {
     @Option(
             names = "--inputs",
             paramLabel = "FILE",
-            description = "A JSON file of the inputs by port; --input values override its.")
+            description =
+                    "A file of the inputs by port, YAML (or JSON when it ends in .json); --input values override its.")
     Path file;
 
     /** Whether any input was given. */
@@ -44,7 +44,7 @@ public final class InputOptions {
 
     /** The inputs as the launch's JSON object. */
     public ObjectNode toJson() {
-        ObjectNode all = file == null ? Json.object() : read(file);
+        ObjectNode all = file == null ? Json.object() : ConfigFiles.mapping(file, "--inputs");
         for (String input : inputs) {
             int eq = input.indexOf('=');
             if (eq <= 0) {
@@ -84,20 +84,6 @@ public final class InputOptions {
                 }
                 at = (ObjectNode) next;
             }
-        }
-    }
-
-    private static ObjectNode read(Path file) {
-        try {
-            JsonNode json = Json.parse(Files.readString(file));
-            if (!json.isObject()) {
-                throw CliException.usage("--inputs " + file + ": not a JSON object of inputs by port");
-            }
-            return (ObjectNode) json;
-        } catch (IOException e) {
-            throw CliException.usage("--inputs: cannot read " + file + ": " + e.getMessage());
-        } catch (JacksonException e) {
-            throw CliException.usage("--inputs " + file + ": not JSON: " + e.getOriginalMessage());
         }
     }
 }

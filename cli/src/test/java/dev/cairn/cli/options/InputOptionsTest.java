@@ -64,4 +64,37 @@ class InputOptionsTest {
         assertTrue(
                 assertThrows(CliException.class, missing::toJson).getMessage().contains("cannot read"));
     }
+
+    @Test
+    void aYamlFileGivesTheInputsWithTheirTypes() throws Exception {
+        Path file = dir.resolve("inputs.yaml");
+        Files.writeString(
+                file, "x: 2\ny: 3.5\nname: water\nflags: [1, 2]\nscf:\n  cutoff: 30\n  node: {uuid: 0190c1a2}\n");
+        InputOptions options = of("x=5");
+        options.file = file;
+        assertEquals(
+                Json.parse("{\"x\": 5, \"y\": 3.5, \"name\": \"water\", \"flags\": [1, 2],"
+                        + " \"scf\": {\"cutoff\": 30, \"node\": {\"uuid\": \"0190c1a2\"}}}"),
+                options.toJson());
+    }
+
+    @Test
+    void aFileThatIsNoMappingOrNotYamlIsAUsageErrorNamingIt() throws Exception {
+        Path list = dir.resolve("list.yml");
+        Files.writeString(list, "- 1\n- 2\n");
+        InputOptions options = of();
+        options.file = list;
+        CliException notAMapping = assertThrows(CliException.class, options::toJson);
+        assertEquals(ExitCodes.USAGE, notAMapping.exitCode());
+        assertTrue(
+                notAMapping
+                        .getMessage()
+                        .contains("--inputs " + list + " must hold a mapping (name: value), not an array"),
+                notAMapping.getMessage());
+        Path broken = dir.resolve("broken.json");
+        Files.writeString(broken, "{\"x\": ");
+        options.file = broken;
+        CliException notJson = assertThrows(CliException.class, options::toJson);
+        assertTrue(notJson.getMessage().contains("is not valid JSON"), notJson.getMessage());
+    }
 }
