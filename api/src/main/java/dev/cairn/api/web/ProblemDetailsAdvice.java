@@ -93,6 +93,12 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     @ExceptionHandler(MethodArgumentTypeMismatchException.class)
     ResponseEntity<ProblemDetail> mismatch(MethodArgumentTypeMismatchException e) {
         String expected = e.getRequiredType() == null ? "another value" : describe(e.getRequiredType());
+        if (e.getValue() instanceof String[] given && given.length != 1) {
+            // ?paused=true&paused=true: one value was asked for
+            return ResponseEntity.badRequest()
+                    .body(Problems.INVALID_INPUT.with("parameter '" + e.getName() + "' is given " + given.length
+                            + " times (" + String.join(", ", given) + "); give it once, " + expected));
+        }
         return ResponseEntity.badRequest()
                 .body(Problems.INVALID_INPUT.with(
                         "parameter '" + e.getName() + "': '" + e.getValue() + "' is not " + expected));

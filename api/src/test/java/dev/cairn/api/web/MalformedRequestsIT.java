@@ -58,6 +58,10 @@ class MalformedRequestsIT extends ApiTest {
     void anEmptyTypedParameterIsRefusedAndAnOffsetPostgresCannotHoldIsTakenInUtc() {
         assertProblem(400, "parameter 'until'", admin().get("/api/v1/processes?until="));
         assertProblem(400, "parameter 'days' is empty", admin().get("/api/v1/statistics?days="));
+        assertProblem(
+                400,
+                "parameter 'paused' is given 2 times (true, false); give it once, true or false",
+                admin().get("/api/v1/processes?paused=true&paused=false"));
         Api.Response farOffset = admin().get("/api/v1/processes?since=0903-09-15T09%3A51%3A10-17%3A10");
         assertEquals(200, farOffset.status(), farOffset.toString());
     }

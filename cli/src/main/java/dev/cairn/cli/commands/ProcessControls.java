@@ -155,6 +155,12 @@ final class ProcessControls {
         private List<String> matching(CairnClient client) {
             String query = filter.query(ProcessFilterOptions.ACTIVE);
             String extra = applicable();
+            if (filter.paused() && !extra.isEmpty()) {
+                if (!extra.equals("paused=true")) {
+                    throw CliException.usage("--paused: " + action() + " acts on processes that are not paused");
+                }
+                extra = ""; // the filter asks for it already
+            }
             List<String> uuids = new ArrayList<>();
             String cursor = null;
             do {

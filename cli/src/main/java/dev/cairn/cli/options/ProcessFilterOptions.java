@@ -70,6 +70,11 @@ public final class ProcessFilterOptions {
         return states != null || exitStatus != null || failed;
     }
 
+    /** Whether only paused processes are asked for. */
+    public boolean paused() {
+        return paused;
+    }
+
     public boolean isEmpty() {
         return states == null
                 && type == null
