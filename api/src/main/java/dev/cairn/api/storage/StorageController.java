@@ -26,9 +26,11 @@ import io.swagger.v3.oas.annotations.media.ExampleObject;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -45,6 +47,7 @@ import dev.cairn.api.storage.StorageViews.MaintenanceReport;
 import dev.cairn.api.storage.StorageViews.MaintenanceRequest;
 import dev.cairn.api.storage.StorageViews.StorageInfo;
 import dev.cairn.api.storage.StorageViews.ValidationView;
+import dev.cairn.api.web.Problems;
 import dev.cairn.engine.Engine;
 import dev.cairn.errors.CairnException;
 import dev.cairn.errors.InvalidInputException;
@@ -137,15 +140,54 @@ class StorageController {
                     @io.swagger.v3.oas.annotations.parameters.RequestBody(
                             content =
                                     @Content(examples = @ExampleObject(value = "{\"full\": false, \"dryRun\": true}"))))
-    @ApiResponse(responseCode = "200", description = "What was done, or would be")
+    @ApiResponse(
+            responseCode = "200",
+            description = "What was done, or would be; asked for as NDJSON, each step as it begins and then that",
+            content = {
+                @Content(
+                        mediaType = MediaType.APPLICATION_JSON_VALUE,
+                        schema = @Schema(implementation = MaintenanceReport.class)),
+                @Content(
+                        mediaType = NDJSON,
+                        schema =
+                                @Schema(
+                                        type = "string",
+                                        example = "{\"step\": \"packing 12 loose objects\", \"index\": 1,"
+                                                + " \"of\": 2}\n"))
+            })
     @ApiResponse(
             responseCode = "400",
             description = "The body is not a maintenance request; the detail names the field")
     @ApiResponse(responseCode = "403", description = "The token has no admin role")
     @ApiResponse(responseCode = "409", description = "The object store is locked by another packer; try again")
-    MaintenanceReport maintain(@RequestBody MaintenanceRequest request) throws IOException, SQLException {
-        return new StoreMaintenance(store(), engine.database(), deletionGrace)
-                .run(Boolean.TRUE.equals(request.full()), Boolean.TRUE.equals(request.dryRun()));
+    MaintenanceReport maintain(
+            @RequestBody MaintenanceRequest request,
+            @Parameter(hidden = true) HttpServletRequest http,
+            @Parameter(hidden = true) HttpServletResponse response)
+            throws IOException, SQLException {
+        StoreMaintenance maintenance = new StoreMaintenance(store(), engine.database(), deletionGrace);
+        boolean full = Boolean.TRUE.equals(request.full());
+        boolean dryRun = Boolean.TRUE.equals(request.dryRun());
+        String accept = http.getHeader(HttpHeaders.ACCEPT);
+        if (accept == null || !accept.contains(NDJSON)) {
+            return maintenance.run(full, dryRun, StoreMaintenance.Steps.NONE);
+        }
+        response.setContentType(NDJSON);
+        OutputStream out = response.getOutputStream();
+        try {
+            MaintenanceReport report = maintenance.run(full, dryRun, (what, index, of) -> {
+                Map<String, Object> step = new LinkedHashMap<>();
+                step.put("step", what);
+                step.put("index", index);
+                step.put("of", of);
+                line(out, step);
+            });
+            line(out, Map.of("done", report));
+        } catch (RuntimeException | IOException | SQLException e) {
+            LOG.warn("a maintenance of the object store failed: {}", e.getMessage());
+            line(out, problem(e, "the maintenance failed: "));
+        }
+        return null;
     }
 
     @PostMapping(path = "/validation")
@@ -228,12 +270,7 @@ class StorageController {
             line(out, Map.of("done", done));
         } catch (RuntimeException e) {
             LOG.warn("a backup to {} failed: {}", dest, e.getMessage());
-            Map<String, Object> problem = new LinkedHashMap<>();
-            problem.put("type", "about:blank");
-            problem.put("title", e instanceof CairnException ? "Conflict" : "Backup failed");
-            problem.put("status", e instanceof CairnException ? 409 : 500);
-            problem.put("detail", "the backup failed: " + e.getMessage());
-            line(out, problem);
+            line(out, problem(e, "the backup failed: "));
         }
     }
 
@@ -287,13 +324,27 @@ class StorageController {
         return dest;
     }
 
+    /**
+     * The last line of an answer of lines whose work failed after its status was sent: the problem (RFC 9457)
+     * the failure would have been as an answer of its own.
+     */
+    private static Map<String, Object> problem(Exception e, String prefix) {
+        Problems kind = e instanceof CairnException cairn ? Problems.of(cairn) : Problems.INTERNAL;
+        Map<String, Object> problem = new LinkedHashMap<>();
+        problem.put("type", kind.type().toString());
+        problem.put("title", kind.title());
+        problem.put("status", kind.status().value());
+        problem.put("detail", prefix + e.getMessage());
+        return problem;
+    }
+
     private static void line(OutputStream out, Map<String, ?> value) {
         try {
             out.write(JSON.writeValueAsString(value).getBytes(StandardCharsets.UTF_8));
             out.write('\n');
             out.flush();
         } catch (IOException e) {
-            LOG.debug("the client of a backup went away: {}", e.getMessage());
+            LOG.debug("the client of a backup or maintenance went away: {}", e.getMessage());
         }
     }
 }

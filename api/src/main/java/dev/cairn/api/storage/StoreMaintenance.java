@@ -38,12 +38,22 @@ final class StoreMaintenance {
         this.grace = grace;
     }
 
-    MaintenanceReport run(boolean full, boolean dryRun) throws IOException, SQLException {
+    /** Hears of each step as it begins: what it does, its number from 1, and how many there are. */
+    interface Steps {
+        Steps NONE = (what, index, of) -> {};
+
+        void begin(String what, int index, int of);
+    }
+
+    MaintenanceReport run(boolean full, boolean dryRun, Steps steps) throws IOException, SQLException {
         ContainerStats before = store.stats();
         List<String> actions = new ArrayList<>();
         String would = dryRun ? "would " : "";
+        int of = (full ? 1 : 0) + (dryRun ? 0 : full ? 3 : 2);
+        int step = 0;
         SweepReport sweep = new SweepReport(0, 0, 0, 0, 0);
         if (full) {
+            steps.begin("finding the objects no node refers to", ++step, of);
             try {
                 sweep = store.sweep(() -> GraphObjects.keys(database), grace, dryRun);
             } catch (IOException e) {
@@ -71,11 +81,15 @@ final class StoreMaintenance {
         long rewritten = 0;
         if (!dryRun) {
             try {
+                steps.begin("packing " + before.looseObjects() + " loose objects", ++step, of);
                 PackingReport p = store.packAllLoose();
                 packed = p.objectsPacked();
+                steps.begin(
+                        "removing loose copies of packed objects" + (full ? ", compacting the index" : ""), ++step, of);
                 CleaningReport clean = store.cleanStorage(full);
                 looseDeleted = clean.looseDeleted();
                 if (full) {
+                    steps.begin("rewriting packs that hold deleted bytes", ++step, of);
                     RepackReport repack = store.repack();
                     rewritten = repack.packsRewritten();
                 }

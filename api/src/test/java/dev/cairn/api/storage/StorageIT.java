@@ -93,7 +93,25 @@ class StorageIT extends ApiTest {
         assertEquals(loose, unchanged.get("looseObjects").asLong(), unchanged.toString());
         assertEquals(0, unchanged.get("packedObjects").asLong(), unchanged.toString());
 
-        JsonNode run = maintain("{}");
+        // asked for as lines: each step as it begins, then the report
+        Api.Response lines = admin().send(admin().request("/api/v1/storage/maintenance")
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/x-ndjson")
+                .POST(HttpRequest.BodyPublishers.ofString("{}")));
+        assertEquals(200, lines.status(), lines.toString());
+        assertTrue(lines.header("Content-Type").startsWith("application/x-ndjson"), lines.toString());
+        List<JsonNode> answer =
+                lines.body().lines().map(l -> Api.json().readTree(l)).toList();
+        assertEquals(3, answer.size(), lines.body());
+        assertEquals(
+                "packing " + loose + " loose objects", answer.get(0).get("step").asString(), lines.body());
+        assertEquals(
+                List.of(1, 2),
+                List.of(
+                        answer.get(0).get("index").asInt(),
+                        answer.get(0).get("of").asInt()));
+        assertEquals(2, answer.get(1).get("index").asInt(), lines.body());
+        JsonNode run = answer.get(2).get("done");
         assertEquals(loose, run.get("objectsPacked").asLong(), run.toString());
         assertEquals(0, run.get("after").get("looseObjects").asLong(), run.toString());
         assertEquals(loose, run.get("after").get("packedObjects").asLong(), run.toString());

@@ -1,10 +1,6 @@
 package dev.cairn.cli.commands;
 
-import java.io.BufferedReader;
-import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -18,8 +14,7 @@ import tools.jackson.databind.JsonNode;
 
 import dev.cairn.cli.client.CairnClient;
 import dev.cairn.cli.client.CliException;
-import dev.cairn.cli.client.ExitCodes;
-import dev.cairn.cli.client.Json;
+import dev.cairn.cli.client.ProgressLines;
 import dev.cairn.cli.options.Session;
 import dev.cairn.cli.output.Output;
 import dev.cairn.cli.output.Progress;
@@ -119,16 +114,9 @@ final class ArchiveImport implements Runnable {
         try (Progress sending = out.byteProgress("sending", ArchiveInspect.sizeOf(file))) {
             answer = session.client().uploadForLines(path, file, sending::set);
         }
-        try (Progress importing = out.progress("importing", 0);
-                BufferedReader lines = new BufferedReader(new InputStreamReader(answer, StandardCharsets.UTF_8))) {
-            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-                JsonNode progress = Json.parse(line);
-                if (progress.path("done").isObject()) {
-                    return progress.get("done");
-                }
-                if (progress.has("type") && progress.has("status")) {
-                    throw session.client().problem(progress.get("status").asInt(), line);
-                }
+        String hint = "the server imports all or nothing; `cairn archive import` again adds what is missing";
+        try (Progress importing = out.progress("importing", 0)) {
+            return ProgressLines.follow(session.client(), answer, "the import", hint, progress -> {
                 if (progress.has("step")) {
                     importing.label("importing: " + progress.get("step").asString());
                     importing.advance(1);
@@ -137,18 +125,7 @@ final class ArchiveImport implements Runnable {
                             + progress.path("done").asLong() + "/"
                             + progress.path("total").asLong());
                 }
-            }
-        } catch (IOException e) {
-            throw new CliException(
-                    ExitCodes.UNAVAILABLE,
-                    "the connection to " + session.client().target().url() + " ended during the import: "
-                            + e.getMessage(),
-                    "the server imports all or nothing; `cairn archive import` again adds what is missing",
-                    e);
+            });
         }
-        throw new CliException(
-                ExitCodes.FAILED,
-                "the server's answer ended without saying how the import ended",
-                "the server imports all or nothing; `cairn archive import` again adds what is missing");
     }
 }

@@ -23,6 +23,7 @@ import tools.jackson.databind.node.ObjectNode;
 import dev.cairn.cli.client.CliException;
 import dev.cairn.cli.client.ExitCodes;
 import dev.cairn.cli.client.Json;
+import dev.cairn.cli.client.ProgressLines;
 import dev.cairn.cli.options.Session;
 import dev.cairn.cli.output.Output;
 import dev.cairn.cli.output.Progress;
@@ -42,6 +43,8 @@ import dev.cairn.storage.objects.ValidationReport;
             StorageCommand.Restore.class
         })
 public final class StorageCommand {
+
+    private static final String NDJSON = "application/x-ndjson";
 
     @Command(name = "info", description = "Counts of nodes, links, groups and users, and the object store's size.")
     static final class Info implements Runnable {
@@ -120,8 +123,18 @@ public final class StorageCommand {
             body.put("dryRun", dryRun);
             Output out = session.output();
             JsonNode report;
+            InputStream in = session.client().postStream("/api/v1/storage/maintenance", body, NDJSON);
             try (Progress p = out.progress(dryRun ? "planning" : "maintaining", 0)) {
-                report = session.client().post("/api/v1/storage/maintenance", body);
+                report = ProgressLines.follow(
+                        session.client(),
+                        in,
+                        "the maintenance",
+                        "each step of a maintenance leaves the store whole; `cairn storage maintain` again goes on",
+                        n -> {
+                            p.total(n.path("of").asLong());
+                            p.set(n.path("index").asLong() - 1);
+                            p.label(n.path("step").asString());
+                        });
             }
             if (out.json()) {
                 out.print(report);
@@ -238,34 +251,21 @@ public final class StorageCommand {
                 body.put("keep", keep);
             }
             Output out = session.output();
-            JsonNode done = null;
-            JsonNode problem = null;
-            try (InputStream in = session.client().postStream("/api/v1/storage/backups", body, "application/x-ndjson");
-                    BufferedReader lines = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-                    Progress p = out.progress("backing up", 0)) {
-                for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-                    if (line.isBlank()) {
-                        continue;
-                    }
-                    JsonNode n = Json.parse(line);
-                    if (n.has("step")) {
-                        p.advance(1);
-                        if (session.verbose()) {
-                            out.note(n.get("step").asString());
-                        }
-                    } else if (n.has("done")) {
-                        done = n.get("done");
-                    } else if (n.has("detail")) {
-                        problem = n;
-                    }
-                }
-            }
-            if (problem != null || done == null) {
-                String detail = problem == null
-                        ? "the server ended the answer early"
-                        : problem.get("detail").asString();
-                int status = problem == null ? 500 : problem.get("status").asInt();
-                throw new CliException(ExitCodes.ofStatus(status), detail, null);
+            JsonNode done;
+            InputStream in = session.client().postStream("/api/v1/storage/backups", body, NDJSON);
+            try (Progress p = out.progress("backing up", 0)) {
+                done = ProgressLines.follow(
+                        session.client(),
+                        in,
+                        "the backup",
+                        "a backup is written under a temporary name and kept only once whole; back up again",
+                        n -> {
+                            p.label("backing up: " + n.path("step").asString());
+                            p.advance(1);
+                            if (session.verbose()) {
+                                out.note(n.path("step").asString());
+                            }
+                        });
             }
             if (out.json()) {
                 out.print(done);

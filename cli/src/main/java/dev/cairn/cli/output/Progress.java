@@ -16,6 +16,7 @@ public final class Progress implements AutoCloseable {
 
     private static final int BAR = 30;
     private static final long REDRAW_NANOS = 100_000_000L;
+    private static final long TICK_MILLIS = 1_000L;
 
     private final PrintWriter err;
     private final boolean drawn;
@@ -24,6 +25,10 @@ public final class Progress implements AutoCloseable {
     private final long started = System.nanoTime();
     /** Clears the bar when the JVM stops before {@link #close}: Ctrl-C. */
     private final Thread onInterrupt;
+    /** Redraws the bar each second, so that its time moves while the work tells nothing (one long step). */
+    private final Thread ticker;
+
+    private volatile boolean closed;
 
     private volatile long total;
     private volatile long done;
@@ -45,6 +50,19 @@ public final class Progress implements AutoCloseable {
             Runtime.getRuntime().addShutdownHook(onInterrupt);
         }
         draw(true);
+        this.ticker =
+                drawn ? Thread.ofPlatform().daemon().name("progress-ticker").start(this::tick) : null;
+    }
+
+    private void tick() {
+        while (!closed) {
+            try {
+                Thread.sleep(TICK_MILLIS);
+            } catch (InterruptedException e) {
+                return;
+            }
+            draw(true);
+        }
     }
 
     public void total(long total) {
@@ -74,6 +92,10 @@ public final class Progress implements AutoCloseable {
         if (!drawn) {
             return;
         }
+        synchronized (this) {
+            closed = true;
+        }
+        ticker.interrupt();
         try {
             Runtime.getRuntime().removeShutdownHook(onInterrupt);
         } catch (IllegalStateException stopping) {
@@ -84,6 +106,9 @@ public final class Progress implements AutoCloseable {
     }
 
     private void interrupted() {
+        synchronized (this) {
+            closed = true; // no tick draws over what this prints
+        }
         long steps = total;
         err.print(CLEAR_LINE);
         if (steps > 1) {
@@ -111,8 +136,8 @@ public final class Progress implements AutoCloseable {
         return String.format(Locale.ROOT, "%.1f %s", v, units[u]);
     }
 
-    private void draw(boolean force) {
-        if (!drawn) {
+    private synchronized void draw(boolean force) {
+        if (!drawn || closed) {
             return;
         }
         long now = System.nanoTime();

@@ -37,4 +37,21 @@ class OutputTest {
                 System.lineSeparator() + "stopped waiting" + System.lineSeparator(),
                 endLineThenNote(new Terminal(false, false, 80)));
     }
+
+    @Test
+    void onATerminalTheTimeOfWorkThatTellsNothingMovesEachSecond() throws Exception {
+        StringWriter err = new StringWriter();
+        Output out = new Output(
+                new PrintWriter(new StringWriter()), new PrintWriter(err), new Terminal(true, true, 80), false);
+        try (Progress progress = out.progress("maintaining", 0)) {
+            Thread.sleep(2_400);
+        }
+        String drawn = err.toString();
+        assertTrue(drawn.contains(Progress.CLEAR_LINE + "maintaining 0 so far 0 s"), drawn);
+        assertTrue(drawn.contains(Progress.CLEAR_LINE + "maintaining 0 so far 1 s"), drawn);
+        assertTrue(drawn.contains(Progress.CLEAR_LINE + "maintaining 0 so far 2 s"), drawn);
+        assertTrue(drawn.endsWith(Progress.CLEAR_LINE), "cleared at its close: " + drawn);
+        Thread.sleep(1_200);
+        assertEquals(drawn, err.toString(), "nothing drawn after the close");
+    }
 }
