@@ -45,6 +45,7 @@ public final class CairnCli {
 
     private final Path home;
     private final Map<String, String> env = new HashMap<>();
+    private Path launcher;
 
     /** A cairn with its own config directory under {@code home}, talking to nothing yet. */
     public CairnCli(Path home) {
@@ -80,6 +81,12 @@ public final class CairnCli {
         return home;
     }
 
+    /** Runs this launcher instead of the build's (one unpacked from the distribution archive). */
+    public CairnCli launcher(Path launcher) {
+        this.launcher = launcher;
+        return this;
+    }
+
     /** The launcher the build made; the failsafe configuration names its directory. */
     public static Path launcher() {
         Path launcher = Path.of(System.getProperty("cairn.cli.home", "../../cli/target/cairn"))
@@ -107,7 +114,7 @@ public final class CairnCli {
             Path out = logs.resolve("cli-" + n + ".out");
             Path err = logs.resolve("cli-" + n + ".err");
             List<String> command = new ArrayList<>();
-            command.add(launcher().toString());
+            command.add((launcher != null ? launcher : launcher()).toString());
             command.addAll(List.of(args));
             ProcessBuilder builder = new ProcessBuilder(command)
                     .directory(home.toFile())

@@ -15,7 +15,7 @@ import java.util.function.Predicate;
 
 /**
  * A real terminal for a test: a private tmux server (its own socket, no configuration file) whose
- * sessions run {@code bash --noprofile --norc} with the prompt {@link #PROMPT}. Keys are typed with
+ * sessions run {@code bash --noprofile --norc} (or another shell) with the prompt {@link #PROMPT}. Keys are typed with
  * {@code send-keys}, the screen is read with {@code capture-pane -p -J} (wrapped lines joined, so a line
  * wider than the terminal shows as one long line), and the tests wait for what they expect on the
  * screen up to a deadline.
@@ -43,6 +43,11 @@ public final class Tmux implements AutoCloseable {
      * nothing else set by the test: the tmux server's own environment is this JVM's).
      */
     public Session session(int columns, int rows, Path dir, Map<String, String> env) {
+        return session(columns, rows, dir, env, "bash --noprofile --norc");
+    }
+
+    /** As {@link #session(int, int, Path, Map)}, running {@code shell} (a command line, no start-up files). */
+    public Session session(int columns, int rows, Path dir, Map<String, String> env, String shell) {
         String name = "s" + SESSIONS.incrementAndGet();
         List<String> command = new ArrayList<>(List.of(
                 "new-session",
@@ -62,7 +67,7 @@ public final class Tmux implements AutoCloseable {
         // tmux gives a new session's shell the client's PATH and its own default-terminal as TERM, whatever
         // -e says: the client runs with env, and the shell command sets TERM again
         String term = env.getOrDefault("TERM", "xterm-256color");
-        command.add("TERM=" + term + " PS1='" + PROMPT + "' HISTFILE=/dev/null exec bash --noprofile --norc");
+        command.add("TERM=" + term + " PS1='" + PROMPT + "' HISTFILE=/dev/null exec " + shell);
         tmux(env, command.toArray(String[]::new));
         Session session = new Session(name);
         session.await(screen -> screen.strip().equals(PROMPT.strip()), Duration.ofSeconds(20), "the first prompt");

@@ -97,6 +97,62 @@ class CliBasicsIT {
         assertTrue(refused.err().contains("hint:"), refused.toString());
         assertFalse(refused.err().contains("\tat "), "no stack trace without --verbose: " + refused);
         assertFalse(cairn.run("profile", "list").out().contains("bad"), "a refused profile is not kept");
+
+        // a second profile: --profile picks it for one command, use for all that follow, remove forgets it
+        CairnCli.Run elsewhere =
+                cairn.run("profile", "add", "elsewhere", "--server", "http://127.0.0.1:9", "--no-check");
+        assertEquals(0, elsewhere.exit(), elsewhere.toString());
+        assertFalse(elsewhere.out().contains("(in use)"), "the first profile stays in use: " + elsewhere);
+        assertEquals(0, cairn.run("process", "list").exit());
+        CairnCli.Run picked = cairn.run("process", "list", "--profile", "elsewhere");
+        assertEquals(6, picked.exit(), "--profile elsewhere asks 127.0.0.1:9: " + picked);
+        assertTrue(picked.err().contains("http://127.0.0.1:9"), picked.toString());
+        CairnCli.Run use = cairn.run("profile", "use", "elsewhere");
+        assertEquals(0, use.exit(), use.toString());
+        assertEquals(
+                "elsewhere",
+                cairn.run("profile", "show", "--json").json().get("name").asString());
+        assertEquals(6, cairn.run("process", "list").exit(), "the profile in use is elsewhere now");
+        assertEquals(0, cairn.run("process", "list", "--profile", "lab").exit());
+        CairnCli.Run unknown = cairn.run("profile", "use", "nowhere");
+        assertEquals(2, unknown.exit(), unknown.toString());
+        assertTrue(unknown.err().contains("no profile 'nowhere' (there are: elsewhere, lab)"), unknown.toString());
+        assertEquals(0, cairn.run("profile", "use", "lab").exit());
+        CairnCli.Run remove = cairn.run("profile", "remove", "elsewhere");
+        assertEquals(0, remove.exit(), remove.toString());
+        assertEquals(1, cairn.run("profile", "list", "--json").json().size());
+        assertEquals(0, cairn.run("process", "list").exit());
+    }
+
+    @Test
+    void theDistributionArchiveUnpacksIntoACommandThatWorks() throws Exception {
+        Path target = CairnCli.launcher().getParent().getParent().getParent();
+        Path archive;
+        try (var archives = Files.list(target)) {
+            archive = archives.filter(p -> p.getFileName().toString().matches("cairn-.+\\.tar\\.gz"))
+                    .findFirst()
+                    .orElseThrow(() -> new AssertionError("no cairn-<version>.tar.gz in " + target));
+        }
+        Path installed = Files.createDirectories(home.resolve("opt"));
+        Process tar = new ProcessBuilder("tar", "xzf", archive.toString(), "-C", installed.toString())
+                .inheritIO()
+                .start();
+        assertEquals(0, tar.waitFor(), "tar xzf " + archive);
+        Path cairnHome = installed.resolve("cairn");
+        assertAll(
+                () -> assertTrue(Files.isExecutable(cairnHome.resolve("bin/cairn"))),
+                () -> assertTrue(Files.size(cairnHome.resolve("lib/cairn.aot")) > 0, "the start-up cache"),
+                () -> assertTrue(Files.isRegularFile(cairnHome.resolve("share/man/man1/cairn-process-list.1"))),
+                () -> assertTrue(Files.isRegularFile(cairnHome.resolve("share/bash-completion/completions/cairn"))));
+
+        CairnCli unpacked =
+                CairnCli.against(home, server.url(), server.adminToken()).launcher(cairnHome.resolve("bin/cairn"));
+        CairnCli.Run version = unpacked.run("--version");
+        CairnCli.Run list = unpacked.run("process", "list", "-a", "--json");
+        assertEquals(0, version.exit(), version.toString());
+        assertTrue(version.out().startsWith("cairn "), version.toString());
+        assertEquals(0, list.exit(), list.toString());
+        assertTrue(list.json().isArray(), list.toString());
     }
 
     @Test

@@ -95,9 +95,23 @@ class CliStorageIT {
             assertEquals(200, pause.statusCode(), pause.body());
 
             CairnCli cairn = CairnCli.against(work.resolve("home"), server.url(), token);
+            // no worker takes the queue of an API alone: status says so, and exits 1
+            CairnCli.Run status = cairn.run("status");
+            assertEquals(1, status.exit(), status.toString());
+            assertTrue(
+                    status.out().lines().anyMatch(l -> l.matches("workers +down +0 connected: processes wait .*")),
+                    status.toString());
+            assertTrue(status.out().lines().anyMatch(l -> l.matches("database +up .*")), status.toString());
+            CairnCli.Run detailed = cairn.run("storage", "info", "--detailed", "--json");
+            assertEquals(0, detailed.exit(), detailed.toString());
+            assertEquals(
+                    3,
+                    detailed.json().path("nodeTypes").path("data.core.int.Int.").asLong(),
+                    "x, y and z: " + detailed);
             CairnCli.Run dryRun = cairn.run("storage", "maintain", "--dry-run", "--json");
             assertEquals(0, dryRun.exit(), dryRun.toString());
             infoBefore = cairn.run("storage", "info", "--json").json();
+            assertFalse(infoBefore.has("nodeTypes"), "per type only when --detailed: " + infoBefore);
             assertEquals(
                     1, infoBefore.get("objects").get("looseObjects").asLong(), "dry run packed nothing: " + infoBefore);
             assertTrue(dryRun.json().get("dryRun").asBoolean(), dryRun.toString());

@@ -138,6 +138,22 @@ class ProcessCommandsIT {
                 .json();
         assertEquals(2, limited.size(), limited.toString());
         assertEquals(failedUuid, limited.get(0).get("uuid").asString(), "desc: the newest first");
+        assertEquals(
+                List.of(uuid, failedUuid),
+                uuids(cairn().run(
+                                "process",
+                                "list",
+                                "-S",
+                                "finished",
+                                "--type",
+                                "examples.sum_series",
+                                "--past-days",
+                                "1",
+                                "--order",
+                                "mtime",
+                                "--json")
+                        .json()),
+                "finished in the last day, the one that changed last at the end");
 
         long pk = cairn().run("process", "show", uuid, "--json")
                 .json()
@@ -151,6 +167,7 @@ class ProcessCommandsIT {
         assertTrue(table.out().lines().anyMatch(l -> l.startsWith(pk + " ")), "a row begins with its PK: " + table);
         assertTrue(table.out().contains("Finished [400]"), table.toString());
         assertTrue(table.out().contains("Total results: 2"), table.toString());
+        assertTrue(table.out().matches("(?s).*\\b\\d+ (s|min) ago\\b.*"), "times relative to now: " + table);
         CairnCli.Run columns = cairn().run("process", "list", "-a", "--label", "ok-3", "--columns", "uuid,label");
         assertTrue(columns.out().contains(uuid + "  ok-3"), columns.toString());
 
@@ -234,6 +251,32 @@ class ProcessCommandsIT {
         assertTrue(workflow.out().startsWith("never"), workflow.toString());
     }
 
+    @Test
+    void aYamlFileGivesTheInputsAndInputsOverrideIt(@TempDir Path dir) throws IOException {
+        Path inputs = dir.resolve("series.yaml");
+        Files.writeString(inputs, "# the series 0 + 1 + ... + n, two terms a round\nn: 100\nbatch: 2\n", UTF_8);
+        CairnCli.Run run = cairn().run(
+                        "process",
+                        "submit",
+                        "examples.sum_series",
+                        "--inputs",
+                        inputs.toString(),
+                        "-i",
+                        "n=4",
+                        "--wait");
+        assertEquals(0, run.exit(), run.toString());
+        String uuid = run.out().strip().split(" ")[0];
+        JsonNode shown = cairn().run("process", "show", uuid, "--json").json();
+        assertEquals(4, shown.get("inputs").get("n").get("value").asInt(), shown.toString());
+        assertEquals(2, shown.get("inputs").get("batch").get("value").asInt(), shown.toString());
+
+        Path list = dir.resolve("list.yaml");
+        Files.writeString(list, "- n\n", UTF_8);
+        assertUsage(
+                cairn().run("process", "submit", "examples.sum_series", "--inputs", list.toString()),
+                "--inputs " + list + " must hold a mapping");
+    }
+
     private static void post(String path, String json) {
         HttpResponse<String> response = server.send(server.request(path, server.adminToken())
                 .header("Content-Type", "application/json")
@@ -262,6 +305,24 @@ class ProcessCommandsIT {
         assertEquals(0, play.exit(), play.toString());
         assertFalse(uuids(cairn().run("process", "list", "--paused", "--json").json())
                 .contains(uuid));
+
+        // pause and play in bulk, by a filter, as kill below
+        CairnCli.Run pauseAll = cairn().run("process", "pause", "--all", "--type", "examples.sum_series", "--force");
+        assertEquals(0, pauseAll.exit(), pauseAll.toString());
+        assertTrue(
+                uuids(cairn().run("process", "list", "--paused", "--json").json())
+                        .contains(uuid),
+                pauseAll.toString());
+        CairnCli.Run contradiction = cairn().run("process", "pause", "--all", "--paused", "--force");
+        assertEquals(2, contradiction.exit(), contradiction.toString());
+        assertTrue(
+                contradiction.err().contains("pause acts on processes that are not paused"), contradiction.toString());
+        CairnCli.Run playAll = cairn().run("process", "play", "--all", "--paused", "--force");
+        assertEquals(0, playAll.exit(), playAll.toString());
+        assertFalse(
+                uuids(cairn().run("process", "list", "--paused", "--json").json())
+                        .contains(uuid),
+                playAll.toString());
 
         CairnCli.Run kill = cairn().run("process", "kill", uuid, "--wait");
         assertEquals(0, kill.exit(), kill.toString());

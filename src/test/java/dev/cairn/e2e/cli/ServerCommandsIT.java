@@ -192,6 +192,9 @@ class ServerCommandsIT {
                         list.json().get(1).get("worker").asInt()));
         JsonNode parts = awaitWorkersConnected(3);
         assertEquals(3, parts.get("workers").get("connected").asInt(), parts.toString());
+        CairnCli.Run log = cairn.run("worker", "logs", "1", "-n", "200");
+        assertEquals(0, log.exit(), log.toString());
+        assertTrue(log.out().contains("Started CairnApplication"), "worker 1's own log: " + log);
 
         CairnCli.Run stopOne = cairn.run("worker", "stop", "1");
         assertEquals(0, stopOne.exit(), stopOne.toString());

@@ -60,6 +60,9 @@ class TerminalIT {
     static CairnServerProcess server;
     static Tmux tmux;
 
+    /** A colour or an emphasis (SGR other than a reset), as tmux's {@code capture-pane -e} writes it. */
+    private static final Pattern COLOUR = Pattern.compile("\u001b\\[(?!0?m)[0-9;]*m");
+
     @BeforeAll
     static void start() {
         server = CairnServerProcess.builder("cli-terminal", dataDir)
@@ -84,6 +87,11 @@ class TerminalIT {
 
     /** A fresh 80x24 terminal with bash, cairn first on the PATH, talking to the server. */
     private static Tmux.Session terminal() throws Exception {
+        return terminal("bash --noprofile --norc");
+    }
+
+    /** As {@link #terminal()}, running {@code shell}. */
+    private static Tmux.Session terminal(String shell) throws Exception {
         Path launcher = CairnCli.launcher();
         Path work = Files.createTempDirectory(home, "tty");
         Map<String, String> env = new LinkedHashMap<>();
@@ -100,7 +108,7 @@ class TerminalIT {
                 java != null && !java.isBlank()
                         ? Path.of(java).getParent().getParent().toString()
                         : System.getProperty("java.home"));
-        return tmux.session(COLUMNS, 24, work, env);
+        return tmux.session(COLUMNS, 24, work, env, shell);
     }
 
     @Test
@@ -129,7 +137,17 @@ class TerminalIT {
         assertTrue(screen.contains("Finished [0]"), screen);
         assertFalse(screen.contains("\u001b"), screen);
         assertFalse(screen.contains("[0m") || screen.contains("[1m"), "colour codes shown as text:\n" + screen);
-        assertTrue(t.historyWithEscapes().contains("\u001b["), "a terminal gets colour");
+        assertTrue(COLOUR.matcher(t.historyWithEscapes()).find(), "a terminal gets colour");
+
+        // no colour on a terminal either when NO_COLOR is set or --no-color given, the table the same
+        for (String line : List.of("NO_COLOR=1 cairn process list -a", "cairn process list -a --no-color")) {
+            t.clear();
+            t.run(line);
+            t.awaitPrompt(SHORT);
+            String plain = t.historyWithEscapes();
+            assertFalse(COLOUR.matcher(plain).find(), line + ":\n" + plain);
+            assertTrue(plain.matches("(?s).*\\nTotal results: \\d+\\s.*"), line + ":\n" + plain);
+        }
 
         // columns wider than the terminal: cells are cut to fit
         t.clear();
@@ -190,6 +208,24 @@ class TerminalIT {
         assertTrue(
                 end.lines().anyMatch(l -> l.matches(UUID.pattern() + " Finished \\[0\\]")), "the final line:\n" + end);
         assertEquals(0, t.lastExit(), t.screen());
+    }
+
+    @Test
+    void completionInZshOffersTheSubcommands() throws Exception {
+        // zsh without start-up files: the script loads zsh's completion and bashcompinit itself
+        Tmux.Session t = terminal("zsh -f");
+        t.run("source <(cairn completion zsh)");
+        t.awaitPrompt(SHORT);
+        t.clear();
+        t.type("cairn pro").keys("Tab");
+        t.await(
+                s -> s.lines().anyMatch(l -> l.matches("process\\s+profile\\s*")),
+                SHORT,
+                "process and profile offered");
+        t.keys("C-u");
+        t.clear();
+        t.type("cairn process wa").keys("Tab");
+        t.await(s -> s.contains("cairn process watch"), SHORT, "watch completed");
     }
 
     @Test

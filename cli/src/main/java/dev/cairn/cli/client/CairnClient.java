@@ -262,7 +262,7 @@ public final class CairnClient {
         String message = detail != null ? detail : "the server answered HTTP " + status;
         String hint = switch (status) {
             case 401 ->
-                "this needs a token: `cairn profile add NAME --url URL --token-file FILE`, or set"
+                "this needs a token: `cairn profile add NAME --server URL --token-file FILE`, or set"
                         + " CAIRN_TOKEN (now: " + target.from() + ")";
             case 403 -> "ask an admin for a token whose role allows this (`cairn token create --role ...`)";
             case 503 -> "try again; `cairn status` shows which service is away";

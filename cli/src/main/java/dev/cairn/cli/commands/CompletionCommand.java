@@ -15,7 +15,7 @@ import picocli.CommandLine.Spec;
         description = {
             "Print the completion script for bash or zsh. Install it with:",
             "  bash: cairn completion > ~/.local/share/bash-completion/completions/cairn",
-            "  zsh:  cairn completion > \"${fpath[1]}/_cairn\"   (or: source <(cairn completion))"
+            "  zsh:  echo 'source <(cairn completion zsh)' >> ~/.zshrc   (the script loads compinit and bashcompinit)"
         })
 public final class CompletionCommand implements Runnable {
 

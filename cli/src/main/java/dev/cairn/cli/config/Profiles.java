@@ -307,6 +307,6 @@ public final class Profiles {
         return new CliException(
                 ExitCodes.USAGE,
                 "no profile '" + name + "'" + (names.isEmpty() ? "" : " (there are: " + String.join(", ", names) + ")"),
-                "add it with `cairn profile add " + name + " --url URL --token-file FILE`");
+                "add it with `cairn profile add " + name + " --server URL --token-file FILE`");
     }
 }
