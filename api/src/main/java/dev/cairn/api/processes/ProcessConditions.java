@@ -14,8 +14,9 @@ import dev.cairn.errors.InvalidInputException;
 
 /**
  * A {@link ProcessFilter} as SQL: conditions on the process node {@code n} (and its links), with
- * their values bound, never written into the text. Values are checked here, each refusal naming
- * the criterion and what it takes.
+ * their values bound, never written into the text, but for process states: those are checked against
+ * the fixed set of states and written as literals, for the partial index of live processes. Values are
+ * checked here, each refusal naming the criterion and what it takes.
  */
 final class ProcessConditions {
 
@@ -33,7 +34,14 @@ final class ProcessConditions {
             c.add("n.id = ANY(?)", new Ids(f.processes().stream().map(refs::id).toList()));
         }
         if (f.states() != null) {
-            c.add("n.attributes ->> 'process_state' = ANY(?)", new Texts(states(f.states())));
+            // literals, not a bound array: only then does the planner see that the partial index of live
+            // processes (node_live_process_idx) holds all a list of created and waiting ones asks for
+            c.clauses.add("n.attributes ->> 'process_state' IN ("
+                    + String.join(
+                            ", ",
+                            states(f.states()).stream()
+                                    .map(st -> "'" + st + "'")
+                                    .toList()) + ")");
         }
         if (f.type() != null) {
             c.pattern("n.process_type", f.type(), "type");
@@ -108,8 +116,6 @@ final class ProcessConditions {
             switch (v) {
                 case Ids ids ->
                     s.setArray(i++, c.createArrayOf("bigint", ids.ids().toArray()));
-                case Texts texts ->
-                    s.setArray(i++, c.createArrayOf("text", texts.texts().toArray()));
                 default -> s.setObject(i++, v);
             }
         }
@@ -137,6 +143,4 @@ final class ProcessConditions {
     }
 
     private record Ids(List<Long> ids) {}
-
-    private record Texts(List<String> texts) {}
 }
