@@ -143,7 +143,8 @@ public record CairnProperties(
     public record Events(
             @DefaultValue("7d") Duration retention,
             @DefaultValue("15s") Duration heartbeat,
-            @DefaultValue("5s") Duration gapWait) {}
+            @DefaultValue("5s") Duration gapWait,
+            @DefaultValue("30s") Duration linger) {}
 
     public Path storePath() {
         return store.path() != null ? store.path() : dataDir.resolve("objects");

@@ -52,6 +52,12 @@ import dev.cairn.errors.UnavailableException;
  * This rests on ids being drawn in the order steps write their changes: the table's identity
  * sequence must keep PostgreSQL's default cache of 1 (with a larger cache, each session would
  * draw from a block of its own).
+ * <p>
+ * The hub follows the broadcasts only while streams are open, and for {@code cairn.events.linger}
+ * (30 s) after the last one closed: a server no client watches spends nothing on the state changes of the workers
+ * (following them took a fifth of an API server's CPU while a worker beside it ran work chains).
+ * The first stream to open finds the horizon anew, as the hub did when it started following:
+ * everything committed then, once the writers of lower ids have ended.
  */
 @Component
 class EventHub implements SmartLifecycle {
@@ -78,6 +84,12 @@ class EventHub implements SmartLifecycle {
     private final SequencedSet<Long> skipped = new LinkedHashSet<>();
     private final Map<Long, List<EventStream>> byProcess = new HashMap<>();
     private final List<EventStream> broad = new ArrayList<>();
+    /** The broadcasts followed, or null while no stream is open (nor was for the linger). */
+    private Subscription subscription;
+    /** Whether the hub follows without the broker (it was away): the table alone, read each second. */
+    private boolean withoutBroker;
+    /** When the last stream closed (System.nanoTime), or 0 while streams are open. */
+    private long idleSince;
 
     /** Process uuids by node id, for the caller of a broadcast change (which names it by id). */
     private final Map<Long, UUID> uuids = Collections.synchronizedMap(new LinkedHashMap<>(1024, 0.75f, true) {
@@ -91,7 +103,6 @@ class EventHub implements SmartLifecycle {
     private volatile ScheduledExecutorService sequencer;
     private volatile ScheduledExecutorService heartbeats;
     private volatile ExecutorService senders;
-    private volatile Subscription subscription;
 
     EventHub(Engine engine, JsonMapper json, CairnProperties properties) {
         this.engine = engine;
@@ -113,6 +124,8 @@ class EventHub implements SmartLifecycle {
         }
         EventStream stream = new EventStream(emitter, filter, lastEventId, log, frames, executor, this::remove);
         synchronized (lock) {
+            follow();
+            idleSince = 0;
             if (filter instanceof StreamFilter.OneProcess p) {
                 byProcess
                         .computeIfAbsent(p.processId(), k -> new ArrayList<>(1))
@@ -123,6 +136,13 @@ class EventHub implements SmartLifecycle {
             stream.joined(horizon);
         }
         return stream;
+    }
+
+    /** Whether the hub follows the broadcasts (a stream is open, or was within the linger). */
+    boolean following() {
+        synchronized (lock) {
+            return subscription != null;
+        }
     }
 
     private void remove(EventStream stream) {
@@ -138,6 +158,82 @@ class EventHub implements SmartLifecycle {
             } else {
                 broad.remove(stream);
             }
+            if (byProcess.isEmpty() && broad.isEmpty()) {
+                idleSince = System.nanoTime();
+            }
+        }
+    }
+
+    /**
+     * Starts following the broadcasts, if the hub does not, at a new horizon: everything committed now,
+     * once the writers of lower ids have ended. Under the lock, so broadcasts wait until it is set. A
+     * broker that is away leaves the hub reading the table each second, and asking the broker again.
+     */
+    private void follow() {
+        if (subscription != null) {
+            return;
+        }
+        subscribe();
+        long start = startingHorizon();
+        horizon = start;
+        finalUpTo = start;
+        pending.headMap(start, true).clear();
+        skipped.clear();
+        drain();
+    }
+
+    /** Subscribes to the broadcasts; without the broker, follows the table alone. Under the lock. */
+    private void subscribe() {
+        try {
+            subscription = engine.subscribe(EventFilter.all(), this::onBroadcast);
+            withoutBroker = false;
+        } catch (RuntimeException e) {
+            if (!withoutBroker) {
+                LOG.warn(
+                        "state changes are read from the table each second: the broker did not take the hub's"
+                                + " subscription ({})",
+                        e.getMessage());
+            }
+            subscription = () -> {};
+            withoutBroker = true;
+        }
+    }
+
+    /** The last change committed now, once the transactions writing lower ids have ended. */
+    private long startingHorizon() {
+        long start = log.maxId();
+        Set<String> writers = log.inserting();
+        long deadline = System.nanoTime() + properties.events().gapWait().toNanos();
+        while (log.stillInserting(writers) && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        return start;
+    }
+
+    /**
+     * Stops following once no stream was open for the linger, and asks a broker that was away for the
+     * subscription again. On the sequencer thread.
+     */
+    private void stopFollowingWhenIdle() {
+        synchronized (lock) {
+            if (subscription != null && withoutBroker) {
+                subscribe();
+            }
+            if (subscription == null
+                    || idleSince == 0
+                    || System.nanoTime() - idleSince
+                            < properties.events().linger().toNanos()) {
+                return;
+            }
+            subscription.close();
+            subscription = null;
+            pending.clear();
+            skipped.clear();
         }
     }
 
@@ -152,9 +248,17 @@ class EventHub implements SmartLifecycle {
     // --- changes coming in
 
     private void onBroadcast(StateChanged change) {
+        synchronized (lock) {
+            if (subscription == null) {
+                return; // delivered after the hub stopped following
+            }
+        }
         uuids.put(change.processId(), change.uuid());
         StateEvent event = frames.of(change, callerUuid(change.callerId()));
         synchronized (lock) {
+            if (subscription == null) {
+                return;
+            }
             if (event.id() <= horizon) {
                 if (skipped.remove(event.id())) {
                     dispatch(event, true);
@@ -232,6 +336,9 @@ class EventHub implements SmartLifecycle {
         try {
             long target;
             synchronized (lock) {
+                if (subscription == null) {
+                    return; // no stream to hand anything to
+                }
                 target = pending.isEmpty() ? Long.MAX_VALUE : pending.lastKey();
             }
             readUpTo(target);
@@ -317,30 +424,20 @@ class EventHub implements SmartLifecycle {
         if (!properties.hasRole(CairnProperties.Role.API)) {
             return;
         }
-        // where live changes begin: everything committed now, once the writers of lower ids have ended
-        long start = log.maxId();
-        Set<String> writers = log.inserting();
-        long deadline = System.nanoTime() + properties.events().gapWait().toNanos();
-        while (log.stillInserting(writers) && System.nanoTime() < deadline) {
-            try {
-                Thread.sleep(5);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-        }
-        synchronized (lock) {
-            horizon = start;
-            finalUpTo = start;
-        }
         sequencer = Executors.newSingleThreadScheduledExecutor(
                 Thread.ofPlatform().name("event-sequencer").daemon().factory());
         heartbeats = Executors.newSingleThreadScheduledExecutor(
                 Thread.ofPlatform().name("event-heartbeats").daemon().factory());
         senders = Executors.newThreadPerTaskExecutor(
                 Thread.ofVirtual().name("event-stream-", 0).factory());
-        subscription = engine.subscribe(EventFilter.all(), this::onBroadcast);
-        sequencer.scheduleWithFixedDelay(this::catchUp, POLL.toMillis(), POLL.toMillis(), TimeUnit.MILLISECONDS);
+        sequencer.scheduleWithFixedDelay(
+                () -> {
+                    stopFollowingWhenIdle();
+                    catchUp();
+                },
+                POLL.toMillis(),
+                POLL.toMillis(),
+                TimeUnit.MILLISECONDS);
         long beat = properties.events().heartbeat().toMillis();
         heartbeats.scheduleAtFixedRate(this::heartbeat, beat, beat, TimeUnit.MILLISECONDS);
     }
@@ -353,7 +450,12 @@ class EventHub implements SmartLifecycle {
         if (executor == null) {
             return;
         }
-        subscription.close();
+        synchronized (lock) {
+            if (subscription != null) {
+                subscription.close();
+                subscription = null;
+            }
+        }
         sequencer.shutdownNow();
         heartbeats.shutdownNow();
         for (EventStream s : allStreams()) {

@@ -33,13 +33,55 @@ import dev.cairn.api.testing.SseClient;
  * {@code Last-Event-ID} gets exactly what was missed; a change that commits after a higher id
  * is held back for it.
  */
-@TestPropertySource(properties = {"cairn.events.heartbeat=300ms", "cairn.events.gap-wait=30s"})
+@TestPropertySource(
+        properties = {"cairn.events.heartbeat=300ms", "cairn.events.gap-wait=30s", "cairn.events.linger=1s"})
 class EventsIT extends ApiTest {
 
     private static final Duration WAIT = Duration.ofSeconds(60);
 
     @Autowired
     EventRetention retention;
+
+    @Autowired
+    EventHub hub;
+
+    /**
+     * With no stream open (for the linger) the hub stops following the broadcasts; the next stream finds
+     * where live changes begin anew and misses nothing: what happened meanwhile comes from the table, then
+     * the live changes, in id order, none twice.
+     */
+    @Test
+    void aStreamOpenedAfterTheHubStoppedFollowingMissesNothing() throws Exception {
+        String lastSeen;
+        try (SseClient stream = SseClient.open(admin(), "/api/v1/events", null)) {
+            assertTrue(hub.following(), "a stream is open");
+            String first = launch("arithmetic.add_function", "{\"x\": 7, \"y\": 1}");
+            lastSeen = stream.take(1, WAIT).getLast().id();
+            awaitEnded(first);
+        }
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (hub.following()) {
+            assertTrue(System.nanoTime() < deadline, "the hub still follows with no stream open");
+            Thread.sleep(100);
+        }
+        List<String> unwatched = launchBatch(5);
+        for (String uuid : unwatched) {
+            awaitEnded(uuid);
+        }
+        try (SseClient again = SseClient.open(admin(), "/api/v1/events", lastSeen)) {
+            assertTrue(hub.following());
+            String live = launch("arithmetic.add_function", "{\"x\": 7, \"y\": 2}");
+            awaitEnded(live);
+            Set<Long> expected = eventIds("SELECT id FROM process_event WHERE id > " + lastSeen);
+            List<SseClient.Event> events = again.take(expected.size(), WAIT);
+            Thread.sleep(500);
+            assertEquals(List.of(), again.drain(), "nothing more, and nothing twice");
+            List<Long> ids = events.stream().map(SseClient.Event::eventId).toList();
+            assertEquals(ids.stream().sorted().toList(), ids, "in id order");
+            assertEquals(expected, new HashSet<>(ids));
+            assertEquals(live, events.getLast().json().get("process").asString(), "the live change last");
+        }
+    }
 
     @Test
     void aClientThatReconnectsWithItsLastEventIdGetsWhatItMissedOnce() throws Exception {
