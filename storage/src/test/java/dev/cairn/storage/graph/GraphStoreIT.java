@@ -248,6 +248,39 @@ class GraphStoreIT {
         assertTrue(label.getMessage().contains("link_label_check"), label.getMessage());
     }
 
+    /**
+     * The guard has a plan of its own for statements of many links (a bulk store, an import): it refuses
+     * a bad link among thousands as it does among a few, and takes thousands of good ones.
+     */
+    @Test
+    void theDatabaseRefusesABadLinkAmongThousandsAndTakesThousandsOfGoodOnes() throws SQLException {
+        List<IntData> inputs = new ArrayList<>();
+        for (int i = 0; i < 1_500; i++) {
+            inputs.add(new IntData(i));
+        }
+        graph.storeAll(inputs);
+        CalcFunctionNode many = graph.store(new CalcFunctionNode("cairn.many"));
+        CalcFunctionNode more = graph.store(new CalcFunctionNode("cairn.many"));
+        String manyLinks = "SELECT id, %d, 'input_calc', 'x_' || id FROM node WHERE id BETWEEN %d AND %d";
+        long first = inputs.getFirst().id();
+        long last = inputs.getLast().id();
+        RuntimeException bad = sqlFails("INSERT INTO link (input_id, output_id, type, label) "
+                + manyLinks.formatted(many.id(), first, last) + " UNION ALL SELECT " + first + ", " + last
+                + ", 'create', 'r'");
+        assertTrue(
+                bad.getMessage().contains("CREATE cannot join data.core.int.Int. to data.core.int.Int."),
+                bad.getMessage());
+        long links = GraphFixtures.count(database, "link");
+        try (Connection c = database.connection();
+                Statement s = c.createStatement()) {
+            assertEquals(
+                    1_500,
+                    s.executeUpdate("INSERT INTO link (input_id, output_id, type, label) "
+                            + manyLinks.formatted(more.id(), first, last)));
+        }
+        assertEquals(links + 1_500, GraphFixtures.count(database, "link"));
+    }
+
     private static RuntimeException sqlFails(String sql) {
         try (Connection c = database.connection();
                 Statement s = c.createStatement()) {
