@@ -51,12 +51,16 @@ public class NodeRefs {
         if (r.length() == 36) {
             return exact(UUID.fromString(r));
         }
+        UuidPrefix range = UuidPrefix.of(r)
+                .orElseThrow(() -> new NotFoundException("no node has a uuid beginning " + r
+                        + " (a uuid's dashes come after its 8th, 12th, 16th and 20th digits)"));
         List<Long> ids = new ArrayList<>();
         List<String> uuids = new ArrayList<>();
         try (Connection c = engine.database().connection();
                 PreparedStatement s = c.prepareStatement(
-                        "SELECT id, uuid::text FROM node WHERE uuid::text LIKE ? ORDER BY id LIMIT 5")) {
-            s.setString(1, r + "%");
+                        "SELECT id, uuid::text FROM node WHERE uuid BETWEEN ? AND ? ORDER BY id LIMIT 5")) {
+            s.setObject(1, range.lowest());
+            s.setObject(2, range.highest());
             try (ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
                     ids.add(rs.getLong(1));
