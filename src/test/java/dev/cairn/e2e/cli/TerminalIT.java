@@ -210,20 +210,29 @@ class TerminalIT {
         assertEquals(0, t.lastExit(), t.screen());
     }
 
-    @Test
-    void completionInZshOffersTheSubcommands() throws Exception {
-        // zsh without start-up files: the script loads zsh's completion and bashcompinit itself
-        Tmux.Session t = terminal("zsh -f");
-        t.run("source <(cairn completion zsh)");
+    private static void sourceCompletion(Tmux.Session t, String script) {
+        t.run("source <(" + script + ")");
         t.awaitPrompt(SHORT);
         t.clear();
-        t.type("cairn pro").keys("Tab");
+    }
+
+    /** Types {@code cairn pro} and {@code keys}, waits for both commands it may begin, then clears the line. */
+    private static void awaitProcessAndProfileOffered(Tmux.Session t, String... keys) {
+        t.type("cairn pro").keys(keys);
         t.await(
                 s -> s.lines().anyMatch(l -> l.matches("process\\s+profile\\s*")),
                 SHORT,
                 "process and profile offered");
         t.keys("C-u");
         t.clear();
+    }
+
+    @Test
+    void completionInZshOffersTheSubcommands() throws Exception {
+        // zsh without start-up files: the script loads zsh's completion and bashcompinit itself
+        Tmux.Session t = terminal("zsh -f");
+        sourceCompletion(t, "cairn completion zsh");
+        awaitProcessAndProfileOffered(t, "Tab");
         t.type("cairn process wa").keys("Tab");
         t.await(s -> s.contains("cairn process watch"), SHORT, "watch completed");
     }
@@ -231,16 +240,8 @@ class TerminalIT {
     @Test
     void completionOffersTheSubcommands() throws Exception {
         Tmux.Session t = terminal();
-        t.run("source <(cairn completion)");
-        t.awaitPrompt(SHORT);
-        t.clear();
-        t.type("cairn pro").keys("Tab", "Tab");
-        t.await(
-                s -> s.lines().anyMatch(l -> l.matches("process\\s+profile\\s*")),
-                SHORT,
-                "process and profile offered");
-        t.keys("C-u");
-        t.clear();
+        sourceCompletion(t, "cairn completion");
+        awaitProcessAndProfileOffered(t, "Tab", "Tab");
         t.type("cairn process ").keys("Tab", "Tab");
         String screen =
                 t.await(s -> s.contains("list") && s.contains("watch"), SHORT, "the process subcommands offered");
