@@ -38,7 +38,7 @@ import dev.cairn.storage.graph.GraphStore;
 class NodesController {
 
     /** A node's ref in a path: anything but the word of the sibling resource /nodes/files. */
-    private static final String REF_SEGMENT = "{ref:(?!files$).+}";
+    static final String REF_SEGMENT = "{ref:(?!files$).+}";
 
     static final String REF = "The node's uuid, a unique prefix of it (at least 4 hex digits), or its PK as pk:42";
 

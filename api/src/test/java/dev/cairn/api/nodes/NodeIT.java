@@ -3,6 +3,7 @@ package dev.cairn.api.nodes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.URLEncoder;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -111,6 +112,52 @@ class NodeIT extends ApiTest {
                 unknown.json().get("detail").asString());
         Api.Response malformed = reader().get("/api/v1/nodes/xyz!");
         assertEquals(400, malformed.status(), malformed.toString());
+    }
+
+    /**
+     * A plain read by uuid is served ahead of the dispatcher ({@link OneNodeReads}): the same answer, byte
+     * for byte and header for header, as the dispatcher gives a read by prefix; a token without a role is
+     * still refused, and the request is still timed under the controller's pattern.
+     */
+    @Test
+    void aReadByUuidAnswersAsTheControllerDoes() throws InterruptedException {
+        Api.Response fast = reader().get("/api/v1/nodes/" + calc.uuid());
+        Api.Response dispatched =
+                reader().get("/api/v1/nodes/" + calc.uuid().toString().substring(0, 30));
+        assertEquals(200, fast.status(), fast.toString());
+        assertEquals(dispatched.body(), fast.body());
+        for (String header : List.of("Content-Type", "Cache-Control", "X-Content-Type-Options", "Vary")) {
+            assertEquals(
+                    dispatched.headers().get(header.toLowerCase()),
+                    fast.headers().get(header.toLowerCase()),
+                    header);
+        }
+        Api.Response anonymous = api(null).get("/api/v1/nodes/" + calc.uuid());
+        assertEquals(401, anonymous.status(), anonymous.toString());
+        Api.Response xml = reader().send(reader().request("/api/v1/nodes/" + calc.uuid())
+                .header("Accept", "application/xml")
+                .GET());
+        assertEquals(406, xml.status(), "a read for another type goes to the dispatcher: " + xml);
+        double before = timedReads();
+        assertEquals(200, reader().get("/api/v1/nodes/" + calc.uuid()).status());
+        // the request's timer stops after its answer went out: wait a moment for it
+        double after = timedReads();
+        for (int i = 0; i < 40 && after < before + 1; i++) {
+            Thread.sleep(50);
+            after = timedReads();
+        }
+        assertEquals(before + 1, after, "a read served ahead of the dispatcher is timed under its pattern");
+    }
+
+    private double timedReads() {
+        return admin().get("/actuator/metrics/http.server.requests?tag="
+                        + URLEncoder.encode("uri:/api/v1/nodes/" + NodesController.REF_SEGMENT, StandardCharsets.UTF_8)
+                        + "&tag=status:200")
+                .json()
+                .get("measurements")
+                .get(0)
+                .get("value")
+                .asDouble();
     }
 
     Node reload() {
