@@ -62,7 +62,8 @@ if [ "$build" = 1 ] || [ ! -f "$server_jar" ] || [ ! -x "$cairn_cli" ]; then
 fi
 mkdir -p "$work"
 server_pid=""
-cleanup() { [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null; true; }
+# the server ends by the signal, so wait returns 143, which must not become the script's exit code (set -e)
+cleanup() { [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && { wait "$server_pid" 2>/dev/null || true; }; true; }
 trap cleanup EXIT
 
 # --- Cairn: a fresh database and vhost, N work chains run, A left created
