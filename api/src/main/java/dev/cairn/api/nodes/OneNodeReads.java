@@ -1,6 +1,7 @@
 package dev.cairn.api.nodes;
 
 import java.io.IOException;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 import jakarta.servlet.FilterChain;
@@ -32,10 +33,11 @@ final class OneNodeReads extends OncePerRequestFilter {
     /** The pattern the dispatcher would have matched, for the request's metrics. */
     private static final String PATH_PATTERN = PREFIX + NodesController.REF_SEGMENT;
 
-    private final NodeReader reader;
-    private final JsonMapper json;
+    private final Supplier<NodeReader> reader;
+    private final Supplier<JsonMapper> json;
 
-    OneNodeReads(NodeReader reader, JsonMapper json) {
+    /** {@code reader} and {@code json} are asked for at each request (beans, made at the first). */
+    OneNodeReads(Supplier<NodeReader> reader, Supplier<JsonMapper> json) {
         this.reader = reader;
         this.json = json;
     }
@@ -50,7 +52,7 @@ final class OneNodeReads extends OncePerRequestFilter {
         }
         NodeDetails node;
         try {
-            node = reader.read(ref, null, null);
+            node = reader.get().read(ref, null, null);
         } catch (CairnException e) {
             chain.doFilter(request, response); // answered as a problem, as every failure is
             return;
@@ -58,7 +60,7 @@ final class OneNodeReads extends OncePerRequestFilter {
         ServerHttpObservationFilter.findObservationContext(request)
                 .ifPresent(context -> context.setPathPattern(PATH_PATTERN));
         response.setContentType(MediaType.APPLICATION_JSON_VALUE);
-        json.writeValue(response.getOutputStream(), node);
+        json.get().writeValue(response.getOutputStream(), node);
     }
 
     /** The uuid of a plain read of one node that wants JSON, else null. */
