@@ -11,6 +11,10 @@ import java.time.format.DateTimeFormatter;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+import org.postgresql.PGConnection;
 
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.graph.SqlErrors;
@@ -21,8 +25,11 @@ import dev.cairn.storage.objects.ObjectKey;
  * Imports an archive, of Cairn's format or AiiDA's, all or nothing. The nodes are checked and written
  * as they stream in ({@link NodeIntake}); the other parts are staged in the database and checked there
  * by the graph's rules; rows are added where the installation lacks them (identity is the uuid, so a
- * second import adds nothing); the objects go straight into packs. The database transaction commits after the packs' index: if it fails then, the objects are
- * taken back. Imports run one at a time (an advisory lock), readers of the graph are never blocked.
+ * second import adds nothing); the objects go straight into packs. The objects follow the rows in every
+ * archive, so the work on the rows after their last part runs on a thread of its own while the objects are
+ * read: the database and the packs are written at once. The database transaction commits after the packs'
+ * index: if it fails then, the objects are taken back. Imports run one at a time (an advisory lock), readers
+ * of the graph are never blocked.
  */
 public final class ArchiveImport {
 
@@ -39,21 +46,22 @@ public final class ArchiveImport {
         this.userId = userId;
     }
 
-    public ImportResult importFrom(ArchiveReader reader, ImportOptions options, ArchiveProgress progress) {
+    public ImportResult importFrom(ArchiveReader reader, ImportOptions options, ArchiveProgress told) {
         ArchiveHeader header = reader.header();
+        ArchiveProgress progress = new OneAtATime(told);
         Map<ArchivePart, Long> added = new EnumMap<>(ArchivePart.class);
         try (Connection c = database.connection();
                 ObjectIntake objects = new ObjectIntake(container)) {
             c.setAutoCommit(false);
             boolean indexed = false;
+            ImportSteps steps = new ImportSteps(progress);
+            RowWrites rows = new RowWrites(c, options, added, steps, groupLabel(options), userId);
             try {
                 try (Statement s = c.createStatement()) {
                     s.execute("SELECT pg_advisory_xact_lock(hashtext('cairn.archive.import'))");
                     s.execute("SET LOCAL TimeZone = 'UTC'");
                 }
                 Staging.create(c);
-                ImportSteps steps = new ImportSteps(progress);
-                RowWrites rows = new RowWrites(c, options, added, steps, groupLabel(options), userId);
                 reader.read(new ArchiveReader.Visitor() {
                     private long seen;
 
@@ -75,17 +83,19 @@ public final class ArchiveImport {
 
                     @Override
                     public void object(ObjectKey key, long size, InputStream content) throws IOException {
-                        rows.writeOnce();
+                        rows.startWriting();
+                        rows.throwIfFailed();
                         objects.accept(key, content);
                         if (++seen % 1000 == 0) {
                             progress.update(ArchivePart.OBJECTS, seen, header.count(ArchivePart.OBJECTS));
                         }
                     }
                 });
-                rows.writeOnce();
                 steps.done("objects");
                 progress.update(
                         ArchivePart.OBJECTS, header.count(ArchivePart.OBJECTS), header.count(ArchivePart.OBJECTS));
+                rows.awaitWritten();
+                steps.done("the rows' writes after the objects");
                 String group = rows.groupLabel();
                 added.put(ArchivePart.OBJECTS, objects.commit());
                 indexed = true;
@@ -96,6 +106,7 @@ public final class ArchiveImport {
                 steps.done("commit");
                 return new ImportResult(header, added, rows.existing(), group);
             } catch (SQLException | IOException | RuntimeException e) {
+                rows.abandon(e);
                 rollBack(c, e);
                 if (indexed) {
                     deleteAdded(objects, e);
@@ -150,6 +161,8 @@ public final class ArchiveImport {
         private final long userId;
         private NodeIntake nodes;
         private boolean done;
+        private CompletableFuture<Void> written;
+        private volatile boolean abandoned;
 
         RowWrites(
                 Connection c,
@@ -177,30 +190,94 @@ public final class ArchiveImport {
             nodes.read(ndjson, total, progress);
         }
 
-        void writeOnce() {
+        /** Starts the writes after the rows on a thread of their own, once; the caller goes on with the objects. */
+        void startWriting() {
+            if (written != null) {
+                return;
+            }
+            written = new CompletableFuture<>();
+            Thread.ofPlatform().name("cairn-archive-rows").daemon().start(() -> {
+                try {
+                    writeOnce(steps.branch());
+                    written.complete(null);
+                } catch (Throwable t) {
+                    written.completeExceptionally(t);
+                }
+            });
+        }
+
+        /** Throws the writes' failure if they failed already, so that reading stops at it. */
+        void throwIfFailed() {
+            if (written.isCompletedExceptionally()) {
+                awaitWritten();
+            }
+        }
+
+        /** Waits for the writes; an archive without objects has them written here. */
+        void awaitWritten() {
+            if (written == null) {
+                writeOnce(steps);
+                return;
+            }
+            try {
+                written.join();
+            } catch (CompletionException e) {
+                switch (e.getCause()) {
+                    case RuntimeException r -> throw r;
+                    case Error r -> throw r;
+                    default -> throw e;
+                }
+            }
+        }
+
+        /**
+         * After a failure elsewhere: stops the writes (their running statement is cancelled, no step
+         * follows) and waits until they let the connection go, so that it can roll back.
+         */
+        void abandon(Exception failure) {
+            if (written == null || written.isDone()) {
+                return;
+            }
+            abandoned = true;
+            try {
+                c.unwrap(PGConnection.class).cancelQuery();
+            } catch (SQLException e) {
+                failure.addSuppressed(e);
+            }
+            written.exceptionally(t -> null).join();
+        }
+
+        private void writeOnce(ImportSteps steps) {
             if (done) {
                 return;
             }
             done = true;
             try {
                 RowChecks.run(c, AFTER_NODES);
-                steps.done("row checks");
+                step(steps, "row checks");
                 ImportHashes.compute(c);
-                steps.done("process hashes");
+                step(steps, "process hashes");
                 added.put(ArchivePart.NODES, nodes.added());
                 NodeImports.processes(c, nodes.group());
-                steps.done("processes inserted");
+                step(steps, "processes inserted");
                 NodeImports.mergeExtras(c, options);
-                steps.done("extras");
+                step(steps, "extras");
                 added.put(ArchivePart.LINKS, NodeImports.links(c, steps));
-                steps.done("links inserted");
+                step(steps, "links inserted");
                 added.put(ArchivePart.GROUP_MEMBERS, EntityImports.groupMembers(c));
-                steps.done("group members");
+                step(steps, "group members");
                 added.put(ArchivePart.COMMENTS, EntityImports.comments(c, options.comments()));
                 added.put(ArchivePart.LOGS, EntityImports.logs(c));
-                steps.done("comments, logs");
+                step(steps, "comments, logs");
             } catch (SQLException e) {
                 throw SqlErrors.translate(e, "importing the archive's rows");
+            }
+        }
+
+        private void step(ImportSteps steps, String done) {
+            steps.done(done);
+            if (abandoned) {
+                throw new IllegalStateException("the import was abandoned after the step " + done);
             }
         }
 
@@ -211,6 +288,22 @@ public final class ArchiveImport {
         /** The import group's label, or null when the archive brought no new node. */
         String groupLabel() {
             return nodes.group() == null ? null : nodes.group().label();
+        }
+    }
+
+    /**
+     * The progress of an import is told from two threads (the objects' and the rows' writes), one call at a
+     * time.
+     */
+    private record OneAtATime(ArchiveProgress told) implements ArchiveProgress {
+        @Override
+        public synchronized void update(ArchivePart part, long done, long total) {
+            told.update(part, done, total);
+        }
+
+        @Override
+        public synchronized void step(String step, long millis) {
+            told.step(step, millis);
         }
     }
 }

@@ -19,6 +19,11 @@ final class ImportSteps {
         this.progress = progress;
     }
 
+    /** Steps timed apart from these, from now: the work of another thread, told to the same progress. */
+    ImportSteps branch() {
+        return new ImportSteps(progress);
+    }
+
     /** Ends the step running since the last call, naming it. */
     void done(String step) {
         long now = System.nanoTime();

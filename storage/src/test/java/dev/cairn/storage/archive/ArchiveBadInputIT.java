@@ -263,6 +263,59 @@ class ArchiveBadInputIT {
                 "the node alone imports with its file");
     }
 
+    /**
+     * The rows' writes after the last row part run while the objects are read: a bad object found while
+     * they still run stops them (their statement is cancelled) before the transaction rolls back, and a
+     * link refused by them stops the reading of the objects.
+     */
+    @Test
+    void aFailureOnEitherSideOfTheRowsAndObjectsOverlapLeavesNothingBehind() throws Exception {
+        byte[] bytes = "payload".getBytes(StandardCharsets.UTF_8);
+        ArchiveBuilder badObject = manyLinkedNodes(new ArchiveBuilder(), 6_000);
+        badObject.object("other".getBytes(StandardCharsets.UTF_8), ArchiveBuilder.key(bytes));
+        for (int i = 0; i < 50; i++) {
+            badObject.object(("object " + i).getBytes(StandardCharsets.UTF_8));
+        }
+        refused(badObject, "whose SHA-256 is");
+        assertNoRowWriterLeft();
+
+        UUID twiceCreated = UUID.randomUUID();
+        UUID c = UUID.randomUUID();
+        UUID c2 = UUID.randomUUID();
+        ArchiveBuilder badLink = manyLinkedNodes(new ArchiveBuilder(), 2_000)
+                .data(twiceCreated)
+                .calc(c)
+                .calc(c2)
+                .link(c, twiceCreated, "create", "a")
+                .link(c2, twiceCreated, "create", "b");
+        for (int i = 0; i < 2_000; i++) {
+            badLink.object(("link test object " + i).getBytes(StandardCharsets.UTF_8));
+        }
+        refused(badLink, "node " + twiceCreated + " would have a second creator");
+        assertNoRowWriterLeft();
+
+        ArchiveBuilder good = manyLinkedNodes(new ArchiveBuilder(), 500).object(bytes);
+        ImportResult r = target.importFile(good.write(tmp.resolve("good-after.cairn")), ImportOptions.defaults());
+        assertEquals(1_000, r.added().get(ArchivePart.NODES), "the connection the refusals used imports again");
+    }
+
+    /** {@code n} calculations, each with an input of its own: rows for the writes after the nodes to chew on. */
+    private static ArchiveBuilder manyLinkedNodes(ArchiveBuilder archive, int n) {
+        for (int i = 0; i < n; i++) {
+            UUID d = UUID.randomUUID();
+            UUID calc = UUID.randomUUID();
+            archive.data(d).calc(calc).link(d, calc, "input_calc", "x");
+        }
+        return archive;
+    }
+
+    private static void assertNoRowWriterLeft() {
+        assertTrue(
+                Thread.getAllStackTraces().keySet().stream()
+                        .noneMatch(t -> t.getName().equals("cairn-archive-rows") && t.isAlive()),
+                "the refused import's writer of rows has ended before the import answered");
+    }
+
     @Test
     void anArchiveThatExpandsBeyondTheLimitIsRefusedAsABomb() throws Exception {
         byte[] zeros = new byte[48 << 20];
