@@ -220,7 +220,10 @@ class AiidaBadArchiveIT {
         assertTrue(message.endsWith(", not the key it is stored under"), message);
     }
 
-    /** The forged object comes after every row is written and other objects went into the pack batch. */
+    /**
+     * The forged object comes after every row part is read, while the rows' writes run (or after they
+     * ended: they overlap the objects) and other objects went into the pack batch.
+     */
     @Test
     void anImportRefusedAtAForgedObjectLeavesNothing() throws Exception {
         String key = aiida.report()
@@ -231,7 +234,7 @@ class AiidaBadArchiveIT {
         Path file = copy().replace("repo/" + key, "43\n".getBytes(UTF_8)).write("forged-import.aiida");
         Refusal refusal = importRefused(file);
         assertStarts("forged-import.aiida, entry 'repo/" + key + "' is corrupt: its SHA-256 is ", refusal.message());
-        assertTrue(refusal.steps().contains("comments, logs"), "refused once the rows were written: " + refusal);
+        assertTrue(refusal.steps().contains("staging logs"), "refused once every row part was read: " + refusal);
     }
 
     @Test
