@@ -33,12 +33,13 @@ final class ImportHashes {
     static void compute(Connection c) throws SQLException {
         try (Statement s = c.createStatement()) {
             s.execute("CREATE TEMP TABLE import_hashes (ord bigint PRIMARY KEY, hash text NOT NULL) ON COMMIT DROP");
-            s.execute("CREATE TEMP TABLE import_inputs ON COMMIT DROP AS SELECT (l.doc->>'output')::uuid AS process,"
-                    + " jsonb_object_agg(l.doc->>'label', coalesce(i.hash, n.hash)) AS inputs,"
-                    + " bool_and(coalesce(i.hash, n.hash) IS NOT NULL) AS hashable FROM " + LINKS + " l"
+            // an input outside the archive is looked up here by its key, not by a join that reads all of node
+            s.execute("CREATE TEMP TABLE import_inputs ON COMMIT DROP AS SELECT process, jsonb_object_agg(label, hash)"
+                    + " AS inputs, bool_and(hash IS NOT NULL) AS hashable FROM (SELECT (l.doc->>'output')::uuid AS"
+                    + " process, l.doc->>'label' AS label, coalesce(i.hash, (SELECT n.hash FROM node n WHERE n.uuid ="
+                    + " (l.doc->>'input')::uuid)) AS hash FROM " + LINKS + " l"
                     + " LEFT JOIN import_nodes i ON i.uuid = (l.doc->>'input')::uuid"
-                    + " LEFT JOIN node n ON n.uuid = (l.doc->>'input')::uuid"
-                    + " WHERE l.doc->>'type' IN ('input_calc', 'input_work') GROUP BY 1");
+                    + " WHERE l.doc->>'type' IN ('input_calc', 'input_work')) x GROUP BY process");
             s.execute("ALTER TABLE import_inputs ADD PRIMARY KEY (process)");
         }
         long last = 0;

@@ -57,16 +57,20 @@ final class NodeImports {
     /** Resolves the archive's links, checks them by the graph's rules, and inserts the new ones. */
     static long links(Connection c, ImportSteps steps) throws SQLException {
         try (Statement s = c.createStatement()) {
-            s.execute("CREATE TEMP TABLE import_links ON COMMIT DROP AS SELECT l.ord, coalesce(ii.id, ni.id) AS"
-                    + " input_id, coalesce(io.id, no.id) AS output_id, l.doc->>'type' AS type, l.doc->>'label' AS label,"
-                    + " l.doc->>'input' AS input_uuid, l.doc->>'output' AS output_uuid,"
-                    + " coalesce(ii.node_type, ni.node_type) AS input_type, coalesce(io.node_type, no.node_type) AS"
-                    + " output_type, coalesce(ii.is_new, false) AS input_new, coalesce(io.is_new, false) AS output_new,"
-                    + " true AS is_new FROM " + LINKS
-                    + " l LEFT JOIN import_nodes ii ON ii.uuid = (l.doc->>'input')::uuid LEFT JOIN node ni ON ii.id IS"
-                    + " NULL AND ni.uuid = (l.doc->>'input')::uuid LEFT JOIN import_nodes io ON io.uuid ="
-                    + " (l.doc->>'output')::uuid LEFT JOIN node no ON io.id IS NULL AND no.uuid ="
-                    + " (l.doc->>'output')::uuid");
+            // the archive's own nodes first; a join with node itself would read the whole table, twice
+            s.execute("CREATE TEMP TABLE import_links ON COMMIT DROP AS SELECT l.ord, ii.id AS input_id, io.id AS"
+                    + " output_id, l.doc->>'type' AS type, l.doc->>'label' AS label, l.doc->>'input' AS input_uuid,"
+                    + " l.doc->>'output' AS output_uuid, ii.node_type AS input_type, io.node_type AS output_type,"
+                    + " coalesce(ii.is_new, false) AS input_new, coalesce(io.is_new, false) AS output_new,"
+                    + " true AS is_new FROM " + LINKS + " l"
+                    + " LEFT JOIN import_nodes ii ON ii.uuid = (l.doc->>'input')::uuid"
+                    + " LEFT JOIN import_nodes io ON io.uuid = (l.doc->>'output')::uuid");
+            // then the few ends outside the archive, each looked up here by its key
+            for (String end : new String[] {"input", "output"}) {
+                s.executeUpdate("UPDATE import_links l SET (" + end + "_id, " + end + "_type) = (SELECT n.id,"
+                        + " n.node_type FROM node n WHERE n.uuid = l." + end + "_uuid::uuid) WHERE l." + end
+                        + "_id IS NULL");
+            }
             s.execute("ANALYZE import_links");
         }
         steps.done("links resolved");
