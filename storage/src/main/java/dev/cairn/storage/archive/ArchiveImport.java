@@ -51,11 +51,13 @@ public final class ArchiveImport {
         ArchiveProgress progress = new OneAtATime(told);
         Map<ArchivePart, Long> added = new EnumMap<>(ArchivePart.class);
         try (Connection c = database.connection();
+                Connection lookups = database.connection();
                 ObjectIntake objects = new ObjectIntake(container)) {
             c.setAutoCommit(false);
+            lookups.setAutoCommit(true);
             boolean indexed = false;
             ImportSteps steps = new ImportSteps(progress);
-            RowWrites rows = new RowWrites(c, options, added, steps, groupLabel(options), userId);
+            RowWrites rows = new RowWrites(c, lookups, options, added, steps, groupLabel(options), userId);
             try {
                 try (Statement s = c.createStatement()) {
                     s.execute("SELECT pg_advisory_xact_lock(hashtext('cairn.archive.import'))");
@@ -154,6 +156,7 @@ public final class ArchiveImport {
                 List.of(ArchivePart.LINKS, ArchivePart.GROUP_MEMBERS, ArchivePart.COMMENTS, ArchivePart.LOGS);
 
         private final Connection c;
+        private final Connection lookups;
         private final ImportOptions options;
         private final Map<ArchivePart, Long> added;
         private final ImportSteps steps;
@@ -166,12 +169,14 @@ public final class ArchiveImport {
 
         RowWrites(
                 Connection c,
+                Connection lookups,
                 ImportOptions options,
                 Map<ArchivePart, Long> added,
                 ImportSteps steps,
                 String groupLabel,
                 long userId) {
             this.c = c;
+            this.lookups = lookups;
             this.options = options;
             this.added = added;
             this.steps = steps;
@@ -186,7 +191,7 @@ public final class ArchiveImport {
             added.put(ArchivePart.AUTHINFOS, EntityImports.authinfos(c));
             added.put(ArchivePart.GROUPS, EntityImports.groups(c));
             steps.done("users, computers, authinfos, groups");
-            nodes = new NodeIntake(c, groupLabel, userId);
+            nodes = new NodeIntake(c, lookups, groupLabel, userId);
             nodes.read(ndjson, total, progress);
         }
 

@@ -48,6 +48,11 @@ import dev.cairn.storage.graph.SqlErrors;
  * here, for the parts that follow; the import group, made with the first new node, gets its members as
  * they come. Only the new processes are staged whole, so an import writes almost every new row once and
  * a second import of the same archive writes almost nothing.
+ *
+ * <p>The look-ups by uuid and the ids drawn from the node sequence go through a second connection, on the
+ * reading thread, so that the import's own backend, which the COPYs keep busy, spends nothing on them.
+ * That connection sees only committed nodes, which is what a look-up asks: a uuid given twice in the
+ * archive is found by the import's keys instead (import_nodes', or node's own).
  */
 final class NodeIntake {
 
@@ -58,6 +63,7 @@ final class NodeIntake {
             + " mtime, user_id, computer_id, attributes, extras, repository_metadata, hash";
 
     private final Connection c;
+    private final Connection lookups;
     private final CopyManager copies;
     private final NodeRowChecks checks;
     private final Map<String, Long> users = new HashMap<>();
@@ -77,20 +83,16 @@ final class NodeIntake {
     private EntityImports.ImportGroup group;
     private long added;
     private long existing;
-    /**
-     * Whether the last batch written had new nodes: if so the next is prepared (hashed, put in COPY's
-     * form) as it is read, on this thread, while the writer waits on the database; if not (a second
-     * import) the writer prepares only the few rows that turn out new.
-     */
-    private volatile boolean expectNew = true;
 
     /**
-     * Call once the archive's users and computers are in: rows name them. The import group, labelled
-     * {@code groupLabel} (or the first free {@code groupLabel_<n>}) and owned by {@code userId}, is made
-     * with the first new node.
+     * Call once the archive's users and computers are in: rows name them. {@code lookups} is a connection
+     * of the same database, in autocommit, for the look-ups. The import group, labelled {@code groupLabel}
+     * (or the first free {@code groupLabel_<n>}) and owned by {@code userId}, is made with the first new
+     * node.
      */
-    NodeIntake(Connection c, String groupLabel, long userId) throws SQLException {
+    NodeIntake(Connection c, Connection lookups, String groupLabel, long userId) throws SQLException {
         this.c = c;
+        this.lookups = lookups;
         this.groupLabel = groupLabel;
         this.userId = userId;
         this.copies = c.unwrap(PGConnection.class).getCopyAPI();
@@ -136,13 +138,10 @@ final class NodeIntake {
                 batch.add(row);
                 batchBytes += lines.length();
                 if (batch.size() == BATCH_ROWS || batchBytes >= BATCH_BYTES) {
-                    if (expectNew) {
-                        batch.parallelStream().forEach(IntakeRow::prepare);
-                    }
+                    Batch ready = lookUp(batch);
                     finish(writing);
-                    List<IntakeRow> full = batch;
                     writing = writer.submit(() -> {
-                        write(full);
+                        write(ready);
                         return null;
                     });
                     batch = new ArrayList<>(BATCH_ROWS);
@@ -151,9 +150,10 @@ final class NodeIntake {
                     progress.update(ArchivePart.NODES, ord, total);
                 }
             }
+            Batch last = lookUp(batch);
             finish(writing);
             writing = null;
-            write(batch);
+            write(last);
         } finally {
             if (writing != null) {
                 awaitQuietly(writing);
@@ -260,10 +260,11 @@ final class NodeIntake {
         }
     }
 
-    private void write(List<IntakeRow> batch) throws SQLException {
-        if (batch.isEmpty()) {
-            return;
-        }
+    /** A batch of rows, with the ids of those here already and of the new ones (prepared). */
+    private record Batch(List<IntakeRow> rows, Map<UUID, Long> here, Map<UUID, Long> freshIds, List<IntakeRow> fresh) {}
+
+    /** Looks the batch's uuids up, draws ids for the new rows and prepares them: the reading thread's share. */
+    private Batch lookUp(List<IntakeRow> batch) throws SQLException {
         Map<UUID, Long> here = here(batch);
         List<IntakeRow> fresh =
                 batch.stream().filter(r -> !here.containsKey(r.uuid)).toList();
@@ -273,6 +274,17 @@ final class NodeIntake {
             freshIds.put(fresh.get(i).uuid, ids[i]);
         }
         fresh.parallelStream().forEach(IntakeRow::prepare);
+        return new Batch(batch, here, freshIds, fresh);
+    }
+
+    private void write(Batch ready) throws SQLException {
+        List<IntakeRow> batch = ready.rows();
+        if (batch.isEmpty()) {
+            return;
+        }
+        Map<UUID, Long> here = ready.here();
+        Map<UUID, Long> freshIds = ready.freshIds();
+        List<IntakeRow> fresh = ready.fresh();
         List<IntakeRow> data = fresh.stream().filter(r -> !r.process()).toList();
         List<IntakeRow> processes = fresh.stream().filter(IntakeRow::process).toList();
         List<IntakeRow> old =
@@ -326,15 +338,19 @@ final class NodeIntake {
         }
         added += fresh.size();
         existing += batch.size() - fresh.size();
-        expectNew = !fresh.isEmpty();
     }
 
-    /** The batch's nodes that are here already, with their ids. */
+    /** The batch's nodes that are here already (committed), with their ids. */
     private Map<UUID, Long> here(List<IntakeRow> batch) throws SQLException {
         Map<UUID, Long> here = new HashMap<>();
-        try (PreparedStatement s = c.prepareStatement("SELECT uuid, id FROM node WHERE uuid = ANY (?)")) {
+        if (batch.isEmpty()) {
+            return here;
+        }
+        try (PreparedStatement s = lookups.prepareStatement("SELECT uuid, id FROM node WHERE uuid = ANY (?)")) {
             s.setArray(
-                    1, c.createArrayOf("uuid", batch.stream().map(r -> r.uuid).toArray()));
+                    1,
+                    lookups.createArrayOf(
+                            "uuid", batch.stream().map(r -> r.uuid).toArray()));
             try (ResultSet r = s.executeQuery()) {
                 while (r.next()) {
                     here.put(r.getObject(1, UUID.class), r.getLong(2));
@@ -349,8 +365,8 @@ final class NodeIntake {
         if (n == 0) {
             return ids;
         }
-        try (PreparedStatement s =
-                c.prepareStatement("SELECT nextval(pg_get_serial_sequence('node', 'id')) FROM generate_series(1, ?)")) {
+        try (PreparedStatement s = lookups.prepareStatement(
+                "SELECT nextval(pg_get_serial_sequence('node', 'id')) FROM generate_series(1, ?)")) {
             s.setInt(1, n);
             try (ResultSet r = s.executeQuery()) {
                 for (int i = 0; r.next(); i++) {
@@ -405,12 +421,15 @@ final class NodeIntake {
         }
     }
 
-    /** The uuid import_nodes' key found twice (a second row of the archive with it), or null. */
+    /**
+     * The uuid the key of import_nodes or node found twice (a second row of the archive with it, which the
+     * look-ups, seeing only committed nodes, took for new), or null.
+     */
     private static UUID twice(PSQLException e) {
         ServerErrorMessage m = e.getServerErrorMessage();
         if (m == null
                 || !"23505".equals(m.getSQLState())
-                || !"import_nodes".equals(m.getTable())
+                || !("import_nodes".equals(m.getTable()) || "node".equals(m.getTable()))
                 || m.getDetail() == null) {
             return null;
         }
