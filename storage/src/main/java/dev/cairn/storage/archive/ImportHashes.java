@@ -21,7 +21,8 @@ import dev.cairn.storage.graph.StoredRowHashes;
  * Computes the hashes of the processes an import adds, by this installation's rules, before they are
  * inserted (so no row is written twice), and so that imported calculations are cache sources at once:
  * from their inputs' hashes, found through the staged links (the data's were made as they streamed in,
- * see {@link NodeIntake}). Pages of rows are hashed in parallel and kept in {@code import_processes.hash}.
+ * see {@link NodeIntake}). Pages of rows are hashed in parallel and kept in {@code import_hashes (ord, hash)}, which the
+ * processes' insert joins (rather than an update that writes every staged process again).
  */
 final class ImportHashes {
 
@@ -73,7 +74,7 @@ final class ImportHashes {
             }
         }
         try (Statement s = c.createStatement()) {
-            s.executeUpdate("UPDATE import_processes p SET hash = h.hash FROM import_hashes h WHERE p.ord = h.ord");
+            s.execute("ANALYZE import_hashes");
         }
     }
 

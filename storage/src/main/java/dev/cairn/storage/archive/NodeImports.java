@@ -18,15 +18,16 @@ final class NodeImports {
     private NodeImports() {}
 
     /**
-     * Inserts the new processes, which waited in import_processes for their hashes, and puts them in the
-     * import group; returns how many.
+     * Inserts the new processes, which waited in import_processes for their hashes (made into
+     * import_hashes), and puts them in the import group; returns how many.
      */
     static long processes(Connection c, EntityImports.ImportGroup group) throws SQLException {
         String columns = "id, uuid, node_type, process_type, label, description, ctime, mtime, user_id, computer_id,"
-                + " attributes, extras, repository_metadata, hash";
+                + " attributes, extras, repository_metadata";
         try (Statement s = c.createStatement()) {
-            long added = s.executeLargeUpdate(
-                    "INSERT INTO node (" + columns + ") SELECT " + columns + " FROM import_processes ORDER BY ord");
+            long added = s.executeLargeUpdate("INSERT INTO node (" + columns + ", hash) SELECT p."
+                    + columns.replace(", ", ", p.") + ", h.hash FROM import_processes p"
+                    + " LEFT JOIN import_hashes h ON h.ord = p.ord ORDER BY p.ord");
             if (group != null) {
                 s.executeUpdate("INSERT INTO group_member (group_id, node_id) SELECT " + group.id()
                         + ", id FROM import_processes ORDER BY ord");
