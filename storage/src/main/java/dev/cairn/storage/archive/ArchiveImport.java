@@ -163,7 +163,6 @@ public final class ArchiveImport {
         private final String groupLabel;
         private final long userId;
         private NodeIntake nodes;
-        private boolean done;
         private CompletableFuture<Void> written;
         private volatile boolean abandoned;
 
@@ -252,11 +251,8 @@ public final class ArchiveImport {
             written.exceptionally(t -> null).join();
         }
 
+        /** The writes after the rows: run once, by the thread {@link #startWriting} starts or by {@link #awaitWritten}. */
         private void writeOnce(ImportSteps steps) {
-            if (done) {
-                return;
-            }
-            done = true;
             try {
                 RowChecks.run(c, AFTER_NODES);
                 step(steps, "row checks");
