@@ -16,7 +16,8 @@
 # --keep        keep Cairn's databases, object stores and archive (dropped at the end by default)
 # Cairn's JVM runs with ${CAIRN_JAVA_OPTS:--Xmx256m -XX:+UseParallelGC}. Work files go to
 # $CAIRN_COMPARE_ARCHIVE_DIR (default /tmp/cairn-compare-archive); the workload there is reused when its
-# parameters match. Cairn gets fresh databases cairn_compare_archive_{src,dst,from_aiida} (role cairn),
+# parameters match. Cairn gets fresh databases cairn_compare_archive_{src,dst,from_aiida} (role cairn,
+# which .ci/services lets set session_replication_role: the imports skip the per-row foreign-key checks),
 # aiida-core fresh copies of its two profiles' databases and repositories (archive-peer/setup-aiida.sh).
 set -euo pipefail
 
@@ -110,6 +111,10 @@ fi
   > "$cairn_out" 2> "$work/cairn.log" \
   || { grep -v '^WARNING' "$work/cairn.log" | tail -20 >&2; echo "Cairn's run failed (log: $work/cairn.log)" >&2; exit 1; }
 grep -E '^[a-z_]+: ' "$work/cairn.log" >&2 || true
+if grep -q 'import step foreign-key checks kept' "$work/cairn.log"; then
+  echo "note: role $cairn_user may not set session_replication_role, so Cairn's imports kept PostgreSQL's" \
+    "per-row foreign-key checks (README, Archives; .ci/services grants it)" >&2
+fi
 step "done (load average $(cut -d' ' -f1-3 /proc/loadavg))"
 
 if [ "$cairn_only" = 1 ]; then

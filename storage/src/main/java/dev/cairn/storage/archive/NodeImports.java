@@ -55,6 +55,16 @@ final class NodeImports {
         }
     }
 
+    /**
+     * The nodes here already (id, uuid) that the bulk writes named: the import group's members, when the
+     * group was made, and the ends of the new links. Call after {@link #links}.
+     */
+    static String namedHere(boolean grouped) {
+        return "SELECT input_id AS id, input_uuid AS uuid FROM import_links WHERE is_new AND NOT input_new"
+                + " UNION SELECT output_id, output_uuid FROM import_links WHERE is_new AND NOT output_new"
+                + (grouped ? " UNION SELECT id, uuid::text FROM import_nodes WHERE NOT is_new" : "");
+    }
+
     /** Resolves the archive's links, checks them by the graph's rules, and inserts the new ones. */
     static long links(Connection c, ImportSteps steps) throws SQLException {
         try (Statement s = c.createStatement()) {

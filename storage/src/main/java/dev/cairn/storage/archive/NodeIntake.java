@@ -98,12 +98,13 @@ final class NodeIntake {
         this.copies = c.unwrap(PGConnection.class).getCopyAPI();
         this.checks = new NodeRowChecks();
         try (Statement s = c.createStatement()) {
-            try (ResultSet r = s.executeQuery("SELECT email, id FROM app_user")) {
+            // locked, as a foreign key's check would lock the rows the nodes name (ForeignKeyChecks)
+            try (ResultSet r = s.executeQuery("SELECT email, id FROM app_user FOR KEY SHARE")) {
                 while (r.next()) {
                     users.put(r.getString(1), r.getLong(2));
                 }
             }
-            try (ResultSet r = s.executeQuery("SELECT uuid, id FROM computer")) {
+            try (ResultSet r = s.executeQuery("SELECT uuid, id FROM computer FOR KEY SHARE")) {
                 while (r.next()) {
                     UUID uuid = r.getObject(1, UUID.class);
                     computers.put(uuid.toString(), new IntakeRow.Computer(r.getLong(2), uuid));
