@@ -122,6 +122,11 @@ class ArchiveForeignKeyChecksIT {
         try (Database owner = Database.open(DatabaseConfig.of(plainDb.jdbcUrl()));
                 Connection c = owner.connection();
                 Statement s = c.createStatement()) {
+            if (!exists(s, "SELECT 1 FROM pg_roles WHERE rolname = '" + plain + "'")) {
+                // .ci/services makes it; a superuser test role (Testcontainers') can make it here
+                s.execute("CREATE ROLE " + plain + " NOLOGIN");
+                s.execute("GRANT " + plain + " TO current_user");
+            }
             s.execute("GRANT USAGE ON SCHEMA public TO " + plain);
             s.execute("GRANT ALL ON ALL TABLES IN SCHEMA public TO " + plain);
             s.execute("GRANT ALL ON ALL SEQUENCES IN SCHEMA public TO " + plain);
@@ -142,6 +147,12 @@ class ArchiveForeignKeyChecksIT {
             assertWhole(plainDb, result);
         } finally {
             target.close();
+        }
+    }
+
+    private static boolean exists(Statement s, String sql) throws SQLException {
+        try (ResultSet r = s.executeQuery(sql)) {
+            return r.next();
         }
     }
 
