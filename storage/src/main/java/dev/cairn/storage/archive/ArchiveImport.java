@@ -260,7 +260,10 @@ public final class ArchiveImport {
             written.exceptionally(t -> null).join();
         }
 
-        /** The writes after the rows: run once, by the thread {@link #startWriting} starts or by {@link #awaitWritten}. */
+        /**
+         * The writes after the rows: run once, by the thread {@link #startWriting} starts or by {@link
+         * #awaitWritten}.
+         */
         private void writeOnce(ImportSteps steps) {
             try {
                 RowChecks.run(c, AFTER_NODES);

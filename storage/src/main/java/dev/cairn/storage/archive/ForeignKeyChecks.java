@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.sql.Savepoint;
 import java.sql.Statement;
 
+import dev.cairn.storage.db.Databases;
 import dev.cairn.storage.graph.NodeNotFoundException;
 
 /**
@@ -25,8 +26,6 @@ import dev.cairn.storage.graph.NodeNotFoundException;
  */
 final class ForeignKeyChecks {
 
-    private static final String INSUFFICIENT_PRIVILEGE = "42501";
-
     private final Connection c;
     private boolean skipped;
 
@@ -41,7 +40,7 @@ final class ForeignKeyChecks {
         try (Statement s = c.createStatement()) {
             s.execute("SET LOCAL session_replication_role = replica");
         } catch (SQLException e) {
-            if (!INSUFFICIENT_PRIVILEGE.equals(e.getSQLState())) {
+            if (!Databases.INSUFFICIENT_PRIVILEGE.equals(e.getSQLState())) {
                 throw e;
             }
             // and released: the rows written after a savepoint still in force would be its subtransaction's,

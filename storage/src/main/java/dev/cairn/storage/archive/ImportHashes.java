@@ -21,8 +21,8 @@ import dev.cairn.storage.graph.StoredRowHashes;
  * Computes the hashes of the processes an import adds, by this installation's rules, before they are
  * inserted (so no row is written twice), and so that imported calculations are cache sources at once:
  * from their inputs' hashes, found through the staged links (the data's were made as they streamed in,
- * see {@link NodeIntake}). Pages of rows are hashed in parallel and kept in {@code import_hashes (ord, hash)}, which the
- * processes' insert joins (rather than an update that writes every staged process again).
+ * see {@link NodeIntake}). Pages of rows are hashed in parallel and kept in {@code import_hashes (ord,
+ * hash)}, which the processes' insert joins (rather than an update that writes every staged process again).
  */
 final class ImportHashes {
 

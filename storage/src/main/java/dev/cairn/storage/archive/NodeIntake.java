@@ -3,7 +3,6 @@ package dev.cairn.storage.archive;
 import java.io.IOException;
 import java.io.InputStream;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -49,10 +48,10 @@ import dev.cairn.storage.graph.SqlErrors;
  * they come. Only the new processes are staged whole, so an import writes almost every new row once and
  * a second import of the same archive writes almost nothing.
  *
- * <p>The look-ups by uuid and the ids drawn from the node sequence go through a second connection, on the
- * reading thread, so that the import's own backend, which the COPYs keep busy, spends nothing on them.
- * That connection sees only committed nodes, which is what a look-up asks: a uuid given twice in the
- * archive is found by the import's keys instead (import_nodes', or node's own).
+ * <p>The look-ups by uuid and the ids drawn from the node sequence ({@link NodeLookups}) run on the
+ * reading thread, through a second connection, so that the import's own backend, which the COPYs keep
+ * busy, spends nothing on them. A uuid given twice in the archive, which the look-ups (seeing only
+ * committed nodes) take for new both times, is found by the import's keys (import_nodes', or node's own).
  */
 final class NodeIntake {
 
@@ -63,7 +62,7 @@ final class NodeIntake {
             + " mtime, user_id, computer_id, attributes, extras, repository_metadata, hash";
 
     private final Connection c;
-    private final Connection lookups;
+    private final NodeLookups lookups;
     private final CopyManager copies;
     private final NodeRowChecks checks;
     private final Map<String, Long> users = new HashMap<>();
@@ -92,7 +91,7 @@ final class NodeIntake {
      */
     NodeIntake(Connection c, Connection lookups, String groupLabel, long userId) throws SQLException {
         this.c = c;
-        this.lookups = lookups;
+        this.lookups = new NodeLookups(lookups);
         this.groupLabel = groupLabel;
         this.userId = userId;
         this.copies = c.unwrap(PGConnection.class).getCopyAPI();
@@ -266,10 +265,10 @@ final class NodeIntake {
 
     /** Looks the batch's uuids up, draws ids for the new rows and prepares them: the reading thread's share. */
     private Batch lookUp(List<IntakeRow> batch) throws SQLException {
-        Map<UUID, Long> here = here(batch);
+        Map<UUID, Long> here = lookups.here(batch);
         List<IntakeRow> fresh =
                 batch.stream().filter(r -> !here.containsKey(r.uuid)).toList();
-        long[] ids = reserveIds(fresh.size());
+        long[] ids = lookups.reserveIds(fresh.size());
         Map<UUID, Long> freshIds = new HashMap<>();
         for (int i = 0; i < fresh.size(); i++) {
             freshIds.put(fresh.get(i).uuid, ids[i]);
@@ -341,43 +340,6 @@ final class NodeIntake {
         existing += batch.size() - fresh.size();
     }
 
-    /** The batch's nodes that are here already (committed), with their ids. */
-    private Map<UUID, Long> here(List<IntakeRow> batch) throws SQLException {
-        Map<UUID, Long> here = new HashMap<>();
-        if (batch.isEmpty()) {
-            return here;
-        }
-        try (PreparedStatement s = lookups.prepareStatement("SELECT uuid, id FROM node WHERE uuid = ANY (?)")) {
-            s.setArray(
-                    1,
-                    lookups.createArrayOf(
-                            "uuid", batch.stream().map(r -> r.uuid).toArray()));
-            try (ResultSet r = s.executeQuery()) {
-                while (r.next()) {
-                    here.put(r.getObject(1, UUID.class), r.getLong(2));
-                }
-            }
-        }
-        return here;
-    }
-
-    private long[] reserveIds(int n) throws SQLException {
-        long[] ids = new long[n];
-        if (n == 0) {
-            return ids;
-        }
-        try (PreparedStatement s = lookups.prepareStatement(
-                "SELECT nextval(pg_get_serial_sequence('node', 'id')) FROM generate_series(1, ?)")) {
-            s.setInt(1, n);
-            try (ResultSet r = s.executeQuery()) {
-                for (int i = 0; r.next(); i++) {
-                    ids[i] = r.getLong(1);
-                }
-            }
-        }
-        return ids;
-    }
-
     private interface RowWriter {
         void write(CopyRows rows, IntakeRow row) throws SQLException;
     }
@@ -429,7 +391,7 @@ final class NodeIntake {
     private static UUID twice(PSQLException e) {
         ServerErrorMessage m = e.getServerErrorMessage();
         if (m == null
-                || !"23505".equals(m.getSQLState())
+                || !SqlErrors.UNIQUE_VIOLATION.equals(m.getSQLState())
                 || !("import_nodes".equals(m.getTable()) || "node".equals(m.getTable()))
                 || m.getDetail() == null) {
             return null;

@@ -7,8 +7,8 @@ import java.sql.Statement;
 /** Whole-database administration on a server, through a connection to another of its databases. */
 public final class Databases {
 
-    /** SQLSTATE insufficient_privilege: the drop met a server process of another role. */
-    private static final String INSUFFICIENT_PRIVILEGE = "42501";
+    /** SQLSTATE insufficient_privilege: what the role may not do (here, end another role's process). */
+    public static final String INSUFFICIENT_PRIVILEGE = "42501";
 
     private static final int ATTEMPTS = 300;
     private static final long PAUSE_MS = 100;

@@ -83,13 +83,13 @@ class ArchiveForeignKeyChecksIT {
             target.importFile(justX, ImportOptions.defaults());
             Steps steps = new Steps("named nodes locked", () -> tryToDeleteX(lockedDb, 200));
 
-            ImportResult result = importWhole(target, steps);
+            ImportResult result = target.importFile(whole, ImportOptions.defaults(), steps);
 
             assertTrue(
                     steps.seen.contains("foreign-key checks skipped"),
                     "the test role may set session_replication_role (.ci/services grants it): " + steps.seen);
             assertEquals(DELETE_TIMED_OUT, steps.outcome, "the import holds x until it commits");
-            assertWhole(lockedDb, result);
+            assertWhole(target, result);
         } finally {
             target.close();
         }
@@ -102,15 +102,16 @@ class ArchiveForeignKeyChecksIT {
             target.importFile(justX, ImportOptions.defaults());
             Steps steps = new Steps("links inserted", () -> tryToDeleteX(deletedDb, 5_000));
 
-            NodeNotFoundException refused = assertThrows(NodeNotFoundException.class, () -> importWhole(target, steps));
+            NodeNotFoundException refused = assertThrows(
+                    NodeNotFoundException.class, () -> target.importFile(whole, ImportOptions.defaults(), steps));
 
             assertTrue(steps.seen.contains("foreign-key checks skipped"), steps.seen.toString());
             assertNull(steps.outcome, "nothing held x before the import locked the nodes it names");
             assertTrue(refused.getMessage().contains(graph.x.uuid().toString()), refused.getMessage());
             assertTrue(refused.getMessage().contains("deleted here while the import ran"), refused.getMessage());
-            assertEquals(0, count(deletedDb, "SELECT count(*) FROM node"), "x is gone and nothing came");
-            assertEquals(0, count(deletedDb, "SELECT count(*) FROM link"));
-            assertEquals(1, count(deletedDb, "SELECT count(*) FROM node_group"), "only the first import's group");
+            assertEquals(0, count(target, "SELECT count(*) FROM node"), "x is gone and nothing came");
+            assertEquals(0, count(target, "SELECT count(*) FROM link"));
+            assertEquals(1, count(target, "SELECT count(*) FROM node_group"), "only the first import's group");
         } finally {
             target.close();
         }
@@ -136,15 +137,15 @@ class ArchiveForeignKeyChecksIT {
         Installation target = new Installation(
                 asPlain, container, new GraphStore(asPlain, container, GraphFixtures.user(asPlain, "p@example.com")));
         try {
-            assertEquals(plain, single(asPlain, "SELECT current_user"));
+            assertEquals(plain, ArchiveRoundTripIT.single(target, "SELECT current_user"));
             target.importFile(justX, ImportOptions.defaults());
             Steps steps = new Steps("links inserted", () -> tryToDeleteX(plainDb, 200));
 
-            ImportResult result = importWhole(target, steps);
+            ImportResult result = target.importFile(whole, ImportOptions.defaults(), steps);
 
             assertTrue(steps.seen.contains("foreign-key checks kept"), steps.seen.toString());
             assertEquals(DELETE_TIMED_OUT, steps.outcome, "the foreign keys' checks hold x");
-            assertWhole(plainDb, result);
+            assertWhole(target, result);
         } finally {
             target.close();
         }
@@ -156,32 +157,22 @@ class ArchiveForeignKeyChecksIT {
         }
     }
 
-    private static ImportResult importWhole(Installation target, ArchiveProgress progress) throws Exception {
-        try (CairnArchiveReader reader = CairnArchiveReader.open(whole)) {
-            return new ArchiveImport(
-                            target.database(),
-                            target.container(),
-                            target.graph().userId())
-                    .importFrom(reader, ImportOptions.defaults(), progress);
-        }
-    }
-
     /** Everything arrived, x was found here, and the tallies, which triggers keep, count every node. */
-    private static void assertWhole(TestDatabase db, ImportResult result) throws SQLException {
+    private static void assertWhole(Installation target, ImportResult result) throws SQLException {
         assertEquals(graph.nodes.size() - 1, result.added(ArchivePart.NODES));
         assertEquals(1, result.existing());
-        assertEquals(count(sourceDb, "SELECT count(*) FROM link"), count(db, "SELECT count(*) FROM link"));
+        assertEquals(count(source, "SELECT count(*) FROM link"), count(target, "SELECT count(*) FROM link"));
         assertEquals(
                 graph.nodes.size(),
                 count(
-                        db,
+                        target,
                         "SELECT count(*) FROM group_member m JOIN node_group g ON g.id = m.group_id"
                                 + " WHERE g.label = '" + result.group() + "'"),
                 "the import group holds every node of the archive, x too");
         assertEquals(
-                count(db, "SELECT count(*) FROM node"),
+                count(target, "SELECT count(*) FROM node"),
                 count(
-                        db,
+                        target,
                         "SELECT (SELECT coalesce(sum(nodes), 0) FROM node_tally)"
                                 + " + (SELECT coalesce(sum(nodes), 0) FROM node_tally_change)"));
     }
@@ -198,22 +189,8 @@ class ArchiveForeignKeyChecksIT {
         }
     }
 
-    private static String single(Database database, String sql) throws SQLException {
-        try (Connection c = database.connection();
-                Statement s = c.createStatement();
-                ResultSet r = s.executeQuery(sql)) {
-            r.next();
-            return r.getString(1);
-        }
-    }
-
-    private static long count(TestDatabase db, String sql) throws SQLException {
-        try (Connection c = db.connect();
-                Statement s = c.createStatement();
-                ResultSet r = s.executeQuery(sql)) {
-            r.next();
-            return r.getLong(1);
-        }
+    private static long count(Installation at, String sql) throws SQLException {
+        return Long.parseLong(ArchiveRoundTripIT.single(at, sql));
     }
 
     /** The import's steps, in order; at {@code when}, runs {@code action} and keeps what it returns. */

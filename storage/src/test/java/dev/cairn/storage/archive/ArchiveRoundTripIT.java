@@ -80,9 +80,12 @@ class ArchiveRoundTripIT {
         }
 
         ImportResult importFile(Path file, ImportOptions options) throws Exception {
+            return importFile(file, options, ArchiveProgress.NONE);
+        }
+
+        ImportResult importFile(Path file, ImportOptions options, ArchiveProgress progress) throws Exception {
             try (CairnArchiveReader reader = CairnArchiveReader.open(file)) {
-                return new ArchiveImport(database, container, graph.userId())
-                        .importFrom(reader, options, ArchiveProgress.NONE);
+                return new ArchiveImport(database, container, graph.userId()).importFrom(reader, options, progress);
             }
         }
 
