@@ -58,6 +58,7 @@ public final class Engine implements AutoCloseable {
      * @param amqpUri     the broker; null for an engine that only runs in-process
      * @param prefix      names this installation's queue and exchange on the broker
      * @param objectStore the object store folder for node files; null when no node has files
+     * @param broker      how to talk to the broker (heartbeat, …); null for the defaults
      */
     public record Config(
             DatabaseConfig database,
@@ -65,12 +66,25 @@ public final class Engine implements AutoCloseable {
             String prefix,
             Path objectStore,
             PluginRegistry plugins,
-            CachingPolicy caching) {
+            CachingPolicy caching,
+            BrokerOptions broker) {
         public Config {
             Objects.requireNonNull(database, "database");
             Objects.requireNonNull(plugins, "plugins");
             prefix = prefix == null ? "cairn" : prefix;
             caching = caching == null ? CachingPolicy.OFF : caching;
+            broker = broker == null ? BrokerOptions.defaults() : broker;
+        }
+
+        /** With the broker's defaults. */
+        public Config(
+                DatabaseConfig database,
+                String amqpUri,
+                String prefix,
+                Path objectStore,
+                PluginRegistry plugins,
+                CachingPolicy caching) {
+            this(database, amqpUri, prefix, objectStore, plugins, caching, null);
         }
 
         /** Without caching (no process type looks for cached results). */
@@ -115,7 +129,8 @@ public final class Engine implements AutoCloseable {
                     : BrokerConnection.open(
                             config.amqpUri(),
                             config.prefix(),
-                            "cairn-" + ProcessHandle.current().pid());
+                            "cairn-" + ProcessHandle.current().pid(),
+                            config.broker().heartbeat());
             this.broadcasts = broker == null ? null : new Broadcasts(broker);
             this.sink = broker == null ? null : new QueueTaskSink(new TaskPublisher(broker));
             this.launcher = new Launcher(database, graph, executor, sink, computerAccess);

@@ -13,6 +13,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 
+import dev.cairn.engine.BrokerOptions;
 import dev.cairn.engine.Engine;
 import dev.cairn.engine.caching.CachingPolicy;
 import dev.cairn.engine.plugin.PluginRegistry;
@@ -60,7 +61,8 @@ class EngineConfiguration {
                 properties.broker().prefix(),
                 store,
                 plugins,
-                CachingPolicy.parse(properties.caching())));
+                CachingPolicy.parse(properties.caching()),
+                new BrokerOptions(properties.broker().heartbeat())));
     }
 
     /**
