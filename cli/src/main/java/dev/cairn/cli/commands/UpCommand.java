@@ -39,7 +39,7 @@ import dev.cairn.cli.output.Output;
                     + " the data directory, and the demo; Ctrl-C stops everything.",
             "Other commands in another terminal find it with no profile (http://127.0.0.1:8080 and the data"
                     + " directory's admin token); with another --port or --data-dir it prints what to export.",
-            "Settings as in the README (\"Settings\") pass through as --cairn.x=y. CAIRN_AOT=off runs without the"
+            "Server settings (the documentation's \"Settings\") pass through as --cairn.x=y. CAIRN_AOT=off runs without the"
                     + " start-up cache; CAIRN_SERVER_JAVA_OPTS adds JVM options."
         })
 public final class UpCommand implements Callable<Integer> {
