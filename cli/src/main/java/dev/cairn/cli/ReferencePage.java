@@ -120,14 +120,19 @@ final class ReferencePage {
                         .append(" |\n");
             }
         }
-        List<OptionSpec> own = visible(spec).stream()
-                .filter(o -> !shared.contains(key(o)))
-                .toList();
+        List<OptionSpec> own =
+                visible(spec).stream().filter(o -> !shared.contains(key(o))).toList();
         if (!own.isEmpty()) {
             md.append(options(own));
         }
-        if (own.size() < visible(spec).size()) {
-            md.append("\nAnd the [options of every command](#options-of-every-command).\n");
+        List<String> sharedHere = visible(spec).stream()
+                .filter(o -> shared.contains(key(o)))
+                .map(o -> "`" + o.longestName() + "`")
+                .toList();
+        if (!sharedHere.isEmpty()) {
+            md.append("\nAnd the [options of every command](#options-of-every-command) it takes: ")
+                    .append(String.join(", ", sharedHere))
+                    .append(".\n");
         }
         List<String> subcommands = new ArrayList<>();
         command.getSubcommands().forEach((name, sub) -> {

@@ -64,7 +64,8 @@ class ReferencePageTest {
     void helpTextCannotBreakTheTablesOrTheMarkup() throws Exception {
         for (String line : write().split("\n")) {
             if (line.startsWith("| `")) {
-                assertEquals(3, line.replace("\\|", "").chars().filter(c -> c == '|').count(), line);
+                assertEquals(
+                        3, line.replace("\\|", "").chars().filter(c -> c == '|').count(), line);
             }
             assertFalse(line.contains("@|"), "picocli's markup is gone: " + line);
         }
