@@ -57,8 +57,8 @@ jar="$root/jmh/target/benchmarks.jar"
 if [ "$build" = 1 ] || [ ! -f "$jar" ]; then
   (cd "$root" && ./mvnw -q -B -ntp -pl storage,jmh -am package -DskipTests) >&2
 fi
-# The throughput collector: a bulk read whose results are all kept (as the peer's dict keeps them) spends
-# over a second of a 1M-object read in G1's evacuation pauses; ParallelGC copies the same bytes faster.
+# The throughput collector: a bulk read whose results are all kept (as the peer's dict keeps them) spends a
+# large share of a 1M-object read in G1's evacuation pauses; ParallelGC copies the same bytes faster.
 java=("$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -XX:+UseParallelGC -cp "$jar")
 
 # --- the peer, in a virtualenv of its own
