@@ -98,19 +98,6 @@ class LaunchController {
 
     /** A process just launched, as lists show it. */
     private ProcessSummary summary(ProcessNode node) {
-        return new ProcessSummary(
-                node.uuid(),
-                node.id(),
-                node.processType(),
-                ProcessSummary.kind(node.nodeType()),
-                node.label(),
-                node.processState(),
-                node.isPaused(),
-                node.exitStatus(),
-                node.processStatus(),
-                node.ctime(),
-                node.mtime(),
-                CurrentUser.principal().email(),
-                null);
+        return ProcessSummary.launched(node, CurrentUser.principal().email());
     }
 }
