@@ -1,6 +1,5 @@
 package dev.cairn.api.processes;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +16,6 @@ import dev.cairn.engine.launch.Launcher;
 import dev.cairn.engine.launch.ReferenceResolver;
 import dev.cairn.engine.process.CalcJobDefinition;
 import dev.cairn.engine.process.Inputs;
-import dev.cairn.engine.process.InvalidInputsException;
 import dev.cairn.engine.shell.CommandLine;
 import dev.cairn.engine.shell.ShellJob;
 import dev.cairn.errors.InvalidInputException;
@@ -70,28 +68,7 @@ class ShellJobs {
     List<ProcessNode> submitAll(long userId, List<ShellJobRequest> requests) {
         Launcher launcher = engine.launcher().forUser(userId);
         Map<String, Code> programs = new HashMap<>();
-        List<Launcher.Launch> launches = new ArrayList<>(requests.size());
-        List<String> problems = new ArrayList<>();
-        for (int i = 0; i < requests.size(); i++) {
-            String at = "jobs[" + i + "]: ";
-            try {
-                if (requests.get(i) == null) {
-                    throw new InvalidInputException("a job is an object, not null");
-                }
-                Launcher.Launch launch = decode(requests.get(i), programs);
-                launcher.validate(launch.definition(), launch.inputs());
-                launches.add(launch);
-            } catch (InvalidInputsException e) {
-                e.problems().forEach(p -> problems.add(at + p));
-            } catch (InvalidInputException e) {
-                problems.add(at + e.getMessage());
-            }
-        }
-        if (!problems.isEmpty()) {
-            throw new InvalidInputsException(
-                    "a batch of " + requests.size() + " shell jobs (none was launched)", problems);
-        }
-        return launcher.submitAll(launches);
+        return launcher.submitAll(Batches.decodeAll(requests, "jobs", r -> decode(r, programs), launcher));
     }
 
     /** The launch a request describes; {@code programs} keeps the codes found or made so far, by program@computer. */

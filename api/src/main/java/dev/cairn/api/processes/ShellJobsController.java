@@ -16,7 +16,6 @@ import org.springframework.web.bind.annotation.RestController;
 
 import dev.cairn.api.config.CairnProperties;
 import dev.cairn.api.security.CurrentUser;
-import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.graph.ProcessNode;
 
 /** Shell jobs launched from a command line: any program, no plugin. */
@@ -60,14 +59,7 @@ class ShellJobsController {
                     the jobs that run it. At most cairn.limits.batch-max (1000) jobs. Needs the role submit.""")
     @ApiResponse(responseCode = "201", description = "launched, in the order of the jobs")
     BatchResponse submitShellJobs(@RequestBody ShellJobBatchRequest request) {
-        List<ShellJobRequest> jobs = request.jobs();
-        if (jobs == null || jobs.isEmpty()) {
-            throw new InvalidInputException("'jobs' is required: a list of at least one shell job");
-        }
-        if (jobs.size() > batchMax) {
-            throw new InvalidInputException("a batch takes at most " + batchMax + " jobs (cairn.limits.batch-max),"
-                    + " not " + jobs.size() + ": send it in several batches");
-        }
+        List<ShellJobRequest> jobs = Batches.checkSize(request.jobs(), "jobs", batchMax);
         String user = CurrentUser.principal().email();
         List<ProcessSummary> launched = shellJobs.submitAll(CurrentUser.id(), jobs).stream()
                 .map(node -> ProcessSummary.launched(node, user))
