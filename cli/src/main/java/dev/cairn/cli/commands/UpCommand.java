@@ -39,7 +39,7 @@ import dev.cairn.cli.output.Output;
                     + " the data directory, and the demo; Ctrl-C stops everything.",
             "Other commands in another terminal find it with no profile: its URL (server.url) and admin token are in"
                     + " its data directory; with another --data-dir it prints what to export.",
-            "Settings as in the README (\"Settings\") pass through as --cairn.x=y. CAIRN_AOT=off runs without the"
+            "Server settings (the documentation's \"Settings\") pass through as --cairn.x=y. CAIRN_AOT=off runs without the"
                     + " start-up cache; CAIRN_SERVER_JAVA_OPTS adds JVM options."
         })
 public final class UpCommand implements Callable<Integer> {
