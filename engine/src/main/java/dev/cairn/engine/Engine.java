@@ -14,6 +14,7 @@ import java.util.function.Consumer;
 import dev.cairn.engine.caching.CachingPolicy;
 import dev.cairn.engine.computers.ComputerCheck;
 import dev.cairn.engine.computers.ComputerTestReport;
+import dev.cairn.engine.computers.ExecutableLookup;
 import dev.cairn.engine.control.ProcessControl;
 import dev.cairn.engine.events.EventFilter;
 import dev.cairn.engine.events.StateChanged;
@@ -213,6 +214,14 @@ public final class Engine implements AutoCloseable {
      */
     public ComputerTestReport testComputer(Computer computer) {
         return new ComputerCheck(database, computerAccess).run(computer);
+    }
+
+    /**
+     * The absolute path of a program on a stored computer, as a shell job's code runs it (see
+     * {@link ExecutableLookup}): a program the computer lacks is an {@code InvalidInputException}.
+     */
+    public String locateExecutable(Computer computer, String program) {
+        return new ExecutableLookup(database, computerAccess).locate(computer, program);
     }
 
     /** How often this engine made each move of the process state table, since it opened. */
