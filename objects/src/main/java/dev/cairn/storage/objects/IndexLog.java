@@ -5,7 +5,11 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -24,6 +28,9 @@ import java.util.UUID;
 final class IndexLog {
 
     static final String FOLDER = "index/log/";
+    /** Copies of the whole index as of a log entry, {@code index/checkpoint/<entry>}: where a new host starts. */
+    static final String CHECKPOINTS = "index/checkpoint/";
+
     private static final long MAGIC = 0x434149524e4c4f47L; // "CAIRNLOG"
     private static final int VERSION = 1;
 
@@ -67,8 +74,8 @@ final class IndexLog {
         for (String name : names) {
             long n = Long.parseLong(name.substring(name.length() - 19));
             if (n != expected) {
-                throw new IOException("the index log in " + bucket.describe(prefix) + " lacks entry " + expected
-                        + " (found " + n + " next)");
+                throw new Gap("the index log in " + bucket.describe(prefix) + " lacks entry " + expected + " (found "
+                        + n + " next): it was pruned after a checkpoint");
             }
             byte[] bytes = bucket.get(name);
             if (bytes == null) {
@@ -77,6 +84,59 @@ final class IndexLog {
             sink.entry(n, bytes);
             expected++;
         }
+    }
+
+    /** Entries a copy needs were pruned: it starts again from the newest checkpoint. */
+    static final class Gap extends IOException {
+        Gap(String message) {
+            super(message);
+        }
+    }
+
+    /** The number of the newest checkpoint, or 0 when there is none. */
+    long latestCheckpoint() throws IOException {
+        long[] newest = {0};
+        bucket.list(prefix + CHECKPOINTS, null, o -> newest[0] = Math.max(newest[0], number(o.key())));
+        return newest[0];
+    }
+
+    private static long number(String key) {
+        return Long.parseLong(key.substring(key.length() - 19));
+    }
+
+    /** Downloads checkpoint {@code seq} into {@code file}. */
+    void downloadCheckpoint(long seq, Path file) throws IOException {
+        try (InputStream in = bucket.open(prefix + CHECKPOINTS + name(seq))) {
+            if (in == null) {
+                throw new IOException("checkpoint " + seq + " of the index in " + bucket.describe(prefix) + " is gone");
+            }
+            Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    /**
+     * Publishes {@code file}, a copy of the index as of entry {@code seq}, as a checkpoint, then prunes what
+     * the checkpoint before it made unneeded: that one's entries and older checkpoints. Entries after the
+     * previous checkpoint stay, so a host a little behind catches up from the log, not a whole copy.
+     */
+    void checkpoint(long seq, Path file) throws IOException {
+        long previous = latestCheckpoint();
+        if (seq <= previous) {
+            return;
+        }
+        bucket.putFile(prefix + CHECKPOINTS + name(seq), file, Files.size(file), writer);
+        List<String> doomed = new ArrayList<>();
+        bucket.list(prefix + CHECKPOINTS, null, o -> {
+            if (number(o.key()) < previous) {
+                doomed.add(o.key());
+            }
+        });
+        bucket.list(prefix + FOLDER, null, o -> {
+            if (number(o.key()) <= previous) {
+                doomed.add(o.key());
+            }
+        });
+        bucket.deleteAll(doomed);
     }
 
     /** A new entry building on the entries up to {@code base}. */

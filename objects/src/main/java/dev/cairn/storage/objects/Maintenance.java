@@ -125,6 +125,7 @@ final class Maintenance {
             if (vacuum) {
                 parts.index().vacuum();
             }
+            parts.index().checkpoint(); // a container in a bucket: where new hosts start, and the log pruned
             return new CleaningReport(deleted, leftovers, vacuum);
         }
     }

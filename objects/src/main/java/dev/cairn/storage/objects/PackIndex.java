@@ -1,6 +1,7 @@
 package dev.cairn.storage.objects;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -50,6 +51,8 @@ final class PackIndex implements AutoCloseable {
     private final Connection conn;
     /** The bucket's log of which this is a copy, or null for a container in a folder. */
     private final IndexLog log;
+    /** The folder of the database file. */
+    private final Path root;
 
     private final Connection writer;
 
@@ -72,6 +75,7 @@ final class PackIndex implements AutoCloseable {
 
     PackIndex(Path containerRoot, boolean synchronous, IndexLog log) throws IOException {
         this.log = log;
+        this.root = containerRoot;
         SQLiteConfig config = new SQLiteConfig();
         config.setJournalMode(SQLiteConfig.JournalMode.WAL);
         // FULL: a commit is on disk when it returns; the index is written after the pack bytes are synced.
@@ -218,10 +222,89 @@ final class PackIndex implements AutoCloseable {
         return counter(conn, "logSeq");
     }
 
-    /** Applies the entries of the bucket's log that this copy lacks; nothing for a container in a folder. */
+    /**
+     * Applies the entries of the bucket's log that this copy lacks; nothing for a container in a folder. A
+     * new copy, or one whose next entries were pruned, starts from the newest checkpoint.
+     */
     void catchUp() throws IOException {
-        if (log != null) {
+        if (log == null) {
+            return;
+        }
+        if (logSeq() == 0) {
+            long checkpoint = log.latestCheckpoint();
+            if (checkpoint > 0) {
+                restore(checkpoint);
+            }
+        }
+        try {
             log.entriesAfter(logSeq(), this::apply);
+        } catch (IndexLog.Gap gap) {
+            restore(log.latestCheckpoint());
+            log.entriesAfter(logSeq(), this::apply);
+        }
+    }
+
+    /** Replaces this copy's contents by checkpoint {@code seq} of the bucket, in one transaction. */
+    private void restore(long seq) throws IOException {
+        Path file = root.resolve(FILE + ".checkpoint");
+        log.downloadCheckpoint(seq, file);
+        synchronized (writer) {
+            try (Statement s = writer.createStatement()) {
+                s.execute("ATTACH DATABASE '" + file.toString().replace("'", "''") + "' AS cp");
+                try (Transaction tx = new Transaction(writer, null)) {
+                    if (counter(writer, "logSeq") < seq) {
+                        s.executeUpdate("DELETE FROM segment");
+                        s.executeUpdate("INSERT INTO segment(count, records) SELECT count, records FROM cp.segment"
+                                + " ORDER BY seq");
+                        s.executeUpdate("DELETE FROM pack");
+                        s.executeUpdate("INSERT INTO pack SELECT id, size FROM cp.pack");
+                        s.executeUpdate("DELETE FROM deletion_mark");
+                        s.executeUpdate("INSERT INTO deletion_mark SELECT key, marked_at FROM cp.deletion_mark");
+                        s.executeUpdate("UPDATE counter SET value = (SELECT value FROM cp.counter WHERE name ="
+                                + " 'nextPack') WHERE name = 'nextPack'");
+                        // a new epoch and marks version: every process's cache reloads all of it
+                        s.executeUpdate("UPDATE counter SET value = value + 1 WHERE name IN ('epoch', 'marks')");
+                        tx.update("UPDATE counter SET value = ? WHERE name = 'logSeq'", seq);
+                        tx.commitLocally();
+                    }
+                }
+                s.execute("DETACH DATABASE cp");
+            } catch (SQLException e) {
+                throw failure("restore checkpoint " + seq + " of the index", e);
+            } finally {
+                Files.deleteIfExists(file);
+            }
+        }
+    }
+
+    /**
+     * Publishes a copy of this index, as of the last entry applied, as the bucket's newest checkpoint (and
+     * prunes the log behind the one before); nothing for a container in a folder. Runs under the pack lock.
+     */
+    void checkpoint() throws IOException {
+        if (log == null) {
+            return;
+        }
+        catchUp();
+        Path file = root.resolve(FILE + ".checkpoint");
+        Files.deleteIfExists(file);
+        long seq;
+        synchronized (this) {
+            synchronized (writer) {
+                try (Transaction hold = new Transaction(writer, null);
+                        Statement s = conn.createStatement()) {
+                    // the write lock keeps other processes of this host from applying entries while it is copied
+                    seq = counter(writer, "logSeq");
+                    s.execute("VACUUM INTO '" + file.toString().replace("'", "''") + "'");
+                } catch (SQLException e) {
+                    throw failure("copy the index for a checkpoint", e);
+                }
+            }
+        }
+        try {
+            log.checkpoint(seq, file);
+        } finally {
+            Files.deleteIfExists(file);
         }
     }
 

@@ -10,6 +10,7 @@ import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -108,6 +109,47 @@ class S3ContainerIT extends ContainerContractTest {
             assertArrayEquals(objects.get(i), container.get(keys.get(i)));
         }
         assertEquals(190, container.stats().packedObjects());
+    }
+
+    @Test
+    void newAndLaggingHostsStartFromTheNewestCheckpointOnceTheLogIsPruned() throws Exception {
+        try (Container lagging = otherHost("c")) {
+            List<byte[]> objects = randomObjects(120, 1000, 59);
+            List<ObjectKey> keys = new ArrayList<>();
+            for (int round = 0; round < 3; round++) {
+                keys.addAll(container.putAllToPacks(objects.subList(round * 40, round * 40 + 40), Compression.NONE));
+                container.delete(keys.subList(round * 40, round * 40 + 5));
+                container.cleanStorage(false); // a checkpoint each round; the second prunes the first's log
+            }
+            S3Bucket bucket = (S3Bucket) container.parts().remote();
+            List<String> log = new ArrayList<>();
+            bucket.list(locations.get("c").prefix() + IndexLog.FOLDER, null, o -> log.add(o.key()));
+            assertTrue(log.size() < 9, "the log was pruned behind the checkpoints: " + log);
+
+            List<ObjectKey> kept = new ArrayList<>();
+            for (int round = 0; round < 3; round++) {
+                kept.addAll(keys.subList(round * 40 + 5, round * 40 + 40));
+            }
+            assertEquals(kept.size(), lagging.existing(keys).size(), "a host left behind restores a checkpoint");
+            try (Container fresh = otherHost("c")) {
+                assertEquals(kept.size(), fresh.getAll(kept).size());
+                assertTrue(fresh.existing(keys.subList(0, 5)).isEmpty());
+            }
+            try (Container anew = Container.open(new S3Location(
+                    locations.get("c").bucket(),
+                    locations.get("c").prefix(),
+                    locations.get("c").endpoint(),
+                    "us-east-1",
+                    true,
+                    S3Server.ACCESS_KEY,
+                    S3Server.SECRET_KEY,
+                    dir.resolve("third-host"),
+                    8,
+                    locations.get("c").timeout()))) {
+                assertTrue(anew.validate().isValid());
+                assertEquals(kept.size(), anew.stats().packedObjects());
+            }
+        }
     }
 
     @Test
