@@ -22,7 +22,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 import dev.cairn.cli.client.CliException;
 import dev.cairn.cli.client.ExitCodes;
-import dev.cairn.cli.client.Json;
+import dev.cairn.cli.client.JsonTrees;
 import dev.cairn.cli.client.Target;
 
 /**
@@ -87,7 +87,7 @@ public final class Profiles {
         if (fromEnv != null && !fromEnv.isEmpty()) {
             return Optional.of(fromEnv);
         }
-        return Optional.ofNullable(Json.text(config, "current", null));
+        return Optional.ofNullable(JsonTrees.text(config, "current", null));
     }
 
     public Optional<Profile> get(String name) {
@@ -136,7 +136,7 @@ public final class Profiles {
             throw unknown(name);
         }
         ((ObjectNode) config.get("profiles")).remove(name);
-        if (name.equals(Json.text(config, "current", null))) {
+        if (name.equals(JsonTrees.text(config, "current", null))) {
             config.remove("current");
         }
         write(config);
@@ -222,7 +222,7 @@ public final class Profiles {
 
     private Profile profile(String name, JsonNode entry) {
         return new Profile(
-                name, URI.create(Json.text(entry, "url", LOCAL_URL.toString())), Files.exists(tokenFile(name)));
+                name, URI.create(JsonTrees.text(entry, "url", LOCAL_URL.toString())), Files.exists(tokenFile(name)));
     }
 
     private Path tokenFile(String name) {
@@ -245,10 +245,10 @@ public final class Profiles {
     private ObjectNode read() {
         Path file = configFile();
         if (!Files.exists(file)) {
-            return Json.object();
+            return JsonTrees.object();
         }
         try {
-            JsonNode config = Json.parse(Files.readString(file, StandardCharsets.UTF_8));
+            JsonNode config = JsonTrees.parse(Files.readString(file, StandardCharsets.UTF_8));
             if (!config.isObject()) {
                 throw new CliException(ExitCodes.USAGE, file + " is not a JSON object", "fix or delete it");
             }
@@ -259,7 +259,7 @@ public final class Profiles {
     }
 
     private void write(ObjectNode config) {
-        writePrivate(configFile(), Json.pretty(config) + "\n");
+        writePrivate(configFile(), JsonTrees.pretty(config) + "\n");
     }
 
     /** Writes a file only its owner can read, in a directory only its owner can enter, atomically. */

@@ -1,6 +1,8 @@
 package dev.cairn.cli.options;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 import picocli.CommandLine.Option;
 
@@ -28,5 +30,17 @@ public final class DataDirOption {
     public boolean isDefault(Session session) {
         return dataDir(session)
                 .equals(session.profiles().localDataDir().toAbsolutePath().normalize());
+    }
+
+    /** What to type in another terminal when the data directory or port is not the default one. */
+    public List<String> exports(Session session, int port) {
+        List<String> exports = new ArrayList<>();
+        if (port != 8080) {
+            exports.add("CAIRN_URL=http://127.0.0.1:" + port);
+        }
+        if (!isDefault(session)) {
+            exports.add("CAIRN_DATA_DIR=" + dataDir(session));
+        }
+        return exports;
     }
 }
