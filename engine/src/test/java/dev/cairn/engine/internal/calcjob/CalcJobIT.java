@@ -1,4 +1,4 @@
-package dev.cairn.engine.calcjob;
+package dev.cairn.engine.internal.calcjob;
 
 import static dev.cairn.engine.testing.TestProcesses.BASH_ADD;
 import static dev.cairn.engine.testing.TestProcesses.RESULT;
@@ -264,15 +264,11 @@ class CalcJobIT {
     }
 
     @Test
-    void badOptionsAreRefusedAtLaunchAndNothingIsStored() throws Exception {
+    void badOptionsAreRefusedAndNothingIsStored() throws Exception {
         long before = nodeCount();
-        Inputs inputs = Inputs.create()
-                .put(CalcJobDefinition.CODE, bash)
-                .put(X, new IntData(1))
-                .put(Y, new IntData(1))
-                .jobOptions(JobOptions.defaults().withQueue("debug queue", null, null));
+        // a value no batch system takes is refused as the options are made, before any launch
         InvalidInputException e = assertThrows(
-                InvalidInputException.class, () -> engine.launcher().run(BASH_ADD, inputs));
+                InvalidInputException.class, () -> JobOptions.defaults().withQueue("debug queue", null, null));
         assertTrue(e.getMessage().contains("queue 'debug queue'"), e.getMessage());
         InvalidInputException notAJob = assertThrows(
                 InvalidInputException.class,
