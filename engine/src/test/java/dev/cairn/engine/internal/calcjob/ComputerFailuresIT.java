@@ -1,4 +1,4 @@
-package dev.cairn.engine.calcjob;
+package dev.cairn.engine.internal.calcjob;
 
 import static dev.cairn.engine.testing.TestProcesses.BASH_ADD;
 import static dev.cairn.engine.testing.TestProcesses.BASH_SLEEP;

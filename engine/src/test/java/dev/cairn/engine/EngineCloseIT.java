@@ -1,4 +1,4 @@
-package dev.cairn.engine.calcjob;
+package dev.cairn.engine;
 
 import static dev.cairn.engine.testing.TestProcesses.BASH_ADD;
 import static dev.cairn.engine.testing.TestProcesses.RESULT;
@@ -25,7 +25,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.cairn.engine.Engine;
 import dev.cairn.engine.process.CalcJobDefinition;
 import dev.cairn.engine.process.Inputs;
 import dev.cairn.engine.process.ProcessResult;

@@ -1,4 +1,4 @@
-package dev.cairn.engine.runtime;
+package dev.cairn.engine.internal.runtime;
 
 import static dev.cairn.engine.testing.EngineFixture.count;
 import static dev.cairn.engine.testing.TestProcesses.ADD;
