@@ -68,12 +68,8 @@ final class ArchiveImportCommand implements Runnable {
 
     @Override
     public void run() {
-        String extras = mergeExtras.toLowerCase(Locale.ROOT);
-        if (!extras.matches("[kn][cn][lud]")) {
-            throw CliException.usage("--merge-extras " + mergeExtras
-                    + ": give three letters of [k|n][c|n][l|u|d], e.g. kcl (keep ours, create new, leave ours on a"
-                    + " collision)");
-        }
+        // the letters are checked where they are used (ImportOptions, on the server), whose refusal is the message
+        String extras = CairnClient.param(mergeExtras.toLowerCase(Locale.ROOT));
         String path = "/api/v1/archive?merge_extras=" + extras + "&merge_comments=" + mergeComments.name()
                 + (group == null ? "" : "&group_label=" + CairnClient.param(group));
         JsonNode answer = importWithProgress(path);
