@@ -7,9 +7,10 @@
 #                              [--log-uniform]] [--phases p1,p2,...] [--runs R] [--no-pack-sync] [--skip-build]
 #                              [--fractions F1,F2,...] [--reps R]
 #
-# Default workload: ../shared/peers/gen_objects.py -n 100000 (100,000 objects of 0-1000 random bytes,
-# seed 42). --objects N writes a workload of our own generator instead (sizes uniform in
-# [min, max], or log-uniform with --log-uniform; a fraction F of objects repeating earlier ones). --runs R
+# Default workload: 100,000 objects of 0-1000 random bytes (sizes uniform, seed 42), written by
+# dev.cairn.jmh.objects.WorkloadGenerator; --objects N and the options after it choose another (sizes
+# uniform in [min, max], or log-uniform with --log-uniform; a fraction F of objects repeating earlier ones).
+# disk-objectstore's side is jmh/objects-peer/phases.py (and subset_reads.py), in a venv of its own. --runs R
 # takes the median of R runs of each side. --no-pack-sync runs Cairn without fsync of pack files, which is
 # what disk-objectstore does on Linux (its pack fsync is a no-op there); by default Cairn syncs and the
 # peer does not. The phase subset_reads reads random subsets (--fractions, default 0.01,0.1,0.5) of the
@@ -19,11 +20,10 @@ set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
-peers=$(cd "$root/../shared/peers" 2>/dev/null && pwd) || { echo "needs ../shared/peers beside the checkout" >&2; exit 1; }
 work=${CAIRN_COMPARE_DIR:-/tmp/cairn-compare}
 venv=${CAIRN_PEER_VENV:-/tmp/cairn-peers/dos-venv}
 
-workload="" objects="" min_size=0 max_size=1000 duplicates=0 runs=1 sync_flag="" build=1 sizes=uniform
+workload="" objects=100000 min_size=0 max_size=1000 duplicates=0 runs=1 sync_flag="" build=1 sizes=uniform
 fractions=0.01,0.1,0.5 reps=5
 phases="loose_write,pack_all_loose,clean_storage,pack_write,pack_write_compressed,bulk_read,single_reads,chunked_read,validate,subset_reads"
 while [ $# -gt 0 ]; do
@@ -57,8 +57,8 @@ jar="$root/jmh/target/benchmarks.jar"
 if [ "$build" = 1 ] || [ ! -f "$jar" ]; then
   (cd "$root" && ./mvnw -q -B -ntp -pl storage,jmh -am package -DskipTests) >&2
 fi
-# The throughput collector: a bulk read whose results are all kept (as the peer's dict keeps them) spends
-# over a second of a 1M-object read in G1's evacuation pauses; ParallelGC copies the same bytes faster.
+# The throughput collector: a bulk read whose results are all kept (as the peer's dict keeps them) spends a
+# large share of a 1M-object read in G1's evacuation pauses; ParallelGC copies the same bytes faster.
 java=("$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -XX:+UseParallelGC -cp "$jar")
 
 # --- the peer, in a virtualenv of its own
@@ -71,32 +71,20 @@ fi
 # --- the workload
 mkdir -p "$work"
 if [ -z "$workload" ]; then
-  if [ -n "$objects" ]; then
-    workload="$work/objects_${objects}_${min_size}-${max_size}_dup${duplicates}$([ "$sizes" = uniform ] || echo "_$sizes").bin"
-    [ -f "$workload" ] || "${java[@]}" dev.cairn.jmh.objects.WorkloadGenerator "$workload" "$objects" "$min_size" "$max_size" \
-      "$duplicates" 42 "$sizes"
-  else
-    workload="$work/objects_100000.bin"
-    [ -f "$workload" ] || "$venv/bin/python" "$peers/gen_objects.py" -n 100000 -o "$workload" >/dev/null
-  fi
+  workload="$work/objects_${objects}_${min_size}-${max_size}_dup${duplicates}$([ "$sizes" = uniform ] || echo "_$sizes").bin"
+  [ -f "$workload" ] || "${java[@]}" dev.cairn.jmh.objects.WorkloadGenerator "$workload" "$objects" "$min_size" "$max_size" \
+    "$duplicates" 42 "$sizes"
 fi
 [ -f "$workload" ] || { echo "no workload file $workload" >&2; exit 1; }
 
-# --- which peer phases (dos_bench.py letters) the asked-for phases need
-letters=""
-add() { case ",$letters," in *",$1,"*) ;; *) letters="${letters:+$letters,}$1" ;; esac; }
+# --- the phases disk-objectstore runs (jmh/objects-peer/phases.py); subset_reads has a script of its own
+peer_phases=""
 IFS=, read -ra wanted <<< "$phases"
 for p in "${wanted[@]}"; do
   case "$p" in
-    loose_write) add a ;;
-    pack_all_loose|clean_storage) add a; add b ;;
-    pack_write) add c ;;
-    pack_write_compressed) add c; add z ;;
-    bulk_read) add c; add d ;;
-    single_reads) add c; add e ;;
-    chunked_read) add c; add f ;;
-    validate) add c; add g ;;
-    subset_reads) ;;  # jmh/objects-peer/subset_reads.py, below
+    loose_write|pack_all_loose|clean_storage|pack_write|pack_write_compressed|bulk_read|single_reads|chunked_read|validate)
+      peer_phases="${peer_phases:+$peer_phases,}$p" ;;
+    subset_reads) ;;
     *) echo "unknown phase $p" >&2; exit 2 ;;
   esac
 done
@@ -110,20 +98,11 @@ for ((i = 1; i <= runs; i++)); do
   if [[ ",$phases," == *",subset_reads,"* ]]; then
     echo "run $i/$runs: disk-objectstore (subset_reads)" >&2
     "$venv/bin/python" "$here/objects-peer/subset_reads.py" "$workload" --fractions "$fractions" --reps "$reps" \
-      --peers "$peers" >> "$peer_out"
+      >> "$peer_out"
   fi
-  [ -n "$letters" ] || continue
-  echo "run $i/$runs: disk-objectstore (phases $letters)" >&2
-  "$venv/bin/python" "$peers/dos_bench.py" small --workload "$workload" --phases "$letters" --label "compare_$$" \
-    | "$venv/bin/python" -c '
-import json, sys
-names = {"a_add_object_loose": "loose_write", "b_pack_all_loose": "pack_all_loose", "b_clean_storage": "clean_storage",
-         "c_add_objects_to_pack": "pack_write", "c_add_objects_to_pack_compressed": "pack_write_compressed",
-         "d_bulk_read_1call": "bulk_read", "e_single_reads": "single_reads", "f_bulk_read_10calls": "chunked_read",
-         "g_validate": "validate"}
-for k, v in json.load(sys.stdin)["phases"].items():
-    if k in names:
-        print(names[k], v["seconds"])' >> "$peer_out"
+  [ -n "$peer_phases" ] || continue
+  echo "run $i/$runs: disk-objectstore (phases $peer_phases)" >&2
+  "$venv/bin/python" "$here/objects-peer/phases.py" "$workload" --phases "$peer_phases" >> "$peer_out"
 done
 
 "$venv/bin/python" - "$cairn_out" "$peer_out" "$phases" <<'PY'

@@ -24,6 +24,7 @@ import dev.cairn.cli.client.CliException;
 import dev.cairn.cli.client.ExitCodes;
 import dev.cairn.cli.client.JsonTrees;
 import dev.cairn.cli.client.Target;
+import dev.cairn.cli.local.ServerUrl;
 
 /**
  * The profiles in the user's config directory ({@code $CAIRN_CONFIG_DIR}, else
@@ -188,11 +189,15 @@ public final class Profiles {
         return new Target(url, localToken, localToken == null ? from : from + ", its admin token in " + local);
     }
 
-    /** The server {@code cairn up} starts on this host: on {@code $CAIRN_PORT} when set, as it is there. */
+    /**
+     * The server {@code cairn up} starts on this host: on {@code $CAIRN_PORT} when set, as it is there; else at
+     * the URL its start recorded in the data directory ({@code server.url}: {@code cairn up --port 8093} is
+     * found with no more than its data directory); else on port 8080.
+     */
     public URI localUrl() {
         String port = env.get("CAIRN_PORT");
         if (port == null || port.isBlank()) {
-            return LOCAL_URL;
+            return ServerUrl.read(localDataDir()).orElse(LOCAL_URL);
         }
         if (!port.strip().matches("[0-9]{1,5}")) {
             throw CliException.usage("CAIRN_PORT: '" + port + "' is not a port number");

@@ -1,6 +1,8 @@
 package dev.cairn.cli.local;
 
+import java.io.IOException;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,15 +18,17 @@ public final class ServerUrl {
 
     private ServerUrl() {}
 
+    /** The URL the server of {@code dataDir} recorded at its start, while it runs. */
     public static Optional<URI> read(Path dataDir) {
         Path file = dataDir.resolve(FILE);
         try {
-            return Files.isRegularFile(file)
-                    ? Optional.of(URI.create(
-                            Files.readString(file, StandardCharsets.UTF_8).strip()))
-                    : Optional.empty();
-        } catch (Exception e) {
-            return Optional.empty();
+            if (!Files.isRegularFile(file)) {
+                return Optional.empty();
+            }
+            URI url = new URI(Files.readString(file, StandardCharsets.UTF_8).strip());
+            return "http".equals(url.getScheme()) && url.getHost() != null ? Optional.of(url) : Optional.empty();
+        } catch (IOException | URISyntaxException e) {
+            return Optional.empty(); // half written or not ours: as if there were none
         }
     }
 

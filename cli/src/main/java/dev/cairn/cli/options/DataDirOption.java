@@ -1,7 +1,6 @@
 package dev.cairn.cli.options;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 import picocli.CommandLine.Option;
@@ -32,15 +31,11 @@ public final class DataDirOption {
                 .equals(session.profiles().localDataDir().toAbsolutePath().normalize());
     }
 
-    /** What to type in another terminal when the data directory or port is not the default one. */
-    public List<String> exports(Session session, int port) {
-        List<String> exports = new ArrayList<>();
-        if (port != 8080) {
-            exports.add("CAIRN_URL=http://127.0.0.1:" + port);
-        }
-        if (!isDefault(session)) {
-            exports.add("CAIRN_DATA_DIR=" + dataDir(session));
-        }
-        return exports;
+    /**
+     * What to type in another terminal when the data directory is not the default one: the commands find the
+     * server's URL (its port too) in its data directory ({@code server.url}).
+     */
+    public List<String> exports(Session session) {
+        return isDefault(session) ? List.of() : List.of("CAIRN_DATA_DIR=" + dataDir(session));
     }
 }

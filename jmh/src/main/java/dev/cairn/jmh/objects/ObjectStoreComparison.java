@@ -21,8 +21,8 @@ import dev.cairn.storage.objects.ObjectKey;
 import dev.cairn.storage.objects.ValidationReport;
 
 /**
- * Cairn's side of {@code jmh/compare-objectstore.sh}: the phases of the disk-objectstore peer benchmark
- * ({@code shared/peers/dos_bench.py}) on the same workload, each timed once, printed as
+ * Cairn's side of {@code jmh/compare-objectstore.sh}: the phases that {@code jmh/objects-peer/phases.py}
+ * times for disk-objectstore, on the same workload, each timed once, printed as
  * {@code phase seconds} lines. Before each phase: a GC and a {@code sync}, as the peer does; contents are
  * checked after each read phase, outside the timing.
  *
@@ -284,8 +284,8 @@ public final class ObjectStoreComparison {
      * Times one {@code getAll} per list of indices with a consumer that keeps nothing (an export writes each
      * object out and drops it), then checks what a second, untimed read of the same calls delivers. Between
      * the GC and the timing, an untimed read of 16 other keys: a full collection leaves the caches cold
-     * for the code of the first call after it (about 0.15 ms here, a third of a read of 1,000 small
-     * objects), which a running server does not see and which is no part of a subset's cost per object.
+     * for the code of the first call after it (a sizeable share of the read of a small subset), which a
+     * running server does not see and which is no part of a subset's cost per object.
      */
     private double readIn(Container c, List<List<Integer>> calls) throws IOException, InterruptedException {
         List<List<ObjectKey>> keyCalls = new ArrayList<>(calls.size());

@@ -27,8 +27,8 @@ final class Maintenance {
     private static final int IO_BATCH = 256;
     /**
      * Threads for file system work (reading, unlinking many small files): it waits on the file system far
-     * more than it computes. Measured on 15,000 loose objects here: cleaning took 1.67 s with 8 threads,
-     * 0.63 s with 32, 0.76 s with 64.
+     * more than it computes. Cleaning many loose objects was fastest with this many: fewer leave the disk's
+     * queue short, more only contend in the kernel (docs/performance.md, clean_storage).
      */
     private static final int IO_THREADS = 32;
 

@@ -21,8 +21,8 @@ import org.sqlite.SQLiteConfig;
  *
  * <p>Each committed batch is one row of table {@code segment}: the batch's entries (key, pack, offset,
  * stored length, size, compression) as sorted fixed-width records in a BLOB. One row per object was
- * measured first and rejected: through JDBC each row costs 2.5–5 µs to insert (more with a second
- * index), which alone exceeds the whole budget of a bulk pack write, and B-tree inserts slow down as the
+ * measured first and rejected: a row's insert through JDBC (more with a second index) alone costs more
+ * than a bulk pack write may spend on an object, and B-tree inserts slow down as the
  * table grows. A segment costs one BLOB write, loads into the {@link IndexCache} at memory speed, and
  * keeps batch commits linear in the batch size. Deletes and repacks rewrite the segments compactly and
  * bump the epoch; inserts get increasing segment numbers; both let each process keep its cache current

@@ -7,7 +7,7 @@ import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 
-/** The object store's package rule (STYLE.md) that the compiler cannot see. */
+/** The object store's package rule (docs/architecture.md) that the compiler cannot see. */
 @AnalyzeClasses(packages = "dev.cairn.storage.objects", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
 

@@ -56,7 +56,7 @@ public final class ServerCommand {
                 "It uses an external PostgreSQL and RabbitMQ, given as settings"
                         + " (--cairn.database.url=jdbc:postgresql://... --cairn.broker.uri=amqp://...) or as"
                         + " CAIRN_DATABASE_URL and CAIRN_BROKER_URI, or with --embedded its own under the data"
-                        + " directory. Other settings as in the README (\"Settings\") pass through as"
+                        + " directory. Other server settings (the documentation's \"Settings\") pass through as"
                         + " --cairn.x=y. Workers started with `cairn worker start` get the same settings."
             })
     static final class Start implements Callable<Integer> {
@@ -130,7 +130,7 @@ public final class ServerCommand {
                 throw e;
             }
             out.note("The server is ready at " + url + ".");
-            List<String> exports = dataDir.exports(session, httpPort);
+            List<String> exports = dataDir.exports(session);
             if (!exports.isEmpty()) {
                 out.note("For the other commands: export " + String.join(" ", exports));
             }
