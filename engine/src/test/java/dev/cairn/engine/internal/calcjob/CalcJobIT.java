@@ -49,8 +49,6 @@ import dev.cairn.storage.graph.ProcessNode;
 import dev.cairn.storage.graph.RemoteData;
 import dev.cairn.storage.graph.computers.ComputerSpec;
 import dev.cairn.storage.graph.computers.ComputerStore;
-import dev.cairn.storage.objects.Container;
-import dev.cairn.storage.objects.ContainerConfig;
 import dev.cairn.storage.testing.TestBroker;
 import dev.cairn.storage.testing.TestDatabase;
 
@@ -71,20 +69,9 @@ class CalcJobIT {
 
     @BeforeAll
     static void open() throws Exception {
-        Path store = tmp.resolve("objects");
-        Container.init(store, ContainerConfig.defaults()).close();
-        engine = EngineFixture.open(new Engine.Config(
-                DatabaseConfig.of(db.jdbcUrl()).withPoolSize(4), null, "cairn", store, EngineFixture.plugins()));
-        long computer = new ComputerStore(engine.database())
-                .create(new ComputerSpec(
-                        "localhost",
-                        "localhost",
-                        "",
-                        "core.local",
-                        "core.direct",
-                        Map.of("workdir", tmp.resolve("work").toString())))
-                .id();
-        bash = engine.graph().store(new InstalledCode(computer, "/bin/bash"));
+        engine = EngineFixture.localWithObjects(db, tmp.resolve("objects"));
+        bash = EngineFixture.bashOn(
+                engine, EngineFixture.localComputer(engine, "localhost", "core.direct", tmp.resolve("work"), Map.of()));
     }
 
     @AfterAll

@@ -24,14 +24,9 @@ import dev.cairn.engine.process.JobOptions;
 import dev.cairn.engine.process.ProcessResult;
 import dev.cairn.engine.testing.EngineFixture;
 import dev.cairn.engine.testing.SlurmCluster;
-import dev.cairn.storage.db.DatabaseConfig;
 import dev.cairn.storage.graph.CalcJobNode;
 import dev.cairn.storage.graph.InstalledCode;
 import dev.cairn.storage.graph.IntData;
-import dev.cairn.storage.graph.computers.ComputerSpec;
-import dev.cairn.storage.graph.computers.ComputerStore;
-import dev.cairn.storage.objects.Container;
-import dev.cairn.storage.objects.ContainerConfig;
 import dev.cairn.storage.testing.TestDatabase;
 
 /** A calculation job through a real one-node SLURM cluster on this machine (local transport). */
@@ -50,26 +45,18 @@ class SlurmCalcJobIT {
     @BeforeAll
     static void open() throws Exception {
         cluster = SlurmCluster.start();
-        Path store = tmp.resolve("objects");
-        Container.init(store, ContainerConfig.defaults()).close();
-        engine = EngineFixture.open(new Engine.Config(
-                DatabaseConfig.of(db.jdbcUrl()).withPoolSize(4), null, "cairn", store, EngineFixture.plugins()));
-        long computer = new ComputerStore(engine.database())
-                .create(new ComputerSpec(
-                        "one-node",
-                        "localhost",
-                        "",
-                        "core.local",
-                        "core.slurm",
-                        Map.of(
-                                "workdir",
-                                tmp.resolve("work").toString(),
-                                "minimum_job_poll_interval",
-                                0.2,
-                                "transport_params",
-                                Map.of("environment", Map.of("SLURM_CONF", cluster.conf())))))
-                .id();
-        bash = engine.graph().store(new InstalledCode(computer, "/bin/bash"));
+        engine = EngineFixture.localWithObjects(db, tmp.resolve("objects"));
+        long computer = EngineFixture.localComputer(
+                engine,
+                "one-node",
+                "core.slurm",
+                tmp.resolve("work"),
+                Map.of(
+                        "minimum_job_poll_interval",
+                        0.2,
+                        "transport_params",
+                        Map.of("environment", Map.of("SLURM_CONF", cluster.conf()))));
+        bash = EngineFixture.bashOn(engine, computer);
     }
 
     @AfterAll
