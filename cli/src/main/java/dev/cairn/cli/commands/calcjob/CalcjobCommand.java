@@ -20,7 +20,7 @@ import dev.cairn.cli.client.RemoteNodeFiles;
 import dev.cairn.cli.options.NodeRef;
 import dev.cairn.cli.options.Session;
 import dev.cairn.cli.output.FileListings;
-import dev.cairn.cli.output.NodeTypes;
+import dev.cairn.cli.output.NodeTypeNames;
 import dev.cairn.cli.output.Output;
 
 /** {@code cairn calcjob ...}: a calculation job's input files, retrieved files, results and work directory. */
@@ -53,7 +53,7 @@ public final class CalcjobCommand {
             CairnClient client = session.client();
             JsonNode node = client.get(ref.path(client) + "?extras=");
             if (!node.path("node_type").asString().startsWith(CALCJOB)) {
-                throw CliException.usage(ref + " is a " + NodeTypes.name(node) + ", not a calculation job");
+                throw CliException.usage(ref + " is a " + NodeTypeNames.name(node) + ", not a calculation job");
             }
             return new Job(client, node.path("uuid").asString(), node);
         }

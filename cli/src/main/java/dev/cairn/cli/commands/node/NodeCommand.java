@@ -16,7 +16,7 @@ import dev.cairn.cli.client.ExitCodes;
 import dev.cairn.cli.client.JsonTrees;
 import dev.cairn.cli.options.NodeRef;
 import dev.cairn.cli.options.Session;
-import dev.cairn.cli.output.NodeTypes;
+import dev.cairn.cli.output.NodeTypeNames;
 import dev.cairn.cli.output.Output;
 import dev.cairn.cli.output.TextTable;
 
@@ -86,7 +86,7 @@ public final class NodeCommand {
 
         private static void print(Output out, JsonNode node) {
             TextTable table = TextTable.of("PROPERTY", "VALUE");
-            table.row("type", NodeTypes.name(node));
+            table.row("type", NodeTypeNames.name(node));
             table.row("pk", node.path("pk").asString());
             table.row("uuid", node.path("uuid").asString());
             table.row("label", node.path("label").asString());
@@ -126,7 +126,7 @@ public final class NodeCommand {
                         link.path("type").asString(),
                         link.path("label").asString(),
                         other.path("pk").asString(),
-                        NodeTypes.name(other),
+                        NodeTypeNames.name(other),
                         other.path("label").asString());
             }
             out.print(table);

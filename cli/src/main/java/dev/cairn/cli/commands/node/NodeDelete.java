@@ -15,7 +15,7 @@ import dev.cairn.cli.client.ExitCodes;
 import dev.cairn.cli.client.JsonTrees;
 import dev.cairn.cli.options.NodeRef;
 import dev.cairn.cli.options.Session;
-import dev.cairn.cli.output.NodeTypes;
+import dev.cairn.cli.output.NodeTypeNames;
 import dev.cairn.cli.output.Output;
 import dev.cairn.cli.output.TextTable;
 
@@ -126,7 +126,7 @@ final class NodeDelete implements Callable<Integer> {
         for (JsonNode node : plan.path("nodes")) {
             table.row(
                     node.path("uuid").asString(),
-                    NodeTypes.name(node),
+                    NodeTypeNames.name(node),
                     node.path("label").asString());
         }
         out.print(table);
@@ -137,7 +137,7 @@ final class NodeDelete implements Callable<Integer> {
                 .forEach(e -> types.append(types.isEmpty() ? "" : ", ")
                         .append(e.getValue().asLong())
                         .append(' ')
-                        .append(NodeTypes.name(JsonTrees.object().put("node_type", e.getKey()))));
+                        .append(NodeTypeNames.name(JsonTrees.object().put("node_type", e.getKey()))));
         out.note(count + " node" + (count == 1 ? "" : "s") + " would be deleted (" + types + ")"
                 + (count > plan.path("nodes").size()
                         ? "; the first " + plan.path("nodes").size() + " listed"

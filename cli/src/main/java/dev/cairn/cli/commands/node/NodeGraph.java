@@ -23,7 +23,7 @@ import dev.cairn.cli.client.ExitCodes;
 import dev.cairn.cli.options.NodeRef;
 import dev.cairn.cli.options.Session;
 import dev.cairn.cli.output.DotGraph;
-import dev.cairn.cli.output.NodeTypes;
+import dev.cairn.cli.output.NodeTypeNames;
 import dev.cairn.cli.output.Output;
 
 @Command(
@@ -131,7 +131,7 @@ final class NodeGraph implements Runnable {
         String id = node.path("pk").isNumber()
                 ? "PK " + node.get("pk").asString()
                 : node.path("uuid").asString(); // a server older than the pk in its views
-        return NodeTypes.name(node) + "\n" + id + (label.isEmpty() ? "" : "\n" + label);
+        return NodeTypeNames.name(node) + "\n" + id + (label.isEmpty() ? "" : "\n" + label);
     }
 
     private void write(String dot, String rootUuid) {

@@ -190,9 +190,9 @@ public final class ProcessCommand {
             String cursor = null;
             do {
                 int page = Math.min(PAGE_MAX, limit - items.size());
-                String path =
-                        Processes.PATH + "?order=-" + column + "&limit=" + page + (query.isEmpty() ? "" : "&" + query)
-                                + (cursor == null ? "&count=true" : "&cursor=" + CairnClient.param(cursor));
+                String path = ProcessEndpoint.PATH + "?order=-" + column + "&limit=" + page
+                        + (query.isEmpty() ? "" : "&" + query)
+                        + (cursor == null ? "&count=true" : "&cursor=" + CairnClient.param(cursor));
                 JsonNode body = client.get(path);
                 body.path("items").forEach(items::add);
                 if (body.has("total")) {
@@ -238,12 +238,12 @@ public final class ProcessCommand {
         @Mixin
         Session session;
 
-        @Parameters(paramLabel = "REF", converter = NodeRef.Converter.class, description = Processes.REF)
+        @Parameters(paramLabel = "REF", converter = NodeRef.Converter.class, description = ProcessEndpoint.REF)
         NodeRef ref;
 
         @Override
         public void run() {
-            JsonNode detail = session.client().get(Processes.PATH + "/" + ref.segment(session.client()));
+            JsonNode detail = session.client().get(ProcessEndpoint.PATH + "/" + ref.segment(session.client()));
             Output out = session.output();
             if (out.json()) {
                 out.print(detail);
@@ -262,7 +262,7 @@ public final class ProcessCommand {
         @Mixin
         Session session;
 
-        @Parameters(paramLabel = "REF", converter = NodeRef.Converter.class, description = Processes.REF)
+        @Parameters(paramLabel = "REF", converter = NodeRef.Converter.class, description = ProcessEndpoint.REF)
         NodeRef ref;
 
         @Option(
@@ -274,7 +274,7 @@ public final class ProcessCommand {
 
         @Override
         public void run() {
-            JsonNode tree = session.client().get(Processes.PATH + "/" + ref.segment(session.client()) + "/tree");
+            JsonNode tree = session.client().get(ProcessEndpoint.PATH + "/" + ref.segment(session.client()) + "/tree");
             Output out = session.output();
             if (out.json()) {
                 out.print(tree);
@@ -298,7 +298,7 @@ public final class ProcessCommand {
         @Mixin
         Session session;
 
-        @Parameters(paramLabel = "REF", converter = NodeRef.Converter.class, description = Processes.REF)
+        @Parameters(paramLabel = "REF", converter = NodeRef.Converter.class, description = ProcessEndpoint.REF)
         NodeRef ref;
 
         @Option(
@@ -323,7 +323,7 @@ public final class ProcessCommand {
                 throw CliException.usage("--levelname: '" + level + "' is not one of " + String.join(", ", LEVELS));
             }
             CairnClient client = session.client();
-            String base = Processes.PATH + "/" + ref.segment(session.client());
+            String base = ProcessEndpoint.PATH + "/" + ref.segment(session.client());
             Map<String, Integer> depths = new HashMap<>();
             depths(client.get(base + "/tree"), 0, depths);
             List<JsonNode> entries = new ArrayList<>();

@@ -106,7 +106,7 @@ final class ProcessControls {
                 for (String target : targets) {
                     try {
                         JsonNode r = client.post(
-                                Processes.PATH + "/" + CairnClient.segment(target) + "/" + action(),
+                                ProcessEndpoint.PATH + "/" + CairnClient.segment(target) + "/" + action(),
                                 JsonTrees.object());
                         results.put(target, r);
                         acted.add(JsonTrees.text(r, "process", target));
@@ -164,7 +164,7 @@ final class ProcessControls {
             List<String> uuids = new ArrayList<>();
             String cursor = null;
             do {
-                JsonNode page = client.get(Processes.PATH + "?order=ctime&limit=1000"
+                JsonNode page = client.get(ProcessEndpoint.PATH + "?order=ctime&limit=1000"
                         + (query.isEmpty() ? "" : "&" + query) + (extra.isEmpty() ? "" : "&" + extra)
                         + (cursor == null ? "" : "&cursor=" + CairnClient.param(cursor)));
                 for (JsonNode p : page.path("items")) {
@@ -256,7 +256,7 @@ final class ProcessControls {
             try (Progress progress = out.progress("Waiting for the kills", acted.size())) {
                 while (!alive.isEmpty()) {
                     alive.removeIf(uuid -> ProcessLines.ended(session.client()
-                            .get(Processes.PATH + "/" + CairnClient.segment(uuid))
+                            .get(ProcessEndpoint.PATH + "/" + CairnClient.segment(uuid))
                             .path("process")));
                     progress.set(acted.size() - alive.size());
                     if (alive.isEmpty()) {
@@ -266,7 +266,7 @@ final class ProcessControls {
                         out.note("cairn: not killed within " + waitSeconds + " s: " + String.join(", ", alive));
                         return ExitCodes.FAILED;
                     }
-                    Processes.sleep(500);
+                    ProcessEndpoint.sleep(500);
                 }
             }
             out.note("killed: " + acted.size() + " process" + (acted.size() == 1 ? "" : "es") + " ended");

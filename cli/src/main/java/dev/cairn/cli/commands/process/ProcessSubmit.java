@@ -64,7 +64,7 @@ final class ProcessSubmit implements Callable<Integer> {
         if (noCache) {
             launch.putObject("metadata").put("use_cache", false);
         }
-        JsonNode process = client.post(Processes.PATH, launch);
+        JsonNode process = client.post(ProcessEndpoint.PATH, launch);
         String uuid = JsonTrees.text(process, "uuid", "");
         if (label != null) {
             process = labelled(client, uuid, process);
@@ -119,7 +119,7 @@ final class ProcessSubmit implements Callable<Integer> {
 
     /** Polls the call tree until the process ends, the bar counting the processes of the tree that ended. */
     private static JsonNode await(CairnClient client, String uuid, Output out) {
-        String tree = Processes.PATH + "/" + CairnClient.segment(uuid) + "/tree";
+        String tree = ProcessEndpoint.PATH + "/" + CairnClient.segment(uuid) + "/tree";
         try (Progress progress = out.progress("Running", 1)) {
             while (true) {
                 JsonNode root = client.get(tree);
@@ -130,7 +130,7 @@ final class ProcessSubmit implements Callable<Integer> {
                 if (ProcessLines.ended(root.path("process"))) {
                     return root.path("process");
                 }
-                Processes.sleep(500);
+                ProcessEndpoint.sleep(500);
             }
         }
     }
@@ -170,8 +170,8 @@ final class ProcessSubmit implements Callable<Integer> {
             if (target.contains(".") || inputs.given()) {
                 launch = launch(target, inputs);
             } else {
-                JsonNode detail =
-                        client.get(Processes.PATH + "/" + NodeRef.parse(target).segment(client));
+                JsonNode detail = client.get(
+                        ProcessEndpoint.PATH + "/" + NodeRef.parse(target).segment(client));
                 launch = JsonTrees.object()
                         .put("entry_point", JsonTrees.text(detail.path("process"), "entry_point", ""));
                 ObjectNode in = launch.putObject("inputs");
@@ -184,7 +184,7 @@ final class ProcessSubmit implements Callable<Integer> {
                     at.putObject(path[path.length - 1]).put("uuid", JsonTrees.text(port.getValue(), "uuid", ""));
                 }
             }
-            JsonNode explanation = client.post(Processes.PATH + "/explain-cache", launch);
+            JsonNode explanation = client.post(ProcessEndpoint.PATH + "/explain-cache", launch);
             Output out = session.output();
             if (out.json()) {
                 out.print(explanation);

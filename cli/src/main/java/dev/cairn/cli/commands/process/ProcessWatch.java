@@ -78,8 +78,8 @@ final class ProcessWatch implements Callable<Integer> {
         ServerEvents events = new ServerEvents(client, "tree=" + CairnClient.param(uuid), fromStart ? "0" : null);
         // opened before the look, so that an end between the two is not missed
         InputStream stream = events.open();
-        JsonNode process =
-                client.get(Processes.PATH + "/" + CairnClient.segment(uuid)).path("process");
+        JsonNode process = client.get(ProcessEndpoint.PATH + "/" + CairnClient.segment(uuid))
+                .path("process");
         String full = JsonTrees.text(process, "uuid", uuid);
         if (!fromStart && ProcessLines.ended(process)) {
             try {
@@ -97,7 +97,8 @@ final class ProcessWatch implements Callable<Integer> {
             return !(full.equals(JsonTrees.text(event, "process", ""))
                     && ProcessLines.ENDED.contains(JsonTrees.text(event, "to", "")));
         });
-        return client.get(Processes.PATH + "/" + CairnClient.segment(full)).path("process");
+        return client.get(ProcessEndpoint.PATH + "/" + CairnClient.segment(full))
+                .path("process");
     }
 
     /** One event: "15:13:01  0190c1a2  arithmetic.add  created -> finished [0]", or its JSON with --json. */

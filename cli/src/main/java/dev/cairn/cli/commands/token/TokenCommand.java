@@ -104,7 +104,7 @@ public final class TokenCommand {
                             + " give --role admin, and neither --user nor --expires (make others with it afterwards)");
                 }
                 Output out = session.output();
-                String secret = LocalAdminToken.make(session, dataDir.dataDir(session), label, settings);
+                String secret = LocalAdminTokenLauncher.make(session, dataDir.dataDir(session), label, settings);
                 out.line(secret);
                 return;
             }

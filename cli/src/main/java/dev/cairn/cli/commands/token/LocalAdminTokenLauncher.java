@@ -19,9 +19,9 @@ import dev.cairn.cli.options.Session;
  * expired or lost. The database is the one of the settings given, else a running embedded server's (which
  * it publishes in the data directory), else the one {@code cairn server start} kept, else the embedded one.
  */
-final class LocalAdminToken {
+final class LocalAdminTokenLauncher {
 
-    private LocalAdminToken() {}
+    private LocalAdminTokenLauncher() {}
 
     /** Makes the token and returns its secret; the server jar's notes go to standard error. */
     static String make(Session session, Path dataDir, String name, List<String> extra) {

@@ -3,9 +3,9 @@ package dev.cairn.cli.output;
 import tools.jackson.databind.JsonNode;
 
 /** A node's type as the command line shows it. */
-public final class NodeTypes {
+public final class NodeTypeNames {
 
-    private NodeTypes() {}
+    private NodeTypeNames() {}
 
     /** The class part of a node type, with the process type of a process: {@code CalcJobNode (arithmetic.add)}. */
     public static String name(JsonNode node) {

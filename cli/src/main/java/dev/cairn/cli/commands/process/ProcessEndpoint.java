@@ -4,7 +4,7 @@ import dev.cairn.cli.client.CliException;
 import dev.cairn.cli.client.ExitCodes;
 
 /** What the process commands share: how a process is named, where the server keeps them, waiting between polls. */
-final class Processes {
+final class ProcessEndpoint {
 
     /** A process on the command line, named as every node is (NodeRef). */
     static final String REF =
@@ -13,7 +13,7 @@ final class Processes {
     /** The processes' URL path on the server. */
     static final String PATH = "/api/v1/processes";
 
-    private Processes() {}
+    private ProcessEndpoint() {}
 
     static void sleep(long millis) {
         try {
