@@ -32,10 +32,6 @@ import dev.cairn.storage.graph.InstalledCode;
 import dev.cairn.storage.graph.IntData;
 import dev.cairn.storage.graph.ListData;
 import dev.cairn.storage.graph.SinglefileData;
-import dev.cairn.storage.graph.computers.ComputerSpec;
-import dev.cairn.storage.graph.computers.ComputerStore;
-import dev.cairn.storage.objects.Container;
-import dev.cairn.storage.objects.ContainerConfig;
 import dev.cairn.storage.testing.TestDatabase;
 
 /** Calculation jobs, a shell job among them, through a real one-node SLURM cluster on this machine (local transport). */
