@@ -25,6 +25,7 @@ import dev.cairn.cli.commands.ProcessCommand;
 import dev.cairn.cli.commands.ProfileCommand;
 import dev.cairn.cli.commands.QueryCommand;
 import dev.cairn.cli.commands.ServerCommand;
+import dev.cairn.cli.commands.ShellCommand;
 import dev.cairn.cli.commands.StatusCommand;
 import dev.cairn.cli.commands.StorageCommand;
 import dev.cairn.cli.commands.TokenCommand;
@@ -50,6 +51,7 @@ public final class CairnCommand implements Runnable {
             ProcessCommand.class,
             NodeCommand.class,
             CalcjobCommand.class,
+            ShellCommand.class,
             QueryCommand.class,
             ComputerCommand.class,
             CodeCommand.class,

@@ -80,7 +80,7 @@ final class ProcessDetails {
         }
     }
 
-    private static void links(String title, JsonNode ports, Output out) {
+    static void links(String title, JsonNode ports, Output out) {
         if (ports.isEmpty()) {
             return;
         }
