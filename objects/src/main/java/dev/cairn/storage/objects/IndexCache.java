@@ -90,6 +90,7 @@ final class IndexCache {
     }
 
     private Snapshot current() throws IOException {
+        index.catchUp(); // a container in a bucket: apply what other hosts committed to its log
         Snapshot s = snapshot;
         // Read before the counters: a commit after this read changes the version the next call sees, and
         // one before it shows in the counters.
