@@ -20,7 +20,6 @@ import dev.cairn.engine.Engine;
 import dev.cairn.engine.launch.Launcher;
 import dev.cairn.engine.process.WorkChainDefinition;
 import dev.cairn.engine.process.WorkFunction;
-import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.graph.ProcessNode;
 
 /** Launching processes from JSON: one, a batch, or a cache explanation that launches nothing. */
@@ -40,7 +39,7 @@ class LaunchController {
     }
 
     @PostMapping
-    @Operation(summary = "Launch a process", description = """
+    @Operation(operationId = "submitProcess", summary = "Launch a process", description = """
                     Stores the process with its inputs (inline values become new data nodes) and hands it to the \
                     workers, as the calling user. The inputs are checked against the process type's spec first: \
                     a launch that does not fit is a 400 whose 'problems' list every problem by port, and nothing \
@@ -55,21 +54,17 @@ class LaunchController {
 
     @PostMapping("/batch")
     @ResponseStatus(HttpStatus.CREATED)
-    @Operation(summary = "Launch many processes at once: all or none", description = """
+    @Operation(
+            operationId = "submitProcesses",
+            summary = "Launch many processes at once: all or none",
+            description = """
                     Every launch is decoded and checked first; if any is invalid, none is launched and the 400's \
                     'problems' name each problem by the launch's index and port (`launches[3]: input 'x' …`). \
                     Then all are stored in one transaction and handed to the workers in one confirmed publish. \
                     At most cairn.limits.batch-max (1000) launches. Needs the role submit.""")
     @ApiResponse(responseCode = "201", description = "launched, in the order of the launches")
     BatchResponse batch(@RequestBody BatchRequest request) {
-        List<LaunchRequest> given = request.launches();
-        if (given == null || given.isEmpty()) {
-            throw new InvalidInputException("'launches' is required: a list of at least one launch");
-        }
-        if (given.size() > batchMax) {
-            throw new InvalidInputException("a batch takes at most " + batchMax + " launches (cairn.limits.batch-max),"
-                    + " not " + given.size() + ": send it in several batches");
-        }
+        List<LaunchRequest> given = Batches.checkSize(request.launches(), "launches", batchMax);
         Launcher launcher = engine.launcher().forUser(CurrentUser.id());
         List<Launcher.Launch> valid = launches.decodeAll(given, launcher);
         List<ProcessSummary> launched =
@@ -78,7 +73,10 @@ class LaunchController {
     }
 
     @PostMapping("/explain-cache")
-    @Operation(summary = "Say whether a launch would be taken from the cache, and why", description = """
+    @Operation(
+            operationId = "explainCache",
+            summary = "Say whether a launch would be taken from the cache, and why",
+            description = """
                     The launch is decoded and checked as for a submit, then compared with the finished \
                     calculations of its type by hash: a hit names the source it would copy, a miss the nearest \
                     candidate and how its inputs differ. Nothing is stored. Needs the role read.""")
@@ -98,19 +96,6 @@ class LaunchController {
 
     /** A process just launched, as lists show it. */
     private ProcessSummary summary(ProcessNode node) {
-        return new ProcessSummary(
-                node.uuid(),
-                node.id(),
-                node.processType(),
-                ProcessSummary.kind(node.nodeType()),
-                node.label(),
-                node.processState(),
-                node.isPaused(),
-                node.exitStatus(),
-                node.processStatus(),
-                node.ctime(),
-                node.mtime(),
-                CurrentUser.principal().email(),
-                null);
+        return ProcessSummary.launched(node, CurrentUser.principal().email());
     }
 }
