@@ -80,18 +80,6 @@ public final class Engine implements AutoCloseable {
             broker = broker == null ? BrokerOptions.defaults() : broker;
         }
 
-        /** With the broker's defaults. */
-        public Config(
-                DatabaseConfig database,
-                String amqpUri,
-                String prefix,
-                Path objectStore,
-                PluginRegistry plugins,
-                CachingPolicy caching,
-                S3Location objectBucket) {
-            this(database, amqpUri, prefix, objectStore, plugins, caching, objectBucket, null);
-        }
-
         /** With the object store in a folder. */
         public Config(
                 DatabaseConfig database,
@@ -101,11 +89,6 @@ public final class Engine implements AutoCloseable {
                 PluginRegistry plugins,
                 CachingPolicy caching) {
             this(database, amqpUri, prefix, objectStore, plugins, caching, null, null);
-        }
-
-        /** This configuration talking to the broker with {@code options}. */
-        public Config withBroker(BrokerOptions options) {
-            return new Config(database, amqpUri, prefix, objectStore, plugins, caching, objectBucket, options);
         }
 
         /** Where the object store is, for messages. */
