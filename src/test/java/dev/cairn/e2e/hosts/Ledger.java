@@ -9,10 +9,14 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.Supplier;
 
 import dev.cairn.e2e.hosts.work.HostsPlugin;
@@ -253,6 +257,68 @@ public final class Ledger {
             return "process rows " + states + ", outbox " + one(s, "SELECT count(*) FROM outbox");
         } catch (SQLException e) {
             return "(no status: " + e.getMessage() + ")";
+        }
+    }
+
+    /**
+     * What was lost and what ran twice, counted: processes by their nodes (a process whose node is
+     * missing, or there but not finished, was lost; a node beyond one clean run's, by type, ran
+     * twice), and job scripts by the work directories the login node saw them run in
+     * ({@code jobRuns}; empty without one). {@link #assertExactlyOnce} then holds the rest of the
+     * graph to one clean run.
+     */
+    public Tally tally(TestDatabase db, List<String> jobRuns) throws SQLException {
+        Map<String, Long> found;
+        long unfinished;
+        try (Connection c = db.connect();
+                Statement s = c.createStatement()) {
+            found = group(s, "SELECT node_type, count(*) FROM node WHERE node_type LIKE 'process.%' GROUP BY 1");
+            unfinished = one(
+                    s,
+                    "SELECT count(*) FROM node WHERE node_type LIKE 'process.%'"
+                            + " AND coalesce(attributes->>'process_state', '') <> 'finished'");
+        }
+        long lost = unfinished;
+        long twice = 0;
+        Map<String, Long> expected = new TreeMap<>(nodes);
+        expected.keySet().removeIf(type -> !type.startsWith("process."));
+        for (String type : union(expected.keySet(), found.keySet())) {
+            long difference = found.getOrDefault(type, 0L) - expected.getOrDefault(type, 0L);
+            lost += Math.max(0, -difference);
+            twice += Math.max(0, difference);
+        }
+        long distinctRuns = new HashSet<>(jobRuns).size();
+        return new Tally(processes, lost, twice, jobs, Math.max(0, jobs - distinctRuns), jobRuns.size() - distinctRuns);
+    }
+
+    private static Set<String> union(Set<String> a, Set<String> b) {
+        Set<String> all = new TreeSet<>(a);
+        all.addAll(b);
+        return all;
+    }
+
+    /** What a run lost and ran twice, of its processes and of its job scripts: all four zero when it held. */
+    public record Tally(long processes, long lost, long twice, long jobs, long jobsLost, long jobsTwice) {
+
+        /** Fails unless nothing was lost and nothing ran twice. */
+        public void assertNoneLostOrDoubled() {
+            assertEquals(0, lost, "processes lost: " + this);
+            assertEquals(0, twice, "processes run twice: " + this);
+            assertEquals(0, jobsLost, "job scripts lost: " + this);
+            assertEquals(0, jobsTwice, "job scripts run twice: " + this);
+        }
+
+        @Override
+        public String toString() {
+            return String.format(
+                    Locale.ROOT,
+                    "%d processes: %d lost, %d ran twice; %d job scripts: %d lost, %d ran twice",
+                    processes,
+                    lost,
+                    twice,
+                    jobs,
+                    jobsLost,
+                    jobsTwice);
         }
     }
 
