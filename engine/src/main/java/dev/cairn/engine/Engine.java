@@ -141,7 +141,9 @@ public final class Engine implements AutoCloseable {
                             config.amqpUri(),
                             config.prefix(),
                             "cairn-" + ProcessHandle.current().pid(),
-                            config.broker().heartbeat());
+                            config.broker().heartbeat(),
+                            config.broker().taskQueue() == BrokerOptions.TaskQueue.QUORUM,
+                            config.broker().addresses());
             this.broadcasts = broker == null ? null : new Broadcasts(broker);
             this.sink = broker == null ? null : new QueueTaskSink(new TaskPublisher(broker));
             this.launcher = new Launcher(database, graph, executor, sink, computerAccess);
