@@ -18,6 +18,7 @@ import dev.cairn.engine.caching.CachingPolicy;
 import dev.cairn.engine.plugin.PluginRegistry;
 import dev.cairn.storage.backup.Manifest;
 import dev.cairn.storage.backup.Restore;
+import dev.cairn.storage.db.SchemaTooNewException;
 import dev.cairn.storage.graph.ObjectStoreErrors;
 import dev.cairn.storage.objects.Container;
 import dev.cairn.storage.objects.ContainerConfig;
@@ -54,13 +55,17 @@ class EngineConfiguration {
             restore(Path.of(restoreFrom), services, store);
         }
         initIfEmpty(store);
-        return Engine.open(new Engine.Config(
-                services.database(),
-                services.amqpUri(),
-                properties.broker().prefix(),
-                store,
-                plugins,
-                CachingPolicy.parse(properties.caching())));
+        try {
+            return Engine.open(new Engine.Config(
+                    services.database(),
+                    services.amqpUri(),
+                    properties.broker().prefix(),
+                    store,
+                    plugins,
+                    CachingPolicy.parse(properties.caching())));
+        } catch (SchemaTooNewException e) {
+            throw new StartupProblem(e.getMessage(), e);
+        }
     }
 
     /**
