@@ -7,7 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * At start-up: the data directory and the object store are folders this server may write (made when missing).
+ * At start-up: the data directory and the object store's folder (the store, or the cache of a bucket's) are
+ * folders this server may write (made when missing).
  * A server that could not would fail later, at its first upload or step with files, with a message that names
  * neither the folder nor the setting.
  */
@@ -17,7 +18,14 @@ final class WritableFolders {
 
     static void require(CairnProperties properties) {
         require(properties.dataDir(), "the data directory", "cairn.data-dir, CAIRN_DATA_DIR");
-        require(properties.storePath(), "the object store", "cairn.store.path, CAIRN_STORE_PATH");
+        if (properties.storeBucket() == null) {
+            require(properties.storePath(), "the object store", "cairn.store.path, CAIRN_STORE_PATH");
+        } else {
+            require(
+                    properties.storeFolder(),
+                    "the object store's cache",
+                    "cairn.store.s3.cache-dir, CAIRN_STORE_S3_CACHEDIR");
+        }
     }
 
     private static void require(Path folder, String what, String settings) {
