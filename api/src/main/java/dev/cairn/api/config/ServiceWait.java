@@ -1,9 +1,5 @@
 package dev.cairn.api.config;
 
-import java.io.IOException;
-import java.net.URI;
-import java.net.URISyntaxException;
-import java.security.GeneralSecurityException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -11,13 +7,12 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.TimeoutException;
 
-import com.rabbitmq.client.AMQP;
-import com.rabbitmq.client.AuthenticationFailureException;
-import com.rabbitmq.client.ConnectionFactory;
-import com.rabbitmq.client.ShutdownSignalException;
 import org.postgresql.Driver;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
+import dev.cairn.engine.Engine;
+import dev.cairn.errors.InvalidInputException;
 
 /**
  * At start-up, before the engine connects: waits until the configured database and broker answer. In a
@@ -35,9 +30,6 @@ final class ServiceWait {
 
     /** PostgreSQL's answers that name a setting to change: the password, the role, the database, the right to connect. */
     private static final Set<String> REFUSALS = Set.of("28P01", "28000", "3D000", "42501");
-
-    /** AMQP's reply codes that name a setting to change: access refused, and a virtual host that does not exist. */
-    private static final Set<Integer> BROKER_REFUSALS = Set.of(403, 530);
 
     private ServiceWait() {}
 
@@ -77,42 +69,11 @@ final class ServiceWait {
 
     /** Waits until the broker at {@code amqpUri} accepts a connection of this server's user. */
     static void forBroker(String amqpUri) {
-        String where = redact(amqpUri);
-        ConnectionFactory factory = new ConnectionFactory();
-        try {
-            URI uri = new URI(amqpUri);
-            factory.setUri(uri);
-            if (uri.getRawPath() == null
-                    || uri.getRawPath().isEmpty()
-                    || uri.getRawPath().equals("/")) {
-                factory.setVirtualHost("/"); // as the engine reads such a URI
-            }
-        } catch (URISyntaxException | GeneralSecurityException | IllegalArgumentException e) {
-            throw new StartupProblem(
-                    "cairn.broker.uri (CAIRN_BROKER_URI) is not an AMQP URI (amqp://user:password@host:port/vhost): "
-                            + where,
-                    e);
-        }
-        factory.setAutomaticRecoveryEnabled(false);
-        factory.setConnectionTimeout(CONNECT_TIMEOUT_SECONDS * 1000);
-        waitFor("the broker at " + where, () -> {
+        waitFor("the broker at " + redact(amqpUri), () -> {
             try {
-                factory.newConnection("cairn-start-up-check").close();
-            } catch (AuthenticationFailureException e) {
-                throw new StartupProblem(
-                        "the broker at " + where + " refused this server's user name or password: " + e.getMessage()
-                                + " (cairn.broker.uri, CAIRN_BROKER_URI)",
-                        e);
-            } catch (IOException e) {
-                if (e.getCause() instanceof ShutdownSignalException s
-                        && s.getReason() instanceof AMQP.Connection.Close close
-                        && BROKER_REFUSALS.contains(close.getReplyCode())) {
-                    throw new StartupProblem(
-                            "the broker at " + where + " refused this server: " + close.getReplyText()
-                                    + " (cairn.broker.uri, CAIRN_BROKER_URI)",
-                            e);
-                }
-                throw e;
+                Engine.probeBroker(amqpUri, Duration.ofSeconds(CONNECT_TIMEOUT_SECONDS));
+            } catch (InvalidInputException e) {
+                throw new StartupProblem(e.getMessage() + " (cairn.broker.uri, CAIRN_BROKER_URI)", e);
             }
         });
     }
