@@ -63,6 +63,7 @@ public final class Engine implements AutoCloseable {
      * @param prefix      names this installation's queue and exchange on the broker
      * @param objectStore the object store folder for node files; null when no node has files or they are in a bucket
      * @param objectBucket the object store in an S3 bucket instead of a folder; null for a folder
+     * @param broker      how to talk to the broker (heartbeat, …); null for the defaults
      */
     public record Config(
             DatabaseConfig database,
@@ -71,12 +72,14 @@ public final class Engine implements AutoCloseable {
             Path objectStore,
             PluginRegistry plugins,
             CachingPolicy caching,
-            S3Location objectBucket) {
+            S3Location objectBucket,
+            BrokerOptions broker) {
         public Config {
             Objects.requireNonNull(database, "database");
             Objects.requireNonNull(plugins, "plugins");
             prefix = prefix == null ? "cairn" : prefix;
             caching = caching == null ? CachingPolicy.OFF : caching;
+            broker = broker == null ? BrokerOptions.defaults() : broker;
         }
 
         /** With the object store in a folder. */
@@ -87,7 +90,7 @@ public final class Engine implements AutoCloseable {
                 Path objectStore,
                 PluginRegistry plugins,
                 CachingPolicy caching) {
-            this(database, amqpUri, prefix, objectStore, plugins, caching, null);
+            this(database, amqpUri, prefix, objectStore, plugins, caching, null, null);
         }
 
         /** Where the object store is, for messages. */
@@ -139,7 +142,8 @@ public final class Engine implements AutoCloseable {
                     : BrokerConnection.open(
                             config.amqpUri(),
                             config.prefix(),
-                            "cairn-" + ProcessHandle.current().pid());
+                            "cairn-" + ProcessHandle.current().pid(),
+                            config.broker().heartbeat());
             this.broadcasts = broker == null ? null : new Broadcasts(broker);
             this.sink = broker == null ? null : new QueueTaskSink(new TaskPublisher(broker));
             this.launcher = new Launcher(database, graph, executor, sink, computerAccess);

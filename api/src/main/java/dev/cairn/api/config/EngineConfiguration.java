@@ -13,6 +13,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 
+import dev.cairn.engine.BrokerOptions;
 import dev.cairn.engine.Engine;
 import dev.cairn.engine.caching.CachingPolicy;
 import dev.cairn.engine.plugin.PluginRegistry;
@@ -70,7 +71,8 @@ class EngineConfiguration {
                     bucket == null ? store : null,
                     plugins,
                     CachingPolicy.parse(properties.caching()),
-                    bucket));
+                    bucket,
+                    new BrokerOptions(properties.broker().heartbeat())));
         } catch (SchemaTooNewException e) {
             throw new StartupProblem(e.getMessage(), e);
         }

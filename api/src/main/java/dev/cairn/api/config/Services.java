@@ -73,7 +73,10 @@ public final class Services implements AutoCloseable {
                             properties.dataDir(), database != null ? url : null, embeddedBroker != null ? amqp : null)
                     : null;
             return new Services(
-                    DatabaseConfig.of(url).withPoolSize(db.poolSize()).withConnectTimeout(db.connectTimeout()),
+                    DatabaseConfig.of(url)
+                            .withPoolSize(db.poolSize())
+                            .withConnectTimeout(db.connectTimeout())
+                            .withDeadConnectionTimeout(db.deadConnectionTimeout()),
                     amqp,
                     database,
                     embeddedBroker,
