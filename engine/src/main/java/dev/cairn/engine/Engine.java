@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
@@ -21,6 +22,7 @@ import dev.cairn.engine.events.StateChanged;
 import dev.cairn.engine.events.Subscription;
 import dev.cairn.engine.internal.broker.Broadcasts;
 import dev.cairn.engine.internal.broker.BrokerConnection;
+import dev.cairn.engine.internal.broker.BrokerProbe;
 import dev.cairn.engine.internal.broker.QueueTaskSink;
 import dev.cairn.engine.internal.broker.TaskPublisher;
 import dev.cairn.engine.internal.calcjob.ComputerAccess;
@@ -158,6 +160,20 @@ public final class Engine implements AutoCloseable {
             database.close();
             throw e;
         }
+    }
+
+    /**
+     * Connects to the broker at {@code amqpUri} once, as a server does at start-up before it opens the engine; to
+     * one of {@code addresses} (a cluster's nodes, {@link BrokerOptions#addresses()}) when there are some.
+     *
+     * @throws dev.cairn.errors.InvalidInputException when the URI is not an AMQP URI, or the broker refused its
+     *     user name, password or virtual host: waiting will not change that
+     * @throws IOException when the broker did not answer; it may yet
+     * @throws TimeoutException when it did not answer within {@code timeout}
+     */
+    public static void probeBroker(String amqpUri, List<String> addresses, Duration timeout)
+            throws IOException, TimeoutException {
+        BrokerProbe.connectOnce(amqpUri, addresses, timeout);
     }
 
     public static Engine open(Config config) {

@@ -19,6 +19,7 @@ import dev.cairn.engine.caching.CachingPolicy;
 import dev.cairn.engine.plugin.PluginRegistry;
 import dev.cairn.storage.backup.Manifest;
 import dev.cairn.storage.backup.Restore;
+import dev.cairn.storage.db.SchemaTooNewException;
 import dev.cairn.storage.graph.ObjectStoreErrors;
 import dev.cairn.storage.objects.Container;
 import dev.cairn.storage.objects.ContainerConfig;
@@ -62,18 +63,22 @@ class EngineConfiguration {
         } else {
             initIfEmpty(store);
         }
-        return Engine.open(new Engine.Config(
-                services.database(),
-                services.amqpUri(),
-                properties.broker().prefix(),
-                bucket == null ? store : null,
-                plugins,
-                CachingPolicy.parse(properties.caching()),
-                bucket,
-                new BrokerOptions(
-                        properties.broker().heartbeat(),
-                        BrokerOptions.TaskQueue.parse(properties.broker().taskQueue()),
-                        properties.broker().addresses())));
+        try {
+            return Engine.open(new Engine.Config(
+                    services.database(),
+                    services.amqpUri(),
+                    properties.broker().prefix(),
+                    bucket == null ? store : null,
+                    plugins,
+                    CachingPolicy.parse(properties.caching()),
+                    bucket,
+                    new BrokerOptions(
+                            properties.broker().heartbeat(),
+                            BrokerOptions.TaskQueue.parse(properties.broker().taskQueue()),
+                            properties.broker().addresses())));
+        } catch (SchemaTooNewException e) {
+            throw new StartupProblem(e.getMessage(), e);
+        }
     }
 
     /**

@@ -67,20 +67,7 @@ public final class BrokerConnection implements AutoCloseable {
             Duration heartbeat,
             boolean quorum,
             List<String> addresses) {
-        ConnectionFactory factory = new ConnectionFactory();
-        try {
-            URI uri = new URI(amqpUri);
-            factory.setUri(uri);
-            // "amqp://host/" names the empty vhost by the AMQP URI rules; everyone means the default one
-            if (uri.getRawPath() == null
-                    || uri.getRawPath().isEmpty()
-                    || uri.getRawPath().equals("/")) {
-                factory.setVirtualHost("/");
-            }
-        } catch (URISyntaxException | GeneralSecurityException | IllegalArgumentException e) {
-            throw new InvalidInputException(
-                    "not an AMQP URI (amqp://user:password@host:port/vhost): " + redact(amqpUri), e);
-        }
+        ConnectionFactory factory = factory(amqpUri);
         factory.setAutomaticRecoveryEnabled(true);
         factory.setTopologyRecoveryEnabled(true);
         factory.setNetworkRecoveryInterval(RECOVERY_INTERVAL_MS);
@@ -155,6 +142,25 @@ public final class BrokerConnection implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             connection.abort(1000);
         }
+    }
+
+    /** A factory of connections to {@code amqpUri}; {@link InvalidInputException} if it is not an AMQP URI. */
+    static ConnectionFactory factory(String amqpUri) {
+        ConnectionFactory factory = new ConnectionFactory();
+        try {
+            URI uri = new URI(amqpUri);
+            factory.setUri(uri);
+            // "amqp://host/" names the empty vhost by the AMQP URI rules; everyone means the default one
+            if (uri.getRawPath() == null
+                    || uri.getRawPath().isEmpty()
+                    || uri.getRawPath().equals("/")) {
+                factory.setVirtualHost("/");
+            }
+        } catch (URISyntaxException | GeneralSecurityException | IllegalArgumentException e) {
+            throw new InvalidInputException(
+                    "not an AMQP URI (amqp://user:password@host:port/vhost): " + redact(amqpUri), e);
+        }
+        return factory;
     }
 
     /** The URI without its password, for messages. */
