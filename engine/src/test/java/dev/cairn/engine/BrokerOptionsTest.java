@@ -50,8 +50,8 @@ class BrokerOptionsTest {
                     InvalidInputException.class,
                     () -> new BrokerOptions(Duration.ofSeconds(15), BrokerOptions.TaskQueue.CLASSIC, List.of(bad)));
             assertEquals(
-                    "cairn.broker.addresses lists host or host:port (port 1 to 65535), separated by commas, not '"
-                            + bad + "'",
+                    "cairn.broker.addresses lists host or host:port (port 1 to 65535), separated by commas, not '" + bad
+                            + "'",
                     e.getMessage());
         }
     }

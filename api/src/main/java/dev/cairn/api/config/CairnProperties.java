@@ -87,7 +87,14 @@ public record CairnProperties(
             @DefaultValue("cairn") String prefix,
             @DefaultValue("15s") Duration heartbeat,
             @DefaultValue("classic") String taskQueue,
-            @DefaultValue("") List<String> addresses) {
+            List<String> addresses) {
+        public Broker {
+            // unset, empty (CAIRN_BROKER_ADDRESSES=) or with blanks around commas: the entries named
+            addresses = addresses == null
+                    ? List.of()
+                    : addresses.stream().map(String::strip).filter(a -> !a.isEmpty()).toList();
+        }
+
         public boolean embedded() {
             return uri == null || uri.isBlank();
         }

@@ -66,8 +66,11 @@ class QuorumQueueIT {
             assertEquals("classic", queueType("classic.tasks"));
         }
         InvalidInputException e = assertThrows(InvalidInputException.class, () -> engine("classic", QUORUM));
-        assertTrue(e.getMessage().startsWith("the task queue classic.tasks is on the broker already as another type"
-                + " of queue than the quorum queue cairn.broker.task-queue asks for"), e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .startsWith("the task queue classic.tasks is on the broker already as another type"
+                                + " of queue than the quorum queue cairn.broker.task-queue asks for"),
+                e.getMessage());
         assertTrue(e.getMessage().contains("rabbitmqctl delete_queue classic.tasks"), e.getMessage());
         assertEquals("classic", queueType("classic.tasks"), "the refused declare left the queue as it was");
     }

@@ -61,12 +61,7 @@ public final class BrokerConnection implements AutoCloseable {
      * host, TLS).
      */
     public static BrokerConnection open(
-            String amqpUri,
-            String prefix,
-            String name,
-            Duration heartbeat,
-            boolean quorum,
-            List<String> addresses) {
+            String amqpUri, String prefix, String name, Duration heartbeat, boolean quorum, List<String> addresses) {
         ConnectionFactory factory = factory(amqpUri);
         factory.setAutomaticRecoveryEnabled(true);
         factory.setTopologyRecoveryEnabled(true);

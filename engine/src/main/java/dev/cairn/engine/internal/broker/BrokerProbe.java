@@ -44,7 +44,10 @@ public final class BrokerProbe {
             (addresses.isEmpty()
                             ? factory.newConnection("cairn-start-up-check")
                             : factory.newConnection(
-                                    addresses.stream().map(Address::parseAddress).toList(), "cairn-start-up-check"))
+                                    addresses.stream()
+                                            .map(Address::parseAddress)
+                                            .toList(),
+                                    "cairn-start-up-check"))
                     .close();
         } catch (AuthenticationFailureException e) {
             throw new InvalidInputException(

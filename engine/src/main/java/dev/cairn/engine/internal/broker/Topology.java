@@ -39,8 +39,7 @@ public record Topology(String prefix, boolean quorum) {
 
     void declare(Channel channel) throws IOException {
         try {
-            channel.queueDeclare(
-                    taskQueue(), true, false, false, quorum ? Map.of("x-queue-type", "quorum") : Map.of());
+            channel.queueDeclare(taskQueue(), true, false, false, quorum ? Map.of("x-queue-type", "quorum") : Map.of());
         } catch (IOException e) {
             if (e.getCause() instanceof ShutdownSignalException s
                     && s.getReason() instanceof AMQP.Channel.Close close
