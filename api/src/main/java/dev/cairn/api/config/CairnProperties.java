@@ -92,7 +92,10 @@ public record CairnProperties(
             // unset, empty (CAIRN_BROKER_ADDRESSES=) or with blanks around commas: the entries named
             addresses = addresses == null
                     ? List.of()
-                    : addresses.stream().map(String::strip).filter(a -> !a.isEmpty()).toList();
+                    : addresses.stream()
+                            .map(String::strip)
+                            .filter(a -> !a.isEmpty())
+                            .toList();
         }
 
         public boolean embedded() {
