@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -32,27 +30,31 @@ class PythonClientIT {
         Path client = repo.resolve("clients/python");
         PythonTools.Run mypy = PythonTools.run(
                 "client-mypy",
-                List.of(python.toString(), "-m", "mypy", "--strict", client.resolve("src/cairn_client").toString()),
+                List.of(
+                        python.toString(),
+                        "-m",
+                        "mypy",
+                        "--strict",
+                        client.resolve("src/cairn_client").toString()),
                 Map.of(),
                 Duration.ofMinutes(5));
         try (CairnServerProcess server =
                 CairnServerProcess.builder("python-client", dataDir).start().awaitReady()) {
             String token = server.adminToken();
-            HttpResponse<String> computer = server.send(server.request("/api/v1/computers", token)
-                    .header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString("""
-                            {"label": "localhost", "hostname": "localhost", "transportType": "core.local",
-                             "schedulerType": "core.direct", "settings": {"workdir": "%s"}}"""
-                            .formatted(dataDir.resolve("work"))))
-                    .build());
-            assertEquals(201, computer.statusCode(), computer.body());
+            LocalComputer.register(server, dataDir.resolve("work"));
             Map<String, String> env = Map.of(
-                    "CAIRN_TEST_URL", server.url().toString(),
-                    "CAIRN_TEST_TOKEN", token,
-                    "CAIRN_URL", server.url().toString(),
-                    "CAIRN_TOKEN", token,
-                    "MPLBACKEND", "Agg",
-                    "PYTHONUNBUFFERED", "1");
+                    "CAIRN_TEST_URL",
+                    server.url().toString(),
+                    "CAIRN_TEST_TOKEN",
+                    token,
+                    "CAIRN_URL",
+                    server.url().toString(),
+                    "CAIRN_TOKEN",
+                    token,
+                    "MPLBACKEND",
+                    "Agg",
+                    "PYTHONUNBUFFERED",
+                    "1");
             PythonTools.Run tests = PythonTools.run(
                     "client-pytest",
                     List.of(

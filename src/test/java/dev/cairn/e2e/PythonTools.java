@@ -56,7 +56,9 @@ final class PythonTools {
 
     /** The checkout's root, for the sources of other parts (the Python client, the docs' notebooks). */
     static Path repository() {
-        return Path.of(System.getProperty("cairn.repo.dir", "../..")).toAbsolutePath().normalize();
+        return Path.of(System.getProperty("cairn.repo.dir", "../.."))
+                .toAbsolutePath()
+                .normalize();
     }
 
     /** {@code src/test/python}: the client and schemathesis's settings. */
