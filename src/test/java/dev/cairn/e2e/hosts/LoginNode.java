@@ -48,6 +48,11 @@ public final class LoginNode implements AutoCloseable {
         this.sshd = sshd;
     }
 
+    /** An ed25519 key pair without a passphrase: {@code file} and {@code file.pub}. */
+    private static void newKey(Path file) {
+        Ip.exec(List.of("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", file.toString()));
+    }
+
     /** Makes the keys and configuration in the host's folder and starts sshd on the host's address, port 22. */
     public static LoginNode start(Host host) {
         Path dir = host.dir().resolve("sshd");
@@ -60,24 +65,8 @@ public final class LoginNode implements AutoCloseable {
             Files.createDirectories(dir);
             // sshd wants its privilege separation folder, which the package's init script makes
             Files.createDirectories(Path.of("/run/sshd"));
-            Ip.exec(List.of(
-                    "ssh-keygen",
-                    "-q",
-                    "-t",
-                    "ed25519",
-                    "-N",
-                    "",
-                    "-f",
-                    dir.resolve("host_key").toString()));
-            Ip.exec(List.of(
-                    "ssh-keygen",
-                    "-q",
-                    "-t",
-                    "ed25519",
-                    "-N",
-                    "",
-                    "-f",
-                    dir.resolve("id_ed25519").toString()));
+            newKey(dir.resolve("host_key"));
+            newKey(dir.resolve("id_ed25519"));
             Files.copy(dir.resolve("id_ed25519.pub"), dir.resolve("authorized_keys"));
             String hostKey = Files.readString(dir.resolve("host_key.pub")).strip();
             String[] parts = hostKey.split(" ");
