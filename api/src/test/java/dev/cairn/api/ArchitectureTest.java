@@ -1,25 +1,107 @@
 package dev.cairn.api;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import java.util.HashSet;
+import java.util.Set;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaAccess;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaField;
+import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
+import org.springframework.web.bind.annotation.RestController;
 
+import dev.cairn.engine.Engine;
 import dev.cairn.internal.Internal;
+import dev.cairn.storage.Storage;
+import dev.cairn.storage.db.Database;
+import dev.cairn.storage.db.DatabaseConfig;
+import dev.cairn.storage.db.Migrations;
+import dev.cairn.storage.objects.Container;
 
 /**
- * The server stands on the public API of engine and storage, as any client of the core would: no
- * internal package, no member marked {@link Internal}.
+ * The server's layers (ARCHITECTURE.md §5): its surfaces call services, and the services call storage
+ * and the engine through their public APIs.
+ * <ul>
+ * <li>It stands on the public API of engine and storage, as any client of the core would: no internal
+ *     package, no member marked {@link Internal}.</li>
+ * <li>Nothing reaches the database but through storage and the engine: no class imports {@code java.sql}
+ *     or {@code dev.cairn.storage.db} or calls {@link Engine#database()}, but those that start the
+ *     embedded services ({@code api.embedded}) and watch the database for operators ({@code api.ops}:
+ *     health, the connection pool's meters, the schema's version). The wiring ({@code api.config}) names
+ *     the database's settings ({@link DatabaseConfig}) and runs its migrations ({@link Migrations}) for
+ *     the migrate-only mode; it opens no connection.</li>
+ * <li>Controllers parse a request, call a service and shape the answer: of storage and the engine they
+ *     use what services take and return (records, enums, node classes, exceptions), never a class that
+ *     holds the database, the object store or the engine (a store, a query, {@link Storage},
+ *     {@link Engine}), however deep in its fields.</li>
+ * </ul>
  */
 class ArchitectureTest {
 
     static final JavaClasses SERVER = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
             .importPackages("dev.cairn.api");
+
+    /** The whole of Cairn, so that the fields of storage's and the engine's classes can be followed. */
+    static final JavaClasses CAIRN = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("dev.cairn");
+
+    /** The packages that may reach the database: the embedded services and the operators' view of it. */
+    private static final String[] NEAR_THE_DATABASE = {"dev.cairn.api.embedded..", "dev.cairn.api.ops.."};
+
+    private static final String WIRING = "dev.cairn.api.config..";
+
+    /**
+     * The classes that still reach the database themselves, moving to services resource by resource;
+     * the rules hold for every other class, and for these once they are gone from the list.
+     */
+    private static final Set<String> NOT_YET_MOVED = Set.of(
+            "dev.cairn.api.archives.ArchivesController",
+            "dev.cairn.api.archives.ExportRequests",
+            "dev.cairn.api.codes.CodesController",
+            "dev.cairn.api.codes.StoredCodes",
+            "dev.cairn.api.computers.ComputerRefs",
+            "dev.cairn.api.computers.ComputersController",
+            "dev.cairn.api.demo.DemoRunner",
+            "dev.cairn.api.demo.LocalhostBash",
+            "dev.cairn.api.events.EventHub",
+            "dev.cairn.api.events.EventLog",
+            "dev.cairn.api.events.EventRetention",
+            "dev.cairn.api.groups.GroupNodes",
+            "dev.cairn.api.groups.GroupsController",
+            "dev.cairn.api.processes.ControlController",
+            "dev.cairn.api.processes.LaunchController",
+            "dev.cairn.api.processes.Launches",
+            "dev.cairn.api.processes.ProcessConditions",
+            "dev.cairn.api.processes.ProcessQueries",
+            "dev.cairn.api.processes.ProcessTypesController",
+            "dev.cairn.api.query.QueryController",
+            "dev.cairn.api.security.SecurityConfiguration",
+            "dev.cairn.api.security.TokenStore",
+            "dev.cairn.api.server.ServerController",
+            "dev.cairn.api.stats.StatisticsController",
+            "dev.cairn.api.stats.TallyCompaction",
+            "dev.cairn.api.storage.GraphObjects",
+            "dev.cairn.api.storage.StorageController",
+            "dev.cairn.api.storage.StoreMaintenance",
+            "dev.cairn.api.tokens.TokensController",
+            "dev.cairn.api.users.UsersController",
+            "dev.cairn.api.web.Outages",
+            "dev.cairn.api.web.ProblemDetailsAdvice");
+
+    private static final DescribedPredicate<JavaClass> MOVED = DescribedPredicate.describe(
+            "moved to services", c -> !NOT_YET_MOVED.contains(c.getName().replaceFirst("\\$.*", "")));
 
     @Test
     void theServerUsesNoInternalPackage() {
@@ -43,5 +125,82 @@ class ArchitectureTest {
                                 .orElse(false)))
                 .because("members marked @Internal are public for Cairn's own packages only")
                 .check(SERVER);
+    }
+
+    @Test
+    void onlyTheEmbeddedServicesAndTheOperatorsViewUseJdbcOrTheDatabasePackage() {
+        noClasses()
+                .that()
+                .resideOutsideOfPackages(NEAR_THE_DATABASE)
+                .and()
+                .resideOutsideOfPackage(WIRING)
+                .and(MOVED)
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("java.sql..", "dev.cairn.storage.db..")
+                .because("the server reads and writes the graph through storage's and the engine's public APIs")
+                .check(SERVER);
+    }
+
+    @Test
+    void theWiringNamesTheDatabasesSettingsAndMigrationsOnly() {
+        noClasses()
+                .that()
+                .resideInAPackage(WIRING)
+                .should()
+                .dependOnClassesThat(resideInAPackage("java.sql..")
+                        .or(resideInAPackage("dev.cairn.storage.db..")
+                                .and(not(belongToAnyOf(DatabaseConfig.class, Migrations.class)))))
+                .because("the wiring builds the engine from settings; it opens no connection")
+                .check(SERVER);
+    }
+
+    @Test
+    void onlyTheEmbeddedServicesAndTheOperatorsViewAskTheEngineForItsDatabase() {
+        noClasses()
+                .that()
+                .resideOutsideOfPackages(NEAR_THE_DATABASE)
+                .and(MOVED)
+                .should()
+                .callMethod(Engine.class, "database")
+                .because("the engine's storage() hands out stores that own their transactions")
+                .check(SERVER);
+    }
+
+    @Test
+    void controllersUseServicesNotStoresNorTheEngine() {
+        noClasses()
+                .that()
+                .areAnnotatedWith(RestController.class)
+                .and(MOVED)
+                .should()
+                .dependOnClassesThat(HOLDS_A_RESOURCE)
+                .because("a controller parses the request, calls a service and shapes the answer")
+                .check(CAIRN);
+    }
+
+    /** A class of storage or the engine that holds the database, the object store or the engine. */
+    private static final DescribedPredicate<JavaClass> HOLDS_A_RESOURCE = DescribedPredicate.describe(
+            "hold the database, the object store or the engine (storage's and the engine's stores and services)",
+            c -> resideInAnyPackage("dev.cairn.storage..", "dev.cairn.engine..").test(c)
+                    && holdsResource(c, new HashSet<>()));
+
+    private static boolean holdsResource(JavaClass c, Set<String> seen) {
+        if (c.isAssignableTo(Database.class)
+                || c.isAssignableTo(Container.class)
+                || c.isAssignableTo(Engine.class)
+                || c.isAssignableTo(Storage.class)
+                || c.isAssignableTo("javax.sql.DataSource")) {
+            return true;
+        }
+        if (!seen.add(c.getName()) || !c.getPackageName().startsWith("dev.cairn")) {
+            return false;
+        }
+        for (JavaField f : c.getAllFields()) {
+            if (!f.getModifiers().contains(JavaModifier.STATIC) && holdsResource(f.getRawType(), seen)) {
+                return true;
+            }
+        }
+        return false;
     }
 }

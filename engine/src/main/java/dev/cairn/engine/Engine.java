@@ -34,6 +34,7 @@ import dev.cairn.engine.process.ProcessState;
 import dev.cairn.engine.transport.TransportPool;
 import dev.cairn.engine.worker.Worker;
 import dev.cairn.errors.ConflictException;
+import dev.cairn.storage.Storage;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.DatabaseConfig;
 import dev.cairn.storage.db.Transactions;
@@ -86,6 +87,7 @@ public final class Engine implements AutoCloseable {
     private final Database database;
     private final Container container;
     private final GraphStore graph;
+    private final Storage storage;
     private final PluginRegistry plugins;
     private final ProcessStates states = new ProcessStates();
     private final TransportPool transports;
@@ -106,6 +108,7 @@ public final class Engine implements AutoCloseable {
             this.computerAccess = new ComputerAccess(transports);
             this.container = config.objectStore() == null ? null : Container.open(config.objectStore());
             this.graph = new GraphStore(database, container, defaultUser(database));
+            this.storage = new Storage(database, graph);
             this.plugins = config.plugins();
             LongAdder cacheHits = new LongAdder();
             this.executor =
@@ -157,6 +160,14 @@ public final class Engine implements AutoCloseable {
 
     public GraphStore graph() {
         return graph;
+    }
+
+    /**
+     * The installation's stores, queries and reads, for a server: what it needs of the database
+     * without a connection of its own.
+     */
+    public Storage storage() {
+        return storage;
     }
 
     public PluginRegistry plugins() {

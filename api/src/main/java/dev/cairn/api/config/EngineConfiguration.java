@@ -16,6 +16,7 @@ import org.springframework.core.env.Environment;
 import dev.cairn.engine.Engine;
 import dev.cairn.engine.caching.CachingPolicy;
 import dev.cairn.engine.plugin.PluginRegistry;
+import dev.cairn.storage.Storage;
 import dev.cairn.storage.backup.Manifest;
 import dev.cairn.storage.backup.Restore;
 import dev.cairn.storage.graph.ObjectStoreErrors;
@@ -61,6 +62,12 @@ class EngineConfiguration {
                 store,
                 plugins,
                 CachingPolicy.parse(properties.caching())));
+    }
+
+    /** The engine's stores, queries and reads: what the server's services use of the database. */
+    @Bean
+    Storage storage(Engine engine) {
+        return engine.storage();
     }
 
     /**

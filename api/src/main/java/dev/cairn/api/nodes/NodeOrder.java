@@ -22,10 +22,10 @@ import dev.cairn.storage.query.Order;
  * @param idDescending  whether the creation order, the last key, runs newest first
  * @param text          the order as the client wrote it (a cursor belongs to one order)
  */
-record NodeOrder(List<Key> keys, boolean idDescending, String text) {
+public record NodeOrder(List<Key> keys, boolean idDescending, String text) {
 
     /** One key: a column of the node, ascending or descending. */
-    record Key(String field, boolean descending) {}
+    public record Key(String field, boolean descending) {}
 
     /** The creation order's name. */
     static final String CREATED = "created";
@@ -35,7 +35,7 @@ record NodeOrder(List<Key> keys, boolean idDescending, String text) {
 
     static final NodeOrder DEFAULT = parse("-" + CREATED);
 
-    static NodeOrder parse(String text) {
+    public static NodeOrder parse(String text) {
         if (text == null || text.isBlank()) {
             return DEFAULT;
         }
