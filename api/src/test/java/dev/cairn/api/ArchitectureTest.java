@@ -62,47 +62,6 @@ class ArchitectureTest {
 
     private static final String WIRING = "dev.cairn.api.config..";
 
-    /**
-     * The classes that still reach the database themselves, moving to services resource by resource;
-     * the rules hold for every other class, and for these once they are gone from the list.
-     */
-    private static final Set<String> NOT_YET_MOVED = Set.of(
-            "dev.cairn.api.archives.ArchivesController",
-            "dev.cairn.api.archives.ExportRequests",
-            "dev.cairn.api.codes.CodesController",
-            "dev.cairn.api.codes.StoredCodes",
-            "dev.cairn.api.computers.ComputerRefs",
-            "dev.cairn.api.computers.ComputersController",
-            "dev.cairn.api.demo.DemoRunner",
-            "dev.cairn.api.demo.LocalhostBash",
-            "dev.cairn.api.events.EventHub",
-            "dev.cairn.api.events.EventLog",
-            "dev.cairn.api.events.EventRetention",
-            "dev.cairn.api.groups.GroupNodes",
-            "dev.cairn.api.groups.GroupsController",
-            "dev.cairn.api.processes.ControlController",
-            "dev.cairn.api.processes.LaunchController",
-            "dev.cairn.api.processes.Launches",
-            "dev.cairn.api.processes.ProcessConditions",
-            "dev.cairn.api.processes.ProcessQueries",
-            "dev.cairn.api.processes.ProcessTypesController",
-            "dev.cairn.api.query.QueryController",
-            "dev.cairn.api.security.SecurityConfiguration",
-            "dev.cairn.api.security.TokenStore",
-            "dev.cairn.api.server.ServerController",
-            "dev.cairn.api.stats.StatisticsController",
-            "dev.cairn.api.stats.TallyCompaction",
-            "dev.cairn.api.storage.GraphObjects",
-            "dev.cairn.api.storage.StorageController",
-            "dev.cairn.api.storage.StoreMaintenance",
-            "dev.cairn.api.tokens.TokensController",
-            "dev.cairn.api.users.UsersController",
-            "dev.cairn.api.web.Outages",
-            "dev.cairn.api.web.ProblemDetailsAdvice");
-
-    private static final DescribedPredicate<JavaClass> MOVED = DescribedPredicate.describe(
-            "moved to services", c -> !NOT_YET_MOVED.contains(c.getName().replaceFirst("\\$.*", "")));
-
     @Test
     void theServerUsesNoInternalPackage() {
         noClasses()
@@ -134,7 +93,6 @@ class ArchitectureTest {
                 .resideOutsideOfPackages(NEAR_THE_DATABASE)
                 .and()
                 .resideOutsideOfPackage(WIRING)
-                .and(MOVED)
                 .should()
                 .dependOnClassesThat()
                 .resideInAnyPackage("java.sql..", "dev.cairn.storage.db..")
@@ -160,7 +118,6 @@ class ArchitectureTest {
         noClasses()
                 .that()
                 .resideOutsideOfPackages(NEAR_THE_DATABASE)
-                .and(MOVED)
                 .should()
                 .callMethod(Engine.class, "database")
                 .because("the engine's storage() hands out stores that own their transactions")
@@ -172,7 +129,6 @@ class ArchitectureTest {
         noClasses()
                 .that()
                 .areAnnotatedWith(RestController.class)
-                .and(MOVED)
                 .should()
                 .dependOnClassesThat(HOLDS_A_RESOURCE)
                 .because("a controller parses the request, calls a service and shapes the answer")

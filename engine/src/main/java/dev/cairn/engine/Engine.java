@@ -16,6 +16,7 @@ import dev.cairn.engine.computers.ComputerCheck;
 import dev.cairn.engine.computers.ComputerTestReport;
 import dev.cairn.engine.control.ProcessControl;
 import dev.cairn.engine.events.EventFilter;
+import dev.cairn.engine.events.EventLog;
 import dev.cairn.engine.events.StateChanged;
 import dev.cairn.engine.events.Subscription;
 import dev.cairn.engine.internal.broker.Broadcasts;
@@ -88,6 +89,7 @@ public final class Engine implements AutoCloseable {
     private final Container container;
     private final GraphStore graph;
     private final Storage storage;
+    private final EventLog eventLog;
     private final PluginRegistry plugins;
     private final ProcessStates states = new ProcessStates();
     private final TransportPool transports;
@@ -109,6 +111,7 @@ public final class Engine implements AutoCloseable {
             this.container = config.objectStore() == null ? null : Container.open(config.objectStore());
             this.graph = new GraphStore(database, container, defaultUser(database));
             this.storage = new Storage(database, graph);
+            this.eventLog = new EventLog(database);
             this.plugins = config.plugins();
             LongAdder cacheHits = new LongAdder();
             this.executor =
@@ -180,6 +183,11 @@ public final class Engine implements AutoCloseable {
 
     public ProcessControl control() {
         return control;
+    }
+
+    /** The state changes the engine stored, for watchers that replay them or fill the gaps between broadcasts. */
+    public EventLog eventLog() {
+        return eventLog;
     }
 
     /** The engine's numbers for a monitoring system: queue depth, outbox, processes by state, cache hits, steps. */

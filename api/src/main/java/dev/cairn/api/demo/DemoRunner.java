@@ -18,7 +18,6 @@ import dev.cairn.api.config.CairnProperties;
 import dev.cairn.engine.Engine;
 import dev.cairn.storage.graph.InstalledCode;
 import dev.cairn.storage.query.Filter;
-import dev.cairn.storage.query.GraphQuery;
 import dev.cairn.storage.query.QueryBuilder;
 
 /**
@@ -96,11 +95,10 @@ class DemoRunner {
     }
 
     private long count(Filter filter) {
-        return GraphQuery.on(
-                        engine.database(),
-                        QueryBuilder.start()
-                                .node("n", v -> v.where(filter).project("id"))
-                                .build())
+        return engine.storage()
+                .query(QueryBuilder.start()
+                        .node("n", v -> v.where(filter).project("id"))
+                        .build())
                 .count();
     }
 }
