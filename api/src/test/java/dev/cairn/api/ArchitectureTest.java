@@ -37,9 +37,10 @@ import dev.cairn.storage.objects.Container;
  * <li>Nothing reaches the database but through storage and the engine: no class imports {@code java.sql}
  *     or {@code dev.cairn.storage.db} or calls {@link Engine#database()}, but those that start the
  *     embedded services ({@code api.embedded}) and watch the database for operators ({@code api.ops}:
- *     health, the connection pool's meters, the schema's version). The wiring ({@code api.config}) names
- *     the database's settings ({@link DatabaseConfig}) and runs its migrations ({@link Migrations}) for
- *     the migrate-only mode; it opens no connection.</li>
+ *     health, the connection pool's meters, the schema's version). The wiring ({@code api.config}) builds
+ *     the engine and storage from settings: it names the database's settings ({@link DatabaseConfig}), runs
+ *     its migrations ({@link Migrations}) and, for the one-shot modes, opens the {@link Database} to hand it
+ *     to storage's stores; it imports no {@code java.sql} and runs no SQL of its own.</li>
  * <li>Controllers parse a request, call a service and shape the answer: of storage and the engine they
  *     use what services take and return (records, enums, node classes, exceptions), never a class that
  *     holds the database, the object store or the engine (a store, a query, {@link Storage},
@@ -101,15 +102,15 @@ class ArchitectureTest {
     }
 
     @Test
-    void theWiringNamesTheDatabasesSettingsAndMigrationsOnly() {
+    void theWiringOpensTheDatabaseButRunsNoSqlOfItsOwn() {
         noClasses()
                 .that()
                 .resideInAPackage(WIRING)
                 .should()
                 .dependOnClassesThat(resideInAPackage("java.sql..")
                         .or(resideInAPackage("dev.cairn.storage.db..")
-                                .and(not(belongToAnyOf(DatabaseConfig.class, Migrations.class)))))
-                .because("the wiring builds the engine from settings; it opens no connection")
+                                .and(not(belongToAnyOf(DatabaseConfig.class, Migrations.class, Database.class)))))
+                .because("the wiring builds the engine and storage from settings; it runs no SQL of its own")
                 .check(SERVER);
     }
 

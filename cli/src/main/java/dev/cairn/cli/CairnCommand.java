@@ -12,25 +12,25 @@ import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
 import dev.cairn.cli.client.ExitCodes;
-import dev.cairn.cli.commands.ArchiveCommand;
-import dev.cairn.cli.commands.CalcjobCommand;
-import dev.cairn.cli.commands.CodeCommand;
-import dev.cairn.cli.commands.CompletionCommand;
-import dev.cairn.cli.commands.ComputerCommand;
-import dev.cairn.cli.commands.DbCommand;
-import dev.cairn.cli.commands.GroupCommand;
-import dev.cairn.cli.commands.NodeCommand;
-import dev.cairn.cli.commands.PluginCommand;
-import dev.cairn.cli.commands.ProcessCommand;
-import dev.cairn.cli.commands.ProfileCommand;
-import dev.cairn.cli.commands.QueryCommand;
-import dev.cairn.cli.commands.ServerCommand;
-import dev.cairn.cli.commands.StatusCommand;
-import dev.cairn.cli.commands.StorageCommand;
-import dev.cairn.cli.commands.TokenCommand;
-import dev.cairn.cli.commands.UpCommand;
-import dev.cairn.cli.commands.UserCommand;
-import dev.cairn.cli.commands.WorkerCommand;
+import dev.cairn.cli.commands.archive.ArchiveCommand;
+import dev.cairn.cli.commands.calcjob.CalcjobCommand;
+import dev.cairn.cli.commands.code.CodeCommand;
+import dev.cairn.cli.commands.completion.CompletionCommand;
+import dev.cairn.cli.commands.computer.ComputerCommand;
+import dev.cairn.cli.commands.db.DbCommand;
+import dev.cairn.cli.commands.group.GroupCommand;
+import dev.cairn.cli.commands.node.NodeCommand;
+import dev.cairn.cli.commands.plugin.PluginCommand;
+import dev.cairn.cli.commands.process.ProcessCommand;
+import dev.cairn.cli.commands.profile.ProfileCommand;
+import dev.cairn.cli.commands.query.QueryCommand;
+import dev.cairn.cli.commands.server.ServerCommand;
+import dev.cairn.cli.commands.status.StatusCommand;
+import dev.cairn.cli.commands.storage.StorageCommand;
+import dev.cairn.cli.commands.token.TokenCommand;
+import dev.cairn.cli.commands.up.UpCommand;
+import dev.cairn.cli.commands.user.UserCommand;
+import dev.cairn.cli.commands.worker.WorkerCommand;
 
 /** {@code cairn}: the root command, which only lists the others. */
 @Command(
@@ -79,8 +79,8 @@ public final class CairnCommand implements Runnable {
 
     /**
      * The tree {@code args} need. picocli reads the annotations of every command it is given, by
-     * reflection, at each start, and that was most of a start ({@code cairn process list} took 240 ms in
-     * picocli with the whole tree). So the commands {@code args} name are built whole, and each command
+     * reflection, at each start, and with the whole tree that was most of a start (docs/performance.md,
+     * the command line). So the commands {@code args} name are built whole, and each command
      * on the way to them, and every command that only has to be listed in a help, is a bare spec with
      * its name and description. Anything else (a word no command has: picocli suggests the nearest) gets
      * the whole tree.
@@ -141,7 +141,7 @@ public final class CairnCommand implements Runnable {
     }
 
     private static CommandLine withSpecs(List<CommandSpec> commands) {
-        Failures failures = new Failures();
+        FailureHandler failures = new FailureHandler();
         CommandLine root = new CommandLine(new CairnCommand())
                 .setExecutionExceptionHandler(failures)
                 .setExitCodeExceptionMapper(failures);
@@ -152,7 +152,7 @@ public final class CairnCommand implements Runnable {
     }
 
     private static CommandLine withCommands(List<Class<?>> commands) {
-        Failures failures = new Failures();
+        FailureHandler failures = new FailureHandler();
         CommandLine root = new CommandLine(new CairnCommand())
                 .setExecutionExceptionHandler(failures)
                 .setExitCodeExceptionMapper(failures);

@@ -238,7 +238,7 @@ class ArchivesController {
                             description = "How extras of nodes already here merge: three letters, keys only here"
                                     + " k(eep)/n(one), keys only in the archive c(reate)/n(one), keys in both"
                                     + " l(eave)/u(pdate)/d(elete)",
-                            schema = @Schema(pattern = "[kn][cn][lud]", example = "kcl"))
+                            schema = @Schema(pattern = ImportOptions.MERGE_EXTRAS_PATTERN, example = "kcl"))
                     @RequestParam(name = "merge_extras", defaultValue = "kcl")
                     String mergeExtras,
             @Parameter(

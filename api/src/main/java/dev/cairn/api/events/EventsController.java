@@ -22,10 +22,10 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 @Tag(name = "events", description = "Process state changes as they happen (Server-Sent Events), resumable")
 class EventsController {
 
-    private final EventService events;
+    private final EventStreams streams;
 
-    EventsController(EventService events) {
-        this.events = events;
+    EventsController(EventStreams streams) {
+        this.streams = streams;
     }
 
     @GetMapping(produces = MediaType.TEXT_EVENT_STREAM_VALUE)
@@ -77,6 +77,6 @@ class EventsController {
                             example = "4182")
                     @RequestHeader(name = "Last-Event-ID", required = false)
                     String lastEventIdHeader) {
-        return events.open(process, tree, lastEventIdHeader != null ? lastEventIdHeader : lastEventIdParameter);
+        return streams.open(process, tree, lastEventIdHeader != null ? lastEventIdHeader : lastEventIdParameter);
     }
 }

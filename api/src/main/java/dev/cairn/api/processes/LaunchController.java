@@ -16,7 +16,6 @@ import org.springframework.web.bind.annotation.RestController;
 
 import dev.cairn.api.config.CairnProperties;
 import dev.cairn.api.security.CurrentUser;
-import dev.cairn.errors.InvalidInputException;
 
 /** Launching processes from JSON: one, a batch, or a cache explanation that launches nothing. */
 @RestController
@@ -54,14 +53,7 @@ class LaunchController {
                     At most cairn.limits.batch-max (1000) launches. Needs the role submit.""")
     @ApiResponse(responseCode = "201", description = "launched, in the order of the launches")
     BatchResponse batch(@RequestBody BatchRequest request) {
-        List<LaunchRequest> given = request.launches();
-        if (given == null || given.isEmpty()) {
-            throw new InvalidInputException("'launches' is required: a list of at least one launch");
-        }
-        if (given.size() > batchMax) {
-            throw new InvalidInputException("a batch takes at most " + batchMax + " launches (cairn.limits.batch-max),"
-                    + " not " + given.size() + ": send it in several batches");
-        }
+        List<LaunchRequest> given = Batches.checkSize(request.launches(), "launches", batchMax);
         List<ProcessSummary> launched = launches.submitAll(given, CurrentUser.principal());
         return new BatchResponse(launched.size(), launched);
     }

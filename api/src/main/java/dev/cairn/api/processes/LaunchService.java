@@ -1,6 +1,5 @@
 package dev.cairn.api.processes;
 
-import java.util.ArrayList;
 import java.util.List;
 
 import org.springframework.stereotype.Service;
@@ -19,7 +18,6 @@ import dev.cairn.engine.process.WorkChainDefinition;
 import dev.cairn.engine.process.WorkFunction;
 import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.Storage;
-import dev.cairn.storage.graph.ProcessNode;
 
 /**
  * Launching processes for every surface of the server: one, a batch stored whole or not at all, or a
@@ -53,15 +51,20 @@ public class LaunchService {
     /** Stores the process {@code request} asks for with its inputs and hands it to the workers, as the user. */
     public ProcessSummary submit(LaunchRequest request, CairnPrincipal user) {
         Launch launch = decode(request);
-        return summary(launcher.forUser(user.userId()).submit(launch.definition(), launch.inputs()), user);
+        return ProcessSummary.launched(
+                launcher.forUser(user.userId()).submit(launch.definition(), launch.inputs()), user.email());
     }
 
-    /** Stores every launch in one transaction and hands them to the workers, or refuses all together. */
+    /**
+     * Stores every launch in one transaction and hands them to the workers, or refuses all together: each
+     * launch is decoded and checked first, every problem named by the launch's index
+     * ({@code launches[3]: input 'x' …}).
+     */
     public List<ProcessSummary> submitAll(List<LaunchRequest> requests, CairnPrincipal user) {
         Launcher forUser = launcher.forUser(user.userId());
-        List<Launch> valid = decodeAll(requests, forUser);
+        List<Launch> valid = Batches.decodeAll(requests, "launches", this::decode, forUser);
         return forUser.submitAll(valid).stream()
-                .map(node -> summary(node, user))
+                .map(node -> ProcessSummary.launched(node, user.email()))
                 .toList();
     }
 
@@ -80,24 +83,6 @@ public class LaunchService {
         return new CacheExplanation(launch.definition().entryPoint(), explanation.startsWith("hit"), explanation);
     }
 
-    /** A process just launched, as lists show it. */
-    private static ProcessSummary summary(ProcessNode node, CairnPrincipal user) {
-        return new ProcessSummary(
-                node.uuid(),
-                node.id(),
-                node.processType(),
-                ProcessSummary.kind(node.nodeType()),
-                node.label(),
-                node.processState(),
-                node.isPaused(),
-                node.exitStatus(),
-                node.processStatus(),
-                node.ctime(),
-                node.mtime(),
-                user.email(),
-                null);
-    }
-
     /**
      * One launch; its problems are refused together, by port.
      *
@@ -106,43 +91,6 @@ public class LaunchService {
     private Launch decode(LaunchRequest request) {
         ProcessDefinition definition = definition(request);
         return new Launch(definition, json.decode(definition, request.inputs(), request.metadata()));
-    }
-
-    /**
-     * Many launches, each decoded and checked as a submit would check it, so that the batch is
-     * launched whole or not at all; every problem of every launch is refused together, each
-     * named by the launch's index ({@code launches[3]: input 'x' …}).
-     */
-    private List<Launch> decodeAll(List<LaunchRequest> requests, Launcher launcher) {
-        List<Launch> launches = new ArrayList<>(requests.size());
-        List<String> problems = new ArrayList<>();
-        int invalid = 0;
-        for (int i = 0; i < requests.size(); i++) {
-            String at = "launches[" + i + "]: ";
-            int before = problems.size();
-            LaunchRequest request = requests.get(i);
-            try {
-                if (request == null) {
-                    throw new InvalidInputException("a launch is an object, not null");
-                }
-                Launch launch = decode(request);
-                launcher.validate(launch.definition(), launch.inputs());
-                launches.add(launch);
-            } catch (InvalidInputsException e) {
-                e.problems().forEach(p -> problems.add(at + p));
-            } catch (InvalidInputException e) {
-                problems.add(at + e.getMessage());
-            }
-            if (problems.size() > before) {
-                invalid++;
-            }
-        }
-        if (!problems.isEmpty()) {
-            throw new InvalidInputsException(
-                    "a batch of " + requests.size() + " launches (" + invalid + " invalid; none was launched)",
-                    problems);
-        }
-        return launches;
     }
 
     private ProcessDefinition definition(LaunchRequest request) {

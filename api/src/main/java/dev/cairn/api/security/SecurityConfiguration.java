@@ -65,16 +65,19 @@ class SecurityConfiguration {
                 + Role.SUBMIT.authority() + " > " + Role.READ.authority());
     }
 
+    /** Cairn's tokens and the OIDC issuer's JWTs, for the API's bearer tokens and the pages' sessions alike. */
     @Bean
-    SecurityFilterChain api(
-            HttpSecurity http, TokenService tokens, CairnProperties properties, Storage storage, JsonMapper json)
-            throws Exception {
+    BearerAuthentication bearerAuthentication(TokenService tokens, CairnProperties properties, Storage storage) {
         CairnProperties.Oidc oidc = properties.security().oidc();
         // the issuer is asked for its keys at the first JWT, so the server starts while it is away
         JwtDecoder jwts =
                 oidc.enabled() ? new SupplierJwtDecoder(() -> JwtDecoders.fromIssuerLocation(oidc.issuerUri())) : null;
-        BearerAuthentication bearer =
-                new BearerAuthentication(new TokenIntrospector(tokens), jwts, oidc, new UserAccounts(storage.users()));
+        return new BearerAuthentication(new TokenIntrospector(tokens), jwts, oidc, new UserAccounts(storage.users()));
+    }
+
+    @Bean
+    SecurityFilterChain api(HttpSecurity http, BearerAuthentication bearer, CairnProperties properties, JsonMapper json)
+            throws Exception {
         ProviderManager manager = new ProviderManager(bearer);
         String read = Role.READ.name();
         String submit = Role.SUBMIT.name();

@@ -57,7 +57,7 @@ public class StorageService {
                 sizes.groups(),
                 sizes.users(),
                 sizes.schemaVersion(),
-                store.root().toString(),
+                store.location(),
                 store.stats(),
                 sizes.nodesByType());
     }

@@ -22,8 +22,9 @@ import tools.jackson.databind.node.ObjectNode;
 
 import dev.cairn.cli.client.CliException;
 import dev.cairn.cli.client.ExitCodes;
-import dev.cairn.cli.client.Json;
+import dev.cairn.cli.client.JsonTrees;
 import dev.cairn.cli.client.Target;
+import dev.cairn.cli.local.ServerUrl;
 
 /**
  * The profiles in the user's config directory ({@code $CAIRN_CONFIG_DIR}, else
@@ -87,7 +88,7 @@ public final class Profiles {
         if (fromEnv != null && !fromEnv.isEmpty()) {
             return Optional.of(fromEnv);
         }
-        return Optional.ofNullable(Json.text(config, "current", null));
+        return Optional.ofNullable(JsonTrees.text(config, "current", null));
     }
 
     public Optional<Profile> get(String name) {
@@ -136,7 +137,7 @@ public final class Profiles {
             throw unknown(name);
         }
         ((ObjectNode) config.get("profiles")).remove(name);
-        if (name.equals(Json.text(config, "current", null))) {
+        if (name.equals(JsonTrees.text(config, "current", null))) {
             config.remove("current");
         }
         write(config);
@@ -188,11 +189,15 @@ public final class Profiles {
         return new Target(url, localToken, localToken == null ? from : from + ", its admin token in " + local);
     }
 
-    /** The server {@code cairn up} starts on this host: on {@code $CAIRN_PORT} when set, as it is there. */
+    /**
+     * The server {@code cairn up} starts on this host: on {@code $CAIRN_PORT} when set, as it is there; else at
+     * the URL its start recorded in the data directory ({@code server.url}: {@code cairn up --port 8093} is
+     * found with no more than its data directory); else on port 8080.
+     */
     public URI localUrl() {
         String port = env.get("CAIRN_PORT");
         if (port == null || port.isBlank()) {
-            return LOCAL_URL;
+            return ServerUrl.read(localDataDir()).orElse(LOCAL_URL);
         }
         if (!port.strip().matches("[0-9]{1,5}")) {
             throw CliException.usage("CAIRN_PORT: '" + port + "' is not a port number");
@@ -222,7 +227,7 @@ public final class Profiles {
 
     private Profile profile(String name, JsonNode entry) {
         return new Profile(
-                name, URI.create(Json.text(entry, "url", LOCAL_URL.toString())), Files.exists(tokenFile(name)));
+                name, URI.create(JsonTrees.text(entry, "url", LOCAL_URL.toString())), Files.exists(tokenFile(name)));
     }
 
     private Path tokenFile(String name) {
@@ -245,10 +250,10 @@ public final class Profiles {
     private ObjectNode read() {
         Path file = configFile();
         if (!Files.exists(file)) {
-            return Json.object();
+            return JsonTrees.object();
         }
         try {
-            JsonNode config = Json.parse(Files.readString(file, StandardCharsets.UTF_8));
+            JsonNode config = JsonTrees.parse(Files.readString(file, StandardCharsets.UTF_8));
             if (!config.isObject()) {
                 throw new CliException(ExitCodes.USAGE, file + " is not a JSON object", "fix or delete it");
             }
@@ -259,7 +264,7 @@ public final class Profiles {
     }
 
     private void write(ObjectNode config) {
-        writePrivate(configFile(), Json.pretty(config) + "\n");
+        writePrivate(configFile(), JsonTrees.pretty(config) + "\n");
     }
 
     /** Writes a file only its owner can read, in a directory only its owner can enter, atomically. */

@@ -38,7 +38,7 @@ public final class ProcessSpec {
         this.validator = b.validator;
     }
 
-    /** A new builder, with the engine's exit codes ({@link ExitCodes}) declared already. */
+    /** A new builder, with the engine's exit codes ({@link EngineExitCodes}) declared already. */
     public static Builder builder() {
         return new Builder();
     }
@@ -199,34 +199,44 @@ public final class ProcessSpec {
      */
     public ExitCode checkOutputs(Map<String, ? extends Data> registered) {
         Map<String, Data> remaining = new LinkedHashMap<>(registered);
-        ExitCode wrong = checkOutputNamespace(outputs, remaining);
+        ExitCode wrong = checkOutputNamespace(outputs, remaining, true);
         if (wrong != null) {
             return wrong;
         }
         if (!remaining.isEmpty()) {
-            return ExitCodes.ERROR_INVALID_OUTPUT.format(
+            return EngineExitCodes.ERROR_INVALID_OUTPUT.format(
                     "message", "'" + remaining.keySet().iterator().next() + "' is not an output port");
         }
         return null;
     }
 
-    private static ExitCode checkOutputNamespace(PortNamespace ns, Map<String, Data> remaining) {
+    /**
+     * Whether {@code value} fits the output port at {@code path}: a declared port of its class, or a
+     * name in a dynamic namespace of its class. Unlike {@link #checkOutputs}, required outputs that
+     * are missing do not matter: a failed calculation job keeps the outputs it has that fit.
+     */
+    public boolean takesOutput(String path, Data value) {
+        Map<String, Data> one = new LinkedHashMap<>(Map.of(path, value));
+        return checkOutputNamespace(outputs, one, false) == null && one.isEmpty();
+    }
+
+    private static ExitCode checkOutputNamespace(PortNamespace ns, Map<String, Data> remaining, boolean requireAll) {
         for (Port port : ns.ports().values()) {
             switch (port) {
                 case OutputPort<?> out -> {
                     Data value = remaining.remove(out.path());
-                    if (value == null && out.required()) {
-                        return ExitCodes.ERROR_MISSING_OUTPUT.format("message", "'" + out.path() + "'");
+                    if (value == null && out.required() && requireAll) {
+                        return EngineExitCodes.ERROR_MISSING_OUTPUT.format("message", "'" + out.path() + "'");
                     }
                     if (value != null && !out.type().isInstance(value)) {
-                        return ExitCodes.ERROR_INVALID_OUTPUT.format(
+                        return EngineExitCodes.ERROR_INVALID_OUTPUT.format(
                                 "message",
                                 "'" + out.path() + "' expects " + out.type().getSimpleName() + ", got "
                                         + value.getClass().getSimpleName());
                     }
                 }
                 case PortNamespace inner -> {
-                    ExitCode wrong = checkOutputNamespace(inner, remaining);
+                    ExitCode wrong = checkOutputNamespace(inner, remaining, requireAll);
                     if (wrong != null) {
                         return wrong;
                     }
@@ -269,7 +279,9 @@ public final class ProcessSpec {
 
         private Builder() {
             for (ExitCode c : List.of(
-                    ExitCodes.ERROR_UNSPECIFIED, ExitCodes.ERROR_INVALID_OUTPUT, ExitCodes.ERROR_MISSING_OUTPUT)) {
+                    EngineExitCodes.ERROR_UNSPECIFIED,
+                    EngineExitCodes.ERROR_INVALID_OUTPUT,
+                    EngineExitCodes.ERROR_MISSING_OUTPUT)) {
                 exitCodes.put(c.status(), c);
             }
         }

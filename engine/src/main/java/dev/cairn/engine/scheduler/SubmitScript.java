@@ -22,13 +22,13 @@ final class SubmitScript {
         var lines = new ArrayList<String>();
         lines.add("#!/bin/bash");
         lines.addAll(directives);
-        if (!t.customSchedulerCommands().isBlank()) {
-            lines.add(t.customSchedulerCommands().strip());
+        if (!t.batch().customSchedulerCommands().isBlank()) {
+            lines.add(t.batch().customSchedulerCommands().strip());
         }
         lines.add("");
         lines.add("cd " + Shell.quote(t.workdir()) + " || exit 1");
         lines.addAll(preamble);
-        for (Map.Entry<String, String> e : t.environment().entrySet()) {
+        for (Map.Entry<String, String> e : t.batch().environment().entrySet()) {
             lines.add("export " + e.getKey() + "=" + Shell.quote(e.getValue()));
         }
         if (!t.prependText().isBlank()) {
@@ -62,7 +62,10 @@ final class SubmitScript {
         if (c.stdoutName() != null) {
             words.add("> " + Shell.quote(c.stdoutName()));
         }
-        if (c.stderrName() != null) {
+        if (c.stderrName() != null && c.stderrName().equals(c.stdoutName())) {
+            // one file for both: a second '2> file' would truncate what stdout wrote
+            words.add("2>&1");
+        } else if (c.stderrName() != null) {
             words.add("2> " + Shell.quote(c.stderrName()));
         }
         return String.join(" ", words);
