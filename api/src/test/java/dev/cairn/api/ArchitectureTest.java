@@ -18,7 +18,7 @@ import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
-import org.springframework.web.bind.annotation.RestController;
+import org.springframework.stereotype.Controller;
 
 import dev.cairn.engine.Engine;
 import dev.cairn.internal.Internal;
@@ -41,7 +41,7 @@ import dev.cairn.storage.objects.Container;
  *     the engine and storage from settings: it names the database's settings ({@link DatabaseConfig}), runs
  *     its migrations ({@link Migrations}) and, for the one-shot modes, opens the {@link Database} to hand it
  *     to storage's stores; it imports no {@code java.sql} and runs no SQL of its own.</li>
- * <li>Controllers parse a request, call a service and shape the answer: of storage and the engine they
+ * <li>Controllers (the REST API's and the web pages') parse a request, call a service and shape the answer: of storage and the engine they
  *     use what services take and return (records, enums, node classes, exceptions), never a class that
  *     holds the database, the object store or the engine (a store, a query, {@link Storage},
  *     {@link Engine}), however deep in its fields.</li>
@@ -129,7 +129,7 @@ class ArchitectureTest {
     void controllersUseServicesNotStoresNorTheEngine() {
         noClasses()
                 .that()
-                .areAnnotatedWith(RestController.class)
+                .areMetaAnnotatedWith(Controller.class)
                 .should()
                 .dependOnClassesThat(HOLDS_A_RESOURCE)
                 .because("a controller parses the request, calls a service and shapes the answer")

@@ -15,6 +15,7 @@ import dev.cairn.storage.graph.computers.AuthInfoStore;
 import dev.cairn.storage.graph.computers.ComputerStore;
 import dev.cairn.storage.graph.groups.GroupStore;
 import dev.cairn.storage.graph.statistics.GraphStatistics;
+import dev.cairn.storage.graph.traversal.Neighbourhood;
 import dev.cairn.storage.graph.traversal.NodeDeleter;
 import dev.cairn.storage.graph.traversal.ObjectReferences;
 import dev.cairn.storage.graph.users.ApiTokenStore;
@@ -48,6 +49,7 @@ public final class Storage {
     private final GraphStatistics statistics;
     private final NodeDeleter deleter;
     private final ObjectReferences objectReferences;
+    private final Neighbourhood neighbourhood;
     private final GraphSizes sizes;
 
     /** The stores over {@code database}, with {@code graph} as the store of nodes and links (and its object store). */
@@ -66,6 +68,7 @@ public final class Storage {
         this.statistics = new GraphStatistics(database);
         this.deleter = new NodeDeleter(database);
         this.objectReferences = new ObjectReferences(database);
+        this.neighbourhood = new Neighbourhood(database);
         this.sizes = new GraphSizes(database);
     }
 
@@ -143,6 +146,11 @@ public final class Storage {
     /** The object keys the nodes' files refer to: what maintenance keeps. */
     public ObjectReferences objectReferences() {
         return objectReferences;
+    }
+
+    /** The graph around a node, with large fan-outs folded, for drawing it. */
+    public Neighbourhood neighbourhood() {
+        return neighbourhood;
     }
 
     /** How big the graph is. */
