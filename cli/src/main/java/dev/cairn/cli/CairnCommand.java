@@ -25,6 +25,7 @@ import dev.cairn.cli.commands.process.ProcessCommand;
 import dev.cairn.cli.commands.profile.ProfileCommand;
 import dev.cairn.cli.commands.query.QueryCommand;
 import dev.cairn.cli.commands.server.ServerCommand;
+import dev.cairn.cli.commands.shell.ShellCommand;
 import dev.cairn.cli.commands.status.StatusCommand;
 import dev.cairn.cli.commands.storage.StorageCommand;
 import dev.cairn.cli.commands.token.TokenCommand;
@@ -50,6 +51,7 @@ public final class CairnCommand implements Runnable {
             ProcessCommand.class,
             NodeCommand.class,
             CalcjobCommand.class,
+            ShellCommand.class,
             QueryCommand.class,
             ComputerCommand.class,
             CodeCommand.class,

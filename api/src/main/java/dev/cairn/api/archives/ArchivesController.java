@@ -70,6 +70,7 @@ class ArchivesController {
 
     @GetMapping(produces = {ARCHIVE, MediaType.APPLICATION_JSON_VALUE})
     @Operation(
+            operationId = "exportArchive",
             summary = "Export a piece of the graph, or all of it, as an archive file",
             description = "The starting set (groups' members, nodes, the nodes run on computers, codes) closed under"
                     + " the EXPORT traversal rules, with the groups, computers, users, comments and logs they need,"
@@ -191,6 +192,7 @@ class ArchivesController {
 
     @PostMapping(consumes = ARCHIVE)
     @Operation(
+            operationId = "importArchive",
             summary = "Import an archive",
             description = "The body is the archive file, read as it arrives (a format that must be read from a file is"
                     + " spooled to the server's data directory first); its format is told by its first bytes. The"
@@ -283,6 +285,7 @@ class ArchivesController {
 
     @PostMapping(path = "/inspection", consumes = ARCHIVE)
     @Operation(
+            operationId = "inspectArchive",
             summary = "Verify an archive without importing it",
             description = "Reads the uploaded archive to its end as an import would, checking every frame, count and"
                     + " checksum and every object's bytes against its key, and imports nothing. Answers the header"

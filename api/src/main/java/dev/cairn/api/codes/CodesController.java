@@ -60,6 +60,7 @@ class CodesController {
 
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     @Operation(
+            operationId = "createCode",
             summary = "Store an installed code",
             description = "An executable at an absolute path on a computer. The label is unique on its computer and"
                     + " may not contain '@' (codes are named label@computer). An unknown computer or calculation"
@@ -85,6 +86,7 @@ class CodesController {
 
     @PostMapping(consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
     @Operation(
+            operationId = "createCode",
             summary = "Store a portable code",
             description = "A code whose files are uploaded with every job, to whichever computer the launch names."
                     + " The parts 'files' carry the files, each named by its path in the code (a file name, or a"
@@ -130,6 +132,7 @@ class CodesController {
 
     @GetMapping
     @Operation(
+            operationId = "listCodes",
             summary = "List the codes",
             description = "The codes, oldest first, a page at a time: pass the page's 'next' as 'cursor' for the one"
                     + " after it.")
@@ -150,13 +153,14 @@ class CodesController {
     }
 
     @GetMapping("/{code}")
-    @Operation(summary = "Show a code")
+    @Operation(operationId = "showCode", summary = "Show a code")
     CodeView show(@Parameter(description = REF, example = "bash@localhost") @PathVariable("code") String ref) {
         return codes.show(ref);
     }
 
     @DeleteMapping("/{code}")
     @Operation(
+            operationId = "deleteCode",
             summary = "Delete a code",
             description = "Deletes a code that no process has used; one that was used is part of their provenance.",
             responses = {

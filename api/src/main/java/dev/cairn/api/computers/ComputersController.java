@@ -44,6 +44,7 @@ class ComputersController {
 
     @PostMapping
     @Operation(
+            operationId = "createComputer",
             summary = "Set up a computer",
             description = "Stores a computer after the engine has checked it: a known transport type (core.local,"
                     + " core.ssh) and scheduler type (core.direct, core.slurm, core.pbspro, core.torque), an"
@@ -84,6 +85,7 @@ class ComputersController {
 
     @GetMapping
     @Operation(
+            operationId = "listComputers",
             summary = "List the computers",
             description = "Every computer, by label, in one page (an installation has few).")
     Page<ComputerView> list() {
@@ -92,6 +94,7 @@ class ComputersController {
 
     @GetMapping("/{computer}")
     @Operation(
+            operationId = "showComputer",
             summary = "Show a computer",
             description = "The computer with its settings, whether it is enabled for the caller and for whom it was"
                     + " enabled or disabled, and how many nodes name it.")
@@ -101,6 +104,7 @@ class ComputersController {
 
     @DeleteMapping("/{computer}")
     @Operation(
+            operationId = "deleteComputer",
             summary = "Delete a computer",
             description = "Deletes a computer and its per-user settings, as long as no node names it: jobs that"
                     + " ran on it and codes installed on it are provenance.",
@@ -116,6 +120,7 @@ class ComputersController {
 
     @PutMapping("/{computer}/transport-params")
     @Operation(
+            operationId = "configureComputerTransport",
             summary = "Configure a computer's transport",
             description = "As verdi computer configure: replaces the computer's transport parameters (its setting"
                     + " transport_params). For core.ssh: username, port, key_filename, timeout, known_hosts,"
@@ -145,6 +150,7 @@ class ComputersController {
 
     @PostMapping("/{computer}/enable")
     @Operation(
+            operationId = "enableComputer",
             summary = "Enable a computer for a user",
             description = "As verdi computer enable: the computer is enabled for the user named in the body, or"
                     + " for the caller when there is no body.",
@@ -163,6 +169,7 @@ class ComputersController {
 
     @PostMapping("/{computer}/disable")
     @Operation(
+            operationId = "disableComputer",
             summary = "Disable a computer for a user",
             description = "As verdi computer disable: the computer is disabled for the user named in the body, or"
                     + " for the caller when there is no body. It is recorded per user (authinfo); other users"
@@ -182,6 +189,7 @@ class ComputersController {
 
     @PostMapping("/{computer}/test")
     @Operation(
+            operationId = "testComputer",
             summary = "Test a computer",
             description = "Runs the checks of verdi computer test through the engine's transports: the settings,"
                     + " opening the transport, whoami, that commands print only their own output, that the work"

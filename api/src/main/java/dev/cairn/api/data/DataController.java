@@ -84,6 +84,7 @@ class DataController {
 
     @PostMapping(consumes = "application/json")
     @Operation(
+            operationId = "createNode",
             summary = "Make a data node from JSON",
             description = "An Int, Float, Str, Bool, Dict, List or Structure from its value, stored as the request's"
                     + " user; returns it with its uuid, to give as a process input ({\"uuid\": …}).",
@@ -164,6 +165,7 @@ class DataController {
             path = "/files",
             consumes = {"multipart/form-data", "application/octet-stream"})
     @Operation(
+            operationId = "uploadFiles",
             summary = "Make a data node from uploaded files",
             description = "Multipart: one file part makes a SinglefileData, several (or `folder=true`) a FolderData"
                     + " that keeps each part's filename as its relative path (`out/a.txt`); every file part counts,"

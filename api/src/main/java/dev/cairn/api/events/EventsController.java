@@ -29,7 +29,10 @@ class EventsController {
     }
 
     @GetMapping(produces = MediaType.TEXT_EVENT_STREAM_VALUE)
-    @Operation(summary = "Follow process state changes: of all processes, one, or a call tree", description = """
+    @Operation(
+            operationId = "followEvents",
+            summary = "Follow process state changes: of all processes, one, or a call tree",
+            description = """
                     A stream of Server-Sent Events, one event `state` per move of a process from one state to \
                     another (created, waiting, finished, excepted, killed; pausing is not a move), in the order \
                     of their ids. Each event's `id` is the change's id: a client that reconnects with the last \

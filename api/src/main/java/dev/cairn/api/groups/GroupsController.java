@@ -50,6 +50,7 @@ class GroupsController {
 
     @PostMapping
     @Operation(
+            operationId = "createGroup",
             summary = "Make a group",
             description = "An empty group, made as the caller. Its label is unique among the groups of its type.",
             requestBody =
@@ -74,6 +75,7 @@ class GroupsController {
 
     @GetMapping
     @Operation(
+            operationId = "listGroups",
             summary = "List groups",
             description = "The groups of one type (core unless 'type' says otherwise), by label, each with its node"
                     + " count, a page at a time: pass a page's 'next' as 'cursor' for the one after it.")
@@ -91,7 +93,7 @@ class GroupsController {
     }
 
     @GetMapping("/{group}")
-    @Operation(summary = "Show a group", description = "The group with its node count.")
+    @Operation(operationId = "showGroup", summary = "Show a group", description = "The group with its node count.")
     GroupView show(
             @Parameter(description = REF, example = "relaxations") @PathVariable("group") String ref,
             @Parameter(description = TYPE, example = "core")
@@ -102,6 +104,7 @@ class GroupsController {
 
     @PatchMapping("/{group}")
     @Operation(
+            operationId = "changeGroup",
             summary = "Change a group",
             description = "Changes the label, the description and extras; what the body leaves out stays. An"
                     + " extra set to null is removed. Every field is checked before anything changes.",
@@ -130,6 +133,7 @@ class GroupsController {
 
     @DeleteMapping("/{group}")
     @Operation(
+            operationId = "deleteGroup",
             summary = "Delete a group",
             description = "Deletes the group; its nodes stay.",
             responses = @ApiResponse(responseCode = "204", description = "deleted"))
@@ -144,6 +148,7 @@ class GroupsController {
 
     @PostMapping("/{group}/nodes")
     @Operation(
+            operationId = "changeGroupNodes",
             summary = "Add and remove nodes",
             description = "Adds the nodes of 'add' and removes those of 'remove', by uuid, in one transaction. A uuid"
                     + " no node has is a 400 naming it, and nothing changes. Adding a member again or removing a"
@@ -168,6 +173,7 @@ class GroupsController {
 
     @GetMapping("/{group}/nodes")
     @Operation(
+            operationId = "listGroupNodes",
             summary = "List a group's nodes",
             description = "The group's nodes in short (uuid, type, label, creation time), in the order they were"
                     + " stored, a page at a time: pass a page's 'next' as 'cursor' for the one after it.")

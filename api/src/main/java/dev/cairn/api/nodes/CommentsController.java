@@ -57,7 +57,10 @@ class CommentsController {
     }
 
     @GetMapping
-    @Operation(summary = "A node's comments", description = "Oldest first, a page at a time.")
+    @Operation(
+            operationId = "listComments",
+            summary = "A node's comments",
+            description = "Oldest first, a page at a time.")
     ResponseEntity<Page<CommentView>> list(
             @Parameter(description = NodesController.REF, example = "0190c1a2") @PathVariable("ref") String ref,
             @Parameter(description = NodeParams.LIMIT) @RequestParam(name = "limit", required = false) Integer limit,
@@ -67,7 +70,10 @@ class CommentsController {
     }
 
     @PostMapping(consumes = "application/json")
-    @Operation(summary = "Comment on a node", description = "The comment is the request's user's.")
+    @Operation(
+            operationId = "addComment",
+            summary = "Comment on a node",
+            description = "The comment is the request's user's.")
     @ApiResponse(responseCode = "201", description = "The comment, at the Location header")
     ResponseEntity<CommentView> add(
             @Parameter(description = NodesController.REF, example = "0190c1a2") @PathVariable("ref") String ref,
@@ -80,7 +86,10 @@ class CommentsController {
     }
 
     @PutMapping(path = "/{comment}", consumes = "application/json")
-    @Operation(summary = "Edit a comment", description = "Only its author (or an admin) may.")
+    @Operation(
+            operationId = "editComment",
+            summary = "Edit a comment",
+            description = "Only its author (or an admin) may.")
     @ApiResponse(responseCode = "200", description = "The comment as edited")
     @ApiResponse(
             responseCode = "403",
@@ -99,7 +108,10 @@ class CommentsController {
     }
 
     @DeleteMapping("/{comment}")
-    @Operation(summary = "Delete a comment", description = "Only its author (or an admin) may.")
+    @Operation(
+            operationId = "deleteComment",
+            summary = "Delete a comment",
+            description = "Only its author (or an admin) may.")
     @ApiResponse(responseCode = "204", description = "Deleted")
     @ApiResponse(
             responseCode = "403",

@@ -36,6 +36,7 @@ class NodeFilesController {
 
     @GetMapping("/files")
     @Operation(
+            operationId = "listNodeFiles",
             summary = "List a node's files",
             description = "The files and folders in one folder of the node's files (the top by default), with each"
                     + " file's size and object key; with `recursive`, every file below the folder."
@@ -58,6 +59,7 @@ class NodeFilesController {
 
     @GetMapping("/files/{*path}")
     @Operation(
+            operationId = "downloadNodeFile",
             summary = "Download one of a node's files",
             description = "The file's bytes, streamed. `ETag` is the file's object key (the SHA-256 of its content):"
                     + " `If-None-Match` with it answers 304. One `Range` (`bytes=0-1023`, `bytes=-1024`) answers 206,"
@@ -87,6 +89,7 @@ class NodeFilesController {
 
     @GetMapping("/archive")
     @Operation(
+            operationId = "downloadNodeFolder",
             summary = "Download a folder of a node's files as a zip",
             description = "Every file and folder under `path` (all the node's files by default) as a zip archive,"
                     + " written as it is read: nothing is staged on the server."

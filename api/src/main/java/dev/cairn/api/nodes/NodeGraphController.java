@@ -34,6 +34,7 @@ class NodeGraphController {
 
     @GetMapping("/links/incoming")
     @Operation(
+            operationId = "listIncomingLinks",
             summary = "The links into a node",
             description = "Each link with its type, its label and the node it comes from (an input, the creator, the"
                     + " caller), in the order the links were made; the node filters apply to those nodes."
@@ -67,6 +68,7 @@ class NodeGraphController {
 
     @GetMapping("/links/outgoing")
     @Operation(
+            operationId = "listOutgoingLinks",
             summary = "The links out of a node",
             description = "Each link with its type, its label and the node it goes to (what a process made, used,"
                     + " called or returned; the processes a data node went into), in the order the links were made.")
@@ -114,6 +116,7 @@ class NodeGraphController {
 
     @GetMapping("/ancestors")
     @Operation(
+            operationId = "listAncestors",
             summary = "A node's ancestors",
             description = "The nodes a node comes from, through links of `link_types` (by default the data"
                     + " provenance: create and input_calc), at most `depth` links away; each node once however many"
@@ -149,6 +152,7 @@ class NodeGraphController {
 
     @GetMapping("/descendants")
     @Operation(
+            operationId = "listDescendants",
             summary = "A node's descendants",
             description = "The nodes that come from a node, through links of `link_types` (by default the data"
                     + " provenance: create and input_calc), at most `depth` links away; each node once. Filtered,"

@@ -49,6 +49,7 @@ class NodesController {
 
     @GetMapping
     @Operation(
+            operationId = "listNodes",
             summary = "List nodes",
             description = "Nodes filtered by `filter` (repeatable), `type` and `query`, sorted by `order`, a page at a"
                     + " time: pass `next` back as `cursor` (keyset paging, so a deep page costs what the first does)."
@@ -85,6 +86,7 @@ class NodesController {
     // /nodes/files is no node's ref: so OPTIONS there answers Allow with its own methods only
     @GetMapping("/" + REF_SEGMENT)
     @Operation(
+            operationId = "showNode",
             summary = "One node",
             description = "The node with its attributes (all, or the keys `attributes` names), extras, the names at"
                     + " the top of its files and how many links it has each way.")
@@ -115,6 +117,7 @@ class NodesController {
 
     @PatchMapping(path = "/" + REF_SEGMENT, consumes = "application/json")
     @Operation(
+            operationId = "changeNode",
             summary = "Change a node's label, description or extras",
             description = "Fields left out stay as they are; extras are merged into the node's, and an extra set to"
                     + " null is removed. The change is made whole or not at all. A stored"
@@ -141,6 +144,7 @@ class NodesController {
 
     @PostMapping("/{ref}/rehash")
     @Operation(
+            operationId = "rehashNode",
             summary = "Compute a node's hash again",
             description = "Computes the hash caching finds a node by from what is stored (for a process, from its"
                     + " inputs' stored hashes by link label) and stores it when it differs, as `verdi node rehash`"
@@ -164,6 +168,7 @@ class NodesController {
 
     @DeleteMapping
     @Operation(
+            operationId = "deleteNodes",
             summary = "Delete nodes, or tell what deleting them would take",
             description = "Deletes the nodes `node` names with everything AiiDA's deletion rules take along, so that"
                     + " nothing left misses part of its provenance: the processes that used a data node and what they"

@@ -40,7 +40,10 @@ class ControlController {
     }
 
     @PostMapping("/{ref}/pause")
-    @Operation(summary = "Pause a process: it finishes its current step, then waits until played", description = ONE)
+    @Operation(
+            operationId = "pauseProcess",
+            summary = "Pause a process: it finishes its current step, then waits until played",
+            description = ONE)
     @ApiResponse(responseCode = "409", description = "the process ended, or is paused already")
     ControlResult pause(
             @Parameter(
@@ -52,7 +55,10 @@ class ControlController {
     }
 
     @PostMapping("/{ref}/play")
-    @Operation(summary = "Play a paused process: it goes on where it stopped", description = ONE)
+    @Operation(
+            operationId = "playProcess",
+            summary = "Play a paused process: it goes on where it stopped",
+            description = ONE)
     @ApiResponse(responseCode = "409", description = "the process ended, or is not paused")
     ControlResult play(
             @Parameter(
@@ -65,6 +71,7 @@ class ControlController {
 
     @PostMapping("/{ref}/kill")
     @Operation(
+            operationId = "killProcess",
             summary = "Kill a process and its live descendants",
             description = ONE + " A running step is interrupted; a calculation job's scheduler job is cancelled.")
     @ApiResponse(responseCode = "409", description = "the process ended already")
@@ -78,7 +85,7 @@ class ControlController {
     }
 
     @PostMapping("/pause")
-    @Operation(summary = "Pause every process a filter matches", description = MANY)
+    @Operation(operationId = "pauseProcesses", summary = "Pause every process a filter matches", description = MANY)
     ControlReport pauseMany(
             @RequestBody(required = false) ProcessFilter filter,
             @Parameter(description = "true: an empty filter means every process")
@@ -91,7 +98,10 @@ class ControlController {
     }
 
     @PostMapping("/play")
-    @Operation(summary = "Play every paused process a filter matches", description = MANY)
+    @Operation(
+            operationId = "playProcesses",
+            summary = "Play every paused process a filter matches",
+            description = MANY)
     ControlReport playMany(
             @RequestBody(required = false) ProcessFilter filter,
             @Parameter(description = "true: an empty filter means every process")
@@ -104,7 +114,10 @@ class ControlController {
     }
 
     @PostMapping("/kill")
-    @Operation(summary = "Kill every live process a filter matches, with their descendants", description = MANY)
+    @Operation(
+            operationId = "killProcesses",
+            summary = "Kill every live process a filter matches, with their descendants",
+            description = MANY)
     ControlReport killMany(
             @RequestBody(required = false) ProcessFilter filter,
             @Parameter(description = "true: an empty filter means every process")
@@ -118,6 +131,7 @@ class ControlController {
 
     @PostMapping("/{ref}/invalidate-cache")
     @Operation(
+            operationId = "invalidateCache",
             summary = "Keep a calculation from serving as a cache source",
             description = "Sets its extra _cairn_valid_cache to false: no later launch takes its outputs from it."
                     + " Only calculations (calcfunctions, calculation jobs) are cache sources; a workflow is a 400."

@@ -32,7 +32,7 @@ class LaunchController {
     }
 
     @PostMapping
-    @Operation(summary = "Launch a process", description = """
+    @Operation(operationId = "submitProcess", summary = "Launch a process", description = """
                     Stores the process with its inputs (inline values become new data nodes) and hands it to the \
                     workers, as the calling user. The inputs are checked against the process type's spec first: \
                     a launch that does not fit is a 400 whose 'problems' list every problem by port, and nothing \
@@ -46,7 +46,10 @@ class LaunchController {
 
     @PostMapping("/batch")
     @ResponseStatus(HttpStatus.CREATED)
-    @Operation(summary = "Launch many processes at once: all or none", description = """
+    @Operation(
+            operationId = "submitProcesses",
+            summary = "Launch many processes at once: all or none",
+            description = """
                     Every launch is decoded and checked first; if any is invalid, none is launched and the 400's \
                     'problems' name each problem by the launch's index and port (`launches[3]: input 'x' …`). \
                     Then all are stored in one transaction and handed to the workers in one confirmed publish. \
@@ -59,7 +62,10 @@ class LaunchController {
     }
 
     @PostMapping("/explain-cache")
-    @Operation(summary = "Say whether a launch would be taken from the cache, and why", description = """
+    @Operation(
+            operationId = "explainCache",
+            summary = "Say whether a launch would be taken from the cache, and why",
+            description = """
                     The launch is decoded and checked as for a submit, then compared with the finished \
                     calculations of its type by hash: a hit names the source it would copy, a miss the nearest \
                     candidate and how its inputs differ. Nothing is stored. Needs the role read.""")

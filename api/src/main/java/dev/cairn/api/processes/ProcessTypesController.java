@@ -24,6 +24,7 @@ class ProcessTypesController {
 
     @GetMapping
     @Operation(
+            operationId = "listProcessTypes",
             summary = "Every process type this server can launch",
             description = "The entry points of the plugins this server loaded, in name order, each with the JSON"
                     + " Schema of its inputs and metadata (what POST /api/v1/processes takes), of its outputs, and"
@@ -34,6 +35,7 @@ class ProcessTypesController {
 
     @GetMapping("/{entryPoint}")
     @Operation(
+            operationId = "showProcessType",
             summary = "One process type",
             description = "Its input, metadata and output schemas and exit codes. An unknown entry point is a 404"
                     + " that lists the known ones. Needs the role read.")

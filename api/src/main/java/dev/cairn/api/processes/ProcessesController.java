@@ -37,7 +37,7 @@ class ProcessesController {
     }
 
     @GetMapping
-    @Operation(summary = "List processes, newest first", description = """
+    @Operation(operationId = "listProcesses", summary = "List processes, newest first", description = """
                     Every process, called ones included (top_level=true for those nobody called), filtered by \
                     any of the parameters, each criterion given must hold. Paged by keyset: 'next' (also in the \
                     Link header) asks for the following page; count=true adds the total. Needs the role read.""")
@@ -101,7 +101,10 @@ class ProcessesController {
     // /processes/kill, /batch, ... are no process's ref: so OPTIONS there answers Allow with their own
     // methods only
     @GetMapping("/{ref:(?!(?:batch|explain-cache|kill|pause|play)$).+}")
-    @Operation(summary = "One process: inputs, outputs, caller, called processes, how it ended", description = """
+    @Operation(
+            operationId = "showProcess",
+            summary = "One process: inputs, outputs, caller, called processes, how it ended",
+            description = """
                     Its inputs and outputs by port path (a plain Int, Float, Str or Bool with its value), the \
                     processes it called, its exit code with the label and message its process type gives it, the \
                     stack trace of an excepted process, and for a calculation job its scheduler job. Needs the \
@@ -117,6 +120,7 @@ class ProcessesController {
 
     @GetMapping("/{ref}/tree")
     @Operation(
+            operationId = "showProcessTree",
             summary = "The call tree of a process, each with its state",
             description = "The process and every process it called, directly or not, by CALL links: calculation"
                     + " functions run inside a step are there too. Needs the role read.")
@@ -131,6 +135,7 @@ class ProcessesController {
 
     @GetMapping("/{ref}/report")
     @Operation(
+            operationId = "showProcessReport",
             summary = "The log of a process and of every process it called",
             description = "Log records at the level given or above, oldest first, of the whole call tree (what"
                     + " 'verdi process report' shows). Paged: 'next' asks for more. Needs the role read.")

@@ -76,6 +76,7 @@ class QueryController {
 
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
     @Operation(
+            operationId = "queryPage",
             summary = "Run a query, a page of rows at a time",
             description = "The body is the query builder's JSON form: a path of vertices (node, group, computer, user,"
                     + " comment, log) joined by relationships, with filters, projections, order_by, limit and offset."
@@ -128,6 +129,7 @@ class QueryController {
 
     @PostMapping(path = "/stream", consumes = MediaType.APPLICATION_JSON_VALUE, produces = NDJSON)
     @Operation(
+            operationId = "queryStream",
             summary = "Run a query, every row as a line of JSON",
             description = "The body is the query builder's JSON form, as for POST /api/v1/query. Each row is one line"
                     + " (application/x-ndjson), read from a database cursor and written as it comes, so a result of any"

@@ -47,7 +47,7 @@ class ServerController {
     }
 
     @GetMapping
-    @Operation(summary = "The server's version, roles and services; needs no token")
+    @Operation(operationId = "showServer", summary = "The server's version, roles and services; needs no token")
     ServerInfo info() {
         String version = ServerController.class.getPackage().getImplementationVersion();
         return new ServerInfo(
@@ -65,6 +65,7 @@ class ServerController {
 
     @GetMapping("/schema")
     @Operation(
+            operationId = "showSchema",
             summary = "The database schema's version and its migrations, applied and pending (Flyway)",
             description = "The server migrates the schema when it starts, so nothing is pending while it runs"
                     + " unless another server changed the schema since.")

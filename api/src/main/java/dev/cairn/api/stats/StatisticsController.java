@@ -22,6 +22,7 @@ class StatisticsController {
 
     @GetMapping
     @Operation(
+            operationId = "showStatistics",
             summary = "The graph's statistics",
             description = "Nodes per node type and per process type, nodes created per day (UTC) over the last"
                     + " 'days' days, processes per state and how many are paused; for everyone, or for the nodes"

@@ -59,6 +59,7 @@ class StorageController {
 
     @GetMapping
     @Operation(
+            operationId = "showStorage",
             summary = "Counts of nodes, links, groups and users, and the object store's loose and packed objects",
             description = "With detailed=true, nodes per node type too.")
     StorageInfo info(
@@ -71,6 +72,7 @@ class StorageController {
 
     @PostMapping(path = "/maintenance", consumes = MediaType.APPLICATION_JSON_VALUE)
     @Operation(
+            operationId = "maintainStorage",
             summary = "Maintain the object store while the server runs",
             description = "Packs loose objects and removes their loose copies. With full=true it also compacts the"
                     + " pack index, rewrites packs that hold deleted bytes, and deletes objects no node refers to in"
@@ -134,6 +136,7 @@ class StorageController {
 
     @PostMapping(path = "/validation")
     @Operation(
+            operationId = "validateStorage",
             summary = "Check the object store and that every object the graph refers to exists",
             description = "Rehashes every object, checks the pack index against the packs, and looks up every"
                     + " file of every node. Reads the whole store: minutes on a large one.")
@@ -145,6 +148,7 @@ class StorageController {
 
     @PostMapping(path = "/backups", consumes = MediaType.APPLICATION_JSON_VALUE, produces = NDJSON)
     @Operation(
+            operationId = "backUpStorage",
             summary = "Back up the database and the object store into a folder on the server's host",
             description = "While the server runs: the database's tables in one snapshot, then the object store"
                     + " (files unchanged since the previous backup in the folder are hard-linked). Each backup is a"

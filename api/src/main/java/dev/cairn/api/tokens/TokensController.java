@@ -45,6 +45,7 @@ class TokensController {
 
     @PostMapping
     @Operation(
+            operationId = "createToken",
             summary = "Make a token",
             description = "A token acting as the user named (the caller by default) with the roles given. The"
                     + " answer carries the secret, which is not stored and is never shown again: keep it.",
@@ -69,6 +70,7 @@ class TokensController {
 
     @GetMapping
     @Operation(
+            operationId = "listTokens",
             summary = "List tokens",
             description = "Every token, or one user's, newest first, revoked and expired ones too; never a secret.")
     Page<TokenView> list(
@@ -79,7 +81,7 @@ class TokensController {
     }
 
     @GetMapping("/{uuid}")
-    @Operation(summary = "Show a token", description = "The token, without its secret.")
+    @Operation(operationId = "showToken", summary = "Show a token", description = "The token, without its secret.")
     TokenView show(
             @Parameter(description = UUID_PARAM, example = "0191d3a5-7b7e-7c1a-9f00-1c2d3e4f5a6b") @PathVariable("uuid")
                     UUID uuid) {
@@ -88,6 +90,7 @@ class TokensController {
 
     @DeleteMapping("/{uuid}")
     @Operation(
+            operationId = "revokeToken",
             summary = "Revoke a token",
             description = "The token stops working at once (servers that remember it for a few seconds refuse it"
                     + " within them); it stays listed, revoked. Revoking it again changes nothing.")

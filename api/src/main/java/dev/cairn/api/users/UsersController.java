@@ -40,6 +40,7 @@ class UsersController {
 
     @GetMapping
     @Operation(
+            operationId = "listUsers",
             summary = "List the users",
             description = "Every user, by email, in one page; the default user is marked.")
     Page<UserView> list() {
@@ -47,13 +48,14 @@ class UsersController {
     }
 
     @GetMapping("/{email}")
-    @Operation(summary = "Show a user")
+    @Operation(operationId = "showUser", summary = "Show a user")
     UserView show(@Parameter(description = EMAIL, example = "alice@example.org") @PathVariable("email") String email) {
         return users.show(email);
     }
 
     @PostMapping
     @Operation(
+            operationId = "createUser",
             summary = "Add a user",
             description =
                     "A user who may then own tokens, nodes and groups. The email must look like one" + " (name@host).",
@@ -80,6 +82,7 @@ class UsersController {
 
     @PatchMapping("/{email}")
     @Operation(
+            operationId = "changeUser",
             summary = "Change a user's names",
             description = "Changes the first and last name and the institution; what the body leaves out stays."
                     + " The email is the user's identity and does not change.",

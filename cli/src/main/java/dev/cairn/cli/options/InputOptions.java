@@ -56,7 +56,7 @@ public final class InputOptions {
     }
 
     /** The value as JSON if it is JSON, else as text. */
-    static JsonNode value(String text) {
+    public static JsonNode value(String text) {
         try {
             JsonNode json = JsonTrees.parse(text);
             if (json != null && !json.isMissingNode()) {

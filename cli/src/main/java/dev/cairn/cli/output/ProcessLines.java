@@ -2,6 +2,7 @@ package dev.cairn.cli.output;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 import tools.jackson.databind.JsonNode;
 
@@ -100,5 +101,26 @@ public final class ProcessLines {
 
     private static String capitalised(String s) {
         return s.isEmpty() ? s : s.substring(0, 1).toUpperCase(Locale.ROOT) + s.substring(1);
+    }
+
+    /** A table of a process's input or output ports, each with its node's PK, type and value. */
+    public static void ports(String title, JsonNode ports, Output out) {
+        if (ports.isEmpty()) {
+            return;
+        }
+        out.line("");
+        TextTable t = TextTable.of(title, "PK", "Type", "Value");
+        for (Map.Entry<String, JsonNode> port : ports.properties()) {
+            JsonNode node = port.getValue();
+            JsonNode value = node.get("value");
+            t.row(
+                    port.getKey(),
+                    ProcessLines.id(node),
+                    JsonTrees.text(node, "node_type", ""),
+                    value == null || value.isNull()
+                            ? ""
+                            : value.isString() ? value.asString() : JsonTrees.compact(value));
+        }
+        out.print(t);
     }
 }

@@ -4,7 +4,6 @@ import java.time.OffsetDateTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
-import java.util.Map;
 
 import tools.jackson.databind.JsonNode;
 
@@ -59,8 +58,8 @@ final class ProcessDetails {
             props.row("workdir", JsonTrees.text(job, "remote_workdir", ""));
         }
         out.print(props);
-        links("Inputs", detail.path("inputs"), out);
-        links("Outputs", detail.path("outputs"), out);
+        ProcessLines.ports("Inputs", detail.path("inputs"), out);
+        ProcessLines.ports("Outputs", detail.path("outputs"), out);
         JsonNode called = detail.path("called");
         if (!called.isEmpty()) {
             out.line("");
@@ -80,26 +79,6 @@ final class ProcessDetails {
             out.line("Exception:");
             out.line(exception);
         }
-    }
-
-    private static void links(String title, JsonNode ports, Output out) {
-        if (ports.isEmpty()) {
-            return;
-        }
-        out.line("");
-        TextTable t = TextTable.of(title, "PK", "Type", "Value");
-        for (Map.Entry<String, JsonNode> port : ports.properties()) {
-            JsonNode node = port.getValue();
-            JsonNode value = node.get("value");
-            t.row(
-                    port.getKey(),
-                    ProcessLines.id(node),
-                    JsonTrees.text(node, "node_type", ""),
-                    value == null || value.isNull()
-                            ? ""
-                            : value.isString() ? value.asString() : JsonTrees.compact(value));
-        }
-        out.print(t);
     }
 
     /** An ISO time as the local "2026-11-24 15:13:01". */
