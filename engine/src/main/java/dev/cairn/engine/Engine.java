@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
@@ -22,6 +23,7 @@ import dev.cairn.engine.events.StateChanged;
 import dev.cairn.engine.events.Subscription;
 import dev.cairn.engine.internal.broker.Broadcasts;
 import dev.cairn.engine.internal.broker.BrokerConnection;
+import dev.cairn.engine.internal.broker.BrokerProbe;
 import dev.cairn.engine.internal.broker.QueueTaskSink;
 import dev.cairn.engine.internal.broker.TaskPublisher;
 import dev.cairn.engine.internal.calcjob.ComputerAccess;
@@ -63,6 +65,7 @@ public final class Engine implements AutoCloseable {
      * @param prefix      names this installation's queue and exchange on the broker
      * @param objectStore the object store folder for node files; null when no node has files or they are in a bucket
      * @param objectBucket the object store in an S3 bucket instead of a folder; null for a folder
+     * @param broker      how to talk to the broker (heartbeat, …); null for the defaults
      */
     public record Config(
             DatabaseConfig database,
@@ -71,12 +74,14 @@ public final class Engine implements AutoCloseable {
             Path objectStore,
             PluginRegistry plugins,
             CachingPolicy caching,
-            S3Location objectBucket) {
+            S3Location objectBucket,
+            BrokerOptions broker) {
         public Config {
             Objects.requireNonNull(database, "database");
             Objects.requireNonNull(plugins, "plugins");
             prefix = prefix == null ? "cairn" : prefix;
             caching = caching == null ? CachingPolicy.OFF : caching;
+            broker = broker == null ? BrokerOptions.defaults() : broker;
         }
 
         /** With the object store in a folder. */
@@ -87,7 +92,7 @@ public final class Engine implements AutoCloseable {
                 Path objectStore,
                 PluginRegistry plugins,
                 CachingPolicy caching) {
-            this(database, amqpUri, prefix, objectStore, plugins, caching, null);
+            this(database, amqpUri, prefix, objectStore, plugins, caching, null, null);
         }
 
         /** Where the object store is, for messages. */
@@ -143,7 +148,8 @@ public final class Engine implements AutoCloseable {
                     : BrokerConnection.open(
                             config.amqpUri(),
                             config.prefix(),
-                            "cairn-" + ProcessHandle.current().pid());
+                            "cairn-" + ProcessHandle.current().pid(),
+                            config.broker().heartbeat());
             this.broadcasts = broker == null ? null : new Broadcasts(broker);
             this.sink = broker == null ? null : new QueueTaskSink(new TaskPublisher(broker));
             this.launcher = new Launcher(database, graph, executor, sink, computerAccess);
@@ -158,6 +164,18 @@ public final class Engine implements AutoCloseable {
             database.close();
             throw e;
         }
+    }
+
+    /**
+     * Connects to the broker at {@code amqpUri} once, as a server does at start-up before it opens the engine.
+     *
+     * @throws dev.cairn.errors.InvalidInputException when the URI is not an AMQP URI, or the broker refused its
+     *     user name, password or virtual host: waiting will not change that
+     * @throws IOException when the broker did not answer; it may yet
+     * @throws TimeoutException when it did not answer within {@code timeout}
+     */
+    public static void probeBroker(String amqpUri, Duration timeout) throws IOException, TimeoutException {
+        BrokerProbe.connectOnce(amqpUri, timeout);
     }
 
     public static Engine open(Config config) {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.security.GeneralSecurityException;
+import java.time.Duration;
 import java.util.concurrent.TimeoutException;
 
 import com.rabbitmq.client.AMQP;
@@ -22,6 +23,7 @@ import dev.cairn.errors.InvalidInputException;
 public final class BrokerConnection implements AutoCloseable {
 
     static final int RECOVERY_INTERVAL_MS = 1000;
+    static final Duration DEFAULT_HEARTBEAT = Duration.ofSeconds(15);
 
     private final Connection connection;
     private final Topology topology;
@@ -44,24 +46,20 @@ public final class BrokerConnection implements AutoCloseable {
      * @param name    shown in the broker's connection list (e.g. "cairn-worker@host")
      */
     public static BrokerConnection open(String amqpUri, String prefix, String name) {
-        ConnectionFactory factory = new ConnectionFactory();
-        try {
-            URI uri = new URI(amqpUri);
-            factory.setUri(uri);
-            // "amqp://host/" names the empty vhost by the AMQP URI rules; everyone means the default one
-            if (uri.getRawPath() == null
-                    || uri.getRawPath().isEmpty()
-                    || uri.getRawPath().equals("/")) {
-                factory.setVirtualHost("/");
-            }
-        } catch (URISyntaxException | GeneralSecurityException | IllegalArgumentException e) {
-            throw new InvalidInputException(
-                    "not an AMQP URI (amqp://user:password@host:port/vhost): " + redact(amqpUri), e);
-        }
+        return open(amqpUri, prefix, name, DEFAULT_HEARTBEAT);
+    }
+
+    /**
+     * Connects asking for {@code heartbeat} and declares the topology of {@code prefix}: a peer
+     * silent for about two heartbeats is given up (by the broker: the connection's unacknowledged
+     * tasks go to other consumers; by the client: it reconnects).
+     */
+    public static BrokerConnection open(String amqpUri, String prefix, String name, Duration heartbeat) {
+        ConnectionFactory factory = factory(amqpUri);
         factory.setAutomaticRecoveryEnabled(true);
         factory.setTopologyRecoveryEnabled(true);
         factory.setNetworkRecoveryInterval(RECOVERY_INTERVAL_MS);
-        factory.setRequestedHeartbeat(15);
+        factory.setRequestedHeartbeat((int) heartbeat.toSeconds());
         factory.setConnectionTimeout(10_000);
         try {
             Connection connection = factory.newConnection(name);
@@ -124,6 +122,25 @@ public final class BrokerConnection implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             connection.abort(1000);
         }
+    }
+
+    /** A factory of connections to {@code amqpUri}; {@link InvalidInputException} if it is not an AMQP URI. */
+    static ConnectionFactory factory(String amqpUri) {
+        ConnectionFactory factory = new ConnectionFactory();
+        try {
+            URI uri = new URI(amqpUri);
+            factory.setUri(uri);
+            // "amqp://host/" names the empty vhost by the AMQP URI rules; everyone means the default one
+            if (uri.getRawPath() == null
+                    || uri.getRawPath().isEmpty()
+                    || uri.getRawPath().equals("/")) {
+                factory.setVirtualHost("/");
+            }
+        } catch (URISyntaxException | GeneralSecurityException | IllegalArgumentException e) {
+            throw new InvalidInputException(
+                    "not an AMQP URI (amqp://user:password@host:port/vhost): " + redact(amqpUri), e);
+        }
+        return factory;
     }
 
     /** The URI without its password, for messages. */

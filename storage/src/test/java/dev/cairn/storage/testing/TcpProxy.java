@@ -1,4 +1,4 @@
-package dev.cairn.api.ops;
+package dev.cairn.storage.testing;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,26 +16,26 @@ import java.util.concurrent.ConcurrentHashMap;
  * service's host goes away; {@link #restore} opens the same port again. The shared service itself
  * is never touched.
  */
-final class TcpProxy implements AutoCloseable {
+public final class TcpProxy implements AutoCloseable {
 
     private final InetSocketAddress target;
     private final int port;
     private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
     private volatile ServerSocket listener;
 
-    TcpProxy(String targetHost, int targetPort) throws IOException {
+    public TcpProxy(String targetHost, int targetPort) throws IOException {
         this.target = new InetSocketAddress(targetHost, targetPort);
         this.listener = listen(0);
         this.port = listener.getLocalPort();
         accept(listener);
     }
 
-    int port() {
+    public int port() {
         return port;
     }
 
     /** Closes every connection through the proxy and refuses new ones. */
-    synchronized void cut() throws IOException {
+    public synchronized void cut() throws IOException {
         listener.close();
         for (Socket s : sockets) {
             s.close();
@@ -44,7 +44,7 @@ final class TcpProxy implements AutoCloseable {
     }
 
     /** Takes connections again, on the same port. */
-    synchronized void restore() throws IOException {
+    public synchronized void restore() throws IOException {
         if (!listener.isClosed()) {
             return;
         }

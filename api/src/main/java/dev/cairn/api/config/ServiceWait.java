@@ -1,0 +1,130 @@
+package dev.cairn.api.config;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.TimeoutException;
+
+import org.postgresql.Driver;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.cairn.engine.Engine;
+import dev.cairn.errors.InvalidInputException;
+
+/**
+ * At start-up, before the engine connects: waits until the configured database and broker answer. In a
+ * deployment they may start after the server, or restart (compose, a reboot of their host), so a service that
+ * does not answer is tried again, the wait doubling from 1 s up to 30 s, each attempt one line of the log. A
+ * refusal that waiting will not change (a wrong password, a database or virtual host that does not exist) is a
+ * {@link StartupProblem} at once.
+ */
+final class ServiceWait {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ServiceWait.class);
+    private static final Duration FIRST_WAIT = Duration.ofSeconds(1);
+    private static final Duration LONGEST_WAIT = Duration.ofSeconds(30);
+    private static final int CONNECT_TIMEOUT_SECONDS = 10;
+
+    /** PostgreSQL's answers that name a setting to change: the password, the role, the database, the right to connect. */
+    private static final Set<String> REFUSALS = Set.of("28P01", "28000", "3D000", "42501");
+
+    private ServiceWait() {}
+
+    /** A failed attempt: a refusal ends the wait; anything else is waited out. */
+    private interface Attempt {
+        /** Returns normally when the service answered; throws what it said otherwise. */
+        void run() throws Exception;
+    }
+
+    /** Waits until the configured database accepts a connection of this server's role. */
+    static void forDatabase(CairnProperties.Database db) {
+        String url = Services.withCredentials(db.url(), db.user(), db.password());
+        String where = where(url);
+        Properties properties = new Properties();
+        properties.setProperty("connectTimeout", Integer.toString(CONNECT_TIMEOUT_SECONDS));
+        properties.setProperty("loginTimeout", Integer.toString(CONNECT_TIMEOUT_SECONDS));
+        Driver driver = new Driver();
+        waitFor("the database at " + where, () -> {
+            try (Connection c = driver.connect(url, properties)) {
+                if (c == null) {
+                    throw new StartupProblem(
+                            "cairn.database.url (CAIRN_DATABASE_URL) is not a PostgreSQL JDBC URL"
+                                    + " (jdbc:postgresql://host:port/database): " + where,
+                            null);
+                }
+            } catch (SQLException e) {
+                if (REFUSALS.contains(e.getSQLState())) {
+                    throw new StartupProblem(
+                            "the database at " + where + " refused this server: " + e.getMessage()
+                                    + " (cairn.database.url, .user and .password; CAIRN_DATABASE_URL, ...)",
+                            e);
+                }
+                throw e;
+            }
+        });
+    }
+
+    /** Waits until the broker at {@code amqpUri} accepts a connection of this server's user. */
+    static void forBroker(String amqpUri) {
+        waitFor("the broker at " + redact(amqpUri), () -> {
+            try {
+                Engine.probeBroker(amqpUri, Duration.ofSeconds(CONNECT_TIMEOUT_SECONDS));
+            } catch (InvalidInputException e) {
+                throw new StartupProblem(e.getMessage() + " (cairn.broker.uri, CAIRN_BROKER_URI)", e);
+            }
+        });
+    }
+
+    private static void waitFor(String service, Attempt attempt) {
+        Duration wait = FIRST_WAIT;
+        for (int attempts = 1; ; attempts++) {
+            try {
+                attempt.run();
+                if (attempts > 1) {
+                    LOG.info("{} answers (attempt {})", service, attempts);
+                }
+                return;
+            } catch (StartupProblem refused) {
+                throw refused;
+            } catch (Exception e) {
+                LOG.warn("{} does not answer ({}); trying again in {} s", service, reason(e), wait.toSeconds());
+            }
+            try {
+                Thread.sleep(wait);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for " + service, e);
+            }
+            wait = wait.multipliedBy(2).compareTo(LONGEST_WAIT) > 0 ? LONGEST_WAIT : wait.multipliedBy(2);
+        }
+    }
+
+    /** The innermost message, on one line: "Connection refused", "postgres: Name or service not known". */
+    private static String reason(Exception e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        if (root instanceof TimeoutException) {
+            return "no answer within " + CONNECT_TIMEOUT_SECONDS + " s";
+        }
+        String message =
+                root.getMessage() != null ? root.getMessage() : root.getClass().getSimpleName();
+        String name = root.getClass().getSimpleName();
+        return (message.contains(name) ? message : name + ": " + message).replaceAll("\\s+", " ");
+    }
+
+    /** host:port/database of a JDBC URL, without its parameters (where a password may be). */
+    private static String where(String jdbcUrl) {
+        String rest = jdbcUrl.replaceFirst("^jdbc:postgresql:(//)?", "");
+        return rest.split("\\?", 2)[0];
+    }
+
+    /** The URI without its password. */
+    private static String redact(String amqpUri) {
+        return amqpUri.replaceFirst("(//[^:/@]*):[^@/]*@", "$1:***@");
+    }
+}
