@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
 
-from cairn_client import Client, InvalidInput, NotFound, Unauthenticated, count, field
+from cairn_client import Client, InvalidInput, NotFound, Process, Unauthenticated, count, field
 from cairn_client.config import resolve
 
 
@@ -152,3 +153,35 @@ def test_groups_and_archives(cairn: Client, tmp_path: Path) -> None:
     assert archive.stat().st_size > 0
     imported = cairn.import_archive(archive)
     assert imported["existing"] >= 1
+
+
+def test_wait_sees_an_end_that_came_before_it_followed_the_events(
+    cairn: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    done = cairn.submit("arithmetic.add_function", {"x": 1, "y": 2}).wait(300)
+    assert done.ok
+    # as if it ended between wait's first look at it and its subscription to the event stream
+    stale = Process(cairn, {**done._summary, "state": "running", "exit_status": None})
+    looks = []
+    original = Process.refresh
+
+    def first_look_is_stale(self: Process) -> Process:
+        looks.append(self.uuid)
+        return self if len(looks) == 1 else original(self)
+
+    monkeypatch.setattr(Process, "refresh", first_look_is_stale)
+    started = time.monotonic()
+    assert stale.wait(60).ok
+    assert time.monotonic() - started < 30, "wait missed the end the event stream replays"
+
+
+def test_wait_gives_up_at_its_timeout(cairn: Client) -> None:
+    slow = cairn.submit("examples.sum_series", {"n": 1000, "batch": 1}).pause()
+    try:
+        started = time.monotonic()
+        with pytest.raises(TimeoutError, match="has not ended after 2"):
+            slow.wait(2)
+        assert 2 <= time.monotonic() - started < 60
+    finally:
+        slow.kill()
+    assert slow.wait(300).state == "killed"

@@ -89,7 +89,7 @@ class Http:
 
         kwargs: dict[str, Any] = {}
         if timeout is not None or accept == "text/event-stream":
-            kwargs["timeout"] = httpx.Timeout(timeout if timeout is not None else 60.0, read=timeout)
+            kwargs["timeout"] = httpx.Timeout(60.0, read=timeout)
         with self._client.stream(
             method, path, json=body, params=_params(params), headers={"Accept": accept}, **kwargs
         ) as response:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
@@ -304,9 +305,11 @@ class Client:
             if not cursor:
                 return
 
-    def _events(self, params: Mapping[str, Any]) -> Iterator[Event]:
-        with self._http.stream("GET", "/api/v1/events", params=params, accept="text/event-stream", timeout=None) as r:
-            yield from parse_events(r.iter_lines())
+    def _events(self, params: Mapping[str, Any], deadline: float | None = None) -> Iterator[Event]:
+        """The event stream; past ``deadline`` (a :func:`time.monotonic` time) it raises :class:`TimeoutError`."""
+        timeout = None if deadline is None else max(deadline - time.monotonic(), 0.001)
+        with self._http.stream("GET", "/api/v1/events", params=params, accept="text/event-stream", timeout=timeout) as r:
+            yield from parse_events(_until(r.iter_lines(), deadline))
 
     def _uuid_of(self, ref: NodeRef) -> str:
         if isinstance(ref, (Node, Process)):
@@ -407,6 +410,20 @@ def _pbc(flags: Any) -> tuple[bool, bool, bool]:
 
 def _is_atoms(value: Any) -> bool:
     return all(hasattr(value, a) for a in ("get_cell", "get_positions", "get_chemical_symbols", "get_pbc"))
+
+
+def _until(lines: Iterator[str], deadline: float | None) -> Iterator[str]:
+    """The lines of a stream up to ``deadline``: the server's heartbeats end a read, so it is checked between
+    lines; a read that waits past it (no heartbeat) ends as the same :class:`TimeoutError`."""
+    import httpx
+
+    try:
+        for line in lines:
+            if deadline is not None and time.monotonic() > deadline:
+                raise TimeoutError("the deadline passed while following the event stream")
+            yield line
+    except httpx.ReadTimeout as e:
+        raise TimeoutError("the deadline passed while following the event stream") from e
 
 
 def _chunks(handle: Any, size: int = 1 << 20) -> Iterator[bytes]:

@@ -137,21 +137,19 @@ class Process:
 
         :raises TimeoutError: when it has not ended after ``timeout`` seconds"""
         deadline = None if timeout is None else time.monotonic() + timeout
-        while True:
-            if self.refresh().ended:
-                return self
-            try:
-                for _ in self.events(from_start=False, tree=False):
-                    pass
-            except errors.Unavailable:
-                # the stream broke with the server's broker: ask again
-                pass
-            except TimeoutError:
-                pass
-            if self.refresh().ended:
-                return self
+        while not self.refresh().ended:
             if deadline is not None and time.monotonic() > deadline:
                 raise TimeoutError(f"process {self.uuid} has not ended after {timeout} s (it is {self.state})")
+            # from the first event: an end between the refresh and the subscription is replayed, not missed
+            params = {"process": self.uuid, "last_event_id": "0"}
+            try:
+                for event in self._client._events(params, deadline=deadline):
+                    if event.process == self.uuid and event.ended:
+                        break
+            except (errors.Unavailable, TimeoutError):
+                # the stream broke with the server's broker, or the deadline passed: ask again
+                pass
+        return self
 
     # --- control
 

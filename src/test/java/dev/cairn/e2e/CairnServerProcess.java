@@ -404,7 +404,7 @@ public final class CairnServerProcess implements AutoCloseable {
     }
 
     /** The jar the build made; the failsafe configuration names it. */
-    static Path serverJar() {
+    public static Path serverJar() {
         Path jar = Path.of(System.getProperty("cairn.server.jar", "../../api/target/cairn-server.jar"))
                 .toAbsolutePath()
                 .normalize();
@@ -416,7 +416,7 @@ public final class CairnServerProcess implements AutoCloseable {
     }
 
     /** The JDK's java that runs the tests (failsafe sets CAIRN_TEST_JAVA), else this JVM's. */
-    private static String java() {
+    public static String java() {
         String java = System.getenv("CAIRN_TEST_JAVA");
         if (java != null && !java.isBlank()) {
             return java;

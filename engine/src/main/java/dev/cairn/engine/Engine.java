@@ -143,7 +143,9 @@ public final class Engine implements AutoCloseable {
                             config.amqpUri(),
                             config.prefix(),
                             "cairn-" + ProcessHandle.current().pid(),
-                            config.broker().heartbeat());
+                            config.broker().heartbeat(),
+                            config.broker().taskQueue() == BrokerOptions.TaskQueue.QUORUM,
+                            config.broker().addresses());
             this.broadcasts = broker == null ? null : new Broadcasts(broker);
             this.sink = broker == null ? null : new QueueTaskSink(new TaskPublisher(broker));
             this.launcher = new Launcher(database, graph, executor, sink, computerAccess);
@@ -161,15 +163,17 @@ public final class Engine implements AutoCloseable {
     }
 
     /**
-     * Connects to the broker at {@code amqpUri} once, as a server does at start-up before it opens the engine.
+     * Connects to the broker at {@code amqpUri} once, as a server does at start-up before it opens the engine; to
+     * one of {@code addresses} (a cluster's nodes, {@link BrokerOptions#addresses()}) when there are some.
      *
      * @throws dev.cairn.errors.InvalidInputException when the URI is not an AMQP URI, or the broker refused its
      *     user name, password or virtual host: waiting will not change that
      * @throws IOException when the broker did not answer; it may yet
      * @throws TimeoutException when it did not answer within {@code timeout}
      */
-    public static void probeBroker(String amqpUri, Duration timeout) throws IOException, TimeoutException {
-        BrokerProbe.connectOnce(amqpUri, timeout);
+    public static void probeBroker(String amqpUri, List<String> addresses, Duration timeout)
+            throws IOException, TimeoutException {
+        BrokerProbe.connectOnce(amqpUri, addresses, timeout);
     }
 
     public static Engine open(Config config) {

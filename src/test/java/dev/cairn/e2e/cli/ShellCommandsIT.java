@@ -3,8 +3,6 @@ package dev.cairn.e2e.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -16,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.cairn.e2e.CairnCli;
 import dev.cairn.e2e.CairnServerProcess;
+import dev.cairn.e2e.LocalComputer;
 import dev.cairn.storage.testing.TestBroker;
 import dev.cairn.storage.testing.TestDatabase;
 
@@ -47,13 +46,7 @@ class ShellCommandsIT {
                 .broker(broker)
                 .start()
                 .awaitReady();
-        HttpResponse<String> made = server.send(server.request("/api/v1/computers", server.adminToken())
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString("""
-                        {"label": "localhost", "hostname": "localhost", "transportType": "core.local",
-                         "schedulerType": "core.direct", "settings": {"workdir": "%s"}}""".formatted(dataDir.resolve("work"))))
-                .build());
-        assertEquals(201, made.statusCode(), made.body());
+        LocalComputer.register(server, dataDir.resolve("work"));
     }
 
     @AfterAll

@@ -76,11 +76,28 @@ public record CairnProperties(
      * @param heartbeat the AMQP heartbeat asked for: the broker gives the tasks of a worker it has not heard
      *                  from for about two of them to the other workers, and a worker that has not heard
      *                  from the broker as long reconnects
+     * @param taskQueue the type of queue the task queue is declared as: {@code classic}, or {@code quorum} for a
+     *                  RabbitMQ cluster (replicated by Raft: it survives the loss of a minority of nodes)
+     * @param addresses the nodes of a RabbitMQ cluster ({@code host} or {@code host:port}, comma-separated): the
+     *                  engine connects, and reconnects, to one that answers, tried in a shuffled order; empty: the
+     *                  URI's host
      */
     public record Broker(
             String uri,
             @DefaultValue("cairn") String prefix,
-            @DefaultValue("15s") Duration heartbeat) {
+            @DefaultValue("15s") Duration heartbeat,
+            @DefaultValue("classic") String taskQueue,
+            List<String> addresses) {
+        public Broker {
+            // unset, empty (CAIRN_BROKER_ADDRESSES=) or with blanks around commas: the entries named
+            addresses = addresses == null
+                    ? List.of()
+                    : addresses.stream()
+                            .map(String::strip)
+                            .filter(a -> !a.isEmpty())
+                            .toList();
+        }
+
         public boolean embedded() {
             return uri == null || uri.isBlank();
         }

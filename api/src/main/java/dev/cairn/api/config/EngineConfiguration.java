@@ -72,7 +72,10 @@ class EngineConfiguration {
                     plugins,
                     CachingPolicy.parse(properties.caching()),
                     bucket,
-                    new BrokerOptions(properties.broker().heartbeat())));
+                    new BrokerOptions(
+                            properties.broker().heartbeat(),
+                            BrokerOptions.TaskQueue.parse(properties.broker().taskQueue()),
+                            properties.broker().addresses())));
         } catch (SchemaTooNewException e) {
             throw new StartupProblem(e.getMessage(), e);
         }

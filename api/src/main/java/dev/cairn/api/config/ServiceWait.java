@@ -3,6 +3,7 @@ package dev.cairn.api.config;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.TimeoutException;
@@ -67,11 +68,11 @@ final class ServiceWait {
         });
     }
 
-    /** Waits until the broker at {@code amqpUri} accepts a connection of this server's user. */
-    static void forBroker(String amqpUri) {
+    /** Waits until the broker at {@code amqpUri} (one of {@code addresses}, if any) accepts this server's user. */
+    static void forBroker(String amqpUri, List<String> addresses) {
         waitFor("the broker at " + redact(amqpUri), () -> {
             try {
-                Engine.probeBroker(amqpUri, Duration.ofSeconds(CONNECT_TIMEOUT_SECONDS));
+                Engine.probeBroker(amqpUri, addresses, Duration.ofSeconds(CONNECT_TIMEOUT_SECONDS));
             } catch (InvalidInputException e) {
                 throw new StartupProblem(e.getMessage() + " (cairn.broker.uri, CAIRN_BROKER_URI)", e);
             }

@@ -47,7 +47,7 @@ public final class Services implements AutoCloseable {
             ServiceWait.forDatabase(db);
         }
         if (!properties.broker().embedded()) {
-            ServiceWait.forBroker(properties.broker().uri());
+            ServiceWait.forBroker(properties.broker().uri(), properties.broker().addresses());
         }
         CompletableFuture<EmbeddedDatabase> embeddedDatabase = db.embedded()
                 ? CompletableFuture.supplyAsync(

@@ -5,9 +5,11 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.security.GeneralSecurityException;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeoutException;
 
 import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Address;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
@@ -46,15 +48,20 @@ public final class BrokerConnection implements AutoCloseable {
      * @param name    shown in the broker's connection list (e.g. "cairn-worker@host")
      */
     public static BrokerConnection open(String amqpUri, String prefix, String name) {
-        return open(amqpUri, prefix, name, DEFAULT_HEARTBEAT);
+        return open(amqpUri, prefix, name, DEFAULT_HEARTBEAT, false, List.of());
     }
 
     /**
      * Connects asking for {@code heartbeat} and declares the topology of {@code prefix}: a peer
      * silent for about two heartbeats is given up (by the broker: the connection's unacknowledged
-     * tasks go to other consumers; by the client: it reconnects).
+     * tasks go to other consumers; by the client: it reconnects). With {@code quorum}, the task
+     * queue is a quorum queue ({@link Topology}). With {@code addresses} ({@code host[:port]}, the
+     * nodes of a cluster), the client tries them in a shuffled order and connects to one that
+     * answers, and so does every reconnection; the URI gives the rest (user, password, virtual
+     * host, TLS).
      */
-    public static BrokerConnection open(String amqpUri, String prefix, String name, Duration heartbeat) {
+    public static BrokerConnection open(
+            String amqpUri, String prefix, String name, Duration heartbeat, boolean quorum, List<String> addresses) {
         ConnectionFactory factory = factory(amqpUri);
         factory.setAutomaticRecoveryEnabled(true);
         factory.setTopologyRecoveryEnabled(true);
@@ -62,10 +69,18 @@ public final class BrokerConnection implements AutoCloseable {
         factory.setRequestedHeartbeat((int) heartbeat.toSeconds());
         factory.setConnectionTimeout(10_000);
         try {
-            Connection connection = factory.newConnection(name);
-            Topology topology = new Topology(prefix);
+            Connection connection = addresses.isEmpty()
+                    ? factory.newConnection(name)
+                    : factory.newConnection(
+                            addresses.stream().map(Address::parseAddress).toList(), name);
+            Topology topology = new Topology(prefix, quorum);
             Channel channel = connection.createChannel();
-            topology.declare(channel);
+            try {
+                topology.declare(channel);
+            } catch (InvalidInputException e) {
+                connection.abort(1000);
+                throw e;
+            }
             return new BrokerConnection(connection, topology, channel);
         } catch (IOException | TimeoutException e) {
             throw new BrokerException("cannot connect to the broker at " + redact(amqpUri) + ": " + e.getMessage(), e);

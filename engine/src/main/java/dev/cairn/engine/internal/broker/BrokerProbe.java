@@ -2,10 +2,12 @@ package dev.cairn.engine.internal.broker;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeoutException;
 
 import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Address;
 import com.rabbitmq.client.AuthenticationFailureException;
 import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.ShutdownSignalException;
@@ -24,20 +26,29 @@ public final class BrokerProbe {
     private BrokerProbe() {}
 
     /**
-     * Returns when the broker at {@code amqpUri} accepted a connection.
+     * Returns when the broker at {@code amqpUri} accepted a connection: one of its {@code addresses} (a
+     * cluster's nodes, {@code host[:port]}) when there are some.
      *
      * @throws InvalidInputException when the URI is not an AMQP URI, or the broker refused its user name,
      *     password or virtual host
      * @throws IOException when the broker did not answer (refused, unknown host, closed)
      * @throws TimeoutException when it did not answer within {@code timeout}
      */
-    public static void connectOnce(String amqpUri, Duration timeout) throws IOException, TimeoutException {
+    public static void connectOnce(String amqpUri, List<String> addresses, Duration timeout)
+            throws IOException, TimeoutException {
         ConnectionFactory factory = BrokerConnection.factory(amqpUri);
         factory.setAutomaticRecoveryEnabled(false);
         factory.setConnectionTimeout(Math.toIntExact(timeout.toMillis()));
         String where = BrokerConnection.redact(amqpUri);
         try {
-            factory.newConnection("cairn-start-up-check").close();
+            (addresses.isEmpty()
+                            ? factory.newConnection("cairn-start-up-check")
+                            : factory.newConnection(
+                                    addresses.stream()
+                                            .map(Address::parseAddress)
+                                            .toList(),
+                                    "cairn-start-up-check"))
+                    .close();
         } catch (AuthenticationFailureException e) {
             throw new InvalidInputException(
                     "the broker at " + where + " refused this server's user name or password: " + e.getMessage(), e);
