@@ -65,8 +65,8 @@ public final class ArchiveImport {
                     // every statement here is a plain scan or join over the archive's rows; compiling them
                     // cost the link rules a third of their time (1.0 s of 313,000 nodes) and won nothing
                     s.execute("SET LOCAL jit = off");
-                    // the node tally trigger's copy of each COPY's rows (a batch, up to 4 MB of JSON) spilled
-                    // to disk with the default 4 MB, 1 s of 313,000 nodes; imports run one at a time
+                    // the joins and sorts over the archive's rows (its links, its map of uuids to ids) stay in
+                    // memory; imports run one at a time
                     s.execute("SET LOCAL work_mem = '64MB'");
                 }
                 Staging.create(c);

@@ -23,12 +23,17 @@ import dev.cairn.storage.db.JsonText;
  */
 final class NodeInserter {
 
-    private static final String INSERT_ONE = """
+    /** One node, counted in the statistics by the same statement ({@link NodeTallies}). */
+    private static final String INSERT_NODE =
+            """
         WITH n AS (
             INSERT INTO node (uuid, node_type, process_type, label, description, ctime, mtime, user_id,
                               computer_id, attributes, extras, repository_metadata, hash)
             VALUES (?, ?, ?, ?, ?, now(), now(), ?, ?, ?::jsonb, ?::jsonb, ?::jsonb, ?)
-            RETURNING id, ctime),
+            RETURNING id, ctime,""" + " " + NodeTallies.RETURNING_KEY + "),\n t AS (" + NodeTallies.countReturned("n") + ")";
+
+    private static final String INSERT_ONE = INSERT_NODE + """
+        ,
         l AS (
             INSERT INTO link (input_id, output_id, type, label)
             SELECT x.input_id, n.id, x.type, x.label
@@ -36,11 +41,7 @@ final class NodeInserter {
         SELECT id, ctime FROM n""";
 
     /** A node without incoming links: no link statement, so no link trigger either. */
-    private static final String INSERT_ALONE = """
-        INSERT INTO node (uuid, node_type, process_type, label, description, ctime, mtime, user_id,
-                          computer_id, attributes, extras, repository_metadata, hash)
-        VALUES (?, ?, ?, ?, ?, now(), now(), ?, ?, ?::jsonb, ?::jsonb, ?::jsonb, ?)
-        RETURNING id, ctime""";
+    private static final String INSERT_ALONE = INSERT_NODE + "\nSELECT id, ctime FROM n";
 
     private static final String RESERVE_IDS =
             "SELECT now(), nextval(pg_get_serial_sequence('node', 'id')) FROM generate_series(1, ?)";
@@ -56,7 +57,8 @@ final class NodeInserter {
     static final int SMALL_BATCH = 64;
 
     /** A small batch in one round trip: ids drawn in order, nodes, then links naming new nodes by position. */
-    private static final String INSERT_SMALL = """
+    private static final String INSERT_SMALL =
+            """
         WITH ids AS MATERIALIZED (
             SELECT ord, nextval(pg_get_serial_sequence('node', 'id')) AS id
               FROM generate_series(1, ?::int) AS ord ORDER BY ord),
@@ -69,7 +71,9 @@ final class NodeInserter {
                           ?::text[], ?::text[]) WITH ORDINALITY
                    AS r(uuid, node_type, process_type, label, description, computer_id, attributes, extras, files,
                         hash, ord)
-              JOIN ids USING (ord)),
+              JOIN ids USING (ord)
+            RETURNING""" + " " + NodeTallies.RETURNING_KEY + "),\n t AS (" + NodeTallies.countReturned("n") + """
+        ),
         l AS (
             INSERT INTO link (input_id, output_id, type, label)
             SELECT CASE WHEN x.source > 0 THEN x.source ELSE (SELECT id FROM ids WHERE ord = -x.source) END,
@@ -174,6 +178,7 @@ final class NodeInserter {
                 nodes.endRow();
             }
         });
+        NodeTallies.countStored(c, ids);
 
         boolean anyLinks = ordered.stream().anyMatch(n -> !n.pendingIncoming().isEmpty());
         if (!anyLinks) {
