@@ -113,7 +113,7 @@ fi
 grep -E '^[a-z_]+: ' "$work/cairn.log" >&2 || true
 if grep -q 'import step foreign-key checks kept' "$work/cairn.log"; then
   echo "note: role $cairn_user may not set session_replication_role, so Cairn's imports kept PostgreSQL's" \
-    "per-row foreign-key checks (README, Archives; .ci/services grants it)" >&2
+    "per-row foreign-key checks (docs/reference/settings.md, \"The PostgreSQL role\"; .ci/services grants it)" >&2
 fi
 step "done (load average $(cut -d' ' -f1-3 /proc/loadavg))"
 

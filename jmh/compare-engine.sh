@@ -30,9 +30,9 @@
 # Cairn gets a fresh PostgreSQL database cairn_compare_engine (role cairn) and a fresh RabbitMQ vhost
 # cairn-compare-engine before each run; aiida-core recreates its own database and vhost likewise (setup
 # in jmh/engine-peer/setup-aiida-engine.sh). Needs PostgreSQL and RabbitMQ: `source .ci/services`.
-# Time: aiida-core did 8,000-14,000 processes/hour here on functions, so its side takes some 2.5 min per
-# worker count at N=100 (about 40 s of that is daemon restart, fresh database, latency) and some 6-10 min at
-# N=400; on calcjobs it did about 4,000/hour with 1 worker (18 min for N=400) and 8,000 with 2.
+# Time: aiida-core's side is the long one, some hundreds of times slower than Cairn's (docs/performance.md
+# has the rates), so keep its N small (--n 100 with --peer-only: minutes per worker count) and give Cairn's
+# side a larger N (--n 1000 with --cairn-only), where its start and end do not dominate.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)

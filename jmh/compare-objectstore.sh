@@ -5,26 +5,32 @@
 #
 #   jmh/compare-objectstore.sh [--workload FILE | --objects N [--min-size B] [--max-size B] [--duplicates F]
 #                              [--log-uniform]] [--phases p1,p2,...] [--runs R] [--no-pack-sync] [--skip-build]
-#                              [--fractions F1,F2,...] [--reps R]
+#                              [--fractions F1,F2,...] [--reps R] [--s3]
 #
-# Default workload: ../shared/peers/gen_objects.py -n 100000 (100,000 objects of 0-1000 random bytes,
-# seed 42). --objects N writes a workload of our own generator instead (sizes uniform in
-# [min, max], or log-uniform with --log-uniform; a fraction F of objects repeating earlier ones). --runs R
+# Default workload: 100,000 objects of 0-1000 random bytes (sizes uniform, seed 42), written by
+# dev.cairn.jmh.objects.WorkloadGenerator; --objects N and the options after it choose another (sizes
+# uniform in [min, max], or log-uniform with --log-uniform; a fraction F of objects repeating earlier ones).
+# disk-objectstore's side is jmh/objects-peer/phases.py (and subset_reads.py), in a venv of its own. --runs R
 # takes the median of R runs of each side. --no-pack-sync runs Cairn without fsync of pack files, which is
 # what disk-objectstore does on Linux (its pack fsync is a no-op there); by default Cairn syncs and the
 # peer does not. The phase subset_reads reads random subsets (--fractions, default 0.01,0.1,0.5) of the
 # keys, in one call and in ten, and a table gives each one's cost per object over the full read's (median
 # of --reps repetitions, default 5; target: at most 2).
+#
+# --s3 runs Cairn's side a second time with its containers in a bucket of S3Proxy (a real S3 server, the
+# object store's test dependency, on its filesystem-nio2 backend in $work, started here on the loopback
+# address) and adds its seconds and two ratios: s3/folder and the peer's over s3. Over loopback to a server
+# on the same disk, these are the cost of the protocol (requests, signing, copies through the server),
+# not of a network.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
-peers=$(cd "$root/../shared/peers" 2>/dev/null && pwd) || { echo "needs ../shared/peers beside the checkout" >&2; exit 1; }
 work=${CAIRN_COMPARE_DIR:-/tmp/cairn-compare}
 venv=${CAIRN_PEER_VENV:-/tmp/cairn-peers/dos-venv}
 
-workload="" objects="" min_size=0 max_size=1000 duplicates=0 runs=1 sync_flag="" build=1 sizes=uniform
-fractions=0.01,0.1,0.5 reps=5
+workload="" objects=100000 min_size=0 max_size=1000 duplicates=0 runs=1 sync_flag="" build=1 sizes=uniform
+fractions=0.01,0.1,0.5 reps=5 s3=0
 phases="loose_write,pack_all_loose,clean_storage,pack_write,pack_write_compressed,bulk_read,single_reads,chunked_read,validate,subset_reads"
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -40,7 +46,8 @@ while [ $# -gt 0 ]; do
     --runs) runs=$2; shift 2 ;;
     --no-pack-sync) sync_flag="--no-pack-sync"; shift ;;
     --skip-build) build=0; shift ;;
-    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+    --s3) s3=1; shift ;;
+    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -57,8 +64,8 @@ jar="$root/jmh/target/benchmarks.jar"
 if [ "$build" = 1 ] || [ ! -f "$jar" ]; then
   (cd "$root" && ./mvnw -q -B -ntp -pl storage,jmh -am package -DskipTests) >&2
 fi
-# The throughput collector: a bulk read whose results are all kept (as the peer's dict keeps them) spends
-# over a second of a 1M-object read in G1's evacuation pauses; ParallelGC copies the same bytes faster.
+# The throughput collector: a bulk read whose results are all kept (as the peer's dict keeps them) spends a
+# large share of a 1M-object read in G1's evacuation pauses; ParallelGC copies the same bytes faster.
 java=("$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -XX:+UseParallelGC -cp "$jar")
 
 # --- the peer, in a virtualenv of its own
@@ -71,35 +78,53 @@ fi
 # --- the workload
 mkdir -p "$work"
 if [ -z "$workload" ]; then
-  if [ -n "$objects" ]; then
-    workload="$work/objects_${objects}_${min_size}-${max_size}_dup${duplicates}$([ "$sizes" = uniform ] || echo "_$sizes").bin"
-    [ -f "$workload" ] || "${java[@]}" dev.cairn.jmh.objects.WorkloadGenerator "$workload" "$objects" "$min_size" "$max_size" \
-      "$duplicates" 42 "$sizes"
-  else
-    workload="$work/objects_100000.bin"
-    [ -f "$workload" ] || "$venv/bin/python" "$peers/gen_objects.py" -n 100000 -o "$workload" >/dev/null
-  fi
+  workload="$work/objects_${objects}_${min_size}-${max_size}_dup${duplicates}$([ "$sizes" = uniform ] || echo "_$sizes").bin"
+  [ -f "$workload" ] || "${java[@]}" dev.cairn.jmh.objects.WorkloadGenerator "$workload" "$objects" "$min_size" "$max_size" \
+    "$duplicates" 42 "$sizes"
 fi
 [ -f "$workload" ] || { echo "no workload file $workload" >&2; exit 1; }
 
-# --- which peer phases (dos_bench.py letters) the asked-for phases need
-letters=""
-add() { case ",$letters," in *",$1,"*) ;; *) letters="${letters:+$letters,}$1" ;; esac; }
+# --- the phases disk-objectstore runs (jmh/objects-peer/phases.py); subset_reads has a script of its own
+peer_phases=""
 IFS=, read -ra wanted <<< "$phases"
 for p in "${wanted[@]}"; do
   case "$p" in
-    loose_write) add a ;;
-    pack_all_loose|clean_storage) add a; add b ;;
-    pack_write) add c ;;
-    pack_write_compressed) add c; add z ;;
-    bulk_read) add c; add d ;;
-    single_reads) add c; add e ;;
-    chunked_read) add c; add f ;;
-    validate) add c; add g ;;
-    subset_reads) ;;  # jmh/objects-peer/subset_reads.py, below
+    loose_write|pack_all_loose|clean_storage|pack_write|pack_write_compressed|bulk_read|single_reads|chunked_read|validate)
+      peer_phases="${peer_phases:+$peer_phases,}$p" ;;
+    subset_reads) ;;
     *) echo "unknown phase $p" >&2; exit 2 ;;
   esac
 done
+
+# --- S3Proxy, for --s3: from the object store's test class path, on a free loopback port
+s3_out="$work/cairn-s3.txt"
+: > "$s3_out"
+if [ "$s3" = 1 ]; then
+  (cd "$root" && ./mvnw -q -B -ntp -pl objects dependency:build-classpath -Dmdep.includeScope=test \
+    -Dmdep.outputFile="$work/s3proxy.classpath") >&2
+  port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  rm -rf "$work/s3data" && mkdir -p "$work/s3data/bench"
+  cat > "$work/s3proxy.properties" <<PROPS
+s3proxy.endpoint=http://127.0.0.1:$port
+s3proxy.authorization=aws-v2-or-v4
+s3proxy.identity=bench
+s3proxy.credential=bench-secret
+jclouds.provider=filesystem-nio2
+jclouds.identity=bench
+jclouds.credential=bench-secret
+jclouds.filesystem.basedir=$work/s3data
+PROPS
+  "$JAVA_HOME/bin/java" -Dlogback.configurationFile="$root/objects/src/test/resources/logback-test.xml" \
+    -cp "$(<"$work/s3proxy.classpath")" org.gaul.s3proxy.Main --properties "$work/s3proxy.properties" \
+    > "$work/s3proxy.log" 2>&1 &
+  s3proxy_pid=$!
+  trap 'kill "$s3proxy_pid" 2>/dev/null || true' EXIT
+  for _ in $(seq 300); do
+    python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 1)" 2>/dev/null && break
+    sleep 0.2
+  done
+  export AWS_ACCESS_KEY_ID=bench AWS_SECRET_ACCESS_KEY=bench-secret
+fi
 
 cairn_out="$work/cairn.txt" peer_out="$work/peer.txt"
 : > "$cairn_out"; : > "$peer_out"
@@ -107,26 +132,22 @@ for ((i = 1; i <= runs; i++)); do
   echo "run $i/$runs: cairn" >&2
   "${java[@]}" dev.cairn.jmh.objects.ObjectStoreComparison "$workload" "$work/cairn-run" "$phases" $sync_flag \
     --fractions "$fractions" --reps "$reps" >> "$cairn_out"
+  if [ "$s3" = 1 ]; then
+    echo "run $i/$runs: cairn in a bucket of S3Proxy" >&2
+    "${java[@]}" dev.cairn.jmh.objects.ObjectStoreComparison "$workload" "$work/cairn-s3-run" "$phases" $sync_flag \
+      --fractions "$fractions" --reps "$reps" --s3 "http://127.0.0.1:$port" bench >> "$s3_out"
+  fi
   if [[ ",$phases," == *",subset_reads,"* ]]; then
     echo "run $i/$runs: disk-objectstore (subset_reads)" >&2
     "$venv/bin/python" "$here/objects-peer/subset_reads.py" "$workload" --fractions "$fractions" --reps "$reps" \
-      --peers "$peers" >> "$peer_out"
+      >> "$peer_out"
   fi
-  [ -n "$letters" ] || continue
-  echo "run $i/$runs: disk-objectstore (phases $letters)" >&2
-  "$venv/bin/python" "$peers/dos_bench.py" small --workload "$workload" --phases "$letters" --label "compare_$$" \
-    | "$venv/bin/python" -c '
-import json, sys
-names = {"a_add_object_loose": "loose_write", "b_pack_all_loose": "pack_all_loose", "b_clean_storage": "clean_storage",
-         "c_add_objects_to_pack": "pack_write", "c_add_objects_to_pack_compressed": "pack_write_compressed",
-         "d_bulk_read_1call": "bulk_read", "e_single_reads": "single_reads", "f_bulk_read_10calls": "chunked_read",
-         "g_validate": "validate"}
-for k, v in json.load(sys.stdin)["phases"].items():
-    if k in names:
-        print(names[k], v["seconds"])' >> "$peer_out"
+  [ -n "$peer_phases" ] || continue
+  echo "run $i/$runs: disk-objectstore (phases $peer_phases)" >&2
+  "$venv/bin/python" "$here/objects-peer/phases.py" "$workload" --phases "$peer_phases" >> "$peer_out"
 done
 
-"$venv/bin/python" - "$cairn_out" "$peer_out" "$phases" <<'PY'
+"$venv/bin/python" - "$cairn_out" "$peer_out" "$phases" "$s3_out" <<'PY'
 import statistics, sys
 def load(path):
     """phase -> (median seconds, objects, median ratio); subset_reads lines carry the last two."""
@@ -135,12 +156,15 @@ def load(path):
         name, secs, *rest = line.split()
         out.setdefault(name, []).append((float(secs), *map(float, rest)))
     return {k: tuple(statistics.median(col) for col in zip(*v)) for k, v in out.items()}
-cairn, peer = load(sys.argv[1]), load(sys.argv[2])
+cairn, peer, s3 = load(sys.argv[1]), load(sys.argv[2]), load(sys.argv[4])
 phases = sys.argv[3].split(",")
-print("phase cairn_seconds peer_seconds speedup")
+print("phase cairn_seconds peer_seconds speedup" + (" s3_seconds s3_over_folder peer_over_s3" if s3 else ""))
 for p in phases:
     if p in cairn and p in peer and len(cairn[p]) == 1:
-        print(f"{p} {cairn[p][0]:.4f} {peer[p][0]:.4f} {peer[p][0] / cairn[p][0]:.1f}")
+        line = f"{p} {cairn[p][0]:.4f} {peer[p][0]:.4f} {peer[p][0] / cairn[p][0]:.1f}"
+        if p in s3:
+            line += f" {s3[p][0]:.4f} {s3[p][0] / cairn[p][0]:.1f} {peer[p][0] / s3[p][0]:.2f}"
+        print(line)
 subsets = [k for k, v in cairn.items() if len(v) == 3]
 if subsets:
     print()

@@ -24,7 +24,7 @@
 # queue while the streams open; the worker is a second JVM of the same jar with the role worker, started
 # by the load program once every stream is open. Results: $CAIRN_SERVER_LOAD_DIR (default
 # /tmp/cairn-server-load)/load-<round>-<threads>.json, with the servers' and the program's logs beside it.
-# Needs PostgreSQL and RabbitMQ (source .ci/services); takes 3-5 minutes per thread mode here.
+# Needs PostgreSQL and RabbitMQ (source .ci/services); takes minutes per thread mode.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)

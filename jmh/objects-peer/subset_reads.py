@@ -11,12 +11,12 @@ plus a salt per repetition), so both sides read the same keys.
 Each read goes through get_objects_stream_and_meta and reads every stream whole, keeping nothing (what
 get_objects_content does, without the dict); a second, untimed read of the same calls with
 get_objects_content is checked against the workload. Before each timed read: gc.collect() and os.sync(),
-as shared/peers/dos_bench.py does, then an untimed read of 16 other keys (Cairn's side does the same:
+as phases.py does, then an untimed read of 16 other keys (Cairn's side does the same:
 its first call after a full collection runs with cold caches). Prints "phase seconds objects ratio" lines: the median seconds, the
 mean number of keys asked for, and the median over the repetitions of the cost per object over the full
 read's in the same repetition.
 
-    subset_reads.py WORKLOAD [--fractions 0.01,0.1,0.5] [--reps 5] [--peers DIR]
+    subset_reads.py WORKLOAD [--fractions 0.01,0.1,0.5] [--reps 5]
 """
 
 from __future__ import annotations
@@ -71,11 +71,9 @@ def main() -> None:
     parser.add_argument('workload')
     parser.add_argument('--fractions', default='0.01,0.1,0.5')
     parser.add_argument('--reps', type=int, default=5)
-    parser.add_argument('--peers', default=str(Path(__file__).resolve().parents[2] / 'shared' / 'peers'),
-                        help='the folder of dos_bench.py (shared/peers)')
     args = parser.parse_args()
-    sys.path.insert(0, args.peers)
-    from dos_bench import WORK_ROOT, load_workload, new_container, shuffled  # pylint: disable=import-outside-toplevel
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from workload import WORK_ROOT, load_workload, new_container, shuffled  # pylint: disable=import-outside-toplevel
 
     contents = load_workload(args.workload)
     n = len(contents)

@@ -17,7 +17,7 @@ import org.objectweb.asm.Opcodes;
  * Rewrites the class files of a jar that are older than Java 6 as Java 8 class files with stack map
  * frames, in place. The JDK's class-data cache (CDS, AOT) skips pre-Java-6 classes, and picocli ships
  * Java 5 class files: without this, its 200 classes are loaded and verified by the old verifier on every
- * start of `cairn` (about 60 ms of 200 for `cairn --help` on this machine). The code is unchanged;
+ * start of `cairn`, a large share of a short command's start (docs/performance.md). The code is unchanged;
  * ASM only recomputes the frames. Run by the build (cli/pom.xml):
  *
  *   java -cp asm.jar UpgradeClassFiles.java lib/picocli-x.jar

@@ -4,7 +4,8 @@
 # (UpgradeClassFiles.java), writes lib/classpath in a fixed order, makes bin/cairn executable, and
 # records the start-up cache with a training run of the everyday commands (Training.java): an AOT
 # cache on JDK 25 and newer, nothing on older JDKs (the launcher then keeps a per-user CDS archive).
-# Then the man pages (share/man/man1, ManPages.java) and the bash/zsh completion script
+# Then the man pages (share/man/man1, ManPages.java), the reference page of the documentation site
+# (../docs/cli.md, ReferencePage.java) and the bash/zsh completion script
 # (share/bash-completion/completions/cairn), and it packs cairn-<version>.tar.gz beside the directory.
 #
 #   finish-distribution.sh DIST_DIR CLI_JAR ASM_JAR VERSION
@@ -40,6 +41,8 @@ fi
 # man pages and the completion script, from the same model as --help
 classpath=$(<"$dist/lib/classpath")
 "$java" -cp "$dist/lib/${classpath//:/:$dist/lib/}" dev.cairn.cli.ManPages "$dist/share/man/man1"
+# the same as one Markdown page for the documentation site (.ci/docs copies it in), beside the distribution
+"$java" -cp "$dist/lib/${classpath//:/:$dist/lib/}" dev.cairn.cli.ReferencePage "$(dirname "$dist")/docs/cli.md"
 # `cairn --help` as a file the launcher prints without starting a JVM: the root's help is the same
 # text every time, made here from the same model
 "$java" -cp "$dist/lib/${classpath//:/:$dist/lib/}" dev.cairn.cli.CairnCommand --help >"$dist/lib/help.txt"

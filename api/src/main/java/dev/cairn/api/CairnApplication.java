@@ -7,11 +7,13 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.ConfigurableApplicationContext;
 
+import dev.cairn.api.config.LocalAdminToken;
 import dev.cairn.api.config.MigrateOnly;
 
 /**
  * The Cairn server: the REST API and a worker, or either, by {@code cairn.roles}; with
- * {@code cairn.migrate-only=true}, only the database schema's migrations, then it exits.
+ * {@code cairn.migrate-only=true}, only the database schema's migrations, then it exits; with
+ * {@code cairn.local-admin-token=NAME}, only a new admin token for an operator of this host (no token needed).
  */
 @SpringBootApplication
 public class CairnApplication {
@@ -19,6 +21,9 @@ public class CairnApplication {
     public static void main(String[] args) {
         if (MigrateOnly.requested(args)) {
             System.exit(MigrateOnly.run(args));
+        }
+        if (LocalAdminToken.requested(args)) {
+            System.exit(LocalAdminToken.run(args));
         }
         SpringApplication app = new SpringApplication(CairnApplication.class);
         if (Arrays.stream(args).anyMatch(a -> a.startsWith("--cairn.restore-from="))) {

@@ -79,8 +79,8 @@ public final class CairnCommand implements Runnable {
 
     /**
      * The tree {@code args} need. picocli reads the annotations of every command it is given, by
-     * reflection, at each start, and that was most of a start ({@code cairn process list} took 240 ms in
-     * picocli with the whole tree). So the commands {@code args} name are built whole, and each command
+     * reflection, at each start, and with the whole tree that was most of a start (docs/performance.md,
+     * the command line). So the commands {@code args} name are built whole, and each command
      * on the way to them, and every command that only has to be listed in a help, is a bare spec with
      * its name and description. Anything else (a word no command has: picocli suggests the nearest) gets
      * the whole tree.

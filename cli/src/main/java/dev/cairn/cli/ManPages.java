@@ -35,7 +35,8 @@ final class ManPages {
         System.out.println("wrote " + all.size() + " man pages to " + dir);
     }
 
-    private static void collect(CommandLine command, List<CommandLine> into) {
+    /** {@code command} and every command under it, each once, parents before their subcommands. */
+    static void collect(CommandLine command, List<CommandLine> into) {
         into.add(command);
         for (CommandLine sub : command.getSubcommands().values()) {
             if (!into.contains(sub)) {
@@ -127,12 +128,12 @@ final class ManPages {
         return man.toString();
     }
 
-    private static String first(String[] lines) {
+    static String first(String[] lines) {
         return lines.length == 0 ? "" : plain(lines[0]);
     }
 
     /** Help text without picocli's markup ({@code @|bold x|@}) and with its defaults resolved. */
-    private static String plain(String text) {
+    static String plain(String text) {
         return text.replaceAll("@\\|\\S+ ([^|]*)\\|@", "$1");
     }
 

@@ -11,7 +11,7 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
 /**
- * The command line's rules (ARCHITECTURE.md §1, STYLE.md): it starts in a fraction of a second, so no
+ * The command line's rules (docs/architecture.md, "Modules"): it starts in a fraction of a second, so no
  * Spring, no Hibernate, no JDBC stack of the server, and no Cairn module but the object store; and its
  * packages do not depend on each other in a circle.
  */

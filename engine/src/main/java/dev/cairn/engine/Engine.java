@@ -14,6 +14,7 @@ import java.util.function.Consumer;
 import dev.cairn.engine.caching.CachingPolicy;
 import dev.cairn.engine.computers.ComputerCheck;
 import dev.cairn.engine.computers.ComputerTestReport;
+import dev.cairn.engine.computers.ExecutableLookup;
 import dev.cairn.engine.control.ProcessControl;
 import dev.cairn.engine.events.EventFilter;
 import dev.cairn.engine.events.StateChanged;
@@ -43,6 +44,7 @@ import dev.cairn.storage.graph.StorageException;
 import dev.cairn.storage.graph.computers.Computer;
 import dev.cairn.storage.graph.users.UserStore;
 import dev.cairn.storage.objects.Container;
+import dev.cairn.storage.objects.S3Location;
 
 /**
  * The engine of one Cairn installation, wired: database, object store, plugins, broker, and
@@ -57,7 +59,8 @@ public final class Engine implements AutoCloseable {
     /**
      * @param amqpUri     the broker; null for an engine that only runs in-process
      * @param prefix      names this installation's queue and exchange on the broker
-     * @param objectStore the object store folder for node files; null when no node has files
+     * @param objectStore the object store folder for node files; null when no node has files or they are in a bucket
+     * @param objectBucket the object store in an S3 bucket instead of a folder; null for a folder
      */
     public record Config(
             DatabaseConfig database,
@@ -65,12 +68,29 @@ public final class Engine implements AutoCloseable {
             String prefix,
             Path objectStore,
             PluginRegistry plugins,
-            CachingPolicy caching) {
+            CachingPolicy caching,
+            S3Location objectBucket) {
         public Config {
             Objects.requireNonNull(database, "database");
             Objects.requireNonNull(plugins, "plugins");
             prefix = prefix == null ? "cairn" : prefix;
             caching = caching == null ? CachingPolicy.OFF : caching;
+        }
+
+        /** With the object store in a folder. */
+        public Config(
+                DatabaseConfig database,
+                String amqpUri,
+                String prefix,
+                Path objectStore,
+                PluginRegistry plugins,
+                CachingPolicy caching) {
+            this(database, amqpUri, prefix, objectStore, plugins, caching, null);
+        }
+
+        /** Where the object store is, for messages. */
+        String objectStoreLocation() {
+            return objectBucket != null ? objectBucket.toString() : String.valueOf(objectStore);
         }
 
         /** Without caching (no process type looks for cached results). */
@@ -104,7 +124,9 @@ public final class Engine implements AutoCloseable {
         this.transports = new TransportPool();
         try {
             this.computerAccess = new ComputerAccess(transports);
-            this.container = config.objectStore() == null ? null : Container.open(config.objectStore());
+            this.container = config.objectBucket() != null
+                    ? Container.open(config.objectBucket())
+                    : config.objectStore() == null ? null : Container.open(config.objectStore());
             this.graph = new GraphStore(database, container, defaultUser(database));
             this.plugins = config.plugins();
             LongAdder cacheHits = new LongAdder();
@@ -124,7 +146,7 @@ public final class Engine implements AutoCloseable {
         } catch (IOException e) {
             transports.close();
             database.close();
-            throw ObjectStoreErrors.translate(e, "opening the object store at " + config.objectStore());
+            throw ObjectStoreErrors.translate(e, "opening the object store at " + config.objectStoreLocation());
         } catch (RuntimeException e) {
             transports.close();
             database.close();
@@ -192,6 +214,14 @@ public final class Engine implements AutoCloseable {
      */
     public ComputerTestReport testComputer(Computer computer) {
         return new ComputerCheck(database, computerAccess).run(computer);
+    }
+
+    /**
+     * The absolute path of a program on a stored computer, as a shell job's code runs it (see
+     * {@link ExecutableLookup}): a program the computer lacks is an {@code InvalidInputException}.
+     */
+    public String locateExecutable(Computer computer, String program) {
+        return new ExecutableLookup(database, computerAccess).locate(computer, program);
     }
 
     /** How often this engine made each move of the process state table, since it opened. */

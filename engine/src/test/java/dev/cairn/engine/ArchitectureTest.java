@@ -27,7 +27,7 @@ import dev.cairn.storage.graph.GraphTransaction;
 import dev.cairn.storage.graph.ProcessNode;
 
 /**
- * The engine's package rules (STYLE.md): who may use the broker client, how the internal
+ * The engine's package rules (docs/architecture.md, "Inside the modules"): who may use the broker client, how the internal
  * packages layer, who writes a process's state, and what the public packages show.
  */
 class ArchitectureTest {
@@ -202,7 +202,7 @@ class ArchitectureTest {
     }
 
     /**
-     * Every public exception of the engine belongs to one of the four families (ARCHITECTURE.md §9),
+     * Every public exception of the engine belongs to one of the four families (docs/architecture.md, "One family of errors"),
      * so the server can map it to a status with one exhaustive switch.
      */
     @Test

@@ -96,7 +96,9 @@ class UpIT {
 
         // the first run after a build records the server's start-up cache: a start and a stop more
         String output = awaitOutput(log, "Serving until Ctrl-C", Duration.ofMinutes(6));
-        assertTrue(output.contains("export CAIRN_URL=http://127.0.0.1:" + port), output);
+        // the data directory is all another terminal needs: its server.url names the port
+        assertTrue(output.contains("export CAIRN_DATA_DIR=" + dataDir + "\n"), output);
+        assertFalse(output.contains("CAIRN_URL"), output);
 
         ProcessHandle server = up.descendants()
                 .filter(p -> p.info().commandLine().orElse("").contains("cairn-server"))
@@ -141,16 +143,17 @@ class UpIT {
         }
         assertTrue(processes >= 4, processes + " of the demo's processes found:\n" + output);
 
-        // the other commands find it with no profile: the URL it printed, the data directory's token
-        CairnCli cairn = new CairnCli(home)
-                .env("CAIRN_URL", "http://127.0.0.1:" + port)
-                .env("CAIRN_DATA_DIR", dataDir.toString());
+        // the other commands find it with no profile, as printed: its URL and token from the data directory
+        CairnCli cairn = new CairnCli(home).env("CAIRN_DATA_DIR", dataDir.toString());
         CairnCli.Run status = cairn.run("status", "--json");
+        CairnCli.Run list = cairn.run("process", "list");
         CairnCli.Run schema = cairn.run("db", "status");
         CairnCli.Run serverStatus = cairn.run("server", "status");
         CairnCli.Run second = cairn.run("up", "--port", Integer.toString(freePort()));
         assertAll(
                 () -> assertEquals(0, status.exit(), status.toString()),
+                () -> assertEquals(0, list.exit(), "process list with CAIRN_DATA_DIR alone: " + list),
+                () -> assertTrue(list.out().contains("examples.sum_series"), list.toString()),
                 () -> assertTrue(
                         status.json().get("server").get("embeddedDatabase").asBoolean(), status.toString()),
                 () -> assertEquals(

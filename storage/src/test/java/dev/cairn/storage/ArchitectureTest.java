@@ -12,7 +12,7 @@ import com.tngtech.archunit.lang.ArchRule;
 import dev.cairn.errors.CairnException;
 
 /**
- * The package rules of STYLE.md that the compiler cannot see. The object store's own rule is in its
+ * The package rules of docs/architecture.md that the compiler cannot see. The object store's own rule is in its
  * module (objects, dev.cairn.storage.objects.ArchitectureTest).
  */
 @AnalyzeClasses(
@@ -82,7 +82,7 @@ class ArchitectureTest {
             slices().matching("dev.cairn.storage.(*)..").should().beFreeOfCycles();
 
     /**
-     * Every public exception of storage belongs to one of the four families (ARCHITECTURE.md §9),
+     * Every public exception of storage belongs to one of the four families (docs/architecture.md, "One family of errors"),
      * so the server can map it to a status with one exhaustive switch. The object store keeps its
      * own sealed exceptions: it depends on nothing of Cairn (the graph hands them on as families,
      * ObjectStoreErrors). It is a module of its own (objects), but its package lies under

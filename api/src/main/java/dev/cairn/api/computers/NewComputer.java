@@ -32,8 +32,9 @@ record NewComputer(
         String schedulerType,
 
         @Schema(
-                description = "workdir (required, absolute) and the other settings of README \"Calculation"
-                        + " jobs\": transport_params, max_connections, minimum_job_poll_interval, ...",
+                description =
+                        "workdir (required, absolute) and the other computer settings of the documentation's"
+                                + " \"Running on a cluster\": transport_params, max_connections, minimum_job_poll_interval, ...",
                 example = "{\"workdir\": \"/scratch/alice/cairn\", \"transport_params\":"
                         + " {\"username\": \"alice\", \"key_filename\": \"~/.ssh/id_ed25519\"}}",
                 requiredMode = Schema.RequiredMode.REQUIRED)

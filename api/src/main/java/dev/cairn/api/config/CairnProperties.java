@@ -1,5 +1,6 @@
 package dev.cairn.api.config;
 
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -8,6 +9,8 @@ import java.util.Set;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
+
+import dev.cairn.storage.objects.S3Location;
 
 /**
  * Every setting of the server, as {@code cairn.*} properties; each has an environment form
@@ -77,12 +80,48 @@ public record CairnProperties(
      * @param deletionGrace how long a full maintenance leaves an unreferenced object marked before it deletes
      *                      it, and how recently stored an unreferenced object must be to be left unmarked: more
      *                      than storing a node may take
+     * @param s3            the object store in an S3 bucket instead of a folder, when its bucket is set
      */
-    public record Store(Path path, @DefaultValue("1h") Duration deletionGrace) {
+    public record Store(
+            Path path,
+            @DefaultValue("1h") Duration deletionGrace,
+            @DefaultValue S3 s3) {
         public Store {
             if (deletionGrace.isNegative()) {
                 throw new IllegalArgumentException("cairn.store.deletion-grace cannot be negative: " + deletionGrace);
             }
+        }
+    }
+
+    /**
+     * The object store in an S3 bucket ({@code cairn.store.s3.*}); every server and worker of an installation
+     * names the same bucket and prefix. Credentials left empty come from the AWS SDK's default chain
+     * ({@code AWS_ACCESS_KEY_ID}/{@code AWS_SECRET_ACCESS_KEY}, a profile, an instance role).
+     *
+     * @param bucket      the bucket, which must exist; empty: the object store is a folder
+     * @param prefix      the keys of the store start with it (ends with {@code /}, or empty)
+     * @param endpoint    the S3 server's URL; empty: AWS's endpoint of the region
+     * @param region      the signing region
+     * @param pathStyle   address the bucket in the URL's path (most servers that are not AWS)
+     * @param accessKey   the access key; empty: the default chain
+     * @param secretKey   its secret
+     * @param cacheDir    this host's copy of the store's index and its sandbox; empty: {@code <data-dir>/s3-cache}
+     * @param maxAttempts how often a failed request is tried in all before the operation fails
+     * @param timeout     how long one request may wait for its answer
+     */
+    public record S3(
+            String bucket,
+            @DefaultValue("") String prefix,
+            URI endpoint,
+            @DefaultValue("us-east-1") String region,
+            @DefaultValue("true") boolean pathStyle,
+            String accessKey,
+            String secretKey,
+            Path cacheDir,
+            @DefaultValue("8") int maxAttempts,
+            @DefaultValue("60s") Duration timeout) {
+        public boolean enabled() {
+            return bucket != null && !bucket.isBlank();
         }
     }
 
@@ -148,6 +187,36 @@ public record CairnProperties(
 
     public Path storePath() {
         return store.path() != null ? store.path() : dataDir.resolve("objects");
+    }
+
+    /** The object store's bucket, or null when the store is a folder ({@link #storePath()}). */
+    public S3Location storeBucket() {
+        S3 s3 = store.s3();
+        if (!s3.enabled()) {
+            return null;
+        }
+        S3Location at = new S3Location(
+                s3.bucket(),
+                s3.prefix(),
+                s3.endpoint(),
+                s3.region(),
+                s3.pathStyle(),
+                blankToNull(s3.accessKey()),
+                blankToNull(s3.secretKey()),
+                s3.cacheDir() != null ? s3.cacheDir() : dataDir.resolve("s3-cache"),
+                s3.maxAttempts(),
+                s3.timeout());
+        return at;
+    }
+
+    /** The local folder of the object store: the store itself, or this host's cache of the bucket's store. */
+    public Path storeFolder() {
+        S3Location bucket = storeBucket();
+        return bucket != null ? bucket.cacheDir() : storePath();
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s;
     }
 
     public Path pluginDir() {

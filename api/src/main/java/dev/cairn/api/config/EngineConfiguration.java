@@ -21,6 +21,8 @@ import dev.cairn.storage.backup.Restore;
 import dev.cairn.storage.graph.ObjectStoreErrors;
 import dev.cairn.storage.objects.Container;
 import dev.cairn.storage.objects.ContainerConfig;
+import dev.cairn.storage.objects.NotAContainerException;
+import dev.cairn.storage.objects.S3Location;
 
 /**
  * Builds the engine from the settings: the services (configured, or embedded ones started here),
@@ -53,14 +55,20 @@ class EngineConfiguration {
         if (restoreFrom != null && !restoreFrom.isBlank()) {
             restore(Path.of(restoreFrom), services, store);
         }
-        initIfEmpty(store);
+        S3Location bucket = properties.storeBucket();
+        if (bucket != null) {
+            initIfEmpty(bucket);
+        } else {
+            initIfEmpty(store);
+        }
         return Engine.open(new Engine.Config(
                 services.database(),
                 services.amqpUri(),
                 properties.broker().prefix(),
-                store,
+                bucket == null ? store : null,
                 plugins,
-                CachingPolicy.parse(properties.caching())));
+                CachingPolicy.parse(properties.caching()),
+                bucket));
     }
 
     /**
@@ -85,6 +93,19 @@ class EngineConfiguration {
                 manifest.rows(),
                 manifest.schemaVersion(),
                 manifest.created());
+    }
+
+    /** A new installation's object store in a bucket: made when nothing is under its prefix yet. */
+    private static void initIfEmpty(S3Location bucket) {
+        try {
+            try {
+                Container.open(bucket).close();
+            } catch (NotAContainerException missing) {
+                Container.init(bucket, ContainerConfig.bucketDefaults()).close();
+            }
+        } catch (IOException e) {
+            throw ObjectStoreErrors.translate(e, "making the object store at " + bucket);
+        }
     }
 
     /** A new installation's object store: made when its folder is missing or empty. */

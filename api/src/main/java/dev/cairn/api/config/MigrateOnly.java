@@ -1,5 +1,7 @@
 package dev.cairn.api.config;
 
+import java.util.function.ToIntFunction;
+
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -8,8 +10,6 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.core.env.SimpleCommandLinePropertySource;
 import org.springframework.core.env.StandardEnvironment;
 
-import dev.cairn.api.embedded.EmbeddedDatabase;
-import dev.cairn.storage.db.DatabaseConfig;
 import dev.cairn.storage.db.Migrations;
 
 /**
@@ -31,41 +31,31 @@ public final class MigrateOnly {
 
     /** Migrates and returns the exit code. */
     public static int run(String[] args) {
-        try (ConfigurableApplicationContext context = new SpringApplicationBuilder(Settings.class)
-                .web(WebApplicationType.NONE)
-                .logStartupInfo(false)
-                .run(args)) {
-            return migrate(context.getBean(CairnProperties.class));
+        try {
+            return withSettings(args, MigrateOnly::migrate);
         } catch (RuntimeException e) {
             System.err.println("cairn: migrating the database schema failed: " + e.getMessage());
             return 1;
         }
     }
 
+    /** Binds the settings as the server does (arguments, environment, application.yml), and nothing else. */
+    static int withSettings(String[] args, ToIntFunction<CairnProperties> mode) {
+        try (ConfigurableApplicationContext context = new SpringApplicationBuilder(Settings.class)
+                .web(WebApplicationType.NONE)
+                .logStartupInfo(false)
+                .run(args)) {
+            return mode.applyAsInt(context.getBean(CairnProperties.class));
+        }
+    }
+
     private static int migrate(CairnProperties properties) {
-        CairnProperties.Database db = properties.database();
-        EmbeddedDatabase embedded = null;
-        try {
-            String url;
-            String where;
-            if (db.embedded()) {
-                embedded = EmbeddedDatabase.start(properties.dataDir().resolve("postgres"));
-                url = embedded.jdbcUrl();
-                where = "the embedded PostgreSQL under " + properties.dataDir();
-            } else {
-                url = Services.withCredentials(db.url(), db.user(), db.password());
-                where = db.url().replaceAll("password=[^&]*", "password=***");
-            }
-            DatabaseConfig config = DatabaseConfig.of(url);
-            int applied = Migrations.migrate(config);
-            Migrations.Status status = Migrations.status(config);
-            System.out.println("Schema of " + where + ": " + applied + " migration" + (applied == 1 ? "" : "s")
-                    + " applied, now at version " + status.version() + ".");
+        try (OneShotDatabase database = OneShotDatabase.of(properties)) {
+            int applied = Migrations.migrate(database.config());
+            Migrations.Status status = Migrations.status(database.config());
+            System.out.println("Schema of " + database.where() + ": " + applied + " migration"
+                    + (applied == 1 ? "" : "s") + " applied, now at version " + status.version() + ".");
             return 0;
-        } finally {
-            if (embedded != null) {
-                embedded.close();
-            }
         }
     }
 

@@ -20,6 +20,7 @@ record DemoReport(
         long nodesAfter,
         String baseUrl,
         Path tokenFile,
+        boolean tokenWorks,
         Path dataDir) {
 
     /** The text, lines ending in a newline. */
@@ -52,7 +53,14 @@ record DemoReport(
                 .append(tokenFile)
                 .append(" (data directory ")
                 .append(dataDir)
-                .append(")\n\nTry:\n");
+                .append(")\n");
+        if (!tokenWorks) {
+            out.append("               no longer works (revoked or expired): `cairn token create --role admin --local"
+                            + " --data-dir ")
+                    .append(dataDir)
+                    .append("` makes a new admin token on this host\n");
+        }
+        out.append("\nTry:\n");
         for (String curl : curlCommands()) {
             out.append("  ").append(curl).append('\n');
         }

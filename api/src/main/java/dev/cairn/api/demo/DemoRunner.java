@@ -1,7 +1,10 @@
 package dev.cairn.api.demo;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,6 +18,7 @@ import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
 import dev.cairn.api.config.CairnProperties;
+import dev.cairn.api.security.TokenStore;
 import dev.cairn.engine.Engine;
 import dev.cairn.storage.graph.InstalledCode;
 import dev.cairn.storage.query.Filter;
@@ -38,12 +42,14 @@ class DemoRunner {
     private final Engine engine;
     private final CairnProperties properties;
     private final Environment environment;
+    private final TokenStore tokens;
     private volatile Thread thread;
 
-    DemoRunner(Engine engine, CairnProperties properties, Environment environment) {
+    DemoRunner(Engine engine, CairnProperties properties, Environment environment, TokenStore tokens) {
         this.engine = engine;
         this.properties = properties;
         this.environment = environment;
+        this.tokens = tokens;
     }
 
     @EventListener(ApplicationReadyEvent.class)
@@ -88,7 +94,20 @@ class DemoRunner {
                 count(Filter.field("id").gt(0)),
                 properties.hasRole(CairnProperties.Role.API) ? baseUrl() : null,
                 properties.tokenFile().toAbsolutePath(),
+                tokenWorks(properties.tokenFile()),
                 dataDir);
+    }
+
+    /** Whether the token file holds a valid token: a revoked or expired one is not shown as the admin token. */
+    private boolean tokenWorks(Path file) {
+        try {
+            String secret = Files.readString(file).strip();
+            return tokens.bySecret(secret)
+                    .map(t -> t.isValidAt(OffsetDateTime.now()))
+                    .orElse(false);
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private String baseUrl() {

@@ -12,7 +12,8 @@ import org.springframework.stereotype.Component;
 import dev.cairn.api.config.CairnProperties;
 
 /**
- * The object store's folder: up while it is a folder this server may read and write (a lost mount,
+ * The object store's folder (of a store in a bucket: this host's cache of it, where large writes are
+ * spooled): up while it is a folder this server may read and write (a lost mount,
  * a file system remounted read-only, or a full disk would fail every upload and every step that
  * stores files), with the space left on its file system.
  */
@@ -22,7 +23,7 @@ class ObjectStoreHealthIndicator implements HealthIndicator {
     private final Path root;
 
     ObjectStoreHealthIndicator(CairnProperties properties) {
-        this.root = properties.storePath().toAbsolutePath();
+        this.root = properties.storeFolder().toAbsolutePath();
     }
 
     @Override

@@ -20,7 +20,6 @@ import dev.cairn.engine.Engine;
 import dev.cairn.engine.launch.Launcher;
 import dev.cairn.engine.process.WorkChainDefinition;
 import dev.cairn.engine.process.WorkFunction;
-import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.graph.ProcessNode;
 
 /** Launching processes from JSON: one, a batch, or a cache explanation that launches nothing. */
@@ -62,14 +61,7 @@ class LaunchController {
                     At most cairn.limits.batch-max (1000) launches. Needs the role submit.""")
     @ApiResponse(responseCode = "201", description = "launched, in the order of the launches")
     BatchResponse batch(@RequestBody BatchRequest request) {
-        List<LaunchRequest> given = request.launches();
-        if (given == null || given.isEmpty()) {
-            throw new InvalidInputException("'launches' is required: a list of at least one launch");
-        }
-        if (given.size() > batchMax) {
-            throw new InvalidInputException("a batch takes at most " + batchMax + " launches (cairn.limits.batch-max),"
-                    + " not " + given.size() + ": send it in several batches");
-        }
+        List<LaunchRequest> given = Batches.checkSize(request.launches(), "launches", batchMax);
         Launcher launcher = engine.launcher().forUser(CurrentUser.id());
         List<Launcher.Launch> valid = launches.decodeAll(given, launcher);
         List<ProcessSummary> launched =
@@ -98,19 +90,6 @@ class LaunchController {
 
     /** A process just launched, as lists show it. */
     private ProcessSummary summary(ProcessNode node) {
-        return new ProcessSummary(
-                node.uuid(),
-                node.id(),
-                node.processType(),
-                ProcessSummary.kind(node.nodeType()),
-                node.label(),
-                node.processState(),
-                node.isPaused(),
-                node.exitStatus(),
-                node.processStatus(),
-                node.ctime(),
-                node.mtime(),
-                CurrentUser.principal().email(),
-                null);
+        return ProcessSummary.launched(node, CurrentUser.principal().email());
     }
 }

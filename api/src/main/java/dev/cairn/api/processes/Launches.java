@@ -1,6 +1,5 @@
 package dev.cairn.api.processes;
 
-import java.util.ArrayList;
 import java.util.List;
 
 import org.springframework.stereotype.Component;
@@ -46,35 +45,7 @@ class Launches {
      * named by the launch's index ({@code launches[3]: input 'x' …}).
      */
     List<Launcher.Launch> decodeAll(List<LaunchRequest> requests, Launcher launcher) {
-        List<Launcher.Launch> launches = new ArrayList<>(requests.size());
-        List<String> problems = new ArrayList<>();
-        int invalid = 0;
-        for (int i = 0; i < requests.size(); i++) {
-            String at = "launches[" + i + "]: ";
-            int before = problems.size();
-            LaunchRequest request = requests.get(i);
-            try {
-                if (request == null) {
-                    throw new InvalidInputException("a launch is an object, not null");
-                }
-                Launcher.Launch launch = decode(request);
-                launcher.validate(launch.definition(), launch.inputs());
-                launches.add(launch);
-            } catch (InvalidInputsException e) {
-                e.problems().forEach(p -> problems.add(at + p));
-            } catch (InvalidInputException e) {
-                problems.add(at + e.getMessage());
-            }
-            if (problems.size() > before) {
-                invalid++;
-            }
-        }
-        if (!problems.isEmpty()) {
-            throw new InvalidInputsException(
-                    "a batch of " + requests.size() + " launches (" + invalid + " invalid; none was launched)",
-                    problems);
-        }
-        return launches;
+        return Batches.decodeAll(requests, "launches", this::decode, launcher);
     }
 
     private ProcessDefinition definition(LaunchRequest request) {

@@ -8,6 +8,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 
 import dev.cairn.storage.graph.CalcFunctionNode;
 import dev.cairn.storage.graph.CalcJobNode;
+import dev.cairn.storage.graph.ProcessNode;
 import dev.cairn.storage.graph.WorkChainNode;
 import dev.cairn.storage.graph.WorkFunctionNode;
 
@@ -62,6 +63,24 @@ record ProcessSummary(
 
         @Schema(description = "the process that called it; null for a top-level process", nullable = true)
         UUID caller) {
+
+    /** A process just launched by the calling user ({@code user}, an email), as lists show it. */
+    static ProcessSummary launched(ProcessNode node, String user) {
+        return new ProcessSummary(
+                node.uuid(),
+                node.id(),
+                node.processType(),
+                kind(node.nodeType()),
+                node.label(),
+                node.processState(),
+                node.isPaused(),
+                node.exitStatus(),
+                node.processStatus(),
+                node.ctime(),
+                node.mtime(),
+                user,
+                null);
+    }
 
     /** The kind of process a node type is. */
     static String kind(String nodeType) {

@@ -18,6 +18,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 
+import dev.cairn.errors.ConflictException;
 import dev.cairn.errors.InvalidInputException;
 import dev.cairn.errors.NotFoundException;
 import dev.cairn.storage.db.Database;
@@ -143,18 +144,55 @@ public final class TokenStore {
         }
     }
 
-    /** Revokes a token at once; revoking it again changes nothing. */
+    /**
+     * Revokes a token at once; revoking it again changes nothing. Refused ({@link ConflictException}) when the
+     * token is the last valid admin token that does not expire: the installation would be left with no admin
+     * once the others expire, and no token could make another. The check and the revocation run in one
+     * transaction that locks the admin tokens, so two revocations at once cannot both pass it.
+     */
     public Token revoke(UUID uuid) {
-        try (Connection c = database.connection();
-                PreparedStatement s =
+        try (Connection c = database.connection()) {
+            c.setAutoCommit(false);
+            try {
+                Token token = byUuid(c, uuid).orElseThrow(() -> new NotFoundException("no token with uuid " + uuid));
+                if (token.revoked() == null && lastLastingAdmin(c, token)) {
+                    throw new ConflictException(
+                            "token " + uuid + " (" + token.name() + ") is the last valid admin token"
+                                    + " that does not expire: revoking it would leave this installation with no admin. Make"
+                                    + " another admin token first (cairn token create --role admin); on the server's host,"
+                                    + " `cairn token create --role admin --local` makes one without a token");
+                }
+                try (PreparedStatement s =
                         c.prepareStatement("UPDATE api_token SET revoked = coalesce(revoked, now()) WHERE uuid = ?")) {
-            s.setObject(1, uuid);
-            if (s.executeUpdate() == 0) {
-                throw new NotFoundException("no token with uuid " + uuid);
+                    s.setObject(1, uuid);
+                    s.executeUpdate();
+                }
+                Token revoked = byUuid(c, uuid).orElseThrow();
+                c.commit();
+                return revoked;
+            } catch (RuntimeException | SQLException e) {
+                c.rollback();
+                throw e;
             }
-            return byUuid(c, uuid).orElseThrow();
         } catch (SQLException e) {
             throw new StorageException("revoking token " + uuid, e);
+        }
+    }
+
+    /** Whether {@code token} is a lasting admin token (valid, no expiry) and no other is; locks them all. */
+    private static boolean lastLastingAdmin(Connection c, Token token) throws SQLException {
+        if (!token.roles().contains(Role.ADMIN) || token.expires() != null) {
+            return false;
+        }
+        try (PreparedStatement s = c.prepareStatement("SELECT id FROM api_token WHERE 'admin' = ANY (roles)"
+                        + " AND revoked IS NULL AND expires IS NULL ORDER BY id FOR UPDATE");
+                ResultSet rs = s.executeQuery()) {
+            while (rs.next()) {
+                if (rs.getLong(1) != token.id()) {
+                    return false;
+                }
+            }
+            return true;
         }
     }
 

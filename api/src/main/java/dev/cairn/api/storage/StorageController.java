@@ -114,8 +114,7 @@ class StorageController {
                     }
                 }
             }
-            return new StorageInfo(
-                    nodes, links, groups, users, version, store().root().toString(), store().stats(), types);
+            return new StorageInfo(nodes, links, groups, users, version, store().location(), store().stats(), types);
         }
     }
 

@@ -26,6 +26,7 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
 
 import dev.cairn.engine.process.InvalidInputsException;
 import dev.cairn.errors.CairnException;
+import dev.cairn.storage.objects.BucketUnavailableException;
 import dev.cairn.storage.objects.ContainerLockedException;
 import dev.cairn.storage.objects.CorruptObjectException;
 import dev.cairn.storage.objects.NotAContainerException;
@@ -77,9 +78,16 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
             case CorruptObjectException c -> Problems.OBJECT_STORE;
             case NotAContainerException n -> Problems.OBJECT_STORE;
             case UnsupportedContainerException u -> Problems.OBJECT_STORE;
+            case BucketUnavailableException b -> Problems.UNAVAILABLE;
         };
         if (kind == Problems.OBJECT_STORE) {
             LOG.error("the object store failed", e);
+        }
+        if (kind == Problems.UNAVAILABLE) {
+            LOG.warn("unavailable: {}", e.getMessage());
+            return ResponseEntity.status(kind.status())
+                    .header(HttpHeaders.RETRY_AFTER, Outages.RETRY_AFTER_SECONDS)
+                    .body(kind.with(e.getMessage()));
         }
         return ResponseEntity.status(kind.status()).body(kind.with(e.getMessage()));
     }

@@ -1,6 +1,7 @@
 package dev.cairn.api.demo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
@@ -19,6 +20,10 @@ class DemoReportTest {
     private static final String SOURCE = "01a20e2c-4a84-7925-82b1-c4dccb060b6c";
 
     private static DemoReport report(Path tokenFile, String baseUrl) {
+        return report(tokenFile, baseUrl, true);
+    }
+
+    private static DemoReport report(Path tokenFile, String baseUrl, boolean tokenWorks) {
         return new DemoReport(
                 List.of(
                         new DemoOutcome(
@@ -42,7 +47,23 @@ class DemoReportTest {
                 109,
                 baseUrl,
                 tokenFile,
+                tokenWorks,
                 tokenFile.getParent());
+    }
+
+    @Test
+    void aTokenFileWhoseTokenNoLongerWorksIsSaidSoWithTheWayBackIn() {
+        String works = report(Path.of("/srv/cairn/admin-token"), "http://localhost:8080", true)
+                .text();
+        String dead = report(Path.of("/srv/cairn/admin-token"), "http://localhost:8080", false)
+                .text();
+
+        assertFalse(works.contains("no longer works"), works);
+        assertTrue(
+                dead.contains("  admin token  /srv/cairn/admin-token (data directory /srv/cairn)\n"
+                        + "               no longer works (revoked or expired): `cairn token create --role admin"
+                        + " --local --data-dir /srv/cairn` makes a new admin token on this host\n"),
+                dead);
     }
 
     @Test

@@ -1,7 +1,8 @@
 package dev.cairn.cli.client;
 
 /**
- * What {@code cairn} exits with, for scripts: documented in {@code cairn --help} and the README.
+ * What {@code cairn} exits with, for scripts: documented in {@code cairn --help} and the
+ * documentation ({@code docs/reference/command-line.md}).
  * Usage errors are picocli's 2; the rest say which side a failure was on.
  */
 public final class ExitCodes {

@@ -10,9 +10,9 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * One request on the JDK's {@link HttpURLConnection}, the transport of {@link CairnClient}: it starts in
- * a fraction of what the JDK's {@code HttpClient} takes to start (its selector thread, executors and
- * TLS context; 655 against 151 ms for one GET in a fresh JVM on this machine), and a command makes one
- * or two requests.
+ * a fraction of what the JDK's {@code HttpClient} takes to start (its selector thread, executors and a
+ * TLS context that reads the whole trust store before the first request), and a command makes one or two
+ * requests, so that start is most of what it would wait for.
  */
 final class Light {
 

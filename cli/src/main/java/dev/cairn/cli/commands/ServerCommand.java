@@ -20,6 +20,7 @@ import tools.jackson.databind.node.ObjectNode;
 import dev.cairn.cli.client.CliException;
 import dev.cairn.cli.client.ExitCodes;
 import dev.cairn.cli.client.Json;
+import dev.cairn.cli.config.Profiles;
 import dev.cairn.cli.local.LocalRun;
 import dev.cairn.cli.local.Readiness;
 import dev.cairn.cli.local.ServerJar;
@@ -50,15 +51,7 @@ public final class ServerCommand {
 
     /** The URL of the server of {@code dataDir} as its start wrote it. */
     static Optional<URI> url(Path dataDir) {
-        Path file = dataDir.resolve("server.url");
-        try {
-            return Files.isRegularFile(file)
-                    ? Optional.of(URI.create(
-                            Files.readString(file, StandardCharsets.UTF_8).strip()))
-                    : Optional.empty();
-        } catch (Exception e) {
-            return Optional.empty();
-        }
+        return Profiles.recordedUrl(dataDir);
     }
 
     static void writeUrl(Path dataDir, URI url) {
@@ -77,16 +70,12 @@ public final class ServerCommand {
         }
     }
 
-    /** What to type in another terminal when the data directory or port is not the default one. */
-    static List<String> exports(Session session, DataDirOption dataDir, int port) {
-        List<String> exports = new ArrayList<>();
-        if (port != 8080) {
-            exports.add("CAIRN_URL=http://127.0.0.1:" + port);
-        }
-        if (!dataDir.isDefault(session)) {
-            exports.add("CAIRN_DATA_DIR=" + dataDir.dataDir(session));
-        }
-        return exports;
+    /**
+     * What to type in another terminal when the data directory is not the default one: the commands find the
+     * server's URL (its port too) in its data directory ({@code server.url}).
+     */
+    static List<String> exports(Session session, DataDirOption dataDir) {
+        return dataDir.isDefault(session) ? List.of() : List.of("CAIRN_DATA_DIR=" + dataDir.dataDir(session));
     }
 
     @Command(
@@ -96,7 +85,7 @@ public final class ServerCommand {
                 "It uses an external PostgreSQL and RabbitMQ, given as settings"
                         + " (--cairn.database.url=jdbc:postgresql://... --cairn.broker.uri=amqp://...) or as"
                         + " CAIRN_DATABASE_URL and CAIRN_BROKER_URI, or with --embedded its own under the data"
-                        + " directory. Other settings as in the README (\"Settings\") pass through as"
+                        + " directory. Other server settings (the documentation's \"Settings\") pass through as"
                         + " --cairn.x=y. Workers started with `cairn worker start` get the same settings."
             })
     static final class Start implements Callable<Integer> {
@@ -170,7 +159,7 @@ public final class ServerCommand {
                 throw e;
             }
             out.note("The server is ready at " + url + ".");
-            List<String> exports = exports(session, dataDir, httpPort);
+            List<String> exports = exports(session, dataDir);
             if (!exports.isEmpty()) {
                 out.note("For the other commands: export " + String.join(" ", exports));
             }

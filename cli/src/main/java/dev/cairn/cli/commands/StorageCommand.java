@@ -29,6 +29,7 @@ import dev.cairn.cli.output.Output;
 import dev.cairn.cli.output.Progress;
 import dev.cairn.cli.output.Table;
 import dev.cairn.storage.objects.Container;
+import dev.cairn.storage.objects.S3Location;
 import dev.cairn.storage.objects.ValidationReport;
 
 /** {@code cairn storage info|maintain|validate|backup|restore}: the installation's data as a whole. */
@@ -165,9 +166,11 @@ public final class StorageCommand {
 
         @Option(
                 names = "--store",
-                paramLabel = "DIR",
-                description = "Validate this object store folder directly instead of asking the server.")
-        Path store;
+                paramLabel = "DIR|S3",
+                description = "Validate this object store directly instead of asking the server: a folder, or a"
+                        + " bucket as s3://BUCKET/PREFIX/?endpoint=URL&region=NAME (credentials from AWS_ACCESS_KEY_ID"
+                        + " and AWS_SECRET_ACCESS_KEY, or the AWS profile).")
+        String store;
 
         @Override
         public Integer call() {
@@ -197,11 +200,8 @@ public final class StorageCommand {
             return faults.isEmpty() ? ExitCodes.OK : ExitCodes.FAILED;
         }
 
-        private static ObjectNode offline(Path store) {
-            if (!Files.isDirectory(store)) {
-                throw CliException.usage("--store " + store + ": no such folder");
-            }
-            try (Container c = Container.open(store)) {
+        private static ObjectNode offline(String store) {
+            try (Container c = openOffline(store)) {
                 ValidationReport report = c.validate();
                 ObjectNode result = Json.object();
                 result.put("objectsChecked", report.objectsChecked());
@@ -219,6 +219,24 @@ public final class StorageCommand {
                 throw new CliException(ExitCodes.FAILED, "cannot validate " + store + ": " + e.getMessage(), null, e);
             }
         }
+    }
+
+    /** Opens a container named by {@code --store}: a folder, or an {@code s3://} location. */
+    static Container openOffline(String store) throws IOException {
+        if (store.startsWith("s3://")) {
+            S3Location at;
+            try {
+                at = S3Location.parse(store, Path.of(System.getProperty("user.home"), ".cache", "cairn", "s3"));
+            } catch (IllegalArgumentException e) {
+                throw CliException.usage("--store " + store + ": " + e.getMessage());
+            }
+            return Container.open(at);
+        }
+        Path folder = Path.of(store);
+        if (!Files.isDirectory(folder)) {
+            throw CliException.usage("--store " + store + ": no such folder");
+        }
+        return Container.open(folder);
     }
 
     @Command(

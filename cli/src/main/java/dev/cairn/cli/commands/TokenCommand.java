@@ -8,6 +8,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Unmatched;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -15,6 +16,7 @@ import dev.cairn.cli.client.CairnClient;
 import dev.cairn.cli.client.CliException;
 import dev.cairn.cli.client.ExitCodes;
 import dev.cairn.cli.client.Json;
+import dev.cairn.cli.options.DataDirOption;
 import dev.cairn.cli.options.Session;
 import dev.cairn.cli.output.Output;
 import dev.cairn.cli.output.Table;
@@ -74,11 +76,41 @@ public final class TokenCommand {
                 description = "When it stops working, ISO 8601 (e.g. 2027-01-01T00:00:00Z); default: never.")
         String expires;
 
+        @Option(
+                names = "--local",
+                description = {
+                    "On the server's host, with no token: the server jar makes an admin token in the database of"
+                            + " the data directory's settings (those `cairn server start` kept, a running embedded"
+                            + " server's, or --cairn.database.url=... given here). The way back in when no admin"
+                            + " token works."
+                })
+        boolean local;
+
+        @Mixin
+        DataDirOption dataDir;
+
+        @Unmatched
+        List<String> settings;
+
         @Override
         public void run() {
             if (!ROLES.contains(role)) {
                 throw CliException.usage(
                         "--role: '" + role + "' is not a role; the roles are " + String.join(", ", ROLES));
+            }
+            if (local) {
+                if (!role.equals("admin") || user != null || expires != null) {
+                    throw CliException.usage("--local makes an admin token of the default user that does not expire:"
+                            + " give --role admin, and neither --user nor --expires (make others with it afterwards)");
+                }
+                Output out = session.output();
+                String secret = LocalAdminToken.make(session, dataDir.dataDir(session), label, settings);
+                out.line(secret);
+                return;
+            }
+            if (settings != null && !settings.isEmpty()) {
+                throw CliException.usage(
+                        "unknown option " + settings.getFirst() + " (server settings go with --local)");
             }
             ObjectNode body = Json.object().put("name", label);
             body.putArray("roles").add(role);

@@ -37,9 +37,9 @@ import dev.cairn.cli.output.Output;
         description = {
             "Run Cairn on this machine in the foreground: the server with its own PostgreSQL and broker under"
                     + " the data directory, and the demo; Ctrl-C stops everything.",
-            "Other commands in another terminal find it with no profile (http://127.0.0.1:8080 and the data"
-                    + " directory's admin token); with another --port or --data-dir it prints what to export.",
-            "Settings as in the README (\"Settings\") pass through as --cairn.x=y. CAIRN_AOT=off runs without the"
+            "Other commands in another terminal find it with no profile: its URL (server.url) and admin token are in"
+                    + " its data directory; with another --data-dir it prints what to export.",
+            "Server settings (the documentation's \"Settings\") pass through as --cairn.x=y. CAIRN_AOT=off runs without the"
                     + " start-up cache; CAIRN_SERVER_JAVA_OPTS adds JVM options."
         })
 public final class UpCommand implements Callable<Integer> {
@@ -94,7 +94,7 @@ public final class UpCommand implements Callable<Integer> {
         args.addAll(settings);
         List<String> command = jar.command(session.env(), args, true, out::note);
         out.note("Starting Cairn: data directory " + dir + ", port " + httpPort + "; Ctrl-C stops it.");
-        List<String> exports = ServerCommand.exports(session, dataDir, httpPort);
+        List<String> exports = ServerCommand.exports(session, dataDir);
         if (!exports.isEmpty()) {
             out.note("In another terminal, for the other commands: export " + String.join(" ", exports));
         }

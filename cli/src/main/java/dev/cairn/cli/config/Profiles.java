@@ -188,16 +188,34 @@ public final class Profiles {
         return new Target(url, localToken, localToken == null ? from : from + ", its admin token in " + local);
     }
 
-    /** The server {@code cairn up} starts on this host: on {@code $CAIRN_PORT} when set, as it is there. */
+    /**
+     * The server {@code cairn up} starts on this host: on {@code $CAIRN_PORT} when set, as it is there; else at
+     * the URL its start recorded in the data directory ({@code server.url}: {@code cairn up --port 8093} is
+     * found with no more than its data directory); else on port 8080.
+     */
     public URI localUrl() {
         String port = env.get("CAIRN_PORT");
         if (port == null || port.isBlank()) {
-            return LOCAL_URL;
+            return recordedUrl(localDataDir()).orElse(LOCAL_URL);
         }
         if (!port.strip().matches("[0-9]{1,5}")) {
             throw CliException.usage("CAIRN_PORT: '" + port + "' is not a port number");
         }
         return URI.create("http://127.0.0.1:" + port.strip());
+    }
+
+    /** The URL the server of {@code dataDir} recorded at its start ({@code server.url}), while it runs. */
+    public static Optional<URI> recordedUrl(Path dataDir) {
+        Path file = dataDir.resolve("server.url");
+        try {
+            if (!Files.isRegularFile(file)) {
+                return Optional.empty();
+            }
+            URI url = new URI(Files.readString(file, StandardCharsets.UTF_8).strip());
+            return "http".equals(url.getScheme()) && url.getHost() != null ? Optional.of(url) : Optional.empty();
+        } catch (IOException | URISyntaxException e) {
+            return Optional.empty(); // half written or not ours: the default port, as without it
+        }
     }
 
     /** The data directory of the server on this host, as {@code cairn up} uses it. */

@@ -21,7 +21,7 @@ import dev.cairn.cli.client.CliException;
 import dev.cairn.cli.client.ExitCodes;
 
 /**
- * The server settings a command passes through ({@code --cairn.x=y}, as the README's "Settings"
+ * The server settings a command passes through ({@code --cairn.x=y}, as {@code docs/reference/settings.md}
  * lists them), the ones {@code cairn server start} keeps for the workers and {@code cairn db migrate}
  * of the same data directory ({@code server.settings}, readable by this user only, as it may hold a
  * password), the settings of the embedded services a running server publishes for them

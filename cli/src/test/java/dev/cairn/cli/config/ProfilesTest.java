@@ -96,6 +96,28 @@ class ProfilesTest {
     }
 
     @Test
+    void theDataDirectoryAloneFindsItsServerOnThePortItsStartRecorded() throws Exception {
+        Path data = home.resolve("elsewhere");
+        env.put("CAIRN_DATA_DIR", data.toString());
+        Files.createDirectories(data);
+        Files.writeString(data.resolve("admin-token"), "its-admin\n");
+        Files.writeString(data.resolve("server.url"), "http://127.0.0.1:8093\n");
+
+        Target target = profiles().resolve(null, null);
+
+        assertEquals(URI.create("http://127.0.0.1:8093"), target.url(), "cairn up --port 8093 --data-dir DIR");
+        assertEquals("its-admin", target.token());
+        env.put("CAIRN_PORT", "18601");
+        assertEquals(
+                URI.create("http://127.0.0.1:18601"),
+                profiles().resolve(null, null).url(),
+                "CAIRN_PORT first");
+        env.remove("CAIRN_PORT");
+        Files.writeString(data.resolve("server.url"), "not a url at all\n");
+        assertEquals(Profiles.LOCAL_URL, profiles().resolve(null, null).url(), "a broken file: the default port");
+    }
+
+    @Test
     void anUnknownProfileABadNameAndABrokenFileAreClearErrors() throws Exception {
         Profiles profiles = profiles();
         profiles.add("lab", URI.create("https://cairn.lab.example"), null);

@@ -23,7 +23,7 @@ public final class ComputerTypes {
     /** The scheduler types, by AiiDA's names; {@code direct}, {@code slurm}, ... are taken as well. */
     public static final List<String> SCHEDULERS = List.of("core.direct", "core.pbspro", "core.slurm", "core.torque");
 
-    /** The settings a computer's metadata may hold (README, "Calculation jobs"). */
+    /** The settings a computer's metadata may hold ({@code docs/tutorials/running-on-a-cluster.md}). */
     public static final Set<String> SETTINGS = new TreeSet<>(ComputerSettings.NAMES);
 
     private ComputerTypes() {}

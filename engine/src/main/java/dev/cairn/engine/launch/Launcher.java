@@ -8,11 +8,14 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Deque;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 import dev.cairn.engine.events.StateChanged;
 import dev.cairn.engine.internal.caching.CacheHit;
@@ -300,9 +303,11 @@ public final class Launcher {
             return Transactions.run(database, c -> {
                 GraphTransaction g = graph.inTransaction(c);
                 List<Node> batch = new ArrayList<>(nodes);
+                // an unstored input two launches share (a shell job's new code) is stored once
+                Set<Node> inputs = Collections.newSetFromMap(new IdentityHashMap<>());
                 for (ProcessNode n : nodes) {
                     n.pendingIncoming().forEach(link -> {
-                        if (!link.source().isStored()) {
+                        if (!link.source().isStored() && inputs.add(link.source())) {
                             batch.add(link.source());
                         }
                     });

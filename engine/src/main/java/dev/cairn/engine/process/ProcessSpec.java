@@ -199,7 +199,7 @@ public final class ProcessSpec {
      */
     public ExitCode checkOutputs(Map<String, ? extends Data> registered) {
         Map<String, Data> remaining = new LinkedHashMap<>(registered);
-        ExitCode wrong = checkOutputNamespace(outputs, remaining);
+        ExitCode wrong = checkOutputNamespace(outputs, remaining, true);
         if (wrong != null) {
             return wrong;
         }
@@ -210,12 +210,22 @@ public final class ProcessSpec {
         return null;
     }
 
-    private static ExitCode checkOutputNamespace(PortNamespace ns, Map<String, Data> remaining) {
+    /**
+     * Whether {@code value} fits the output port at {@code path}: a declared port of its class, or a
+     * name in a dynamic namespace of its class. Unlike {@link #checkOutputs}, required outputs that
+     * are missing do not matter: a failed calculation job keeps the outputs it has that fit.
+     */
+    public boolean takesOutput(String path, Data value) {
+        Map<String, Data> one = new LinkedHashMap<>(Map.of(path, value));
+        return checkOutputNamespace(outputs, one, false) == null && one.isEmpty();
+    }
+
+    private static ExitCode checkOutputNamespace(PortNamespace ns, Map<String, Data> remaining, boolean requireAll) {
         for (Port port : ns.ports().values()) {
             switch (port) {
                 case OutputPort<?> out -> {
                     Data value = remaining.remove(out.path());
-                    if (value == null && out.required()) {
+                    if (value == null && out.required() && requireAll) {
                         return ExitCodes.ERROR_MISSING_OUTPUT.format("message", "'" + out.path() + "'");
                     }
                     if (value != null && !out.type().isInstance(value)) {
@@ -226,7 +236,7 @@ public final class ProcessSpec {
                     }
                 }
                 case PortNamespace inner -> {
-                    ExitCode wrong = checkOutputNamespace(inner, remaining);
+                    ExitCode wrong = checkOutputNamespace(inner, remaining, requireAll);
                     if (wrong != null) {
                         return wrong;
                     }

@@ -62,7 +62,10 @@ final class SubmitScript {
         if (c.stdoutName() != null) {
             words.add("> " + Shell.quote(c.stdoutName()));
         }
-        if (c.stderrName() != null) {
+        if (c.stderrName() != null && c.stderrName().equals(c.stdoutName())) {
+            // one file for both: a second '2> file' would truncate what stdout wrote
+            words.add("2>&1");
+        } else if (c.stderrName() != null) {
             words.add("2> " + Shell.quote(c.stderrName()));
         }
         return String.join(" ", words);

@@ -7,8 +7,10 @@ import static dev.cairn.engine.testing.TestProcesses.Y;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.AfterAll;
@@ -22,19 +24,22 @@ import dev.cairn.engine.process.CalcJobDefinition;
 import dev.cairn.engine.process.Inputs;
 import dev.cairn.engine.process.JobOptions;
 import dev.cairn.engine.process.ProcessResult;
+import dev.cairn.engine.shell.ShellJob;
 import dev.cairn.engine.testing.EngineFixture;
 import dev.cairn.engine.testing.SlurmCluster;
 import dev.cairn.storage.db.DatabaseConfig;
 import dev.cairn.storage.graph.CalcJobNode;
 import dev.cairn.storage.graph.InstalledCode;
 import dev.cairn.storage.graph.IntData;
+import dev.cairn.storage.graph.ListData;
+import dev.cairn.storage.graph.SinglefileData;
 import dev.cairn.storage.graph.computers.ComputerSpec;
 import dev.cairn.storage.graph.computers.ComputerStore;
 import dev.cairn.storage.objects.Container;
 import dev.cairn.storage.objects.ContainerConfig;
 import dev.cairn.storage.testing.TestDatabase;
 
-/** A calculation job through a real one-node SLURM cluster on this machine (local transport). */
+/** Calculation jobs, a shell job among them, through a real one-node SLURM cluster on this machine (local transport). */
 class SlurmCalcJobIT {
 
     @RegisterExtension
@@ -100,5 +105,22 @@ class SlurmCalcJobIT {
         assertEquals(
                 "slurm job " + node.jobId(),
                 Files.readString(Path.of(node.remoteWorkdir(), "job.txt")).strip());
+    }
+
+    @Test
+    void aShellJobRunsThroughSlurm() {
+        ProcessResult r = engine.launcher()
+                .run(
+                        ShellJob.DEFINITION,
+                        Inputs.create()
+                                .put(CalcJobDefinition.CODE, bash)
+                                .put(
+                                        ShellJob.ARGUMENTS,
+                                        new ListData(List.of("-c", "echo \"job $SLURM_JOB_ID\"; echo {x}")))
+                                .put(ShellJob.NODES + ".x", new IntData(42)));
+        assertTrue(r.isFinishedOk(), r.node().exitStatus() + " " + r.node().exitMessage());
+        SinglefileData stdout = (SinglefileData) r.outputs().get("stdout");
+        String printed = new String(engine.graph().readFile(stdout, stdout.filename()), StandardCharsets.UTF_8);
+        assertEquals("job " + ((CalcJobNode) r.node()).jobId() + "\n42\n", printed);
     }
 }

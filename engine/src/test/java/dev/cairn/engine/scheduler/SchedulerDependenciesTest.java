@@ -7,7 +7,7 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
-/** STYLE.md: the scheduler knows the transport and the shared error families, nothing else of Cairn. */
+/** docs/architecture.md: the scheduler knows the transport and the shared error families, nothing else of Cairn. */
 class SchedulerDependenciesTest {
 
     static final JavaClasses SCHEDULER = new ClassFileImporter()

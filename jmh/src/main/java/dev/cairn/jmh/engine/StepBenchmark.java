@@ -57,8 +57,8 @@ public class StepBenchmark {
     @Setup(Level.Trial)
     public void open() throws Exception {
         String url = GraphBench.freshDatabase(GraphBench.adminUrl(), DB);
-        // Both sides commit twice; the disk's flush time (0.7 to 10 ms here, varying from minute
-        // to minute) would drown what differs, so neither waits for it.
+        // Both sides commit twice; the disk's flush time, larger than a step's work and varying from
+        // minute to minute on a shared disk, would drown what differs, so neither waits for it.
         try (Connection c = DriverManager.getConnection(url);
                 Statement s = c.createStatement()) {
             s.execute("ALTER DATABASE " + DB + " SET synchronous_commit = off");

@@ -2,6 +2,7 @@ package dev.cairn.jmh.objects;
 
 import java.io.IOException;
 import java.math.BigDecimal;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,17 +13,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.UUID;
 import java.util.function.IntFunction;
 
 import dev.cairn.storage.objects.Compression;
 import dev.cairn.storage.objects.Container;
 import dev.cairn.storage.objects.ContainerConfig;
 import dev.cairn.storage.objects.ObjectKey;
+import dev.cairn.storage.objects.S3Location;
 import dev.cairn.storage.objects.ValidationReport;
 
 /**
- * Cairn's side of {@code jmh/compare-objectstore.sh}: the phases of the disk-objectstore peer benchmark
- * ({@code shared/peers/dos_bench.py}) on the same workload, each timed once, printed as
+ * Cairn's side of {@code jmh/compare-objectstore.sh}: the phases that {@code jmh/objects-peer/phases.py}
+ * times for disk-objectstore, on the same workload, each timed once, printed as
  * {@code phase seconds} lines. Before each phase: a GC and a {@code sync}, as the peer does; contents are
  * checked after each read phase, outside the timing.
  *
@@ -36,8 +39,12 @@ import dev.cairn.storage.objects.ValidationReport;
  * asked for, {@code ratio} the median over the repetitions of its cost per object over the full read's in
  * the same repetition. The subsets are drawn by {@link Subsets}, as the peer's script draws them.
  *
+ * <p>With {@code --s3 ENDPOINT BUCKET} the containers are in that bucket of an S3 server (with
+ * {@link ContainerConfig#bucketDefaults()}, credentials from {@code AWS_ACCESS_KEY_ID} and
+ * {@code AWS_SECRET_ACCESS_KEY}), each under a prefix of its own, instead of folders.
+ *
  * <pre>java -cp benchmarks.jar dev.cairn.jmh.objects.ObjectStoreComparison WORKLOAD_FILE WORK_DIR [PHASES] [--no-pack-sync]
- *     [--fractions 0.01,0.1,0.5] [--reps 5]</pre>
+ *     [--fractions 0.01,0.1,0.5] [--reps 5] [--s3 ENDPOINT BUCKET]</pre>
  */
 public final class ObjectStoreComparison {
 
@@ -49,6 +56,8 @@ public final class ObjectStoreComparison {
     private boolean quiet;
     private List<Double> fractions = List.of(0.01, 0.1, 0.5);
     private int reps = 5;
+    /** The bucket the containers are in, {@code ENDPOINT BUCKET}; null: folders. */
+    private String[] s3;
 
     private ObjectStoreComparison(List<byte[]> contents, Path work, boolean syncPacks) {
         this.contents = contents;
@@ -102,6 +111,11 @@ public final class ObjectStoreComparison {
                 reps = Integer.parseInt(args[i + 1]);
             }
         }
+        String[] s3 = null;
+        int at = flags.indexOf("--s3");
+        if (at >= 0) {
+            s3 = new String[] {args[at + 1], args[at + 2]};
+        }
         for (double f : fractions) {
             if (!(f > 0 && f <= 1)) {
                 throw new IllegalArgumentException("a fraction is in (0, 1], not " + f);
@@ -116,12 +130,14 @@ public final class ObjectStoreComparison {
             warm.wanted = wanted;
             warm.fractions = fractions;
             warm.reps = Math.min(reps, 2);
+            warm.s3 = s3;
             warm.run();
         }
         ObjectStoreComparison c = new ObjectStoreComparison(contents, Path.of(args[1]), sync);
         c.wanted = wanted;
         c.fractions = fractions;
         c.reps = Math.max(1, reps);
+        c.s3 = s3;
         c.run();
     }
 
@@ -137,9 +153,10 @@ public final class ObjectStoreComparison {
     private void run() throws IOException, InterruptedException {
         Scratch.delete(work);
         Files.createDirectories(work);
-        ContainerConfig config = ContainerConfig.defaults().withSyncPacks(syncPacks);
+        ContainerConfig config =
+                (s3 == null ? ContainerConfig.defaults() : ContainerConfig.bucketDefaults()).withSyncPacks(syncPacks);
         if (any("loose_write", "pack_all_loose", "clean_storage")) {
-            try (Container a = Container.init(work.resolve("A"), config)) {
+            try (Container a = init("A", config)) {
                 time("loose_write", () -> {
                     List<ObjectKey> k = new ArrayList<>(contents.size());
                     for (byte[] b : contents) {
@@ -155,7 +172,7 @@ public final class ObjectStoreComparison {
             }
         }
         if (any("pack_write", "bulk_read", "single_reads", "chunked_read", "subset_reads", "validate")) {
-            try (Container b = Container.init(work.resolve("B"), config)) {
+            try (Container b = init("B", config)) {
                 time("pack_write", () -> keys = b.putAllToPacks(contents, Compression.NONE));
                 readPhases(b, "");
                 if (wanted.contains("validate")) {
@@ -169,7 +186,7 @@ public final class ObjectStoreComparison {
                 "single_reads_compressed",
                 "chunked_read_compressed",
                 "validate_compressed")) {
-            try (Container z = Container.init(work.resolve("C"), config)) {
+            try (Container z = init("C", config)) {
                 time("pack_write_compressed", () -> keys = z.putAllToPacks(contents, Compression.ZSTD));
                 readPhases(z, "_compressed");
                 if (wanted.contains("validate_compressed")) {
@@ -178,12 +195,22 @@ public final class ObjectStoreComparison {
             }
         }
         if (wanted.contains("pack_write_compressed_zlib")) {
-            try (Container z = Container.init(work.resolve("Z"), config)) {
+            try (Container z = init("Z", config)) {
                 time("pack_write_compressed_zlib", () -> keys = z.putAllToPacks(contents, Compression.ZLIB));
                 checkAll(z);
             }
         }
         Scratch.delete(work);
+    }
+
+    /** A new container: a folder of the work folder, or a prefix of the bucket. */
+    private Container init(String name, ContainerConfig config) throws IOException {
+        if (s3 == null) {
+            return Container.init(work.resolve(name), config);
+        }
+        String prefix = name + "-" + UUID.randomUUID() + "/";
+        return Container.init(
+                S3Location.of(s3[1], prefix, URI.create(s3[0]), "us-east-1", work.resolve("cache-" + name)), config);
     }
 
     private void readPhases(Container c, String suffix) throws IOException, InterruptedException {
@@ -284,8 +311,8 @@ public final class ObjectStoreComparison {
      * Times one {@code getAll} per list of indices with a consumer that keeps nothing (an export writes each
      * object out and drops it), then checks what a second, untimed read of the same calls delivers. Between
      * the GC and the timing, an untimed read of 16 other keys: a full collection leaves the caches cold
-     * for the code of the first call after it (about 0.15 ms here, a third of a read of 1,000 small
-     * objects), which a running server does not see and which is no part of a subset's cost per object.
+     * for the code of the first call after it (a sizeable share of the read of a small subset), which a
+     * running server does not see and which is no part of a subset's cost per object.
      */
     private double readIn(Container c, List<List<Integer>> calls) throws IOException, InterruptedException {
         List<List<ObjectKey>> keyCalls = new ArrayList<>(calls.size());

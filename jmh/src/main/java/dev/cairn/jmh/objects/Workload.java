@@ -12,7 +12,8 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * The objects of a workload file as written by {@code shared/peers/gen_objects.py}: little-endian
+ * The objects of a workload file as {@link WorkloadGenerator} writes it and {@code jmh/objects-peer/workload.py}
+ * reads it for disk-objectstore: little-endian
  * {@code uint32 count}, then for each object {@code uint32 length} and its bytes.
  */
 public final class Workload {

@@ -11,8 +11,8 @@ import java.nio.file.StandardCopyOption;
 import java.util.List;
 
 /**
- * Writes a workload file in the format of {@code shared/peers/gen_objects.py}, for other mixes than the
- * peer's (larger objects, many duplicates).
+ * Writes a workload file of the object store comparison ({@link Workload}): by default 100,000 objects of
+ * 0 to 1000 random bytes, and other mixes (larger objects, log-uniform sizes, many duplicates).
  *
  * <pre>java -cp benchmarks.jar dev.cairn.jmh.objects.WorkloadGenerator OUT N MIN_SIZE MAX_SIZE [DUPLICATE_FRACTION] [SEED] [uniform|log-uniform]</pre>
  *

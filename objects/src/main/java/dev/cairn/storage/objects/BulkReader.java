@@ -54,18 +54,18 @@ final class BulkReader {
      */
     private static final int SPARSE = 4;
 
-    private final PackFiles packs;
+    private final Packs packs;
     private final int gapLimit;
     private final int blockSize;
     private final boolean mapped;
     /** Direct buffers are costly to allocate and freed only by the GC: keep them for the next call. */
     private final ConcurrentLinkedQueue<ByteBuffer> buffers = new ConcurrentLinkedQueue<>();
 
-    BulkReader(PackFiles packs, ContainerConfig config) {
+    BulkReader(Packs packs, ContainerConfig config) {
         this(packs, config.readGapLimit(), config.readBlockSize(), true);
     }
 
-    private BulkReader(PackFiles packs, int gapLimit, int blockSize, boolean mapped) {
+    private BulkReader(Packs packs, int gapLimit, int blockSize, boolean mapped) {
         this.packs = packs;
         this.gapLimit = gapLimit;
         this.blockSize = blockSize;

@@ -12,8 +12,9 @@ import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdOutputStreamNoFinalizer;
 
 /**
- * Compresses objects for packs, reusing its codec contexts across objects (a new context per object is
- * what makes disk-objectstore's compressed writes 2.5x slower). Not thread-safe: one per writer.
+ * Compresses objects for packs, reusing its codec contexts across objects: making a context costs more
+ * than compressing a small object with it, which is where disk-objectstore's compressed writes, a new
+ * context per object, lose most of their time. Not thread-safe: one per writer.
  */
 final class Compressor implements AutoCloseable {
 

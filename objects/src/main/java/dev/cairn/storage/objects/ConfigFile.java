@@ -20,7 +20,17 @@ final class ConfigFile {
     private ConfigFile() {}
 
     static void write(Path folder, ContainerConfig config) throws IOException {
-        String json = "{\n"
+        String json = json(config);
+        // Written whole to a sibling file and moved in place, so a crash never leaves half a config.
+        Path tmp = folder.resolve(NAME + ".tmp");
+        Files.writeString(tmp, json, StandardCharsets.UTF_8);
+        Durability.fsync(tmp);
+        Files.move(tmp, folder.resolve(NAME), StandardCopyOption.ATOMIC_MOVE);
+        Durability.fsyncDirectory(folder);
+    }
+
+    static String json(ContainerConfig config) {
+        return "{\n"
                 + "  \"formatVersion\": " + ContainerConfig.FORMAT_VERSION + ",\n"
                 + "  \"containerId\": \"" + config.containerId() + "\",\n"
                 + "  \"hashAlgorithm\": \"" + ContainerConfig.HASH_ALGORITHM + "\",\n"
@@ -31,12 +41,6 @@ final class ConfigFile {
                 + "  \"readGapLimit\": " + config.readGapLimit() + ",\n"
                 + "  \"readBlockSize\": " + config.readBlockSize() + "\n"
                 + "}\n";
-        // Written whole to a sibling file and moved in place, so a crash never leaves half a config.
-        Path tmp = folder.resolve(NAME + ".tmp");
-        Files.writeString(tmp, json, StandardCharsets.UTF_8);
-        Durability.fsync(tmp);
-        Files.move(tmp, folder.resolve(NAME), StandardCopyOption.ATOMIC_MOVE);
-        Durability.fsyncDirectory(folder);
     }
 
     static ContainerConfig read(Path folder) throws IOException {
@@ -47,6 +51,11 @@ final class ConfigFile {
         } catch (NoSuchFileException e) {
             throw new NotAContainerException(folder, "it has no " + NAME);
         }
+        return parse(text, folder.toString());
+    }
+
+    /** The settings in the text of a {@code config.json}; {@code folder} names the container in messages. */
+    static ContainerConfig parse(String text, String folder) throws IOException {
         Map<String, Object> values;
         try {
             values = parse(text);

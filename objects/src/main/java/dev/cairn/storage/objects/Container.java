@@ -58,10 +58,10 @@ public final class Container implements AutoCloseable {
                         root.toString(), null, "cannot create a container in a folder that is not empty");
             }
         }
-        for (String dir : List.of(LooseObjects.FOLDER, PackFiles.FOLDER, Sandbox.FOLDER)) {
+        for (String dir : List.of(LooseFiles.FOLDER, PackFiles.FOLDER, Sandbox.FOLDER)) {
             Files.createDirectory(root.resolve(dir));
         }
-        new PackIndex(root, true).close();
+        new PackIndex(root, true, null).close();
         // config.json is written last: its presence marks a complete container.
         ConfigFile.write(root, config);
         return open(root);
@@ -73,7 +73,7 @@ public final class Container implements AutoCloseable {
             throw new NotAContainerException(root, "no such folder");
         }
         ContainerConfig config = ConfigFile.read(root);
-        for (String dir : List.of(LooseObjects.FOLDER, PackFiles.FOLDER, Sandbox.FOLDER)) {
+        for (String dir : List.of(LooseFiles.FOLDER, PackFiles.FOLDER, Sandbox.FOLDER)) {
             if (!Files.isDirectory(root.resolve(dir))) {
                 throw new NotAContainerException(root, "its " + dir + "/ folder is missing");
             }
@@ -86,11 +86,40 @@ public final class Container implements AutoCloseable {
         return new Container(parts);
     }
 
+    /**
+     * Creates a container in a bucket (under a prefix that holds no objects yet) and opens it. Needs the
+     * AWS SDK on the class path (see {@link S3Location}).
+     */
+    public static Container init(S3Location location, ContainerConfig config) throws IOException {
+        return opened(S3Parts.init(location, config));
+    }
+
+    /** Opens a container in a bucket; this host's copy of its index is brought up to date from the bucket. */
+    public static Container open(S3Location location) throws IOException {
+        return opened(S3Parts.open(location));
+    }
+
+    private static Container opened(ContainerParts parts) throws IOException {
+        try {
+            parts.cache().refresh();
+            return new Container(parts);
+        } catch (IOException | RuntimeException e) {
+            parts.close();
+            throw e;
+        }
+    }
+
+    /** Where the container is: its folder, or {@code s3://bucket/prefix}. */
+    public String location() {
+        return parts.location();
+    }
+
     /** The pieces, for tests in this package. */
     ContainerParts parts() {
         return parts;
     }
 
+    /** The container's folder; of a container in a bucket, this host's cache folder for it. */
     public Path root() {
         return parts.root();
     }

@@ -54,6 +54,20 @@ public record ContainerConfig(
         return new ContainerConfig(UUID.randomUUID().toString(), 4L << 30, Compression.NONE, true, 4 << 10, 8 << 20);
     }
 
+    /**
+     * The defaults for a container in a bucket: 256 MiB packs, 1 MiB gaps merged, ranged GETs of up to
+     * 16 MiB. A pack is written whole (S3 cannot append) from a local file, and a repack rewrites whole packs,
+     * so packs stay far smaller than on a disk; a ranged GET costs a round trip, worth reading about a
+     * megabyte of gap to save, where a disk read is worth 4 KiB. See the object store's documentation for
+     * the measurements.
+     */
+    public static ContainerConfig bucketDefaults() {
+        return defaults()
+                .withPackSizeTarget(256L << 20)
+                .withReadGapLimit(1 << 20)
+                .withReadBlockSize(16 << 20);
+    }
+
     public ContainerConfig withPackSizeTarget(long bytes) {
         return new ContainerConfig(containerId, bytes, packCompression, syncPacks, readGapLimit, readBlockSize);
     }

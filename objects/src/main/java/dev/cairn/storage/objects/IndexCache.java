@@ -12,11 +12,11 @@ import java.util.function.Consumer;
 
 /**
  * This process's copy of the pack index, in memory, so that a look-up costs a binary search instead of
- * a database statement (about 5 µs through JDBC, more than a whole read should cost). About 64 bytes per
+ * a database statement (a round through JDBC and SQLite costs more than a whole read should). About 64 bytes per
  * packed object: sorted primitive arrays, plus a small map of recent additions merged in when it grows.
  *
  * <p>Staying current: {@link #refresh} asks SQLite whether anything was committed since the last time
- * ({@code PRAGMA data_version}, about 4 µs), and only then queries the index counters (about 20 µs) and
+ * ({@code PRAGMA data_version}, the cheapest statement SQLite answers), and only then queries the index counters and
  * reads the segments committed since; every bulk call and every missed look-up runs it. Entries never point at
  * wrong bytes even when stale: packs are append-only and a repack writes new pack files (ids are never
  * reused), so an old location keeps the object's bytes until its pack file is deleted, and then the read
@@ -65,7 +65,7 @@ final class IndexCache {
 
     /**
      * A snapshot found current at most {@link #MAX_AGE} ago, refreshed first if need be: about once a
-     * second under a stream of puts, each a data version query (about 4 µs) unless something changed.
+     * second under a stream of puts, each a data version query unless something changed.
      */
     Snapshot recent() throws IOException {
         long checked = checkedAt;
@@ -90,6 +90,7 @@ final class IndexCache {
     }
 
     private Snapshot current() throws IOException {
+        index.catchUp(); // a container in a bucket: apply what other hosts committed to its log
         Snapshot s = snapshot;
         // Read before the counters: a commit after this read changes the version the next call sees, and
         // one before it shows in the counters.

@@ -2,301 +2,59 @@ package dev.cairn.storage.objects;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.DirectoryStream;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.SecureDirectoryStream;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.FileTime;
-import java.security.MessageDigest;
-import java.util.ArrayList;
-import java.util.List;
+import java.time.Instant;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
-import java.util.regex.Pattern;
 
 /**
- * Objects stored one file each under {@code loose/ab/cdef…}. Writers need no lock: a new object is
- * written to the sandbox, hashed on the way, synced, and renamed into place, so readers and other
- * writers (threads or processes) only ever see whole objects.
+ * Objects stored one each, as they are first written: files of a folder ({@link LooseFiles}) or objects of
+ * a bucket ({@link S3LooseObjects}). Writers need no lock and readers only ever see whole objects.
  */
-final class LooseObjects implements AutoCloseable {
-
-    static final String FOLDER = "loose";
-    private static final int CHUNK = 64 << 10;
-    private static final Pattern REST = Pattern.compile("[0-9a-f]{62}");
-    private static final Pattern SHARD = Pattern.compile("[0-9a-f]{2}");
-
-    private final Path dir;
-    private final Sandbox sandbox;
-    /** Open shard directories, kept for their fsync after each rename (one open() less per object). */
-    private final FileChannel[] shardChannels = new FileChannel[256];
-
-    LooseObjects(Path containerRoot, Sandbox sandbox) {
-        this.dir = containerRoot.resolve(FOLDER);
-        this.sandbox = sandbox;
-    }
-
-    Path path(ObjectKey key) {
-        String hex = key.hex();
-        return dir.resolve(hex.substring(0, 2)).resolve(hex.substring(2));
-    }
+interface LooseObjects extends AutoCloseable {
 
     /**
-     * Streams {@code in} into a new loose object and returns its key. {@code held} tells whether the
-     * store already holds the key (loose or packed) and may keep its copy, in which case nothing is moved
-     * in place; otherwise the new file replaces any loose copy.
+     * Streams {@code in} into a new loose object, in bounded memory, and returns its key. {@code held}
+     * tells whether the store already holds the key (loose or packed) and may keep its copy, in which case
+     * nothing is stored; otherwise the new object replaces any loose copy.
      */
-    ObjectKey write(InputStream in, Predicate<ObjectKey> held) throws IOException {
-        Path tmp = sandbox.newPath();
-        boolean moved = false;
-        try {
-            MessageDigest digest = Sha256.newDigest();
-            try (FileChannel out = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-                byte[] chunk = new byte[CHUNK];
-                ByteBuffer buf = ByteBuffer.wrap(chunk);
-                int n;
-                while ((n = in.readNBytes(chunk, 0, CHUNK)) > 0) {
-                    digest.update(chunk, 0, n);
-                    buf.clear().limit(n);
-                    while (buf.hasRemaining()) {
-                        out.write(buf);
-                    }
-                }
-                // The content must be on disk before its name is: a crash after the rename must not
-                // leave a named but empty or torn object.
-                out.force(false);
-            }
-            ObjectKey key = ObjectKey.ofDigest(digest.digest());
-            if (!held.test(key)) {
-                moveInPlace(tmp, key);
-                moved = true;
-            }
-            return key;
-        } finally {
-            if (!moved) {
-                Files.deleteIfExists(tmp);
-            }
-        }
-    }
+    ObjectKey write(InputStream in, Predicate<ObjectKey> held) throws IOException;
 
-    /**
-     * Writes bytes whose key the caller computed, and which the caller found missing (or pending deletion,
-     * whose loose copy this replaces): a file system call saved per object counts on this path, which is
-     * bound by metadata operations and fsyncs.
-     */
-    void write(ObjectKey key, byte[] content) throws IOException {
-        Path tmp = sandbox.newPath();
-        boolean moved = false;
-        try {
-            try (FileChannel out = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-                ByteBuffer buf = ByteBuffer.wrap(content);
-                while (buf.hasRemaining()) {
-                    out.write(buf);
-                }
-                out.force(false);
-            }
-            moveInPlace(tmp, key); // replacing a copy a racing writer made is harmless: same content
-            moved = true;
-        } finally {
-            if (!moved) {
-                Files.deleteIfExists(tmp);
-            }
-        }
-    }
+    /** Writes bytes whose key the caller computed, and which the caller found missing (or marked). */
+    void write(ObjectKey key, byte[] content) throws IOException;
 
-    private void moveInPlace(Path tmp, ObjectKey key) throws IOException {
-        Path target = path(key);
-        try {
-            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
-        } catch (NoSuchFileException e) {
-            // First object of this shard: create the shard directory (and make its entry durable) only now,
-            // so an empty container has no 256 empty directories.
-            Path shard = target.getParent();
-            try {
-                Files.createDirectory(shard);
-                Durability.fsyncDirectory(dir);
-            } catch (FileAlreadyExistsException raced) {
-                // another writer created it first
-            }
-            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
-        }
-        // The rename is durable only once the directory that holds the new entry is synced.
-        shardChannel(key).force(true);
-    }
-
-    private FileChannel shardChannel(ObjectKey key) throws IOException {
-        int shard = Integer.parseInt(key.hex(), 0, 2, 16);
-        FileChannel ch = shardChannels[shard];
-        if (ch == null) {
-            synchronized (shardChannels) {
-                ch = shardChannels[shard];
-                if (ch == null) {
-                    ch = FileChannel.open(path(key).getParent(), StandardOpenOption.READ);
-                    shardChannels[shard] = ch;
-                }
-            }
-        }
-        return ch;
-    }
-
-    boolean exists(ObjectKey key) {
-        return Files.exists(path(key));
-    }
+    boolean exists(ObjectKey key) throws IOException;
 
     /** The content, or null when there is no such loose object. */
-    byte[] read(ObjectKey key) throws IOException {
-        try {
-            return Files.readAllBytes(path(key));
-        } catch (NoSuchFileException e) {
-            return null;
-        }
-    }
+    byte[] read(ObjectKey key) throws IOException;
 
-    /** An open channel on the content (its size is the object's), or null when there is no such loose object. */
-    FileChannel channel(ObjectKey key) throws IOException {
-        try {
-            return FileChannel.open(path(key), StandardOpenOption.READ);
-        } catch (NoSuchFileException e) {
-            return null;
-        }
-    }
+    /** A stream of the content, or null when there is no such loose object. */
+    InputStream open(ObjectKey key) throws IOException;
 
     /** The size in bytes, or -1 when there is no such loose object. */
-    long size(ObjectKey key) throws IOException {
-        try {
-            return Files.size(path(key));
-        } catch (NoSuchFileException e) {
-            return -1;
-        }
-    }
+    long size(ObjectKey key) throws IOException;
 
-    boolean delete(ObjectKey key) throws IOException {
-        return Files.deleteIfExists(path(key));
-    }
+    boolean delete(ObjectKey key) throws IOException;
 
-    /** When the loose object's file was last written, or null when there is none. */
-    FileTime modified(ObjectKey key) throws IOException {
-        try {
-            return Files.getLastModifiedTime(path(key));
-        } catch (NoSuchFileException e) {
-            return null;
-        }
-    }
+    /** When the loose object was last written, or null when there is none. */
+    Instant modified(ObjectKey key) throws IOException;
 
-    /**
-     * Deletes the loose object unless its file was written after {@code cutoff}, and says whether it is
-     * gone. The file is renamed into the sandbox before its time is read: a put that replaces it earlier
-     * is seen there (and its file put back), one that replaces it later leaves a new file in place.
-     */
-    boolean deleteUnlessNewer(ObjectKey key, FileTime cutoff) throws IOException {
-        Path file = path(key);
-        Path aside = sandbox.newPath();
-        try {
-            Files.move(file, aside, StandardCopyOption.ATOMIC_MOVE);
-        } catch (NoSuchFileException gone) {
-            return true;
-        }
-        if (Files.getLastModifiedTime(aside).compareTo(cutoff) > 0) {
-            // a copy a put wrote since may be in place by now: replacing it changes nothing, same content
-            Files.move(aside, file, StandardCopyOption.ATOMIC_MOVE);
-            return false;
-        }
-        Files.delete(aside);
-        return true;
-    }
+    /** Deletes the loose object unless it was written after {@code cutoff}; says whether it is gone. */
+    boolean deleteUnlessNewer(ObjectKey key, Instant cutoff) throws IOException;
 
-    /**
-     * Deletes every loose object whose key {@code doomed} accepts, one task per shard directory on
-     * {@code threads} threads; returns how many were deleted. Each shard is listed and cleared through
-     * one open directory ({@code unlinkat} by name: a quarter cheaper than an unlink by full path,
-     * measured here).
-     */
-    int deleteWhere(Predicate<ObjectKey> doomed, int threads) throws IOException {
-        List<OrderedWork.Task<Integer>> tasks = new ArrayList<>();
-        for (Path shard : shards(ignored -> {})) {
-            tasks.add(() -> clearShard(shard, shard.getFileName().toString(), doomed));
-        }
-        int[] deleted = {0};
-        OrderedWork.run(tasks, threads, threads, n -> deleted[0] += n);
-        return deleted[0];
-    }
+    /** Deletes every loose object whose key {@code doomed} accepts, on {@code threads} threads; returns how many. */
+    int deleteWhere(Predicate<ObjectKey> doomed, int threads) throws IOException;
 
-    private static int clearShard(Path shard, String prefix, Predicate<ObjectKey> doomed) throws IOException {
-        int n = 0;
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(shard)) {
-            List<Path> names = new ArrayList<>();
-            for (Path file : files) {
-                String rest = file.getFileName().toString();
-                if (REST.matcher(rest).matches() && doomed.test(ObjectKey.of(prefix + rest))) {
-                    names.add(file.getFileName());
-                }
-            }
-            for (Path name : names) {
-                try {
-                    if (files instanceof SecureDirectoryStream<Path> open) {
-                        open.deleteFile(name);
-                    } else {
-                        Files.delete(shard.resolve(name));
-                    }
-                    n++;
-                } catch (NoSuchFileException gone) {
-                    // another cleaner was faster
-                }
-            }
-        }
-        return n;
-    }
+    /** Calls {@code each} for every loose object; {@code malformed} gets the names of entries that are not keys. */
+    void forEach(Consumer<ObjectKey> each, Consumer<String> malformed) throws IOException;
 
-    /** Calls {@code each} for every loose object; {@code malformed} gets files whose name is not a key. */
-    void forEach(Consumer<ObjectKey> each, Consumer<Path> malformed) throws IOException {
-        for (Path shard : shards(malformed)) {
-            String prefix = shard.getFileName().toString();
-            try (DirectoryStream<Path> files = Files.newDirectoryStream(shard)) {
-                for (Path file : files) {
-                    String rest = file.getFileName().toString();
-                    if (REST.matcher(rest).matches()) {
-                        each.accept(ObjectKey.of(prefix + rest));
-                    } else {
-                        malformed.accept(file);
-                    }
-                }
-            }
-        }
-    }
+    /** Where the loose object lies, for messages. */
+    String where(ObjectKey key);
 
-    /** The shard directories ({@code loose/00} … {@code loose/ff}); anything else there goes to {@code malformed}. */
-    private List<Path> shards(Consumer<Path> malformed) throws IOException {
-        List<Path> shards = new ArrayList<>();
-        if (!Files.isDirectory(dir)) {
-            return shards;
-        }
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
-            for (Path entry : entries) {
-                if (SHARD.matcher(entry.getFileName().toString()).matches() && Files.isDirectory(entry)) {
-                    shards.add(entry);
-                } else {
-                    malformed.accept(entry);
-                }
-            }
-        }
-        return shards;
-    }
+    /** The file holding the loose object's content, for reading it with the file system's means; empty in a bucket. */
+    Optional<Path> file(ObjectKey key);
 
     @Override
-    public void close() throws IOException {
-        synchronized (shardChannels) {
-            for (int i = 0; i < shardChannels.length; i++) {
-                if (shardChannels[i] != null) {
-                    shardChannels[i].close();
-                    shardChannels[i] = null;
-                }
-            }
-        }
-    }
+    void close() throws IOException;
 }

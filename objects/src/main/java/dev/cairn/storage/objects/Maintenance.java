@@ -3,7 +3,6 @@ package dev.cairn.storage.objects;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -27,8 +26,8 @@ final class Maintenance {
     private static final int IO_BATCH = 256;
     /**
      * Threads for file system work (reading, unlinking many small files): it waits on the file system far
-     * more than it computes. Measured on 15,000 loose objects here: cleaning took 1.67 s with 8 threads,
-     * 0.63 s with 32, 0.76 s with 64.
+     * more than it computes. Cleaning many loose objects was fastest with this many: fewer leave the disk's
+     * queue short, more only contend in the kernel (docs/performance.md, clean_storage).
      */
     private static final int IO_THREADS = 32;
 
@@ -67,7 +66,10 @@ final class Maintenance {
                         continue; // removed meanwhile (deleted, or packed and cleaned by someone else)
                     }
                     if (r.content == null) {
-                        try (InputStream in = Files.newInputStream(parts.loose().path(r.key))) {
+                        try (InputStream in = parts.loose().open(r.key)) {
+                            if (in == null) {
+                                continue; // removed meanwhile
+                            }
                             ObjectKey actual = w.add(in, compression);
                             if (!actual.equals(r.key)) {
                                 damaged.add(r.key);
@@ -116,14 +118,14 @@ final class Maintenance {
 
     CleaningReport cleanStorage(boolean vacuum) throws IOException {
         try (PackLock.Held held = parts.lock().acquire("clean the storage")) {
-            PackRepair.repairLeftovers(
-                    parts.packs(), parts.index().packSizes(), parts.packs().onDisk());
+            parts.packs().repairLeftovers(parts.index().packSizes());
             IndexCache.Snapshot s = parts.cache().refresh();
             int deleted = parts.loose().deleteWhere(k -> s.find(k) != null && !s.marked(k), IO_THREADS);
             int leftovers = parts.sandbox().cleanLeftovers();
             if (vacuum) {
                 parts.index().vacuum();
             }
+            parts.index().checkpoint(); // a container in a bucket: where new hosts start, and the log pruned
             return new CleaningReport(deleted, leftovers, vacuum);
         }
     }
@@ -199,8 +201,7 @@ final class Maintenance {
             }
             w.commitRelocation(moved, rewrite);
             for (int id : rewrite) {
-                parts.packs().forget(id);
-                Files.deleteIfExists(parts.packs().path(id));
+                parts.packs().delete(id);
             }
             long after = moved.stream().mapToLong(PackEntry::length).sum();
             return new RepackReport(rewrite.size(), moved.size(), before, after);

@@ -6,6 +6,11 @@ import java.nio.file.Path;
 public final class NotAContainerException extends ObjectStoreException {
 
     public NotAContainerException(Path folder, String why) {
-        super(folder + " is not an object store container: " + why);
+        this(folder.toString(), why);
+    }
+
+    /** @param location a folder, or {@code s3://bucket/prefix} */
+    public NotAContainerException(String location, String why) {
+        super(location + " is not an object store container: " + why);
     }
 }

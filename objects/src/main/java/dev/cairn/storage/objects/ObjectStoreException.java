@@ -8,7 +8,8 @@ public abstract sealed class ObjectStoreException extends IOException
                 CorruptObjectException,
                 NotAContainerException,
                 UnsupportedContainerException,
-                ContainerLockedException {
+                ContainerLockedException,
+                BucketUnavailableException {
 
     ObjectStoreException(String message) {
         super(message);

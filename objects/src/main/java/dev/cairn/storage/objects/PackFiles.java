@@ -11,11 +11,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The pack files {@code packs/0}, {@code packs/1}, … for reading. Channels stay open and are shared by
+ * The packs of a container in a folder: the files {@code packs/0}, {@code packs/1}, …. Channels stay open and are shared by
  * all threads (positional reads need no lock). An open channel keeps a pack readable even after a repack
  * in another process deleted it, which is what makes stale cache entries harmless.
  *
@@ -24,7 +26,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * object), a copy out of a mapping costs none once its pages are mapped. Mappings last as long as the
  * channels, so they keep a deleted pack readable in the same way.
  */
-final class PackFiles implements AutoCloseable {
+final class PackFiles implements Packs {
 
     static final String FOLDER = "packs";
 
@@ -80,6 +82,75 @@ final class PackFiles implements AutoCloseable {
         return dir.resolve(Integer.toString(pack));
     }
 
+    @Override
+    public Optional<Path> file(int pack) {
+        return Optional.of(path(pack));
+    }
+
+    @Override
+    public boolean appendable() {
+        return true;
+    }
+
+    @Override
+    public FileChannel openForWrite(int pack) throws IOException {
+        return FileChannel.open(path(pack), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+    }
+
+    /** Syncs the written packs (when asked), and the folder when it gained a pack, so the names survive a crash. */
+    @Override
+    public void publish(Map<Integer, FileChannel> written, Set<Integer> created, boolean sync) throws IOException {
+        if (!sync) {
+            return;
+        }
+        for (FileChannel c : written.values()) {
+            c.force(false);
+        }
+        if (!created.isEmpty()) {
+            Durability.fsyncDirectory(dir);
+        }
+    }
+
+    @Override
+    public void finish(int pack, FileChannel written) throws IOException {
+        written.close();
+    }
+
+    @Override
+    public void discard(int pack, FileChannel written, long committedSize) throws IOException {
+        if (committedSize >= 0) {
+            written.truncate(committedSize);
+            written.close();
+        } else {
+            if (written != null) {
+                written.close();
+            }
+            Files.deleteIfExists(path(pack));
+        }
+    }
+
+    @Override
+    public void delete(int pack) throws IOException {
+        forget(pack);
+        Files.deleteIfExists(path(pack));
+    }
+
+    /** Truncates bytes past the committed mark and deletes pack files the index does not know. */
+    @Override
+    public void repairLeftovers(Map<Integer, Long> committed) throws IOException {
+        for (Map.Entry<Integer, Long> f : stored().entrySet()) {
+            Long size = committed.get(f.getKey());
+            if (size == null) {
+                delete(f.getKey());
+            } else if (f.getValue() > size) {
+                try (FileChannel c = FileChannel.open(path(f.getKey()), StandardOpenOption.WRITE)) {
+                    c.truncate(size);
+                    c.force(false);
+                }
+            }
+        }
+    }
+
     Path dir() {
         return dir;
     }
@@ -99,8 +170,8 @@ final class PackFiles implements AutoCloseable {
         return ch;
     }
 
-    /** Reads exactly {@code buf.remaining()} bytes at {@code position} of a pack. */
-    void readFully(int pack, long position, ByteBuffer buf) throws IOException {
+    @Override
+    public void readFully(int pack, long position, ByteBuffer buf) throws IOException {
         FileChannel ch = channel(pack);
         long pos = position;
         while (buf.hasRemaining()) {
@@ -110,17 +181,6 @@ final class PackFiles implements AutoCloseable {
             }
             pos += n;
         }
-    }
-
-    /** The stored bytes of an entry. */
-    byte[] read(PackEntry e) throws IOException {
-        if (e.length() > Integer.MAX_VALUE - 8) {
-            throw new IllegalArgumentException(
-                    "object " + e.key() + " has " + e.length() + " stored bytes: read it as a stream");
-        }
-        byte[] b = new byte[(int) e.length()];
-        readFully(e.pack(), e.offset(), ByteBuffer.wrap(b));
-        return b;
     }
 
     /**
@@ -136,7 +196,8 @@ final class PackFiles implements AutoCloseable {
      * Only a pack cut short by hand while a read copies from its window would fail that read otherwise,
      * with the JVM's {@link InternalError} for a fault in a mapping.
      */
-    Window window(int pack, long from, long to) throws IOException {
+    @Override
+    public Window window(int pack, long from, long to) throws IOException {
         long index = from >>> windowBits;
         if (to > from && (to - 1) >>> windowBits != index) {
             return null;
@@ -170,13 +231,14 @@ final class PackFiles implements AutoCloseable {
         return windows.size();
     }
 
-    /** A stream of the stored bytes of an entry, read in chunks by position. */
-    InputStream stream(PackEntry e) throws IOException {
+    /** Read in chunks by position. */
+    @Override
+    public InputStream stream(PackEntry e) throws IOException {
         return new RegionStream(channel(e.pack()), e.offset(), e.length());
     }
 
-    /** Pack ids of the files in {@code packs/}, with their sizes; names that are not numbers are left out. */
-    Map<Integer, Long> onDisk() throws IOException {
+    @Override
+    public Map<Integer, Long> stored() throws IOException {
         Map<Integer, Long> found = new TreeMap<>();
         if (!Files.isDirectory(dir)) {
             return found;
@@ -193,7 +255,7 @@ final class PackFiles implements AutoCloseable {
     }
 
     /** Closes the channel of a pack about to be deleted or truncated. */
-    void forget(int pack) throws IOException {
+    private void forget(int pack) throws IOException {
         windows.keySet().removeIf(id -> (int) (id >>> 32) == pack);
         FileChannel ch = open.remove(pack);
         if (ch != null) {

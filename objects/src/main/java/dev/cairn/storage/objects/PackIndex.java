@@ -1,6 +1,7 @@
 package dev.cairn.storage.objects;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -21,8 +22,8 @@ import org.sqlite.SQLiteConfig;
  *
  * <p>Each committed batch is one row of table {@code segment}: the batch's entries (key, pack, offset,
  * stored length, size, compression) as sorted fixed-width records in a BLOB. One row per object was
- * measured first and rejected: through JDBC each row costs 2.5–5 µs to insert (more with a second
- * index), which alone exceeds the whole budget of a bulk pack write, and B-tree inserts slow down as the
+ * measured first and rejected: a row's insert through JDBC (more with a second index) alone costs more
+ * than a bulk pack write may spend on an object, and B-tree inserts slow down as the
  * table grows. A segment costs one BLOB write, loads into the {@link IndexCache} at memory speed, and
  * keeps batch commits linear in the batch size. Deletes and repacks rewrite the segments compactly and
  * bump the epoch; inserts get increasing segment numbers; both let each process keep its cache current
@@ -34,6 +35,12 @@ import org.sqlite.SQLiteConfig;
  *
  * <p>Two connections: one reads (each statement its own snapshot), one writes under the pack lock, so a
  * reader in this process never sees a transaction that may yet roll back.
+ *
+ * <p>Of a container in a bucket, this database is the host's copy of the {@link IndexLog} in the bucket,
+ * written only by applying the log's entries in order (counter {@code logSeq} says how far): a
+ * transaction is recorded as it runs, published as the log's next entry, then applied here; the entries
+ * of other hosts are applied by {@link #catchUp}. Everything else reads it as it reads the index of a
+ * container in a folder.
  */
 final class PackIndex implements AutoCloseable {
 
@@ -42,7 +49,13 @@ final class PackIndex implements AutoCloseable {
     static final int COMPACT_AT = 32;
 
     private final Connection conn;
+    /** The bucket's log of which this is a copy, or null for a container in a folder. */
+    private final IndexLog log;
+    /** The folder of the database file. */
+    private final Path root;
+
     private final Connection writer;
+
     private final PreparedStatement state;
     private final PreparedStatement dataVersion;
 
@@ -60,7 +73,9 @@ final class PackIndex implements AutoCloseable {
         void segment(long seq, byte[] records) throws IOException;
     }
 
-    PackIndex(Path containerRoot, boolean synchronous) throws IOException {
+    PackIndex(Path containerRoot, boolean synchronous, IndexLog log) throws IOException {
+        this.log = log;
+        this.root = containerRoot;
         SQLiteConfig config = new SQLiteConfig();
         config.setJournalMode(SQLiteConfig.JournalMode.WAL);
         // FULL: a commit is on disk when it returns; the index is written after the pack bytes are synced.
@@ -79,7 +94,8 @@ final class PackIndex implements AutoCloseable {
                 // marked_at is null until stamped, after the mark's commit (see Sweep)
                 s.executeUpdate("CREATE TABLE IF NOT EXISTS deletion_mark("
                         + "key BLOB PRIMARY KEY, marked_at INTEGER) WITHOUT ROWID");
-                s.executeUpdate("INSERT OR IGNORE INTO counter VALUES ('epoch', 0), ('nextPack', 0), ('marks', 0)");
+                s.executeUpdate(
+                        "INSERT OR IGNORE INTO counter VALUES ('epoch', 0), ('nextPack', 0), ('marks', 0), ('logSeq', 0)");
             }
             // The reader's snapshots must be DEFERRED: an IMMEDIATE one would wait for the writer's lock.
             config.setTransactionMode(SQLiteConfig.TransactionMode.DEFERRED);
@@ -169,12 +185,7 @@ final class PackIndex implements AutoCloseable {
      * into a deleted pack, and must find it gone rather than find other bytes under its name.
      */
     synchronized int nextPackId() throws IOException {
-        try (Statement s = conn.createStatement();
-                ResultSet rs = s.executeQuery("SELECT value FROM counter WHERE name = 'nextPack'")) {
-            return rs.next() ? rs.getInt(1) : 0;
-        } catch (SQLException e) {
-            throw failure("read the next pack id", e);
-        }
+        return (int) counter(conn, "nextPack");
     }
 
     /** Committed sizes of the packs: a pack's bytes past its size are leftovers of an interrupted write. */
@@ -206,21 +217,160 @@ final class PackIndex implements AutoCloseable {
         return marks;
     }
 
-    /** Starts a write transaction; callers hold the pack lock, so it rarely waits. */
-    Transaction begin() throws IOException {
-        try {
-            synchronized (writer) {
-                writer.setAutoCommit(false);
-            }
-            return new Transaction();
-        } catch (SQLException e) {
-            throw failure("begin a transaction", e);
+    /** How far this copy has applied the bucket's log: the sequence number of the last entry applied. */
+    synchronized long logSeq() throws IOException {
+        return counter(conn, "logSeq");
+    }
+
+    /**
+     * Applies the entries of the bucket's log that this copy lacks; nothing for a container in a folder. A
+     * new copy, or one whose next entries were pruned, starts from the newest checkpoint.
+     */
+    void catchUp() throws IOException {
+        if (log == null) {
+            return;
         }
+        if (logSeq() == 0) {
+            long checkpoint = log.latestCheckpoint();
+            if (checkpoint > 0) {
+                restore(checkpoint);
+            }
+        }
+        try {
+            log.entriesAfter(logSeq(), this::apply);
+        } catch (IndexLog.Gap gap) {
+            restore(log.latestCheckpoint());
+            log.entriesAfter(logSeq(), this::apply);
+        }
+    }
+
+    /** Replaces this copy's contents by checkpoint {@code seq} of the bucket, in one transaction. */
+    private void restore(long seq) throws IOException {
+        Path file = root.resolve(FILE + ".checkpoint");
+        log.downloadCheckpoint(seq, file);
+        synchronized (writer) {
+            try (Statement s = writer.createStatement()) {
+                s.execute("ATTACH DATABASE '" + file.toString().replace("'", "''") + "' AS cp");
+                try (Transaction tx = new Transaction(writer, null)) {
+                    if (counter(writer, "logSeq") < seq) {
+                        s.executeUpdate("DELETE FROM segment");
+                        s.executeUpdate("INSERT INTO segment(count, records) SELECT count, records FROM cp.segment"
+                                + " ORDER BY seq");
+                        s.executeUpdate("DELETE FROM pack");
+                        s.executeUpdate("INSERT INTO pack SELECT id, size FROM cp.pack");
+                        s.executeUpdate("DELETE FROM deletion_mark");
+                        s.executeUpdate("INSERT INTO deletion_mark SELECT key, marked_at FROM cp.deletion_mark");
+                        s.executeUpdate("UPDATE counter SET value = (SELECT value FROM cp.counter WHERE name ="
+                                + " 'nextPack') WHERE name = 'nextPack'");
+                        // a new epoch and marks version: every process's cache reloads all of it
+                        s.executeUpdate("UPDATE counter SET value = value + 1 WHERE name IN ('epoch', 'marks')");
+                        tx.update("UPDATE counter SET value = ? WHERE name = 'logSeq'", seq);
+                        tx.commitLocally();
+                    }
+                }
+                s.execute("DETACH DATABASE cp");
+            } catch (SQLException e) {
+                throw failure("restore checkpoint " + seq + " of the index", e);
+            } finally {
+                Files.deleteIfExists(file);
+            }
+        }
+    }
+
+    /**
+     * Publishes a copy of this index, as of the last entry applied, as the bucket's newest checkpoint (and
+     * prunes the log behind the one before); nothing for a container in a folder. Runs under the pack lock.
+     */
+    void checkpoint() throws IOException {
+        if (log == null) {
+            return;
+        }
+        catchUp();
+        Path file = root.resolve(FILE + ".checkpoint");
+        Files.deleteIfExists(file);
+        long seq;
+        synchronized (this) {
+            synchronized (writer) {
+                try (Transaction hold = new Transaction(writer, null);
+                        Statement s = conn.createStatement()) {
+                    // the write lock keeps other processes of this host from applying entries while it is copied
+                    seq = counter(writer, "logSeq");
+                    s.execute("VACUUM INTO '" + file.toString().replace("'", "''") + "'");
+                } catch (SQLException e) {
+                    throw failure("copy the index for a checkpoint", e);
+                }
+            }
+        }
+        try {
+            log.checkpoint(seq, file);
+        } finally {
+            Files.deleteIfExists(file);
+        }
+    }
+
+    /** Applies one entry of the bucket's log, unless this copy has it (another process of this host applied it). */
+    private void apply(long seq, byte[] entry) throws IOException {
+        synchronized (writer) {
+            try (Transaction tx = new Transaction(writer, null)) {
+                long applied = counter(writer, "logSeq");
+                if (applied >= seq) {
+                    return;
+                }
+                if (applied != seq - 1) {
+                    throw new IOException("pack index: the log in the bucket goes from entry " + seq
+                            + " while this copy has applied up to " + applied + " only");
+                }
+                IndexLog.replay(entry, tx);
+                tx.update("UPDATE counter SET value = ? WHERE name = 'logSeq'", seq);
+                tx.commitLocally();
+            }
+        }
+    }
+
+    /** A counter as a connection sees it (the writer: in its transaction). */
+    private long counter(Connection c, String name) throws IOException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT value FROM counter WHERE name = ?")) {
+            ps.setString(1, name);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getLong(1) : 0;
+            }
+        } catch (SQLException e) {
+            throw failure("read counter " + name, e);
+        }
+    }
+
+    /**
+     * Starts a write transaction; callers hold the pack lock, so it rarely waits. Of a container in a
+     * bucket, it builds on the log entries applied so far: the caller refreshed its view of the index
+     * under the lock.
+     */
+    Transaction begin() throws IOException {
+        return new Transaction(writer, log == null ? null : log.newEntry(logSeq()));
     }
 
     /** One write transaction: a new segment, or a rewrite of all of them; pack sizes and counters. */
     final class Transaction implements AutoCloseable {
         private boolean done;
+        /** What this transaction does, recorded for the bucket's log; null in a folder or when replaying. */
+        private final IndexLog.Entry entry;
+
+        /** The connection it writes through. */
+        private final Connection c;
+
+        private Transaction(Connection c, IndexLog.Entry entry) throws IOException {
+            this.c = c;
+            this.entry = entry;
+            if (entry != null) {
+                return; // recorded only, and applied when published: no local write lock held meanwhile
+            }
+            synchronized (c) {
+                try {
+                    c.setAutoCommit(false);
+                } catch (SQLException e) {
+                    throw failure("begin a transaction", e);
+                }
+            }
+        }
 
         /** Stores entries, sorted by key, as a new segment. */
         void addSegment(List<PackEntry> sorted) throws IOException {
@@ -234,8 +384,12 @@ final class PackIndex implements AutoCloseable {
 
         /** Replaces every segment by {@code segments} (encoded records); moves the epoch. */
         void replaceAll(List<byte[]> segments) throws IOException {
-            synchronized (writer) {
-                try (Statement s = writer.createStatement()) {
+            if (entry != null) {
+                entry.replaceAll(segments);
+                return;
+            }
+            synchronized (c) {
+                try (Statement s = c.createStatement()) {
                     s.executeUpdate("DELETE FROM segment");
                     s.executeUpdate("UPDATE counter SET value = value + 1 WHERE name = 'epoch'");
                 } catch (SQLException e) {
@@ -243,14 +397,22 @@ final class PackIndex implements AutoCloseable {
                 }
             }
             for (byte[] records : segments) {
-                insertSegment(records);
+                store(records);
             }
         }
 
         private void insertSegment(byte[] records) throws IOException {
-            synchronized (writer) {
-                try (PreparedStatement ps =
-                        writer.prepareStatement("INSERT INTO segment(count, records) VALUES (?, ?)")) {
+            if (entry != null) {
+                entry.addSegment(records);
+                return;
+            }
+            store(records);
+        }
+
+        /** Stores one segment, as a commit or a replay does. */
+        void store(byte[] records) throws IOException {
+            synchronized (c) {
+                try (PreparedStatement ps = c.prepareStatement("INSERT INTO segment(count, records) VALUES (?, ?)")) {
                     ps.setInt(1, records.length / Segment.RECORD);
                     ps.setBytes(2, records);
                     ps.executeUpdate();
@@ -261,20 +423,40 @@ final class PackIndex implements AutoCloseable {
         }
 
         void setPackSize(int pack, long size) throws IOException {
+            if (entry != null) {
+                entry.setPackSize(pack, size);
+                return;
+            }
             update("INSERT INTO pack VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET size = excluded.size", pack, size);
         }
 
         void dropPack(int pack) throws IOException {
+            if (entry != null) {
+                entry.dropPack(pack);
+                return;
+            }
             update("DELETE FROM pack WHERE id = ?", pack);
         }
 
         /** Marks keys pending deletion, unstamped (see {@link #stampMarks}). */
         void mark(Collection<ObjectKey> keys) throws IOException {
+            if (entry != null) {
+                if (!keys.isEmpty()) {
+                    entry.mark(keys);
+                }
+                return;
+            }
             changeMarks("INSERT OR IGNORE INTO deletion_mark(key, marked_at) VALUES (?, NULL)", keys);
         }
 
         /** Drops the marks of keys (deleted, referenced again, or stored again); unmarked keys are fine. */
         void unmark(Collection<ObjectKey> keys) throws IOException {
+            if (entry != null) {
+                if (!keys.isEmpty()) {
+                    entry.unmark(keys);
+                }
+                return;
+            }
             changeMarks("DELETE FROM deletion_mark WHERE key = ?", keys);
         }
 
@@ -282,8 +464,8 @@ final class PackIndex implements AutoCloseable {
             if (keys.isEmpty()) {
                 return;
             }
-            synchronized (writer) {
-                try (PreparedStatement ps = writer.prepareStatement(sql)) {
+            synchronized (c) {
+                try (PreparedStatement ps = c.prepareStatement(sql)) {
                     for (ObjectKey k : keys) {
                         ps.setBytes(1, k.digest());
                         ps.addBatch();
@@ -298,9 +480,13 @@ final class PackIndex implements AutoCloseable {
 
         /** Gives the marks not yet stamped the time {@code millis}; returns how many. */
         int stampMarks(long millis) throws IOException {
-            synchronized (writer) {
+            if (entry != null) {
+                entry.stampMarks(millis);
+                return 0;
+            }
+            synchronized (c) {
                 try (PreparedStatement ps =
-                        writer.prepareStatement("UPDATE deletion_mark SET marked_at = ? WHERE marked_at IS NULL")) {
+                        c.prepareStatement("UPDATE deletion_mark SET marked_at = ? WHERE marked_at IS NULL")) {
                     ps.setLong(1, millis);
                     return ps.executeUpdate();
                 } catch (SQLException e) {
@@ -310,12 +496,16 @@ final class PackIndex implements AutoCloseable {
         }
 
         void reservePackIds(int nextPackId) throws IOException {
+            if (entry != null) {
+                entry.reservePackIds(nextPackId);
+                return;
+            }
             update("UPDATE counter SET value = max(value, ?) WHERE name = 'nextPack'", nextPackId);
         }
 
-        private void update(String sql, long... args) throws IOException {
-            synchronized (writer) {
-                try (PreparedStatement ps = writer.prepareStatement(sql)) {
+        void update(String sql, long... args) throws IOException {
+            synchronized (c) {
+                try (PreparedStatement ps = c.prepareStatement(sql)) {
                     for (int i = 0; i < args.length; i++) {
                         ps.setLong(i + 1, args[i]);
                     }
@@ -326,10 +516,26 @@ final class PackIndex implements AutoCloseable {
             }
         }
 
+        /**
+         * Commits. Of a container in a bucket, the recorded transaction is published as the log's next
+         * entry, which is the commit every host sees (and fails when another process published that entry
+         * first), then applied to this copy as any other entry is.
+         */
         void commit() throws IOException {
-            synchronized (writer) {
+            if (entry != null) {
+                byte[] bytes = entry.bytes();
+                long seq = log.publish(entry, bytes);
+                done = true;
+                apply(seq, bytes);
+                return;
+            }
+            commitLocally();
+        }
+
+        private void commitLocally() throws IOException {
+            synchronized (c) {
                 try {
-                    writer.commit();
+                    c.commit();
                     done = true;
                 } catch (SQLException e) {
                     throw failure("commit", e);
@@ -341,12 +547,12 @@ final class PackIndex implements AutoCloseable {
 
         @Override
         public void close() throws IOException {
-            if (done) {
+            if (done || entry != null) {
                 return;
             }
-            synchronized (writer) {
+            synchronized (c) {
                 try {
-                    writer.rollback();
+                    c.rollback();
                 } catch (SQLException e) {
                     throw failure("roll back", e);
                 } finally {
@@ -358,7 +564,7 @@ final class PackIndex implements AutoCloseable {
 
         private void restoreAutoCommit() {
             try {
-                writer.setAutoCommit(true);
+                c.setAutoCommit(true);
             } catch (SQLException ignored) {
                 // the connection is broken; the next statement reports it
             }

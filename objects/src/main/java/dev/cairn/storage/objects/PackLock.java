@@ -2,93 +2,30 @@ package dev.cairn.storage.objects;
 
 import java.io.IOException;
 import java.net.InetAddress;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.util.concurrent.Semaphore;
 
 /**
- * One packer at a time per container, across threads and processes: an OS file lock on
- * {@code packs.lock} (released by the kernel when its process dies, so a crash leaves no stale lock),
- * plus an in-process lock because a JVM cannot take the same file lock twice.
+ * One packer at a time per container, across threads, processes and hosts: a {@link LockFile} in a folder,
+ * an {@link S3Lock} object in a bucket. A crashed holder never blocks the container for good.
  */
-final class PackLock {
+interface PackLock {
 
-    static final String FILE = "packs.lock";
+    /** Takes the lock or fails at once with {@link ContainerLockedException}, naming who holds it. */
+    Held acquire(String operation) throws IOException;
 
-    private final Path file;
-    private final Semaphore local = new Semaphore(1); // not tied to a thread: a session may close elsewhere
-
-    PackLock(Path containerRoot) {
-        this.file = containerRoot.resolve(FILE);
-    }
-
-    /** Takes the lock or fails at once, naming who holds it. */
-    Held acquire(String operation) throws IOException {
-        if (!local.tryAcquire()) {
-            throw new ContainerLockedException("cannot " + operation + ": another thread of this process is packing "
-                    + "the container at " + file.getParent() + "; one packer at a time");
-        }
-        FileChannel ch = null;
+    /** Who holds the lock, as the lock says to those it refuses: "pid 12 on host, pack loose objects". */
+    static String holder(String operation) {
+        String host;
         try {
-            ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
-            FileLock lock = ch.tryLock();
-            if (lock == null) {
-                String holder = Files.readString(file, StandardCharsets.UTF_8).strip();
-                throw new ContainerLockedException("cannot " + operation + ": another process"
-                        + (holder.isEmpty() ? "" : " (" + holder + ")") + " is packing the container at "
-                        + file.getParent() + "; one packer at a time, try again when it is done");
-            }
-            ch.truncate(0);
-            ch.write(
-                    ByteBuffer.wrap(("pid " + ProcessHandle.current().pid() + " on " + host() + ", " + operation)
-                            .getBytes(StandardCharsets.UTF_8)),
-                    0);
-            return new Held(ch, lock);
-        } catch (IOException | RuntimeException e) {
-            if (ch != null) {
-                ch.close();
-            }
-            local.release();
-            if (e instanceof OverlappingFileLockException) {
-                throw new ContainerLockedException("cannot " + operation + ": the pack lock is held in this process");
-            }
-            throw e;
-        }
-    }
-
-    private static String host() {
-        try {
-            return InetAddress.getLocalHost().getHostName();
+            host = InetAddress.getLocalHost().getHostName();
         } catch (IOException e) {
-            return "unknown host";
+            host = "unknown host";
         }
+        return "pid " + ProcessHandle.current().pid() + " on " + host + ", " + operation;
     }
 
     /** The held lock; closing releases it. */
-    final class Held implements AutoCloseable {
-        private final FileChannel ch;
-        private final FileLock lock;
-
-        private Held(FileChannel ch, FileLock lock) {
-            this.ch = ch;
-            this.lock = lock;
-        }
-
+    interface Held extends AutoCloseable {
         @Override
-        public void close() throws IOException {
-            try {
-                ch.truncate(0);
-                lock.release();
-                ch.close();
-            } finally {
-                local.release();
-            }
-        }
+        void close() throws IOException;
     }
 }

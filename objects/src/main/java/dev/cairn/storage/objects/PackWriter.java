@@ -6,8 +6,6 @@ import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.Files;
-import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -41,11 +39,13 @@ final class PackWriter implements AutoCloseable {
     private final IndexCache.Snapshot before;
 
     private final IndexCache cache;
-    private final PackFiles packs;
+    private final Packs packs;
     private final ContainerConfig config;
     private final Compressor compressor = new Compressor();
     /** Committed size of every pack this batch touched, to roll back to; -1 for packs it created. */
     private final Map<Integer, Long> rollbackSizes = new HashMap<>();
+    /** Sizes of the packs published before the commit (a full pack of a bucket goes up at once), by id. */
+    private final Map<Integer, Long> publishedSizes = new HashMap<>();
 
     private final Map<Integer, FileChannel> channels = new LinkedHashMap<>();
     private Map<ObjectKey, PackEntry> added = new HashMap<>();
@@ -68,7 +68,7 @@ final class PackWriter implements AutoCloseable {
     private int nextNewPack;
     private boolean committed;
 
-    private PackWriter(PackLock.Held lock, PackIndex index, IndexCache cache, PackFiles packs, ContainerConfig config)
+    private PackWriter(PackLock.Held lock, PackIndex index, IndexCache cache, Packs packs, ContainerConfig config)
             throws IOException {
         this.lock = lock;
         this.index = index;
@@ -89,7 +89,7 @@ final class PackWriter implements AutoCloseable {
             String operation,
             PackIndex index,
             IndexCache cache,
-            PackFiles packs,
+            Packs packs,
             ContainerConfig config,
             boolean freshPacks)
             throws IOException {
@@ -97,8 +97,8 @@ final class PackWriter implements AutoCloseable {
         PackWriter w = null;
         try {
             Map<Integer, Long> committed = index.packSizes();
-            Map<Integer, Long> onDisk = packs.onDisk();
-            PackRepair.repairLeftovers(packs, committed, onDisk);
+            packs.repairLeftovers(committed);
+            Map<Integer, Long> onDisk = packs.stored();
             int maxId = -1;
             for (int id : committed.keySet()) {
                 maxId = Math.max(maxId, id);
@@ -109,6 +109,7 @@ final class PackWriter implements AutoCloseable {
             w = new PackWriter(held, index, cache, packs, config);
             w.nextNewPack = Math.max(maxId + 1, index.nextPackId());
             if (!freshPacks
+                    && packs.appendable()
                     && maxId >= 0
                     && committed.containsKey(maxId)
                     && committed.get(maxId) < config.packSizeTarget()) {
@@ -129,7 +130,7 @@ final class PackWriter implements AutoCloseable {
         flush();
         FileChannel c = channels.get(id);
         if (c == null) {
-            c = FileChannel.open(packs.path(id), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            c = packs.openForWrite(id);
             channels.put(id, c);
             rollbackSizes.putIfAbsent(id, committedSize);
         }
@@ -141,8 +142,24 @@ final class PackWriter implements AutoCloseable {
 
     private void startPackIfFull() throws IOException {
         if (pack < 0 || pos >= config.packSizeTarget()) {
+            if (pack >= 0 && !packs.appendable()) {
+                publishFull();
+            }
             switchTo(nextNewPack++, -1);
         }
+    }
+
+    /**
+     * Publishes the current, full pack now rather than at the commit, where packs cannot be appended to
+     * (a bucket): it is written whole once, and its local copy goes, so a large batch keeps one pack's
+     * worth of local files at a time. Nothing points at it until the commit.
+     */
+    private void publishFull() throws IOException {
+        flush();
+        packs.publish(Map.of(pack, ch), Set.of(pack), config.syncPacks());
+        publishedSizes.put(pack, ch.size());
+        channels.remove(pack);
+        packs.finish(pack, ch);
     }
 
     /** The index as it was when this writer took the lock: current until this writer commits. */
@@ -362,20 +379,21 @@ final class PackWriter implements AutoCloseable {
     }
 
     private void syncPacks() throws IOException {
-        if (!config.syncPacks()) {
-            return;
+        Set<Integer> created = new HashSet<>();
+        for (int id : channels.keySet()) {
+            if (rollbackSizes.get(id) < 0) {
+                created.add(id); // a new pack's name must survive a crash too
+            }
         }
-        for (FileChannel c : channels.values()) {
-            c.force(false);
-        }
-        if (rollbackSizes.containsValue(-1L)) {
-            Durability.fsyncDirectory(packs.dir()); // a new pack file's name must survive a crash too
-        }
+        packs.publish(channels, created, config.syncPacks());
     }
 
     private void recordPacks() throws IOException {
         for (Map.Entry<Integer, FileChannel> c : channels.entrySet()) {
             tx.setPackSize(c.getKey(), c.getValue().size());
+        }
+        for (Map.Entry<Integer, Long> p : publishedSizes.entrySet()) {
+            tx.setPackSize(p.getKey(), p.getValue());
         }
         tx.reservePackIds(nextNewPack);
     }
@@ -406,22 +424,12 @@ final class PackWriter implements AutoCloseable {
         try {
             if (!committed) {
                 tx.close();
-                for (Map.Entry<Integer, FileChannel> c : channels.entrySet()) {
-                    long size = rollbackSizes.getOrDefault(c.getKey(), -1L);
-                    if (size >= 0) {
-                        c.getValue().truncate(size);
-                    }
-                }
-            }
-            for (FileChannel c : channels.values()) {
-                c.close();
-            }
-            if (!committed) {
                 for (Map.Entry<Integer, Long> r : rollbackSizes.entrySet()) {
-                    if (r.getValue() < 0) {
-                        Files.deleteIfExists(packs.path(r.getKey()));
-                    }
+                    packs.discard(r.getKey(), channels.remove(r.getKey()), r.getValue());
                 }
+            }
+            for (Map.Entry<Integer, FileChannel> c : channels.entrySet()) {
+                packs.finish(c.getKey(), c.getValue());
             }
             compressor.close();
         } finally {

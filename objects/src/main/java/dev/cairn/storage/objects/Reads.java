@@ -3,9 +3,7 @@ package dev.cairn.storage.objects;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.channels.Channels;
 import java.nio.channels.ClosedChannelException;
-import java.nio.channels.FileChannel;
 import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -26,7 +24,7 @@ import java.util.function.Consumer;
 final class Reads {
 
     private final IndexCache cache;
-    private final PackFiles packs;
+    private final Packs packs;
     private final LooseObjects loose;
     private final BulkReader bulk;
 
@@ -79,9 +77,9 @@ final class Reads {
         if (e != null) {
             return openPacked(e);
         }
-        FileChannel ch = loose.channel(key);
-        if (ch != null) {
-            return Channels.newInputStream(ch);
+        InputStream in = loose.open(key);
+        if (in != null) {
+            return in;
         }
         e = cache.findFresh(key);
         if (e == null) {
@@ -96,15 +94,16 @@ final class Reads {
         if (e == null) {
             long size = loose.size(key);
             if (size >= 0) {
-                return Optional.of(new ObjectRegion(loose.path(key), 0, size));
+                return loose.file(key).map(f -> new ObjectRegion(f, 0, size));
             }
             e = cache.findFresh(key);
             if (e == null) {
                 throw new ObjectNotFoundException(key);
             }
         }
+        PackEntry packed = e;
         return e.compression() == Compression.NONE
-                ? Optional.of(new ObjectRegion(packs.path(e.pack()), e.offset(), e.length()))
+                ? packs.file(e.pack()).map(f -> new ObjectRegion(f, packed.offset(), packed.length()))
                 : Optional.empty();
     }
 
@@ -163,12 +162,13 @@ final class Reads {
         deliverUnpacked(
                 plan.loose,
                 k -> {
-                    FileChannel ch = loose.channel(k);
-                    if (ch == null) {
+                    long size = loose.size(k);
+                    InputStream in = size < 0 ? null : loose.open(k);
+                    if (in == null) {
                         return false;
                     }
-                    try (InputStream in = Channels.newInputStream(ch)) {
-                        consumer.accept(k, ch.size(), in);
+                    try (in) {
+                        consumer.accept(k, size, in);
                     }
                     return true;
                 },

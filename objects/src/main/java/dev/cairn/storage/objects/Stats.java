@@ -38,9 +38,10 @@ final class Stats {
                             }
                         },
                         bad -> {});
-        Map<Integer, Long> packFiles = parts.packs().onDisk();
+        Map<Integer, Long> packFiles = parts.packs().stored();
         long packFileBytes =
                 packFiles.values().stream().mapToLong(Long::longValue).sum();
+        // (in a bucket: the size of this host's copy of the index)
         long indexBytes =
                 size(parts.root().resolve(PackIndex.FILE)) + size(parts.root().resolve(PackIndex.FILE + "-wal"));
         return new ContainerStats(

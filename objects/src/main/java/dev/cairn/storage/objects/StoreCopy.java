@@ -1,6 +1,7 @@
 package dev.cairn.storage.objects;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -12,6 +13,9 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -43,6 +47,9 @@ final class StoreCopy {
                 throw new IOException("cannot copy the object store into " + target + ": the folder is not empty");
             }
         }
+        if (parts.remote() != null) {
+            return fromBucket(target, previous, progress);
+        }
         try (PackLock.Held held = parts.lock().acquire("copy the container")) {
             Path root = parts.root();
             Files.copy(root.resolve(ConfigFile.NAME), target.resolve(ConfigFile.NAME));
@@ -54,9 +61,58 @@ final class StoreCopy {
                     root.resolve(PackFiles.FOLDER), target.resolve(PackFiles.FOLDER), sub(previous, PackFiles.FOLDER));
             progress.accept("loose objects");
             copyFolder(
-                    root.resolve(LooseObjects.FOLDER),
-                    target.resolve(LooseObjects.FOLDER),
-                    sub(previous, LooseObjects.FOLDER));
+                    root.resolve(LooseFiles.FOLDER),
+                    target.resolve(LooseFiles.FOLDER),
+                    sub(previous, LooseFiles.FOLDER));
+        }
+        return new CopyReport(linked, copied, bytes);
+    }
+
+    /**
+     * Copies a container in a bucket into a folder, as a container in a folder: the index (this host's
+     * copy, brought up to date under the lock), then the packs, then the loose objects. Packs in a bucket
+     * are never rewritten, so one the previous copy holds with the same size is linked.
+     */
+    private CopyReport fromBucket(Path target, Path previous, Consumer<String> progress) throws IOException {
+        try (PackLock.Held held = parts.lock().acquire("copy the container")) {
+            parts.cache().refresh();
+            ConfigFile.write(target, parts.config());
+            progress.accept("pack index");
+            copyIndex(target.resolve(PackIndex.FILE));
+            Files.createDirectory(target.resolve(Sandbox.FOLDER));
+            progress.accept("packs");
+            Path packs = Files.createDirectory(target.resolve(PackFiles.FOLDER));
+            for (Map.Entry<Integer, Long> p : parts.index().packSizes().entrySet()) {
+                String name = Integer.toString(p.getKey());
+                Path old = previous == null
+                        ? null
+                        : previous.resolve(PackFiles.FOLDER).resolve(name);
+                if (old != null && Files.isRegularFile(old) && Files.size(old) == p.getValue()) {
+                    Files.createLink(packs.resolve(name), old);
+                    linked++;
+                    continue;
+                }
+                PackEntry whole =
+                        new PackEntry(ObjectKey.ofWords(0, 0, 0, 0), p.getKey(), 0, p.getValue(), 0, Compression.NONE);
+                try (InputStream in = parts.packs().stream(whole)) {
+                    bytes += Files.copy(in, packs.resolve(name));
+                }
+                copied++;
+            }
+            progress.accept("loose objects");
+            Path loose = Files.createDirectory(target.resolve(LooseFiles.FOLDER));
+            List<ObjectKey> keys = new ArrayList<>();
+            parts.loose().forEach(keys::add, bad -> {});
+            for (ObjectKey k : keys) {
+                try (InputStream in = parts.loose().open(k)) {
+                    if (in == null) {
+                        continue; // deleted since it was listed
+                    }
+                    Path shard = Files.createDirectories(loose.resolve(k.hex().substring(0, 2)));
+                    bytes += Files.copy(in, shard.resolve(k.hex().substring(2)));
+                    copied++;
+                }
+            }
         }
         return new CopyReport(linked, copied, bytes);
     }

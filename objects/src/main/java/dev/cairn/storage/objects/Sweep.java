@@ -1,7 +1,6 @@
 package dev.cairn.storage.objects;
 
 import java.io.IOException;
-import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -51,7 +50,7 @@ final class Sweep {
         new Reads(parts).forEachKey(listed::add);
         Instant asOf = Instant.now();
         Set<ObjectKey> referenced = references.read();
-        FileTime looseCutoff = FileTime.from(asOf.minus(grace));
+        Instant looseCutoff = asOf.minus(grace);
         long markCutoff = asOf.minus(grace).minus(IndexCache.MAX_AGE).toEpochMilli();
 
         try (PackLock.Held held = parts.lock().acquire("sweep unreferenced objects")) {
@@ -66,8 +65,8 @@ final class Sweep {
                 if (referenced.contains(k) || !unreferenced.add(k)) {
                     continue;
                 }
-                FileTime written = parts.loose().modified(k);
-                boolean young = written != null && written.compareTo(looseCutoff) > 0;
+                Instant written = parts.loose().modified(k);
+                boolean young = written != null && written.isAfter(looseCutoff);
                 Long at = marks.get(k);
                 if (!marks.containsKey(k)) {
                     if (young) {

@@ -6,6 +6,11 @@ import java.nio.file.Path;
 public final class UnsupportedContainerException extends ObjectStoreException {
 
     public UnsupportedContainerException(Path folder, String why) {
-        super("cannot open the container at " + folder + ": " + why);
+        this(folder.toString(), why);
+    }
+
+    /** @param location a folder, or {@code s3://bucket/prefix} */
+    public UnsupportedContainerException(String location, String why) {
+        super("cannot open the container at " + location + ": " + why);
     }
 }

@@ -2,9 +2,6 @@ package dev.cairn.storage.objects;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,7 +28,7 @@ final class Validator {
             problem(null, PackIndex.FILE, "SQLite reports: " + integrity);
         }
         Map<Integer, Long> committed = parts.index().packSizes();
-        Map<Integer, Long> onDisk = parts.packs().onDisk();
+        Map<Integer, Long> onDisk = parts.packs().stored();
         List<PackEntry> entries = new ArrayList<>();
         parts.cache().refresh().forEach(entries::add);
         BulkReader.sortByPosition(entries);
@@ -142,20 +139,17 @@ final class Validator {
     private void checkLoose() throws IOException {
         MessageDigest digest = Sha256.newDigest();
         List<ObjectKey> keys = new ArrayList<>();
-        parts.loose()
-                .forEach(
-                        keys::add,
-                        bad -> problem(null, parts.root().relativize(bad).toString(), "not a loose object's name"));
+        parts.loose().forEach(keys::add, bad -> problem(null, bad, "not a loose object's name"));
         for (ObjectKey k : keys) {
-            Path file = parts.loose().path(k);
-            try (InputStream in = Files.newInputStream(file)) {
+            try (InputStream in = parts.loose().open(k)) {
+                if (in == null) {
+                    continue; // cleaned or deleted while we listed: not a problem
+                }
                 checked++;
                 hash(in, digest);
                 if (!ObjectKey.ofDigest(digest.digest()).equals(k)) {
-                    problem(k, parts.root().relativize(file).toString(), "its content does not hash to its name");
+                    problem(k, parts.loose().where(k), "its content does not hash to its name");
                 }
-            } catch (NoSuchFileException gone) {
-                // cleaned or deleted while we listed: not a problem
             }
         }
     }
@@ -175,7 +169,7 @@ final class Validator {
         problems.add(new ValidationReport.Problem(key, where, what));
     }
 
-    private static String packName(int pack) {
-        return PackFiles.FOLDER + "/" + pack;
+    private String packName(int pack) {
+        return parts.packs().where(pack);
     }
 }

@@ -32,8 +32,8 @@ class IndexCacheTest {
     @Test
     void aRefreshSeesCommitsOfThisIndexAndOfAnotherConnection() throws IOException {
         Random r = new Random(6);
-        try (PackIndex index = new PackIndex(dir, false);
-                PackIndex other = new PackIndex(dir, false)) {
+        try (PackIndex index = new PackIndex(dir, false, null);
+                PackIndex other = new PackIndex(dir, false, null)) {
             IndexCache cache = new IndexCache(index);
             PackEntry first = entry(r, r.nextLong());
             assertNull(cache.refresh().find(first.key()));
@@ -65,7 +65,7 @@ class IndexCacheTest {
         for (int i = 0; i < 5; i++) {
             stored.add(entry(r, stored.get(i).key().word(0)));
         }
-        try (PackIndex index = new PackIndex(dir, false)) {
+        try (PackIndex index = new PackIndex(dir, false, null)) {
             try (PackIndex.Transaction tx = index.begin()) {
                 tx.addSegment(KeyOrder.sorted(stored));
                 tx.commit();

@@ -101,7 +101,7 @@ class PackWindowsTest {
         packs.window(0, 0, 10);
         packs.window(0, WINDOW, WINDOW + 10);
         assertEquals(2, packs.mappedWindows());
-        packs.forget(0);
+        packs.delete(0);
         assertEquals(0, packs.mappedWindows());
     }
 

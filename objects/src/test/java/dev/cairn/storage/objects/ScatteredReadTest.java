@@ -128,7 +128,7 @@ class ScatteredReadTest {
                 assertArrayEquals(stored.get(k), got.get(k), k.hex());
             }
         }
-        assertTrue(container.parts().packs().mappedWindows() > 0, "scattered small objects were mapped");
+        assertTrue(((PackFiles) container.parts().packs()).mappedWindows() > 0, "scattered small objects were mapped");
     }
 
     @Test

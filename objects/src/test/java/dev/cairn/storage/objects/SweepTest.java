@@ -64,7 +64,7 @@ class SweepTest {
         return key;
     }
 
-    private boolean loose(ObjectKey key) {
+    private boolean loose(ObjectKey key) throws IOException {
         return container.parts().loose().exists(key);
     }
 
@@ -77,7 +77,8 @@ class SweepTest {
 
     private void backdateLoose(ObjectKey key, Duration by) throws IOException {
         Files.setLastModifiedTime(
-                container.parts().loose().path(key), FileTime.from(Instant.now().minus(by)));
+                container.parts().loose().file(key).orElseThrow(),
+                FileTime.from(Instant.now().minus(by)));
     }
 
     private long marks() throws SQLException {
@@ -137,10 +138,10 @@ class SweepTest {
         ObjectKey key = container.put(bytes("old and loose"));
         backdateLoose(key, Duration.ofHours(3));
         container.sweep(NONE, HOUR, false);
-        FileTime before = container.parts().loose().modified(key);
+        Instant before = container.parts().loose().modified(key);
 
         container.put(bytes("old and loose"));
-        assertTrue(container.parts().loose().modified(key).compareTo(before) > 0, "a new file, of now");
+        assertTrue(container.parts().loose().modified(key).isAfter(before), "a new file, of now");
     }
 
     /** The race: the object is unreferenced in the sweep's view because its node has not committed yet. */

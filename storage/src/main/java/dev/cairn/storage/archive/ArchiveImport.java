@@ -62,11 +62,11 @@ public final class ArchiveImport {
                 try (Statement s = c.createStatement()) {
                     s.execute("SELECT pg_advisory_xact_lock(hashtext('cairn.archive.import'))");
                     s.execute("SET LOCAL TimeZone = 'UTC'");
-                    // every statement here is a plain scan or join over the archive's rows; compiling them
-                    // cost the link rules a third of their time (1.0 s of 313,000 nodes) and won nothing
+                    // every statement here is a plain scan or join over the archive's rows: compiling them
+                    // cost the link rules a large share of their time and won nothing
                     s.execute("SET LOCAL jit = off");
                     // the joins and sorts over the archive's rows (its links, its map of uuids to ids) stay in
-                    // memory; imports run one at a time
+                    // memory; imports run one at a time, so the memory is bounded
                     s.execute("SET LOCAL work_mem = '64MB'");
                 }
                 Staging.create(c);

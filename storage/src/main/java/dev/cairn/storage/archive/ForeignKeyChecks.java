@@ -11,8 +11,8 @@ import dev.cairn.storage.graph.NodeNotFoundException;
 
 /**
  * Whether an import's bulk writes (the nodes, the import group's members, the processes, the links) pay
- * PostgreSQL's foreign-key checks. Those run row by row, a look-up and a lock of the row named each:
- * 5 s of the writes of a 313,000-node import, most of it on nodes the import had just written. The import
+ * PostgreSQL's foreign-key checks. Those run row by row, a look-up and a lock of the row named each: a
+ * large share of an import's writes (docs/performance.md), most of it on nodes the import had just written. The import
  * checks every reference itself, as sets, before it writes (a row naming what is neither in the archive nor
  * here is refused), so where the database allows it (a superuser, as in the embedded mode, or a role
  * granted {@code SET} on the parameter {@code session_replication_role}) those writes run with

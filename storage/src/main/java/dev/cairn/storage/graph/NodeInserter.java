@@ -51,8 +51,8 @@ final class NodeInserter {
 
     /**
      * Up to this many nodes go in one statement instead of COPY: a COPY costs several
-     * messages each way, which for the handful of nodes of a process step took longer
-     * than the rows themselves (7–9 ms per COPY against about 1 ms for the statement).
+     * messages each way, which for the handful of nodes of a process step cost more
+     * than the rows themselves; one statement is one round trip.
      */
     static final int SMALL_BATCH = 64;
 

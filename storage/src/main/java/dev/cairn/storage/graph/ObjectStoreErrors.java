@@ -7,6 +7,7 @@ import dev.cairn.errors.ConflictException;
 import dev.cairn.errors.InvalidInputException;
 import dev.cairn.errors.NotFoundException;
 import dev.cairn.errors.UnavailableException;
+import dev.cairn.storage.objects.BucketUnavailableException;
 import dev.cairn.storage.objects.ContainerLockedException;
 import dev.cairn.storage.objects.CorruptObjectException;
 import dev.cairn.storage.objects.NotAContainerException;
@@ -31,6 +32,7 @@ public final class ObjectStoreErrors {
             case ContainerLockedException e -> new ConflictException(message, e);
             case CorruptObjectException e ->
                 new UnavailableException(message + " (the object store holds a damaged copy: validate it)", e);
+            case BucketUnavailableException e -> new UnavailableException(message, e);
             default -> new UnavailableException(message, failure);
         };
     }

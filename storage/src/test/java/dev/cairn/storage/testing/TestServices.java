@@ -7,7 +7,7 @@ import java.util.function.Supplier;
 import org.testcontainers.DockerClientFactory;
 
 /**
- * Where the integration tests find PostgreSQL and RabbitMQ (ARCHITECTURE.md §7), in this
+ * Where the integration tests find PostgreSQL and RabbitMQ (docs/architecture.md, "Tests use real services"), in this
  * order:
  * <ol>
  *   <li>the environment: {@value #DB_URL}, {@value #AMQP_URI} and optionally

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -30,6 +31,7 @@ import dev.cairn.storage.graph.CalcJobNode;
 import dev.cairn.storage.graph.Code;
 import dev.cairn.storage.graph.FolderData;
 import dev.cairn.storage.graph.GraphStore;
+import dev.cairn.storage.graph.Node;
 import dev.cairn.storage.graph.PortableCode;
 import dev.cairn.storage.graph.RemoteData;
 import dev.cairn.storage.graph.computers.Computer;
@@ -73,35 +75,37 @@ public final class CalcJobRunner {
     }
 
     /**
-     * Writes the job's files and submit script into {@code folder}, with a portable code's files;
-     * nothing leaves this machine, nothing is stored.
+     * Writes the job's files and submit script into {@code folder}, with the files it copies from
+     * nodes and a portable code's files; nothing leaves this machine, nothing is stored.
      */
     public Prepared prepare(CalcJobDefinition job, CalcJobNode node, ProcessInputs inputs, Path folder)
             throws Exception {
-        Prepared prepared = writeJobFiles(job, node, inputs, folder);
+        JobFolder files = new JobFolder(folder);
+        Prepared prepared = writeJobFiles(job, node, inputs, files);
+        copyFromNodes(files);
         copyCode(inputs, folder);
         return prepared;
     }
 
     /** The preparer's files and the submit script, written into {@code folder}: what the job's node keeps. */
-    private Prepared writeJobFiles(CalcJobDefinition job, CalcJobNode node, ProcessInputs inputs, Path folder)
+    private Prepared writeJobFiles(CalcJobDefinition job, CalcJobNode node, ProcessInputs inputs, JobFolder folder)
             throws Exception {
         Code code = inputs.get(CalcJobDefinition.CODE);
         Computer computer = computerOf(node);
         ComputerSettings settings = computers.settings(computer.id());
-        CalcInfo info = job.preparer().prepare(inputs, new JobFolder(folder));
+        CalcInfo info = job.preparer().prepare(inputs, folder);
         JobOptions options = JobOptions.fromAttributes(node.attributes());
         String uuid = node.uuid().toString();
         String workdir = workdirOf(settings.workdir(), uuid);
         String jobName = "cairn-" + uuid;
         JobTemplate template = JobScripts.template(jobName, workdir, code, settings, info, options);
         String script = ComputerAccess.scheduler(computer).submitScript(template);
-        Files.writeString(folder.resolve(SCRIPT), script);
+        Files.writeString(folder.root().resolve(SCRIPT), script);
         List<String> retrieve = new ArrayList<>(info.retrieveList());
         options.additionalRetrieveList().stream()
                 .filter(r -> !retrieve.contains(r))
                 .forEach(retrieve::add);
-        return new Prepared(folder, workdir, jobName, script, List.copyOf(retrieve));
+        return new Prepared(folder.root(), workdir, jobName, script, List.copyOf(retrieve));
     }
 
     /**
@@ -122,11 +126,14 @@ public final class CalcJobRunner {
         ComputerSettings settings = computers.settings(computer.id());
         Path sandbox = Files.createTempDirectory("cairn-job-");
         try {
-            Prepared prepared = writeJobFiles(job, node, inputs, sandbox);
+            JobFolder files = new JobFolder(sandbox);
+            Prepared prepared = writeJobFiles(job, node, inputs, files);
             // The node keeps what this job wrote, as AiiDA keeps the sandbox it uploads; in the step's
             // transaction, so a submission tried again leaves the set of the attempt that committed.
-            // The code's files are on the code's node already: they join the folder after.
+            // The files copied from input nodes and the code's are on those nodes already: they join
+            // the folder after.
             graph.inTransaction(c).replaceFiles(node, sandbox);
+            copyFromNodes(files);
             copyCode(inputs, sandbox);
             node.setRemoteWorkdir(prepared.workdir());
             node.setJobAttribute("retrieve_list", prepared.retrieveList());
@@ -178,12 +185,11 @@ public final class CalcJobRunner {
         try (Transport transport = access.open(c, computer, settings)) {
             @SuppressWarnings("unchecked")
             List<String> retrieve = (List<String>) node.attribute("retrieve_list");
-            for (String name : retrieve == null ? List.<String>of() : retrieve) {
-                String remote = node.remoteWorkdir() + "/" + name;
-                if (transport.exists(remote)) {
+            for (String entry : retrieve == null ? List.<String>of() : retrieve) {
+                for (String name : RemoteGlobs.expand(transport, node.remoteWorkdir(), entry)) {
                     Path target = local.resolve(name);
                     Files.createDirectories(target.getParent());
-                    transport.get(remote, target);
+                    transport.get(node.remoteWorkdir() + "/" + name, target);
                 }
             }
         } catch (TransportException e) {
@@ -201,6 +207,28 @@ public final class CalcJobRunner {
             throw new InvalidInputException(node.describe() + " has no computer to run on");
         }
         return computers.get(node.computerId());
+    }
+
+    /** The files the job's {@code prepare} asked to copy from stored nodes, copied into its folder. */
+    private void copyFromNodes(JobFolder folder) throws IOException {
+        for (JobFolder.NodeCopy copy : folder.nodeCopies()) {
+            Path target =
+                    copy.target().isEmpty() ? folder.root() : folder.root().resolve(copy.target());
+            if (copy.path() != null) {
+                copyNodeFile(copy.node(), copy.path(), target);
+                continue;
+            }
+            for (String path : copy.node().files().keys().keySet()) {
+                copyNodeFile(copy.node(), path, target.resolve(path));
+            }
+        }
+    }
+
+    private void copyNodeFile(Node node, String path, Path target) throws IOException {
+        Files.createDirectories(target.getParent());
+        try (var in = graph.openFile(node, path)) {
+            Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
+        }
     }
 
     /**

@@ -15,7 +15,7 @@ import dev.cairn.storage.graph.PortableCode;
 /**
  * The job template of a calculation job: the code's command line from the job's
  * {@code prepare}, the options, and the text the computer, the code and the options put
- * around it (prepend in that order, append in the reverse).
+ * around it (prepend in that order, append in the reverse, after the job's own append text).
  */
 public final class JobScripts {
 
@@ -37,7 +37,7 @@ public final class JobScripts {
                 computer,
                 options,
                 join(computer.prependText(), code.prependText(), options.prependText()),
-                join(options.appendText(), code.appendText(), computer.appendText()));
+                join(info.appendText(), options.appendText(), code.appendText(), computer.appendText()));
     }
 
     /**

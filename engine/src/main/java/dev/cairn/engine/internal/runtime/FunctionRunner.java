@@ -89,7 +89,8 @@ final class FunctionRunner {
     /**
      * Links a function's outputs to its node and records its exit status: a calculation
      * CREATEs new data; a workflow RETURNs data a calculation created. Outputs that do not
-     * fit the spec end the process with exit code 10 or 11 and are not linked.
+     * fit the spec end the process with exit code 10 or 11 and are not linked. A failed process's
+     * outputs are not linked, except a calculation job's that fit a port.
      */
     static Map<String, Data> attach(
             ProcessNode node, ProcessDefinition definition, Outputs outputs, StepEffects effects) {
@@ -105,6 +106,15 @@ final class FunctionRunner {
                     linked.put(path, data);
                 });
             }
+        } else if (definition instanceof CalcJobDefinition) {
+            // as in AiiDA, a failed job keeps what it brought back and parsed (retrieved, a command's
+            // standard error): what the user reads to see why it failed
+            outputs.asMap().forEach((path, data) -> {
+                if (definition.spec().takesOutput(path, data)) {
+                    link(node, path, data, effects);
+                    linked.put(path, data);
+                }
+            });
         }
         node.setExitStatus(code.status());
         if (!code.message().isEmpty()) {

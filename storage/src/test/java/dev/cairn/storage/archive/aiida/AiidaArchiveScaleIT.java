@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * 200,000 nodes (and as many links) go through {@link AiidaArchiveWriter} and back through
  * {@link AiidaArchiveReader} in JVMs with a 64 MiB heap: neither holds rows, entries or keys on the heap.
- * {@code -Dcairn.aiida.scale.nodes=1000000} runs the million (65-100 s here, too long for every build).
+ * {@code -Dcairn.aiida.scale.nodes=1000000} runs the million (minutes: too long for every build).
  */
 class AiidaArchiveScaleIT {
 

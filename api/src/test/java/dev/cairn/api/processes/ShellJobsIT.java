@@ -1,0 +1,138 @@
+package dev.cairn.api.processes;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+import dev.cairn.api.security.Role;
+import dev.cairn.api.testing.Api;
+import dev.cairn.api.testing.ApiTest;
+import dev.cairn.api.testing.Multipart;
+import dev.cairn.api.testing.Rows;
+
+/**
+ * POST /api/v1/shell-jobs: a command line run as {@code core.shell} on a local computer, its
+ * program's code made at the first run and found at the next, a batch all or none, and every
+ * refusal leaving nothing behind.
+ */
+class ShellJobsIT extends ApiTest {
+
+    private static final Duration END = Duration.ofSeconds(60);
+
+    @BeforeEach
+    void localhost() {
+        if (admin().get("/api/v1/computers/localhost").status() == 404) {
+            Api.Response made = admin().post("/api/v1/computers", """
+                    {"label": "localhost", "hostname": "localhost", "transportType": "core.local",
+                     "schedulerType": "core.direct", "settings": {"workdir": "%s"}}""".formatted(dataDir.resolve("work")));
+            assertEquals(201, made.status(), made.toString());
+        }
+    }
+
+    @Test
+    void aCommandRunsWithAFileAndANumberAndItsOutputsComeBack() throws Exception {
+        Api submitter = api(token(Role.SUBMIT));
+        String file = new Multipart()
+                .file("file", "data.txt", "b\na\nc\n".getBytes(StandardCharsets.UTF_8))
+                .post(submitter, "/api/v1/nodes/files")
+                .json()
+                .get("uuid")
+                .asString();
+        Api.Response r = submitter.post("/api/v1/shell-jobs", """
+                {"command": "bash -c 'sort {data} | head -n {n} > first.txt; echo count 3'",
+                 "nodes": {"data": {"uuid": "%s"}, "n": 2},
+                 "outputs": ["first.txt"],
+                 "parsers": {"count": {"regex": "count (\\\\d+)"}}}""".formatted(file));
+        assertEquals(201, r.status(), r.toString());
+        assertEquals("core.shell", r.json().get("entry_point").asString());
+        String uuid = r.json().get("uuid").asString();
+        assertEquals("/api/v1/processes/" + uuid, r.header("Location"));
+
+        JsonNode detail = Processes.awaitEnd(admin(), uuid, END);
+        assertEquals(0, detail.get("exit_code").get("status").asInt(), detail.toString());
+        assertEquals(3, detail.get("outputs").get("count").get("value").asInt());
+        String first = detail.get("outputs").get("first_txt").get("uuid").asString();
+        assertEquals(
+                "a\nb\n",
+                admin().get("/api/v1/nodes/" + first + "/files/first.txt").body());
+        JsonNode code = admin().get("/api/v1/codes/"
+                        + detail.get("inputs").get("code").get("uuid").asString())
+                .json();
+        assertEquals("bash", code.get("label").asString(), code.toString());
+        assertTrue(code.get("executable").asString().endsWith("/bash"), code.toString());
+
+        Api.Response again = submitter.post("/api/v1/shell-jobs", """
+                {"command": "bash -c 'echo {x}'", "nodes": {"x": 1.5}}""");
+        JsonNode second = Processes.awaitEnd(admin(), again.json().get("uuid").asString(), END);
+        assertEquals(
+                code.get("uuid").asString(),
+                second.get("inputs").get("code").get("uuid").asString(),
+                "the code made at the first run is found at the next");
+    }
+
+    @Test
+    void aBatchLaunchesAllOrNone() throws Exception {
+        Rows before = Rows.settled(engine);
+        Api.Response refused = admin().post("/api/v1/shell-jobs/batch", """
+                {"jobs": [{"command": "echo {x}", "nodes": {"x": 1}},
+                          {"command": "echo {y}", "nodes": {"x": 2}}]}""");
+        assertEquals(400, refused.status(), refused.toString());
+        assertTrue(
+                refused.body()
+                        .contains("jobs[1]: argument '{y}' has the placeholder {y}, but there is no input nodes.y"),
+                refused.body());
+        assertEquals(before, Rows.settled(engine), "nothing stored");
+
+        Api.Response launched = admin().post("/api/v1/shell-jobs/batch", """
+                {"jobs": [{"command": "echo {x}", "nodes": {"x": 1}}, {"command": "echo {x}", "nodes": {"x": 2}},
+                          {"command": "date -u"}]}""");
+        assertEquals(201, launched.status(), launched.toString());
+        assertEquals(3, launched.json().get("count").asInt());
+        List<String> codes = new ArrayList<>();
+        for (JsonNode p : launched.json().get("processes")) {
+            JsonNode detail = Processes.awaitEnd(admin(), p.get("uuid").asString(), END);
+            assertEquals(0, detail.get("exit_code").get("status").asInt(), detail.toString());
+            codes.add(detail.get("inputs").get("code").get("uuid").asString());
+        }
+        assertEquals(codes.get(0), codes.get(1), "one new code for the two jobs that run echo");
+    }
+
+    @Test
+    void badRequestsAreRefusedNamingTheProblemAndStoreNothing() {
+        Rows before = Rows.settled(engine);
+        String number = "{\"command\": \"echo\", \"nodes\": {\"n\": 1}}";
+        List<List<String>> cases = List.of(
+                List.of(
+                        "{\"command\": \"no-such-program-cairn {x}\", \"nodes\": {\"x\": 1}}",
+                        "command 'no-such-program-cairn' was not found on computer 'localhost'"),
+                List.of("{\"command\": \"cat {file}\"}", "placeholder {file}, but there is no input nodes.file"),
+                List.of(
+                        "{\"command\": \"cat {p}\", \"nodes\": {\"p\": {\"a\": 1}}}",
+                        "nodes.p is a DictData, which is neither a file"),
+                List.of(
+                        "{\"command\": \"cat\", \"nodes\": {\"n\": 1}, \"filenames\": {\"n\": \"n.txt\"}}",
+                        "filenames.n: nodes.n is a IntData, not a file or folder"),
+                List.of("{\"command\": \"echo 'x\"}", "has a single quote at character 6 that is never closed"),
+                List.of("{\"command\": \"echo\", \"computer\": \"moon\"}", "no computer is labelled 'moon'"),
+                List.of(
+                        "{\"command\": \"echo\", \"metadata\": {\"computer\": \"localhost\"}}",
+                        "a shell job runs on the computer of its field 'computer'"),
+                List.of(number.replace("\"n\": 1", "\"n\": null"), "is null"));
+        for (List<String> c : cases) {
+            Api.Response r = admin().post("/api/v1/shell-jobs", c.get(0));
+            assertEquals(400, r.status(), c.get(0) + " -> " + r);
+            assertTrue(r.body().contains(c.get(1)), "expected '" + c.get(1) + "' in " + r.body());
+        }
+        assertEquals(before, Rows.settled(engine), "nothing stored");
+        assertEquals(
+                403, api(token(Role.READ)).post("/api/v1/shell-jobs", number).status());
+    }
+}
