@@ -40,6 +40,12 @@ for role in "${given[@]}"; do
 done
 export CAIRN_ROLES=$roles
 
+# the image has no PostgreSQL of its own (the embedded mode's binaries are left out), and a service needs one
+# its hosts share: say so before Java starts
+if [[ -z ${CAIRN_DATABASE_URL:-} && " $* " != *" --cairn.database.url="* ]]; then
+  fail "CAIRN_DATABASE_URL is not set: the server started so uses an external PostgreSQL (jdbc:postgresql://host:5432/cairn)"
+fi
+
 if [[ ${1:-} == migrate ]]; then
   shift
   set -- --cairn.migrate-only=true "$@"

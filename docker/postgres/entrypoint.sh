@@ -15,7 +15,7 @@ if [[ ! -s $PGDATA/PG_VERSION ]]; then
   rm -f "$pwfile"
   printf '%s\n' "listen_addresses = '*'" >>"$PGDATA/postgresql.conf"
   printf '%s\n' 'host all all all scram-sha-256' >>"$PGDATA/pg_hba.conf"
-  if [[ -n ${POSTGRES_DB:-} && $POSTGRES_DB != "$user" ]]; then
+  if [[ -n ${POSTGRES_DB:-} && $POSTGRES_DB != postgres ]]; then # initdb made only postgres
     postgres --single -D "$PGDATA" -E postgres <<<"CREATE DATABASE \"$POSTGRES_DB\" OWNER \"$user\";" >/dev/null
   fi
   echo "postgres: made the cluster in $PGDATA (user $user${POSTGRES_DB:+, database $POSTGRES_DB})"

@@ -84,6 +84,7 @@ public final class CairnServerProcess implements AutoCloseable {
         private final String name;
         private final Path dataDir;
         private final Map<String, String> settings = new LinkedHashMap<>();
+        private final List<String> launcher = new ArrayList<>();
         private final List<String> jvmOptions = new ArrayList<>(List.of(
                 "-Xmx512m",
                 // test JVMs live for seconds on a shared machine: C1 alone starts them sooner
@@ -115,6 +116,15 @@ public final class CairnServerProcess implements AutoCloseable {
             return setting("cairn.roles", roles);
         }
 
+        /**
+         * Runs the JVM through a command ({@code setpriv --reuid=65534 ...}): its words go before {@code java}
+         * on the command line.
+         */
+        public Builder launcher(String... words) {
+            launcher.addAll(List.of(words));
+            return this;
+        }
+
         /** An option for the server's JVM, before {@code -jar}. */
         public Builder jvmOption(String option) {
             jvmOptions.add(option);
@@ -126,6 +136,7 @@ public final class CairnServerProcess implements AutoCloseable {
             Path jar = serverJar();
             int port = settings.containsKey("server.port") ? Integer.parseInt(settings.get("server.port")) : freePort();
             List<String> command = new ArrayList<>(resetSignals());
+            command.addAll(launcher);
             command.add(java());
             command.addAll(jvmOptions);
             command.add("-jar");
@@ -393,7 +404,7 @@ public final class CairnServerProcess implements AutoCloseable {
     }
 
     /** The jar the build made; the failsafe configuration names it. */
-    static Path serverJar() {
+    public static Path serverJar() {
         Path jar = Path.of(System.getProperty("cairn.server.jar", "../../api/target/cairn-server.jar"))
                 .toAbsolutePath()
                 .normalize();
@@ -405,7 +416,7 @@ public final class CairnServerProcess implements AutoCloseable {
     }
 
     /** The JDK's java that runs the tests (failsafe sets CAIRN_TEST_JAVA), else this JVM's. */
-    private static String java() {
+    public static String java() {
         String java = System.getenv("CAIRN_TEST_JAVA");
         if (java != null && !java.isBlank()) {
             return java;

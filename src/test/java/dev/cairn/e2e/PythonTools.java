@@ -41,6 +41,26 @@ final class PythonTools {
         return executable("CAIRN_TEST_PYTHON", "python");
     }
 
+    /** The python of the venv with cairn-client and its tests' requirements ({@code .ci/python} makes it). */
+    static Path clientPython() {
+        String value = System.getenv("CAIRN_TEST_CLIENT_PYTHON");
+        if (value == null || value.isBlank()) {
+            throw new AssertionError("CAIRN_TEST_CLIENT_PYTHON is not set: it names the python of a venv with"
+                    + " clients/python/requirements-test.txt and cairn-client. `bash .ci/run` makes one and sets it;"
+                    + " by hand: python3 -m venv /tmp/client-venv && /tmp/client-venv/bin/pip install -r"
+                    + " clients/python/requirements-test.txt ./clients/python"
+                    + " && export CAIRN_TEST_CLIENT_PYTHON=/tmp/client-venv/bin/python");
+        }
+        return Path.of(value);
+    }
+
+    /** The checkout's root, for the sources of other parts (the Python client, the docs' notebooks). */
+    static Path repository() {
+        return Path.of(System.getProperty("cairn.repo.dir", "../.."))
+                .toAbsolutePath()
+                .normalize();
+    }
+
     /** {@code src/test/python}: the client and schemathesis's settings. */
     static Path sources() {
         Path dir = Path.of(System.getProperty("cairn.python.dir", "python"))

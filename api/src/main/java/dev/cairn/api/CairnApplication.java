@@ -9,6 +9,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 import dev.cairn.api.config.LocalAdminToken;
 import dev.cairn.api.config.MigrateOnly;
+import dev.cairn.api.config.StartupProblem;
 
 /**
  * The Cairn server: the REST API and a worker, or either, by {@code cairn.roles}; with
@@ -30,9 +31,21 @@ public class CairnApplication {
             // a one-shot restore: the engine bean restores before it opens; no worker runs processes, and the
             // API (its security needs the web context) listens on a free port until the context closes
             app.setDefaultProperties(Map.of("cairn.roles", "api", "server.port", "0"));
-            ConfigurableApplicationContext context = app.run(args);
+            ConfigurableApplicationContext context = start(app, args);
             System.exit(SpringApplication.exit(context));
         }
-        app.run(args);
+        start(app, args);
+    }
+
+    /** Runs the application; a start-up problem (reported in one line) ends the JVM with its exit status. */
+    private static ConfigurableApplicationContext start(SpringApplication app, String[] args) {
+        try {
+            return app.run(args);
+        } catch (RuntimeException e) {
+            if (StartupProblem.in(e).isPresent()) {
+                System.exit(StartupProblem.EXIT_STATUS);
+            }
+            throw e;
+        }
     }
 }

@@ -12,25 +12,26 @@ import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
 import dev.cairn.cli.client.ExitCodes;
-import dev.cairn.cli.commands.ArchiveCommand;
-import dev.cairn.cli.commands.CalcjobCommand;
-import dev.cairn.cli.commands.CodeCommand;
-import dev.cairn.cli.commands.CompletionCommand;
-import dev.cairn.cli.commands.ComputerCommand;
-import dev.cairn.cli.commands.DbCommand;
-import dev.cairn.cli.commands.GroupCommand;
-import dev.cairn.cli.commands.NodeCommand;
-import dev.cairn.cli.commands.PluginCommand;
-import dev.cairn.cli.commands.ProcessCommand;
-import dev.cairn.cli.commands.ProfileCommand;
-import dev.cairn.cli.commands.QueryCommand;
-import dev.cairn.cli.commands.ServerCommand;
-import dev.cairn.cli.commands.StatusCommand;
-import dev.cairn.cli.commands.StorageCommand;
-import dev.cairn.cli.commands.TokenCommand;
-import dev.cairn.cli.commands.UpCommand;
-import dev.cairn.cli.commands.UserCommand;
-import dev.cairn.cli.commands.WorkerCommand;
+import dev.cairn.cli.commands.archive.ArchiveCommand;
+import dev.cairn.cli.commands.calcjob.CalcjobCommand;
+import dev.cairn.cli.commands.code.CodeCommand;
+import dev.cairn.cli.commands.completion.CompletionCommand;
+import dev.cairn.cli.commands.computer.ComputerCommand;
+import dev.cairn.cli.commands.db.DbCommand;
+import dev.cairn.cli.commands.group.GroupCommand;
+import dev.cairn.cli.commands.node.NodeCommand;
+import dev.cairn.cli.commands.plugin.PluginCommand;
+import dev.cairn.cli.commands.process.ProcessCommand;
+import dev.cairn.cli.commands.profile.ProfileCommand;
+import dev.cairn.cli.commands.query.QueryCommand;
+import dev.cairn.cli.commands.server.ServerCommand;
+import dev.cairn.cli.commands.shell.ShellCommand;
+import dev.cairn.cli.commands.status.StatusCommand;
+import dev.cairn.cli.commands.storage.StorageCommand;
+import dev.cairn.cli.commands.token.TokenCommand;
+import dev.cairn.cli.commands.up.UpCommand;
+import dev.cairn.cli.commands.user.UserCommand;
+import dev.cairn.cli.commands.worker.WorkerCommand;
 
 /** {@code cairn}: the root command, which only lists the others. */
 @Command(
@@ -50,6 +51,7 @@ public final class CairnCommand implements Runnable {
             ProcessCommand.class,
             NodeCommand.class,
             CalcjobCommand.class,
+            ShellCommand.class,
             QueryCommand.class,
             ComputerCommand.class,
             CodeCommand.class,
@@ -141,7 +143,7 @@ public final class CairnCommand implements Runnable {
     }
 
     private static CommandLine withSpecs(List<CommandSpec> commands) {
-        Failures failures = new Failures();
+        FailureHandler failures = new FailureHandler();
         CommandLine root = new CommandLine(new CairnCommand())
                 .setExecutionExceptionHandler(failures)
                 .setExitCodeExceptionMapper(failures);
@@ -152,7 +154,7 @@ public final class CairnCommand implements Runnable {
     }
 
     private static CommandLine withCommands(List<Class<?>> commands) {
-        Failures failures = new Failures();
+        FailureHandler failures = new FailureHandler();
         CommandLine root = new CommandLine(new CairnCommand())
                 .setExecutionExceptionHandler(failures)
                 .setExitCodeExceptionMapper(failures);

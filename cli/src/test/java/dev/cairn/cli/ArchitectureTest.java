@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The command line's rules (docs/architecture.md, "Modules"): it starts in a fraction of a second, so no
  * Spring, no Hibernate, no JDBC stack of the server, and no Cairn module but the object store; and its
- * packages do not depend on each other in a circle.
+ * packages do not depend on each other in a circle; each noun's commands have a package, and no noun's
+ * package reaches into another's.
  */
 class ArchitectureTest {
 
@@ -42,6 +43,38 @@ class ArchitectureTest {
     @Test
     void packagesHaveNoCycles() {
         slices().matching("dev.cairn.cli.(**)").should().beFreeOfCycles().check(CLI);
+    }
+
+    /** A package per noun of {@code cairn}; what two nouns share lives in client, options, output or local. */
+    @Test
+    void nounsDoNotReachIntoEachOther() {
+        slices().matching("dev.cairn.cli.commands.(*)..")
+                .should()
+                .notDependOnEachOther()
+                .check(CLI);
+    }
+
+    /** The shared packages serve the commands and never call back up into them or into the root command. */
+    @Test
+    void sharedPackagesDoNotDependOnCommands() {
+        noClasses()
+                .that()
+                .resideOutsideOfPackages("dev.cairn.cli", "dev.cairn.cli.commands..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("dev.cairn.cli", "dev.cairn.cli.commands..")
+                .check(CLI);
+    }
+
+    /** Every command is in a noun's package: none is left in the flat package they came from. */
+    @Test
+    void commandsLiveInANounsPackage() {
+        noClasses()
+                .that()
+                .doNotHaveSimpleName("package-info")
+                .should()
+                .resideInAPackage("dev.cairn.cli.commands")
+                .check(CLI);
     }
 
     @Test

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
@@ -17,10 +18,12 @@ import dev.cairn.engine.computers.ComputerTestReport;
 import dev.cairn.engine.computers.ExecutableLookup;
 import dev.cairn.engine.control.ProcessControl;
 import dev.cairn.engine.events.EventFilter;
+import dev.cairn.engine.events.EventLog;
 import dev.cairn.engine.events.StateChanged;
 import dev.cairn.engine.events.Subscription;
 import dev.cairn.engine.internal.broker.Broadcasts;
 import dev.cairn.engine.internal.broker.BrokerConnection;
+import dev.cairn.engine.internal.broker.BrokerProbe;
 import dev.cairn.engine.internal.broker.QueueTaskSink;
 import dev.cairn.engine.internal.broker.TaskPublisher;
 import dev.cairn.engine.internal.calcjob.ComputerAccess;
@@ -35,6 +38,7 @@ import dev.cairn.engine.process.ProcessState;
 import dev.cairn.engine.transport.TransportPool;
 import dev.cairn.engine.worker.Worker;
 import dev.cairn.errors.ConflictException;
+import dev.cairn.storage.Storage;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.DatabaseConfig;
 import dev.cairn.storage.db.Transactions;
@@ -61,6 +65,7 @@ public final class Engine implements AutoCloseable {
      * @param prefix      names this installation's queue and exchange on the broker
      * @param objectStore the object store folder for node files; null when no node has files or they are in a bucket
      * @param objectBucket the object store in an S3 bucket instead of a folder; null for a folder
+     * @param broker      how to talk to the broker (heartbeat, …); null for the defaults
      */
     public record Config(
             DatabaseConfig database,
@@ -69,12 +74,14 @@ public final class Engine implements AutoCloseable {
             Path objectStore,
             PluginRegistry plugins,
             CachingPolicy caching,
-            S3Location objectBucket) {
+            S3Location objectBucket,
+            BrokerOptions broker) {
         public Config {
             Objects.requireNonNull(database, "database");
             Objects.requireNonNull(plugins, "plugins");
             prefix = prefix == null ? "cairn" : prefix;
             caching = caching == null ? CachingPolicy.OFF : caching;
+            broker = broker == null ? BrokerOptions.defaults() : broker;
         }
 
         /** With the object store in a folder. */
@@ -85,7 +92,7 @@ public final class Engine implements AutoCloseable {
                 Path objectStore,
                 PluginRegistry plugins,
                 CachingPolicy caching) {
-            this(database, amqpUri, prefix, objectStore, plugins, caching, null);
+            this(database, amqpUri, prefix, objectStore, plugins, caching, null, null);
         }
 
         /** Where the object store is, for messages. */
@@ -106,6 +113,8 @@ public final class Engine implements AutoCloseable {
     private final Database database;
     private final Container container;
     private final GraphStore graph;
+    private final Storage storage;
+    private final EventLog eventLog;
     private final PluginRegistry plugins;
     private final ProcessStates states = new ProcessStates();
     private final TransportPool transports;
@@ -128,6 +137,8 @@ public final class Engine implements AutoCloseable {
                     ? Container.open(config.objectBucket())
                     : config.objectStore() == null ? null : Container.open(config.objectStore());
             this.graph = new GraphStore(database, container, defaultUser(database));
+            this.storage = new Storage(database, graph);
+            this.eventLog = new EventLog(database);
             this.plugins = config.plugins();
             LongAdder cacheHits = new LongAdder();
             this.executor =
@@ -137,7 +148,10 @@ public final class Engine implements AutoCloseable {
                     : BrokerConnection.open(
                             config.amqpUri(),
                             config.prefix(),
-                            "cairn-" + ProcessHandle.current().pid());
+                            "cairn-" + ProcessHandle.current().pid(),
+                            config.broker().heartbeat(),
+                            config.broker().taskQueue() == BrokerOptions.TaskQueue.QUORUM,
+                            config.broker().addresses());
             this.broadcasts = broker == null ? null : new Broadcasts(broker);
             this.sink = broker == null ? null : new QueueTaskSink(new TaskPublisher(broker));
             this.launcher = new Launcher(database, graph, executor, sink, computerAccess);
@@ -152,6 +166,20 @@ public final class Engine implements AutoCloseable {
             database.close();
             throw e;
         }
+    }
+
+    /**
+     * Connects to the broker at {@code amqpUri} once, as a server does at start-up before it opens the engine; to
+     * one of {@code addresses} (a cluster's nodes, {@link BrokerOptions#addresses()}) when there are some.
+     *
+     * @throws dev.cairn.errors.InvalidInputException when the URI is not an AMQP URI, or the broker refused its
+     *     user name, password or virtual host: waiting will not change that
+     * @throws IOException when the broker did not answer; it may yet
+     * @throws TimeoutException when it did not answer within {@code timeout}
+     */
+    public static void probeBroker(String amqpUri, List<String> addresses, Duration timeout)
+            throws IOException, TimeoutException {
+        BrokerProbe.connectOnce(amqpUri, addresses, timeout);
     }
 
     public static Engine open(Config config) {
@@ -181,6 +209,14 @@ public final class Engine implements AutoCloseable {
         return graph;
     }
 
+    /**
+     * The installation's stores, queries and reads, for a server: what it needs of the database
+     * without a connection of its own.
+     */
+    public Storage storage() {
+        return storage;
+    }
+
     public PluginRegistry plugins() {
         return plugins;
     }
@@ -191,6 +227,11 @@ public final class Engine implements AutoCloseable {
 
     public ProcessControl control() {
         return control;
+    }
+
+    /** The state changes the engine stored, for watchers that replay them or fill the gaps between broadcasts. */
+    public EventLog eventLog() {
+        return eventLog;
     }
 
     /** The engine's numbers for a monitoring system: queue depth, outbox, processes by state, cache hits, steps. */

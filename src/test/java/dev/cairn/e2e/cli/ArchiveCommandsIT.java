@@ -230,6 +230,10 @@ class ArchiveCommandsIT {
         assertRun(
                 2,
                 cairn().run("archive", "import", work.resolve("missing.cairn").toString()));
+        // the extras' merge letters are the server's to check: its refusal is what the command line says
+        CairnCli.Run letters = cairn().run("archive", "import", good.toString(), "--merge-extras", "xyz");
+        assertRun(2, letters);
+        assertTrue(letters.err().contains("merge mode for extras 'xyz'"), letters.toString());
 
         // a token that may read is refused the import before the server reads the upload's megabytes
         CairnCli.Run token = cairn().run("token", "create", "--role", "read");

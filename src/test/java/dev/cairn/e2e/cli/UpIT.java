@@ -146,7 +146,7 @@ class UpIT {
         // the other commands find it with no profile, as printed: its URL and token from the data directory
         CairnCli cairn = new CairnCli(home).env("CAIRN_DATA_DIR", dataDir.toString());
         CairnCli.Run status = cairn.run("status", "--json");
-        CairnCli.Run list = cairn.run("process", "list");
+        CairnCli.Run list = cairn.run("process", "list", "--all");
         CairnCli.Run schema = cairn.run("db", "status");
         CairnCli.Run serverStatus = cairn.run("server", "status");
         CairnCli.Run second = cairn.run("up", "--port", Integer.toString(freePort()));

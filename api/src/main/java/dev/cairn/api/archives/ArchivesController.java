@@ -38,14 +38,9 @@ import dev.cairn.api.config.CairnProperties;
 import dev.cairn.api.security.CurrentUser;
 import dev.cairn.api.web.Problems;
 import dev.cairn.api.web.StreamedResponse;
-import dev.cairn.engine.Engine;
 import dev.cairn.errors.CairnException;
-import dev.cairn.storage.archive.ArchiveExport;
 import dev.cairn.storage.archive.ArchiveFormat;
-import dev.cairn.storage.archive.ArchiveHeader;
-import dev.cairn.storage.archive.ArchiveImport;
 import dev.cairn.storage.archive.ArchiveProgress;
-import dev.cairn.storage.archive.ExportRequest;
 import dev.cairn.storage.archive.ImportOptions;
 
 /** Archives: an export streamed as the response, an import or an inspection of an upload streamed as it comes. */
@@ -63,23 +58,19 @@ class ArchivesController {
     private static final DateTimeFormatter FILE_TIME = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'");
     private static final String REFS = " (repeatable; any mix of group, node, computer and code)";
 
-    private final Engine engine;
-    private final ExportRequests requests;
+    private final ArchiveService archives;
     private final Path spool;
-    private final String producer;
     private final JsonMapper json;
 
-    ArchivesController(Engine engine, ExportRequests requests, CairnProperties properties, JsonMapper json) {
-        this.engine = engine;
+    ArchivesController(ArchiveService archives, CairnProperties properties, JsonMapper json) {
+        this.archives = archives;
         this.json = json;
-        this.requests = requests;
         this.spool = properties.dataDir().resolve("tmp");
-        String version = ArchivesController.class.getPackage().getImplementationVersion();
-        this.producer = "cairn " + (version == null ? "development" : version);
     }
 
     @GetMapping(produces = {ARCHIVE, MediaType.APPLICATION_JSON_VALUE})
     @Operation(
+            operationId = "exportArchive",
             summary = "Export a piece of the graph, or all of it, as an archive file",
             description = "The starting set (groups' members, nodes, the nodes run on computers, codes) closed under"
                     + " the EXPORT traversal rules, with the groups, computers, users, comments and logs they need,"
@@ -164,7 +155,7 @@ class ArchivesController {
             @Parameter(hidden = true) HttpServletResponse response)
             throws IOException {
         ArchiveFormat format = ArchiveFormat.of(formatName);
-        ExportRequest request = requests.of(new ExportRequests.Selection(
+        PreparedExport export = archives.export(new ExportRequests.Selection(
                 all,
                 orEmpty(groups),
                 orEmpty(nodes),
@@ -175,15 +166,12 @@ class ArchivesController {
                 comments,
                 logs,
                 authinfos));
-        ArchiveExport export =
-                new ArchiveExport(engine.database(), engine.graph().objectStore(), producer);
         // counted first: what would fail the export fails here, while a problem can still be answered
-        ArchiveHeader counted = export.count(request);
         if (dryRun) {
             return ResponseEntity.ok()
                     .contentType(MediaType.APPLICATION_JSON)
                     .cacheControl(CacheControl.noStore())
-                    .body(HeaderView.of(format, counted));
+                    .body(HeaderView.of(format, export.counted()));
         }
         response.setContentType(ARCHIVE);
         response.setHeader(HttpHeaders.CACHE_CONTROL, CacheControl.noStore().getHeaderValue());
@@ -198,17 +186,13 @@ class ArchivesController {
         }
         StreamedResponse.write(
                 response,
-                () -> ArchiveDownload.write(
-                        format,
-                        writer -> export.export(request, writer, ArchiveProgress.NONE),
-                        response.getOutputStream(),
-                        spool,
-                        response::setContentLengthLong));
+                () -> export.write(format, response.getOutputStream(), spool, response::setContentLengthLong));
         return null;
     }
 
     @PostMapping(consumes = ARCHIVE)
     @Operation(
+            operationId = "importArchive",
             summary = "Import an archive",
             description = "The body is the archive file, read as it arrives (a format that must be read from a file is"
                     + " spooled to the server's data directory first); its format is told by its first bytes. The"
@@ -256,7 +240,7 @@ class ArchivesController {
                             description = "How extras of nodes already here merge: three letters, keys only here"
                                     + " k(eep)/n(one), keys only in the archive c(reate)/n(one), keys in both"
                                     + " l(eave)/u(pdate)/d(elete)",
-                            schema = @Schema(pattern = "[kn][cn][lud]", example = "kcl"))
+                            schema = @Schema(pattern = ImportOptions.MERGE_EXTRAS_PATTERN, example = "kcl"))
                     @RequestParam(name = "merge_extras", defaultValue = "kcl")
                     String mergeExtras,
             @Parameter(
@@ -280,16 +264,13 @@ class ArchivesController {
                     .withComments(ImportOptions.CommentMerge.parse(mergeComments))
                     .withGroupLabel(groupLabel);
             try (ArchiveUpload upload = ArchiveUpload.open(body, spool)) {
-                ArchiveImport importer =
-                        new ArchiveImport(engine.database(), engine.graph().objectStore(), CurrentUser.id());
                 if (!asksForLines(request)) {
-                    return ImportView.of(
-                            upload.format(), importer.importFrom(upload.reader(), options, ArchiveProgress.NONE));
+                    return archives.importFrom(upload, options, ArchiveProgress.NONE, CurrentUser.id());
                 }
                 response.setContentType(ImportProgressLines.NDJSON);
                 ImportProgressLines lines = new ImportProgressLines(response.getOutputStream(), json);
                 try {
-                    lines.done(ImportView.of(upload.format(), importer.importFrom(upload.reader(), options, lines)));
+                    lines.done(archives.importFrom(upload, options, lines, CurrentUser.id()));
                 } catch (CairnException e) {
                     LOG.info("an import failed, nothing of it imported: {}", e.getMessage());
                     lines.failed(Problems.of(e).with(e.getMessage()));
@@ -304,6 +285,7 @@ class ArchivesController {
 
     @PostMapping(path = "/inspection", consumes = ARCHIVE)
     @Operation(
+            operationId = "inspectArchive",
             summary = "Verify an archive without importing it",
             description = "Reads the uploaded archive to its end as an import would, checking every frame, count and"
                     + " checksum and every object's bytes against its key, and imports nothing. Answers the header"

@@ -53,23 +53,51 @@ public record CairnProperties(
      * @param poolSize connections of this JVM
      * @param connectTimeout how long a request or a step waits for a connection before it is refused (503) or
      *                       retried: how soon an outage of the database is answered
+     * @param deadConnectionTimeout how long either end of a connection bears a silent peer: how soon PostgreSQL
+     *                       frees the locks of a worker whose host vanished (its steps go to other workers then),
+     *                       and how soon a worker cut off from PostgreSQL notices; {@code 0} leaves it to the
+     *                       server's settings and the system's TCP defaults
      */
     public record Database(
             String url,
             String user,
             String password,
             @DefaultValue("16") int poolSize,
-            @DefaultValue("5s") Duration connectTimeout) {
+            @DefaultValue("5s") Duration connectTimeout,
+            @DefaultValue("30s") Duration deadConnectionTimeout) {
         public boolean embedded() {
             return url == null || url.isBlank();
         }
     }
 
     /**
-     * @param uri    an AMQP 0-9-1 URI ({@code amqp://user:pw@host:5672/vhost}); empty: the embedded broker
-     * @param prefix names this installation's queue and exchange on the broker
+     * @param uri       an AMQP 0-9-1 URI ({@code amqp://user:pw@host:5672/vhost}); empty: the embedded broker
+     * @param prefix    names this installation's queue and exchange on the broker
+     * @param heartbeat the AMQP heartbeat asked for: the broker gives the tasks of a worker it has not heard
+     *                  from for about two of them to the other workers, and a worker that has not heard
+     *                  from the broker as long reconnects
+     * @param taskQueue the type of queue the task queue is declared as: {@code classic}, or {@code quorum} for a
+     *                  RabbitMQ cluster (replicated by Raft: it survives the loss of a minority of nodes)
+     * @param addresses the nodes of a RabbitMQ cluster ({@code host} or {@code host:port}, comma-separated): the
+     *                  engine connects, and reconnects, to one that answers, tried in a shuffled order; empty: the
+     *                  URI's host
      */
-    public record Broker(String uri, @DefaultValue("cairn") String prefix) {
+    public record Broker(
+            String uri,
+            @DefaultValue("cairn") String prefix,
+            @DefaultValue("15s") Duration heartbeat,
+            @DefaultValue("classic") String taskQueue,
+            List<String> addresses) {
+        public Broker {
+            // unset, empty (CAIRN_BROKER_ADDRESSES=) or with blanks around commas: the entries named
+            addresses = addresses == null
+                    ? List.of()
+                    : addresses.stream()
+                            .map(String::strip)
+                            .filter(a -> !a.isEmpty())
+                            .toList();
+        }
+
         public boolean embedded() {
             return uri == null || uri.isBlank();
         }

@@ -13,11 +13,14 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 
+import dev.cairn.engine.BrokerOptions;
 import dev.cairn.engine.Engine;
 import dev.cairn.engine.caching.CachingPolicy;
 import dev.cairn.engine.plugin.PluginRegistry;
+import dev.cairn.storage.Storage;
 import dev.cairn.storage.backup.Manifest;
 import dev.cairn.storage.backup.Restore;
+import dev.cairn.storage.db.SchemaTooNewException;
 import dev.cairn.storage.graph.ObjectStoreErrors;
 import dev.cairn.storage.objects.Container;
 import dev.cairn.storage.objects.ContainerConfig;
@@ -61,14 +64,28 @@ class EngineConfiguration {
         } else {
             initIfEmpty(store);
         }
-        return Engine.open(new Engine.Config(
-                services.database(),
-                services.amqpUri(),
-                properties.broker().prefix(),
-                bucket == null ? store : null,
-                plugins,
-                CachingPolicy.parse(properties.caching()),
-                bucket));
+        try {
+            return Engine.open(new Engine.Config(
+                    services.database(),
+                    services.amqpUri(),
+                    properties.broker().prefix(),
+                    bucket == null ? store : null,
+                    plugins,
+                    CachingPolicy.parse(properties.caching()),
+                    bucket,
+                    new BrokerOptions(
+                            properties.broker().heartbeat(),
+                            BrokerOptions.TaskQueue.parse(properties.broker().taskQueue()),
+                            properties.broker().addresses())));
+        } catch (SchemaTooNewException e) {
+            throw new StartupProblem(e.getMessage(), e);
+        }
+    }
+
+    /** The engine's stores, queries and reads: what the server's services use of the database. */
+    @Bean
+    Storage storage(Engine engine) {
+        return engine.storage();
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.cairn.api.config;
 
+import java.util.Optional;
 import java.util.function.ToIntFunction;
 
 import org.springframework.boot.WebApplicationType;
@@ -11,6 +12,7 @@ import org.springframework.core.env.SimpleCommandLinePropertySource;
 import org.springframework.core.env.StandardEnvironment;
 
 import dev.cairn.storage.db.Migrations;
+import dev.cairn.storage.db.SchemaTooNewException;
 
 /**
  * The server's one-shot mode {@code cairn.migrate-only=true} ({@code cairn db migrate} runs it): it
@@ -29,11 +31,16 @@ public final class MigrateOnly {
         return Binder.get(environment).bind("cairn.migrate-only", Boolean.class).orElse(false);
     }
 
-    /** Migrates and returns the exit code. */
+    /** Migrates and returns the exit code: 0, {@link StartupProblem#EXIT_STATUS}, or 1 when a migration failed. */
     public static int run(String[] args) {
         try {
             return withSettings(args, MigrateOnly::migrate);
         } catch (RuntimeException e) {
+            Optional<StartupProblem> problem = StartupProblem.in(e);
+            if (problem.isPresent()) {
+                System.err.println("cairn: " + problem.get().getMessage());
+                return StartupProblem.EXIT_STATUS;
+            }
             System.err.println("cairn: migrating the database schema failed: " + e.getMessage());
             return 1;
         }
@@ -50,8 +57,16 @@ public final class MigrateOnly {
     }
 
     private static int migrate(CairnProperties properties) {
+        if (!properties.database().embedded()) {
+            ServiceWait.forDatabase(properties.database());
+        }
         try (OneShotDatabase database = OneShotDatabase.of(properties)) {
-            int applied = Migrations.migrate(database.config());
+            int applied;
+            try {
+                applied = Migrations.migrate(database.config());
+            } catch (SchemaTooNewException e) {
+                throw new StartupProblem(e.getMessage(), e);
+            }
             Migrations.Status status = Migrations.status(database.config());
             System.out.println("Schema of " + database.where() + ": " + applied + " migration"
                     + (applied == 1 ? "" : "s") + " applied, now at version " + status.version() + ".");

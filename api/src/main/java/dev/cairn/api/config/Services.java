@@ -37,10 +37,18 @@ public final class Services implements AutoCloseable {
     /**
      * Uses the configured services, starting embedded ones for what is not configured. Both embedded
      * ones start at once: PostgreSQL in processes of its own (initdb on the first start), the broker in
-     * this JVM.
+     * this JVM. Configured ones are waited for until they answer ({@link ServiceWait}); a folder this server
+     * may not write, or a service that refuses it, is a {@link StartupProblem}.
      */
     public static Services start(CairnProperties properties) {
+        WritableFolders.require(properties);
         CairnProperties.Database db = properties.database();
+        if (!db.embedded()) {
+            ServiceWait.forDatabase(db);
+        }
+        if (!properties.broker().embedded()) {
+            ServiceWait.forBroker(properties.broker().uri(), properties.broker().addresses());
+        }
         CompletableFuture<EmbeddedDatabase> embeddedDatabase = db.embedded()
                 ? CompletableFuture.supplyAsync(
                         () -> EmbeddedDatabase.start(properties.dataDir().resolve("postgres")),
@@ -65,7 +73,10 @@ public final class Services implements AutoCloseable {
                             properties.dataDir(), database != null ? url : null, embeddedBroker != null ? amqp : null)
                     : null;
             return new Services(
-                    DatabaseConfig.of(url).withPoolSize(db.poolSize()).withConnectTimeout(db.connectTimeout()),
+                    DatabaseConfig.of(url)
+                            .withPoolSize(db.poolSize())
+                            .withConnectTimeout(db.connectTimeout())
+                            .withDeadConnectionTimeout(db.deadConnectionTimeout()),
                     amqp,
                     database,
                     embeddedBroker,

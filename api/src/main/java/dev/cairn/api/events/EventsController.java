@@ -1,8 +1,5 @@
 package dev.cairn.api.events;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.enums.ParameterIn;
@@ -19,25 +16,23 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
-import dev.cairn.api.web.ProcessRefs;
-import dev.cairn.errors.InvalidInputException;
-
 /** {@code /api/v1/events}: process state changes as they happen, as Server-Sent Events. */
 @RestController
 @RequestMapping("/api/v1/events")
 @Tag(name = "events", description = "Process state changes as they happen (Server-Sent Events), resumable")
 class EventsController {
 
-    private final EventHub hub;
-    private final ProcessRefs processes;
+    private final EventStreams streams;
 
-    EventsController(EventHub hub, ProcessRefs processes) {
-        this.hub = hub;
-        this.processes = processes;
+    EventsController(EventStreams streams) {
+        this.streams = streams;
     }
 
     @GetMapping(produces = MediaType.TEXT_EVENT_STREAM_VALUE)
-    @Operation(summary = "Follow process state changes: of all processes, one, or a call tree", description = """
+    @Operation(
+            operationId = "followEvents",
+            summary = "Follow process state changes: of all processes, one, or a call tree",
+            description = """
                     A stream of Server-Sent Events, one event `state` per move of a process from one state to \
                     another (created, waiting, finished, excepted, killed; pausing is not a move), in the order \
                     of their ids. Each event's `id` is the change's id: a client that reconnects with the last \
@@ -85,45 +80,6 @@ class EventsController {
                             example = "4182")
                     @RequestHeader(name = "Last-Event-ID", required = false)
                     String lastEventIdHeader) {
-        if (process != null && tree != null) {
-            throw new InvalidInputException("give 'process' or 'tree', not both: 'tree' follows the process too");
-        }
-        StreamFilter filter;
-        if (process != null) {
-            filter = new StreamFilter.OneProcess(processes.id(process), process);
-        } else if (tree != null) {
-            filter = new StreamFilter.Tree(processes.id(tree), tree);
-        } else {
-            filter = new StreamFilter.All();
-        }
-        Long after = lastEventId(lastEventIdHeader != null ? lastEventIdHeader : lastEventIdParameter);
-        // no timeout: heartbeats find clients that went away
-        SseEmitter emitter = new SseEmitter(0L);
-        // held until the emitter is returned, then written and flushed on this thread: the response's
-        // headers are out before the stream's own thread writes (Spring Security's header writer runs
-        // as this request unwinds, and must not meet another thread's first write)
-        try {
-            EventStream.write(emitter, EventStream.opening(filter, after));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        hub.open(emitter, filter, after);
-        return emitter;
-    }
-
-    private static Long lastEventId(String text) {
-        if (text == null || text.isBlank()) {
-            return null;
-        }
-        try {
-            long id = Long.parseLong(text.strip());
-            if (id >= 0) {
-                return id;
-            }
-        } catch (NumberFormatException e) {
-            // said below
-        }
-        throw new InvalidInputException("'" + text + "' is not an event id: give the id of the last event received"
-                + " (a whole number), or none to start from now");
+        return streams.open(process, tree, lastEventIdHeader != null ? lastEventIdHeader : lastEventIdParameter);
     }
 }

@@ -17,7 +17,6 @@ import org.springframework.web.bind.annotation.RestController;
 import dev.cairn.api.config.CairnProperties;
 import dev.cairn.api.web.Page;
 import dev.cairn.api.web.Paging;
-import dev.cairn.errors.InvalidInputException;
 
 /** A node's place in the graph: its links each way, its ancestors and its descendants. */
 @RestController
@@ -25,18 +24,17 @@ import dev.cairn.errors.InvalidInputException;
 @Tag(name = "nodes")
 class NodeGraphController {
 
-    private final NodeLists lists;
-    private final NodeReader reader;
+    private final NodeService nodes;
     private final int pageMax;
 
-    NodeGraphController(NodeLists lists, NodeReader reader, CairnProperties properties) {
-        this.lists = lists;
-        this.reader = reader;
+    NodeGraphController(NodeService nodes, CairnProperties properties) {
+        this.nodes = nodes;
         this.pageMax = properties.limits().pageMax();
     }
 
     @GetMapping("/links/incoming")
     @Operation(
+            operationId = "listIncomingLinks",
             summary = "The links into a node",
             description = "Each link with its type, its label and the node it comes from (an input, the creator, the"
                     + " caller), in the order the links were made; the node filters apply to those nodes."
@@ -70,6 +68,7 @@ class NodeGraphController {
 
     @GetMapping("/links/outgoing")
     @Operation(
+            operationId = "listOutgoingLinks",
             summary = "The links out of a node",
             description = "Each link with its type, its label and the node it goes to (what a process made, used,"
                     + " called or returned; the processes a data node went into), in the order the links were made.")
@@ -109,14 +108,15 @@ class NodeGraphController {
             String cursor,
             boolean count,
             HttpServletRequest request) {
-        NodeFilters.Selection selection = NodeParams.selection(request);
+        NodeSelection selection = NodeParams.selection(request);
         int size = Paging.limit(limit, pageMax);
-        var scope = new NodeLists.Scope.Linked(reader.id(ref), incoming, NodeParams.linkTypes(linkTypes), linkLabel);
-        return Paging.response(lists.links(scope, selection, cursor, size, count));
+        return Paging.response(
+                nodes.links(ref, incoming, NodeParams.linkTypes(linkTypes), linkLabel, selection, cursor, size, count));
     }
 
     @GetMapping("/ancestors")
     @Operation(
+            operationId = "listAncestors",
             summary = "A node's ancestors",
             description = "The nodes a node comes from, through links of `link_types` (by default the data"
                     + " provenance: create and input_calc), at most `depth` links away; each node once however many"
@@ -152,6 +152,7 @@ class NodeGraphController {
 
     @GetMapping("/descendants")
     @Operation(
+            operationId = "listDescendants",
             summary = "A node's descendants",
             description = "The nodes that come from a node, through links of `link_types` (by default the data"
                     + " provenance: create and input_calc), at most `depth` links away; each node once. Filtered,"
@@ -194,13 +195,11 @@ class NodeGraphController {
             String cursor,
             boolean count,
             HttpServletRequest request) {
-        if (depth != null && depth < 1) {
-            throw new InvalidInputException("depth " + depth + " walks no link; give 1 or more, or leave it out");
-        }
-        NodeFilters.Selection selection = NodeParams.selection(request);
+        NodeService.requireDepth(depth);
+        NodeSelection selection = NodeParams.selection(request);
         NodeOrder sort = NodeOrder.parse(order);
         int size = Paging.limit(limit, pageMax);
-        var scope = new NodeLists.Scope.Walked(reader.id(ref), ancestors, depth, NodeParams.linkTypes(linkTypes));
-        return Paging.response(lists.nodes(scope, selection, sort, cursor, size, count));
+        return Paging.response(nodes.walk(
+                ref, ancestors, depth, NodeParams.linkTypes(linkTypes), selection, sort, cursor, size, count));
     }
 }

@@ -27,9 +27,6 @@ import org.springframework.web.bind.annotation.RestController;
 import dev.cairn.api.config.CairnProperties;
 import dev.cairn.api.web.Page;
 import dev.cairn.api.web.Paging;
-import dev.cairn.engine.Engine;
-import dev.cairn.errors.InvalidInputException;
-import dev.cairn.storage.graph.GraphStore;
 
 /** The nodes of the provenance graph: lists, one node, and changes to label, description and extras. */
 @RestController
@@ -42,23 +39,17 @@ class NodesController {
 
     static final String REF = "The node's uuid, a unique prefix of it (at least 4 hex digits), or its PK as pk:42";
 
-    private final NodeLists lists;
-    private final NodeReader reader;
-    private final Engine engine;
-    private final NodeDeletion deletion;
+    private final NodeService nodes;
     private final int pageMax;
 
-    NodesController(
-            NodeLists lists, NodeReader reader, Engine engine, NodeDeletion deletion, CairnProperties properties) {
-        this.lists = lists;
-        this.reader = reader;
-        this.engine = engine;
-        this.deletion = deletion;
+    NodesController(NodeService nodes, CairnProperties properties) {
+        this.nodes = nodes;
         this.pageMax = properties.limits().pageMax();
     }
 
     @GetMapping
     @Operation(
+            operationId = "listNodes",
             summary = "List nodes",
             description = "Nodes filtered by `filter` (repeatable), `type` and `query`, sorted by `order`, a page at a"
                     + " time: pass `next` back as `cursor` (keyset paging, so a deep page costs what the first does)."
@@ -88,18 +79,14 @@ class NodesController {
             @Parameter(description = NodeParams.COUNT) @RequestParam(name = "count", defaultValue = "false")
                     boolean count,
             @Parameter(hidden = true) HttpServletRequest request) {
-        return Paging.response(lists.nodes(
-                new NodeLists.Scope.All(),
-                NodeParams.selection(request),
-                NodeOrder.parse(order),
-                cursor,
-                Paging.limit(limit, pageMax),
-                count));
+        return Paging.response(nodes.list(
+                NodeParams.selection(request), NodeOrder.parse(order), cursor, Paging.limit(limit, pageMax), count));
     }
 
     // /nodes/files is no node's ref: so OPTIONS there answers Allow with its own methods only
     @GetMapping("/" + REF_SEGMENT)
     @Operation(
+            operationId = "showNode",
             summary = "One node",
             description = "The node with its attributes (all, or the keys `attributes` names), extras, the names at"
                     + " the top of its files and how many links it has each way.")
@@ -116,7 +103,7 @@ class NodesController {
             @Parameter(description = "Only these extra keys, comma-separated (empty: none)")
                     @RequestParam(name = "extras", required = false)
                     String extras) {
-        return reader.read(ref, keys(attributes), keys(extras));
+        return nodes.read(ref, keys(attributes), keys(extras));
     }
 
     private static List<String> keys(String list) {
@@ -130,6 +117,7 @@ class NodesController {
 
     @PatchMapping(path = "/" + REF_SEGMENT, consumes = "application/json")
     @Operation(
+            operationId = "changeNode",
             summary = "Change a node's label, description or extras",
             description = "Fields left out stay as they are; extras are merged into the node's, and an extra set to"
                     + " null is removed. The change is made whole or not at all. A stored"
@@ -151,29 +139,12 @@ class NodesController {
     NodeDetails patch(
             @Parameter(description = REF, example = "0190c1a2") @PathVariable("ref") String ref,
             @RequestBody(required = false) String body) {
-        NodePatch patch = NodePatch.parse(body);
-        long id = reader.id(ref);
-        engine.graph().update(id, patch.label(), patch.description(), patch.extras(), patch.removeExtras());
-        return reader.read(id);
+        return nodes.update(ref, NodePatch.parse(body));
     }
-
-    /**
-     * A node's hash computed again.
-     *
-     * @param previous the hash it had before
-     * @param changed  whether the hash computed now differs from it (and was stored)
-     */
-    @Schema(description = "A node's hash computed again")
-    record Rehashed(
-            @Schema(example = "0190c1a2-5b1e-7c3d-9f00-2b8e4d6a1c55")
-            String uuid,
-
-            @Schema(example = "5f0c…") String hash,
-            @Schema(example = "5f0c…", nullable = true) String previous,
-            boolean changed) {}
 
     @PostMapping("/{ref}/rehash")
     @Operation(
+            operationId = "rehashNode",
             summary = "Compute a node's hash again",
             description = "Computes the hash caching finds a node by from what is stored (for a process, from its"
                     + " inputs' stored hashes by link label) and stores it when it differs, as `verdi node rehash`"
@@ -192,13 +163,12 @@ class NodesController {
             description = "The prefix names more than one node",
             content = @Content(mediaType = "application/problem+json"))
     Rehashed rehash(@Parameter(description = REF, example = "0190c1a2") @PathVariable("ref") String ref) {
-        long id = reader.id(ref);
-        GraphStore.Rehash done = engine.graph().rehash(id);
-        return new Rehashed(reader.read(id).uuid().toString(), done.after(), done.before(), done.changed());
+        return nodes.rehash(ref);
     }
 
     @DeleteMapping
     @Operation(
+            operationId = "deleteNodes",
             summary = "Delete nodes, or tell what deleting them would take",
             description = "Deletes the nodes `node` names with everything AiiDA's deletion rules take along, so that"
                     + " nothing left misses part of its provenance: the processes that used a data node and what they"
@@ -235,9 +205,6 @@ class NodesController {
                             array = @ArraySchema(schema = @Schema(type = "string", example = "create_forward")))
                     @RequestParam(name = "disable", required = false)
                     List<String> disable) {
-        if (nodes == null || nodes.isEmpty()) {
-            throw new InvalidInputException("name the nodes to delete: ?node=<uuid or prefix> (repeatable)");
-        }
-        return deletion.run(nodes, disable == null ? List.of() : disable, dryRun);
+        return this.nodes.delete(nodes, disable, dryRun);
     }
 }

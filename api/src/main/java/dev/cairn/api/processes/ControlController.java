@@ -13,11 +13,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 import dev.cairn.api.config.CairnProperties;
 import dev.cairn.api.security.CurrentUser;
-import dev.cairn.api.web.ProcessRefs;
-import dev.cairn.engine.Engine;
 import dev.cairn.errors.InvalidInputException;
-import dev.cairn.storage.graph.CalculationNode;
-import dev.cairn.storage.graph.Node;
 
 /** Pause, play and kill, of one process or many by a filter; and keeping a calculation from being a cache source. */
 @RestController
@@ -35,20 +31,19 @@ class ControlController {
             matched: send the request again for them. Each process gets its outcome, refusals included (one \
             that ended in between). An empty filter is refused unless all=true. Needs the role submit.""";
 
-    private final Engine engine;
-    private final Controls controls;
-    private final ProcessRefs refs;
+    private final ProcessControlService controls;
     private final int batchMax;
 
-    ControlController(Engine engine, Controls controls, ProcessRefs refs, CairnProperties properties) {
-        this.engine = engine;
+    ControlController(ProcessControlService controls, CairnProperties properties) {
         this.controls = controls;
-        this.refs = refs;
         this.batchMax = properties.limits().batchMax();
     }
 
     @PostMapping("/{ref}/pause")
-    @Operation(summary = "Pause a process: it finishes its current step, then waits until played", description = ONE)
+    @Operation(
+            operationId = "pauseProcess",
+            summary = "Pause a process: it finishes its current step, then waits until played",
+            description = ONE)
     @ApiResponse(responseCode = "409", description = "the process ended, or is paused already")
     ControlResult pause(
             @Parameter(
@@ -56,11 +51,14 @@ class ControlController {
                             example = "0190c1a2")
                     @PathVariable("ref")
                     String ref) {
-        return controls.one(Controls.Action.PAUSE, refs.id(ref), CurrentUser.id());
+        return controls.one(ProcessControlService.Action.PAUSE, ref, CurrentUser.id());
     }
 
     @PostMapping("/{ref}/play")
-    @Operation(summary = "Play a paused process: it goes on where it stopped", description = ONE)
+    @Operation(
+            operationId = "playProcess",
+            summary = "Play a paused process: it goes on where it stopped",
+            description = ONE)
     @ApiResponse(responseCode = "409", description = "the process ended, or is not paused")
     ControlResult play(
             @Parameter(
@@ -68,11 +66,12 @@ class ControlController {
                             example = "0190c1a2")
                     @PathVariable("ref")
                     String ref) {
-        return controls.one(Controls.Action.PLAY, refs.id(ref), CurrentUser.id());
+        return controls.one(ProcessControlService.Action.PLAY, ref, CurrentUser.id());
     }
 
     @PostMapping("/{ref}/kill")
     @Operation(
+            operationId = "killProcess",
             summary = "Kill a process and its live descendants",
             description = ONE + " A running step is interrupted; a calculation job's scheduler job is cancelled.")
     @ApiResponse(responseCode = "409", description = "the process ended already")
@@ -82,11 +81,11 @@ class ControlController {
                             example = "0190c1a2")
                     @PathVariable("ref")
                     String ref) {
-        return controls.one(Controls.Action.KILL, refs.id(ref), CurrentUser.id());
+        return controls.one(ProcessControlService.Action.KILL, ref, CurrentUser.id());
     }
 
     @PostMapping("/pause")
-    @Operation(summary = "Pause every process a filter matches", description = MANY)
+    @Operation(operationId = "pauseProcesses", summary = "Pause every process a filter matches", description = MANY)
     ControlReport pauseMany(
             @RequestBody(required = false) ProcessFilter filter,
             @Parameter(description = "true: an empty filter means every process")
@@ -95,11 +94,14 @@ class ControlController {
             @Parameter(description = "the most processes to act on, at most cairn.limits.batch-max (1000)")
                     @RequestParam(name = "limit", defaultValue = "1000")
                     int limit) {
-        return many(Controls.Action.PAUSE, filter, all, limit);
+        return many(ProcessControlService.Action.PAUSE, filter, all, limit);
     }
 
     @PostMapping("/play")
-    @Operation(summary = "Play every paused process a filter matches", description = MANY)
+    @Operation(
+            operationId = "playProcesses",
+            summary = "Play every paused process a filter matches",
+            description = MANY)
     ControlReport playMany(
             @RequestBody(required = false) ProcessFilter filter,
             @Parameter(description = "true: an empty filter means every process")
@@ -108,11 +110,14 @@ class ControlController {
             @Parameter(description = "the most processes to act on, at most cairn.limits.batch-max (1000)")
                     @RequestParam(name = "limit", defaultValue = "1000")
                     int limit) {
-        return many(Controls.Action.PLAY, filter, all, limit);
+        return many(ProcessControlService.Action.PLAY, filter, all, limit);
     }
 
     @PostMapping("/kill")
-    @Operation(summary = "Kill every live process a filter matches, with their descendants", description = MANY)
+    @Operation(
+            operationId = "killProcesses",
+            summary = "Kill every live process a filter matches, with their descendants",
+            description = MANY)
     ControlReport killMany(
             @RequestBody(required = false) ProcessFilter filter,
             @Parameter(description = "true: an empty filter means every process")
@@ -121,11 +126,12 @@ class ControlController {
             @Parameter(description = "the most processes to act on, at most cairn.limits.batch-max (1000)")
                     @RequestParam(name = "limit", defaultValue = "1000")
                     int limit) {
-        return many(Controls.Action.KILL, filter, all, limit);
+        return many(ProcessControlService.Action.KILL, filter, all, limit);
     }
 
     @PostMapping("/{ref}/invalidate-cache")
     @Operation(
+            operationId = "invalidateCache",
             summary = "Keep a calculation from serving as a cache source",
             description = "Sets its extra _cairn_valid_cache to false: no later launch takes its outputs from it."
                     + " Only calculations (calcfunctions, calculation jobs) are cache sources; a workflow is a 400."
@@ -136,17 +142,11 @@ class ControlController {
                             example = "0190c1a2")
                     @PathVariable("ref")
                     String ref) {
-        Node node = engine.graph().load(refs.id(ref));
-        if (!(node instanceof CalculationNode calculation)) {
-            throw new InvalidInputException("process " + node.uuid() + " is a workflow (" + node.nodeType()
-                    + "): workflows are never cache sources, only the calculations they call");
-        }
-        engine.launcher().forUser(CurrentUser.id()).invalidateCache(calculation);
-        return new CacheValidity(node.uuid(), false);
+        return controls.invalidateCache(ref, CurrentUser.id());
     }
 
     /** One action on what the filter (none: every process, with all=true) matches, as the caller. */
-    private ControlReport many(Controls.Action action, ProcessFilter filter, boolean all, int limit) {
+    private ControlReport many(ProcessControlService.Action action, ProcessFilter filter, boolean all, int limit) {
         return controls.many(
                 action, filter == null ? ProcessFilter.ANY : filter, all, checked(limit), CurrentUser.id());
     }

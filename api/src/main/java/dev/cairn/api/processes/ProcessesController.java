@@ -20,9 +20,7 @@ import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 
 import dev.cairn.api.config.CairnProperties;
 import dev.cairn.api.web.Page;
-import dev.cairn.api.web.ProcessRefs;
 import dev.cairn.errors.InvalidInputException;
-import dev.cairn.storage.graph.LogLevel;
 
 /** Reading processes: the list, one process, its call tree, its report. */
 @RestController
@@ -30,18 +28,16 @@ import dev.cairn.storage.graph.LogLevel;
 @Tag(name = "processes", description = "Launch, list, show, follow and control processes")
 class ProcessesController {
 
-    private final ProcessQueries queries;
-    private final ProcessRefs refs;
+    private final ProcessService processes;
     private final int pageMax;
 
-    ProcessesController(ProcessQueries queries, ProcessRefs refs, CairnProperties properties) {
-        this.queries = queries;
-        this.refs = refs;
+    ProcessesController(ProcessService processes, CairnProperties properties) {
+        this.processes = processes;
         this.pageMax = properties.limits().pageMax();
     }
 
     @GetMapping
-    @Operation(summary = "List processes, newest first", description = """
+    @Operation(operationId = "listProcesses", summary = "List processes, newest first", description = """
                     Every process, called ones included (top_level=true for those nobody called), filtered by \
                     any of the parameters, each criterion given must hold. Paged by keyset: 'next' (also in the \
                     Link header) asks for the following page; count=true adds the total. Needs the role read.""")
@@ -98,14 +94,17 @@ class ProcessesController {
         checkLimit(limit);
         ProcessFilter filter = new ProcessFilter(
                 null, split(state), type, label, exitStatus, failed, paused, since, until, caller, topLevel, group);
-        Page<ProcessSummary> page = queries.list(filter, order, cursor, limit, count);
+        Page<ProcessSummary> page = processes.list(filter, order, cursor, limit, count);
         return withNextLink(page);
     }
 
     // /processes/kill, /batch, ... are no process's ref: so OPTIONS there answers Allow with their own
     // methods only
     @GetMapping("/{ref:(?!(?:batch|explain-cache|kill|pause|play)$).+}")
-    @Operation(summary = "One process: inputs, outputs, caller, called processes, how it ended", description = """
+    @Operation(
+            operationId = "showProcess",
+            summary = "One process: inputs, outputs, caller, called processes, how it ended",
+            description = """
                     Its inputs and outputs by port path (a plain Int, Float, Str or Bool with its value), the \
                     processes it called, its exit code with the label and message its process type gives it, the \
                     stack trace of an excepted process, and for a calculation job its scheduler job. Needs the \
@@ -116,11 +115,12 @@ class ProcessesController {
                             example = "0190c1a2")
                     @PathVariable("ref")
                     String ref) {
-        return queries.detail(refs.id(ref));
+        return processes.show(ref);
     }
 
     @GetMapping("/{ref}/tree")
     @Operation(
+            operationId = "showProcessTree",
             summary = "The call tree of a process, each with its state",
             description = "The process and every process it called, directly or not, by CALL links: calculation"
                     + " functions run inside a step are there too. Needs the role read.")
@@ -130,11 +130,12 @@ class ProcessesController {
                             example = "0190c1a2")
                     @PathVariable("ref")
                     String ref) {
-        return queries.tree(refs.id(ref));
+        return processes.tree(ref);
     }
 
     @GetMapping("/{ref}/report")
     @Operation(
+            operationId = "showProcessReport",
             summary = "The log of a process and of every process it called",
             description = "Log records at the level given or above, oldest first, of the whole call tree (what"
                     + " 'verdi process report' shows). Paged: 'next' asks for more. Needs the role read.")
@@ -156,7 +157,7 @@ class ProcessesController {
             @Parameter(description = "the 'next' of the previous page") @RequestParam(name = "cursor", required = false)
                     String cursor) {
         checkLimit(limit);
-        return withNextLink(queries.report(refs.id(ref), LogLevel.of(level.toUpperCase(Locale.ROOT)), cursor, limit));
+        return withNextLink(processes.report(ref, level, cursor, limit));
     }
 
     private void checkLimit(int limit) {

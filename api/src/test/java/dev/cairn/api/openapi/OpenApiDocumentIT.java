@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -150,6 +151,60 @@ class OpenApiDocumentIT extends ApiTest {
                 "the walk met " + operations + " operations, " + secured + " secured, " + uploads + " uploads");
     }
 
+    /**
+     * What client generators need of the document: operation ids that name what they do (a
+     * generator makes its functions and modules of them), a concrete media type for every body
+     * (openapi-python-client drops a response whose media type is a wildcard), and references to
+     * components only, never into another schema's {@code $defs} (it drops such a schema).
+     */
+    @Test
+    void everyOperationIsNamedEveryBodyHasAMediaTypeAndEveryReferenceAComponent() {
+        JsonNode doc = document();
+        List<String> wrong = new ArrayList<>();
+        Set<String> ids = new HashSet<>();
+        for (var path : doc.get("paths").properties()) {
+            for (String method : METHODS) {
+                JsonNode op = path.getValue().get(method);
+                if (op == null) {
+                    continue;
+                }
+                String where = method.toUpperCase(Locale.ROOT) + " " + path.getKey();
+                String id = op.path("operationId").asString("");
+                if (!id.matches("[a-z]+[A-Z][A-Za-z]*|[a-z]+")) {
+                    wrong.add(where + " has the operation id '" + id + "', not a lowerCamel name of what it does");
+                } else if (!ids.add(id)) {
+                    wrong.add(where + " has the operation id '" + id + "' of another operation");
+                }
+                List<String> types =
+                        new ArrayList<>(op.path("requestBody").path("content").propertyNames());
+                op.path("responses").forEach(r -> types.addAll(r.path("content").propertyNames()));
+                if (types.stream().anyMatch(t -> t.contains("*"))) {
+                    wrong.add(where + " declares a body of media type " + types);
+                }
+            }
+        }
+        List<String> refs = new ArrayList<>();
+        collectRefs(doc, refs);
+        refs.stream()
+                .filter(ref -> !ref.matches("#/components/(schemas|responses|parameters|examples|requestBodies)/[^/]+"))
+                .forEach(ref -> wrong.add("a reference into a schema rather than to a component: " + ref));
+        assertTrue(wrong.isEmpty(), String.join("\n", wrong));
+    }
+
+    private static void collectRefs(JsonNode node, List<String> into) {
+        if (node.isObject()) {
+            for (var e : node.properties()) {
+                if (e.getKey().equals("$ref") && e.getValue().isString()) {
+                    into.add(e.getValue().asString());
+                } else {
+                    collectRefs(e.getValue(), into);
+                }
+            }
+        } else if (node.isArray()) {
+            node.forEach(n -> collectRefs(n, into));
+        }
+    }
+
     @Test
     void theServerDescriptionNeedsNoTokenAndSwaggerUiShowsTheDocument() {
         JsonNode server = document().get("paths").get("/api/v1/server").get("get");
@@ -198,13 +253,19 @@ class OpenApiDocumentIT extends ApiTest {
                 String name) {}
 
         @GetMapping("/{name}")
-        @Operation(summary = "A probe by name", description = "Answers with the name it was given.")
+        @Operation(
+                operationId = "showProbe",
+                summary = "A probe by name",
+                description = "Answers with the name it was given.")
         Probe get(@Parameter(description = "The probe's name", example = "first") @PathVariable String name) {
             return new Probe(name);
         }
 
         @PostMapping(path = "/{name}/files", consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
-        @Operation(summary = "Uploads a file to a probe", description = "Takes the file and forgets it.")
+        @Operation(
+                operationId = "uploadProbeFile",
+                summary = "Uploads a file to a probe",
+                description = "Takes the file and forgets it.")
         Probe upload(
                 @Parameter(description = "The probe's name", example = "first") @PathVariable String name,
                 @Parameter(description = "The file") @RequestPart MultipartFile file) {

@@ -31,6 +31,7 @@ import dev.cairn.errors.UnavailableException;
 import dev.cairn.examples.Arithmetic;
 import dev.cairn.storage.graph.IntData;
 import dev.cairn.storage.graph.ProcessNode;
+import dev.cairn.storage.testing.TcpProxy;
 import dev.cairn.storage.testing.TestDatabase;
 
 /**

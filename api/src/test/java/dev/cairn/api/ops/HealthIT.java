@@ -20,7 +20,7 @@ import dev.cairn.api.testing.ApiTest;
 /**
  * The probes: liveness asks nothing of the services (a database outage must not get the server
  * restarted), readiness checks PostgreSQL, the broker and the object store; both answer anyone with
- * their status, and a token with a role with what each check found.
+ * their status and each check's (which service is down), and a token with a role with what each check found.
  */
 class HealthIT extends ApiTest {
 
@@ -32,7 +32,7 @@ class HealthIT extends ApiTest {
         assertEquals(List.of("livenessState"), names(live.json().get("components")), live.toString());
         Api.Response anonymous = api(null).get("/actuator/health/liveness");
         assertEquals(200, anonymous.status(), anonymous.toString());
-        assertNull(anonymous.json().get("components"), "no details without a token: " + anonymous);
+        assertEquals(List.of("livenessState"), names(anonymous.json().get("components")), anonymous.toString());
     }
 
     @Test
@@ -40,7 +40,13 @@ class HealthIT extends ApiTest {
         Api.Response anonymous = api(null).get("/actuator/health/readiness");
         assertEquals(200, anonymous.status(), anonymous.toString());
         assertEquals("UP", anonymous.json().get("status").asString());
-        assertNull(anonymous.json().get("components"), "no details without a token: " + anonymous);
+        JsonNode statuses = anonymous.json().get("components");
+        assertEquals(
+                List.of("broker", "database", "objectStore", "readinessState"), names(statuses), anonymous.toString());
+        for (String name : names(statuses)) {
+            assertEquals("UP", statuses.get(name).get("status").asString(), name);
+            assertNull(statuses.get(name).get("details"), "no details without a token: " + anonymous);
+        }
 
         Api.Response r = api(token(Role.READ)).get("/actuator/health/readiness");
         JsonNode components = r.json().get("components");
@@ -71,6 +77,10 @@ class HealthIT extends ApiTest {
         try {
             Api.Response down = Readiness.await(anonymous, 503, Duration.ofSeconds(10));
             assertEquals("DOWN", down.json().get("status").asString());
+            JsonNode statuses = down.json().get("components");
+            assertEquals("DOWN", statuses.get("objectStore").get("status").asString(), "which check failed: " + down);
+            assertEquals("UP", statuses.get("database").get("status").asString(), down.toString());
+            assertNull(statuses.get("objectStore").get("details"), "no details without a token: " + down);
             JsonNode objects = reader.get("/actuator/health/readiness")
                     .json()
                     .get("components")

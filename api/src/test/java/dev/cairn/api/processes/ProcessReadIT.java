@@ -96,12 +96,12 @@ class ProcessReadIT extends ApiTest {
         assertEquals("object", launch.get("inputs").get("type").asString(), launch.toString());
         assertEquals("object", launch.get("metadata").get("type").asString(), launch.toString());
         assertNotNull(schemas.get("arithmetic.add_multiply.outputs"));
-        // every reference of a type's schema resolves inside the document
+        // every reference of a type's schema is to a component of the document (its $defs became components)
         List<String> refs = new ArrayList<>();
         collectRefs(schemas.get("arithmetic.add.inputs"), refs);
         assertFalse(refs.isEmpty());
         for (String ref : refs) {
-            assertTrue(ref.startsWith("#/components/schemas/arithmetic.add.inputs/$defs/"), ref);
+            assertTrue(ref.matches("#/components/schemas/[A-Za-z.]+"), ref);
             assertFalse(doc.at(ref.substring(1)).isMissingNode(), ref);
         }
     }

@@ -23,7 +23,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 import dev.cairn.cli.client.CliException;
 import dev.cairn.cli.client.ExitCodes;
-import dev.cairn.cli.client.Json;
+import dev.cairn.cli.client.JsonTrees;
 
 /**
  * What an AiiDA archive ({@code .aiida}, a zip) says of itself: {@code metadata.json} (its format version,
@@ -60,11 +60,11 @@ final class AiidaZip {
             }
             JsonNode meta;
             try (InputStream in = zip.getInputStream(metadata)) {
-                meta = Json.MAPPER.readTree(in);
+                meta = JsonTrees.MAPPER.readTree(in);
             } catch (JacksonException e) {
                 throw CairnFrames.invalid(file + ": its metadata.json is not JSON");
             }
-            ObjectNode out = Json.object();
+            ObjectNode out = JsonTrees.object();
             out.put("format", "aiida");
             out.put("version", meta.path("export_version").asString("unknown"));
             out.put("producer", "aiida-core " + meta.path("aiida_version").asString("unknown"));
@@ -78,7 +78,7 @@ final class AiidaZip {
     }
 
     private static ObjectNode counts(ZipFile zip, Path file) throws IOException {
-        ObjectNode counts = Json.object();
+        ObjectNode counts = JsonTrees.object();
         ZipEntry db = zip.getEntry("db.sqlite3");
         if (db != null) {
             Path copy = Files.createTempFile("cairn-aiida-", ".sqlite3");

@@ -8,7 +8,7 @@ import java.nio.charset.StandardCharsets;
 import com.github.luben.zstd.Zstd;
 import tools.jackson.databind.JsonNode;
 
-import dev.cairn.cli.client.Json;
+import dev.cairn.cli.client.JsonTrees;
 
 /**
  * Passes a Cairn archive through as it streams (a download to its file) and counts what went by: the rows
@@ -184,7 +184,7 @@ public final class ArchiveMeter extends FilterOutputStream {
     }
 
     private static JsonNode json(byte[] payload) {
-        return Json.parse(new String(payload, StandardCharsets.UTF_8));
+        return JsonTrees.parse(new String(payload, StandardCharsets.UTF_8));
     }
 
     private static int readInt(byte[] b, int at) {

@@ -11,7 +11,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 import dev.cairn.cli.client.CliException;
-import dev.cairn.cli.client.Json;
+import dev.cairn.cli.client.JsonTrees;
 
 /**
  * Cairn's archive format as far as this host reads it ({@code docs/archive-format.md}): 10 magic bytes, the
@@ -67,14 +67,14 @@ final class CairnFrames {
     static ObjectNode header(byte[] payload, String file) {
         JsonNode json;
         try {
-            json = Json.parse(new String(payload, StandardCharsets.UTF_8));
+            json = JsonTrees.parse(new String(payload, StandardCharsets.UTF_8));
         } catch (JacksonException e) {
             throw invalid(file + " is corrupt: its header is not JSON");
         }
         if (!(json instanceof ObjectNode header) || !(header.get("counts") instanceof ObjectNode)) {
             throw invalid(file + " is corrupt: its header is no JSON object with counts");
         }
-        ObjectNode out = Json.object();
+        ObjectNode out = JsonTrees.object();
         out.put("format", "cairn");
         out.put("version", header.path("version").asString(String.valueOf(VERSION)));
         out.set("producer", header.get("producer"));

@@ -56,23 +56,23 @@ public final class CairnClient {
         String text = response.text();
         JsonNode body;
         try {
-            body = text.isBlank() ? Json.object() : Json.parse(text);
+            body = text.isBlank() ? JsonTrees.object() : JsonTrees.parse(text);
         } catch (JacksonException e) {
-            body = Json.object();
+            body = JsonTrees.object();
         }
         return new Answer(response.status(), body);
     }
 
     public JsonNode post(String path, JsonNode body) {
-        return json(exchange("POST", path, "application/json", Light.Body.json(Json.compact(body)), true));
+        return json(exchange("POST", path, "application/json", Light.Body.json(JsonTrees.compact(body)), true));
     }
 
     public JsonNode patch(String path, JsonNode body) {
-        return json(exchange("PATCH", path, "application/json", Light.Body.json(Json.compact(body)), true));
+        return json(exchange("PATCH", path, "application/json", Light.Body.json(JsonTrees.compact(body)), true));
     }
 
     public JsonNode put(String path, JsonNode body) {
-        return json(exchange("PUT", path, "application/json", Light.Body.json(Json.compact(body)), true));
+        return json(exchange("PUT", path, "application/json", Light.Body.json(JsonTrees.compact(body)), true));
     }
 
     /** DELETE; the answer's body if it has one, else an empty object. */
@@ -107,7 +107,7 @@ public final class CairnClient {
 
     /** A POST of a JSON body whose answer the caller reads as it comes (NDJSON progress). */
     public InputStream postStream(String path, JsonNode body, String accept) {
-        return stream(path, accept, Json.compact(body));
+        return stream(path, accept, JsonTrees.compact(body));
     }
 
     /**
@@ -225,10 +225,10 @@ public final class CairnClient {
             throw problem(response.status(), body);
         }
         if (body.isBlank()) {
-            return Json.object();
+            return JsonTrees.object();
         }
         try {
-            return Json.parse(body);
+            return JsonTrees.parse(body);
         } catch (JacksonException e) {
             throw new CliException(
                     ExitCodes.FAILED,
@@ -252,9 +252,9 @@ public final class CairnClient {
     public CliException problem(int status, String body) {
         String detail = null;
         try {
-            JsonNode problem = body == null || body.isBlank() ? null : Json.parse(body);
+            JsonNode problem = body == null || body.isBlank() ? null : JsonTrees.parse(body);
             if (problem != null && problem.isObject()) {
-                detail = Json.text(problem, "detail", Json.text(problem, "title", null));
+                detail = JsonTrees.text(problem, "detail", JsonTrees.text(problem, "title", null));
             }
         } catch (JacksonException e) {
             // not problem details (a proxy's page): the status says it

@@ -31,7 +31,7 @@ public final class ProgressLines {
                 if (line.isBlank()) {
                     continue;
                 }
-                JsonNode n = Json.parse(line);
+                JsonNode n = JsonTrees.parse(line);
                 if (n.path("done").isObject()) {
                     return n.get("done");
                 }

@@ -118,9 +118,9 @@ public final class ServerEvents {
 
     private static JsonNode parse(String data) {
         try {
-            return Json.parse(data);
+            return JsonTrees.parse(data);
         } catch (JacksonException e) {
-            return Json.object().put("message", data);
+            return JsonTrees.object().put("message", data);
         }
     }
 

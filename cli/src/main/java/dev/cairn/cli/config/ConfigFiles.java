@@ -14,7 +14,7 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
 import tools.jackson.dataformat.yaml.YAMLWriteFeature;
 
 import dev.cairn.cli.client.CliException;
-import dev.cairn.cli.client.Json;
+import dev.cairn.cli.client.JsonTrees;
 
 /**
  * The YAML (or JSON) files that {@code computer setup --config}, {@code computer configure --config} and
@@ -56,13 +56,13 @@ public final class ConfigFiles {
         boolean json = file.toString().toLowerCase(Locale.ROOT).endsWith(".json");
         JsonNode tree;
         try {
-            tree = json ? Json.parse(text) : yaml().readTree(text);
+            tree = json ? JsonTrees.parse(text) : yaml().readTree(text);
         } catch (JacksonException e) {
             throw CliException.usage(
                     option + " " + file + " is not valid " + (json ? "JSON" : "YAML") + ": " + e.getOriginalMessage());
         }
         if (tree == null || tree.isMissingNode() || tree.isNull()) {
-            return Json.object();
+            return JsonTrees.object();
         }
         if (!(tree instanceof ObjectNode mapping)) {
             String kind = tree.getNodeType().name().toLowerCase(Locale.ROOT);

@@ -22,8 +22,9 @@ import tools.jackson.databind.node.ObjectNode;
 
 import dev.cairn.cli.client.CliException;
 import dev.cairn.cli.client.ExitCodes;
-import dev.cairn.cli.client.Json;
+import dev.cairn.cli.client.JsonTrees;
 import dev.cairn.cli.client.Target;
+import dev.cairn.cli.local.ServerUrl;
 
 /**
  * The profiles in the user's config directory ({@code $CAIRN_CONFIG_DIR}, else
@@ -87,7 +88,7 @@ public final class Profiles {
         if (fromEnv != null && !fromEnv.isEmpty()) {
             return Optional.of(fromEnv);
         }
-        return Optional.ofNullable(Json.text(config, "current", null));
+        return Optional.ofNullable(JsonTrees.text(config, "current", null));
     }
 
     public Optional<Profile> get(String name) {
@@ -136,7 +137,7 @@ public final class Profiles {
             throw unknown(name);
         }
         ((ObjectNode) config.get("profiles")).remove(name);
-        if (name.equals(Json.text(config, "current", null))) {
+        if (name.equals(JsonTrees.text(config, "current", null))) {
             config.remove("current");
         }
         write(config);
@@ -196,26 +197,12 @@ public final class Profiles {
     public URI localUrl() {
         String port = env.get("CAIRN_PORT");
         if (port == null || port.isBlank()) {
-            return recordedUrl(localDataDir()).orElse(LOCAL_URL);
+            return ServerUrl.read(localDataDir()).orElse(LOCAL_URL);
         }
         if (!port.strip().matches("[0-9]{1,5}")) {
             throw CliException.usage("CAIRN_PORT: '" + port + "' is not a port number");
         }
         return URI.create("http://127.0.0.1:" + port.strip());
-    }
-
-    /** The URL the server of {@code dataDir} recorded at its start ({@code server.url}), while it runs. */
-    public static Optional<URI> recordedUrl(Path dataDir) {
-        Path file = dataDir.resolve("server.url");
-        try {
-            if (!Files.isRegularFile(file)) {
-                return Optional.empty();
-            }
-            URI url = new URI(Files.readString(file, StandardCharsets.UTF_8).strip());
-            return "http".equals(url.getScheme()) && url.getHost() != null ? Optional.of(url) : Optional.empty();
-        } catch (IOException | URISyntaxException e) {
-            return Optional.empty(); // half written or not ours: the default port, as without it
-        }
     }
 
     /** The data directory of the server on this host, as {@code cairn up} uses it. */
@@ -240,7 +227,7 @@ public final class Profiles {
 
     private Profile profile(String name, JsonNode entry) {
         return new Profile(
-                name, URI.create(Json.text(entry, "url", LOCAL_URL.toString())), Files.exists(tokenFile(name)));
+                name, URI.create(JsonTrees.text(entry, "url", LOCAL_URL.toString())), Files.exists(tokenFile(name)));
     }
 
     private Path tokenFile(String name) {
@@ -263,10 +250,10 @@ public final class Profiles {
     private ObjectNode read() {
         Path file = configFile();
         if (!Files.exists(file)) {
-            return Json.object();
+            return JsonTrees.object();
         }
         try {
-            JsonNode config = Json.parse(Files.readString(file, StandardCharsets.UTF_8));
+            JsonNode config = JsonTrees.parse(Files.readString(file, StandardCharsets.UTF_8));
             if (!config.isObject()) {
                 throw new CliException(ExitCodes.USAGE, file + " is not a JSON object", "fix or delete it");
             }
@@ -277,7 +264,7 @@ public final class Profiles {
     }
 
     private void write(ObjectNode config) {
-        writePrivate(configFile(), Json.pretty(config) + "\n");
+        writePrivate(configFile(), JsonTrees.pretty(config) + "\n");
     }
 
     /** Writes a file only its owner can read, in a directory only its owner can enter, atomically. */

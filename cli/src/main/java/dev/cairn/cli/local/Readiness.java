@@ -7,7 +7,7 @@ import java.util.List;
 import dev.cairn.cli.client.CairnClient;
 import dev.cairn.cli.client.CliException;
 import dev.cairn.cli.client.ExitCodes;
-import dev.cairn.cli.client.Json;
+import dev.cairn.cli.client.JsonTrees;
 import dev.cairn.cli.client.Target;
 
 /** Waiting for a server or worker JVM this command line started. */
@@ -27,7 +27,7 @@ public final class Readiness {
             ended(process, run);
             try {
                 CairnClient.Answer answer = client.probe("/actuator/health/readiness");
-                if (answer.status() == 200 && "UP".equals(Json.text(answer.body(), "status", ""))) {
+                if (answer.status() == 200 && "UP".equals(JsonTrees.text(answer.body(), "status", ""))) {
                     return;
                 }
             } catch (CliException notYet) {

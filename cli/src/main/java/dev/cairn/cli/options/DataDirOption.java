@@ -1,6 +1,7 @@
 package dev.cairn.cli.options;
 
 import java.nio.file.Path;
+import java.util.List;
 
 import picocli.CommandLine.Option;
 
@@ -28,5 +29,13 @@ public final class DataDirOption {
     public boolean isDefault(Session session) {
         return dataDir(session)
                 .equals(session.profiles().localDataDir().toAbsolutePath().normalize());
+    }
+
+    /**
+     * What to type in another terminal when the data directory is not the default one: the commands find the
+     * server's URL (its port too) in its data directory ({@code server.url}).
+     */
+    public List<String> exports(Session session) {
+        return isDefault(session) ? List.of() : List.of("CAIRN_DATA_DIR=" + dataDir(session));
     }
 }

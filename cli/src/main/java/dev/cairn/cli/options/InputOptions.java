@@ -10,7 +10,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 import dev.cairn.cli.client.CliException;
-import dev.cairn.cli.client.Json;
+import dev.cairn.cli.client.JsonTrees;
 import dev.cairn.cli.config.ConfigFiles;
 
 /**
@@ -44,7 +44,7 @@ public final class InputOptions {
 
     /** The inputs as the launch's JSON object. */
     public ObjectNode toJson() {
-        ObjectNode all = file == null ? Json.object() : ConfigFiles.mapping(file, "--inputs");
+        ObjectNode all = file == null ? JsonTrees.object() : ConfigFiles.mapping(file, "--inputs");
         for (String input : inputs) {
             int eq = input.indexOf('=');
             if (eq <= 0) {
@@ -56,16 +56,16 @@ public final class InputOptions {
     }
 
     /** The value as JSON if it is JSON, else as text. */
-    static JsonNode value(String text) {
+    public static JsonNode value(String text) {
         try {
-            JsonNode json = Json.parse(text);
+            JsonNode json = JsonTrees.parse(text);
             if (json != null && !json.isMissingNode()) {
                 return json;
             }
         } catch (JacksonException e) {
             // text, then
         }
-        return Json.MAPPER.getNodeFactory().stringNode(text);
+        return JsonTrees.MAPPER.getNodeFactory().stringNode(text);
     }
 
     private static void put(ObjectNode into, String port, JsonNode value, String input) {

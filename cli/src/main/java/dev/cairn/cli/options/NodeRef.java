@@ -11,7 +11,7 @@ import tools.jackson.databind.node.ObjectNode;
 import dev.cairn.cli.client.CairnClient;
 import dev.cairn.cli.client.CliException;
 import dev.cairn.cli.client.ExitCodes;
-import dev.cairn.cli.client.Json;
+import dev.cairn.cli.client.JsonTrees;
 
 /**
  * A node as a person names it on the command line: its PK ({@code 42} or {@code pk:42}), its UUID, or a
@@ -20,6 +20,10 @@ import dev.cairn.cli.client.Json;
  * The server names nodes by UUID only: {@link #resolve} turns a PK into the UUID with one query.
  */
 public record NodeRef(String text) {
+
+    /** The description of a node parameter in a command's help. */
+    public static final String HELP =
+            "A node: its PK (42), UUID, or a unique prefix of the UUID (at least 4 hex digits).";
 
     private static final Pattern DIGITS = Pattern.compile("[0-9]+");
     private static final Pattern UUID_PREFIX = Pattern.compile("[0-9a-f-]{4,36}");
@@ -84,30 +88,35 @@ public record NodeRef(String text) {
         return text;
     }
 
+    /** The node's URL path on the server: {@code /api/v1/nodes/<uuid>}. */
+    public String path(CairnClient client) {
+        return "/api/v1/nodes/" + segment(client);
+    }
+
     /** The node as one path segment of the server's URLs: its UUID, or the unique prefix the server resolves. */
     public String segment(CairnClient client) {
         return CairnClient.segment(resolve(client));
     }
 
     private static boolean prefixExists(CairnClient client, String prefix) {
-        ObjectNode vertex = Json.object();
+        ObjectNode vertex = JsonTrees.object();
         vertex.put("tag", "n");
         vertex.put("entity", "node");
         vertex.putObject("filters").putObject("uuid").put("like", prefix + "%");
         vertex.putArray("project").add("id");
-        ObjectNode query = Json.object();
+        ObjectNode query = JsonTrees.object();
         query.putArray("path").add(vertex);
         return !client.post("/api/v1/query?limit=1", query).path("items").isEmpty();
     }
 
     /** The UUID of the node with this PK, or null when none has it. */
     public static String uuidOfPk(CairnClient client, long pk) {
-        ObjectNode vertex = Json.object();
+        ObjectNode vertex = JsonTrees.object();
         vertex.put("tag", "n");
         vertex.put("entity", "node");
         vertex.putObject("filters").put("id", pk);
         vertex.putArray("project").add("uuid");
-        ObjectNode query = Json.object();
+        ObjectNode query = JsonTrees.object();
         query.putArray("path").add(vertex);
         JsonNode items = client.post("/api/v1/query?limit=1", query).path("items");
         return items.isEmpty() ? null : items.get(0).path("n").path("uuid").asString();

@@ -6,7 +6,7 @@ import java.util.List;
 
 import tools.jackson.databind.JsonNode;
 
-import dev.cairn.cli.client.Json;
+import dev.cairn.cli.client.JsonTrees;
 
 /**
  * Where a command writes: results to standard output (a table, lines, or JSON with {@code --json}),
@@ -58,11 +58,11 @@ public final class Output {
     }
 
     public void print(JsonNode node) {
-        out.println(Json.pretty(node));
+        out.println(JsonTrees.pretty(node));
         out.flush();
     }
 
-    public void print(Table table) {
+    public void print(TextTable table) {
         List<String> lines = table.render(terminal.width(), style());
         for (String line : lines) {
             out.println(line);

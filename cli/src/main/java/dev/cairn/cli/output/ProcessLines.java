@@ -2,10 +2,11 @@ package dev.cairn.cli.output;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 import tools.jackson.databind.JsonNode;
 
-import dev.cairn.cli.client.Json;
+import dev.cairn.cli.client.JsonTrees;
 
 /** How processes read in a terminal: their state with exit status, a short id, the call tree. */
 public final class ProcessLines {
@@ -19,12 +20,12 @@ public final class ProcessLines {
 
     /** Whether a process (as lists show it) ended. */
     public static boolean ended(JsonNode process) {
-        return ENDED.contains(Json.text(process, "state", ""));
+        return ENDED.contains(JsonTrees.text(process, "state", ""));
     }
 
     /** Whether it ended well: finished with exit status 0. */
     public static boolean succeeded(JsonNode process) {
-        return "finished".equals(Json.text(process, "state", ""))
+        return "finished".equals(JsonTrees.text(process, "state", ""))
                 && process.path("exit_status").asInt(-1) == 0;
     }
 
@@ -39,7 +40,7 @@ public final class ProcessLines {
 
     /** "Finished [0]", "Waiting (paused)", "Excepted", coloured on a terminal. */
     public static String state(JsonNode process, Style style) {
-        String state = Json.text(process, "state", "?");
+        String state = JsonTrees.text(process, "state", "?");
         StringBuilder text = new StringBuilder(capitalised(state));
         JsonNode exit = process.get("exit_status");
         if (exit != null && !exit.isNull()) {
@@ -60,13 +61,13 @@ public final class ProcessLines {
 
     /** "examples.sum_series<42>": what ran, and which. */
     public static String name(JsonNode process) {
-        return Json.text(process, "entry_point", "?") + "<" + id(process) + ">";
+        return JsonTrees.text(process, "entry_point", "?") + "<" + id(process) + ">";
     }
 
     /** What a person types to name a node the server listed: its PK, else a prefix of its uuid. */
     public static String id(JsonNode node) {
         JsonNode pk = node.get("pk");
-        return pk != null && pk.isNumber() ? pk.asString() : shortId(Json.text(node, "uuid", "?"));
+        return pk != null && pk.isNumber() ? pk.asString() : shortId(JsonTrees.text(node, "uuid", "?"));
     }
 
     /**
@@ -93,12 +94,33 @@ public final class ProcessLines {
     }
 
     private static String line(JsonNode process, Style style) {
-        String status = Json.text(process, "process_status", null);
+        String status = JsonTrees.text(process, "process_status", null);
         return name(process) + " " + state(process, style)
                 + (status == null || status.isEmpty() || ended(process) ? "" : " " + style.dim(status));
     }
 
     private static String capitalised(String s) {
         return s.isEmpty() ? s : s.substring(0, 1).toUpperCase(Locale.ROOT) + s.substring(1);
+    }
+
+    /** A table of a process's input or output ports, each with its node's PK, type and value. */
+    public static void ports(String title, JsonNode ports, Output out) {
+        if (ports.isEmpty()) {
+            return;
+        }
+        out.line("");
+        TextTable t = TextTable.of(title, "PK", "Type", "Value");
+        for (Map.Entry<String, JsonNode> port : ports.properties()) {
+            JsonNode node = port.getValue();
+            JsonNode value = node.get("value");
+            t.row(
+                    port.getKey(),
+                    ProcessLines.id(node),
+                    JsonTrees.text(node, "node_type", ""),
+                    value == null || value.isNull()
+                            ? ""
+                            : value.isString() ? value.asString() : JsonTrees.compact(value));
+        }
+        out.print(t);
     }
 }

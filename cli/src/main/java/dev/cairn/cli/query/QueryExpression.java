@@ -14,7 +14,7 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 import dev.cairn.cli.client.CliException;
-import dev.cairn.cli.client.Json;
+import dev.cairn.cli.client.JsonTrees;
 
 /**
  * The short form of a node query, turned into the query builder's JSON:
@@ -77,10 +77,10 @@ public final class QueryExpression {
         if (!type.lookingAt()) {
             throw bad(expression, "it must begin with a node type (node, Int, Dict, CalcJobNode, ...)");
         }
-        ObjectNode vertex = Json.object();
+        ObjectNode vertex = JsonTrees.object();
         vertex.put("tag", "n");
         vertex.put("entity", "node");
-        ArrayNode and = Json.MAPPER.createArrayNode();
+        ArrayNode and = JsonTrees.MAPPER.createArrayNode();
         typeFilter(type.group(1), expression).ifPresent(and::add);
         int at = type.end();
         if (at < text.length()) {
@@ -109,7 +109,7 @@ public final class QueryExpression {
             checkField(field.strip(), expression);
             projections.add(field.strip());
         }
-        ObjectNode query = Json.object();
+        ObjectNode query = JsonTrees.object();
         query.putArray("path").add(vertex);
         ObjectNode order = query.putArray("order_by").addObject();
         order.put("tag", "n");
@@ -123,7 +123,7 @@ public final class QueryExpression {
 
     private static Optional<ObjectNode> typeFilter(String name, String expression) {
         String lower = name.toLowerCase(Locale.ROOT);
-        ObjectNode filter = Json.object();
+        ObjectNode filter = JsonTrees.object();
         if (lower.equals("node")) {
             return Optional.empty();
         }
@@ -157,7 +157,7 @@ public final class QueryExpression {
             throw bad(expression, "'" + field + " " + m.group(2) + "' needs a value");
         }
         JsonNode value = value(text.substring(start, end).strip(), op, expression);
-        ObjectNode condition = Json.object();
+        ObjectNode condition = JsonTrees.object();
         if (op.equals("!=")) {
             condition.putObject("not").putObject(field).set("==", value);
         } else {
@@ -199,18 +199,18 @@ public final class QueryExpression {
 
     private static JsonNode value(String raw, String op, String expression) {
         if (raw.startsWith("'")) {
-            return Json.MAPPER
+            return JsonTrees.MAPPER
                     .getNodeFactory()
                     .stringNode(raw.substring(1, raw.length() - 1).replace("\\'", "'"));
         }
         JsonNode value;
         try {
-            value = Json.parse(raw);
+            value = JsonTrees.parse(raw);
         } catch (JacksonException e) {
             if (raw.startsWith("\"") || raw.startsWith("[")) {
                 throw bad(expression, "the value " + raw + " is not valid JSON");
             }
-            value = Json.MAPPER.getNodeFactory().stringNode(raw);
+            value = JsonTrees.MAPPER.getNodeFactory().stringNode(raw);
         }
         if (op.equals("in") && !value.isArray()) {
             throw bad(expression, "'in' takes a list, e.g. [1, 2, 3]; got " + raw);

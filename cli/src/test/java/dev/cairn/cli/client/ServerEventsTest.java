@@ -56,8 +56,8 @@ class ServerEventsTest {
         ServerEvents events = new ServerEvents(client, "tree=a");
         List<String> seen = new ArrayList<>();
         events.follow(events.open(), event -> {
-            seen.add(Json.text(event, "to", "?"));
-            return !"finished".equals(Json.text(event, "to", ""));
+            seen.add(JsonTrees.text(event, "to", "?"));
+            return !"finished".equals(JsonTrees.text(event, "to", ""));
         });
 
         assertEquals(List.of("waiting", "finished"), seen, "the data lines of one event are one JSON document");

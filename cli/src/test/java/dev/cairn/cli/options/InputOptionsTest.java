@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.cairn.cli.client.CliException;
 import dev.cairn.cli.client.ExitCodes;
-import dev.cairn.cli.client.Json;
+import dev.cairn.cli.client.JsonTrees;
 
 class InputOptionsTest {
 
@@ -29,7 +29,7 @@ class InputOptionsTest {
     @Test
     void valuesAreJsonWhenTheyReadAsJsonElseText() {
         assertEquals(
-                Json.parse("{\"n\": 3, \"f\": 1.5, \"b\": true, \"s\": \"many\", \"q\": \"3\", \"l\": [1, 2],"
+                JsonTrees.parse("{\"n\": 3, \"f\": 1.5, \"b\": true, \"s\": \"many\", \"q\": \"3\", \"l\": [1, 2],"
                         + " \"node\": {\"uuid\": \"0190c1a2\"}, \"e\": \"\", \"eq\": \"a=b\"}"),
                 of(
                                 "n=3",
@@ -50,7 +50,7 @@ class InputOptionsTest {
         Files.writeString(file, "{\"x\": 1, \"scf\": {\"a\": 1, \"b\": 2}}");
         InputOptions options = of("scf.b=3", "y=2");
         options.file = file;
-        assertEquals(Json.parse("{\"x\": 1, \"scf\": {\"a\": 1, \"b\": 3}, \"y\": 2}"), options.toJson());
+        assertEquals(JsonTrees.parse("{\"x\": 1, \"scf\": {\"a\": 1, \"b\": 3}, \"y\": 2}"), options.toJson());
     }
 
     @Test
@@ -73,7 +73,7 @@ class InputOptionsTest {
         InputOptions options = of("x=5");
         options.file = file;
         assertEquals(
-                Json.parse("{\"x\": 5, \"y\": 3.5, \"name\": \"water\", \"flags\": [1, 2],"
+                JsonTrees.parse("{\"x\": 5, \"y\": 3.5, \"name\": \"water\", \"flags\": [1, 2],"
                         + " \"scf\": {\"cutoff\": 30, \"node\": {\"uuid\": \"0190c1a2\"}}}"),
                 options.toJson());
     }

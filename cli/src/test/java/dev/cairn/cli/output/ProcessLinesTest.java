@@ -8,7 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
-import dev.cairn.cli.client.Json;
+import dev.cairn.cli.client.JsonTrees;
 
 class ProcessLinesTest {
 
@@ -23,14 +23,16 @@ class ProcessLinesTest {
     @Test
     void aStateCarriesItsExitStatusAndPause() {
         assertEquals(
-                "Finished [400]", ProcessLines.state(Json.parse(process("a", "t", "finished", 400, false)), PLAIN));
+                "Finished [400]",
+                ProcessLines.state(JsonTrees.parse(process("a", "t", "finished", 400, false)), PLAIN));
         assertEquals(
-                "Waiting (paused)", ProcessLines.state(Json.parse(process("a", "t", "waiting", null, true)), PLAIN));
+                "Waiting (paused)",
+                ProcessLines.state(JsonTrees.parse(process("a", "t", "waiting", null, true)), PLAIN));
     }
 
     @Test
     void theCallTreeIsDrawnAsVerdiDrawsItToTheDepthAsked() {
-        JsonNode tree = Json.parse("{\"process\": " + process("aaaaaaaa", "series", "waiting", null, false)
+        JsonNode tree = JsonTrees.parse("{\"process\": " + process("aaaaaaaa", "series", "waiting", null, false)
                 + ", \"called\": [{\"process\": " + process("bbbbbbbb", "child", "finished", 0, false)
                 + ", \"called\": [{\"process\": " + process("cccccccc", "leaf", "finished", 0, false)
                 + ", \"called\": []}]}, {\"process\": " + process("dddddddd", "child", "waiting", null, false)

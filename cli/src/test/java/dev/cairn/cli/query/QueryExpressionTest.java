@@ -10,12 +10,12 @@ import org.junit.jupiter.api.Test;
 
 import dev.cairn.cli.client.CliException;
 import dev.cairn.cli.client.ExitCodes;
-import dev.cairn.cli.client.Json;
+import dev.cairn.cli.client.JsonTrees;
 
 class QueryExpressionTest {
 
     private static String filters(String expression) {
-        return Json.compact(QueryExpression.parse(expression, List.of("id"), null)
+        return JsonTrees.compact(QueryExpression.parse(expression, List.of("id"), null)
                 .get("path")
                 .get(0)
                 .path("filters"));
@@ -44,8 +44,8 @@ class QueryExpressionTest {
         var query = QueryExpression.parse("Dict", List.of("uuid", "attributes.a"), 5L);
         assertEquals(
                 "[\"uuid\",\"attributes.a\"]",
-                Json.compact(query.get("path").get(0).get("project")));
-        assertEquals("[{\"tag\":\"n\",\"field\":\"id\",\"order\":\"asc\"}]", Json.compact(query.get("order_by")));
+                JsonTrees.compact(query.get("path").get(0).get("project")));
+        assertEquals("[{\"tag\":\"n\",\"field\":\"id\",\"order\":\"asc\"}]", JsonTrees.compact(query.get("order_by")));
         assertEquals(5, query.get("limit").asInt());
     }
 

@@ -149,24 +149,29 @@ final class JobOptionsJson {
                     "max_wallclock_seconds",
                     Kind.LIMIT,
                     "wall-clock limit in seconds (default: the queue's)",
-                    (o, v) -> o.withLimits((Long) v, o.maxMemoryKb())),
+                    (o, v) -> o.withLimits((Long) v, o.batch().maxMemoryKb())),
             new Option(
                     "max_memory_kb",
                     Kind.LIMIT,
                     "memory per machine in kB (default: the queue's)",
-                    (o, v) -> o.withLimits(o.maxWallclockSeconds(), (Long) v)),
+                    (o, v) -> o.withLimits(o.batch().maxWallclockSeconds(), (Long) v)),
             new Option(
                     "queue_name",
                     Kind.TEXT,
                     "SLURM partition or PBS queue",
-                    (o, v) -> o.withQueue((String) v, o.account(), o.qos())),
+                    (o, v) -> o.withQueue(
+                            (String) v, o.batch().account(), o.batch().qos())),
             new Option(
-                    "account", Kind.TEXT, "account charged", (o, v) -> o.withQueue(o.queueName(), (String) v, o.qos())),
+                    "account",
+                    Kind.TEXT,
+                    "account charged",
+                    (o, v) ->
+                            o.withQueue(o.batch().queue(), (String) v, o.batch().qos())),
             new Option(
                     "qos",
                     Kind.TEXT,
                     "quality of service",
-                    (o, v) -> o.withQueue(o.queueName(), o.account(), (String) v)),
+                    (o, v) -> o.withQueue(o.batch().queue(), o.batch().account(), (String) v)),
             new Option(
                     "custom_scheduler_commands",
                     Kind.TEXT,
@@ -191,12 +196,12 @@ final class JobOptionsJson {
                     "environment_variables",
                     Kind.TEXT_MAP,
                     "variables exported in the script, with literal values",
-                    (o, v) -> o.withEnvironment(stringMap(v), o.importSysEnvironment())),
+                    (o, v) -> o.withEnvironment(stringMap(v), o.batch().importSysEnvironment())),
             new Option(
                     "import_sys_environment",
                     Kind.FLAG,
                     "start the job with the submitting user's environment (default true)",
-                    (o, v) -> o.withEnvironment(o.environment(), (Boolean) v)),
+                    (o, v) -> o.withEnvironment(o.batch().environment(), (Boolean) v)),
             new Option(
                     "additional_retrieve_list",
                     Kind.TEXT_LIST,

@@ -3,6 +3,8 @@ package dev.cairn.engine.metrics;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.EnumMap;
 import java.util.List;
@@ -122,6 +124,34 @@ public final class EngineMetrics {
             counts.putAll(ProcessTable.countByState(c));
         } catch (SQLException e) {
             throw new StorageException("counting the processes by state", e);
+        }
+        return counts;
+    }
+
+    /**
+     * How many processes ended (finished, excepted or were killed) in each of the last {@code minutes}
+     * minutes, oldest first: the installation's throughput, from the state changes the event streams
+     * keep ({@code process_event}, by its time index).
+     *
+     * @throws StorageException when the database cannot be reached
+     */
+    public long[] endedPerMinute(int minutes) {
+        long[] counts = new long[minutes];
+        try (Connection c = database.connection();
+                PreparedStatement s = c.prepareStatement("SELECT floor(extract(epoch FROM now() - time) / 60)::int,"
+                        + " count(*) FROM process_event WHERE time > now() - make_interval(mins => ?)"
+                        + " AND to_state IN ('finished', 'excepted', 'killed') GROUP BY 1")) {
+            s.setInt(1, minutes);
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    int ago = rs.getInt(1);
+                    if (ago >= 0 && ago < minutes) {
+                        counts[minutes - 1 - ago] = rs.getLong(2);
+                    }
+                }
+            }
+        } catch (SQLException e) {
+            throw new StorageException("counting the processes that ended in the last " + minutes + " minutes", e);
         }
         return counts;
     }

@@ -8,7 +8,7 @@ import dev.cairn.errors.InvalidInputException;
  * How a process ended: 0 is success, any other status a failure the process chose to
  * report. {@code invalidatesCache} keeps a node that ended this way from serving as a
  * cache source. A plugin declares its codes in the spec ({@link ProcessSpec.Builder#exitCode});
- * statuses 0–99 are the engine's ({@link ExitCodes}).
+ * statuses 0–99 are the engine's ({@link EngineExitCodes}).
  *
  * @param status           0 for success, else a positive number, unique within a spec
  * @param label            an UPPER_SNAKE_CASE name ("ERROR_INVALID_OUTPUT")

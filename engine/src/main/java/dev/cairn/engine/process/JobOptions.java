@@ -1,12 +1,11 @@
 package dev.cairn.engine.process;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
+import dev.cairn.engine.scheduler.BatchOptions;
 import dev.cairn.errors.InvalidInputException;
 
 /**
@@ -20,39 +19,26 @@ import dev.cairn.errors.InvalidInputException;
  * @param machines              machines to run on
  * @param mpiprocsPerMachine    MPI processes on each; null: the computer's {@code default_mpiprocs_per_machine}, else 1
  * @param coresPerMpiproc       CPUs (threads) of each process
- * @param maxWallclockSeconds   null: the queue's default
- * @param maxMemoryKb           memory per machine; null: the queue's default
- * @param queueName             SLURM partition or PBS queue; null: the default one
- * @param account               the account the job is charged to; null: the batch system's default
- * @param qos                   the quality of service asked for; null: the batch system's default
- * @param customSchedulerCommands lines put after the generated directives, as they are
+ * @param batch                 limits, queue, directives of its own and environment, as the scheduler
+ *                              gets them ({@link BatchOptions})
  * @param prependText           shell text run before the code (after the computer's own)
  * @param appendText            shell text run after the code
  * @param withMpi               the code runs under the computer's MPI launcher
- * @param environment           variables exported in the script, with literal values
- * @param importSysEnvironment  the job starts with the submitting user's environment
  * @param additionalRetrieveList files (or globs) brought back besides those the job's {@code prepare} lists
  */
 public record JobOptions(
         int machines,
         Integer mpiprocsPerMachine,
         int coresPerMpiproc,
-        Long maxWallclockSeconds,
-        Long maxMemoryKb,
-        String queueName,
-        String account,
-        String qos,
-        String customSchedulerCommands,
+        BatchOptions batch,
         String prependText,
         String appendText,
         boolean withMpi,
-        Map<String, String> environment,
-        boolean importSysEnvironment,
         List<String> additionalRetrieveList) {
 
     /**
-     * Refuses counts below 1 and limits that are not positive, naming the option by its AiiDA
-     * name, and retrieve entries that leave the work directory; null texts become empty.
+     * Refuses counts below 1, naming the option by its AiiDA name, and retrieve entries that leave the
+     * work directory; null texts become empty. The batch options checked themselves when they were made.
      */
     public JobOptions {
         if (machines < 1) {
@@ -65,17 +51,9 @@ public record JobOptions(
         if (coresPerMpiproc < 1) {
             throw new InvalidInputException("option num_cores_per_mpiproc must be at least 1, not " + coresPerMpiproc);
         }
-        if (maxWallclockSeconds != null && maxWallclockSeconds < 1) {
-            throw new InvalidInputException(
-                    "option max_wallclock_seconds must be positive, not " + maxWallclockSeconds);
-        }
-        if (maxMemoryKb != null && maxMemoryKb < 1) {
-            throw new InvalidInputException("option max_memory_kb must be positive, not " + maxMemoryKb);
-        }
-        customSchedulerCommands = customSchedulerCommands == null ? "" : customSchedulerCommands;
+        batch = batch == null ? BatchOptions.DEFAULTS : batch;
         prependText = prependText == null ? "" : prependText;
         appendText = appendText == null ? "" : appendText;
-        environment = Collections.unmodifiableMap(new TreeMap<>(environment == null ? Map.of() : environment));
         additionalRetrieveList = List.copyOf(additionalRetrieveList == null ? List.of() : additionalRetrieveList);
         for (String r : additionalRetrieveList) {
             CalcInfo.checkRetrieveEntry(r);
@@ -84,7 +62,7 @@ public record JobOptions(
 
     /** One machine, the computer's default processes, no limits, the default queue. */
     public static JobOptions defaults() {
-        return new JobOptions(1, null, 1, null, null, null, null, null, "", "", "", false, Map.of(), true, List.of());
+        return new JobOptions(1, null, 1, BatchOptions.DEFAULTS, "", "", false, List.of());
     }
 
     /** Machines, MPI processes on each (null: the computer's default) and CPUs of each process. */
@@ -93,78 +71,44 @@ public record JobOptions(
                 numMachines,
                 numMpiprocsPerMachine,
                 numCoresPerMpiproc,
-                maxWallclockSeconds,
-                maxMemoryKb,
-                queueName,
-                account,
-                qos,
-                customSchedulerCommands,
+                batch,
                 prependText,
                 appendText,
                 withMpi,
-                environment,
-                importSysEnvironment,
+                additionalRetrieveList);
+    }
+
+    /** What the batch system is asked besides the machines: limits, queue, directives, environment. */
+    public JobOptions withBatch(BatchOptions options) {
+        return new JobOptions(
+                machines,
+                mpiprocsPerMachine,
+                coresPerMpiproc,
+                options,
+                prependText,
+                appendText,
+                withMpi,
                 additionalRetrieveList);
     }
 
     /** Wall-clock and memory limits; null leaves either to the queue. */
     public JobOptions withLimits(Long wallclockSeconds, Long memoryKb) {
-        return new JobOptions(
-                machines,
-                mpiprocsPerMachine,
-                coresPerMpiproc,
-                wallclockSeconds,
-                memoryKb,
-                queueName,
-                account,
-                qos,
-                customSchedulerCommands,
-                prependText,
-                appendText,
-                withMpi,
-                environment,
-                importSysEnvironment,
-                additionalRetrieveList);
+        return withBatch(batch.withLimits(wallclockSeconds, memoryKb));
     }
 
     /** Where the job is queued and charged; null leaves any of them to the batch system. */
     public JobOptions withQueue(String queue, String accountName, String qosName) {
-        return new JobOptions(
-                machines,
-                mpiprocsPerMachine,
-                coresPerMpiproc,
-                maxWallclockSeconds,
-                maxMemoryKb,
-                queue,
-                accountName,
-                qosName,
-                customSchedulerCommands,
-                prependText,
-                appendText,
-                withMpi,
-                environment,
-                importSysEnvironment,
-                additionalRetrieveList);
+        return withBatch(batch.withQueue(queue, accountName, qosName));
     }
 
     /** Lines put after the generated scheduler directives, as they are (for what the options do not cover). */
     public JobOptions withCustomSchedulerCommands(String lines) {
-        return new JobOptions(
-                machines,
-                mpiprocsPerMachine,
-                coresPerMpiproc,
-                maxWallclockSeconds,
-                maxMemoryKb,
-                queueName,
-                account,
-                qos,
-                lines,
-                prependText,
-                appendText,
-                withMpi,
-                environment,
-                importSysEnvironment,
-                additionalRetrieveList);
+        return withBatch(batch.withCustomSchedulerCommands(lines));
+    }
+
+    /** Variables exported in the script (literal values), and whether the job starts with the user's environment. */
+    public JobOptions withEnvironment(Map<String, String> variables, boolean importSystem) {
+        return withBatch(batch.withEnvironment(variables, importSystem));
     }
 
     /**
@@ -173,21 +117,7 @@ public record JobOptions(
      */
     public JobOptions withText(String prepend, String append) {
         return new JobOptions(
-                machines,
-                mpiprocsPerMachine,
-                coresPerMpiproc,
-                maxWallclockSeconds,
-                maxMemoryKb,
-                queueName,
-                account,
-                qos,
-                customSchedulerCommands,
-                prepend,
-                append,
-                withMpi,
-                environment,
-                importSysEnvironment,
-                additionalRetrieveList);
+                machines, mpiprocsPerMachine, coresPerMpiproc, batch, prepend, append, withMpi, additionalRetrieveList);
     }
 
     /** Whether the code runs under the computer's MPI launcher; a code that says so itself has the last word. */
@@ -196,58 +126,17 @@ public record JobOptions(
                 machines,
                 mpiprocsPerMachine,
                 coresPerMpiproc,
-                maxWallclockSeconds,
-                maxMemoryKb,
-                queueName,
-                account,
-                qos,
-                customSchedulerCommands,
+                batch,
                 prependText,
                 appendText,
                 mpi,
-                environment,
-                importSysEnvironment,
-                additionalRetrieveList);
-    }
-
-    /** Variables exported in the script (literal values), and whether the job starts with the user's environment. */
-    public JobOptions withEnvironment(Map<String, String> variables, boolean importSystem) {
-        return new JobOptions(
-                machines,
-                mpiprocsPerMachine,
-                coresPerMpiproc,
-                maxWallclockSeconds,
-                maxMemoryKb,
-                queueName,
-                account,
-                qos,
-                customSchedulerCommands,
-                prependText,
-                appendText,
-                withMpi,
-                variables,
-                importSystem,
                 additionalRetrieveList);
     }
 
     /** Files (or globs) brought back besides those the job's {@code prepare} lists. */
     public JobOptions withAdditionalRetrieveList(List<String> names) {
         return new JobOptions(
-                machines,
-                mpiprocsPerMachine,
-                coresPerMpiproc,
-                maxWallclockSeconds,
-                maxMemoryKb,
-                queueName,
-                account,
-                qos,
-                customSchedulerCommands,
-                prependText,
-                appendText,
-                withMpi,
-                environment,
-                importSysEnvironment,
-                names);
+                machines, mpiprocsPerMachine, coresPerMpiproc, batch, prependText, appendText, withMpi, names);
     }
 
     /** The node attributes holding these options, under AiiDA's names; unset ones are left out. */
@@ -260,27 +149,17 @@ public record JobOptions(
         resources.put("num_cores_per_mpiproc", coresPerMpiproc);
         Map<String, Object> a = new LinkedHashMap<>();
         a.put("resources", resources);
-        if (maxWallclockSeconds != null) {
-            a.put("max_wallclock_seconds", maxWallclockSeconds);
-        }
-        if (maxMemoryKb != null) {
-            a.put("max_memory_kb", maxMemoryKb);
-        }
-        if (queueName != null) {
-            a.put("queue_name", queueName);
-        }
-        if (account != null) {
-            a.put("account", account);
-        }
-        if (qos != null) {
-            a.put("qos", qos);
-        }
-        a.put("custom_scheduler_commands", customSchedulerCommands);
+        putIfSet(a, "max_wallclock_seconds", batch.maxWallclockSeconds());
+        putIfSet(a, "max_memory_kb", batch.maxMemoryKb());
+        putIfSet(a, "queue_name", batch.queue());
+        putIfSet(a, "account", batch.account());
+        putIfSet(a, "qos", batch.qos());
+        a.put("custom_scheduler_commands", batch.customSchedulerCommands());
         a.put("prepend_text", prependText);
         a.put("append_text", appendText);
         a.put("withmpi", withMpi);
-        a.put("environment_variables", environment);
-        a.put("import_sys_environment", importSysEnvironment);
+        a.put("environment_variables", batch.environment());
+        a.put("import_sys_environment", batch.importSysEnvironment());
         a.put("additional_retrieve_list", additionalRetrieveList);
         return a;
     }
@@ -292,22 +171,30 @@ public record JobOptions(
         Map<String, String> env = new LinkedHashMap<>();
         ((Map<String, Object>) a.getOrDefault("environment_variables", Map.of()))
                 .forEach((k, v) -> env.put(k, (String) v));
-        return new JobOptions(
-                intOr(r.get("num_machines"), 1),
-                (Integer) intOr(r.get("num_mpiprocs_per_machine"), null),
-                intOr(r.get("num_cores_per_mpiproc"), 1),
+        BatchOptions batch = new BatchOptions(
                 longOr(a.get("max_wallclock_seconds")),
                 longOr(a.get("max_memory_kb")),
                 (String) a.get("queue_name"),
                 (String) a.get("account"),
                 (String) a.get("qos"),
                 (String) a.get("custom_scheduler_commands"),
+                env,
+                !Boolean.FALSE.equals(a.get("import_sys_environment")));
+        return new JobOptions(
+                intOr(r.get("num_machines"), 1),
+                (Integer) intOr(r.get("num_mpiprocs_per_machine"), null),
+                intOr(r.get("num_cores_per_mpiproc"), 1),
+                batch,
                 (String) a.get("prepend_text"),
                 (String) a.get("append_text"),
                 Boolean.TRUE.equals(a.get("withmpi")),
-                env,
-                !Boolean.FALSE.equals(a.get("import_sys_environment")),
                 new ArrayList<>((List<String>) a.getOrDefault("additional_retrieve_list", List.of())));
+    }
+
+    private static void putIfSet(Map<String, Object> attributes, String name, Object value) {
+        if (value != null) {
+            attributes.put(name, value);
+        }
     }
 
     private static Integer intOr(Object value, Integer otherwise) {

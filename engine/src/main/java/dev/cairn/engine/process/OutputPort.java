@@ -10,7 +10,7 @@ import dev.cairn.storage.graph.Data;
  *
  * @param path     the dotted path from the spec's root ("result", or "relax.structure" in a namespace)
  * @param type     the data class a value must be an instance of
- * @param required a process that ends successfully without it fails with {@link ExitCodes#ERROR_MISSING_OUTPUT}
+ * @param required a process that ends successfully without it fails with {@link EngineExitCodes#ERROR_MISSING_OUTPUT}
  * @param help     what the output is, shown with the process's outputs
  */
 public record OutputPort<T extends Data>(String path, Class<T> type, boolean required, String help) implements Port {

@@ -38,7 +38,7 @@ public final class ProcessSpec {
         this.validator = b.validator;
     }
 
-    /** A new builder, with the engine's exit codes ({@link ExitCodes}) declared already. */
+    /** A new builder, with the engine's exit codes ({@link EngineExitCodes}) declared already. */
     public static Builder builder() {
         return new Builder();
     }
@@ -204,7 +204,7 @@ public final class ProcessSpec {
             return wrong;
         }
         if (!remaining.isEmpty()) {
-            return ExitCodes.ERROR_INVALID_OUTPUT.format(
+            return EngineExitCodes.ERROR_INVALID_OUTPUT.format(
                     "message", "'" + remaining.keySet().iterator().next() + "' is not an output port");
         }
         return null;
@@ -226,10 +226,10 @@ public final class ProcessSpec {
                 case OutputPort<?> out -> {
                     Data value = remaining.remove(out.path());
                     if (value == null && out.required() && requireAll) {
-                        return ExitCodes.ERROR_MISSING_OUTPUT.format("message", "'" + out.path() + "'");
+                        return EngineExitCodes.ERROR_MISSING_OUTPUT.format("message", "'" + out.path() + "'");
                     }
                     if (value != null && !out.type().isInstance(value)) {
-                        return ExitCodes.ERROR_INVALID_OUTPUT.format(
+                        return EngineExitCodes.ERROR_INVALID_OUTPUT.format(
                                 "message",
                                 "'" + out.path() + "' expects " + out.type().getSimpleName() + ", got "
                                         + value.getClass().getSimpleName());
@@ -279,7 +279,9 @@ public final class ProcessSpec {
 
         private Builder() {
             for (ExitCode c : List.of(
-                    ExitCodes.ERROR_UNSPECIFIED, ExitCodes.ERROR_INVALID_OUTPUT, ExitCodes.ERROR_MISSING_OUTPUT)) {
+                    EngineExitCodes.ERROR_UNSPECIFIED,
+                    EngineExitCodes.ERROR_INVALID_OUTPUT,
+                    EngineExitCodes.ERROR_MISSING_OUTPUT)) {
                 exitCodes.put(c.status(), c);
             }
         }

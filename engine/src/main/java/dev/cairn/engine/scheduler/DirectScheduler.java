@@ -50,7 +50,7 @@ public final class DirectScheduler implements Scheduler {
     @Override
     public String submitScript(JobTemplate t) {
         var preamble = new ArrayList<String>();
-        if (!t.importSysEnvironment()) {
+        if (!t.batch().importSysEnvironment()) {
             // Run again with an empty environment; "$@" keeps the job name in the arguments ps shows.
             preamble.add("[ -n \"${CAIRN_CLEAN_ENV:-}\" ] || exec env -i CAIRN_CLEAN_ENV=1 HOME=\"$HOME\""
                     + " USER=\"${USER:-}\" PATH=/usr/local/bin:/usr/bin:/bin /bin/bash \"$0\" \"$@\"");

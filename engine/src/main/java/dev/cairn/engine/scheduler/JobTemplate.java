@@ -1,9 +1,7 @@
 package dev.cairn.engine.scheduler;
 
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.regex.Pattern;
 
 import dev.cairn.errors.InvalidInputException;
@@ -23,16 +21,10 @@ import dev.cairn.errors.InvalidInputException;
  * @param mpirunCommand the launcher put before commands {@link JobCommand#withMpi with MPI}; the
  *     placeholders {@code {tot_num_mpiprocs}}, {@code {num_machines}}, {@code {num_mpiprocs_per_machine}}
  *     and {@code {num_cores_per_mpiproc}} are replaced from the resources
- * @param maxWallclockSeconds null: the queue's default
- * @param maxMemoryKb memory per machine; null: the queue's default
- * @param queue SLURM partition or PBS queue; null: the default one. {@code account} and {@code qos}
- *     likewise
- * @param customSchedulerCommands lines put after the generated directives, as they are
+ * @param batch limits, queue, directives of its own and environment, as the job's options give them
  * @param prependText shell text run before the commands, after the environment is set
  * @param appendText shell text run after the commands
  * @param stdoutName file (in {@code workdir}) for the job's standard output, {@code stderrName} likewise
- * @param environment variables exported in the script, with literal values (no {@code $} expansion)
- * @param importSysEnvironment whether the job starts with the submitting user's environment
  */
 public record JobTemplate(
         String jobName,
@@ -40,18 +32,11 @@ public record JobTemplate(
         List<JobCommand> commands,
         List<String> mpirunCommand,
         JobResources resources,
-        Long maxWallclockSeconds,
-        Long maxMemoryKb,
-        String queue,
-        String account,
-        String qos,
-        String customSchedulerCommands,
+        BatchOptions batch,
         String prependText,
         String appendText,
         String stdoutName,
-        String stderrName,
-        Map<String, String> environment,
-        boolean importSysEnvironment) {
+        String stderrName) {
 
     public static final List<String> DEFAULT_MPIRUN = List.of("mpirun", "-np", "{tot_num_mpiprocs}");
     public static final String DEFAULT_STDOUT = "_scheduler-stdout.txt";
@@ -63,8 +48,6 @@ public record JobTemplate(
     private static final Pattern WORKDIR = Pattern.compile("/[^\\s'\"\\\\%$`]*");
 
     private static final Pattern FILE_NAME = Pattern.compile("[A-Za-z0-9_.+-]+");
-    private static final Pattern DIRECTIVE_VALUE = Pattern.compile("[A-Za-z0-9_.@+-]+");
-    private static final Pattern VARIABLE = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{[a-z_]*}");
     private static final List<String> PLACEHOLDERS =
             List.of("{tot_num_mpiprocs}", "{num_machines}", "{num_mpiprocs_per_machine}", "{num_cores_per_mpiproc}");
@@ -99,38 +82,17 @@ public record JobTemplate(
         if (resources == null) {
             throw new InvalidInputException(job + "no resources (use JobResources.SERIAL for one process)");
         }
-        if (maxWallclockSeconds != null && maxWallclockSeconds <= 0) {
-            throw new InvalidInputException(
-                    job + "max wall-clock time must be positive seconds, not " + maxWallclockSeconds);
+        if (batch == null) {
+            throw new InvalidInputException(job + "no batch options (use BatchOptions.DEFAULTS)");
         }
-        if (maxMemoryKb != null && maxMemoryKb <= 0) {
-            throw new InvalidInputException(job + "max memory must be positive kB, not " + maxMemoryKb);
+        try {
+            prependText = BatchOptions.text("prepend text", prependText);
+            appendText = BatchOptions.text("append text", appendText);
+        } catch (InvalidInputException e) {
+            throw new InvalidInputException(job + e.getMessage());
         }
-        checkDirective(job, "queue", queue);
-        checkDirective(job, "account", account);
-        checkDirective(job, "QOS", qos);
-        customSchedulerCommands = text(job, "custom scheduler commands", customSchedulerCommands);
-        prependText = text(job, "prepend text", prependText);
-        appendText = text(job, "append text", appendText);
         checkFileName(job, "stdout", stdoutName);
         checkFileName(job, "stderr", stderrName);
-        if (environment == null) {
-            throw new InvalidInputException(job + "environment must be a map (empty for none)");
-        }
-        // Sorted, so that the same template always gives the same script (and the same hash).
-        var sorted = new TreeMap<String, String>();
-        environment.forEach((name, value) -> {
-            if (name == null || !VARIABLE.matcher(name).matches()) {
-                throw new InvalidInputException(job + "environment variable name '" + name
-                        + "' must be letters, digits and '_', not starting with a digit");
-            }
-            if (value == null || value.indexOf('\0') >= 0) {
-                throw new InvalidInputException(
-                        job + "environment variable " + name + " needs a value without NUL characters");
-            }
-            sorted.put(name, value);
-        });
-        environment = Collections.unmodifiableMap(sorted);
     }
 
     /** A serial job with the defaults: no limits, default queue, the system environment imported. */
@@ -141,39 +103,16 @@ public record JobTemplate(
                 List.of(commands),
                 DEFAULT_MPIRUN,
                 JobResources.SERIAL,
-                null,
-                null,
-                null,
-                null,
-                null,
-                "",
+                BatchOptions.DEFAULTS,
                 "",
                 "",
                 DEFAULT_STDOUT,
-                DEFAULT_STDERR,
-                Map.of(),
-                true);
+                DEFAULT_STDERR);
     }
 
     public JobTemplate withResources(JobResources r) {
         return new JobTemplate(
-                jobName,
-                workdir,
-                commands,
-                mpirunCommand,
-                r,
-                maxWallclockSeconds,
-                maxMemoryKb,
-                queue,
-                account,
-                qos,
-                customSchedulerCommands,
-                prependText,
-                appendText,
-                stdoutName,
-                stderrName,
-                environment,
-                importSysEnvironment);
+                jobName, workdir, commands, mpirunCommand, r, batch, prependText, appendText, stdoutName, stderrName);
     }
 
     public JobTemplate withMpirunCommand(List<String> launcher) {
@@ -183,146 +122,53 @@ public record JobTemplate(
                 commands,
                 launcher,
                 resources,
-                maxWallclockSeconds,
-                maxMemoryKb,
-                queue,
-                account,
-                qos,
-                customSchedulerCommands,
+                batch,
                 prependText,
                 appendText,
                 stdoutName,
-                stderrName,
-                environment,
-                importSysEnvironment);
+                stderrName);
+    }
+
+    public JobTemplate withBatch(BatchOptions options) {
+        return new JobTemplate(
+                jobName,
+                workdir,
+                commands,
+                mpirunCommand,
+                resources,
+                options,
+                prependText,
+                appendText,
+                stdoutName,
+                stderrName);
     }
 
     /** Wall-clock and memory limits; null leaves either to the queue. */
     public JobTemplate withLimits(Long wallclockSeconds, Long memoryKb) {
-        return new JobTemplate(
-                jobName,
-                workdir,
-                commands,
-                mpirunCommand,
-                resources,
-                wallclockSeconds,
-                memoryKb,
-                queue,
-                account,
-                qos,
-                customSchedulerCommands,
-                prependText,
-                appendText,
-                stdoutName,
-                stderrName,
-                environment,
-                importSysEnvironment);
+        return withBatch(batch.withLimits(wallclockSeconds, memoryKb));
     }
 
     /** Where the job is charged and queued; null leaves any of them to the batch system. */
     public JobTemplate withQueue(String queueName, String accountName, String qosName) {
-        return new JobTemplate(
-                jobName,
-                workdir,
-                commands,
-                mpirunCommand,
-                resources,
-                maxWallclockSeconds,
-                maxMemoryKb,
-                queueName,
-                accountName,
-                qosName,
-                customSchedulerCommands,
-                prependText,
-                appendText,
-                stdoutName,
-                stderrName,
-                environment,
-                importSysEnvironment);
+        return withBatch(batch.withQueue(queueName, accountName, qosName));
     }
 
     public JobTemplate withCustomSchedulerCommands(String lines) {
-        return new JobTemplate(
-                jobName,
-                workdir,
-                commands,
-                mpirunCommand,
-                resources,
-                maxWallclockSeconds,
-                maxMemoryKb,
-                queue,
-                account,
-                qos,
-                lines,
-                prependText,
-                appendText,
-                stdoutName,
-                stderrName,
-                environment,
-                importSysEnvironment);
+        return withBatch(batch.withCustomSchedulerCommands(lines));
+    }
+
+    public JobTemplate withEnvironment(Map<String, String> variables, boolean importSystem) {
+        return withBatch(batch.withEnvironment(variables, importSystem));
     }
 
     public JobTemplate withText(String prepend, String append) {
         return new JobTemplate(
-                jobName,
-                workdir,
-                commands,
-                mpirunCommand,
-                resources,
-                maxWallclockSeconds,
-                maxMemoryKb,
-                queue,
-                account,
-                qos,
-                customSchedulerCommands,
-                prepend,
-                append,
-                stdoutName,
-                stderrName,
-                environment,
-                importSysEnvironment);
+                jobName, workdir, commands, mpirunCommand, resources, batch, prepend, append, stdoutName, stderrName);
     }
 
     public JobTemplate withSchedulerOutput(String stdout, String stderr) {
         return new JobTemplate(
-                jobName,
-                workdir,
-                commands,
-                mpirunCommand,
-                resources,
-                maxWallclockSeconds,
-                maxMemoryKb,
-                queue,
-                account,
-                qos,
-                customSchedulerCommands,
-                prependText,
-                appendText,
-                stdout,
-                stderr,
-                environment,
-                importSysEnvironment);
-    }
-
-    public JobTemplate withEnvironment(Map<String, String> variables, boolean importSystem) {
-        return new JobTemplate(
-                jobName,
-                workdir,
-                commands,
-                mpirunCommand,
-                resources,
-                maxWallclockSeconds,
-                maxMemoryKb,
-                queue,
-                account,
-                qos,
-                customSchedulerCommands,
-                prependText,
-                appendText,
-                stdoutName,
-                stderrName,
-                variables,
-                importSystem);
+                jobName, workdir, commands, mpirunCommand, resources, batch, prependText, appendText, stdout, stderr);
     }
 
     /** {@code workdir/name}: batch systems resolve relative paths in directives against different directories. */
@@ -330,27 +176,10 @@ public record JobTemplate(
         return workdir.endsWith("/") ? workdir + name : workdir + "/" + name;
     }
 
-    private static void checkDirective(String job, String what, String value) {
-        if (value != null && !DIRECTIVE_VALUE.matcher(value).matches()) {
-            throw new InvalidInputException(job + what + " '" + value
-                    + "' must be letters, digits, '.', '_', '@', '+' or '-' (it goes into a directive unquoted)");
-        }
-    }
-
     private static void checkFileName(String job, String what, String name) {
         if (name == null || !FILE_NAME.matcher(name).matches() || name.equals(".") || name.equals("..")) {
             throw new InvalidInputException(job + what + " file name '" + name
                     + "' must be a plain file name of letters, digits, '.', '_', '+' or '-'");
         }
-    }
-
-    private static String text(String job, String what, String value) {
-        if (value == null) {
-            throw new InvalidInputException(job + what + " must be text (empty for none)");
-        }
-        if (value.indexOf('\0') >= 0) {
-            throw new InvalidInputException(job + what + " contains a NUL character");
-        }
-        return value;
     }
 }

@@ -79,19 +79,20 @@ public final class PbsScheduler implements Scheduler {
         d.add("#PBS -e " + t.inWorkdir(t.stderrName()));
         // Not rerunnable: a rerun would start again in a directory whose outputs the engine may be reading.
         d.add("#PBS -r n");
-        if (t.importSysEnvironment()) {
+        if (t.batch().importSysEnvironment()) {
             d.add("#PBS -V");
         }
-        if (t.queue() != null) {
-            d.add("#PBS -q " + t.queue());
+        if (t.batch().queue() != null) {
+            d.add("#PBS -q " + t.batch().queue());
         }
-        if (t.account() != null) {
-            d.add("#PBS -A " + t.account());
+        if (t.batch().account() != null) {
+            d.add("#PBS -A " + t.batch().account());
         }
         JobResources r = t.resources();
         if (dialect == Dialect.PBS_PRO) {
-            if (t.qos() != null) {
-                throw new InvalidInputException("pbs: job " + t.jobName() + " asks for QOS '" + t.qos()
+            if (t.batch().qos() != null) {
+                throw new InvalidInputException("pbs: job " + t.jobName() + " asks for QOS '"
+                        + t.batch().qos()
                         + "', which PBS Professional does not have; choose a queue, or use custom scheduler commands");
             }
             String select =
@@ -99,22 +100,22 @@ public final class PbsScheduler implements Scheduler {
             if (r.cpusPerTask() > 1) {
                 select += ":ompthreads=" + r.cpusPerTask();
             }
-            if (t.maxMemoryKb() != null) {
-                select += ":mem=" + t.maxMemoryKb() + "kb";
+            if (t.batch().maxMemoryKb() != null) {
+                select += ":mem=" + t.batch().maxMemoryKb() + "kb";
             }
             d.add("#PBS -l " + select);
         } else {
-            if (t.qos() != null) {
-                d.add("#PBS -l qos=" + t.qos());
+            if (t.batch().qos() != null) {
+                d.add("#PBS -l qos=" + t.batch().qos());
             }
             d.add("#PBS -l nodes=" + r.machines() + ":ppn=" + r.cpusPerMachine());
             // Torque's mem is for the whole job, the template's for each machine.
-            if (t.maxMemoryKb() != null) {
-                d.add("#PBS -l mem=" + Math.multiplyExact(t.maxMemoryKb(), (long) r.machines()) + "kb");
+            if (t.batch().maxMemoryKb() != null) {
+                d.add("#PBS -l mem=" + Math.multiplyExact(t.batch().maxMemoryKb(), (long) r.machines()) + "kb");
             }
         }
-        if (t.maxWallclockSeconds() != null) {
-            d.add("#PBS -l walltime=" + WallTimes.pbs(t.maxWallclockSeconds()));
+        if (t.batch().maxWallclockSeconds() != null) {
+            d.add("#PBS -l walltime=" + WallTimes.pbs(t.batch().maxWallclockSeconds()));
         }
         return SubmitScript.render(t, d, List.of());
     }

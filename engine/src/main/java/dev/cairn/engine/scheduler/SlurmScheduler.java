@@ -85,29 +85,29 @@ public final class SlurmScheduler implements Scheduler {
         d.add("#SBATCH --error=" + t.inWorkdir(t.stderrName()));
         // A requeued job would run again in a directory whose outputs the engine may already be reading.
         d.add("#SBATCH --no-requeue");
-        if (t.importSysEnvironment()) {
+        if (t.batch().importSysEnvironment()) {
             d.add("#SBATCH --get-user-env");
         }
-        if (t.queue() != null) {
-            d.add("#SBATCH --partition=" + t.queue());
+        if (t.batch().queue() != null) {
+            d.add("#SBATCH --partition=" + t.batch().queue());
         }
-        if (t.account() != null) {
-            d.add("#SBATCH --account=" + t.account());
+        if (t.batch().account() != null) {
+            d.add("#SBATCH --account=" + t.batch().account());
         }
-        if (t.qos() != null) {
-            d.add("#SBATCH --qos=" + t.qos());
+        if (t.batch().qos() != null) {
+            d.add("#SBATCH --qos=" + t.batch().qos());
         }
         JobResources r = t.resources();
         d.add("#SBATCH --nodes=" + r.machines());
         d.add("#SBATCH --ntasks-per-node=" + r.mpiprocsPerMachine());
         d.add("#SBATCH --cpus-per-task=" + r.cpusPerTask());
-        if (t.maxWallclockSeconds() != null) {
-            d.add("#SBATCH --time=" + WallTimes.slurm(t.maxWallclockSeconds()));
+        if (t.batch().maxWallclockSeconds() != null) {
+            d.add("#SBATCH --time=" + WallTimes.slurm(t.batch().maxWallclockSeconds()));
         }
         // In kB with the unit: AiiDA's --mem=kB/1024 turns anything under 1 MB into 0, which SLURM reads as "all of
         // it".
-        if (t.maxMemoryKb() != null) {
-            d.add("#SBATCH --mem=" + t.maxMemoryKb() + "K");
+        if (t.batch().maxMemoryKb() != null) {
+            d.add("#SBATCH --mem=" + t.batch().maxMemoryKb() + "K");
         }
         return SubmitScript.render(t, d, List.of());
     }

@@ -22,13 +22,13 @@ final class SubmitScript {
         var lines = new ArrayList<String>();
         lines.add("#!/bin/bash");
         lines.addAll(directives);
-        if (!t.customSchedulerCommands().isBlank()) {
-            lines.add(t.customSchedulerCommands().strip());
+        if (!t.batch().customSchedulerCommands().isBlank()) {
+            lines.add(t.batch().customSchedulerCommands().strip());
         }
         lines.add("");
         lines.add("cd " + Shell.quote(t.workdir()) + " || exit 1");
         lines.addAll(preamble);
-        for (Map.Entry<String, String> e : t.environment().entrySet()) {
+        for (Map.Entry<String, String> e : t.batch().environment().entrySet()) {
             lines.add("export " + e.getKey() + "=" + Shell.quote(e.getValue()));
         }
         if (!t.prependText().isBlank()) {

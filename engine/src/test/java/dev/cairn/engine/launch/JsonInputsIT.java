@@ -28,16 +28,12 @@ import dev.cairn.engine.process.InvalidInputsException;
 import dev.cairn.engine.process.ProcessResult;
 import dev.cairn.engine.testing.EngineFixture;
 import dev.cairn.errors.InvalidInputException;
-import dev.cairn.storage.db.DatabaseConfig;
 import dev.cairn.storage.graph.CalcJobNode;
 import dev.cairn.storage.graph.IntData;
 import dev.cairn.storage.graph.LinkTriple;
 import dev.cairn.storage.graph.Node;
 import dev.cairn.storage.graph.PortableCode;
-import dev.cairn.storage.graph.computers.ComputerSpec;
 import dev.cairn.storage.graph.computers.ComputerStore;
-import dev.cairn.storage.objects.Container;
-import dev.cairn.storage.objects.ContainerConfig;
 import dev.cairn.storage.testing.TestDatabase;
 
 /** Launches given in JSON, resolved against a real graph and run to their end in this JVM. */
@@ -57,21 +53,9 @@ class JsonInputsIT {
 
     @BeforeAll
     static void open() throws Exception {
-        Path store = tmp.resolve("objects");
-        Container.init(store, ContainerConfig.defaults()).close();
-        engine = EngineFixture.open(new Engine.Config(
-                DatabaseConfig.of(db.jdbcUrl()).withPoolSize(4), null, "cairn", store, EngineFixture.plugins()));
-        ComputerStore computers = new ComputerStore(engine.database());
-        computer = computers
-                .create(new ComputerSpec(
-                        "json-local",
-                        "localhost",
-                        "",
-                        "core.local",
-                        "core.direct",
-                        Map.of("workdir", tmp.resolve("work").toString())))
-                .id();
-        decoder = new JsonInputs(ReferenceResolver.of(engine.graph(), computers));
+        engine = EngineFixture.localWithObjects(db, tmp.resolve("objects"));
+        computer = EngineFixture.localComputer(engine, "json-local", "core.direct", tmp.resolve("work"), Map.of());
+        decoder = new JsonInputs(ReferenceResolver.of(engine.graph(), new ComputerStore(engine.database())));
     }
 
     @AfterAll

@@ -109,7 +109,7 @@ class JsonLaunchMetadataTest {
                                 + " [num_machines, num_mpiprocs_per_machine, num_cores_per_mpiproc]",
                         "metadata 'options.resources.num_cores_per_mpiproc': 4294967296 does not fit in 32 bits",
                         "metadata 'options.max_wallclock_seconds': expected an integer, got a string",
-                        "metadata 'options.max_memory_kb': option max_memory_kb must be positive, not -1",
+                        "metadata 'options.max_memory_kb': max memory must be positive kB, not -1",
                         "metadata 'options.queue_name': expected a string, got an integer",
                         "metadata 'options.queue' is not an option; valid options are [resources,"
                                 + " max_wallclock_seconds, max_memory_kb, queue_name, account, qos,"

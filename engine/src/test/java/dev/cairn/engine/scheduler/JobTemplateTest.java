@@ -28,8 +28,9 @@ class JobTemplateTest {
         assertEquals(JobResources.SERIAL, t.resources());
         assertEquals("_scheduler-stdout.txt", t.stdoutName());
         assertEquals(WORKDIR + "/_scheduler-stderr.txt", t.inWorkdir(t.stderrName()));
-        assertEquals(null, t.maxWallclockSeconds());
-        assertTrue(t.importSysEnvironment(), "as AiiDA's import_sys_environment");
+        assertEquals(BatchOptions.DEFAULTS, t.batch());
+        assertEquals(null, t.batch().maxWallclockSeconds());
+        assertTrue(t.batch().importSysEnvironment(), "as AiiDA's import_sys_environment");
     }
 
     @Test
@@ -52,7 +53,7 @@ class JobTemplateTest {
     }
 
     @Test
-    void everyOptionIsCheckedWithTheJobNameInTheMessage() {
+    void everyValueIsCheckedWithTheJobNameInTheMessage() {
         JobTemplate t = serial();
         assertEquals(
                 "job " + NAME + ": no command to run",
@@ -62,37 +63,16 @@ class JobTemplateTest {
                         List.of(),
                         JobTemplate.DEFAULT_MPIRUN,
                         JobResources.SERIAL,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        "",
+                        BatchOptions.DEFAULTS,
                         "",
                         "",
                         "o",
-                        "e",
-                        Map.of(),
-                        true)));
-        assertEquals(
-                "job " + NAME + ": max wall-clock time must be positive seconds, not 0",
-                refused(() -> t.withLimits(0L, null)));
-        assertEquals("job " + NAME + ": max memory must be positive kB, not -1", refused(() -> t.withLimits(60L, -1L)));
-        assertEquals(
-                "job " + NAME + ": queue 'debug;rm' must be letters, digits, '.', '_', '@', '+' or '-'"
-                        + " (it goes into a directive unquoted)",
-                refused(() -> t.withQueue("debug;rm", null, null)));
-        refused(() -> t.withQueue(null, "my account", null));
-        refused(() -> t.withQueue(null, null, "high\nprio"));
+                        "e")));
         assertEquals(
                 "job " + NAME + ": stdout file name 'logs/out' must be a plain file name of letters, digits,"
                         + " '.', '_', '+' or '-'",
                 refused(() -> t.withSchedulerOutput("logs/out", "err")));
         refused(() -> t.withSchedulerOutput("out", ".."));
-        assertEquals(
-                "job " + NAME + ": environment variable name '1X' must be letters, digits and '_', not starting"
-                        + " with a digit",
-                refused(() -> t.withEnvironment(Map.of("1X", "v"), true)));
         assertEquals(
                 "job " + NAME + ": unknown placeholder {tot_procs} in MPI launcher [mpirun, -n, {tot_procs}];"
                         + " known: [{tot_num_mpiprocs}, {num_machines}, {num_mpiprocs_per_machine}, {num_cores_per_mpiproc}]",
@@ -105,6 +85,28 @@ class JobTemplateTest {
         assertEquals(
                 "job " + NAME + ": no resources (use JobResources.SERIAL for one process)",
                 refused(() -> t.withResources(null)));
+    }
+
+    /** Checked where they are made, so a job's options are refused before anything of the job is stored. */
+    @Test
+    void everyBatchOptionIsCheckedWhenItIsMade() {
+        BatchOptions b = BatchOptions.DEFAULTS;
+        assertEquals("max wall-clock time must be positive seconds, not 0", refused(() -> b.withLimits(0L, null)));
+        assertEquals("max memory must be positive kB, not -1", refused(() -> b.withLimits(60L, -1L)));
+        assertEquals(
+                "queue 'debug;rm' must be letters, digits, '.', '_', '@', '+' or '-' (it goes into a directive unquoted)",
+                refused(() -> serial().withQueue("debug;rm", null, null)));
+        refused(() -> b.withQueue(null, "my account", null));
+        refused(() -> b.withQueue(null, null, "high\nprio"));
+        assertEquals(
+                "custom scheduler commands contains a NUL character",
+                refused(() -> b.withCustomSchedulerCommands("a\0")));
+        assertEquals(
+                "environment variable name '1X' must be letters, digits and '_', not starting with a digit",
+                refused(() -> b.withEnvironment(Map.of("1X", "v"), true)));
+        assertEquals(
+                "environment variable X needs a value without NUL characters",
+                refused(() -> b.withEnvironment(Map.of("X", "a\0b"), true)));
     }
 
     @Test
@@ -137,7 +139,10 @@ class JobTemplateTest {
         env.put("ALPHA", "2");
         assertEquals(
                 List.of("ALPHA", "ZETA"),
-                List.copyOf(serial().withEnvironment(env, false).environment().keySet()));
+                List.copyOf(serial().withEnvironment(env, false)
+                        .batch()
+                        .environment()
+                        .keySet()));
     }
 
     private static String refused(Executable build) {

@@ -1,17 +1,26 @@
 package dev.cairn.engine.testing;
 
+import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import dev.cairn.engine.Engine;
 import dev.cairn.engine.plugin.PluginRegistry;
 import dev.cairn.storage.db.DatabaseConfig;
+import dev.cairn.storage.graph.InstalledCode;
+import dev.cairn.storage.graph.computers.ComputerSpec;
+import dev.cairn.storage.graph.computers.ComputerStore;
+import dev.cairn.storage.objects.Container;
+import dev.cairn.storage.objects.ContainerConfig;
 import dev.cairn.storage.testing.TestBroker;
 import dev.cairn.storage.testing.TestDatabase;
 
@@ -45,6 +54,31 @@ public final class EngineFixture {
     /** An engine without a broker: it runs processes in-process only. */
     public static Engine local(TestDatabase db) {
         return open(new Engine.Config(DatabaseConfig.of(db.jdbcUrl()).withPoolSize(4), null, "cairn", null, plugins()));
+    }
+
+    /** An engine without a broker, with a new object store at {@code store}: it runs calculation jobs in-process. */
+    public static Engine localWithObjects(TestDatabase db, Path store) throws IOException {
+        Container.init(store, ContainerConfig.defaults()).close();
+        return open(
+                new Engine.Config(DatabaseConfig.of(db.jdbcUrl()).withPoolSize(4), null, "cairn", store, plugins()));
+    }
+
+    /**
+     * A computer on this machine (local transport) with {@code scheduler}, its work directories under
+     * {@code workdir} and the other settings given; returns its id.
+     */
+    public static long localComputer(
+            Engine engine, String label, String scheduler, Path workdir, Map<String, Object> settings) {
+        Map<String, Object> all = new LinkedHashMap<>(settings);
+        all.put("workdir", workdir.toString());
+        return new ComputerStore(engine.database())
+                .create(new ComputerSpec(label, "localhost", "", "core.local", scheduler, all))
+                .id();
+    }
+
+    /** {@code /bin/bash} installed on a computer, the code the arithmetic.add jobs run. */
+    public static InstalledCode bashOn(Engine engine, long computer) {
+        return engine.graph().store(new InstalledCode(computer, "/bin/bash"));
     }
 
     public static Engine withBroker(TestDatabase db, TestBroker broker) {

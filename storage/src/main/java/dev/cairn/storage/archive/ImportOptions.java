@@ -13,6 +13,9 @@ import java.util.Locale;
  */
 public record ImportOptions(String mergeExtras, CommentMerge comments, String groupLabel) {
 
+    /** The extras merge modes: the one check of them, which the REST API's document shows too. */
+    public static final String MERGE_EXTRAS_PATTERN = "[kn][cn][lud]";
+
     /** What a comment already here becomes when the archive has it too. */
     public enum CommentMerge {
         /** Keep ours. */
@@ -38,7 +41,7 @@ public record ImportOptions(String mergeExtras, CommentMerge comments, String gr
     }
 
     public ImportOptions {
-        if (mergeExtras == null || !mergeExtras.matches("[kn][cn][lud]")) {
+        if (mergeExtras == null || !mergeExtras.matches(MERGE_EXTRAS_PATTERN)) {
             throw new InvalidArchiveOptionException("merge mode for extras '" + mergeExtras + "' is not three letters"
                     + " of [k|n][c|n][l|u|d], e.g. kcl (keep ours, create new, leave ours on a collision)");
         }

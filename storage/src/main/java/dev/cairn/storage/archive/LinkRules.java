@@ -5,19 +5,11 @@ import java.sql.SQLException;
 
 /**
  * The graph's link rules, checked on the archive's resolved links ({@code import_links}) before any is
- * inserted: the kinds of node each type joins, no link twice, sealed nodes here take no new links, one
+ * inserted: the kinds of node each type joins (the database's {@code link_joins}, as the link guard
+ * asks it), no link twice, sealed nodes here take no new links, one
  * creator and one caller per node, unique labels. Each failure names the archive's row.
  */
 final class LinkRules {
-
-    private static final String KINDS = "CASE type"
-            + " WHEN 'create' THEN input_type LIKE 'process.calculation.%' AND output_type LIKE 'data.%'"
-            + " WHEN 'return' THEN input_type LIKE 'process.workflow.%' AND output_type LIKE 'data.%'"
-            + " WHEN 'input_calc' THEN input_type LIKE 'data.%' AND output_type LIKE 'process.calculation.%'"
-            + " WHEN 'input_work' THEN input_type LIKE 'data.%' AND output_type LIKE 'process.workflow.%'"
-            + " WHEN 'call_calc' THEN input_type LIKE 'process.workflow.%' AND output_type LIKE 'process.calculation.%'"
-            + " WHEN 'call_work' THEN input_type LIKE 'process.workflow.%' AND output_type LIKE 'process.workflow.%'"
-            + " END";
 
     private LinkRules() {}
 
@@ -30,7 +22,7 @@ final class LinkRules {
         fail(
                 c,
                 "SELECT ord, upper(type) || ' cannot join ' || input_type || ' ' || input_uuid || ' to '"
-                        + " || output_type || ' ' || output_uuid FROM import_links WHERE is_new AND NOT (" + KINDS + ")"
+                        + " || output_type || ' ' || output_uuid FROM import_links WHERE is_new AND NOT link_joins(type, input_type, output_type)"
                         + " ORDER BY ord LIMIT 1");
         // Only a node that was here already can be sealed here: the few such ends are looked up, not every link's.
         fail(

@@ -2,6 +2,7 @@ package dev.cairn.storage.db;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -87,7 +88,34 @@ public final class Database implements AutoCloseable {
         if (config.plainLoopback()) {
             hikari.addDataSourceProperty("sslmode", "disable");
         }
+        deadConnectionDetection(hikari, config.deadConnectionTimeout(), config.jdbcUrl());
         return new HikariDataSource(hikari);
+    }
+
+    /**
+     * Both ends of every connection give up a silent peer within {@code timeout}: the client by
+     * keepalives on its socket ({@link KeepAliveSockets}), the server by the same keepalives and
+     * {@code tcp_user_timeout} for the session, asked for in the startup packet (a URL with
+     * {@code options} of its own keeps them, and the server's settings apply). Without the server's,
+     * a worker that vanished mid-step would hold its process's row lock for hours; without the
+     * client's, a worker cut off while it waits for an answer would wait as long.
+     */
+    private static void deadConnectionDetection(HikariConfig hikari, Duration timeout, String url) {
+        if (timeout.isZero()) {
+            return;
+        }
+        int total = (int) Math.max(3, timeout.toSeconds());
+        int idle = Math.max(1, total / 2);
+        int count = 3;
+        int interval = Math.max(1, (total - idle) / count);
+        hikari.addDataSourceProperty("socketFactory", KeepAliveSockets.class.getName());
+        hikari.addDataSourceProperty("socketFactoryArg", idle + "," + interval + "," + count);
+        if (!url.contains("options=")) {
+            hikari.addDataSourceProperty(
+                    "options",
+                    "-c tcp_keepalives_idle=" + idle + " -c tcp_keepalives_interval=" + interval
+                            + " -c tcp_keepalives_count=" + count + " -c tcp_user_timeout=" + total * 1000L);
+        }
     }
 
     private static SessionFactory validatedSessions(DataSource dataSource) {

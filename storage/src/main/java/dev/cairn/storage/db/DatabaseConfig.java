@@ -15,11 +15,25 @@ import dev.cairn.errors.InvalidInputException;
  * @param connectTimeout how long a caller waits for a connection of the pool (a free one, or a new one
  *                       when the database is away) before the pool gives up: the time an outage takes to
  *                       be noticed, and to be answered
+ * @param deadConnectionTimeout how long either end of a connection bears a silent peer: PostgreSQL ends the
+ *                       session (rolling back its transaction, freeing its locks) of a client that vanished
+ *                       within it, and a client notices a server it cannot reach within it, by TCP keepalives
+ *                       on both sides and PostgreSQL's {@code tcp_user_timeout}; zero leaves both to the
+ *                       server's settings and the system's defaults (two hours and more)
  */
-public record DatabaseConfig(String jdbcUrl, String user, String password, int poolSize, Duration connectTimeout) {
+public record DatabaseConfig(
+        String jdbcUrl,
+        String user,
+        String password,
+        int poolSize,
+        Duration connectTimeout,
+        Duration deadConnectionTimeout) {
 
     /** The pool's default wait for a connection (HikariCP's). */
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(30);
+
+    /** How long a silent peer is borne by default. */
+    public static final Duration DEFAULT_DEAD_CONNECTION_TIMEOUT = Duration.ofSeconds(30);
 
     public DatabaseConfig {
         Objects.requireNonNull(jdbcUrl, "jdbcUrl");
@@ -35,11 +49,16 @@ public record DatabaseConfig(String jdbcUrl, String user, String password, int p
             throw new InvalidInputException(
                     "connectTimeout must be at least 250 ms (the pool's least), was " + connectTimeout);
         }
+        Objects.requireNonNull(deadConnectionTimeout, "deadConnectionTimeout");
+        if (!deadConnectionTimeout.isZero() && deadConnectionTimeout.toSeconds() < 3) {
+            throw new InvalidInputException("deadConnectionTimeout must be zero (off) or at least 3 s (a keepalive"
+                    + " and three probes of a second each), was " + deadConnectionTimeout);
+        }
     }
 
-    /** With the default wait for a connection ({@link #DEFAULT_CONNECT_TIMEOUT}). */
+    /** With the default wait for a connection ({@link #DEFAULT_CONNECT_TIMEOUT}) and for a silent peer. */
     public DatabaseConfig(String jdbcUrl, String user, String password, int poolSize) {
-        this(jdbcUrl, user, password, poolSize, DEFAULT_CONNECT_TIMEOUT);
+        this(jdbcUrl, user, password, poolSize, DEFAULT_CONNECT_TIMEOUT, DEFAULT_DEAD_CONNECTION_TIMEOUT);
     }
 
     /** A pool of 8 connections to the database at {@code jdbcUrl}. */
@@ -48,11 +67,15 @@ public record DatabaseConfig(String jdbcUrl, String user, String password, int p
     }
 
     public DatabaseConfig withPoolSize(int size) {
-        return new DatabaseConfig(jdbcUrl, user, password, size, connectTimeout);
+        return new DatabaseConfig(jdbcUrl, user, password, size, connectTimeout, deadConnectionTimeout);
     }
 
     public DatabaseConfig withConnectTimeout(Duration timeout) {
-        return new DatabaseConfig(jdbcUrl, user, password, poolSize, timeout);
+        return new DatabaseConfig(jdbcUrl, user, password, poolSize, timeout, deadConnectionTimeout);
+    }
+
+    public DatabaseConfig withDeadConnectionTimeout(Duration timeout) {
+        return new DatabaseConfig(jdbcUrl, user, password, poolSize, connectTimeout, timeout);
     }
 
     /**

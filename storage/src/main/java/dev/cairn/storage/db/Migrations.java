@@ -8,6 +8,7 @@ import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.MigrationInfo;
 import org.flywaydb.core.api.MigrationInfoService;
+import org.flywaydb.core.api.MigrationState;
 import org.flywaydb.core.api.MigrationVersion;
 import org.flywaydb.core.api.output.MigrateResult;
 
@@ -34,9 +35,14 @@ public final class Migrations {
      */
     public record Status(String version, List<Migration> applied, List<Migration> pending) {}
 
-    /** Brings the schema up to date; returns the number of migrations applied. */
+    /**
+     * Brings the schema up to date; returns the number of migrations applied. Refuses a schema that a newer
+     * build migrated ({@link SchemaTooNewException}): this build's code may not read or write it right.
+     */
     public static int migrate(DataSource dataSource) {
-        MigrateResult result = flyway(dataSource).migrate();
+        Flyway flyway = flyway(dataSource);
+        refuseNewer(flyway);
+        MigrateResult result = flyway.migrate();
         return result.migrationsExecuted;
     }
 
@@ -68,9 +74,33 @@ public final class Migrations {
         return MigrationVersion.fromVersion(a).compareTo(MigrationVersion.fromVersion(b));
     }
 
-    /** Brings the schema of the database at {@code config} up to date, on a connection of its own. */
+    /** {@link #migrate(DataSource)} of the database at {@code config}, on a connection of its own. */
     public static int migrate(DatabaseConfig config) {
-        return flyway(config).migrate().migrationsExecuted;
+        Flyway flyway = flyway(config);
+        refuseNewer(flyway);
+        return flyway.migrate().migrationsExecuted;
+    }
+
+    /**
+     * Flyway leaves migrations it does not know ("future" ones) alone by default, so an older build would start
+     * on a newer schema and fail later, or worse, write what the newer code no longer reads.
+     */
+    private static void refuseNewer(Flyway flyway) {
+        String newest = null;
+        String known = null;
+        for (MigrationInfo m : flyway.info().all()) {
+            if (m.getVersion() == null) {
+                continue;
+            }
+            if (m.getState() == MigrationState.FUTURE_SUCCESS || m.getState() == MigrationState.FUTURE_FAILED) {
+                newest = m.getVersion().getVersion();
+            } else if (m.getState().isResolved()) {
+                known = m.getVersion().getVersion();
+            }
+        }
+        if (newest != null) {
+            throw new SchemaTooNewException(newest, known);
+        }
     }
 
     /** The schema's version, the migrations applied and those pending; changes nothing. */

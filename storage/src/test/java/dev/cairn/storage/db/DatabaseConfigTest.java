@@ -45,4 +45,23 @@ class DatabaseConfigTest {
                 assertThrows(InvalidInputException.class, () -> config.withConnectTimeout(Duration.ofMillis(100)));
         assertEquals("connectTimeout must be at least 250 ms (the pool's least), was PT0.1S", e.getMessage());
     }
+
+    @Test
+    void aSilentPeerIsBorneThirtySecondsUnlessSetAndNeverUnderThreeButZero() {
+        DatabaseConfig config = DatabaseConfig.of("jdbc:postgresql://db/cairn");
+        assertEquals(Duration.ofSeconds(30), config.deadConnectionTimeout());
+        assertEquals(
+                Duration.ZERO, config.withDeadConnectionTimeout(Duration.ZERO).deadConnectionTimeout(), "off");
+        DatabaseConfig ten = config.withDeadConnectionTimeout(Duration.ofSeconds(10));
+        assertEquals(
+                Duration.ofSeconds(10),
+                ten.withPoolSize(3).withConnectTimeout(Duration.ofSeconds(1)).deadConnectionTimeout(),
+                "kept when the rest changes");
+        InvalidInputException e = assertThrows(
+                InvalidInputException.class, () -> config.withDeadConnectionTimeout(Duration.ofSeconds(2)));
+        assertEquals(
+                "deadConnectionTimeout must be zero (off) or at least 3 s (a keepalive and three probes of a second"
+                        + " each), was PT2S",
+                e.getMessage());
+    }
 }

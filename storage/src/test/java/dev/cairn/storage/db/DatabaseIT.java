@@ -2,8 +2,10 @@ package dev.cairn.storage.db;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -12,10 +14,12 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Savepoint;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import java.util.stream.Stream;
 
+import jdk.net.ExtendedSocketOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.postgresql.util.PSQLException;
@@ -45,6 +49,35 @@ class DatabaseIT {
         }
         try (Database database = Database.open(DatabaseConfig.of(db.jdbcUrl()))) {
             assertEquals(0, Migrations.migrate(database.dataSource()));
+        }
+    }
+
+    /**
+     * PostgreSQL gives up a session whose client went silent (a worker's host lost) within the
+     * timeout, by keepalives and {@code tcp_user_timeout} the session asks for at its start; and the
+     * client's socket probes the server as often.
+     */
+    @Test
+    void sessionsGiveUpASilentPeerWithinTheDeadConnectionTimeout() throws SQLException {
+        DatabaseConfig config = DatabaseConfig.of(db.jdbcUrl()).withDeadConnectionTimeout(Duration.ofSeconds(20));
+        try (Database database = Database.open(config);
+                Connection c = database.connection();
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT string_agg(name || '=' || setting, ' ' ORDER BY name)"
+                        + " FROM pg_settings WHERE name LIKE 'tcp_%'")) {
+            rs.next();
+            assertEquals(
+                    "tcp_keepalives_count=3 tcp_keepalives_idle=10 tcp_keepalives_interval=3 tcp_user_timeout=20000",
+                    rs.getString(1),
+                    "the session's settings (over TCP: " + db.jdbcUrl().startsWith("jdbc:postgresql://") + ")");
+        }
+        try (Socket socket = new KeepAliveSockets("10,3,3").createSocket()) {
+            assertTrue(socket.getKeepAlive());
+            assertEquals(10, socket.getOption(ExtendedSocketOptions.TCP_KEEPIDLE));
+            assertEquals(3, socket.getOption(ExtendedSocketOptions.TCP_KEEPINTERVAL));
+            assertEquals(3, socket.getOption(ExtendedSocketOptions.TCP_KEEPCOUNT));
+        } catch (IOException e) {
+            throw new AssertionError(e);
         }
     }
 

@@ -4,9 +4,12 @@ import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.security.GeneralSecurityException;
+import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeoutException;
 
 import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Address;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
@@ -22,6 +25,7 @@ import dev.cairn.errors.InvalidInputException;
 public final class BrokerConnection implements AutoCloseable {
 
     static final int RECOVERY_INTERVAL_MS = 1000;
+    static final Duration DEFAULT_HEARTBEAT = Duration.ofSeconds(15);
 
     private final Connection connection;
     private final Topology topology;
@@ -44,30 +48,39 @@ public final class BrokerConnection implements AutoCloseable {
      * @param name    shown in the broker's connection list (e.g. "cairn-worker@host")
      */
     public static BrokerConnection open(String amqpUri, String prefix, String name) {
-        ConnectionFactory factory = new ConnectionFactory();
-        try {
-            URI uri = new URI(amqpUri);
-            factory.setUri(uri);
-            // "amqp://host/" names the empty vhost by the AMQP URI rules; everyone means the default one
-            if (uri.getRawPath() == null
-                    || uri.getRawPath().isEmpty()
-                    || uri.getRawPath().equals("/")) {
-                factory.setVirtualHost("/");
-            }
-        } catch (URISyntaxException | GeneralSecurityException | IllegalArgumentException e) {
-            throw new InvalidInputException(
-                    "not an AMQP URI (amqp://user:password@host:port/vhost): " + redact(amqpUri), e);
-        }
+        return open(amqpUri, prefix, name, DEFAULT_HEARTBEAT, false, List.of());
+    }
+
+    /**
+     * Connects asking for {@code heartbeat} and declares the topology of {@code prefix}: a peer
+     * silent for about two heartbeats is given up (by the broker: the connection's unacknowledged
+     * tasks go to other consumers; by the client: it reconnects). With {@code quorum}, the task
+     * queue is a quorum queue ({@link Topology}). With {@code addresses} ({@code host[:port]}, the
+     * nodes of a cluster), the client tries them in a shuffled order and connects to one that
+     * answers, and so does every reconnection; the URI gives the rest (user, password, virtual
+     * host, TLS).
+     */
+    public static BrokerConnection open(
+            String amqpUri, String prefix, String name, Duration heartbeat, boolean quorum, List<String> addresses) {
+        ConnectionFactory factory = factory(amqpUri);
         factory.setAutomaticRecoveryEnabled(true);
         factory.setTopologyRecoveryEnabled(true);
         factory.setNetworkRecoveryInterval(RECOVERY_INTERVAL_MS);
-        factory.setRequestedHeartbeat(15);
+        factory.setRequestedHeartbeat((int) heartbeat.toSeconds());
         factory.setConnectionTimeout(10_000);
         try {
-            Connection connection = factory.newConnection(name);
-            Topology topology = new Topology(prefix);
+            Connection connection = addresses.isEmpty()
+                    ? factory.newConnection(name)
+                    : factory.newConnection(
+                            addresses.stream().map(Address::parseAddress).toList(), name);
+            Topology topology = new Topology(prefix, quorum);
             Channel channel = connection.createChannel();
-            topology.declare(channel);
+            try {
+                topology.declare(channel);
+            } catch (InvalidInputException e) {
+                connection.abort(1000);
+                throw e;
+            }
             return new BrokerConnection(connection, topology, channel);
         } catch (IOException | TimeoutException e) {
             throw new BrokerException("cannot connect to the broker at " + redact(amqpUri) + ": " + e.getMessage(), e);
@@ -124,6 +137,25 @@ public final class BrokerConnection implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             connection.abort(1000);
         }
+    }
+
+    /** A factory of connections to {@code amqpUri}; {@link InvalidInputException} if it is not an AMQP URI. */
+    static ConnectionFactory factory(String amqpUri) {
+        ConnectionFactory factory = new ConnectionFactory();
+        try {
+            URI uri = new URI(amqpUri);
+            factory.setUri(uri);
+            // "amqp://host/" names the empty vhost by the AMQP URI rules; everyone means the default one
+            if (uri.getRawPath() == null
+                    || uri.getRawPath().isEmpty()
+                    || uri.getRawPath().equals("/")) {
+                factory.setVirtualHost("/");
+            }
+        } catch (URISyntaxException | GeneralSecurityException | IllegalArgumentException e) {
+            throw new InvalidInputException(
+                    "not an AMQP URI (amqp://user:password@host:port/vhost): " + redact(amqpUri), e);
+        }
+        return factory;
     }
 
     /** The URI without its password, for messages. */

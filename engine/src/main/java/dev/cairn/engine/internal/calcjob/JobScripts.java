@@ -8,7 +8,6 @@ import dev.cairn.engine.process.JobOptions;
 import dev.cairn.engine.scheduler.JobCommand;
 import dev.cairn.engine.scheduler.JobResources;
 import dev.cairn.engine.scheduler.JobTemplate;
-import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.graph.Code;
 import dev.cairn.storage.graph.PortableCode;
 
@@ -17,7 +16,7 @@ import dev.cairn.storage.graph.PortableCode;
  * {@code prepare}, the options, and the text the computer, the code and the options put
  * around it (prepend in that order, append in the reverse, after the job's own append text).
  */
-public final class JobScripts {
+final class JobScripts {
 
     private JobScripts() {}
 
@@ -40,24 +39,6 @@ public final class JobScripts {
                 join(info.appendText(), options.appendText(), code.appendText(), computer.appendText()));
     }
 
-    /**
-     * Checks options before anything is stored: a value a batch system cannot take (a queue
-     * name with a space, ...) is refused at launch, naming the option.
-     */
-    public static void check(String entryPoint, JobOptions options) {
-        try {
-            JobTemplate.of("check", "/check", JobCommand.of("true"))
-                    .withLimits(options.maxWallclockSeconds(), options.maxMemoryKb())
-                    .withQueue(options.queueName(), options.account(), options.qos())
-                    .withCustomSchedulerCommands(options.customSchedulerCommands())
-                    .withText(options.prependText(), options.appendText())
-                    .withEnvironment(options.environment(), options.importSysEnvironment());
-        } catch (InvalidInputException e) {
-            throw new InvalidInputException(
-                    entryPoint + ": invalid job options: " + e.getMessage().replaceFirst("^job check: ", ""));
-        }
-    }
-
     private static JobTemplate build(
             String jobName,
             String workdir,
@@ -76,18 +57,11 @@ public final class JobScripts {
                 List.of(command),
                 computer.mpirunCommand(),
                 new JobResources(o.machines(), perMachine, o.coresPerMpiproc()),
-                o.maxWallclockSeconds(),
-                o.maxMemoryKb(),
-                o.queueName(),
-                o.account(),
-                o.qos(),
-                o.customSchedulerCommands(),
+                o.batch(),
                 prepend,
                 append,
                 JobTemplate.DEFAULT_STDOUT,
-                JobTemplate.DEFAULT_STDERR,
-                o.environment(),
-                o.importSysEnvironment());
+                JobTemplate.DEFAULT_STDERR);
     }
 
     private static String join(String... parts) {

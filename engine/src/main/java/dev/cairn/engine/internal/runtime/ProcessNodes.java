@@ -2,7 +2,6 @@ package dev.cairn.engine.internal.runtime;
 
 import java.util.Map;
 
-import dev.cairn.engine.internal.calcjob.JobScripts;
 import dev.cairn.engine.internal.state.ProcessStates;
 import dev.cairn.engine.process.CalcFunction;
 import dev.cairn.engine.process.CalcJobDefinition;
@@ -53,7 +52,6 @@ public final class ProcessNodes {
         ProcessStates.created(node);
         if (definition instanceof CalcJobDefinition) {
             JobOptions o = options != null ? options : JobOptions.defaults();
-            JobScripts.check(definition.entryPoint(), o);
             o.toAttributes().forEach(node::setStaticAttribute);
             node.setComputerId(computerOf(definition.entryPoint(), (Code) inputs.get("code"), given.computerId()));
         }

@@ -27,15 +27,12 @@ import dev.cairn.engine.process.ProcessInputs;
 import dev.cairn.engine.testing.EngineFixture;
 import dev.cairn.engine.transport.Transport;
 import dev.cairn.engine.transport.TransportPool;
-import dev.cairn.storage.db.DatabaseConfig;
 import dev.cairn.storage.graph.CalcJobNode;
 import dev.cairn.storage.graph.InstalledCode;
 import dev.cairn.storage.graph.IntData;
 import dev.cairn.storage.graph.computers.Computer;
 import dev.cairn.storage.graph.computers.ComputerSpec;
 import dev.cairn.storage.graph.computers.ComputerStore;
-import dev.cairn.storage.objects.Container;
-import dev.cairn.storage.objects.ContainerConfig;
 import dev.cairn.storage.testing.TestDatabase;
 
 /**
@@ -56,10 +53,7 @@ class ComputerPolitenessIT {
 
     @BeforeAll
     static void open() throws Exception {
-        Path store = tmp.resolve("objects");
-        Container.init(store, ContainerConfig.defaults()).close();
-        engine = EngineFixture.open(new Engine.Config(
-                DatabaseConfig.of(db.jdbcUrl()).withPoolSize(4), null, "cairn", store, EngineFixture.plugins()));
+        engine = EngineFixture.localWithObjects(db, tmp.resolve("objects"));
         transports = new TransportPool();
         access = new ComputerAccess(transports);
     }

@@ -1,0 +1,51 @@
+package dev.cairn.api.pages;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+
+import dev.cairn.api.config.CairnProperties;
+import dev.cairn.api.stats.StatisticsService;
+import dev.cairn.engine.metrics.TaskQueueState;
+import dev.cairn.errors.UnavailableException;
+
+/** The dashboard: processes by state (live), throughput over the last hour, the workers, the queue. */
+@Controller
+class DashboardController {
+
+    static final int HOUR = 60;
+
+    private final StatisticsService metrics;
+    private final CairnProperties properties;
+
+    DashboardController(StatisticsService metrics, CairnProperties properties) {
+        this.metrics = metrics;
+        this.properties = properties;
+    }
+
+    @GetMapping({"/ui", "/ui/"})
+    String dashboard(Model model) {
+        Map<String, Long> states = new LinkedHashMap<>();
+        metrics.processesByState().forEach((state, n) -> states.put(state.dbValue(), n));
+        model.addAttribute("states", states);
+        long[] ended = metrics.endedPerMinute(HOUR);
+        model.addAttribute("throughput", Throughput.of(ended));
+        model.addAttribute("endedLastHour", Arrays.stream(ended).sum());
+        try {
+            TaskQueueState queue = metrics.taskQueue();
+            model.addAttribute("queue", queue);
+        } catch (UnavailableException e) {
+            model.addAttribute("queueProblem", e.getMessage());
+        }
+        model.addAttribute(
+                "localSlots",
+                properties.hasRole(CairnProperties.Role.WORKER)
+                        ? properties.worker().slots()
+                        : 0);
+        return "pages/dashboard";
+    }
+}

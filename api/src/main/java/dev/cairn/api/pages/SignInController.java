@@ -1,0 +1,67 @@
+package dev.cairn.api.pages;
+
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpSession;
+import org.springframework.security.core.AuthenticationException;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+
+import dev.cairn.api.security.PageSessions;
+
+/** Signing in with a token: the form, and what it posts. */
+@Controller
+class SignInController {
+
+    private final PageSessions sessions;
+
+    SignInController(PageSessions sessions) {
+        this.sessions = sessions;
+    }
+
+    @GetMapping("/ui/sign-in")
+    String form(
+            @RequestParam(name = "signed-out", required = false) String signedOut,
+            HttpServletRequest request,
+            Model model) {
+        HttpSession session = request.getSession(false);
+        String ended = session == null ? null : (String) session.getAttribute(PageSessions.ENDED);
+        // a page's event stream or fetch is sent here too when the session ends, and often first: only a
+        // page the browser shows takes the message, so the person sees why they were signed out
+        boolean shown = String.valueOf(request.getHeader("Accept")).contains("text/html");
+        if (ended != null && shown) {
+            session.removeAttribute(PageSessions.ENDED);
+            model.addAttribute("error", ended);
+        } else if (signedOut != null) {
+            model.addAttribute("notice", "You are signed out.");
+        }
+        return "pages/sign-in";
+    }
+
+    @PostMapping("/ui/sign-in")
+    String signIn(
+            @RequestParam(name = "token", defaultValue = "") String token,
+            HttpServletRequest request,
+            HttpServletResponse response,
+            Model model) {
+        if (token.isBlank()) {
+            return refused(
+                    "Give a token: one that cairn token create printed, or the server's admin token.", response, model);
+        }
+        try {
+            sessions.signIn(token, request);
+        } catch (AuthenticationException e) {
+            return refused("This token was refused: " + e.getMessage() + ".", response, model);
+        }
+        return "redirect:/ui";
+    }
+
+    private String refused(String why, HttpServletResponse response, Model model) {
+        response.setStatus(HttpServletResponse.SC_UNAUTHORIZED);
+        model.addAttribute("error", why);
+        return "pages/sign-in";
+    }
+}

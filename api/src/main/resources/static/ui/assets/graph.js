@@ -1,0 +1,196 @@
+// The graph page: asks the server for the drawing (positions laid out there by ELK) and draws it with
+// Cytoscape.js at those positions (its preset layout). The whole view is in the URL. A click on a node
+// selects it (expand its ancestors or descendants, open it); a click on a count opens the fan-out it
+// folds. Live state changes restyle the nodes in place; only a change of the graph's shape lays out anew.
+(function () {
+  "use strict";
+  const FILLS = { created: "#6c757d", running: "#0d6efd", waiting: "#0aa2c0", finished: "#198754",
+    failed: "#d97706", excepted: "#dc3545", killed: "#8b5cf6" };
+  const LINES = { create: ["#2e7d32", "solid"], return: ["#66bb6a", "dashed"], input_calc: ["#1565c0", "solid"],
+    input_work: ["#64b5f6", "dashed"], call_calc: ["#6a1b9a", "dotted"], call_work: ["#ab47bc", "dotted"],
+    fold: ["#9e9e9e", "dashed"] };
+
+  const form = document.getElementById("graph-controls");
+  const ref = form.dataset.ref;
+  const status = document.getElementById("graph-status");
+  let cy = null;
+  let layoutKey = null;
+  let selected = null;
+
+  function state() {
+    const url = new URL(window.location.href);
+    return {
+      depth: url.searchParams.get("depth") || "2",
+      types: url.searchParams.get("types") || "",
+      path: url.searchParams.get("path") || "",
+      expand: url.searchParams.getAll("expand"),
+      open: url.searchParams.getAll("open"),
+    };
+  }
+
+  function query(s) {
+    const p = new URLSearchParams();
+    p.set("depth", s.depth);
+    if (s.types) p.set("types", s.types);
+    if (s.path) p.set("path", s.path);
+    s.expand.forEach((e) => p.append("expand", e));
+    s.open.forEach((o) => p.append("open", o));
+    return p;
+  }
+
+  function show(s) {
+    form.depth.value = s.depth;
+    const types = s.types ? s.types.split(",") : null;
+    for (const box of form.querySelectorAll('input[name="types"]')) box.checked = !types || types.includes(box.value);
+    form.path.value = s.path;
+  }
+
+  function style() {
+    const st = [
+      { selector: "node", style: { "text-wrap": "wrap", "text-valign": "center",
+          "text-halign": "center", "font-size": 9, width: "data(width)", height: "data(height)",
+          "background-color": "#e3ecf5", "border-width": 1, "border-color": "#607080", color: "#1b1f24",
+          // no labels when zoomed out so far that they could not be read: thousands of them cost the most
+          "min-zoomed-font-size": 7 } },
+      // labels are measured and drawn node by node: past a few hundred nodes, only processes, counts
+      // and the selected node carry one (the others say theirs when selected)
+      { selector: "node[?labelled], node:selected", style: { label: "data(label)" } },
+      { selector: 'node[kind = "data"]', style: { shape: "ellipse" } },
+      { selector: 'node[kind = "calculation"]', style: { shape: "rectangle", color: "#fff", "background-color": "#6c757d" } },
+      { selector: 'node[kind = "workflow"]', style: { shape: "round-rectangle", color: "#fff", "background-color": "#6c757d" } },
+      { selector: 'node[kind = "fold"]', style: { shape: "rectangle", "background-color": "#f5f5f5",
+          "border-style": "dashed", "border-color": "#9e9e9e", "font-weight": "bold" } },
+      { selector: "node[?onPath]", style: { "border-width": 4, "border-color": "#000" } },
+      { selector: "node:selected", style: { "border-width": 4, "border-color": "#f59e0b" } },
+      { selector: "edge", style: { width: 1.2, "curve-style": "straight", "target-arrow-shape": "triangle",
+          "arrow-scale": 0.8 } },
+      { selector: "edge[?onPath]", style: { width: 3.5 } },
+    ];
+    for (const [s, fill] of Object.entries(FILLS)) st.push({ selector: 'node[state = "' + s + '"]', style: { "background-color": fill } });
+    for (const [t, [colour, line]] of Object.entries(LINES)) {
+      st.push({ selector: 'edge[type = "' + t + '"]', style: { "line-color": colour, "target-arrow-color": colour, "line-style": line } });
+    }
+    return st;
+  }
+
+  async function load(s, push) {
+    const started = performance.now();
+    const p = query(s);
+    if (push) history.pushState(null, "", "?" + p);
+    document.getElementById("export-svg").href = "/ui/graph/" + encodeURIComponent(ref) + ".svg?" + p;
+    status.textContent = "Loading…";
+    document.body.dataset.graphReady = "false";
+    const response = await fetch("/ui/graph/" + encodeURIComponent(ref) + ".json?" + p, { headers: { Accept: "application/json" } });
+    if (!response.ok) {
+      status.textContent = response.status === 401 ? "Signed out: sign in again." : await response.text().then(problem);
+      status.className = "error";
+      return;
+    }
+    const graph = await response.json();
+    const fetched = Math.round(performance.now() - started);
+    status.className = "";
+    draw(graph);
+    // drawn: after the frame that paints it, when a click is already answered
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      const ms = Math.round(performance.now() - started);
+      const folds = graph.nodes.filter((n) => n.kind === "fold").length;
+      status.textContent = graph.nodes.length - folds + " nodes, " + graph.edges.length + " links"
+        + (folds ? ", " + folds + " fan-outs folded (click a count to open it)" : "")
+        + (graph.truncated ? "; cut off at the most a drawing holds" : "")
+        + "; laid out and sent in " + fetched + " ms, drawn in " + ms + " ms.";
+      document.body.dataset.graphFetchMs = String(fetched);
+      document.body.dataset.graphMs = String(ms);
+      document.body.dataset.graphReady = "true";
+    }));
+  }
+
+  function problem(text) {
+    try { return JSON.parse(text).detail || text; } catch (e) { return text; }
+  }
+
+  function draw(graph) {
+    const elements = [];
+    const many = graph.nodes.length > 400;
+    for (const n of graph.nodes) {
+      n.labelled = !many || n.kind !== "data";
+      elements.push({ group: "nodes", data: n, position: { x: n.x, y: n.y } });
+    }
+    for (const e of graph.edges) elements.push({ group: "edges", data: e });
+    if (cy && graph.layoutKey === layoutKey) {
+      // the same shape: states may differ, positions do not
+      for (const n of graph.nodes) cy.getElementById(n.id).data("state", n.state);
+      return;
+    }
+    layoutKey = graph.layoutKey;
+    if (cy) cy.destroy();
+    cy = cytoscape({
+      container: document.getElementById("graph"),
+      elements,
+      layout: { name: "preset" },
+      style: style(),
+      minZoom: 0.02,
+      maxZoom: 3,
+      textureOnViewport: graph.nodes.length > 1500,
+      hideEdgesOnViewport: graph.nodes.length > 1500,
+      pixelRatio: 1,
+    });
+    const centre = cy.getElementById(graph.centre);
+    if (graph.nodes.length > 300) cy.fit(undefined, 20);
+    else { cy.fit(undefined, 30); if (cy.zoom() > 1.2) { cy.zoom(1.2); cy.center(centre); } }
+    centre.select();
+    cy.on("tap", "node", (e) => tap(e.target));
+    window.cairnGraph = cy;
+  }
+
+  function tap(node) {
+    const d = node.data();
+    if (d.kind === "fold") {
+      const s = state();
+      s.open.push(d.fold);
+      load(s, true);
+      return;
+    }
+    selected = d;
+    const panel = document.getElementById("selection");
+    panel.hidden = false;
+    document.getElementById("selected-title").textContent = d.label.replace("\n", " · ");
+    document.getElementById("selected-type").textContent = d.type + (d.state ? " — " + d.state : "");
+    document.getElementById("selected-open").href = "/ui/nodes/" + d.id;
+    const centre = new URLSearchParams(query(state()));
+    centre.delete("expand"); centre.delete("open");
+    document.getElementById("selected-centre").href = "/ui/nodes/" + d.id + "/graph?" + centre;
+  }
+
+  function expand(side) {
+    if (!selected) return;
+    const s = state();
+    const fan = selected.id + ":" + side;
+    if (!s.expand.includes(fan)) s.expand.push(fan);
+    load(s, true);
+  }
+
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const s = state();
+    s.depth = form.depth.value;
+    const boxes = [...form.querySelectorAll('input[name="types"]')];
+    s.types = boxes.every((b) => b.checked) ? "" : boxes.filter((b) => b.checked).map((b) => b.value).join(",");
+    s.path = form.path.value.trim();
+    load(s, true);
+  });
+  document.getElementById("expand-in").addEventListener("click", () => expand("in"));
+  document.getElementById("expand-out").addEventListener("click", () => expand("out"));
+  window.addEventListener("popstate", () => { const s = state(); show(s); load(s, false); });
+  document.addEventListener("cairn:state", (e) => {
+    if (!cy) return;
+    const c = e.detail;
+    const node = cy.getElementById(c.process);
+    if (node.nonempty()) {
+      node.data("state", c.to === "finished" && c.exit_status ? "failed" : c.to);
+    }
+  });
+
+  const initial = state();
+  show(initial);
+  load(initial, false);
+})();

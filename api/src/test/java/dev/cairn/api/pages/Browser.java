@@ -1,0 +1,111 @@
+package dev.cairn.api.pages;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedCondition;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * A real browser for the web view's tests: Debian's chromium, headless, driven through its
+ * chromedriver, named explicitly so that Selenium never looks for one to download. One browser per
+ * test class, quit after it. Screenshots go to {@code target/screenshots}, kept as test artifacts.
+ */
+final class Browser implements BeforeAllCallback, AfterAllCallback {
+
+    static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    static final Path DRIVER = Path.of("/usr/bin/chromedriver");
+    static final Path SCREENSHOTS = Path.of("target", "screenshots");
+
+    private ChromeDriver driver;
+
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(DRIVER)) {
+            throw new IllegalStateException(
+                    "the web view's tests need Debian's chromium and chromium-driver (" + CHROMIUM + ", " + DRIVER
+                            + "): run `source .ci/browser` (apt-get install chromium chromium-driver)");
+        }
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM.toFile());
+        options.addArguments(
+                "--headless=new",
+                "--no-sandbox",
+                "--disable-dev-shm-usage",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+                "--disable-gpu",
+                "--window-size=1440,900");
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(DRIVER.toFile())
+                .usingAnyFreePort()
+                .build();
+        driver = new ChromeDriver(service, options);
+        driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        if (driver != null) {
+            driver.quit();
+        }
+    }
+
+    ChromeDriver driver() {
+        return driver;
+    }
+
+    /** Opens {@code url} and waits for the page to load. */
+    void open(String url) {
+        driver.get(url);
+    }
+
+    WebElement find(String css) {
+        return driver.findElement(By.cssSelector(css));
+    }
+
+    /** Waits up to {@code seconds} for {@code condition}. */
+    <T> T await(int seconds, ExpectedCondition<T> condition) {
+        return new WebDriverWait(driver, Duration.ofSeconds(seconds)).until(condition);
+    }
+
+    /** Resizes the window: a laptop's 1366×768, a large screen's 2560×1440. */
+    void size(int width, int height) {
+        driver.manage().window().setSize(new Dimension(width, height));
+    }
+
+    /** Saves what the browser shows as {@code target/screenshots/<name>.png}. */
+    Path screenshot(String name) {
+        try {
+            Files.createDirectories(SCREENSHOTS);
+            Path file = SCREENSHOTS.resolve(name + ".png");
+            Files.write(file, ((TakesScreenshot) driver).getScreenshotAs(OutputType.BYTES));
+            return file;
+        } catch (IOException e) {
+            throw new IllegalStateException("could not save the screenshot " + name + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Signs in at {@code base} with {@code token} through the sign-in form. */
+    void signIn(String base, String token) {
+        driver.manage().deleteAllCookies();
+        open(base + "/ui/sign-in");
+        find("#token").sendKeys(token);
+        find("#sign-in").click();
+    }
+}

@@ -1,0 +1,78 @@
+"""aiida-core's side of the DataFrame benchmark (run by the aiida venv's python, AIIDA_PATH set by run.sh).
+
+  python aiida_side.py load N ARCHIVE     N Dict nodes labelled "bench" (generate.py's attributes), stored by
+                                          bulk_insert, then exported with their provenance to ARCHIVE
+  python aiida_side.py measure WORKLOAD REPEATS WARMUP
+                                          QueryBuilder projecting what WORKLOAD names (workloads.py), .all()
+                                          WARMUP times untimed, then REPEATS times; prints a JSON line: the seconds of
+                                          each repeat, the row count and a checksum of the rows
+"""
+
+import datetime
+import json
+import sys
+import time
+import uuid
+
+from aiida import load_profile, orm
+from aiida.orm.entities import EntityTypes
+
+from generate import attributes_of
+from workloads import WORKLOADS, checksum
+
+
+def load(n, archive):
+    from aiida.tools.archive import create_archive
+
+    load_profile()
+    backend = orm.QueryBuilder().backend
+    user_id = orm.User.collection.get_default().pk
+    now = datetime.datetime.now(tz=datetime.timezone.utc)
+    rows = [
+        {
+            "uuid": str(uuid.uuid4()),
+            "node_type": "data.core.dict.Dict.",
+            "process_type": None,
+            "label": "bench",
+            "description": "",
+            "ctime": now,
+            "mtime": now,
+            "user_id": user_id,
+            "dbcomputer_id": None,
+            "attributes": attributes_of(i),
+            "extras": {},
+            "repository_metadata": {},
+        }
+        for i in range(n)
+    ]
+    with backend.transaction():
+        for start in range(0, n, 10_000):
+            backend.bulk_insert(EntityTypes.NODE, rows[start : start + 10_000])
+    create_archive(None, filename=archive, overwrite=True)
+
+
+def measure(workload, repeats, warmup):
+    load_profile()
+    w = WORKLOADS[workload]
+    projections = ["attributes"] if w["whole"] else ["attributes." + key for key in w["keys"]]
+    filters = {"label": "bench", **{"attributes." + k: v for k, v in w["filters"].items()}}
+
+    def run():
+        qb = orm.QueryBuilder().append(orm.Dict, filters=filters, project=projections)
+        return qb.all()
+
+    for _ in range(warmup):
+        rows = run()
+    seconds = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        rows = run()
+        seconds.append(time.perf_counter() - start)
+    print(json.dumps({"seconds": seconds, "rows": len(rows), "checksum": checksum(rows, w)}))
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "load":
+        load(int(sys.argv[2]), sys.argv[3])
+    else:
+        measure(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))

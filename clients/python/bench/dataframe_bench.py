@@ -1,0 +1,114 @@
+"""Reading nodes' attributes into a pandas DataFrame with cairn-client, against aiida-core's QueryBuilder
+projecting the same attributes of the same nodes; and the time ``import cairn_client`` takes. Run by
+run.sh (which makes aiida's profile); prints one line per workload and writes the details as JSON.
+
+  python dataframe_bench.py --aiida-python PY [--n 10000] [--warmup 3] [--repeats 7] [--json FILE]
+
+The nodes are made once, by aiida-core (aiida_side.py load), and exported to an archive that Cairn's
+server imports: both sides read the very same nodes (same uuids, same attributes), and each side's
+checksum of what it read must equal the other's. Cairn's server is the jar in its embedded mode (its
+own PostgreSQL), aiida-core's profile is on the PostgreSQL run.sh names. Each side reads ``--warmup``
+times untimed (a server runs warm: its JIT has compiled the query's path), then ``--repeats`` times; the
+figure is the median. Cairn's time is the whole of ``Query.dataframe()``
+(the request, the rows' JSON, the DataFrame); aiida-core's is ``QueryBuilder.all()``, its rows as a
+list, with no DataFrame made of them (its venv has no pandas): the ratio is in aiida-core's favour.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "tests"))
+
+from embedded_server import embedded_server, server_jar  # noqa: E402
+from workloads import WORKLOADS, checksum  # noqa: E402
+
+from cairn_client import Client  # noqa: E402
+
+
+def aiida(python: str, *args: str) -> str:
+    done = subprocess.run([python, str(HERE / "aiida_side.py"), *args], cwd=HERE, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"aiida_side.py {' '.join(args)} failed:\n{done.stdout}{done.stderr}")
+    return done.stdout
+
+
+def cairn_measure(cairn: Client, name: str, repeats: int, warmup: int) -> dict[str, object]:
+    w = WORKLOADS[name]
+    projections = ["attributes"] if w["whole"] else ["attributes." + key for key in w["keys"]]
+    filters = {"label": {"==": "bench"}, **{"attributes." + k: v for k, v in w["filters"].items()}}
+    query = cairn.query().nodes("d", type="data.core.dict.Dict.", filters=filters, project=projections)
+    for _ in range(warmup):
+        frame = query.dataframe()
+    seconds = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        frame = query.dataframe()
+        seconds.append(time.perf_counter() - start)
+    rows = [[d] for d in frame["attributes"]] if w["whole"] else frame.values.tolist()
+    return {"seconds": seconds, "rows": len(frame), "checksum": checksum(rows, w)}
+
+
+def import_seconds(python: str, statement: str, times: int = 10) -> float:
+    """The fastest of ``times`` fresh interpreters running ``statement``, in seconds."""
+    best = float("inf")
+    for _ in range(times):
+        start = time.perf_counter()
+        subprocess.run([python, "-c", statement], check=True)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--aiida-python", required=True)
+    parser.add_argument("--n", type=int, default=10_000)
+    parser.add_argument("--warmup", type=int, default=3)
+    parser.add_argument("--repeats", type=int, default=7)
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args()
+
+    results: dict[str, object] = {"n": args.n, "warmup": args.warmup, "repeats": args.repeats, "workloads": {}}
+    with tempfile.TemporaryDirectory() as work:
+        archive = Path(work) / "bench.aiida"
+        started = time.perf_counter()
+        aiida(args.aiida_python, "load", str(args.n), str(archive))
+        print(f"# aiida-core stored {args.n} nodes and exported them in {time.perf_counter() - started:.1f} s",
+              file=sys.stderr)
+        with embedded_server(server_jar(), heap="1g") as (url, token, _):
+            with Client(url, token=token, env={}, timeout=600) as cairn:
+                cairn.import_archive(archive)
+                print("workload rows cairn_median_s aiida_median_s speedup")
+                for name in WORKLOADS:
+                    peer = json.loads(aiida(args.aiida_python, "measure", name, str(args.repeats), str(args.warmup)))
+                    ours = cairn_measure(cairn, name, args.repeats, args.warmup)
+                    if (ours["rows"], ours["checksum"]) != (peer["rows"], peer["checksum"]):
+                        raise RuntimeError(f"{name}: the sides read different rows: cairn {ours}, aiida {peer}")
+                    cairn_s = statistics.median(ours["seconds"])  # type: ignore[arg-type]
+                    aiida_s = statistics.median(peer["seconds"])
+                    results["workloads"][name] = {"cairn": ours, "aiida": peer}  # type: ignore[index]
+                    print(f"{name} {ours['rows']} {cairn_s:.3f} {aiida_s:.3f} {aiida_s / cairn_s:.1f}", flush=True)
+
+    bare = import_seconds(sys.executable, "pass")
+    client = import_seconds(sys.executable, "import cairn_client")
+    peer = import_seconds(args.aiida_python, "from aiida.orm import QueryBuilder")
+    bare_peer = import_seconds(args.aiida_python, "pass")
+    results["import"] = {"python": bare, "cairn_client": client, "aiida_python": bare_peer, "aiida_orm": peer}
+    print("import seconds_above_bare_python ratio_to_aiida")
+    print(f"cairn_client {client - bare:.3f} {(client - bare) / (peer - bare_peer):.2f}")
+    print(f"aiida.orm.QueryBuilder {peer - bare_peer:.3f} 1.00")
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,436 @@
+"""The client: one server, one token."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any, Iterable, Iterator, Mapping, Sequence
+
+from . import config
+from ._http import Http
+from .groups import Group
+from .nodes import Node, NodeRef, ref_segment
+from .processes import Event, Process, parse_events
+from .query import Query
+
+__all__ = ["Client", "connect"]
+
+
+class Client:
+    """A Cairn server to read from and launch on.
+
+    With no arguments it finds the server and token as the ``cairn`` command line does: the profile in
+    use, else the server ``cairn up`` started on this host (see :mod:`cairn_client.config`)::
+
+        cairn = Client()                                   # the CLI's profile, or the local server
+        cairn = Client(profile="cluster")
+        cairn = Client("https://cairn.example.org", token="cairn_…")
+    """
+
+    def __init__(
+        self,
+        url: str | None = None,
+        token: str | None = None,
+        *,
+        profile: str | None = None,
+        timeout: float = 60.0,
+        env: Mapping[str, str] | None = None,
+    ):
+        self.target = config.resolve(profile=profile, url=url, token=token, env=env)
+        self._http = Http(self.target.url, self.target.token, timeout=timeout)
+
+    def close(self) -> None:
+        self._http.close()
+
+    def __enter__(self) -> Client:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def server(self) -> dict[str, Any]:
+        """The server's version, roles and services."""
+        return dict(self._http.get("/api/v1/server"))
+
+    # --- nodes
+
+    def node(self, ref: NodeRef) -> Node:
+        """A node by PK (int), uuid, or a unique prefix of its uuid (at least 4 hex digits)."""
+        return Node(self, self._http.get("/api/v1/nodes/" + ref_segment(ref)))
+
+    def nodes(self, type: str | None = None, filter: Sequence[str] = (), limit: int | None = None) -> list[Node]:
+        """Nodes, newest first: of a class (``Int``, ``StructureData``, …) and matching ``filter`` expressions."""
+        found: list[Node] = []
+        for item in self._paged("/api/v1/nodes", {"type": type, "filter": list(filter) or None, "limit": 1000}):
+            found.append(Node(self, item))
+            if limit is not None and len(found) >= limit:
+                break
+        return found
+
+    def query(self) -> Query:
+        """A new query of the provenance graph (see :class:`Query`)."""
+        return Query(self)
+
+    # --- data
+
+    def upload(
+        self,
+        value: Any,
+        *,
+        label: str = "",
+        description: str = "",
+        extras: Mapping[str, Any] | None = None,
+    ) -> Node:
+        """Stores a value as a data node: a bool, int, float or str; a dict; a list (or a numpy array, as a
+        List of its values); a file or folder (a :class:`pathlib.Path`); a structure (an ASE ``Atoms``)."""
+        if isinstance(value, Path):
+            return self.upload_file(value, label=label, description=description)
+        if _is_atoms(value):
+            return self.upload_structure(
+                cell=value.get_cell().tolist(),
+                symbols=list(value.get_chemical_symbols()),
+                positions=value.get_positions().tolist(),
+                pbc=_pbc(value.get_pbc()),
+                label=label,
+                description=description,
+            )
+        if hasattr(value, "tolist") and not isinstance(value, (str, bytes)):
+            value = value.tolist()
+        kind = _kind_of(value)
+        body: dict[str, Any] = {"type": kind, "value": value, "label": label, "description": description}
+        if extras:
+            body["extras"] = dict(extras)
+        return Node(self, self._http.post("/api/v1/nodes", body))
+
+    def upload_file(self, path: str | Path, *, name: str | None = None, label: str = "", description: str = "") -> Node:
+        """A file as a SinglefileData, a folder (with its sub-folders) as a FolderData; streamed."""
+        path = Path(path)
+        params = {"label": label or None, "description": description or None}
+        if path.is_dir():
+            files = []
+            handles = []
+            try:
+                for file in sorted(p for p in path.rglob("*") if p.is_file()):
+                    handle = open(file, "rb")
+                    handles.append(handle)
+                    files.append(("file", (file.relative_to(path).as_posix(), handle, "application/octet-stream")))
+                return Node(
+                    self,
+                    self._http.request("POST", "/api/v1/nodes/files", params={**params, "folder": True}, files=files),
+                )
+            finally:
+                for handle in handles:
+                    handle.close()
+        with open(path, "rb") as handle:
+            return Node(
+                self,
+                self._http.request(
+                    "POST",
+                    "/api/v1/nodes/files",
+                    params={**params, "name": name or path.name},
+                    content=_chunks(handle),
+                    headers={"Content-Type": "application/octet-stream"},
+                ),
+            )
+
+    def upload_structure(
+        self,
+        cell: Sequence[Sequence[float]],
+        symbols: Sequence[str],
+        positions: Sequence[Sequence[float]],
+        pbc: tuple[bool, bool, bool] = (True, True, True),
+        *,
+        label: str = "",
+        description: str = "",
+    ) -> Node:
+        """A StructureData: the cell's three vectors, and a site per symbol at its position (Å)."""
+        kinds = sorted(set(symbols))
+        value = {
+            "cell": [list(map(float, v)) for v in cell],
+            "pbc1": bool(pbc[0]),
+            "pbc2": bool(pbc[1]),
+            "pbc3": bool(pbc[2]),
+            "kinds": [{"name": k, "symbols": [k], "weights": [1.0], "mass": 0.0} for k in kinds],
+            "sites": [{"kind_name": s, "position": list(map(float, p))} for s, p in zip(symbols, positions)],
+        }
+        body = {"type": "structure", "value": value, "label": label, "description": description}
+        return Node(self, self._http.post("/api/v1/nodes", body))
+
+    # --- processes
+
+    def submit(
+        self,
+        entry_point: str,
+        inputs: Mapping[str, Any] | None = None,
+        *,
+        metadata: Mapping[str, Any] | None = None,
+        use_cache: bool | None = None,
+    ) -> Process:
+        """Launches a process of ``entry_point`` with ``inputs``: values inline (``2``, ``{"a": 1}``) or stored
+        nodes (:class:`Node` objects). Returns at once; :meth:`Process.wait` waits."""
+        return Process(self, self._http.post("/api/v1/processes", self._launch(entry_point, inputs, metadata, use_cache)))
+
+    def submit_many(self, launches: Iterable[tuple[str, Mapping[str, Any]] | Mapping[str, Any]]) -> list[Process]:
+        """Launches many processes at once, all or none: each ``(entry_point, inputs)`` or a launch dict."""
+        body = [
+            self._launch(item[0], item[1], None, None) if isinstance(item, tuple) else self._launch(**_launch_args(item))
+            for item in launches
+        ]
+        answer = self._http.post("/api/v1/processes/batch", {"launches": body})
+        return [Process(self, p) for p in answer["processes"]]
+
+    def shell(
+        self,
+        command: str,
+        nodes: Mapping[str, Any] | None = None,
+        *,
+        outputs: Sequence[str] = (),
+        filenames: Mapping[str, str] | None = None,
+        parsers: Mapping[str, Mapping[str, Any]] | None = None,
+        computer: str | None = None,
+        stdin: str | None = None,
+        redirect_stderr: bool | None = None,
+        metadata: Mapping[str, Any] | None = None,
+        wait: bool = True,
+        timeout: float | None = None,
+    ) -> Process:
+        """Runs a command as a shell job: ``{name}`` in it stands for ``nodes[name]`` (a file's name in the work
+        directory for a file node or a local :class:`pathlib.Path`, which is uploaded; a value's text otherwise).
+        Waits for it unless ``wait=False``."""
+        body = self._shell_job(command, nodes, outputs, filenames, parsers, computer, stdin, redirect_stderr, metadata)
+        process = Process(self, self._http.post("/api/v1/shell-jobs", body))
+        return process.wait(timeout) if wait else process
+
+    def shell_many(self, jobs: Iterable[Mapping[str, Any]]) -> list[Process]:
+        """Launches many shell jobs at once, all or none; each a dict of :meth:`shell`'s arguments."""
+        body = []
+        for job in jobs:
+            args = dict(job)
+            body.append(
+                self._shell_job(
+                    args.pop("command"),
+                    args.pop("nodes", None),
+                    args.pop("outputs", ()),
+                    args.pop("filenames", None),
+                    args.pop("parsers", None),
+                    args.pop("computer", None),
+                    args.pop("stdin", None),
+                    args.pop("redirect_stderr", None),
+                    args.pop("metadata", None),
+                )
+            )
+            if args:
+                raise TypeError(f"unknown shell job arguments: {sorted(args)}")
+        answer = self._http.post("/api/v1/shell-jobs/batch", {"jobs": body})
+        return [Process(self, p) for p in answer["processes"]]
+
+    def process(self, ref: NodeRef) -> Process:
+        detail = self._http.get("/api/v1/processes/" + ref_segment(ref))
+        return Process(self, detail["process"])
+
+    def processes(self, state: Sequence[str] = (), entry_point: str | None = None, limit: int = 100) -> list[Process]:
+        """Processes, newest first."""
+        found = []
+        params = {"state": list(state) or None, "type": entry_point, "limit": min(limit, 1000)}
+        for item in self._paged("/api/v1/processes", params):
+            found.append(Process(self, item))
+            if len(found) >= limit:
+                break
+        return found
+
+    def events(self, process: NodeRef | None = None, tree: bool = False) -> Iterator[Event]:
+        """State changes as they happen: of every process, or of one (its call tree with ``tree``)."""
+        params: dict[str, Any] = {}
+        if process is not None:
+            params["tree" if tree else "process"] = self._uuid_of(process)
+        return self._events(params)
+
+    # --- groups
+
+    def group(self, label: str) -> Group:
+        from urllib.parse import quote
+
+        return Group(self, self._http.get("/api/v1/groups/" + quote(label, safe="")))
+
+    def groups(self) -> list[Group]:
+        return [Group(self, g) for g in self._paged("/api/v1/groups", {"limit": 1000})]
+
+    def create_group(self, label: str, description: str = "") -> Group:
+        return Group(self, self._http.post("/api/v1/groups", {"label": label, "description": description}))
+
+    # --- archives
+
+    def export_archive(
+        self,
+        to: str | Path,
+        *,
+        nodes: Sequence[NodeRef] = (),
+        groups: Sequence[str] = (),
+        everything: bool = False,
+    ) -> Path:
+        """Writes an archive of the nodes and groups (with their provenance) to ``to``, streaming."""
+        params = {
+            "node": [self._uuid_of(n) for n in nodes] or None,
+            "group": list(groups) or None,
+            "all": everything or None,
+        }
+        target = Path(to)
+        with self._http.stream("GET", "/api/v1/archive", params=params, accept="application/octet-stream") as r:
+            with open(target, "wb") as out:
+                for chunk in r.iter_bytes(1 << 20):
+                    out.write(chunk)
+        return target
+
+    def import_archive(self, path: str | Path, group_label: str | None = None) -> dict[str, Any]:
+        """Imports an archive (Cairn's or AiiDA's), all or nothing; returns what it added."""
+        with open(path, "rb") as handle:
+            return dict(
+                self._http.request(
+                    "POST",
+                    "/api/v1/archive",
+                    params={"group_label": group_label},
+                    content=_chunks(handle),
+                    headers={"Content-Type": "application/octet-stream", "Accept": "application/json"},
+                )
+            )
+
+    # --- helpers the other modules use
+
+    def _paged(self, path: str, params: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
+        cursor: str | None = None
+        while True:
+            page = self._http.get(path, {**params, "cursor": cursor})
+            yield from page.get("items") or []
+            cursor = page.get("next")
+            if not cursor:
+                return
+
+    def _events(self, params: Mapping[str, Any], deadline: float | None = None) -> Iterator[Event]:
+        """The event stream; past ``deadline`` (a :func:`time.monotonic` time) it raises :class:`TimeoutError`."""
+        timeout = None if deadline is None else max(deadline - time.monotonic(), 0.001)
+        with self._http.stream("GET", "/api/v1/events", params=params, accept="text/event-stream", timeout=timeout) as r:
+            yield from parse_events(_until(r.iter_lines(), deadline))
+
+    def _uuid_of(self, ref: NodeRef) -> str:
+        if isinstance(ref, (Node, Process)):
+            return ref.uuid
+        if isinstance(ref, str) and len(ref) == 36:
+            return ref
+        return self.node(ref).uuid
+
+    def _launch(
+        self, entry_point: str, inputs: Mapping[str, Any] | None, metadata: Mapping[str, Any] | None, use_cache: bool | None
+    ) -> dict[str, Any]:
+        body: dict[str, Any] = {"entry_point": entry_point, "inputs": _inline(inputs or {})}
+        meta = dict(metadata or {})
+        if use_cache is not None:
+            meta["use_cache"] = use_cache
+        if meta:
+            body["metadata"] = meta
+        return body
+
+    def _shell_job(
+        self,
+        command: str,
+        nodes: Mapping[str, Any] | None,
+        outputs: Sequence[str],
+        filenames: Mapping[str, str] | None,
+        parsers: Mapping[str, Mapping[str, Any]] | None,
+        computer: str | None,
+        stdin: str | None,
+        redirect_stderr: bool | None,
+        metadata: Mapping[str, Any] | None,
+    ) -> dict[str, Any]:
+        given: dict[str, Any] = {}
+        for name, value in (nodes or {}).items():
+            given[name] = self.upload_file(value) if isinstance(value, Path) else value
+        body: dict[str, Any] = {"command": command, "nodes": _inline(given)}
+        optional = {
+            "outputs": list(outputs) or None,
+            "filenames": dict(filenames) if filenames else None,
+            "parsers": {k: dict(v) for k, v in parsers.items()} if parsers else None,
+            "computer": computer,
+            "stdin": stdin,
+            "redirect_stderr": redirect_stderr,
+            "metadata": dict(metadata) if metadata else None,
+        }
+        body.update({k: v for k, v in optional.items() if v is not None})
+        return body
+
+
+def connect(url: str | None = None, token: str | None = None, *, profile: str | None = None) -> Client:
+    """A :class:`Client`: ``connect()`` finds the server as the command line does."""
+    return Client(url, token, profile=profile)
+
+
+def _inline(inputs: Mapping[str, Any]) -> dict[str, Any]:
+    """Inputs in JSON: stored nodes by reference, namespaces as nested objects, values as they are."""
+    out: dict[str, Any] = {}
+    for key, value in inputs.items():
+        if isinstance(value, (Node, Process)):
+            out[key] = {"uuid": value.uuid}
+        elif isinstance(value, Mapping) and any(isinstance(v, (Node, Process, Mapping)) for v in value.values()):
+            out[key] = _inline(value)
+        elif hasattr(value, "tolist") and not isinstance(value, (str, bytes)):
+            out[key] = value.tolist()
+        else:
+            out[key] = value
+    return out
+
+
+def _launch_args(item: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        "entry_point": item["entry_point"],
+        "inputs": item.get("inputs"),
+        "metadata": item.get("metadata"),
+        "use_cache": item.get("use_cache"),
+    }
+
+
+def _kind_of(value: Any) -> str:
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, int):
+        return "int"
+    if isinstance(value, float):
+        return "float"
+    if isinstance(value, str):
+        return "str"
+    if isinstance(value, Mapping):
+        return "dict"
+    if isinstance(value, (list, tuple)):
+        return "list"
+    raise TypeError(f"cannot store a {type(value).__name__}: give a bool, int, float, str, dict, list, a Path or Atoms")
+
+
+def _pbc(flags: Any) -> tuple[bool, bool, bool]:
+    a, b, c = (bool(f) for f in flags)
+    return (a, b, c)
+
+
+def _is_atoms(value: Any) -> bool:
+    return all(hasattr(value, a) for a in ("get_cell", "get_positions", "get_chemical_symbols", "get_pbc"))
+
+
+def _until(lines: Iterator[str], deadline: float | None) -> Iterator[str]:
+    """The lines of a stream up to ``deadline``: the server's heartbeats end a read, so it is checked between
+    lines; a read that waits past it (no heartbeat) ends as the same :class:`TimeoutError`."""
+    import httpx
+
+    try:
+        for line in lines:
+            if deadline is not None and time.monotonic() > deadline:
+                raise TimeoutError("the deadline passed while following the event stream")
+            yield line
+    except httpx.ReadTimeout as e:
+        raise TimeoutError("the deadline passed while following the event stream") from e
+
+
+def _chunks(handle: Any, size: int = 1 << 20) -> Iterator[bytes]:
+    while True:
+        chunk = handle.read(size)
+        if not chunk:
+            return
+        yield chunk
+
+

@@ -1,0 +1,187 @@
+"""cairn-client against a real server: every feature of the "From Python" page, and its errors."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from cairn_client import Client, InvalidInput, NotFound, Process, Unauthenticated, count, field
+from cairn_client.config import resolve
+
+
+def test_connecting_with_a_profile_the_cli_wrote(server: tuple[str, str, Path], tmp_path: Path) -> None:
+    url, token, _ = server
+    (tmp_path / "tokens").mkdir()
+    (tmp_path / "profiles.json").write_text(json.dumps({"current": "lab", "profiles": {"lab": {"url": url}}}))
+    (tmp_path / "tokens" / "lab").write_text(token + "\n")
+    with Client(env={"CAIRN_CONFIG_DIR": str(tmp_path)}) as client:
+        assert client.target.source == "profile 'lab'"
+        assert "version" in client.server()
+    with pytest.raises(ValueError, match="no profile named 'nope'"):
+        resolve(profile="nope", env={"CAIRN_CONFIG_DIR": str(tmp_path)})
+    with pytest.raises(Unauthenticated):
+        Client(url, token="cairn_wrong", env={}).node(1)
+
+
+def test_nodes_by_pk_uuid_and_prefix_with_attributes_extras_and_links(cairn: Client) -> None:
+    x = cairn.upload(3, label="x", extras={"project": "demo"})
+    assert x.value == 3 and x.label == "x"
+    assert cairn.node(x.pk) == x == cairn.node(x.uuid) == cairn.node(x.uuid[:12])
+    assert x.extras == {"project": "demo"}
+    x.set_extras({"checked": True})
+    assert cairn.node(x.pk).extras == {"project": "demo", "checked": True}
+    process = cairn.submit("arithmetic.add_multiply", {"x": x, "y": 4, "z": 5}).wait(300)
+    assert process.ok, process.exit_message
+    result = process.outputs()["result"]
+    assert result.value == 35
+    creator = result.incoming()
+    assert [link.type for link in creator] and any(link.label == "result" for link in creator)
+    assert x in result.ancestors()
+    assert result in x.descendants()
+    assert any(link.node == result for link in process.node().outgoing())
+
+
+def test_errors_are_named_after_the_problem_families(cairn: Client) -> None:
+    with pytest.raises(NotFound) as missing:
+        cairn.node("0190c1a2-0000-7000-8000-000000000000")
+    assert missing.value.status == 404 and "0190c1a2" in missing.value.detail
+    with pytest.raises(InvalidInput) as refused:
+        cairn.submit("arithmetic.add_multiply", {"x": 1})
+    assert any("'y'" in p for p in refused.value.problems), refused.value.problems
+    with pytest.raises(InvalidInput, match="unknown entry point 'nope.nope'"):
+        cairn.submit("nope.nope")
+
+
+def test_uploads_of_values_files_folders_and_structures(cairn: Client, tmp_path: Path) -> None:
+    assert cairn.upload({"a": 1, "b": [1, 2]}).attributes == {"a": 1, "b": [1, 2]}
+    assert cairn.upload([1.5, 2.5]).node_type == "data.core.list.List."
+    assert cairn.upload(2.5).value == 2.5 and cairn.upload("s").value == "s" and cairn.upload(True).value is True
+    big = tmp_path / "big.bin"
+    big.write_bytes(bytes(range(256)) * 20_000)
+    node = cairn.upload(big)
+    assert node.attributes["filename"] == "big.bin"
+    streamed = b"".join(node.iter_bytes(chunk_size=65536))
+    assert streamed == big.read_bytes()
+    with node.open() as f:
+        assert f.read(3) == b"\x00\x01\x02"
+    folder = tmp_path / "run"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "a.txt").write_text("a")
+    (folder / "sub" / "b.txt").write_text("b")
+    tree = cairn.upload(folder)
+    assert tree.read("sub/b.txt") == b"b"
+    assert sorted(e["name"] for e in tree.files()) == ["a.txt", "sub"]
+    structure = cairn.upload_structure(
+        cell=[[4.0, 0, 0], [0, 4.0, 0], [0, 0, 4.0]], symbols=["Si", "Si"], positions=[[0, 0, 0], [1, 1, 1]]
+    )
+    assert len(structure.attributes["sites"]) == 2
+
+
+def test_queries_give_rows_and_dataframes(cairn: Client) -> None:
+    for i in range(5):
+        cairn.upload({"energy": -1.0 * i, "step": i}, label="scan")
+    q = (
+        cairn.query()
+        .nodes("d", type="data.core.dict.Dict.", filters={"label": {"==": "scan"}}, project=["id", "attributes.energy"])
+        .order_by("d", "id")
+    )
+    rows = q.rows()
+    assert [r["d"]["attributes.energy"] for r in rows] == [0.0, -1.0, -2.0, -3.0, -4.0]
+    assert q.count() == 5
+    assert q.first() == rows[0]
+    frame = q.filter("d", {"attributes.step": {">": 1}}).dataframe()
+    assert list(frame.columns) == ["id", "attributes.energy"]
+    assert frame["attributes.energy"].tolist() == [-2.0, -3.0, -4.0]
+    counted = cairn.query().nodes("d", type="data.core.dict.Dict.", project=["label", count()]).rows()
+    assert {"label": "scan", "count": 5} in [r["d"] for r in counted] or any(
+        r["d"].get("label") == "scan" and 5 in r["d"].values() for r in counted
+    )
+    with pytest.raises(InvalidInput, match="unknown operator"):
+        cairn.query().nodes("n", filters={"id": {"~=": 1}}).rows()
+    assert field("attributes.x", cast="f") == {"field": "attributes.x", "cast": "f"}
+
+
+def test_a_shell_job_runs_with_a_local_file_and_its_outputs_come_back(cairn: Client, tmp_path: Path) -> None:
+    data = tmp_path / "data.csv"
+    data.write_text("3\n1\n2\n")
+    p = cairn.shell(
+        "bash -c 'sort -n {data} > sorted.txt; echo total 6'",
+        {"data": data},
+        outputs=["sorted.txt"],
+        parsers={"total": {"regex": r"total (\d+)"}},
+        timeout=300,
+    )
+    assert p.ok, p.exit_message
+    outputs = p.outputs()
+    assert outputs["sorted_txt"].read_text() == "1\n2\n3\n"
+    assert outputs["total"].value == 6
+    assert outputs["stdout"].read_text() == "total 6\n"
+    failed = cairn.shell("bash -c 'echo broken >&2; exit 2'", timeout=300)
+    assert failed.exit_status == 400 and "broken" in failed.exit_message
+    with pytest.raises(InvalidInput, match="no input nodes.missing"):
+        cairn.shell("cat {missing}")
+
+
+def test_batches_events_and_control(cairn: Client) -> None:
+    jobs = cairn.shell_many([{"command": "echo {i}", "nodes": {"i": i}} for i in range(3)])
+    assert [j.wait(300).ok for j in jobs] == [True, True, True]
+    launched = cairn.submit_many([("arithmetic.add_function", {"x": i, "y": 1}) for i in range(3)])
+    assert [p.wait(300).outputs()["result"].value for p in launched] == [1, 2, 3]
+    slow = cairn.submit("examples.sum_series", {"n": 1000, "batch": 1})
+    slow.pause()
+    assert slow.paused
+    slow.play()
+    states = []
+    for event in slow.events():
+        states.append(event.to_state)
+        if len(states) == 2:
+            slow.kill()
+    assert slow.wait(300).state == "killed", states
+
+
+def test_groups_and_archives(cairn: Client, tmp_path: Path) -> None:
+    group = cairn.create_group("client-tests", "made by the tests")
+    a, b = cairn.upload(1), cairn.upload(2)
+    assert group.add(a, b)["added"] == 2
+    assert {n.uuid for n in cairn.group("client-tests").nodes()} == {a.uuid, b.uuid}
+    group.remove(b)
+    assert [n.uuid for n in group.nodes()] == [a.uuid]
+    archive = cairn.export_archive(tmp_path / "g.cairn", groups=["client-tests"])
+    assert archive.stat().st_size > 0
+    imported = cairn.import_archive(archive)
+    assert imported["existing"] >= 1
+
+
+def test_wait_sees_an_end_that_came_before_it_followed_the_events(
+    cairn: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    done = cairn.submit("arithmetic.add_function", {"x": 1, "y": 2}).wait(300)
+    assert done.ok
+    # as if it ended between wait's first look at it and its subscription to the event stream
+    stale = Process(cairn, {**done._summary, "state": "running", "exit_status": None})
+    looks = []
+    original = Process.refresh
+
+    def first_look_is_stale(self: Process) -> Process:
+        looks.append(self.uuid)
+        return self if len(looks) == 1 else original(self)
+
+    monkeypatch.setattr(Process, "refresh", first_look_is_stale)
+    started = time.monotonic()
+    assert stale.wait(60).ok
+    assert time.monotonic() - started < 30, "wait missed the end the event stream replays"
+
+
+def test_wait_gives_up_at_its_timeout(cairn: Client) -> None:
+    slow = cairn.submit("examples.sum_series", {"n": 1000, "batch": 1}).pause()
+    try:
+        started = time.monotonic()
+        with pytest.raises(TimeoutError, match="has not ended after 2"):
+            slow.wait(2)
+        assert 2 <= time.monotonic() - started < 60
+    finally:
+        slow.kill()
+    assert slow.wait(300).state == "killed"

@@ -1,0 +1,107 @@
+package dev.cairn.e2e.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.cairn.e2e.CairnCli;
+import dev.cairn.e2e.CairnServerProcess;
+import dev.cairn.e2e.LocalComputer;
+import dev.cairn.storage.testing.TestBroker;
+import dev.cairn.storage.testing.TestDatabase;
+
+/**
+ * {@code cairn shell run} against a real server: a local file uploaded and its placeholder filled, a
+ * value, an output file, a failing command's exit code, --submit, and a program the computer lacks
+ * refused with the server's message.
+ */
+class ShellCommandsIT {
+
+    @RegisterExtension
+    static final TestDatabase db = new TestDatabase();
+
+    @RegisterExtension
+    static final TestBroker broker = new TestBroker();
+
+    @TempDir
+    static Path dataDir;
+
+    @TempDir
+    static Path home;
+
+    static CairnServerProcess server;
+
+    @BeforeAll
+    static void startServer() {
+        server = CairnServerProcess.builder("cli-shell", dataDir)
+                .database(db)
+                .broker(broker)
+                .start()
+                .awaitReady();
+        LocalComputer.register(server, dataDir.resolve("work"));
+    }
+
+    @AfterAll
+    static void stopServer() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    private static CairnCli cairn() {
+        return CairnCli.against(home, server.url(), server.adminToken());
+    }
+
+    @Test
+    void aCommandRunsOnAnUploadedFileAndPrintsItsOutputs() throws Exception {
+        Path data = Files.writeString(home.resolve("data.csv"), "a\nb\nc\n");
+        CairnCli.Run wc = cairn().run("shell", "run", "wc -l {data}", "--input", "data=@" + data);
+        assertEquals(0, wc.exit(), wc.toString());
+        assertTrue(wc.out().contains("Finished [0]"), wc.toString());
+        assertTrue(wc.out().contains("stdout:\n3 data.csv\n"), wc.toString());
+
+        CairnCli.Run made =
+                cairn().run("shell", "run", "bash -c 'seq {n} > numbers.txt'", "--value", "n=4", "--output", "*.txt");
+        assertEquals(0, made.exit(), made.toString());
+        assertTrue(made.out().contains("numbers_txt"), made.toString());
+
+        CairnCli.Run json = cairn().run("shell", "run", "echo {x}", "--value", "x=1.5", "--json");
+        assertEquals(0, json.exit(), json.toString());
+        assertEquals(
+                "core.shell", json.json().path("process").path("entry_point").asString());
+        assertTrue(json.json().path("outputs").has("stdout"), json.toString());
+    }
+
+    @Test
+    void aFailingCommandEndsWithExitCode1AndItsExitStatus() {
+        CairnCli.Run failed = cairn().run("shell", "run", "bash -c 'echo broken >&2; exit 3'");
+        assertEquals(1, failed.exit(), failed.toString());
+        assertTrue(
+                failed.out().contains("ERROR_COMMAND_FAILED: the command exited with status 3: broken"),
+                failed.toString());
+
+        CairnCli.Run submitted = cairn().run("shell", "run", "sleep 1", "--submit");
+        assertEquals(0, submitted.exit(), submitted.toString());
+        assertTrue(submitted.out().strip().matches("[0-9a-f-]{36}"), submitted.toString());
+    }
+
+    @Test
+    void aProgramTheComputerLacksIsRefusedWithTheServersMessage() {
+        CairnCli.Run missing = cairn().run("shell", "run", "no-such-program-cairn --flag");
+        assertEquals(2, missing.exit(), missing.toString());
+        assertTrue(
+                missing.err().contains("command 'no-such-program-cairn' was not found on computer 'localhost'"),
+                missing.toString());
+        CairnCli.Run badInput = cairn().run("shell", "run", "cat {x}", "--input", "x");
+        assertEquals(2, badInput.exit(), badInput.toString());
+        assertTrue(badInput.err().contains("--input 'x' is not NAME=REF"), badInput.toString());
+    }
+}
