@@ -18,6 +18,7 @@ import dev.cairn.engine.computers.ComputerTestReport;
 import dev.cairn.engine.computers.ExecutableLookup;
 import dev.cairn.engine.control.ProcessControl;
 import dev.cairn.engine.events.EventFilter;
+import dev.cairn.engine.events.EventLog;
 import dev.cairn.engine.events.StateChanged;
 import dev.cairn.engine.events.Subscription;
 import dev.cairn.engine.internal.broker.Broadcasts;
@@ -37,6 +38,7 @@ import dev.cairn.engine.process.ProcessState;
 import dev.cairn.engine.transport.TransportPool;
 import dev.cairn.engine.worker.Worker;
 import dev.cairn.errors.ConflictException;
+import dev.cairn.storage.Storage;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.DatabaseConfig;
 import dev.cairn.storage.db.Transactions;
@@ -111,6 +113,8 @@ public final class Engine implements AutoCloseable {
     private final Database database;
     private final Container container;
     private final GraphStore graph;
+    private final Storage storage;
+    private final EventLog eventLog;
     private final PluginRegistry plugins;
     private final ProcessStates states = new ProcessStates();
     private final TransportPool transports;
@@ -133,6 +137,8 @@ public final class Engine implements AutoCloseable {
                     ? Container.open(config.objectBucket())
                     : config.objectStore() == null ? null : Container.open(config.objectStore());
             this.graph = new GraphStore(database, container, defaultUser(database));
+            this.storage = new Storage(database, graph);
+            this.eventLog = new EventLog(database);
             this.plugins = config.plugins();
             LongAdder cacheHits = new LongAdder();
             this.executor =
@@ -203,6 +209,14 @@ public final class Engine implements AutoCloseable {
         return graph;
     }
 
+    /**
+     * The installation's stores, queries and reads, for a server: what it needs of the database
+     * without a connection of its own.
+     */
+    public Storage storage() {
+        return storage;
+    }
+
     public PluginRegistry plugins() {
         return plugins;
     }
@@ -213,6 +227,11 @@ public final class Engine implements AutoCloseable {
 
     public ProcessControl control() {
         return control;
+    }
+
+    /** The state changes the engine stored, for watchers that replay them or fill the gaps between broadcasts. */
+    public EventLog eventLog() {
+        return eventLog;
     }
 
     /** The engine's numbers for a monitoring system: queue depth, outbox, processes by state, cache hits, steps. */

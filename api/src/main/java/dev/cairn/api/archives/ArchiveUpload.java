@@ -18,7 +18,7 @@ import dev.cairn.storage.archive.InvalidArchiveException;
  * the format allows, else spooled to a file first (a zip is read from its end). Closing it deletes the
  * spooled file.
  */
-final class ArchiveUpload implements AutoCloseable {
+public final class ArchiveUpload implements AutoCloseable {
 
     private final ArchiveFormat format;
     private final ArchiveReader reader;
@@ -34,7 +34,7 @@ final class ArchiveUpload implements AutoCloseable {
      * Opens {@code body} and reads the archive's header; {@code spool} is the folder a format that cannot
      * read a stream is copied into (archives are large: on the disk of the data directory, not /tmp).
      */
-    static ArchiveUpload open(InputStream body, Path spool) throws IOException {
+    public static ArchiveUpload open(InputStream body, Path spool) throws IOException {
         BufferedInputStream in = new BufferedInputStream(body, 1 << 16);
         in.mark(ArchiveFormat.SIGNATURE_BYTES);
         byte[] start = in.readNBytes(ArchiveFormat.SIGNATURE_BYTES);
@@ -78,11 +78,11 @@ final class ArchiveUpload implements AutoCloseable {
         }
     }
 
-    ArchiveFormat format() {
+    public ArchiveFormat format() {
         return format;
     }
 
-    ArchiveReader reader() {
+    public ArchiveReader reader() {
         return reader;
     }
 

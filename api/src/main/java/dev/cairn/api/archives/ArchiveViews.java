@@ -13,7 +13,7 @@ import dev.cairn.storage.archive.ArchivePart;
 import dev.cairn.storage.archive.ImportResult;
 
 /** The archive endpoints' answers. */
-final class ArchiveViews {
+public final class ArchiveViews {
 
     private ArchiveViews() {}
 
@@ -38,7 +38,7 @@ final class ArchiveViews {
                        "include_comments": true, "include_logs": true, "include_authinfos": false},
                      "counts": {"users": 1, "computers": 1, "authinfos": 0, "groups": 1, "nodes": 42, "links": 60,
                        "group_members": 10, "comments": 0, "logs": 3, "objects": 12}}""")
-    record HeaderView(
+    public record HeaderView(
             @Schema(description = "the archive's format", example = "cairn")
             String format,
 
@@ -75,7 +75,7 @@ final class ArchiveViews {
      * @param group the group the new nodes went into; left out when nothing was new
      */
     @Schema(description = "What an import added; a second import of the same archive adds nothing")
-    record ImportView(
+    public record ImportView(
             HeaderView header,
 
             @Schema(description = "rows (objects) added per part: what the installation did not have")
@@ -102,7 +102,7 @@ final class ArchiveViews {
 
     /** One part of an archive as it was read and verified. */
     @Schema(description = "A part as read: its rows (objects) and the bytes of its stream, checksums verified")
-    record PartView(
+    public record PartView(
             @Schema(description = "rows, or objects", example = "42")
             long count,
 
@@ -111,7 +111,7 @@ final class ArchiveViews {
 
     /** An archive read through without importing. */
     @Schema(description = "An archive read to its end, every checksum verified, nothing imported")
-    record InspectionView(
+    public record InspectionView(
             HeaderView header,
 
             @Schema(description = "each part as read, in the archive's order")

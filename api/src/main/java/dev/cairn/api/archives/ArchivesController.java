@@ -38,14 +38,9 @@ import dev.cairn.api.config.CairnProperties;
 import dev.cairn.api.security.CurrentUser;
 import dev.cairn.api.web.Problems;
 import dev.cairn.api.web.StreamedResponse;
-import dev.cairn.engine.Engine;
 import dev.cairn.errors.CairnException;
-import dev.cairn.storage.archive.ArchiveExport;
 import dev.cairn.storage.archive.ArchiveFormat;
-import dev.cairn.storage.archive.ArchiveHeader;
-import dev.cairn.storage.archive.ArchiveImport;
 import dev.cairn.storage.archive.ArchiveProgress;
-import dev.cairn.storage.archive.ExportRequest;
 import dev.cairn.storage.archive.ImportOptions;
 
 /** Archives: an export streamed as the response, an import or an inspection of an upload streamed as it comes. */
@@ -63,19 +58,14 @@ class ArchivesController {
     private static final DateTimeFormatter FILE_TIME = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'");
     private static final String REFS = " (repeatable; any mix of group, node, computer and code)";
 
-    private final Engine engine;
-    private final ExportRequests requests;
+    private final ArchiveService archives;
     private final Path spool;
-    private final String producer;
     private final JsonMapper json;
 
-    ArchivesController(Engine engine, ExportRequests requests, CairnProperties properties, JsonMapper json) {
-        this.engine = engine;
+    ArchivesController(ArchiveService archives, CairnProperties properties, JsonMapper json) {
+        this.archives = archives;
         this.json = json;
-        this.requests = requests;
         this.spool = properties.dataDir().resolve("tmp");
-        String version = ArchivesController.class.getPackage().getImplementationVersion();
-        this.producer = "cairn " + (version == null ? "development" : version);
     }
 
     @GetMapping(produces = {ARCHIVE, MediaType.APPLICATION_JSON_VALUE})
@@ -165,7 +155,7 @@ class ArchivesController {
             @Parameter(hidden = true) HttpServletResponse response)
             throws IOException {
         ArchiveFormat format = ArchiveFormat.of(formatName);
-        ExportRequest request = requests.of(new ExportRequests.Selection(
+        PreparedExport export = archives.export(new ExportRequests.Selection(
                 all,
                 orEmpty(groups),
                 orEmpty(nodes),
@@ -176,15 +166,12 @@ class ArchivesController {
                 comments,
                 logs,
                 authinfos));
-        ArchiveExport export =
-                new ArchiveExport(engine.database(), engine.graph().objectStore(), producer);
         // counted first: what would fail the export fails here, while a problem can still be answered
-        ArchiveHeader counted = export.count(request);
         if (dryRun) {
             return ResponseEntity.ok()
                     .contentType(MediaType.APPLICATION_JSON)
                     .cacheControl(CacheControl.noStore())
-                    .body(HeaderView.of(format, counted));
+                    .body(HeaderView.of(format, export.counted()));
         }
         response.setContentType(ARCHIVE);
         response.setHeader(HttpHeaders.CACHE_CONTROL, CacheControl.noStore().getHeaderValue());
@@ -199,12 +186,7 @@ class ArchivesController {
         }
         StreamedResponse.write(
                 response,
-                () -> ArchiveDownload.write(
-                        format,
-                        writer -> export.export(request, writer, ArchiveProgress.NONE),
-                        response.getOutputStream(),
-                        spool,
-                        response::setContentLengthLong));
+                () -> export.write(format, response.getOutputStream(), spool, response::setContentLengthLong));
         return null;
     }
 
@@ -282,16 +264,13 @@ class ArchivesController {
                     .withComments(ImportOptions.CommentMerge.parse(mergeComments))
                     .withGroupLabel(groupLabel);
             try (ArchiveUpload upload = ArchiveUpload.open(body, spool)) {
-                ArchiveImport importer =
-                        new ArchiveImport(engine.database(), engine.graph().objectStore(), CurrentUser.id());
                 if (!asksForLines(request)) {
-                    return ImportView.of(
-                            upload.format(), importer.importFrom(upload.reader(), options, ArchiveProgress.NONE));
+                    return archives.importFrom(upload, options, ArchiveProgress.NONE, CurrentUser.id());
                 }
                 response.setContentType(ImportProgressLines.NDJSON);
                 ImportProgressLines lines = new ImportProgressLines(response.getOutputStream(), json);
                 try {
-                    lines.done(ImportView.of(upload.format(), importer.importFrom(upload.reader(), options, lines)));
+                    lines.done(archives.importFrom(upload, options, lines, CurrentUser.id()));
                 } catch (CairnException e) {
                     LOG.info("an import failed, nothing of it imported: {}", e.getMessage());
                     lines.failed(Problems.of(e).with(e.getMessage()));

@@ -1,32 +1,25 @@
 package dev.cairn.api.archives;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.UUID;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 import org.springframework.stereotype.Component;
 
-import dev.cairn.api.codes.StoredCodes;
+import dev.cairn.api.codes.CodeService;
 import dev.cairn.api.computers.ComputerRefs;
+import dev.cairn.api.groups.GroupService;
 import dev.cairn.api.web.NodeRefs;
-import dev.cairn.engine.Engine;
-import dev.cairn.errors.ConflictException;
 import dev.cairn.errors.InvalidInputException;
 import dev.cairn.errors.NotFoundException;
+import dev.cairn.storage.Storage;
 import dev.cairn.storage.archive.ExportRequest;
-import dev.cairn.storage.graph.StorageException;
 import dev.cairn.storage.graph.computers.Computer;
-import dev.cairn.storage.graph.groups.GroupStore;
 import dev.cairn.storage.graph.traversal.TraversalRules;
+import dev.cairn.storage.views.NodeViews;
 
 /**
  * An export's query parameters as an {@link ExportRequest}: the groups, nodes, computers and codes they
@@ -34,14 +27,14 @@ import dev.cairn.storage.graph.traversal.TraversalRules;
  * fault, a 400 naming the parameter (not a 404: the URL's resource, the archive, exists).
  */
 @Component
-class ExportRequests {
+public class ExportRequests {
 
     private static final Pattern UUID_FORM =
             Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
     private static final Pattern PK = Pattern.compile("(pk:)?[0-9]{1,18}");
 
     /** What the query names. */
-    record Selection(
+    public record Selection(
             boolean all,
             List<String> groups,
             List<String> nodes,
@@ -53,16 +46,18 @@ class ExportRequests {
             boolean logs,
             boolean authinfos) {}
 
-    private final Engine engine;
+    private final NodeViews views;
     private final NodeRefs nodes;
     private final ComputerRefs computers;
-    private final StoredCodes codes;
+    private final CodeService codes;
+    private final GroupService groups;
 
-    ExportRequests(Engine engine, NodeRefs nodes, ComputerRefs computers, StoredCodes codes) {
-        this.engine = engine;
+    ExportRequests(Storage storage, NodeRefs nodes, ComputerRefs computers, CodeService codes, GroupService groups) {
+        this.views = storage.nodes();
         this.nodes = nodes;
         this.computers = computers;
         this.codes = codes;
+        this.groups = groups;
     }
 
     ExportRequest of(Selection s) {
@@ -88,7 +83,7 @@ class ExportRequests {
                     .forEach(ref ->
                             nodeIds.add(inQuery("code", () -> codes.find(ref).id())));
             Set<Long> groupIds = new LinkedHashSet<>();
-            s.groups().forEach(ref -> groupIds.add(inQuery("group", () -> group(ref))));
+            s.groups().forEach(ref -> groupIds.add(inQuery("group", () -> groups.idOf(ref))));
             Set<Long> computerIds = new LinkedHashSet<>();
             s.computers().forEach(ref -> computerIds.add(inQuery("computer", () -> computer(ref))));
             request = ExportRequest.of(ids(nodeIds), ids(groupIds), ids(computerIds));
@@ -129,7 +124,7 @@ class ExportRequests {
         String r = ref.strip().toLowerCase(Locale.ROOT);
         if (PK.matcher(r).matches()) {
             long pk = Long.parseLong(r.startsWith("pk:") ? r.substring(3) : r);
-            if (exists("SELECT 1 FROM node WHERE id = ?", pk)) {
+            if (views.identity(pk).isPresent()) {
                 return pk;
             }
             if (r.startsWith("pk:") || r.length() < 4) {
@@ -139,62 +134,12 @@ class ExportRequests {
         return nodes.id(r);
     }
 
-    /** A group by uuid, else by label: a {@code core} group's first, else the one group of another type. */
-    private long group(String ref) {
-        if (UUID_FORM.matcher(ref).matches()) {
-            try {
-                var byUuid = new GroupStore(engine.database()).find(UUID.fromString(ref));
-                if (byUuid.isPresent()) {
-                    return byUuid.get().id();
-                }
-            } catch (SQLException e) {
-                throw new StorageException("finding group " + ref, e);
-            }
-        }
-        List<Long> ids = new ArrayList<>();
-        List<String> types = new ArrayList<>();
-        try (Connection c = engine.database().connection();
-                PreparedStatement s = c.prepareStatement("SELECT id, type_string FROM node_group WHERE label = ?"
-                        + " ORDER BY type_string <> '" + GroupStore.CORE + "', type_string")) {
-            s.setString(1, ref);
-            try (ResultSet r = s.executeQuery()) {
-                while (r.next()) {
-                    ids.add(r.getLong(1));
-                    types.add(r.getString(2));
-                }
-            }
-        } catch (SQLException e) {
-            throw new StorageException("finding group " + ref, e);
-        }
-        if (ids.isEmpty()) {
-            throw new NotFoundException("no group is labelled '" + ref + "'"
-                    + (UUID_FORM.matcher(ref).matches() ? " or has that uuid" : ""));
-        }
-        if (ids.size() > 1 && !GroupStore.CORE.equals(types.getFirst())) {
-            throw new ConflictException("groups of the types " + String.join(", ", types) + " are labelled '" + ref
-                    + "': name the one to export by its uuid");
-        }
-        return ids.getFirst();
-    }
-
     private long computer(String ref) {
         return computers
                 .find(ref)
                 .map(Computer::id)
                 .orElseThrow(() -> new NotFoundException("no computer is labelled '" + ref + "'"
                         + (UUID_FORM.matcher(ref).matches() ? " or has that uuid" : "")));
-    }
-
-    private boolean exists(String sql, long id) {
-        try (Connection c = engine.database().connection();
-                PreparedStatement s = c.prepareStatement(sql)) {
-            s.setLong(1, id);
-            try (ResultSet r = s.executeQuery()) {
-                return r.next();
-            }
-        } catch (SQLException e) {
-            throw new StorageException("finding node " + id, e);
-        }
     }
 
     /** Resolves one name of the query; one that names nothing is a 400 naming the parameter. */

@@ -1,16 +1,8 @@
 package dev.cairn.api.codes;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
-import java.util.stream.Stream;
 
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -19,8 +11,6 @@ import io.swagger.v3.oas.annotations.media.ExampleObject;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -34,21 +24,10 @@ import org.springframework.web.bind.annotation.RequestPart;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.multipart.MultipartFile;
 
-import dev.cairn.api.computers.ComputerRefs;
 import dev.cairn.api.config.CairnProperties;
 import dev.cairn.api.security.CurrentUser;
-import dev.cairn.api.web.Cursor;
 import dev.cairn.api.web.Page;
-import dev.cairn.engine.Engine;
-import dev.cairn.engine.plugin.UnknownProcessTypeException;
-import dev.cairn.engine.process.CalcJobDefinition;
-import dev.cairn.engine.process.ProcessDefinition;
-import dev.cairn.errors.ConflictException;
 import dev.cairn.errors.InvalidInputException;
-import dev.cairn.storage.graph.Code;
-import dev.cairn.storage.graph.InstalledCode;
-import dev.cairn.storage.graph.PortableCode;
-import dev.cairn.storage.graph.computers.Computer;
 
 /** The executables calculation jobs run: installed codes (JSON) and portable ones (uploaded files). */
 @RestController
@@ -59,10 +38,8 @@ import dev.cairn.storage.graph.computers.Computer;
                 + " each job). Reading needs the role read, the rest admin")
 class CodesController {
 
-    private static final Logger LOG = LoggerFactory.getLogger(CodesController.class);
     private static final String REF =
             "the code's uuid (or a unique prefix of it), label@computer, or a label only" + " one code has";
-    private static final String ORDER = "id";
     /*
      * Both ways to POST a code describe the one request body of POST /api/v1/codes, since the
      * OpenAPI document has one operation per path and method: JSON for an installed code,
@@ -73,15 +50,11 @@ class CodesController {
              "description": "bash, for arithmetic.add", "defaultCalcJobPlugin": "arithmetic.add"}""";
     private static final int DEFAULT_LIMIT = 100;
 
-    private final Engine engine;
-    private final StoredCodes codes;
-    private final ComputerRefs computers;
+    private final CodeService codes;
     private final CairnProperties properties;
 
-    CodesController(Engine engine, StoredCodes codes, ComputerRefs computers, CairnProperties properties) {
-        this.engine = engine;
+    CodesController(CodeService codes, CairnProperties properties) {
         this.codes = codes;
-        this.computers = computers;
         this.properties = properties;
     }
 
@@ -108,25 +81,7 @@ class CodesController {
                 @ApiResponse(responseCode = "409", description = "a code on that computer has the label already")
             })
     ResponseEntity<CodeView> createInstalled(@RequestBody NewInstalledCode body) {
-        String label = label(body.label());
-        if (body.executable() == null) {
-            throw new InvalidInputException("field 'executable' is required: the executable's absolute path");
-        }
-        Computer computer = computers.inBody("computer", body.computer());
-        if (codes.labelTaken(label, computer.id())) {
-            throw new ConflictException("computer '" + computer.label() + "' has a code labelled '" + label
-                    + "' already (" + label + "@" + computer.label() + ")");
-        }
-        InstalledCode code = new InstalledCode(computer.id(), body.executable());
-        describe(
-                code,
-                label,
-                body.description(),
-                body.defaultCalcJobPlugin(),
-                body.prependText(),
-                body.appendText(),
-                body.withMpi());
-        return created(engine.graph().forUser(CurrentUser.id()).store(code));
+        return created(codes.createInstalled(body, CurrentUser.id()));
     }
 
     @PostMapping(consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
@@ -163,19 +118,16 @@ class CodesController {
             @Parameter(hidden = true) @RequestParam(name = "appendText", required = false) String appendText,
             @Parameter(hidden = true) @RequestParam(name = "withMpi", required = false) Boolean withMpi)
             throws IOException {
-        String name = label(label);
-        if (codes.labelTaken(name, null)) {
-            throw new ConflictException("a portable code is labelled '" + name + "' already");
-        }
-        Path folder = Files.createTempDirectory("cairn-code-");
-        try {
-            writeFiles(files, folder);
-            PortableCode code = new PortableCode(folder, executable);
-            describe(code, name, description, defaultCalcJobPlugin, prependText, appendText, withMpi);
-            return created(engine.graph().forUser(CurrentUser.id()).store(code));
-        } finally {
-            deleteTree(folder);
-        }
+        return created(codes.createPortable(
+                files,
+                label,
+                executable,
+                description,
+                defaultCalcJobPlugin,
+                prependText,
+                appendText,
+                withMpi,
+                CurrentUser.id()));
     }
 
     @GetMapping
@@ -197,22 +149,13 @@ class CodesController {
         if (limit < 1 || limit > max) {
             throw new InvalidInputException("limit must be from 1 to " + max + ", not " + limit);
         }
-        long after = cursor == null
-                ? 0
-                : ((Number) Cursor.decode(cursor, ORDER).after().getFirst()).longValue();
-        Long computerId =
-                computer == null ? null : computers.inBody("computer", computer).id();
-        List<Code> page = codes.page(computerId, after, limit + 1);
-        boolean more = page.size() > limit;
-        List<Code> items = more ? page.subList(0, limit) : page;
-        String next = more ? new Cursor(ORDER, List.of(items.getLast().id())).encode() : null;
-        return new Page<>(items.stream().map(codes::view).toList(), next, null);
+        return codes.list(computer, cursor, limit);
     }
 
     @GetMapping("/{code}")
     @Operation(operationId = "showCode", summary = "Show a code")
     CodeView show(@Parameter(description = REF, example = "bash@localhost") @PathVariable("code") String ref) {
-        return codes.view(codes.find(ref));
+        return codes.show(ref);
     }
 
     @DeleteMapping("/{code}")
@@ -226,100 +169,12 @@ class CodesController {
             })
     ResponseEntity<Void> delete(
             @Parameter(description = REF, example = "bash@localhost") @PathVariable("code") String ref) {
-        codes.delete(codes.find(ref));
+        codes.delete(ref);
         return ResponseEntity.noContent().build();
     }
 
-    private ResponseEntity<CodeView> created(Code code) {
+    private static ResponseEntity<CodeView> created(CodeView code) {
         return ResponseEntity.created(URI.create("/api/v1/codes/" + code.uuid()))
-                .body(codes.view(code));
-    }
-
-    private static String label(String label) {
-        if (label == null || label.isBlank()) {
-            throw new InvalidInputException("field 'label' is required: the code's name");
-        }
-        if (label.contains("@")) {
-            throw new InvalidInputException(
-                    "a code's label may not contain '@' (codes are named label@computer): '" + label + "'");
-        }
-        return label.strip();
-    }
-
-    private void describe(
-            Code code,
-            String label,
-            String description,
-            String calcJob,
-            String prependText,
-            String appendText,
-            Boolean withMpi) {
-        code.setLabel(label);
-        code.setDescription(description == null ? "" : description);
-        if (calcJob != null) {
-            code.defaultCalcJobPlugin(requireCalcJob(calcJob));
-        }
-        code.prependText(prependText == null ? "" : prependText);
-        code.appendText(appendText == null ? "" : appendText);
-        code.withMpi(withMpi);
-    }
-
-    private String requireCalcJob(String entryPoint) {
-        List<String> calcJobs = engine.plugins().all().stream()
-                .filter(CalcJobDefinition.class::isInstance)
-                .map(ProcessDefinition::entryPoint)
-                .sorted()
-                .toList();
-        try {
-            if (engine.plugins().get(entryPoint) instanceof CalcJobDefinition) {
-                return entryPoint;
-            }
-        } catch (UnknownProcessTypeException e) {
-            // named below, with the calculation jobs there are
-        }
-        throw new InvalidInputException("field 'defaultCalcJobPlugin': '" + entryPoint
-                + "' is not a calculation job; the calculation jobs are " + calcJobs);
-    }
-
-    /** The uploaded files under {@code folder}, each at the relative path its part names. */
-    private static void writeFiles(List<MultipartFile> files, Path folder) throws IOException {
-        if (files == null || files.isEmpty()) {
-            throw new InvalidInputException("a portable code needs its files: one or more parts 'files'");
-        }
-        Set<String> seen = new HashSet<>();
-        for (MultipartFile file : files) {
-            String path = file.getOriginalFilename();
-            Path target = folder.resolve(path == null ? "" : path).normalize();
-            if (path == null
-                    || path.isBlank()
-                    || path.startsWith("/")
-                    || !target.startsWith(folder)
-                    || target.equals(folder)
-                    || path.contains("\\")) {
-                throw new InvalidInputException("part 'files': '" + path
-                        + "' is not a relative path inside the code (a file name or a path like bin/run.sh)");
-            }
-            if (!seen.add(folder.relativize(target).toString())) {
-                throw new InvalidInputException("part 'files': '" + path + "' is uploaded twice");
-            }
-            Files.createDirectories(target.getParent());
-            try (InputStream in = file.getInputStream()) {
-                Files.copy(in, target);
-            }
-        }
-    }
-
-    /** The files are in the object store by now (or the code was refused): the copies go. */
-    private static void deleteTree(Path folder) {
-        try (Stream<Path> paths = Files.walk(folder)) {
-            List<Path> all = new ArrayList<>(paths.toList());
-            all.sort(Comparator.reverseOrder());
-            for (Path p : all) {
-                Files.deleteIfExists(p);
-            }
-        } catch (IOException e) {
-            // best effort, never masking the answer: a folder left in the temporary directory harms nothing
-            LOG.warn("could not remove the upload folder {}: {}", folder, e.toString());
-        }
+                .body(code);
     }
 }

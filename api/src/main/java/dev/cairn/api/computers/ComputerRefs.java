@@ -6,9 +6,9 @@ import java.util.regex.Pattern;
 
 import org.springframework.stereotype.Component;
 
-import dev.cairn.engine.Engine;
 import dev.cairn.errors.InvalidInputException;
 import dev.cairn.errors.NotFoundException;
+import dev.cairn.storage.Storage;
 import dev.cairn.storage.graph.computers.Computer;
 import dev.cairn.storage.graph.computers.ComputerStore;
 
@@ -25,8 +25,8 @@ public class ComputerRefs {
 
     private final ComputerStore computers;
 
-    ComputerRefs(Engine engine) {
-        this.computers = new ComputerStore(engine.database());
+    ComputerRefs(Storage storage) {
+        this.computers = storage.computers();
     }
 
     /** The computer a URL names; a 404 when there is none. */

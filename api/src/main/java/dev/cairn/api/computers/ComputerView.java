@@ -22,7 +22,7 @@ import dev.cairn.storage.graph.computers.Computer;
                  "settings": {"workdir": "/scratch/alice/cairn", "transport_params": {"username": "alice",
                  "key_filename": "~/.ssh/id_ed25519"}, "max_connections": 4},
                  "enabled": true, "users": [{"user": "alice@example.org", "enabled": true}], "nodes": 1204}""")
-record ComputerView(
+public record ComputerView(
         UUID uuid,
         String label,
         String hostname,
@@ -44,7 +44,8 @@ record ComputerView(
 
     /** Whether a computer is enabled for one user. */
     @Schema(description = "whether a computer is enabled for one user")
-    record UserState(@Schema(example = "alice@example.org") String user, boolean enabled) {}
+    public record UserState(
+            @Schema(example = "alice@example.org") String user, boolean enabled) {}
 
     static ComputerView of(Computer c, boolean enabled, List<UserState> users, long nodes) {
         return new ComputerView(

@@ -2,8 +2,6 @@ package dev.cairn.api.computers;
 
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 import io.swagger.v3.oas.annotations.Operation;
@@ -26,16 +24,6 @@ import org.springframework.web.util.UriUtils;
 
 import dev.cairn.api.security.CurrentUser;
 import dev.cairn.api.web.Page;
-import dev.cairn.engine.Engine;
-import dev.cairn.engine.computers.ComputerTypes;
-import dev.cairn.errors.InvalidInputException;
-import dev.cairn.storage.graph.computers.AuthInfo;
-import dev.cairn.storage.graph.computers.AuthInfoStore;
-import dev.cairn.storage.graph.computers.Computer;
-import dev.cairn.storage.graph.computers.ComputerSpec;
-import dev.cairn.storage.graph.computers.ComputerStore;
-import dev.cairn.storage.graph.users.User;
-import dev.cairn.storage.graph.users.UserStore;
 
 /** The computers calculation jobs run on: set up, listed, shown, deleted, enabled per user and tested. */
 @RestController
@@ -48,18 +36,10 @@ class ComputersController {
 
     private static final String REF = "the computer's label or uuid";
 
-    private final Engine engine;
-    private final ComputerStore computers;
-    private final AuthInfoStore authInfos;
-    private final UserStore users;
-    private final ComputerRefs refs;
+    private final ComputerService computers;
 
-    ComputersController(Engine engine, ComputerRefs refs) {
-        this.engine = engine;
-        this.computers = new ComputerStore(engine.database());
-        this.authInfos = new AuthInfoStore(engine.database());
-        this.users = new UserStore(engine.database());
-        this.refs = refs;
+    ComputersController(ComputerService computers) {
+        this.computers = computers;
     }
 
     @PostMapping
@@ -99,19 +79,8 @@ class ComputersController {
                 @ApiResponse(responseCode = "409", description = "a computer has the label already")
             })
     ResponseEntity<ComputerView> create(@RequestBody NewComputer body) {
-        if (body.settings() == null) {
-            throw new InvalidInputException("field 'settings' is required: at least {\"workdir\": \"/absolute/path\"}");
-        }
-        ComputerSpec spec = new ComputerSpec(
-                body.label(),
-                body.hostname(),
-                body.description(),
-                body.transportType(),
-                body.schedulerType(),
-                body.settings());
-        ComputerTypes.check(spec);
-        Computer computer = computers.create(spec);
-        return ResponseEntity.created(location(computer)).body(view(computer));
+        ComputerView computer = computers.create(body, CurrentUser.id());
+        return ResponseEntity.created(location(computer)).body(computer);
     }
 
     @GetMapping
@@ -120,7 +89,7 @@ class ComputersController {
             summary = "List the computers",
             description = "Every computer, by label, in one page (an installation has few).")
     Page<ComputerView> list() {
-        return new Page<>(computers.list().stream().map(this::view).toList(), null, null);
+        return new Page<>(computers.list(CurrentUser.id()), null, null);
     }
 
     @GetMapping("/{computer}")
@@ -130,7 +99,7 @@ class ComputersController {
             description = "The computer with its settings, whether it is enabled for the caller and for whom it was"
                     + " enabled or disabled, and how many nodes name it.")
     ComputerView show(@Parameter(description = REF, example = "cluster") @PathVariable("computer") String ref) {
-        return view(refs.inPath(ref));
+        return computers.show(ref, CurrentUser.id());
     }
 
     @DeleteMapping("/{computer}")
@@ -145,7 +114,7 @@ class ComputersController {
             })
     ResponseEntity<Void> delete(
             @Parameter(description = REF, example = "cluster") @PathVariable("computer") String ref) {
-        computers.delete(refs.inPath(ref).id());
+        computers.delete(ref);
         return ResponseEntity.noContent().build();
     }
 
@@ -176,20 +145,7 @@ class ComputersController {
     ComputerView configure(
             @Parameter(description = REF, example = "cluster") @PathVariable("computer") String ref,
             @RequestBody Map<String, Object> params) {
-        if (params == null) {
-            throw new InvalidInputException("the body is required: the transport parameters, an object");
-        }
-        Computer computer = refs.inPath(ref);
-        Map<String, Object> settings = new LinkedHashMap<>(computer.metadata());
-        settings.put("transport_params", params);
-        ComputerTypes.check(new ComputerSpec(
-                computer.label(),
-                computer.hostname(),
-                computer.description(),
-                computer.transportType(),
-                computer.schedulerType(),
-                settings));
-        return view(computers.setMetadata(computer.id(), settings));
+        return computers.configure(ref, params, CurrentUser.id());
     }
 
     @PostMapping("/{computer}/enable")
@@ -241,38 +197,14 @@ class ComputersController {
                     + " check has its result, a message and its time; a computer that is down answers 200 with"
                     + " the connection check failed. Over SSH this may take as long as the connection timeout.")
     TestReportView test(@Parameter(description = REF, example = "cluster") @PathVariable("computer") String ref) {
-        return TestReportView.of(engine.testComputer(refs.inPath(ref)));
+        return computers.test(ref);
     }
 
     private Access setEnabled(String ref, Access.ForUser body, boolean enabled) {
-        Computer computer = refs.inPath(ref);
-        User user = body == null || body.user() == null
-                ? users.get(CurrentUser.id())
-                : users.findByEmail(body.user())
-                        .orElseThrow(() ->
-                                new InvalidInputException("field 'user': no user has the email '" + body.user() + "'"));
-        if (authInfos.find(user.id(), computer.id()).isEmpty()) {
-            authInfos.create(user.id(), computer.id(), Map.of());
-        }
-        AuthInfo info = authInfos.setEnabled(user.id(), computer.id(), enabled);
-        return new Access(computer.label(), user.email(), info.enabled());
+        return computers.setEnabled(ref, body == null ? null : body.user(), CurrentUser.id(), enabled);
     }
 
-    private ComputerView view(Computer c) {
-        List<AuthInfo> infos = authInfos.forComputer(c.id());
-        long me = CurrentUser.id();
-        boolean enabled = infos.stream()
-                .filter(a -> a.userId() == me)
-                .findFirst()
-                .map(AuthInfo::enabled)
-                .orElse(true);
-        List<ComputerView.UserState> states = infos.stream()
-                .map(a -> new ComputerView.UserState(users.get(a.userId()).email(), a.enabled()))
-                .toList();
-        return ComputerView.of(c, enabled, states, computers.nodeCount(c.id()));
-    }
-
-    private static URI location(Computer computer) {
+    private static URI location(ComputerView computer) {
         return URI.create("/api/v1/computers/" + UriUtils.encodePathSegment(computer.label(), StandardCharsets.UTF_8));
     }
 }

@@ -17,6 +17,7 @@ import dev.cairn.engine.BrokerOptions;
 import dev.cairn.engine.Engine;
 import dev.cairn.engine.caching.CachingPolicy;
 import dev.cairn.engine.plugin.PluginRegistry;
+import dev.cairn.storage.Storage;
 import dev.cairn.storage.backup.Manifest;
 import dev.cairn.storage.backup.Restore;
 import dev.cairn.storage.db.SchemaTooNewException;
@@ -79,6 +80,12 @@ class EngineConfiguration {
         } catch (SchemaTooNewException e) {
             throw new StartupProblem(e.getMessage(), e);
         }
+    }
+
+    /** The engine's stores, queries and reads: what the server's services use of the database. */
+    @Bean
+    Storage storage(Engine engine) {
+        return engine.storage();
     }
 
     /**

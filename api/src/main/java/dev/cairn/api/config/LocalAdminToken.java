@@ -6,10 +6,12 @@ import org.springframework.core.env.SimpleCommandLinePropertySource;
 import org.springframework.core.env.StandardEnvironment;
 
 import dev.cairn.api.security.Role;
-import dev.cairn.api.security.TokenStore;
+import dev.cairn.api.security.TokenService;
 import dev.cairn.errors.ConflictException;
+import dev.cairn.storage.Storage;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.Migrations;
+import dev.cairn.storage.graph.GraphStore;
 import dev.cairn.storage.graph.users.User;
 import dev.cairn.storage.graph.users.UserStore;
 
@@ -66,8 +68,9 @@ public final class LocalAdminToken {
                         .defaultUser()
                         .orElseThrow(() -> new ConflictException(
                                 "the installation at " + one.where() + " has no default user to make a token for"));
-                TokenStore.Issued issued =
-                        new TokenStore(database).create(user.id(), name, EnumSet.of(Role.ADMIN), null);
+                Storage storage = new Storage(database, new GraphStore(database, null, user.id()));
+                TokenService.Issued issued =
+                        new TokenService(storage).create(user.id(), name, EnumSet.of(Role.ADMIN), null);
                 System.out.println(issued.secret());
                 System.err.println("cairn: made admin token " + issued.token().uuid() + " (" + name + ") for "
                         + user.email() + " in " + one.where() + "; its secret, above, is not shown again");

@@ -1,19 +1,15 @@
 package dev.cairn.api.config;
 
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
-import java.util.Properties;
-import java.util.Set;
 import java.util.concurrent.TimeoutException;
 
-import org.postgresql.Driver;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import dev.cairn.engine.Engine;
 import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.db.DatabaseProbe;
 
 /**
  * At start-up, before the engine connects: waits until the configured database and broker answer. In a
@@ -29,9 +25,6 @@ final class ServiceWait {
     private static final Duration LONGEST_WAIT = Duration.ofSeconds(30);
     private static final int CONNECT_TIMEOUT_SECONDS = 10;
 
-    /** PostgreSQL's answers that name a setting to change: the password, the role, the database, the right to connect. */
-    private static final Set<String> REFUSALS = Set.of("28P01", "28000", "3D000", "42501");
-
     private ServiceWait() {}
 
     /** A failed attempt: a refusal ends the wait; anything else is waited out. */
@@ -43,27 +36,12 @@ final class ServiceWait {
     /** Waits until the configured database accepts a connection of this server's role. */
     static void forDatabase(CairnProperties.Database db) {
         String url = Services.withCredentials(db.url(), db.user(), db.password());
-        String where = where(url);
-        Properties properties = new Properties();
-        properties.setProperty("connectTimeout", Integer.toString(CONNECT_TIMEOUT_SECONDS));
-        properties.setProperty("loginTimeout", Integer.toString(CONNECT_TIMEOUT_SECONDS));
-        Driver driver = new Driver();
-        waitFor("the database at " + where, () -> {
-            try (Connection c = driver.connect(url, properties)) {
-                if (c == null) {
-                    throw new StartupProblem(
-                            "cairn.database.url (CAIRN_DATABASE_URL) is not a PostgreSQL JDBC URL"
-                                    + " (jdbc:postgresql://host:port/database): " + where,
-                            null);
-                }
-            } catch (SQLException e) {
-                if (REFUSALS.contains(e.getSQLState())) {
-                    throw new StartupProblem(
-                            "the database at " + where + " refused this server: " + e.getMessage()
-                                    + " (cairn.database.url, .user and .password; CAIRN_DATABASE_URL, ...)",
-                            e);
-                }
-                throw e;
+        waitFor("the database at " + DatabaseProbe.where(url), () -> {
+            try {
+                DatabaseProbe.connectOnce(url, Duration.ofSeconds(CONNECT_TIMEOUT_SECONDS));
+            } catch (InvalidInputException e) {
+                throw new StartupProblem(
+                        e.getMessage() + " (cairn.database.url, .user and .password; CAIRN_DATABASE_URL, ...)", e);
             }
         });
     }
@@ -116,12 +94,6 @@ final class ServiceWait {
                 root.getMessage() != null ? root.getMessage() : root.getClass().getSimpleName();
         String name = root.getClass().getSimpleName();
         return (message.contains(name) ? message : name + ": " + message).replaceAll("\\s+", " ");
-    }
-
-    /** host:port/database of a JDBC URL, without its parameters (where a password may be). */
-    private static String where(String jdbcUrl) {
-        String rest = jdbcUrl.replaceFirst("^jdbc:postgresql:(//)?", "");
-        return rest.split("\\?", 2)[0];
     }
 
     /** The URI without its password. */

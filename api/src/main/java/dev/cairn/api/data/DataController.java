@@ -33,12 +33,11 @@ import tools.jackson.databind.JsonNode;
 
 import dev.cairn.api.config.CairnProperties;
 import dev.cairn.api.nodes.NodeDetails;
-import dev.cairn.api.nodes.NodeReader;
+import dev.cairn.api.nodes.NodeService;
 import dev.cairn.api.security.CurrentUser;
-import dev.cairn.engine.Engine;
+import dev.cairn.api.web.Json;
 import dev.cairn.engine.launch.JsonData;
 import dev.cairn.errors.InvalidInputException;
-import dev.cairn.storage.db.JsonCodec;
 import dev.cairn.storage.graph.Data;
 import dev.cairn.storage.graph.FolderData;
 import dev.cairn.storage.graph.SinglefileData;
@@ -55,13 +54,11 @@ class DataController {
 
     private static final List<String> FIELDS = List.of("type", "value", "label", "description", "extras");
 
-    private final Engine engine;
-    private final NodeReader reader;
+    private final NodeService nodes;
     private final long uploadMax;
 
-    DataController(Engine engine, NodeReader reader, CairnProperties properties) {
-        this.engine = engine;
-        this.reader = reader;
+    DataController(NodeService nodes, CairnProperties properties) {
+        this.nodes = nodes;
         this.uploadMax = properties.limits().uploadMaxSize().toBytes();
     }
 
@@ -140,7 +137,7 @@ class DataController {
         node.setLabel(text(body, "label"));
         node.setDescription(text(body, "description"));
         node.setExtras(extras(body.get("extras")));
-        return created(engine.graph().forUser(CurrentUser.id()).store(node));
+        return created(nodes.create(node, CurrentUser.id()));
     }
 
     private static String text(JsonNode body, String field) {
@@ -161,7 +158,7 @@ class DataController {
         if (!extras.isObject()) {
             throw new InvalidInputException("field 'extras': expected an object, got " + kind(extras));
         }
-        return JsonCodec.readObject(extras.toString());
+        return Json.readObject(extras.toString());
     }
 
     @PostMapping(
@@ -291,13 +288,13 @@ class DataController {
     private ResponseEntity<NodeDetails> stored(Data node, String label, String description) {
         node.setLabel(label);
         node.setDescription(description);
-        return created(engine.graph().forUser(CurrentUser.id()).store(node));
+        return created(nodes.create(node, CurrentUser.id()));
     }
 
-    private ResponseEntity<NodeDetails> created(Data node) {
+    private static ResponseEntity<NodeDetails> created(NodeDetails node) {
         return ResponseEntity.created(URI.create("/api/v1/nodes/" + node.uuid()))
                 .header(HttpHeaders.CACHE_CONTROL, "no-store")
-                .body(reader.read(node.id()));
+                .body(node);
     }
 
     private static String kind(JsonNode json) {

@@ -18,11 +18,10 @@ import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
 import dev.cairn.api.config.CairnProperties;
-import dev.cairn.api.security.TokenStore;
+import dev.cairn.api.security.TokenService;
 import dev.cairn.engine.Engine;
 import dev.cairn.storage.graph.InstalledCode;
 import dev.cairn.storage.query.Filter;
-import dev.cairn.storage.query.GraphQuery;
 import dev.cairn.storage.query.QueryBuilder;
 
 /**
@@ -42,10 +41,10 @@ class DemoRunner {
     private final Engine engine;
     private final CairnProperties properties;
     private final Environment environment;
-    private final TokenStore tokens;
+    private final TokenService tokens;
     private volatile Thread thread;
 
-    DemoRunner(Engine engine, CairnProperties properties, Environment environment, TokenStore tokens) {
+    DemoRunner(Engine engine, CairnProperties properties, Environment environment, TokenService tokens) {
         this.engine = engine;
         this.properties = properties;
         this.environment = environment;
@@ -115,11 +114,10 @@ class DemoRunner {
     }
 
     private long count(Filter filter) {
-        return GraphQuery.on(
-                        engine.database(),
-                        QueryBuilder.start()
-                                .node("n", v -> v.where(filter).project("id"))
-                                .build())
+        return engine.storage()
+                .query(QueryBuilder.start()
+                        .node("n", v -> v.where(filter).project("id"))
+                        .build())
                 .count();
     }
 }

@@ -11,7 +11,6 @@ import dev.cairn.storage.graph.computers.Computer;
 import dev.cairn.storage.graph.computers.ComputerSpec;
 import dev.cairn.storage.graph.computers.ComputerStore;
 import dev.cairn.storage.query.Filter;
-import dev.cairn.storage.query.GraphQuery;
 import dev.cairn.storage.query.Order;
 import dev.cairn.storage.query.QueryBuilder;
 
@@ -46,7 +45,7 @@ final class LocalhostBash {
     }
 
     private Computer computer() {
-        ComputerStore computers = new ComputerStore(engine.database());
+        ComputerStore computers = engine.storage().computers();
         return computers.findByLabel(COMPUTER).orElseGet(() -> {
             try {
                 return computers.create(new ComputerSpec(
@@ -63,22 +62,20 @@ final class LocalhostBash {
     }
 
     private Optional<InstalledCode> find(Computer computer) {
-        return GraphQuery.on(
-                        engine.database(),
-                        QueryBuilder.start()
-                                .node(
-                                        "code",
-                                        v -> v.exactType(InstalledCode.TYPE)
-                                                .where(Filter.and(
-                                                        Filter.field("label").eq(CODE),
-                                                        Filter.field("computer_id")
-                                                                .eq(computer.id()),
-                                                        Filter.field("attributes.filepath_executable")
-                                                                .eq(BASH)))
-                                                .project("id"))
-                                .orderBy(Order.asc("code", "id"))
-                                .limit(1)
-                                .build())
+        return engine.storage()
+                .query(QueryBuilder.start()
+                        .node(
+                                "code",
+                                v -> v.exactType(InstalledCode.TYPE)
+                                        .where(Filter.and(
+                                                Filter.field("label").eq(CODE),
+                                                Filter.field("computer_id").eq(computer.id()),
+                                                Filter.field("attributes.filepath_executable")
+                                                        .eq(BASH)))
+                                        .project("id"))
+                        .orderBy(Order.asc("code", "id"))
+                        .limit(1)
+                        .build())
                 .first()
                 .map(row -> engine.graph().load(((Number) row.get(0)).longValue(), InstalledCode.class));
     }

@@ -5,6 +5,7 @@ import java.util.UUID;
 
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.cairn.engine.events.EventLog;
 import dev.cairn.engine.events.StateChanged;
 
 /** Renders state changes, broadcast or stored, as the same SSE events. */

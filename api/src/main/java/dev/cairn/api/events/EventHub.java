@@ -2,16 +2,12 @@ package dev.cairn.api.events;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.SequencedSet;
-import java.util.Set;
 import java.util.TreeMap;
-import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -29,6 +25,7 @@ import tools.jackson.databind.json.JsonMapper;
 import dev.cairn.api.config.CairnProperties;
 import dev.cairn.engine.Engine;
 import dev.cairn.engine.events.EventFilter;
+import dev.cairn.engine.events.EventLog;
 import dev.cairn.engine.events.StateChanged;
 import dev.cairn.engine.events.Subscription;
 import dev.cairn.errors.UnavailableException;
@@ -69,7 +66,6 @@ class EventHub implements SmartLifecycle {
     private static final long GAP_GRACE_MS = 5;
 
     private static final int MAX_SKIPPED = 10_000;
-    private static final int MAX_UUIDS = 100_000;
 
     private final Engine engine;
     private final EventLog log;
@@ -92,12 +88,7 @@ class EventHub implements SmartLifecycle {
     private long idleSince;
 
     /** Process uuids by node id, for the caller of a broadcast change (which names it by id). */
-    private final Map<Long, UUID> uuids = Collections.synchronizedMap(new LinkedHashMap<>(1024, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<Long, UUID> eldest) {
-            return size() > MAX_UUIDS;
-        }
-    });
+    private final ProcessUuids uuids;
 
     private final AtomicBoolean catchUpScheduled = new AtomicBoolean();
     private volatile ScheduledExecutorService sequencer;
@@ -106,7 +97,8 @@ class EventHub implements SmartLifecycle {
 
     EventHub(Engine engine, JsonMapper json, CairnProperties properties) {
         this.engine = engine;
-        this.log = new EventLog(engine.database());
+        this.log = engine.eventLog();
+        this.uuids = new ProcessUuids(log);
         this.frames = new EventFrames(json);
         this.properties = properties;
     }
@@ -202,15 +194,10 @@ class EventHub implements SmartLifecycle {
     /** The last change committed now, once the transactions writing lower ids have ended. */
     private long startingHorizon() {
         long start = log.maxId();
-        Set<String> writers = log.inserting();
-        long deadline = System.nanoTime() + properties.events().gapWait().toNanos();
-        while (log.stillInserting(writers) && System.nanoTime() < deadline) {
-            try {
-                Thread.sleep(5);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
+        try {
+            log.awaitWriters(properties.events().gapWait());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
         return start;
     }
@@ -253,8 +240,8 @@ class EventHub implements SmartLifecycle {
                 return; // delivered after the hub stopped following
             }
         }
-        uuids.put(change.processId(), change.uuid());
-        StateEvent event = frames.of(change, callerUuid(change.callerId()));
+        uuids.seen(change.processId(), change.uuid());
+        StateEvent event = frames.of(change, uuids.of(change.callerId()));
         synchronized (lock) {
             if (subscription == null) {
                 return;
@@ -278,20 +265,6 @@ class EventHub implements SmartLifecycle {
                 // the hub is stopping
             }
         }
-    }
-
-    private UUID callerUuid(Long callerId) {
-        if (callerId == null) {
-            return null;
-        }
-        UUID known = uuids.get(callerId);
-        if (known == null) {
-            known = log.uuid(callerId);
-            if (known != null) {
-                uuids.put(callerId, known);
-            }
-        }
-        return known;
     }
 
     /**
@@ -349,18 +322,7 @@ class EventHub implements SmartLifecycle {
                 target = pending.lastKey();
             }
             // ids below target are missing: taken by steps that have not committed, or rolled back
-            Set<String> writers = log.inserting();
-            long deadline = System.nanoTime() + properties.events().gapWait().toNanos();
-            boolean timedOut = false;
-            long pause = 1;
-            while (log.stillInserting(writers)) {
-                if (System.nanoTime() > deadline) {
-                    timedOut = true;
-                    break;
-                }
-                Thread.sleep(pause);
-                pause = Math.min(pause * 2, 20);
-            }
+            boolean timedOut = !log.awaitWriters(properties.events().gapWait());
             readUpTo(target);
             synchronized (lock) {
                 if (timedOut) {

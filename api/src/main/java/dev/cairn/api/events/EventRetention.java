@@ -12,6 +12,7 @@ import org.springframework.stereotype.Component;
 
 import dev.cairn.api.config.CairnProperties;
 import dev.cairn.engine.Engine;
+import dev.cairn.engine.events.EventLog;
 
 /**
  * Deletes state changes older than {@code cairn.events.retention} from {@code process_event},
@@ -31,7 +32,7 @@ class EventRetention implements SmartLifecycle {
     private volatile ScheduledExecutorService timer;
 
     EventRetention(Engine engine, CairnProperties properties) {
-        this.log = new EventLog(engine.database());
+        this.log = engine.eventLog();
         this.retention = properties.events().retention();
     }
 

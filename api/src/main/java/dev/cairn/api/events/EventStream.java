@@ -16,6 +16,8 @@ import org.springframework.http.MediaType;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseBodyEmitter.DataWithMediaType;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
+import dev.cairn.engine.events.EventLog;
+
 /**
  * One client's event stream. The hub offers it changes in id order, from its own thread and
  * without waiting; the stream queues them and sends them from a virtual thread of its own that

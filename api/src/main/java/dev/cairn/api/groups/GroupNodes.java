@@ -1,12 +1,6 @@
 package dev.cairn.api.groups;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.OffsetDateTime;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -16,9 +10,13 @@ import java.util.UUID;
 
 import org.springframework.stereotype.Component;
 
-import dev.cairn.engine.Engine;
 import dev.cairn.errors.InvalidInputException;
-import dev.cairn.storage.graph.StorageException;
+import dev.cairn.storage.Storage;
+import dev.cairn.storage.query.Filter;
+import dev.cairn.storage.query.Order;
+import dev.cairn.storage.query.QueryBuilder;
+import dev.cairn.storage.query.QuerySpec;
+import dev.cairn.storage.views.NodeViews;
 
 /** The nodes of groups as the API names them: uuids resolved to ids, and members read a page at a time. */
 @Component
@@ -27,10 +25,12 @@ class GroupNodes {
     /** How many unknown uuids a refusal names. */
     private static final int NAMED = 10;
 
-    private final Engine engine;
+    private final Storage storage;
+    private final NodeViews views;
 
-    GroupNodes(Engine engine) {
-        this.engine = engine;
+    GroupNodes(Storage storage) {
+        this.storage = storage;
+        this.views = storage.nodes();
     }
 
     /**
@@ -47,18 +47,7 @@ class GroupNodes {
             throw new InvalidInputException("field '" + field + "': null is not a node's uuid; nothing was changed");
         }
         Set<UUID> wanted = new LinkedHashSet<>(uuids);
-        Map<UUID, Long> found = new HashMap<>();
-        try (Connection c = engine.database().connection();
-                PreparedStatement s = c.prepareStatement("SELECT uuid, id FROM node WHERE uuid = ANY (?)")) {
-            s.setArray(1, c.createArrayOf("uuid", wanted.toArray()));
-            try (ResultSet r = s.executeQuery()) {
-                while (r.next()) {
-                    found.put(r.getObject(1, UUID.class), r.getLong(2));
-                }
-            }
-        } catch (SQLException e) {
-            throw new StorageException("finding the nodes of '" + field + "'", e);
-        }
+        Map<UUID, Long> found = views.idsOf(wanted);
         List<UUID> missing = wanted.stream().filter(u -> !found.containsKey(u)).toList();
         if (!missing.isEmpty()) {
             throw new InvalidInputException("field '" + field + "': " + missing.size() + " of the " + wanted.size()
@@ -73,31 +62,23 @@ class GroupNodes {
 
     /** A page of a group's members, by node id, after {@code afterId}; each with its id for the cursor. */
     List<Member> page(long groupId, long afterId, int limit) {
-        try (Connection c = engine.database().connection();
-                PreparedStatement s = c.prepareStatement(
-                        "SELECT n.id, n.uuid, n.node_type, n.process_type, n.label, n.ctime FROM group_member m"
-                                + " JOIN node n ON n.id = m.node_id WHERE m.group_id = ? AND m.node_id > ?"
-                                + " ORDER BY m.node_id LIMIT ?")) {
-            s.setLong(1, groupId);
-            s.setLong(2, afterId);
-            s.setInt(3, limit);
-            List<Member> members = new ArrayList<>();
-            try (ResultSet r = s.executeQuery()) {
-                while (r.next()) {
-                    members.add(new Member(
-                            r.getLong(1),
-                            new MemberView(
-                                    r.getObject(2, UUID.class),
-                                    r.getString(3),
-                                    r.getString(4),
-                                    r.getString(5),
-                                    r.getObject(6, OffsetDateTime.class))));
-                }
-            }
-            return members;
-        } catch (SQLException e) {
-            throw new StorageException("reading the nodes of group " + groupId, e);
-        }
+        QuerySpec members = QueryBuilder.start()
+                .group("g", v -> v.where(Filter.field("id").eq(groupId)))
+                .node("n", v -> v.withGroup("g").project("id", "uuid", "node_type", "process_type", "label", "ctime"))
+                .orderBy(Order.asc("n", "id"))
+                .after(afterId)
+                .limit(limit)
+                .build();
+        return storage.query(members).all().stream()
+                .map(r -> new Member(
+                        (Long) r.get(0),
+                        new MemberView(
+                                (UUID) r.get(1),
+                                (String) r.get(2),
+                                (String) r.get(3),
+                                (String) r.get(4),
+                                (OffsetDateTime) r.get(5))))
+                .toList();
     }
 
     /** A member and its id, which the cursor of the next page carries. */

@@ -7,13 +7,13 @@ import java.util.UUID;
 import io.swagger.v3.oas.annotations.media.Schema;
 
 /** What clients send to make and change groups. */
-final class GroupRequests {
+public final class GroupRequests {
 
     private GroupRequests() {}
 
     /** A group to make. */
     @Schema(description = "A group to make, empty")
-    record NewGroup(
+    public record NewGroup(
             @Schema(
                     description = "unique among the groups of its type",
                     example = "relaxations",
@@ -37,7 +37,7 @@ final class GroupRequests {
 
     /** What to change of a group; what is left out stays. */
     @Schema(description = "What to change of a group; a field left out (or null) stays as it is")
-    record GroupPatch(
+    public record GroupPatch(
             @Schema(
                     description = "a new label, unique among the groups of its type",
                     example = "relaxations-pbe",
@@ -55,7 +55,7 @@ final class GroupRequests {
 
     /** Nodes to add to a group and to remove from it, by uuid, in one change. */
     @Schema(description = "Nodes to add and to remove, by uuid: all of it happens, or none of it")
-    record MemberChange(
+    public record MemberChange(
             @Schema(example = "[\"0191d3a5-7b7e-7c1a-9f00-1c2d3e4f5a6b\"]", nullable = true)
             List<UUID> add,
 
@@ -63,7 +63,7 @@ final class GroupRequests {
 
     /** What a change of members did. */
     @Schema(description = "What a change of members did", example = "{\"added\": 1, \"removed\": 0, \"nodes\": 421}")
-    record MembersChanged(
+    public record MembersChanged(
             @Schema(description = "nodes that became members (those already members do not count)")
             long added,
 

@@ -1,9 +1,6 @@
 package dev.cairn.api.nodes;
 
 import java.net.URI;
-import java.time.OffsetDateTime;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.UUID;
 
 import io.swagger.v3.oas.annotations.Operation;
@@ -25,42 +22,17 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import dev.cairn.api.config.CairnProperties;
-import dev.cairn.api.security.CairnPrincipal;
 import dev.cairn.api.security.CurrentUser;
-import dev.cairn.api.security.Role;
-import dev.cairn.api.web.Cursor;
 import dev.cairn.api.web.Page;
 import dev.cairn.api.web.Paging;
 import dev.cairn.api.web.Problems;
-import dev.cairn.engine.Engine;
 import dev.cairn.errors.InvalidInputException;
-import dev.cairn.errors.NotFoundException;
-import dev.cairn.storage.graph.comments.Comment;
-import dev.cairn.storage.graph.comments.CommentStore;
-import dev.cairn.storage.query.Filter;
-import dev.cairn.storage.query.GraphQuery;
-import dev.cairn.storage.query.Order;
-import dev.cairn.storage.query.QueryBuilder;
-import dev.cairn.storage.query.Row;
 
 /** Comments on a node: read by anyone who reads, written as the request's user, changed only by their author. */
 @RestController
 @RequestMapping("/api/v1/nodes/{ref}/comments")
 @Tag(name = "nodes")
 class CommentsController {
-
-    /** A comment as the API shows it. */
-    @Schema(name = "Comment", description = "A user's note on a node")
-    record CommentView(
-            @Schema(example = "5b0e6f3c-8d7a-4c55-9e0f-3a2b1c4d5e6f")
-            UUID uuid,
-
-            @Schema(example = "alice@example.org") String user,
-            OffsetDateTime ctime,
-            OffsetDateTime mtime,
-
-            @Schema(example = "converged, but check the k-points")
-            String content) {}
 
     /** What a client writes. */
     @Schema(name = "CommentContent", description = "The text of a comment")
@@ -76,17 +48,11 @@ class CommentsController {
         }
     }
 
-    private static final String ORDER = "comments";
-
-    private final NodeReader reader;
-    private final Engine engine;
-    private final CommentStore comments;
+    private final CommentService comments;
     private final int pageMax;
 
-    CommentsController(NodeReader reader, Engine engine, CairnProperties properties) {
-        this.reader = reader;
-        this.engine = engine;
-        this.comments = new CommentStore(engine.database());
+    CommentsController(CommentService comments, CairnProperties properties) {
+        this.comments = comments;
         this.pageMax = properties.limits().pageMax();
     }
 
@@ -100,33 +66,7 @@ class CommentsController {
             @Parameter(description = NodeParams.LIMIT) @RequestParam(name = "limit", required = false) Integer limit,
             @Parameter(description = NodeParams.CURSOR) @RequestParam(name = "cursor", required = false)
                     String cursor) {
-        int size = Paging.limit(limit, pageMax);
-        long node = reader.id(ref);
-        QueryBuilder query = QueryBuilder.start()
-                .node("n", v -> v.where(Filter.field("id").eq(node)))
-                .comment("c", v -> v.withNode("n").project("uuid", "ctime", "mtime", "content", "id"))
-                .user("u", v -> v.withComment("c").project("email"))
-                .orderBy(Order.asc("c", "id"))
-                .limit(size + 1L);
-        if (cursor != null) {
-            List<Object> after = Cursor.decode(cursor, ORDER).after();
-            if (after.size() != 1 || !(after.getFirst() instanceof Long id)) {
-                throw new InvalidInputException("'" + cursor + "' is not a cursor this server made");
-            }
-            query.after(id);
-        }
-        List<Row> rows = GraphQuery.on(engine.database(), query.build()).all();
-        List<CommentView> items = new ArrayList<>();
-        for (int i = 0; i < Math.min(size, rows.size()); i++) {
-            Row r = rows.get(i);
-            items.add(new CommentView(
-                    (UUID) r.get(0), (String) r.get(5), (OffsetDateTime) r.get(1), (OffsetDateTime) r.get(2), (String)
-                            r.get(3)));
-        }
-        String next = rows.size() > size
-                ? new Cursor(ORDER, List.of(rows.get(size - 1).get(4))).encode()
-                : null;
-        return Paging.response(new Page<>(items, next, null));
+        return Paging.response(comments.list(ref, cursor, Paging.limit(limit, pageMax)));
     }
 
     @PostMapping(consumes = "application/json")
@@ -140,11 +80,9 @@ class CommentsController {
             @RequestBody CommentBody body,
             @Parameter(hidden = true) HttpServletRequest request) {
         String content = body.checked();
-        long node = reader.id(ref);
-        CairnPrincipal me = CurrentUser.principal();
-        Comment c = comments.add(node, me.userId(), content);
+        CommentView c = comments.add(ref, CurrentUser.principal(), content);
         return ResponseEntity.created(URI.create(request.getRequestURI() + "/" + c.uuid()))
-                .body(view(c, me.email()));
+                .body(c);
     }
 
     @PutMapping(path = "/{comment}", consumes = "application/json")
@@ -162,11 +100,11 @@ class CommentsController {
             @Parameter(description = "The comment's uuid") @PathVariable("comment") UUID comment,
             @RequestBody CommentBody body) {
         String content = body.checked();
-        Owned owned = find(ref, comment);
-        if (!owned.mayChange()) {
-            return owned.refusal("edit");
+        CommentService.Owned owned = comments.find(ref, comment);
+        if (!comments.mayChange(owned, CurrentUser.principal())) {
+            return refusal(owned, "edit");
         }
-        return ResponseEntity.ok(view(comments.update(owned.id(), content), owned.email()));
+        return ResponseEntity.ok(comments.edit(owned, content));
     }
 
     @DeleteMapping("/{comment}")
@@ -182,48 +120,17 @@ class CommentsController {
     ResponseEntity<?> delete(
             @Parameter(description = NodesController.REF, example = "0190c1a2") @PathVariable("ref") String ref,
             @Parameter(description = "The comment's uuid") @PathVariable("comment") UUID comment) {
-        Owned owned = find(ref, comment);
-        if (!owned.mayChange()) {
-            return owned.refusal("delete");
+        CommentService.Owned owned = comments.find(ref, comment);
+        if (!comments.mayChange(owned, CurrentUser.principal())) {
+            return refusal(owned, "delete");
         }
-        comments.remove(owned.id());
+        comments.delete(owned);
         return ResponseEntity.noContent().build();
     }
 
-    /** A comment of the node, with its author. */
-    private record Owned(UUID uuid, long id, long userId, String email) {
-
-        boolean mayChange() {
-            CairnPrincipal me = CurrentUser.principal();
-            return me.userId() == userId || me.roles().contains(Role.ADMIN);
-        }
-
-        ResponseEntity<?> refusal(String what) {
-            return ResponseEntity.status(Problems.FORBIDDEN.status())
-                    .body(Problems.FORBIDDEN.with("comment " + uuid + " is " + email + "'s: only its author or an admin"
-                            + " may " + what + " it"));
-        }
-    }
-
-    private Owned find(String ref, UUID comment) {
-        long node = reader.id(ref);
-        Row row = GraphQuery.on(
-                        engine.database(),
-                        QueryBuilder.start()
-                                .comment(
-                                        "c",
-                                        v -> v.where(Filter.and(
-                                                        Filter.field("uuid").eq(comment.toString()),
-                                                        Filter.field("node_id").eq(node)))
-                                                .project("id", "user_id"))
-                                .user("u", v -> v.withComment("c").project("email"))
-                                .build())
-                .first()
-                .orElseThrow(() -> new NotFoundException("node " + ref + " has no comment " + comment));
-        return new Owned(comment, (Long) row.get(0), (Long) row.get(1), (String) row.get(2));
-    }
-
-    private static CommentView view(Comment c, String email) {
-        return new CommentView(c.uuid(), email, c.ctime(), c.mtime(), c.content());
+    private static ResponseEntity<?> refusal(CommentService.Owned comment, String what) {
+        return ResponseEntity.status(Problems.FORBIDDEN.status())
+                .body(Problems.FORBIDDEN.with("comment " + comment.uuid() + " is " + comment.email()
+                        + "'s: only its author or an admin may " + what + " it"));
     }
 }

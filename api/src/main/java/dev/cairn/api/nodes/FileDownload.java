@@ -14,7 +14,6 @@ import org.springframework.http.MediaType;
 import org.springframework.http.MediaTypeFactory;
 
 import dev.cairn.api.web.StreamedResponse;
-import dev.cairn.storage.objects.Container;
 import dev.cairn.storage.objects.ObjectKey;
 import dev.cairn.storage.objects.ObjectRegion;
 
@@ -38,14 +37,10 @@ final class FileDownload {
 
     private FileDownload() {}
 
-    static void send(
-            Container objects,
-            ObjectKey key,
-            long size,
-            String name,
-            HttpServletRequest request,
-            HttpServletResponse response)
-            throws IOException {
+    static void send(NodeFile file, HttpServletRequest request, HttpServletResponse response) throws IOException {
+        ObjectKey key = file.key();
+        long size = file.size();
+        String name = file.name();
         String etag = "\"" + key.hex() + "\"";
         response.setHeader(HttpHeaders.ETAG, etag);
         response.setHeader(HttpHeaders.ACCEPT_RANGES, "bytes");
@@ -93,7 +88,7 @@ final class FileDownload {
             return;
         }
         if (length >= SENDFILE_MIN && Boolean.TRUE.equals(request.getAttribute(SENDFILE + "support"))) {
-            Optional<ObjectRegion> region = objects.region(key);
+            Optional<ObjectRegion> region = file.region();
             if (region.isPresent()) {
                 // the container opens the file once this returns; a file moved meanwhile by packing
                 // cuts the response short of its Content-Length, which the client sees
@@ -109,7 +104,7 @@ final class FileDownload {
         long from = start;
         long bytes = length;
         StreamedResponse.write(response, () -> {
-            try (InputStream in = objects.open(key)) {
+            try (InputStream in = file.open()) {
                 skip(in, from);
                 copy(in, response.getOutputStream(), bytes);
             }

@@ -13,7 +13,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
  * @param entries its files and folders, by name (with {@code recursive}, every file below it)
  */
 @Schema(description = "The entries of a folder of a node's files")
-record FileListing(
+public record FileListing(
         @Schema(example = "0190c1a2-5b1e-7c3d-9f00-2b8e4d6a1c55")
         String node,
 
@@ -28,7 +28,7 @@ record FileListing(
      * @param key  a file's object key (the SHA-256 of its content), also its download's ETag
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record Entry(
+    public record Entry(
             @Schema(example = "aiida.out") String name,
             @Schema(example = "out/aiida.out") String path,
 

@@ -1,28 +1,21 @@
 package dev.cairn.api.nodes;
 
-import java.sql.Array;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import java.util.stream.LongStream;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.swagger.v3.oas.annotations.media.Schema;
 import org.springframework.stereotype.Component;
 
-import dev.cairn.engine.Engine;
+import dev.cairn.api.web.NodeRefs;
 import dev.cairn.errors.ConflictException;
+import dev.cairn.storage.Storage;
 import dev.cairn.storage.graph.NodeIds;
-import dev.cairn.storage.graph.StorageException;
-import dev.cairn.storage.graph.traversal.DeletionPlan;
+import dev.cairn.storage.graph.traversal.DeletionPreview;
 import dev.cairn.storage.graph.traversal.DeletionResult;
 import dev.cairn.storage.graph.traversal.NodeDeleter;
 import dev.cairn.storage.graph.traversal.TraversalRules;
@@ -33,13 +26,13 @@ import dev.cairn.storage.graph.traversal.TraversalRules;
  * node of a running process would pull the graph from under its worker.
  */
 @Component
-class NodeDeletion {
+public class NodeDeletion {
 
     /** The most nodes a report names one by one; the counts cover all. */
     static final int LISTED = 1000;
 
     /** A node a deletion takes. */
-    record Listed(
+    public record Listed(
             @Schema(example = "0190c1a2-5b1e-7c3d-9f00-2b8e4d6a1c55")
             UUID uuid,
 
@@ -59,7 +52,7 @@ class NodeDeletion {
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @Schema(description = "What a deletion removed, or (dry run) would remove")
-    record Report(
+    public record Report(
             @JsonProperty("dry_run") boolean dryRun,
             @Schema(example = "3") long count,
 
@@ -77,85 +70,52 @@ class NodeDeletion {
             @Schema(nullable = true) Long comments,
             @Schema(nullable = true) Long logs) {}
 
-    private final Engine engine;
-    private final NodeReader reader;
+    /** How many processes that have not ended a refusal names. */
+    private static final int NAMED = 5;
 
-    NodeDeletion(Engine engine, NodeReader reader) {
-        this.engine = engine;
-        this.reader = reader;
+    private final NodeDeleter deleter;
+    private final NodeRefs refs;
+
+    NodeDeletion(Storage storage, NodeRefs refs) {
+        this.deleter = storage.deleter();
+        this.refs = refs;
     }
 
-    Report run(List<String> refs, List<String> disabled, boolean dryRun) {
+    Report run(List<String> nodes, List<String> disabled, boolean dryRun) {
         Set<Long> seeds = new LinkedHashSet<>();
-        for (String ref : refs) {
-            seeds.add(reader.id(ref));
+        for (String ref : nodes) {
+            seeds.add(refs.id(ref));
         }
         TraversalRules rules = TraversalRules.DELETE;
         for (String rule : disabled) {
             rules = rules.with(rule.strip(), false);
         }
         NodeIds ids = NodeIds.of(seeds.stream().mapToLong(Long::longValue).toArray());
-        NodeDeleter deleter = new NodeDeleter(engine.database());
-        try {
-            Report plan;
-            try (DeletionPlan p = deleter.plan(ids, rules)) {
-                long[] all;
-                try (LongStream stream = p.nodeIds()) {
-                    all = stream.toArray();
-                }
-                refuseRunning(all);
-                plan = new Report(true, p.nodeCount(), p.countsByNodeType(), listed(all), null, null, null, null);
-            }
-            if (dryRun) {
-                return plan;
-            }
-            DeletionResult done = deleter.delete(ids, rules);
-            return new Report(
-                    false,
-                    done.nodes(),
-                    done.nodesByType(),
-                    plan.nodes(),
-                    done.links(),
-                    done.groupMemberships(),
-                    done.comments(),
-                    done.logs());
-        } catch (SQLException e) {
-            throw new StorageException("deleting " + seeds.size() + " node(s)", e);
-        }
-    }
-
-    private void refuseRunning(long[] ids) throws SQLException {
-        List<String> running = new ArrayList<>();
-        try (Connection c = engine.database().connection();
-                PreparedStatement s = c.prepareStatement("SELECT uuid::text, attributes->>'process_state' FROM node"
-                        + " WHERE id = ANY(?) AND node_type LIKE 'process.%'"
-                        + " AND coalesce(attributes->>'sealed', 'false') <> 'true' ORDER BY id LIMIT 5")) {
-            Array array = c.createArrayOf("bigint", LongStream.of(ids).boxed().toArray());
-            s.setArray(1, array);
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    running.add(rs.getString(1) + " (" + rs.getString(2) + ")");
-                }
-            }
-        }
-        if (!running.isEmpty()) {
+        DeletionPreview preview = deleter.preview(ids, rules, LISTED, NAMED);
+        if (!preview.unended().isEmpty()) {
             throw new ConflictException("the deletion would take processes that have not ended: "
-                    + String.join(", ", running) + "; kill them or wait until they end");
+                    + String.join(
+                            ", ",
+                            preview.unended().stream()
+                                    .map(p -> p.uuid() + " (" + p.state() + ")")
+                                    .toList())
+                    + "; kill them or wait until they end");
         }
-    }
-
-    private List<Listed> listed(long[] ids) throws SQLException {
-        List<Listed> listed = new ArrayList<>();
-        try (Connection c = engine.database().connection();
-                PreparedStatement s = c.prepareStatement(
-                        "SELECT uuid, node_type, label FROM node WHERE id = ANY(?) ORDER BY id LIMIT " + LISTED)) {
-            s.setArray(1, c.createArrayOf("bigint", LongStream.of(ids).boxed().toArray()));
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    listed.add(new Listed(rs.getObject(1, UUID.class), rs.getString(2), rs.getString(3)));
-                }
-            }
+        List<Listed> listed = preview.listed().stream()
+                .map(n -> new Listed(n.uuid(), n.nodeType(), n.label()))
+                .toList();
+        if (dryRun) {
+            return new Report(true, preview.count(), preview.byType(), listed, null, null, null, null);
         }
-        return listed;
+        DeletionResult done = deleter.delete(ids, rules);
+        return new Report(
+                false,
+                done.nodes(),
+                done.nodesByType(),
+                listed,
+                done.links(),
+                done.groupMemberships(),
+                done.comments(),
+                done.logs());
     }
 }

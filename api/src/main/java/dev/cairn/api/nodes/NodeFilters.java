@@ -13,8 +13,8 @@ import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.cairn.api.web.Json;
 import dev.cairn.errors.InvalidInputException;
-import dev.cairn.storage.db.JsonCodec;
 import dev.cairn.storage.query.Filter;
 import dev.cairn.storage.query.InvalidQueryException;
 import dev.cairn.storage.query.Operator;
@@ -44,12 +44,6 @@ import dev.cairn.storage.query.QuerySpec;
  * JSON filters for anything else ({@code {"or": [...]}}).
  */
 final class NodeFilters {
-
-    /** What a list keeps: a condition on the nodes (their types included) and one on their user; null keeps all. */
-    record Selection(Filter node, Filter user) {
-
-        static final Selection ALL = new Selection(null, null);
-    }
 
     private enum Kind {
         UUID,
@@ -98,7 +92,7 @@ final class NodeFilters {
     private NodeFilters() {}
 
     /** The selection the parameters make; null or empty parameters select everything. */
-    static Selection parse(List<String> filters, String types, String query) {
+    static NodeSelection parse(List<String> filters, String types, String query) {
         List<Filter> node = new ArrayList<>();
         List<Filter> user = new ArrayList<>();
         if (types != null && !types.isBlank()) {
@@ -118,7 +112,7 @@ final class NodeFilters {
                 node.add(q);
             }
         }
-        return new Selection(all(node), all(user));
+        return new NodeSelection(all(node), all(user));
     }
 
     private static Filter all(List<Filter> filters) {
@@ -242,7 +236,7 @@ final class NodeFilters {
         if (t.startsWith("[")) {
             Object parsed = json(t);
             if (parsed instanceof List<?> list) {
-                return list.stream().map(JsonCodec::write).toList();
+                return list.stream().map(Json::write).toList();
             }
         }
         if (t.startsWith("(") && t.endsWith(")")) {
@@ -300,7 +294,7 @@ final class NodeFilters {
     private static Object json(String text) {
         String t = text.strip();
         try {
-            return JsonCodec.read(t);
+            return Json.read(t);
         } catch (InvalidInputException notJson) {
             return t;
         }
@@ -321,7 +315,7 @@ final class NodeFilters {
     static Filter queryFilter(String json) {
         Map<String, Object> filters;
         try {
-            filters = JsonCodec.readObject(json);
+            filters = Json.readObject(json);
         } catch (InvalidInputException e) {
             throw new InvalidInputException("query: " + e.getMessage()
                     + "; query takes the query builder's JSON filters, e.g. {\"attributes.value\": {\">\": 3}}");
@@ -329,8 +323,8 @@ final class NodeFilters {
         try {
             // one vertex whose filters are the client's, written back from the parsed map so that
             // nothing but filters can reach the query
-            QuerySpec spec = QuerySpec.fromJson("{\"path\": [{\"tag\": \"n\", \"entity\": \"node\", \"filters\": "
-                    + JsonCodec.write(filters) + "}]}");
+            QuerySpec spec = QuerySpec.fromJson(
+                    "{\"path\": [{\"tag\": \"n\", \"entity\": \"node\", \"filters\": " + Json.write(filters) + "}]}");
             return spec.path().getFirst().filter();
         } catch (InvalidQueryException e) {
             throw new InvalidInputException(e.getMessage()

@@ -17,7 +17,6 @@ import org.springframework.web.bind.annotation.RestController;
 import dev.cairn.api.config.CairnProperties;
 import dev.cairn.api.web.Page;
 import dev.cairn.api.web.Paging;
-import dev.cairn.errors.InvalidInputException;
 
 /** A node's place in the graph: its links each way, its ancestors and its descendants. */
 @RestController
@@ -25,13 +24,11 @@ import dev.cairn.errors.InvalidInputException;
 @Tag(name = "nodes")
 class NodeGraphController {
 
-    private final NodeLists lists;
-    private final NodeReader reader;
+    private final NodeService nodes;
     private final int pageMax;
 
-    NodeGraphController(NodeLists lists, NodeReader reader, CairnProperties properties) {
-        this.lists = lists;
-        this.reader = reader;
+    NodeGraphController(NodeService nodes, CairnProperties properties) {
+        this.nodes = nodes;
         this.pageMax = properties.limits().pageMax();
     }
 
@@ -111,10 +108,10 @@ class NodeGraphController {
             String cursor,
             boolean count,
             HttpServletRequest request) {
-        NodeFilters.Selection selection = NodeParams.selection(request);
+        NodeSelection selection = NodeParams.selection(request);
         int size = Paging.limit(limit, pageMax);
-        var scope = new NodeLists.Scope.Linked(reader.id(ref), incoming, NodeParams.linkTypes(linkTypes), linkLabel);
-        return Paging.response(lists.links(scope, selection, cursor, size, count));
+        return Paging.response(
+                nodes.links(ref, incoming, NodeParams.linkTypes(linkTypes), linkLabel, selection, cursor, size, count));
     }
 
     @GetMapping("/ancestors")
@@ -198,13 +195,11 @@ class NodeGraphController {
             String cursor,
             boolean count,
             HttpServletRequest request) {
-        if (depth != null && depth < 1) {
-            throw new InvalidInputException("depth " + depth + " walks no link; give 1 or more, or leave it out");
-        }
-        NodeFilters.Selection selection = NodeParams.selection(request);
+        NodeService.requireDepth(depth);
+        NodeSelection selection = NodeParams.selection(request);
         NodeOrder sort = NodeOrder.parse(order);
         int size = Paging.limit(limit, pageMax);
-        var scope = new NodeLists.Scope.Walked(reader.id(ref), ancestors, depth, NodeParams.linkTypes(linkTypes));
-        return Paging.response(lists.nodes(scope, selection, sort, cursor, size, count));
+        return Paging.response(nodes.walk(
+                ref, ancestors, depth, NodeParams.linkTypes(linkTypes), selection, sort, cursor, size, count));
     }
 }

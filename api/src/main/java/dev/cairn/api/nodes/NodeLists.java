@@ -9,14 +9,12 @@ import java.util.UUID;
 
 import org.springframework.stereotype.Component;
 
-import dev.cairn.api.nodes.NodeFilters.Selection;
 import dev.cairn.api.web.Cursor;
 import dev.cairn.api.web.Page;
-import dev.cairn.engine.Engine;
 import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.Storage;
 import dev.cairn.storage.graph.LinkType;
 import dev.cairn.storage.query.Filter;
-import dev.cairn.storage.query.GraphQuery;
 import dev.cairn.storage.query.Order;
 import dev.cairn.storage.query.QueryBuilder;
 import dev.cairn.storage.query.Row;
@@ -25,7 +23,7 @@ import dev.cairn.storage.query.VertexBuilder;
 /**
  * Node lists as queries of the query builder, one statement per page: every node, the nodes
  * linked to one node (with the links), or those one node reaches through its links (ancestors,
- * descendants); each filtered by a {@link Selection}, with the owner's email from a join, and
+ * descendants); each filtered by a {@link NodeSelection}, with the owner's email from a join, and
  * paged by keyset. The count, when asked for, is a second statement.
  */
 @Component
@@ -49,22 +47,22 @@ class NodeLists {
     private static final int ID = 6;
     private static final String LINK_ORDER = "link";
 
-    private final Engine engine;
+    private final Storage storage;
 
-    NodeLists(Engine engine) {
-        this.engine = engine;
+    NodeLists(Storage storage) {
+        this.storage = storage;
     }
 
     /** A page of every node, or of a node's ancestors or descendants. */
     Page<NodeSummary> nodes(
-            Scope scope, Selection selection, NodeOrder order, String cursor, int limit, boolean count) {
+            Scope scope, NodeSelection selection, NodeOrder order, String cursor, int limit, boolean count) {
         if (scope instanceof Scope.Linked) {
             throw new IllegalArgumentException("links are listed by links()");
         }
         Filter after = cursor == null ? null : keyset(order, Cursor.decode(cursor, order.text()));
         QueryBuilder query = query(scope, selection, after);
         query.orderBy(order.orders("n").toArray(Order[]::new)).limit(limit + 1L);
-        List<Row> rows = GraphQuery.on(engine.database(), query.build()).all();
+        List<Row> rows = storage.query(query.build()).all();
         List<NodeSummary> items = new ArrayList<>(Math.min(rows.size(), limit));
         for (int i = 0; i < Math.min(rows.size(), limit); i++) {
             items.add(summary(rows.get(i), NODE_FIELDS.length));
@@ -83,7 +81,7 @@ class NodeLists {
     }
 
     /** A page of a node's links, in the order they were made, each with the node at its other end. */
-    Page<LinkedNode> links(Scope.Linked scope, Selection selection, String cursor, int limit, boolean count) {
+    Page<LinkedNode> links(Scope.Linked scope, NodeSelection selection, String cursor, int limit, boolean count) {
         QueryBuilder query = query(scope, selection, null);
         query.orderBy(Order.asc("r--n", "id")).limit(limit + 1L);
         if (cursor != null) {
@@ -93,7 +91,7 @@ class NodeLists {
             }
             query.after(linkId);
         }
-        List<Row> rows = GraphQuery.on(engine.database(), query.build()).all();
+        List<Row> rows = storage.query(query.build()).all();
         List<LinkedNode> items = new ArrayList<>(Math.min(rows.size(), limit));
         int edge = NODE_FIELDS.length;
         for (int i = 0; i < Math.min(rows.size(), limit); i++) {
@@ -106,12 +104,11 @@ class NodeLists {
         return new Page<>(items, next, count ? count(scope, selection) : null);
     }
 
-    private long count(Scope scope, Selection selection) {
-        return GraphQuery.on(engine.database(), query(scope, selection, null).build())
-                .count();
+    private long count(Scope scope, NodeSelection selection) {
+        return storage.query(query(scope, selection, null).build()).count();
     }
 
-    private static QueryBuilder query(Scope scope, Selection selection, Filter after) {
+    private static QueryBuilder query(Scope scope, NodeSelection selection, Filter after) {
         QueryBuilder query = QueryBuilder.start();
         long root = switch (scope) {
             case Scope.All all -> -1;

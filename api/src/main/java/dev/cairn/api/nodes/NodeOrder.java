@@ -7,6 +7,7 @@ import java.util.Set;
 
 import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.query.Filter;
+import dev.cairn.storage.query.Keyset;
 import dev.cairn.storage.query.Order;
 
 /**
@@ -22,10 +23,10 @@ import dev.cairn.storage.query.Order;
  * @param idDescending  whether the creation order, the last key, runs newest first
  * @param text          the order as the client wrote it (a cursor belongs to one order)
  */
-record NodeOrder(List<Key> keys, boolean idDescending, String text) {
+public record NodeOrder(List<Key> keys, boolean idDescending, String text) {
 
     /** One key: a column of the node, ascending or descending. */
-    record Key(String field, boolean descending) {}
+    public record Key(String field, boolean descending) {}
 
     /** The creation order's name. */
     static final String CREATED = "created";
@@ -35,7 +36,7 @@ record NodeOrder(List<Key> keys, boolean idDescending, String text) {
 
     static final NodeOrder DEFAULT = parse("-" + CREATED);
 
-    static NodeOrder parse(String text) {
+    public static NodeOrder parse(String text) {
         if (text == null || text.isBlank()) {
             return DEFAULT;
         }
@@ -79,33 +80,11 @@ record NodeOrder(List<Key> keys, boolean idDescending, String text) {
         return orders;
     }
 
-    /**
-     * The rows after a row whose keys had {@code values} (the id last): a strictly later first key,
-     * or an equal one and a later second, ..., or all equal and a later id. The first key is also
-     * bounded on its own, which lets the database start its index scan at the cursor.
-     */
+    /** The rows after a row whose keys had {@code values} (the id last), as {@link Keyset} pages them. */
     Filter after(List<Object> values) {
         if (values.size() != keys.size() + 1) {
             throw new InvalidInputException("the cursor does not fit the order '" + text + "'");
         }
-        List<Filter> any = new ArrayList<>();
-        for (int i = 0; i <= keys.size(); i++) {
-            List<Filter> all = new ArrayList<>();
-            for (int j = 0; j < i; j++) {
-                all.add(Filter.field(keys.get(j).field()).eq(values.get(j)));
-            }
-            boolean descending = i < keys.size() ? keys.get(i).descending() : idDescending();
-            String field = i < keys.size() ? keys.get(i).field() : "id";
-            Filter.On on = Filter.field(field);
-            all.add(descending ? on.lt(values.get(i)) : on.gt(values.get(i)));
-            any.add(all.size() == 1 ? all.getFirst() : Filter.and(all.toArray(Filter[]::new)));
-        }
-        Filter later = any.size() == 1 ? any.getFirst() : Filter.or(any.toArray(Filter[]::new));
-        if (keys.isEmpty()) {
-            return later;
-        }
-        Key first = keys.getFirst();
-        Filter.On on = Filter.field(first.field());
-        return Filter.and(first.descending() ? on.le(values.getFirst()) : on.ge(values.getFirst()), later);
+        return Keyset.after(orders("n"), values);
     }
 }

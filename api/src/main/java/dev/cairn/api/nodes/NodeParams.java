@@ -38,7 +38,7 @@ final class NodeParams {
     private NodeParams() {}
 
     /** The filters of a list: {@code filter} may repeat, and a value may hold commas of its own. */
-    static NodeFilters.Selection selection(HttpServletRequest request) {
+    static NodeSelection selection(HttpServletRequest request) {
         String[] filters = request.getParameterValues("filter");
         return NodeFilters.parse(
                 filters == null ? List.of() : Arrays.asList(filters),

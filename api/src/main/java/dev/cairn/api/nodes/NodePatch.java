@@ -8,9 +8,9 @@ import java.util.TreeSet;
 
 import io.swagger.v3.oas.annotations.media.Schema;
 
+import dev.cairn.api.web.Json;
 import dev.cairn.errors.ConflictException;
 import dev.cairn.errors.InvalidInputException;
-import dev.cairn.storage.db.JsonCodec;
 
 /**
  * A change to what stays mutable of a stored node, from a PATCH body: the label, the description,
@@ -22,7 +22,7 @@ import dev.cairn.storage.db.JsonCodec;
  * @param extras       extras to set
  * @param removeExtras extras to remove
  */
-record NodePatch(String label, String description, Map<String, Object> extras, List<String> removeExtras) {
+public record NodePatch(String label, String description, Map<String, Object> extras, List<String> removeExtras) {
 
     private static final List<String> FIELDS = List.of("description", "extras", "label");
 
@@ -41,7 +41,7 @@ record NodePatch(String label, String description, Map<String, Object> extras, L
     static NodePatch parse(String body) {
         Map<String, Object> json;
         try {
-            json = JsonCodec.readObject(body == null || body.isBlank() ? "{}" : body);
+            json = Json.readObject(body == null || body.isBlank() ? "{}" : body);
         } catch (InvalidInputException e) {
             throw new InvalidInputException("the body: " + e.getMessage());
         }

@@ -27,9 +27,6 @@ import org.springframework.web.bind.annotation.RestController;
 import dev.cairn.api.config.CairnProperties;
 import dev.cairn.api.web.Page;
 import dev.cairn.api.web.Paging;
-import dev.cairn.engine.Engine;
-import dev.cairn.errors.InvalidInputException;
-import dev.cairn.storage.graph.GraphStore;
 
 /** The nodes of the provenance graph: lists, one node, and changes to label, description and extras. */
 @RestController
@@ -42,18 +39,11 @@ class NodesController {
 
     static final String REF = "The node's uuid, a unique prefix of it (at least 4 hex digits), or its PK as pk:42";
 
-    private final NodeLists lists;
-    private final NodeReader reader;
-    private final Engine engine;
-    private final NodeDeletion deletion;
+    private final NodeService nodes;
     private final int pageMax;
 
-    NodesController(
-            NodeLists lists, NodeReader reader, Engine engine, NodeDeletion deletion, CairnProperties properties) {
-        this.lists = lists;
-        this.reader = reader;
-        this.engine = engine;
-        this.deletion = deletion;
+    NodesController(NodeService nodes, CairnProperties properties) {
+        this.nodes = nodes;
         this.pageMax = properties.limits().pageMax();
     }
 
@@ -89,13 +79,8 @@ class NodesController {
             @Parameter(description = NodeParams.COUNT) @RequestParam(name = "count", defaultValue = "false")
                     boolean count,
             @Parameter(hidden = true) HttpServletRequest request) {
-        return Paging.response(lists.nodes(
-                new NodeLists.Scope.All(),
-                NodeParams.selection(request),
-                NodeOrder.parse(order),
-                cursor,
-                Paging.limit(limit, pageMax),
-                count));
+        return Paging.response(nodes.list(
+                NodeParams.selection(request), NodeOrder.parse(order), cursor, Paging.limit(limit, pageMax), count));
     }
 
     // /nodes/files is no node's ref: so OPTIONS there answers Allow with its own methods only
@@ -118,7 +103,7 @@ class NodesController {
             @Parameter(description = "Only these extra keys, comma-separated (empty: none)")
                     @RequestParam(name = "extras", required = false)
                     String extras) {
-        return reader.read(ref, keys(attributes), keys(extras));
+        return nodes.read(ref, keys(attributes), keys(extras));
     }
 
     private static List<String> keys(String list) {
@@ -154,26 +139,8 @@ class NodesController {
     NodeDetails patch(
             @Parameter(description = REF, example = "0190c1a2") @PathVariable("ref") String ref,
             @RequestBody(required = false) String body) {
-        NodePatch patch = NodePatch.parse(body);
-        long id = reader.id(ref);
-        engine.graph().update(id, patch.label(), patch.description(), patch.extras(), patch.removeExtras());
-        return reader.read(id);
+        return nodes.update(ref, NodePatch.parse(body));
     }
-
-    /**
-     * A node's hash computed again.
-     *
-     * @param previous the hash it had before
-     * @param changed  whether the hash computed now differs from it (and was stored)
-     */
-    @Schema(description = "A node's hash computed again")
-    record Rehashed(
-            @Schema(example = "0190c1a2-5b1e-7c3d-9f00-2b8e4d6a1c55")
-            String uuid,
-
-            @Schema(example = "5f0c…") String hash,
-            @Schema(example = "5f0c…", nullable = true) String previous,
-            boolean changed) {}
 
     @PostMapping("/{ref}/rehash")
     @Operation(
@@ -196,9 +163,7 @@ class NodesController {
             description = "The prefix names more than one node",
             content = @Content(mediaType = "application/problem+json"))
     Rehashed rehash(@Parameter(description = REF, example = "0190c1a2") @PathVariable("ref") String ref) {
-        long id = reader.id(ref);
-        GraphStore.Rehash done = engine.graph().rehash(id);
-        return new Rehashed(reader.read(id).uuid().toString(), done.after(), done.before(), done.changed());
+        return nodes.rehash(ref);
     }
 
     @DeleteMapping
@@ -240,9 +205,6 @@ class NodesController {
                             array = @ArraySchema(schema = @Schema(type = "string", example = "create_forward")))
                     @RequestParam(name = "disable", required = false)
                     List<String> disable) {
-        if (nodes == null || nodes.isEmpty()) {
-            throw new InvalidInputException("name the nodes to delete: ?node=<uuid or prefix> (repeatable)");
-        }
-        return deletion.run(nodes, disable == null ? List.of() : disable, dryRun);
+        return this.nodes.delete(nodes, disable, dryRun);
     }
 }

@@ -21,7 +21,7 @@ import dev.cairn.errors.CairnException;
  * the security filters instead of the dispatcher: finding the handler among every mapping, the request
  * attributes it sets and the content negotiation were two fifths of the JVM's work on such a read (JFR),
  * for an answer that is always the same JSON. The answer is the controller's ({@link NodesController}'s
- * {@code get}, the same {@link NodeReader} and the same mapper); a request of any other shape, and a
+ * {@code get}, the same {@link NodeService} and the same mapper); a request of any other shape, and a
  * read that fails (no such node, the database away), goes on to the dispatcher, which answers it as it
  * answers everything else.
  */
@@ -33,12 +33,12 @@ final class OneNodeReads extends OncePerRequestFilter {
     /** The pattern the dispatcher would have matched, for the request's metrics. */
     private static final String PATH_PATTERN = PREFIX + NodesController.REF_SEGMENT;
 
-    private final Supplier<NodeReader> reader;
+    private final Supplier<NodeService> nodes;
     private final Supplier<JsonMapper> json;
 
-    /** {@code reader} and {@code json} are asked for at each request (beans, made at the first). */
-    OneNodeReads(Supplier<NodeReader> reader, Supplier<JsonMapper> json) {
-        this.reader = reader;
+    /** {@code nodes} and {@code json} are asked for at each request (beans, made at the first). */
+    OneNodeReads(Supplier<NodeService> nodes, Supplier<JsonMapper> json) {
+        this.nodes = nodes;
         this.json = json;
     }
 
@@ -52,7 +52,7 @@ final class OneNodeReads extends OncePerRequestFilter {
         }
         NodeDetails node;
         try {
-            node = reader.get().read(ref, null, null);
+            node = nodes.get().read(ref, null, null);
         } catch (CairnException e) {
             chain.doFilter(request, response); // answered as a problem, as every failure is
             return;

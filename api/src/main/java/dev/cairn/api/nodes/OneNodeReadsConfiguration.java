@@ -9,8 +9,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * {@link OneNodeReads} right behind the security filters, so a read is authorized before it is served.
- * Its reader is taken at the first request: filters are made with the web server, before the other
- * beans, and the reader would bring the engine and its database up that early, ahead of settings given
+ * Its node service is taken at the first request: filters are made with the web server, before the other
+ * beans, and the service would bring the engine and its database up that early, ahead of settings given
  * later (a test's database URL, for one).
  */
 @Configuration(proxyBeanMethods = false)
@@ -18,9 +18,9 @@ class OneNodeReadsConfiguration {
 
     @Bean
     FilterRegistrationBean<OneNodeReads> oneNodeReads(
-            ObjectProvider<NodeReader> reader, ObjectProvider<JsonMapper> json) {
+            ObjectProvider<NodeService> nodes, ObjectProvider<JsonMapper> json) {
         FilterRegistrationBean<OneNodeReads> registration =
-                new FilterRegistrationBean<>(new OneNodeReads(reader::getObject, json::getObject));
+                new FilterRegistrationBean<>(new OneNodeReads(nodes::getObject, json::getObject));
         registration.addUrlPatterns("/api/v1/nodes/*");
         registration.setOrder(SecurityFilterProperties.DEFAULT_FILTER_ORDER + 1);
         return registration;

@@ -9,8 +9,7 @@ import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
 
 import dev.cairn.api.config.CairnProperties;
-import dev.cairn.engine.Engine;
-import dev.cairn.engine.metrics.EngineMetrics;
+import dev.cairn.api.stats.StatisticsService;
 import dev.cairn.engine.metrics.TaskQueueState;
 import dev.cairn.errors.UnavailableException;
 
@@ -20,11 +19,11 @@ class DashboardController {
 
     static final int HOUR = 60;
 
-    private final EngineMetrics metrics;
+    private final StatisticsService metrics;
     private final CairnProperties properties;
 
-    DashboardController(Engine engine, CairnProperties properties) {
-        this.metrics = engine.metrics();
+    DashboardController(StatisticsService metrics, CairnProperties properties) {
+        this.metrics = metrics;
         this.properties = properties;
     }
 

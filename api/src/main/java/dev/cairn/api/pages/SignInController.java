@@ -29,7 +29,10 @@ class SignInController {
             Model model) {
         HttpSession session = request.getSession(false);
         String ended = session == null ? null : (String) session.getAttribute(PageSessions.ENDED);
-        if (ended != null) {
+        // a page's event stream or fetch is sent here too when the session ends, and often first: only a
+        // page the browser shows takes the message, so the person sees why they were signed out
+        boolean shown = String.valueOf(request.getHeader("Accept")).contains("text/html");
+        if (ended != null && shown) {
             session.removeAttribute(PageSessions.ENDED);
             model.addAttribute("error", ended);
         } else if (signedOut != null) {

@@ -13,11 +13,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 import dev.cairn.api.config.CairnProperties;
 import dev.cairn.api.security.CurrentUser;
-import dev.cairn.api.web.ProcessRefs;
-import dev.cairn.engine.Engine;
 import dev.cairn.errors.InvalidInputException;
-import dev.cairn.storage.graph.CalculationNode;
-import dev.cairn.storage.graph.Node;
 
 /** Pause, play and kill, of one process or many by a filter; and keeping a calculation from being a cache source. */
 @RestController
@@ -35,15 +31,11 @@ class ControlController {
             matched: send the request again for them. Each process gets its outcome, refusals included (one \
             that ended in between). An empty filter is refused unless all=true. Needs the role submit.""";
 
-    private final Engine engine;
-    private final Controls controls;
-    private final ProcessRefs refs;
+    private final ProcessControlService controls;
     private final int batchMax;
 
-    ControlController(Engine engine, Controls controls, ProcessRefs refs, CairnProperties properties) {
-        this.engine = engine;
+    ControlController(ProcessControlService controls, CairnProperties properties) {
         this.controls = controls;
-        this.refs = refs;
         this.batchMax = properties.limits().batchMax();
     }
 
@@ -59,7 +51,7 @@ class ControlController {
                             example = "0190c1a2")
                     @PathVariable("ref")
                     String ref) {
-        return controls.one(Controls.Action.PAUSE, refs.id(ref), CurrentUser.id());
+        return controls.one(ProcessControlService.Action.PAUSE, ref, CurrentUser.id());
     }
 
     @PostMapping("/{ref}/play")
@@ -74,7 +66,7 @@ class ControlController {
                             example = "0190c1a2")
                     @PathVariable("ref")
                     String ref) {
-        return controls.one(Controls.Action.PLAY, refs.id(ref), CurrentUser.id());
+        return controls.one(ProcessControlService.Action.PLAY, ref, CurrentUser.id());
     }
 
     @PostMapping("/{ref}/kill")
@@ -89,7 +81,7 @@ class ControlController {
                             example = "0190c1a2")
                     @PathVariable("ref")
                     String ref) {
-        return controls.one(Controls.Action.KILL, refs.id(ref), CurrentUser.id());
+        return controls.one(ProcessControlService.Action.KILL, ref, CurrentUser.id());
     }
 
     @PostMapping("/pause")
@@ -102,7 +94,7 @@ class ControlController {
             @Parameter(description = "the most processes to act on, at most cairn.limits.batch-max (1000)")
                     @RequestParam(name = "limit", defaultValue = "1000")
                     int limit) {
-        return many(Controls.Action.PAUSE, filter, all, limit);
+        return many(ProcessControlService.Action.PAUSE, filter, all, limit);
     }
 
     @PostMapping("/play")
@@ -118,7 +110,7 @@ class ControlController {
             @Parameter(description = "the most processes to act on, at most cairn.limits.batch-max (1000)")
                     @RequestParam(name = "limit", defaultValue = "1000")
                     int limit) {
-        return many(Controls.Action.PLAY, filter, all, limit);
+        return many(ProcessControlService.Action.PLAY, filter, all, limit);
     }
 
     @PostMapping("/kill")
@@ -134,7 +126,7 @@ class ControlController {
             @Parameter(description = "the most processes to act on, at most cairn.limits.batch-max (1000)")
                     @RequestParam(name = "limit", defaultValue = "1000")
                     int limit) {
-        return many(Controls.Action.KILL, filter, all, limit);
+        return many(ProcessControlService.Action.KILL, filter, all, limit);
     }
 
     @PostMapping("/{ref}/invalidate-cache")
@@ -150,17 +142,11 @@ class ControlController {
                             example = "0190c1a2")
                     @PathVariable("ref")
                     String ref) {
-        Node node = engine.graph().load(refs.id(ref));
-        if (!(node instanceof CalculationNode calculation)) {
-            throw new InvalidInputException("process " + node.uuid() + " is a workflow (" + node.nodeType()
-                    + "): workflows are never cache sources, only the calculations they call");
-        }
-        engine.launcher().forUser(CurrentUser.id()).invalidateCache(calculation);
-        return new CacheValidity(node.uuid(), false);
+        return controls.invalidateCache(ref, CurrentUser.id());
     }
 
     /** One action on what the filter (none: every process, with all=true) matches, as the caller. */
-    private ControlReport many(Controls.Action action, ProcessFilter filter, boolean all, int limit) {
+    private ControlReport many(ProcessControlService.Action action, ProcessFilter filter, boolean all, int limit) {
         return controls.many(
                 action, filter == null ? ProcessFilter.ANY : filter, all, checked(limit), CurrentUser.id());
     }

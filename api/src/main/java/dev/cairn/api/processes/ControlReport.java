@@ -6,7 +6,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 
 /** What a pause, play or kill by filter did, process by process. */
 @Schema(description = "What a pause, play or kill by filter did, process by process")
-record ControlReport(
+public record ControlReport(
         @Schema(
                 description = "the action",
                 allowableValues = {"pause", "play", "kill"},

@@ -10,7 +10,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 /** What a pause, play or kill did to one process. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @Schema(description = "What a pause, play or kill did to one process")
-record ControlResult(
+public record ControlResult(
         @Schema(description = "the process") UUID process,
 
         @JsonProperty("entry_point") @Schema(description = "what it runs", example = "examples.sum_series")

@@ -16,11 +16,6 @@ import org.springframework.web.bind.annotation.RestController;
 
 import dev.cairn.api.config.CairnProperties;
 import dev.cairn.api.security.CurrentUser;
-import dev.cairn.engine.Engine;
-import dev.cairn.engine.launch.Launcher;
-import dev.cairn.engine.process.WorkChainDefinition;
-import dev.cairn.engine.process.WorkFunction;
-import dev.cairn.storage.graph.ProcessNode;
 
 /** Launching processes from JSON: one, a batch, or a cache explanation that launches nothing. */
 @RestController
@@ -28,12 +23,10 @@ import dev.cairn.storage.graph.ProcessNode;
 @Tag(name = "processes", description = "Launch, list, show, follow and control processes")
 class LaunchController {
 
-    private final Engine engine;
-    private final Launches launches;
+    private final LaunchService launches;
     private final int batchMax;
 
-    LaunchController(Engine engine, Launches launches, CairnProperties properties) {
-        this.engine = engine;
+    LaunchController(LaunchService launches, CairnProperties properties) {
         this.launches = launches;
         this.batchMax = properties.limits().batchMax();
     }
@@ -46,10 +39,9 @@ class LaunchController {
                     is stored. An unknown entry point is a 400 naming the known ones. Needs the role submit.""")
     @ApiResponse(responseCode = "201", description = "launched; Location is the process")
     ResponseEntity<ProcessSummary> submit(@RequestBody LaunchRequest request) {
-        Launcher.Launch launch = launches.decode(request);
-        ProcessNode node = engine.launcher().forUser(CurrentUser.id()).submit(launch.definition(), launch.inputs());
-        return ResponseEntity.created(URI.create("/api/v1/processes/" + node.uuid()))
-                .body(summary(node));
+        ProcessSummary launched = launches.submit(request, CurrentUser.principal());
+        return ResponseEntity.created(URI.create("/api/v1/processes/" + launched.uuid()))
+                .body(launched);
     }
 
     @PostMapping("/batch")
@@ -65,10 +57,7 @@ class LaunchController {
     @ApiResponse(responseCode = "201", description = "launched, in the order of the launches")
     BatchResponse batch(@RequestBody BatchRequest request) {
         List<LaunchRequest> given = Batches.checkSize(request.launches(), "launches", batchMax);
-        Launcher launcher = engine.launcher().forUser(CurrentUser.id());
-        List<Launcher.Launch> valid = launches.decodeAll(given, launcher);
-        List<ProcessSummary> launched =
-                launcher.submitAll(valid).stream().map(this::summary).toList();
+        List<ProcessSummary> launched = launches.submitAll(given, CurrentUser.principal());
         return new BatchResponse(launched.size(), launched);
     }
 
@@ -81,21 +70,6 @@ class LaunchController {
                     calculations of its type by hash: a hit names the source it would copy, a miss the nearest \
                     candidate and how its inputs differ. Nothing is stored. Needs the role read.""")
     CacheExplanation explainCache(@RequestBody LaunchRequest request) {
-        Launcher.Launch launch = launches.decode(request);
-        Launcher launcher = engine.launcher().forUser(CurrentUser.id());
-        if (launch.definition() instanceof WorkChainDefinition<?> || launch.definition() instanceof WorkFunction) {
-            launcher.validate(launch.definition(), launch.inputs());
-            return new CacheExplanation(
-                    launch.definition().entryPoint(),
-                    false,
-                    "never: workflows are not taken from the cache, only the calculations they call");
-        }
-        String explanation = launcher.explainCache(launch.definition(), launch.inputs());
-        return new CacheExplanation(launch.definition().entryPoint(), explanation.startsWith("hit"), explanation);
-    }
-
-    /** A process just launched, as lists show it. */
-    private ProcessSummary summary(ProcessNode node) {
-        return ProcessSummary.launched(node, CurrentUser.principal().email());
+        return launches.explainCache(request, CurrentUser.id());
     }
 }

@@ -10,7 +10,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 
 /** One process with everything around it: inputs, outputs, caller, what it called, how it ended. */
 @Schema(description = "A process with its inputs, outputs, caller, the processes it called and how it ended")
-record ProcessDetail(
+public record ProcessDetail(
         @Schema(description = "the process, as lists show it")
         ProcessSummary process,
 
@@ -46,7 +46,7 @@ record ProcessDetail(
     /** A node linked to the process: a data node, or another process. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @Schema(description = "A node, with the value of a plain Int, Float, Str or Bool")
-    record NodeRef(
+    public record NodeRef(
             @Schema(description = "the node's uuid") UUID uuid,
 
             @Schema(description = "the node's primary key in this installation", example = "42")
@@ -60,7 +60,7 @@ record ProcessDetail(
 
     /** An exit status, read with the process type's spec. */
     @Schema(description = "An exit status with its meaning")
-    record ExitCodeRef(
+    public record ExitCodeRef(
             @Schema(description = "the exit status, 0 for success", example = "0")
             int status,
 
@@ -75,7 +75,7 @@ record ProcessDetail(
 
     /** A calculation job's scheduler job. */
     @Schema(description = "A calculation job's job on its computer")
-    record Job(
+    public record Job(
             @JsonProperty("job_id") @Schema(description = "the scheduler's job id", nullable = true, example = "4242")
             String jobId,
 

@@ -11,7 +11,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
  * left out (null) do not count.
  */
 @Schema(description = "Which processes: each criterion given must hold")
-record ProcessFilter(
+public record ProcessFilter(
         @Schema(
                 description = "these processes, by uuid or unique prefix",
                 example = "[\"0190c1a2\", \"0190c1a3-77aa\"]")
@@ -57,11 +57,11 @@ record ProcessFilter(
         String group) {
 
     /** No criterion at all: every process. */
-    static final ProcessFilter ANY =
+    public static final ProcessFilter ANY =
             new ProcessFilter(null, null, null, null, null, null, null, null, null, null, null, null);
 
     /** An empty list or text is no criterion. */
-    ProcessFilter {
+    public ProcessFilter {
         processes = processes == null || processes.isEmpty() ? null : List.copyOf(processes);
         states = states == null || states.isEmpty() ? null : List.copyOf(states);
         type = type == null || type.isBlank() ? null : type.strip();
@@ -71,7 +71,7 @@ record ProcessFilter(
     }
 
     /** Whether it names no criterion, so that it matches every process. */
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return equals(ANY);
     }
 }

@@ -14,7 +14,7 @@ import dev.cairn.storage.graph.WorkFunctionNode;
 
 /** A process as lists show it. */
 @Schema(description = "A process: what ran, its state and how it ended")
-record ProcessSummary(
+public record ProcessSummary(
         @Schema(description = "the process node's uuid") UUID uuid,
 
         @Schema(

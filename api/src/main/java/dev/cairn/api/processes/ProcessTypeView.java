@@ -16,7 +16,7 @@ import dev.cairn.engine.process.WorkFunction;
 
 /** A process type as a client needs it to build a launch form: its schemas and exit codes. */
 @Schema(description = "A process type: what it takes (JSON Schema of the inputs and metadata), gives and may exit with")
-record ProcessTypeView(
+public record ProcessTypeView(
         @JsonProperty("entry_point") @Schema(description = "the name to launch it by", example = "arithmetic.add")
         String entryPoint,
 
@@ -46,7 +46,7 @@ record ProcessTypeView(
 
     /** An exit code of a process type. */
     @Schema(description = "An exit code a process may end with")
-    record ExitCodeView(
+    public record ExitCodeView(
             @Schema(description = "the exit status", example = "400")
             int status,
 

@@ -10,18 +10,16 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
-import dev.cairn.engine.Engine;
-
 /** {@code /api/v1/process-types}: what can be launched, with the schemas of its inputs and outputs. */
 @RestController
 @RequestMapping("/api/v1/process-types")
 @Tag(name = "process types", description = "What can be launched: entry points, their schemas and exit codes")
 class ProcessTypesController {
 
-    private final Engine engine;
+    private final LaunchService launches;
 
-    ProcessTypesController(Engine engine) {
-        this.engine = engine;
+    ProcessTypesController(LaunchService launches) {
+        this.launches = launches;
     }
 
     @GetMapping
@@ -32,7 +30,7 @@ class ProcessTypesController {
                     + " Schema of its inputs and metadata (what POST /api/v1/processes takes), of its outputs, and"
                     + " its exit codes. Needs the role read.")
     List<ProcessTypeView> list() {
-        return engine.plugins().all().stream().map(ProcessTypeView::of).toList();
+        return launches.processTypes();
     }
 
     @GetMapping("/{entryPoint}")
@@ -44,6 +42,6 @@ class ProcessTypesController {
     ProcessTypeView get(
             @Parameter(description = "the entry point", example = "arithmetic.add_multiply") @PathVariable("entryPoint")
                     String entryPoint) {
-        return ProcessTypeView.of(engine.plugins().get(entryPoint));
+        return launches.processType(entryPoint);
     }
 }

@@ -20,9 +20,7 @@ import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 
 import dev.cairn.api.config.CairnProperties;
 import dev.cairn.api.web.Page;
-import dev.cairn.api.web.ProcessRefs;
 import dev.cairn.errors.InvalidInputException;
-import dev.cairn.storage.graph.LogLevel;
 
 /** Reading processes: the list, one process, its call tree, its report. */
 @RestController
@@ -30,13 +28,11 @@ import dev.cairn.storage.graph.LogLevel;
 @Tag(name = "processes", description = "Launch, list, show, follow and control processes")
 class ProcessesController {
 
-    private final ProcessQueries queries;
-    private final ProcessRefs refs;
+    private final ProcessService processes;
     private final int pageMax;
 
-    ProcessesController(ProcessQueries queries, ProcessRefs refs, CairnProperties properties) {
-        this.queries = queries;
-        this.refs = refs;
+    ProcessesController(ProcessService processes, CairnProperties properties) {
+        this.processes = processes;
         this.pageMax = properties.limits().pageMax();
     }
 
@@ -98,7 +94,7 @@ class ProcessesController {
         checkLimit(limit);
         ProcessFilter filter = new ProcessFilter(
                 null, split(state), type, label, exitStatus, failed, paused, since, until, caller, topLevel, group);
-        Page<ProcessSummary> page = queries.list(filter, order, cursor, limit, count);
+        Page<ProcessSummary> page = processes.list(filter, order, cursor, limit, count);
         return withNextLink(page);
     }
 
@@ -119,7 +115,7 @@ class ProcessesController {
                             example = "0190c1a2")
                     @PathVariable("ref")
                     String ref) {
-        return queries.detail(refs.id(ref));
+        return processes.show(ref);
     }
 
     @GetMapping("/{ref}/tree")
@@ -134,7 +130,7 @@ class ProcessesController {
                             example = "0190c1a2")
                     @PathVariable("ref")
                     String ref) {
-        return queries.tree(refs.id(ref));
+        return processes.tree(ref);
     }
 
     @GetMapping("/{ref}/report")
@@ -161,7 +157,7 @@ class ProcessesController {
             @Parameter(description = "the 'next' of the previous page") @RequestParam(name = "cursor", required = false)
                     String cursor) {
         checkLimit(limit);
-        return withNextLink(queries.report(refs.id(ref), LogLevel.of(level.toUpperCase(Locale.ROOT)), cursor, limit));
+        return withNextLink(processes.report(ref, level, cursor, limit));
     }
 
     private void checkLimit(int limit) {

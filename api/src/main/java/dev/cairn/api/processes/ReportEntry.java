@@ -8,7 +8,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 
 /** A log record of a process of a call tree. */
 @Schema(description = "A log record of a process")
-record ReportEntry(
+public record ReportEntry(
         @Schema(description = "when it was written") OffsetDateTime time,
 
         @Schema(description = "its level", example = "REPORT")

@@ -8,7 +8,7 @@ import org.springframework.stereotype.Service;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
-import dev.cairn.api.codes.StoredCodes;
+import dev.cairn.api.codes.CodeService;
 import dev.cairn.api.computers.ComputerRefs;
 import dev.cairn.engine.Engine;
 import dev.cairn.engine.launch.JsonInputs;
@@ -20,11 +20,11 @@ import dev.cairn.engine.shell.CommandLine;
 import dev.cairn.engine.shell.ShellJob;
 import dev.cairn.errors.InvalidInputException;
 import dev.cairn.errors.NotFoundException;
+import dev.cairn.storage.Storage;
 import dev.cairn.storage.graph.Code;
 import dev.cairn.storage.graph.InstalledCode;
 import dev.cairn.storage.graph.ProcessNode;
 import dev.cairn.storage.graph.computers.Computer;
-import dev.cairn.storage.graph.computers.ComputerStore;
 
 /**
  * Launching shell jobs from a command line, as aiida-shell's {@code launch_shell_job} does: the
@@ -42,15 +42,15 @@ class ShellJobs {
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final Engine engine;
-    private final StoredCodes codes;
+    private final CodeService codes;
     private final ComputerRefs computers;
     private final JsonInputs json;
 
-    ShellJobs(Engine engine, StoredCodes codes, ComputerRefs computers) {
+    ShellJobs(Engine engine, Storage storage, CodeService codes, ComputerRefs computers) {
         this.engine = engine;
         this.codes = codes;
         this.computers = computers;
-        this.json = new JsonInputs(ReferenceResolver.of(engine.graph(), new ComputerStore(engine.database())));
+        this.json = new JsonInputs(ReferenceResolver.of(storage.graph(), storage.computers()));
     }
 
     /** Launches one shell job for {@code userId}. */

@@ -1,10 +1,6 @@
 package dev.cairn.api.query;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -28,13 +24,9 @@ import org.springframework.web.bind.annotation.RestController;
 import tools.jackson.core.JsonGenerator;
 
 import dev.cairn.api.config.CairnProperties;
-import dev.cairn.api.web.Cursor;
 import dev.cairn.api.web.Paging;
 import dev.cairn.api.web.Problems;
-import dev.cairn.engine.Engine;
 import dev.cairn.errors.CairnException;
-import dev.cairn.errors.InvalidInputException;
-import dev.cairn.storage.query.GraphQuery;
 import dev.cairn.storage.query.QuerySpec;
 import dev.cairn.storage.query.Row;
 
@@ -74,11 +66,11 @@ class QueryController {
             @Schema(description = "Every row of the query, when count=true")
             Long total) {}
 
-    private final Engine engine;
+    private final QueryService queries;
     private final int pageMax;
 
-    QueryController(Engine engine, CairnProperties properties) {
-        this.engine = engine;
+    QueryController(QueryService queries, CairnProperties properties) {
+        this.queries = queries;
         this.pageMax = properties.limits().pageMax();
     }
 
@@ -114,41 +106,22 @@ class QueryController {
             throws IOException {
         QuerySpec spec = QuerySpec.fromJson(body);
         int size = Paging.limit(limit, pageMax);
-        String fingerprint = fingerprint(spec);
-        long position = cursor == null ? 0 : position(cursor, fingerprint);
-        long start = (spec.offset() == null ? 0 : spec.offset()) + position;
-        long take = size + 1L;
-        if (spec.limit() != null) {
-            take = Math.min(take, Math.max(0, spec.limit() - position));
-        }
-        List<Row> rows = take == 0
-                ? List.of()
-                : GraphQuery.on(
-                                engine.database(),
-                                new QuerySpec(
-                                        spec.path(),
-                                        spec.orderBy(),
-                                        take,
-                                        start == 0 ? null : start,
-                                        spec.distinct(),
-                                        spec.after()))
-                        .all();
-        Long total = count ? GraphQuery.on(engine.database(), spec).count() : null;
+        QueryService.RowPage page = queries.page(spec, size, cursor, count);
         RowJson json = new RowJson(spec);
         response.setContentType(MediaType.APPLICATION_JSON_VALUE);
         try (JsonGenerator g = RowJson.MAPPER.createGenerator(response.getOutputStream())) {
             g.writeStartObject();
             g.writeName("items");
             g.writeStartArray();
-            for (int i = 0; i < Math.min(size, rows.size()); i++) {
-                json.write(g, rows.get(i));
+            for (Row row : page.rows()) {
+                json.write(g, row);
             }
             g.writeEndArray();
-            if (rows.size() > size) {
-                g.writeStringProperty("next", new Cursor(fingerprint, List.of(position + size)).encode());
+            if (page.next() != null) {
+                g.writeStringProperty("next", page.next());
             }
-            if (total != null) {
-                g.writeNumberProperty("total", total);
+            if (page.total() != null) {
+                g.writeNumberProperty("total", page.total());
             }
             g.writeEndObject();
         }
@@ -179,7 +152,7 @@ class QueryController {
         QuerySpec spec = QuerySpec.fromJson(body);
         RowJson json = new RowJson(spec);
         // the cursor is opened before anything is written: a query the database refuses is still a problem
-        try (Stream<Row> rows = GraphQuery.on(engine.database(), spec).stream()) {
+        try (Stream<Row> rows = queries.stream(spec)) {
             response.setContentType(NDJSON);
             JsonGenerator g = RowJson.MAPPER.createGenerator(response.getOutputStream());
             long written = 0;
@@ -208,25 +181,6 @@ class QueryController {
                 g.writeRaw('\n');
             }
             g.close();
-        }
-    }
-
-    private static long position(String cursor, String fingerprint) {
-        List<Object> after = Cursor.decode(cursor, fingerprint).after();
-        if (after.size() != 1 || !(after.getFirst() instanceof Long p) || p < 0) {
-            throw new InvalidInputException("'" + cursor + "' is not a cursor this server made");
-        }
-        return p;
-    }
-
-    /** Names a query, so that a cursor is refused with another body. */
-    private static String fingerprint(QuerySpec spec) {
-        try {
-            byte[] digest =
-                    MessageDigest.getInstance("SHA-256").digest(spec.toJson().getBytes(StandardCharsets.UTF_8));
-            return "query " + HexFormat.of().formatHex(digest, 0, 8);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("the JDK has no SHA-256", e);
         }
     }
 }

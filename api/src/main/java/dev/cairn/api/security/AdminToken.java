@@ -28,11 +28,11 @@ class AdminToken implements ApplicationRunner {
 
     private static final Logger LOG = LoggerFactory.getLogger(AdminToken.class);
 
-    private final TokenStore tokens;
+    private final TokenService tokens;
     private final Engine engine;
     private final CairnProperties properties;
 
-    AdminToken(TokenStore tokens, Engine engine, CairnProperties properties) {
+    AdminToken(TokenService tokens, Engine engine, CairnProperties properties) {
         this.tokens = tokens;
         this.engine = engine;
         this.properties = properties;
@@ -43,7 +43,7 @@ class AdminToken implements ApplicationRunner {
         if (!properties.hasRole(CairnProperties.Role.API) || !tokens.isEmpty()) {
             return;
         }
-        TokenStore.Issued issued =
+        TokenService.Issued issued =
                 tokens.create(engine.graph().userId(), "admin, made at the first start", EnumSet.of(Role.ADMIN), null);
         Path file = properties.tokenFile();
         write(file, issued.secret());

@@ -50,7 +50,7 @@ final class BearerAuthentication implements AuthenticationProvider {
         CairnPrincipal principal;
         Instant issued = null;
         Instant expires = null;
-        if (secret.startsWith(TokenStore.PREFIX)) {
+        if (secret.startsWith(TokenService.PREFIX)) {
             try {
                 principal = (CairnPrincipal) tokens.introspect(secret);
             } catch (BadOpaqueTokenException e) {
@@ -72,7 +72,7 @@ final class BearerAuthentication implements AuthenticationProvider {
             expires = jwt.getExpiresAt();
         } else {
             throw new InvalidBearerTokenException(
-                    "not a Cairn token (they begin " + TokenStore.PREFIX + "), and this server takes no JWTs");
+                    "not a Cairn token (they begin " + TokenService.PREFIX + "), and this server takes no JWTs");
         }
         OAuth2AccessToken token = new OAuth2AccessToken(OAuth2AccessToken.TokenType.BEARER, secret, issued, expires);
         return new BearerTokenAuthentication(principal, token, principal.getAuthorities());

@@ -33,8 +33,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 import dev.cairn.api.config.CairnProperties;
 import dev.cairn.api.web.Problems;
-import dev.cairn.engine.Engine;
-import dev.cairn.storage.graph.users.UserStore;
+import dev.cairn.storage.Storage;
 
 /**
  * Who may call what. Everything under {@code /api/v1} needs a bearer token: reading needs the
@@ -46,8 +45,8 @@ import dev.cairn.storage.graph.users.UserStore;
 class SecurityConfiguration {
 
     @Bean
-    TokenStore tokenStore(Engine engine) {
-        return new TokenStore(engine.database());
+    TokenService tokenService(Storage storage) {
+        return new TokenService(storage);
     }
 
     /**
@@ -68,13 +67,12 @@ class SecurityConfiguration {
 
     /** Cairn's tokens and the OIDC issuer's JWTs, for the API's bearer tokens and the pages' sessions alike. */
     @Bean
-    BearerAuthentication bearerAuthentication(TokenStore tokens, CairnProperties properties, Engine engine) {
+    BearerAuthentication bearerAuthentication(TokenService tokens, CairnProperties properties, Storage storage) {
         CairnProperties.Oidc oidc = properties.security().oidc();
         // the issuer is asked for its keys at the first JWT, so the server starts while it is away
         JwtDecoder jwts =
                 oidc.enabled() ? new SupplierJwtDecoder(() -> JwtDecoders.fromIssuerLocation(oidc.issuerUri())) : null;
-        return new BearerAuthentication(
-                new TokenIntrospector(tokens), jwts, oidc, new UserAccounts(new UserStore(engine.database())));
+        return new BearerAuthentication(new TokenIntrospector(tokens), jwts, oidc, new UserAccounts(storage.users()));
     }
 
     @Bean

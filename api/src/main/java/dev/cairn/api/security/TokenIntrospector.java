@@ -21,11 +21,11 @@ final class TokenIntrospector implements OpaqueTokenIntrospector {
 
     private record Seen(Token token, long at) {}
 
-    private final TokenStore tokens;
+    private final TokenService tokens;
     private final Map<String, Seen> seen = new ConcurrentHashMap<>();
     private final Map<Long, Long> touched = new ConcurrentHashMap<>();
 
-    TokenIntrospector(TokenStore tokens) {
+    TokenIntrospector(TokenService tokens) {
         this.tokens = tokens;
     }
 

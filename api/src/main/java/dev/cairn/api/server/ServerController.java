@@ -1,6 +1,5 @@
 package dev.cairn.api.server;
 
-import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 
@@ -12,8 +11,9 @@ import org.springframework.web.bind.annotation.RestController;
 
 import dev.cairn.api.config.CairnProperties;
 import dev.cairn.api.config.Services;
-import dev.cairn.engine.Engine;
-import dev.cairn.storage.db.Migrations;
+import dev.cairn.api.ops.SchemaStatus;
+import dev.cairn.api.ops.SchemaStatus.SchemaView;
+import dev.cairn.engine.plugin.PluginRegistry;
 
 /**
  * What this server is: its version, roles, and whether it runs embedded services (open to all); the
@@ -34,27 +34,16 @@ class ServerController {
             boolean embeddedBroker,
             int processTypes) {}
 
-    /**
-     * The database schema: the version it is at, and the migrations applied and pending.
-     *
-     * @param version the version of the last migration applied
-     * @param applied the migrations applied, oldest first
-     * @param pending the migrations this server holds that are not applied: none while it runs, as it
-     *                migrates at its start
-     */
-    record SchemaView(String version, List<MigrationView> applied, List<MigrationView> pending) {}
-
-    /** One migration; {@code installedOn} is null while it is pending. */
-    record MigrationView(String version, String description, Instant installedOn) {}
-
     private final CairnProperties properties;
     private final Services services;
-    private final Engine engine;
+    private final PluginRegistry plugins;
+    private final SchemaStatus schema;
 
-    ServerController(CairnProperties properties, Services services, Engine engine) {
+    ServerController(CairnProperties properties, Services services, PluginRegistry plugins, SchemaStatus schema) {
         this.properties = properties;
         this.services = services;
-        this.engine = engine;
+        this.plugins = plugins;
+        this.schema = schema;
     }
 
     @GetMapping
@@ -71,7 +60,7 @@ class ServerController {
                         .toList(),
                 services.hasEmbeddedDatabase(),
                 services.hasEmbeddedBroker(),
-                engine.plugins().all().size());
+                plugins.all().size());
     }
 
     @GetMapping("/schema")
@@ -81,13 +70,6 @@ class ServerController {
             description = "The server migrates the schema when it starts, so nothing is pending while it runs"
                     + " unless another server changed the schema since.")
     SchemaView schema() {
-        Migrations.Status status = Migrations.status(engine.database().dataSource());
-        return new SchemaView(status.version(), views(status.applied()), views(status.pending()));
-    }
-
-    private static List<MigrationView> views(List<Migrations.Migration> migrations) {
-        return migrations.stream()
-                .map(m -> new MigrationView(m.version(), m.description(), m.installedOn()))
-                .toList();
+        return schema.read();
     }
 }

@@ -8,24 +8,16 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-import dev.cairn.engine.Engine;
-import dev.cairn.errors.InvalidInputException;
-import dev.cairn.storage.graph.statistics.GraphStatistics;
-import dev.cairn.storage.graph.users.User;
-import dev.cairn.storage.graph.users.UserStore;
-
 /** The graph's statistics: nodes per type and day, processes per state. */
 @RestController
 @RequestMapping("/api/v1/statistics")
 @Tag(name = "statistics", description = "How many nodes and processes there are; reading needs the role read")
 class StatisticsController {
 
-    private final GraphStatistics statistics;
-    private final UserStore users;
+    private final StatisticsService statistics;
 
-    StatisticsController(Engine engine) {
-        this.statistics = new GraphStatistics(engine.database());
-        this.users = new UserStore(engine.database());
+    StatisticsController(StatisticsService statistics) {
+        this.statistics = statistics;
     }
 
     @GetMapping
@@ -43,12 +35,6 @@ class StatisticsController {
             @Parameter(description = "only the nodes of this user (an email)", example = "alice@example.org")
                     @RequestParam(name = "user", required = false)
                     String user) {
-        Long userId = user == null
-                ? null
-                : users.findByEmail(user)
-                        .map(User::id)
-                        .orElseThrow(() ->
-                                new InvalidInputException("parameter 'user': no user has the email '" + user + "'"));
-        return StatisticsView.of(user, statistics.read(userId, days));
+        return statistics.read(days, user);
     }
 }

@@ -10,7 +10,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
-import dev.cairn.engine.Engine;
+import dev.cairn.storage.Storage;
 import dev.cairn.storage.graph.statistics.GraphStatistics;
 
 /**
@@ -27,8 +27,8 @@ class TallyCompaction implements SmartLifecycle {
     private final GraphStatistics statistics;
     private ScheduledExecutorService timer;
 
-    TallyCompaction(Engine engine) {
-        this.statistics = new GraphStatistics(engine.database());
+    TallyCompaction(Storage storage) {
+        this.statistics = storage.statistics();
     }
 
     @Override

@@ -3,21 +3,9 @@ package dev.cairn.api.storage;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -40,22 +28,15 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import tools.jackson.databind.json.JsonMapper;
 
-import dev.cairn.api.config.CairnProperties;
 import dev.cairn.api.storage.StorageViews.BackupRequest;
-import dev.cairn.api.storage.StorageViews.Fault;
 import dev.cairn.api.storage.StorageViews.MaintenanceReport;
 import dev.cairn.api.storage.StorageViews.MaintenanceRequest;
 import dev.cairn.api.storage.StorageViews.StorageInfo;
 import dev.cairn.api.storage.StorageViews.ValidationView;
 import dev.cairn.api.web.Problems;
-import dev.cairn.engine.Engine;
 import dev.cairn.errors.CairnException;
 import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.backup.Backups;
-import dev.cairn.storage.db.Database;
-import dev.cairn.storage.objects.Container;
-import dev.cairn.storage.objects.ObjectKey;
-import dev.cairn.storage.objects.ValidationReport;
 
 /** The installation's storage: its size, object store maintenance, validation and backups. */
 @RestController
@@ -70,17 +51,10 @@ class StorageController {
     static final String NDJSON = "application/x-ndjson";
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    private final Engine engine;
-    /** How long an unreferenced object stays marked before a full maintenance deletes it. */
-    private final Duration deletionGrace;
+    private final StorageService storage;
 
-    StorageController(Engine engine, CairnProperties properties) {
-        this.engine = engine;
-        this.deletionGrace = properties.store().deletionGrace();
-    }
-
-    private Container store() {
-        return engine.graph().objectStore();
+    StorageController(StorageService storage) {
+        this.storage = storage;
     }
 
     @GetMapping
@@ -92,38 +66,8 @@ class StorageController {
             @Parameter(description = "also count nodes per node type", example = "true")
                     @RequestParam(name = "detailed", defaultValue = "false")
                     boolean detailed)
-            throws SQLException, IOException {
-        Database db = engine.database();
-        try (Connection c = db.connection();
-                Statement s = c.createStatement()) {
-            long nodes = count(s, "SELECT count(*) FROM node");
-            long links = count(s, "SELECT count(*) FROM link");
-            long groups = count(s, "SELECT count(*) FROM node_group");
-            long users = count(s, "SELECT count(*) FROM app_user");
-            String version;
-            try (ResultSet r = s.executeQuery("SELECT version FROM flyway_schema_history WHERE success"
-                    + " AND version IS NOT NULL ORDER BY installed_rank DESC LIMIT 1")) {
-                version = r.next() ? r.getString(1) : null;
-            }
-            Map<String, Long> types = null;
-            if (detailed) {
-                types = new LinkedHashMap<>();
-                try (ResultSet r =
-                        s.executeQuery("SELECT node_type, count(*) FROM node GROUP BY node_type ORDER BY node_type")) {
-                    while (r.next()) {
-                        types.put(r.getString(1), r.getLong(2));
-                    }
-                }
-            }
-            return new StorageInfo(nodes, links, groups, users, version, store().location(), store().stats(), types);
-        }
-    }
-
-    private static long count(Statement s, String sql) throws SQLException {
-        try (ResultSet r = s.executeQuery(sql)) {
-            r.next();
-            return r.getLong(1);
-        }
+            throws IOException {
+        return storage.info(detailed);
     }
 
     @PostMapping(path = "/maintenance", consumes = MediaType.APPLICATION_JSON_VALUE)
@@ -165,18 +109,17 @@ class StorageController {
             @RequestBody MaintenanceRequest request,
             @Parameter(hidden = true) HttpServletRequest http,
             @Parameter(hidden = true) HttpServletResponse response)
-            throws IOException, SQLException {
-        StoreMaintenance maintenance = new StoreMaintenance(store(), engine.database(), deletionGrace);
+            throws IOException {
         boolean full = Boolean.TRUE.equals(request.full());
         boolean dryRun = Boolean.TRUE.equals(request.dryRun());
         String accept = http.getHeader(HttpHeaders.ACCEPT);
         if (accept == null || !accept.contains(NDJSON)) {
-            return maintenance.run(full, dryRun, StoreMaintenance.Steps.NONE);
+            return storage.maintain(full, dryRun, StoreMaintenance.Steps.NONE);
         }
         response.setContentType(NDJSON);
         OutputStream out = response.getOutputStream();
         try {
-            MaintenanceReport report = maintenance.run(full, dryRun, (what, index, of) -> {
+            MaintenanceReport report = storage.maintain(full, dryRun, (what, index, of) -> {
                 Map<String, Object> step = new LinkedHashMap<>();
                 step.put("step", what);
                 step.put("index", index);
@@ -184,7 +127,7 @@ class StorageController {
                 line(out, step);
             });
             line(out, Map.of("done", report));
-        } catch (RuntimeException | IOException | SQLException e) {
+        } catch (RuntimeException | IOException e) {
             LOG.warn("a maintenance of the object store failed: {}", e.getMessage());
             line(out, problem(e, "the maintenance failed: "));
         }
@@ -199,25 +142,8 @@ class StorageController {
                     + " file of every node. Reads the whole store: minutes on a large one.")
     @ApiResponse(responseCode = "200", description = "The faults found; none when valid")
     @ApiResponse(responseCode = "403", description = "The token has no admin role")
-    ValidationView validate() throws IOException, SQLException {
-        Container store = store();
-        ValidationReport report = store.validate();
-        List<Fault> faults = new ArrayList<>();
-        for (ValidationReport.Problem p : report.problems()) {
-            faults.add(new Fault("object", p.key() == null ? null : p.key().toString(), p.where(), p.what()));
-        }
-        Map<ObjectKey, GraphObjects.Reference> referenced = GraphObjects.referenced(engine.database());
-        Set<ObjectKey> existing = store.existing(referenced.keySet());
-        referenced.forEach((key, ref) -> {
-            if (!existing.contains(key)) {
-                faults.add(new Fault(
-                        "missing",
-                        key.toString(),
-                        "node " + ref.node() + " file " + ref.path(),
-                        "the graph refers to an object the store does not hold"));
-            }
-        });
-        return new ValidationView(report.objectsChecked(), referenced.size(), faults.isEmpty(), faults);
+    ValidationView validate() throws IOException {
+        return storage.validate();
     }
 
     @PostMapping(path = "/backups", consumes = MediaType.APPLICATION_JSON_VALUE, produces = NDJSON)
@@ -251,7 +177,7 @@ class StorageController {
     @ApiResponse(responseCode = "403", description = "The token has no admin role")
     void backup(@RequestBody BackupRequest request, @Parameter(hidden = true) HttpServletResponse response)
             throws IOException {
-        Path dest = destination(request.destination());
+        Path dest = StorageService.destination(request.destination());
         int keep = request.keep() == null ? 0 : request.keep();
         if (keep < 0) {
             throw new InvalidInputException("'keep' must be 0 (keep all) or more: " + keep);
@@ -259,8 +185,7 @@ class StorageController {
         response.setContentType(NDJSON);
         OutputStream out = response.getOutputStream();
         try {
-            Backups.Result result = Backups.create(
-                    dest, keep, engine.database().dataSource(), store(), step -> line(out, Map.of("step", step)));
+            Backups.Result result = storage.backup(dest, keep, step -> line(out, Map.of("step", step)));
             Map<String, Object> done = new LinkedHashMap<>();
             done.put("path", result.path().toString());
             done.put("schemaVersion", result.manifest().schemaVersion());
@@ -275,56 +200,6 @@ class StorageController {
             LOG.warn("a backup to {} failed: {}", dest, e.getMessage());
             line(out, problem(e, "the backup failed: "));
         }
-    }
-
-    /**
-     * The backup folder a request names, refused (400) unless it is a folder of backups or may become one:
-     * an absolute, normalized path that is an empty folder, a folder holding only backups, or a new
-     * folder in an existing one. A backup prunes and clears leftovers in its folder, so it never writes
-     * into a folder holding anything else (a home, {@code /}, {@code /tmp}).
-     */
-    static Path destination(String value) {
-        if (value == null || value.isBlank()) {
-            throw new InvalidInputException("'destination' is required: a folder on the server's host");
-        }
-        Path dest;
-        try {
-            dest = Path.of(value);
-        } catch (InvalidPathException e) {
-            throw new InvalidInputException("'destination' is not a path: " + e.getReason());
-        }
-        if (!dest.isAbsolute()) {
-            throw new InvalidInputException("'destination' must be an absolute path on the server's host: " + dest);
-        }
-        if (!dest.normalize().equals(dest)) {
-            throw new InvalidInputException(
-                    "'destination' must be a path without '.' or '..': " + value + " (say " + dest.normalize() + ")");
-        }
-        if (Files.exists(dest)) {
-            if (!Files.isDirectory(dest)) {
-                throw new InvalidInputException("'destination' " + dest + " exists and is not a folder");
-            }
-            List<String> others = new ArrayList<>();
-            try (DirectoryStream<Path> entries = Files.newDirectoryStream(dest)) {
-                for (Path p : entries) {
-                    if (!Backups.isBackupEntry(p.getFileName().toString())) {
-                        others.add(p.getFileName().toString());
-                    }
-                }
-            } catch (IOException e) {
-                throw new InvalidInputException("'destination' " + dest + " cannot be read: " + e.getMessage());
-            }
-            if (!others.isEmpty()) {
-                Collections.sort(others);
-                throw new InvalidInputException("'destination' " + dest + " holds more than backups ("
-                        + String.join(", ", others.subList(0, Math.min(5, others.size())))
-                        + (others.size() > 5 ? ", …" : "") + "): name an empty folder or one of backups only");
-            }
-        } else if (dest.getParent() == null || !Files.isDirectory(dest.getParent())) {
-            throw new InvalidInputException(
-                    "'destination' " + dest + " does not exist, nor does its parent folder " + dest.getParent());
-        }
-        return dest;
     }
 
     /**

@@ -9,7 +9,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import dev.cairn.storage.objects.ContainerStats;
 
 /** The storage endpoints' answers. */
-final class StorageViews {
+public final class StorageViews {
 
     private StorageViews() {}
 
@@ -18,7 +18,7 @@ final class StorageViews {
      *
      * @param nodeTypes nodes per node type, with {@code detailed=true} only (left out otherwise)
      */
-    record StorageInfo(
+    public record StorageInfo(
             long nodes,
             long links,
             long groups,
@@ -33,7 +33,7 @@ final class StorageViews {
 
     /** A maintenance request. */
     @Schema(description = "What maintenance to do; left out fields are false")
-    record MaintenanceRequest(
+    public record MaintenanceRequest(
             @Schema(
                     description = "also compact the pack index, rewrite packs holding deleted bytes, mark objects"
                             + " no node refers to for deletion and delete those marked by an earlier full run at"
@@ -60,7 +60,7 @@ final class StorageViews {
      *                             being stored
      * @param deletionGraceSeconds the grace: how long a mark waits, and how recent a store keeps an object
      */
-    record MaintenanceReport(
+    public record MaintenanceReport(
             boolean full,
             boolean dryRun,
             List<String> actions,
@@ -77,7 +77,7 @@ final class StorageViews {
             long deletionGraceSeconds) {}
 
     /** One fault {@code validate} found. */
-    record Fault(
+    public record Fault(
             @Schema(
                     description =
                             "object: a damaged object or pack; missing: a node refers to an object the store lacks",
@@ -93,11 +93,11 @@ final class StorageViews {
             String what) {}
 
     /** What validation found: no faults means the store and the graph agree. */
-    record ValidationView(long objectsChecked, long referencedObjects, boolean valid, List<Fault> faults) {}
+    public record ValidationView(long objectsChecked, long referencedObjects, boolean valid, List<Fault> faults) {}
 
     /** A backup request. */
     @Schema(description = "Where to back up, and how many backups to keep there")
-    record BackupRequest(
+    public record BackupRequest(
             @Schema(
                     description = "an absolute folder on the server's host: empty, holding only backups, or new in"
                             + " an existing folder",

@@ -1,14 +1,13 @@
 package dev.cairn.api.storage;
 
 import java.io.IOException;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 import dev.cairn.api.storage.StorageViews.MaintenanceReport;
-import dev.cairn.storage.db.Database;
 import dev.cairn.storage.graph.ObjectStoreErrors;
+import dev.cairn.storage.graph.traversal.ObjectReferences;
 import dev.cairn.storage.objects.CleaningReport;
 import dev.cairn.storage.objects.Container;
 import dev.cairn.storage.objects.ContainerStats;
@@ -26,26 +25,26 @@ import dev.cairn.storage.objects.SweepReport;
  * marked object stores it again, so a reference that commits after this run read the graph is never left
  * pointing at a deleted object. The grace must exceed how long storing a node may take.
  */
-final class StoreMaintenance {
+public final class StoreMaintenance {
 
     private final Container store;
-    private final Database database;
+    private final ObjectReferences references;
     private final Duration grace;
 
-    StoreMaintenance(Container store, Database database, Duration grace) {
+    StoreMaintenance(Container store, ObjectReferences references, Duration grace) {
         this.store = store;
-        this.database = database;
+        this.references = references;
         this.grace = grace;
     }
 
     /** Hears of each step as it begins: what it does, its number from 1, and how many there are. */
-    interface Steps {
+    public interface Steps {
         Steps NONE = (what, index, of) -> {};
 
         void begin(String what, int index, int of);
     }
 
-    MaintenanceReport run(boolean full, boolean dryRun, Steps steps) throws IOException, SQLException {
+    MaintenanceReport run(boolean full, boolean dryRun, Steps steps) throws IOException {
         ContainerStats before = store.stats();
         List<String> actions = new ArrayList<>();
         String would = dryRun ? "would " : "";
@@ -55,7 +54,7 @@ final class StoreMaintenance {
         if (full) {
             steps.begin("finding the objects no node refers to", ++step, of);
             try {
-                sweep = store.sweep(() -> GraphObjects.keys(database), grace, dryRun);
+                sweep = store.sweep(() -> references.references().keySet(), grace, dryRun);
             } catch (IOException e) {
                 throw ObjectStoreErrors.translate(e, "deleting unreferenced objects");
             }

@@ -1,10 +1,6 @@
 package dev.cairn.api.tokens;
 
 import java.net.URI;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.util.EnumSet;
-import java.util.Set;
 import java.util.UUID;
 
 import io.swagger.v3.oas.annotations.Operation;
@@ -25,16 +21,10 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import dev.cairn.api.security.CurrentUser;
-import dev.cairn.api.security.Role;
-import dev.cairn.api.security.TokenStore;
+import dev.cairn.api.security.TokenService;
 import dev.cairn.api.tokens.TokenRequests.IssuedToken;
 import dev.cairn.api.tokens.TokenRequests.NewToken;
 import dev.cairn.api.web.Page;
-import dev.cairn.engine.Engine;
-import dev.cairn.errors.InvalidInputException;
-import dev.cairn.errors.NotFoundException;
-import dev.cairn.storage.graph.users.User;
-import dev.cairn.storage.graph.users.UserStore;
 
 /** The API's bearer tokens: made (the secret shown once), listed and shown without secrets, revoked. */
 @RestController
@@ -47,12 +37,10 @@ class TokensController {
 
     private static final String UUID_PARAM = "the token's uuid (not its secret)";
 
-    private final TokenStore tokens;
-    private final UserStore users;
+    private final TokenService tokens;
 
-    TokensController(TokenStore tokens, Engine engine) {
+    TokensController(TokenService tokens) {
         this.tokens = tokens;
-        this.users = new UserStore(engine.database());
     }
 
     @PostMapping
@@ -73,22 +61,8 @@ class TokensController {
                                                                             + " \"roles\": [\"submit\"], \"expires\": \"2027-01-01T00:00:00Z\"}"))),
             responses = @ApiResponse(responseCode = "201", description = "the token and its secret"))
     ResponseEntity<IssuedToken> create(@RequestBody NewToken body) {
-        long userId = body.user() == null
-                ? CurrentUser.id()
-                : users.findByEmail(body.user())
-                        .map(User::id)
-                        .orElseThrow(() ->
-                                new InvalidInputException("field 'user': no user has the email '" + body.user() + "'"));
-        if (body.roles() == null || body.roles().isEmpty()) {
-            throw new InvalidInputException("field 'roles' is required: one or more of read, submit, admin");
-        }
-        Set<Role> roles = EnumSet.noneOf(Role.class);
-        for (String role : body.roles()) {
-            roles.add(Role.of(role));
-        }
-        // in UTC: PostgreSQL takes offsets up to ±15:59, ISO 8601 (and Java) up to ±18:00
-        OffsetDateTime expires = body.expires() == null ? null : body.expires().withOffsetSameInstant(ZoneOffset.UTC);
-        TokenStore.Issued issued = tokens.create(userId, body.name(), roles, expires);
+        TokenService.Issued issued =
+                tokens.issue(body.user(), CurrentUser.id(), body.name(), body.roles(), body.expires());
         return ResponseEntity.created(
                         URI.create("/api/v1/tokens/" + issued.token().uuid()))
                 .body(new IssuedToken(TokenView.of(issued.token()), issued.secret()));
@@ -103,13 +77,7 @@ class TokensController {
             @Parameter(description = "only this user's tokens (an email)", example = "alice@example.org")
                     @RequestParam(name = "user", required = false)
                     String user) {
-        Long userId = user == null
-                ? null
-                : users.findByEmail(user)
-                        .map(User::id)
-                        .orElseThrow(() ->
-                                new InvalidInputException("parameter 'user': no user has the email '" + user + "'"));
-        return new Page<>(tokens.list(userId).stream().map(TokenView::of).toList(), null, null);
+        return new Page<>(tokens.list(user).stream().map(TokenView::of).toList(), null, null);
     }
 
     @GetMapping("/{uuid}")
@@ -117,7 +85,7 @@ class TokensController {
     TokenView show(
             @Parameter(description = UUID_PARAM, example = "0191d3a5-7b7e-7c1a-9f00-1c2d3e4f5a6b") @PathVariable("uuid")
                     UUID uuid) {
-        return TokenView.of(tokens.byUuid(uuid).orElseThrow(() -> new NotFoundException("no token has uuid " + uuid)));
+        return TokenView.of(tokens.show(uuid));
     }
 
     @DeleteMapping("/{uuid}")

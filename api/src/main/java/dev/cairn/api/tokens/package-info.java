@@ -1,5 +1,5 @@
 /**
- * {@code /api/v1/tokens}: the bearer tokens of the API ({@code security.TokenStore}). A token is
+ * {@code /api/v1/tokens}: the bearer tokens of the API ({@code security.TokenService}). A token is
  * made for a user with roles and an optional expiry, and its secret is answered once, then never
  * again (only its hash is stored); tokens are listed and shown without secrets, and revoked.
  * Everything needs the role admin.

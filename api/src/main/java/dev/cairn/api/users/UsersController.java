@@ -2,7 +2,6 @@ package dev.cairn.api.users;
 
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.util.Optional;
 
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -24,10 +23,6 @@ import org.springframework.web.util.UriUtils;
 import dev.cairn.api.users.UserRequests.NewUser;
 import dev.cairn.api.users.UserRequests.UserPatch;
 import dev.cairn.api.web.Page;
-import dev.cairn.engine.Engine;
-import dev.cairn.errors.NotFoundException;
-import dev.cairn.storage.graph.users.User;
-import dev.cairn.storage.graph.users.UserStore;
 
 /** The users of the installation, named by email. */
 @RestController
@@ -37,10 +32,10 @@ class UsersController {
 
     private static final String EMAIL = "the user's email";
 
-    private final UserStore users;
+    private final UserService users;
 
-    UsersController(Engine engine) {
-        this.users = new UserStore(engine.database());
+    UsersController(UserService users) {
+        this.users = users;
     }
 
     @GetMapping
@@ -49,19 +44,13 @@ class UsersController {
             summary = "List the users",
             description = "Every user, by email, in one page; the default user is marked.")
     Page<UserView> list() {
-        Optional<Long> byDefault = users.defaultUser().map(User::id);
-        return new Page<>(
-                users.list().stream()
-                        .map(u -> UserView.of(u, byDefault.equals(Optional.of(u.id()))))
-                        .toList(),
-                null,
-                null);
+        return new Page<>(users.list(), null, null);
     }
 
     @GetMapping("/{email}")
     @Operation(operationId = "showUser", summary = "Show a user")
     UserView show(@Parameter(description = EMAIL, example = "alice@example.org") @PathVariable("email") String email) {
-        return view(find(email));
+        return users.show(email);
     }
 
     @PostMapping
@@ -85,10 +74,10 @@ class UsersController {
                 @ApiResponse(responseCode = "409", description = "a user has the email already")
             })
     ResponseEntity<UserView> create(@RequestBody NewUser body) {
-        User user = users.create(body.email(), body.firstName(), body.lastName(), body.institution());
+        UserView user = users.create(body);
         return ResponseEntity.created(
                         URI.create("/api/v1/users/" + UriUtils.encodePathSegment(user.email(), StandardCharsets.UTF_8)))
-                .body(view(user));
+                .body(user);
     }
 
     @PatchMapping("/{email}")
@@ -106,17 +95,6 @@ class UsersController {
     UserView change(
             @Parameter(description = EMAIL, example = "alice@example.org") @PathVariable("email") String email,
             @RequestBody UserPatch body) {
-        User user = find(email);
-        return view(users.update(user.id(), body.firstName(), body.lastName(), body.institution()));
-    }
-
-    private User find(String email) {
-        return users.findByEmail(email)
-                .orElseThrow(() -> new NotFoundException("no user has the email '" + email + "'; the users are "
-                        + users.list().stream().map(User::email).limit(20).toList()));
-    }
-
-    private UserView view(User user) {
-        return UserView.of(user, users.defaultUser().map(User::id).equals(Optional.of(user.id())));
+        return users.change(email, body);
     }
 }

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 
 import dev.cairn.errors.InvalidInputException;
-import dev.cairn.storage.db.JsonCodec;
 
 /**
  * A keyset cursor: the sort values and id of the last item of a page, made opaque (base64url of
@@ -21,7 +20,7 @@ public record Cursor(String order, List<Object> after) {
     public String encode() {
         return Base64.getUrlEncoder()
                 .withoutPadding()
-                .encodeToString(JsonCodec.write(Map.of("o", order, "a", after)).getBytes(StandardCharsets.UTF_8));
+                .encodeToString(Json.write(Map.of("o", order, "a", after)).getBytes(StandardCharsets.UTF_8));
     }
 
     /** The cursor a client sent, which must be one this server made for {@code order}. */
@@ -29,7 +28,7 @@ public record Cursor(String order, List<Object> after) {
     public static Cursor decode(String text, String order) {
         Map<String, Object> json;
         try {
-            json = JsonCodec.readObject(new String(Base64.getUrlDecoder().decode(text), StandardCharsets.UTF_8));
+            json = Json.readObject(new String(Base64.getUrlDecoder().decode(text), StandardCharsets.UTF_8));
         } catch (IllegalArgumentException | InvalidInputException e) {
             throw new InvalidInputException(
                     "'" + text + "' is not a cursor this server made (pass back the 'next'" + " of a page unchanged)");

@@ -1,10 +1,7 @@
 package dev.cairn.api.web;
 
-import java.sql.SQLException;
-import java.sql.SQLNonTransientConnectionException;
-import java.sql.SQLTransientConnectionException;
-
 import dev.cairn.errors.UnavailableException;
+import dev.cairn.storage.graph.SqlErrors;
 
 /**
  * Failures that mean a service the server needs is away (the database, the broker), however they
@@ -22,12 +19,7 @@ public final class Outages {
     /** True when {@code failure} or one of its causes is an outage. */
     public static boolean isOutage(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t instanceof UnavailableException
-                    || t instanceof SQLTransientConnectionException
-                    || t instanceof SQLNonTransientConnectionException
-                    || (t instanceof SQLException e
-                            && e.getSQLState() != null
-                            && e.getSQLState().startsWith("08"))) {
+            if (t instanceof UnavailableException || SqlErrors.isConnectionFailure(t)) {
                 return true;
             }
             if (t.getCause() == t) {

@@ -1,8 +1,8 @@
 package dev.cairn.api.web;
 
-import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
 import jakarta.servlet.http.HttpServletResponse;
@@ -26,6 +26,7 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
 
 import dev.cairn.engine.process.InvalidInputsException;
 import dev.cairn.errors.CairnException;
+import dev.cairn.storage.graph.SqlErrors;
 import dev.cairn.storage.objects.BucketUnavailableException;
 import dev.cairn.storage.objects.ContainerLockedException;
 import dev.cairn.storage.objects.CorruptObjectException;
@@ -51,9 +52,9 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     @ExceptionHandler(CairnException.class)
     ResponseEntity<ProblemDetail> cairn(CairnException e, HttpServletResponse sent) {
         abortIfCommitted(e, sent);
-        SQLException refused = dataException(e);
-        if (refused != null) {
-            return refusedValue(e.getMessage() + ": ", refused);
+        Optional<String> refused = SqlErrors.refusedValue(e);
+        if (refused.isPresent()) {
+            return refusedValue(e.getMessage() + ": ", refused.get());
         }
         Problems kind = Problems.of(e);
         ProblemDetail problem = kind.with(e.getMessage());
@@ -113,27 +114,11 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     }
 
     /**
-     * The SQL error under {@code e} of SQLSTATE class 22, "data exception" (a NUL character in text, a
-     * time out of PostgreSQL's range, a number too large for its column): a value of the request the
-     * database cannot hold, so the request's fault (400), not an outage (503) nor a fault of the
-     * server (500, when it came through Hibernate unwrapped); the transaction it failed in rolled
-     * back, so nothing was stored.
+     * A value of the request the database cannot hold (see {@link SqlErrors#refusedValue}): the request's
+     * fault (400), not an outage (503) nor a fault of the server (500, when it came through Hibernate
+     * unwrapped); the transaction it failed in rolled back, so nothing was stored.
      */
-    private static SQLException dataException(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof SQLException sql
-                    && sql.getSQLState() != null
-                    && sql.getSQLState().startsWith("22")) {
-                return sql;
-            }
-        }
-        return null;
-    }
-
-    private static ResponseEntity<ProblemDetail> refusedValue(String doing, SQLException refused) {
-        String reason = refused.getMessage() == null
-                ? refused.getSQLState()
-                : refused.getMessage().lines().findFirst().orElse("");
+    private static ResponseEntity<ProblemDetail> refusedValue(String doing, String reason) {
         return ResponseEntity.badRequest()
                 .body(Problems.INVALID_INPUT.with(doing + "the database refused a value of this request: " + reason));
     }
@@ -171,9 +156,9 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
                     .body(Problems.UNAVAILABLE.with(Outages.describe(e) + ": a service the server needs did not"
                             + " answer; try again shortly"));
         }
-        SQLException refused = dataException(e);
-        if (refused != null) {
-            return refusedValue("", refused);
+        Optional<String> refused = SqlErrors.refusedValue(e);
+        if (refused.isPresent()) {
+            return refusedValue("", refused.get());
         }
         String incident = UUID.randomUUID().toString();
         LOG.error("incident {}", incident, e);

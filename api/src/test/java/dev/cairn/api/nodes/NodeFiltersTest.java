@@ -59,10 +59,10 @@ class NodeFiltersTest {
 
     @Test
     void theUserFilterGoesToTheUsersEmail() {
-        NodeFilters.Selection s = NodeFilters.parse(List.of("user=a@b.c", "label=x"), null, null);
+        NodeSelection s = NodeFilters.parse(List.of("user=a@b.c", "label=x"), null, null);
         assertEquals(new Filter.Condition("email", Operator.EQ, false, "a@b.c"), s.user());
         assertEquals(new Filter.Condition("label", Operator.EQ, false, "x"), s.node());
-        assertEquals(NodeFilters.Selection.ALL, NodeFilters.parse(List.of(), " ", ""));
+        assertEquals(NodeSelection.ALL, NodeFilters.parse(List.of(), " ", ""));
     }
 
     static String refusal(String text) {

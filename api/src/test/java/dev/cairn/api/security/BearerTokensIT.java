@@ -19,7 +19,7 @@ class BearerTokensIT extends ApiTest {
     void theFirstStartWritesAnAdminTokenOnlyItsOwnerCanRead() throws Exception {
         var file = dataDir.resolve("admin-token");
         assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(file)));
-        assertTrue(adminToken().startsWith(TokenStore.PREFIX), adminToken());
+        assertTrue(adminToken().startsWith(TokenService.PREFIX), adminToken());
         var token = tokens.bySecret(adminToken()).orElseThrow();
         assertEquals(EnumSet.of(Role.ADMIN), token.roles());
     }
@@ -43,7 +43,7 @@ class BearerTokensIT extends ApiTest {
 
     @Test
     void aRevokedTokenIsRefused() throws Exception {
-        TokenStore.Issued issued = tokens.create(engine.graph().userId(), "to revoke", EnumSet.of(Role.READ), null);
+        TokenService.Issued issued = tokens.create(engine.graph().userId(), "to revoke", EnumSet.of(Role.READ), null);
         tokens.revoke(issued.token().uuid());
         Thread.sleep(TokenIntrospector.REMEMBER.toMillis());
         Api.Response r = api(issued.secret()).get("/api/v1/nodes");

@@ -15,7 +15,7 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 import dev.cairn.api.security.Role;
-import dev.cairn.api.security.TokenStore;
+import dev.cairn.api.security.TokenService;
 import dev.cairn.engine.Engine;
 
 /**
@@ -48,7 +48,7 @@ public abstract class ApiTest {
     protected Engine engine;
 
     @Autowired
-    protected TokenStore tokens;
+    protected TokenService tokens;
 
     /** The admin token the first start wrote. */
     protected String adminToken() {

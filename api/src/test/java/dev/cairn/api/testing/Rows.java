@@ -12,11 +12,12 @@ public record Rows(long nodes, long links, long processes, long outbox) {
 
     /**
      * The counts once the worker is idle: processes that earlier tests of the class launched add their
-     * nodes while they run, so the counts wait until no process that is not paused is live (30 s at most).
+     * nodes while they run, and the relay takes their outbox rows to the broker after they commit, so the
+     * counts wait until no process that is not paused is live and the outbox is empty (30 s at most).
      */
     public static Rows settled(Engine engine) {
         long deadline = System.nanoTime() + 30_000_000_000L;
-        while (liveUnpaused(engine) > 0 && System.nanoTime() < deadline) {
+        while (unsettled(engine) > 0 && System.nanoTime() < deadline) {
             try {
                 Thread.sleep(50);
             } catch (InterruptedException e) {
@@ -40,11 +41,12 @@ public record Rows(long nodes, long links, long processes, long outbox) {
         }
     }
 
-    private static long liveUnpaused(Engine engine) {
+    private static long unsettled(Engine engine) {
         try (Connection c = engine.database().connection();
                 Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery(
-                        "SELECT count(*) FROM process WHERE state IN ('created', 'waiting') AND NOT paused")) {
+                        "SELECT (SELECT count(*) FROM process WHERE state IN ('created', 'waiting') AND NOT paused)"
+                                + " + (SELECT count(*) FROM outbox)")) {
             rs.next();
             return rs.getLong(1);
         } catch (SQLException e) {

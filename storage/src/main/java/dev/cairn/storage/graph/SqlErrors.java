@@ -1,7 +1,10 @@
 package dev.cairn.storage.graph;
 
 import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLTransientConnectionException;
 import java.util.Map;
+import java.util.Optional;
 
 import org.postgresql.util.PSQLException;
 import org.postgresql.util.ServerErrorMessage;
@@ -42,6 +45,39 @@ public final class SqlErrors {
             }
         }
         return false;
+    }
+
+    /**
+     * Whether {@code failure} itself (not its causes) is a JDBC connection failure: a pool's timeout, a
+     * connection refused or lost (SQLSTATE class 08). Such a failure means the database is away, and a
+     * request may well succeed once it is back.
+     */
+    public static boolean isConnectionFailure(Throwable failure) {
+        return failure instanceof SQLTransientConnectionException
+                || failure instanceof SQLNonTransientConnectionException
+                || (failure instanceof SQLException e
+                        && e.getSQLState() != null
+                        && e.getSQLState().startsWith("08"));
+    }
+
+    /**
+     * Why the database refused a value, when {@code failure} (or a cause) is an SQL error of SQLSTATE class
+     * 22, "data exception" (a NUL character in text, a time out of PostgreSQL's range, a number too large
+     * for its column): the first line of its message. Such a value is the caller's fault; the transaction
+     * it failed in rolled back.
+     */
+    public static Optional<String> refusedValue(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof SQLException sql
+                    && sql.getSQLState() != null
+                    && sql.getSQLState().startsWith("22")) {
+                return Optional.of(
+                        sql.getMessage() == null
+                                ? sql.getSQLState()
+                                : sql.getMessage().lines().findFirst().orElse(""));
+            }
+        }
+        return Optional.empty();
     }
 
     /** The graph's exception for a refusal, or a storage failure naming what was being done. */

@@ -17,8 +17,14 @@ final class Expressions {
 
     private Expressions() {}
 
-    /** The value of a field of the row under {@code alias}: a column, or {@code jsonb} at a path. */
+    /** The value of a field of the row under {@code alias}: a column, a derived field, or {@code jsonb} at a path. */
     static SqlText value(String alias, FieldRef field) {
+        if (field.column().isDerived()) {
+            return new SqlText()
+                    .sql("(")
+                    .sql(field.column().derivation().replace("{t}", alias))
+                    .sql(")");
+        }
         SqlText sql = new SqlText().sql(alias).sql(".").sql(field.column().name());
         if (field.path().size() == 1) {
             sql.sql(" -> ").bind(field.path().getFirst());

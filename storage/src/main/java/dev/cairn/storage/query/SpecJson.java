@@ -66,13 +66,11 @@ final class SpecJson {
                 orderBy.add(order(object(orders.get(i), "order_by[" + i + "]"), "order_by[" + i + "]"));
             }
         }
-        return new QuerySpec(
-                path,
-                orderBy,
-                optionalLong(top, "limit", "the query"),
-                optionalLong(top, "offset", "the query"),
-                bool(top, "distinct", false, "the query"),
-                optionalLong(top, "after", "the query"));
+        Long limit = optionalLong(top, "limit", "the query");
+        Long offset = optionalLong(top, "offset", "the query");
+        boolean distinct = bool(top, "distinct", false, "the query");
+        Long after = optionalLong(top, "after", "the query");
+        return SpecValidator.inJsonForm(() -> new QuerySpec(path, orderBy, limit, offset, distinct, after));
     }
 
     private static Vertex vertex(Map<String, Object> json, String where) {
@@ -232,6 +230,10 @@ final class SpecJson {
     }
 
     static String write(QuerySpec spec) {
+        SpecValidator.derivedField(spec).ifPresent(field -> {
+            throw new InvalidQueryException(
+                    "the query uses the derived field '" + field + "', which the JSON form does not have");
+        });
         Map<String, Object> top = new LinkedHashMap<>();
         List<Object> path = new ArrayList<>();
         for (Vertex v : spec.path()) {

@@ -1,9 +1,12 @@
 package dev.cairn.storage.query;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 import dev.cairn.storage.graph.LinkType;
@@ -14,7 +17,54 @@ final class SpecValidator {
     private static final Pattern TAG = Pattern.compile("[A-Za-z_][A-Za-z0-9_-]*");
     private static final Pattern NODE_TYPE = Pattern.compile("(data|process)\\.([A-Za-z0-9_]+\\.)*");
 
+    /**
+     * Set while a spec of the JSON form is built: the form names stored columns and JSON paths only, as it
+     * always has (it is what {@code POST /api/v1/query} takes), so derived fields stay unknown there.
+     */
+    private static final ThreadLocal<Boolean> JSON_FORM = ThreadLocal.withInitial(() -> false);
+
     private SpecValidator() {}
+
+    /** Builds (and so validates) a spec as the JSON form names things. */
+    static QuerySpec inJsonForm(Supplier<QuerySpec> build) {
+        JSON_FORM.set(true);
+        try {
+            return build.get();
+        } finally {
+            JSON_FORM.remove();
+        }
+    }
+
+    static boolean isJsonForm() {
+        return JSON_FORM.get();
+    }
+
+    /** A derived field the spec names (in a filter, a projection or an order), if any. */
+    static Optional<String> derivedField(QuerySpec spec) {
+        List<String> fields = new ArrayList<>();
+        for (Vertex v : spec.path()) {
+            fieldsOf(v.filter(), fields);
+            v.projections().forEach(p -> fields.add(p.field()));
+            spec.orderBy().stream().filter(o -> o.tag().equals(v.tag())).forEach(o -> fields.add(o.field()));
+            for (String field : fields) {
+                if (v.entity().table().derived().stream().anyMatch(c -> c.name().equals(field))) {
+                    return Optional.of(field);
+                }
+            }
+            fields.clear();
+        }
+        return Optional.empty();
+    }
+
+    private static void fieldsOf(Filter filter, List<String> fields) {
+        switch (filter) {
+            case null -> {}
+            case Filter.Condition c -> fields.add(c.field());
+            case Filter.And and -> and.filters().forEach(f -> fieldsOf(f, fields));
+            case Filter.Or or -> or.filters().forEach(f -> fieldsOf(f, fields));
+            case Filter.Not not -> fieldsOf(not.filter(), fields);
+        }
+    }
 
     static void validate(
             List<Vertex> path, List<Order> orderBy, Long limit, Long offset, boolean distinct, Long after) {

@@ -48,22 +48,23 @@ public final class SqlCompiler {
     }
 
     /**
-     * Whether a generic plan (parameters unknown) would miss indexes: JSON paths in filters or
-     * order (expression indexes), and LIKE patterns, including node types with their subtypes.
+     * Whether a generic plan (parameters unknown) would miss indexes: JSON paths and derived fields in
+     * filters (expression and partial indexes), JSON paths in the order, and LIKE patterns, including node
+     * types with their subtypes.
      */
     static boolean needsCustomPlan(QuerySpec spec) {
         for (Vertex v : spec.path()) {
             if (v.nodeType() != null && v.subclassing()) {
                 return true;
             }
-            if (usesPathsOrLike(v.filter()) || usesPathsOrLike(v.edgeFilter())) {
+            if (usesPathsOrLike(v.filter(), v.entity().table()) || usesPathsOrLike(v.edgeFilter(), Table.LINK)) {
                 return true;
             }
         }
         return spec.orderBy().stream().anyMatch(o -> o.field().contains("."));
     }
 
-    private static boolean usesPathsOrLike(Filter filter) {
+    private static boolean usesPathsOrLike(Filter filter, Table table) {
         return switch (filter) {
             case null -> false;
             case Filter.Condition c ->
@@ -71,10 +72,11 @@ public final class SqlCompiler {
                         || c.operator() == Operator.LIKE
                         || c.operator() == Operator.ILIKE
                         || c.field().equals("attributes")
-                        || c.field().equals("extras");
-            case Filter.And and -> and.filters().stream().anyMatch(SqlCompiler::usesPathsOrLike);
-            case Filter.Or or -> or.filters().stream().anyMatch(SqlCompiler::usesPathsOrLike);
-            case Filter.Not not -> usesPathsOrLike(not.filter());
+                        || c.field().equals("extras")
+                        || table.derived().stream().anyMatch(d -> d.name().equals(c.field()));
+            case Filter.And and -> and.filters().stream().anyMatch(f -> usesPathsOrLike(f, table));
+            case Filter.Or or -> or.filters().stream().anyMatch(f -> usesPathsOrLike(f, table));
+            case Filter.Not not -> usesPathsOrLike(not.filter(), table);
         };
     }
 

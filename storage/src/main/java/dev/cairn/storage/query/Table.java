@@ -9,8 +9,19 @@ import static dev.cairn.storage.query.ColumnKind.UUID;
 import java.util.List;
 import java.util.Optional;
 
-/** A table a query may read and its columns, in the order {@code *} reads them. */
-record Table(String sqlName, List<Column> columns) {
+/**
+ * A table a query may read: its stored columns, in the order {@code *} reads them, and the fields derived
+ * from them, which the Java API names like columns (the JSON form does not know them; see
+ * {@link SpecValidator#inJsonForm}).
+ */
+record Table(String sqlName, List<Column> columns, List<Column> derived) {
+
+    /** The call links by which a process was called: a process has at most one caller. */
+    private static final String CALL_LINK = "l.output_id = {t}.id AND l.type IN ('call_calc', 'call_work')";
+
+    Table(String sqlName, List<Column> columns) {
+        this(sqlName, columns, List.of());
+    }
 
     static final Table NODE = new Table(
             "node",
@@ -28,7 +39,17 @@ record Table(String sqlName, List<Column> columns) {
                     Column.of("attributes", JSON),
                     Column.of("extras", JSON),
                     Column.of("repository_metadata", JSON),
-                    Column.of("hash", TEXT)));
+                    Column.of("hash", TEXT)),
+            List.of(
+                    // the expression of the partial index of live processes (V14), so the planner can use it
+                    Column.derived("process_state", TEXT, "{t}.attributes ->> 'process_state'"),
+                    Column.derived("caller_id", LONG, "SELECT l.input_id FROM link l WHERE " + CALL_LINK),
+                    Column.derived(
+                            "caller_uuid",
+                            UUID,
+                            "SELECT c.uuid FROM link l JOIN node c ON c.id = l.input_id WHERE " + CALL_LINK),
+                    Column.derived(
+                            "computer_label", TEXT, "SELECT c.label FROM computer c WHERE c.id = {t}.computer_id")));
     static final Table GROUP = new Table(
             "node_group",
             List.of(
@@ -90,8 +111,14 @@ record Table(String sqlName, List<Column> columns) {
                     Column.of("type", TEXT),
                     Column.of("label", TEXT)));
 
+    /** The stored column or (outside the JSON form) derived field of this name. */
     Optional<Column> column(String name) {
-        return columns.stream().filter(c -> c.name().equals(name)).findFirst();
+        Optional<Column> stored =
+                columns.stream().filter(c -> c.name().equals(name)).findFirst();
+        if (stored.isPresent() || SpecValidator.isJsonForm()) {
+            return stored;
+        }
+        return derived.stream().filter(c -> c.name().equals(name)).findFirst();
     }
 
     List<String> columnNames() {

@@ -7,8 +7,8 @@ import java.util.Set;
 import org.springframework.stereotype.Service;
 
 import dev.cairn.api.web.NodeRefs;
-import dev.cairn.engine.Engine;
 import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.Storage;
 import dev.cairn.storage.graph.traversal.Neighbourhood;
 
 /**
@@ -26,8 +26,8 @@ public class GraphViews {
     private final Neighbourhood neighbourhood;
     private final NodeRefs refs;
 
-    GraphViews(Engine engine, NodeRefs refs) {
-        this.neighbourhood = new Neighbourhood(engine.database());
+    GraphViews(Storage storage, NodeRefs refs) {
+        this.neighbourhood = storage.neighbourhood();
         this.refs = refs;
     }
 

@@ -32,7 +32,8 @@ import dev.cairn.storage.graph.traversal.TraversalRules;
 
 /**
  * Groups of nodes. Membership changes are set-based: any number of nodes in one statement,
- * handed over as {@link NodeIds} (an array parameter or COPY), never a parameter per node.
+ * handed over as {@link NodeIds} (an array parameter or COPY), never a parameter per node. Each
+ * method is one transaction; a refusal of the database is the graph's exception.
  */
 public final class GroupStore {
 
@@ -53,7 +54,7 @@ public final class GroupStore {
      * @throws ConflictException if a group of this type has the label
      * @throws NotFoundException if the user does not exist
      */
-    public Group create(String label, String typeString, String description, long userId) throws SQLException {
+    public Group create(String label, String typeString, String description, long userId) {
         return create(label, typeString, description, userId, Map.of());
     }
 
@@ -63,13 +64,12 @@ public final class GroupStore {
      * @throws ConflictException if a group of this type has the label
      * @throws NotFoundException if the user does not exist
      */
-    public Group create(String label, String typeString, String description, long userId, Map<String, ?> extras)
-            throws SQLException {
+    public Group create(String label, String typeString, String description, long userId, Map<String, ?> extras) {
         requireText("label", label);
         requireText("type string", typeString);
         String json = JsonCodec.write(AttributeValues.cleanMap(extras, "group extras"));
         try {
-            return Transactions.run(database, c -> {
+            return run("making group '" + label + "'", c -> {
                 if (find(c, label, typeString).isPresent()) {
                     throw labelTaken(label, typeString, null);
                 }
@@ -91,7 +91,7 @@ public final class GroupStore {
                     }
                 }
             });
-        } catch (SQLException e) {
+        } catch (RuntimeException e) {
             if (SqlErrors.violated(e, "node_group_label_type_string_key")) {
                 throw labelTaken(label, typeString, e);
             }
@@ -100,17 +100,17 @@ public final class GroupStore {
     }
 
     /** @throws NotFoundException if there is no such group */
-    public Group get(long groupId) throws SQLException {
-        return Transactions.run(database, c -> require(c, groupId));
+    public Group get(long groupId) {
+        return run("reading group " + groupId, c -> require(c, groupId));
     }
 
-    public Optional<Group> find(String label, String typeString) throws SQLException {
-        return Transactions.run(database, c -> find(c, label, typeString));
+    public Optional<Group> find(String label, String typeString) {
+        return run("finding group '" + label + "'", c -> find(c, label, typeString));
     }
 
     /** The groups of one type string, by label. */
-    public List<Group> list(String typeString) throws SQLException {
-        return Transactions.run(database, c -> {
+    public List<Group> list(String typeString) {
+        return run("listing groups", c -> {
             try (PreparedStatement s =
                     c.prepareStatement("SELECT " + COLUMNS + " FROM node_group WHERE type_string = ? ORDER BY label")) {
                 s.setString(1, typeString);
@@ -125,8 +125,8 @@ public final class GroupStore {
         });
     }
 
-    public Optional<Group> find(UUID uuid) throws SQLException {
-        return Transactions.run(database, c -> {
+    public Optional<Group> find(UUID uuid) {
+        return run("finding group " + uuid, c -> {
             try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM node_group WHERE uuid = ?")) {
                 s.setObject(1, uuid);
                 try (ResultSet r = s.executeQuery()) {
@@ -140,8 +140,8 @@ public final class GroupStore {
      * One page of the groups of a type string, by label: at most {@code limit} after the label
      * {@code afterLabel} (null: from the first).
      */
-    public List<Group> list(String typeString, String afterLabel, int limit) throws SQLException {
-        return Transactions.run(database, c -> {
+    public List<Group> list(String typeString, String afterLabel, int limit) {
+        return run("listing groups", c -> {
             try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM node_group WHERE type_string = ?"
                     + " AND (?::text IS NULL OR label > ?) ORDER BY label LIMIT ?")) {
                 s.setString(1, typeString);
@@ -160,8 +160,8 @@ public final class GroupStore {
     }
 
     /** The number of nodes in each of the groups, by group id (a group that does not exist counts 0). */
-    public Map<Long, Long> counts(Collection<Long> groupIds) throws SQLException {
-        return Transactions.run(database, c -> {
+    public Map<Long, Long> counts(Collection<Long> groupIds) {
+        return run("counting the nodes of groups", c -> {
             try (PreparedStatement s = c.prepareStatement("SELECT g.id, (SELECT count(*) FROM group_member m"
                     + " WHERE m.group_id = g.id) FROM unnest(?::bigint[]) AS g (id)")) {
                 s.setObject(1, groupIds.stream().mapToLong(Long::longValue).toArray());
@@ -177,10 +177,10 @@ public final class GroupStore {
     }
 
     /** @throws ConflictException if another group of the same type has the label */
-    public Group relabel(long groupId, String label) throws SQLException {
+    public Group relabel(long groupId, String label) {
         requireText("label", label);
         try {
-            return Transactions.run(database, c -> {
+            return run("relabelling group " + groupId, c -> {
                 Group group = require(c, groupId);
                 if (!group.label().equals(label)
                         && find(c, label, group.typeString()).isPresent()) {
@@ -188,7 +188,7 @@ public final class GroupStore {
                 }
                 return update(c, groupId, "label = ?", label);
             });
-        } catch (SQLException e) {
+        } catch (RuntimeException e) {
             if (SqlErrors.violated(e, "node_group_label_type_string_key")) {
                 throw labelTaken(label, get(groupId).typeString(), e);
             }
@@ -196,18 +196,19 @@ public final class GroupStore {
         }
     }
 
-    public Group describe(long groupId, String description) throws SQLException {
-        return Transactions.run(
-                database, c -> update(c, groupId, "description = ?", Objects.requireNonNullElse(description, "")));
+    public Group describe(long groupId, String description) {
+        return run(
+                "describing group " + groupId,
+                c -> update(c, groupId, "description = ?", Objects.requireNonNullElse(description, "")));
     }
 
     /**
      * Sets the extras in {@code set} (cleaned as node extras are: keys without dots, integers as
      * longs, no NaN) and removes those named in {@code remove}; the others stay.
      */
-    public Group changeExtras(long groupId, Map<String, ?> set, Collection<String> remove) throws SQLException {
+    public Group changeExtras(long groupId, Map<String, ?> set, Collection<String> remove) {
         Map<String, Object> cleaned = AttributeValues.cleanMap(set, "group extras");
-        return Transactions.run(database, c -> {
+        return run("changing the extras of group " + groupId, c -> {
             try (PreparedStatement s =
                     c.prepareStatement("UPDATE node_group SET extras = (extras - ?::text[]) || ?::jsonb"
                             + " WHERE id = ? RETURNING " + COLUMNS)) {
@@ -234,8 +235,8 @@ public final class GroupStore {
      *
      * @throws NotFoundException if the group or a node to add does not exist; then nothing changes
      */
-    public MembershipChange changeMembers(long groupId, NodeIds add, NodeIds remove) throws SQLException {
-        return Transactions.run(database, c -> {
+    public MembershipChange changeMembers(long groupId, NodeIds add, NodeIds remove) {
+        return run("changing the members of group " + groupId, c -> {
             require(c, groupId);
             return new MembershipChange(insertMembers(c, groupId, add), deleteMembers(c, groupId, remove));
         });
@@ -247,8 +248,8 @@ public final class GroupStore {
      * @return the number of nodes that became members
      * @throws NotFoundException if the group or any of the nodes does not exist; then nothing is added
      */
-    public long addNodes(long groupId, NodeIds nodes) throws SQLException {
-        return Transactions.run(database, c -> {
+    public long addNodes(long groupId, NodeIds nodes) {
+        return run("adding nodes to group " + groupId, c -> {
             require(c, groupId);
             return insertMembers(c, groupId, nodes);
         });
@@ -259,16 +260,16 @@ public final class GroupStore {
      *
      * @return the number of nodes removed
      */
-    public long removeNodes(long groupId, NodeIds nodes) throws SQLException {
-        return Transactions.run(database, c -> {
+    public long removeNodes(long groupId, NodeIds nodes) {
+        return run("removing nodes from group " + groupId, c -> {
             require(c, groupId);
             return deleteMembers(c, groupId, nodes);
         });
     }
 
     /** Removes every node from the group; returns how many there were. */
-    public long clear(long groupId) throws SQLException {
-        return Transactions.run(database, c -> {
+    public long clear(long groupId) {
+        return run("clearing group " + groupId, c -> {
             require(c, groupId);
             try (PreparedStatement s = c.prepareStatement("DELETE FROM group_member WHERE group_id = ?")) {
                 s.setLong(1, groupId);
@@ -278,8 +279,8 @@ public final class GroupStore {
     }
 
     /** The number of nodes in the group. */
-    public long count(long groupId) throws SQLException {
-        return Transactions.run(database, c -> {
+    public long count(long groupId) {
+        return run("counting the nodes of group " + groupId, c -> {
             require(c, groupId);
             try (PreparedStatement s = c.prepareStatement("SELECT count(*) FROM group_member WHERE group_id = ?")) {
                 s.setLong(1, groupId);
@@ -295,8 +296,8 @@ public final class GroupStore {
      * Calls {@code action} with the id of each member, ascending, read through a cursor so
      * that a group of millions is never in memory; returns how many there were.
      */
-    public long forEachMember(long groupId, LongConsumer action) throws SQLException {
-        return Transactions.run(database, c -> {
+    public long forEachMember(long groupId, LongConsumer action) {
+        return run("reading the members of group " + groupId, c -> {
             require(c, groupId);
             PreparedStatement s =
                     c.prepareStatement("SELECT node_id FROM group_member WHERE group_id = ? ORDER BY node_id");
@@ -313,8 +314,8 @@ public final class GroupStore {
     }
 
     /** Deletes the group; its nodes stay. @throws NotFoundException if there is no such group */
-    public void delete(long groupId) throws SQLException {
-        Transactions.run(database, c -> {
+    public void delete(long groupId) {
+        run("deleting group " + groupId, c -> {
             deleteRow(c, groupId);
             return null;
         });
@@ -327,8 +328,8 @@ public final class GroupStore {
      *
      * @param rules {@link TraversalRules#DELETE}, possibly with its toggleable rules switched
      */
-    public DeletionResult deleteWithNodes(long groupId, TraversalRules rules) throws SQLException {
-        return Transactions.run(database, c -> {
+    public DeletionResult deleteWithNodes(long groupId, TraversalRules rules) {
+        return run("deleting group " + groupId + " with its nodes", c -> {
             try (PreparedStatement s = c.prepareStatement("SELECT 1 FROM node_group WHERE id = ? FOR UPDATE")) {
                 s.setLong(1, groupId);
                 try (ResultSet r = s.executeQuery()) {
@@ -341,6 +342,15 @@ public final class GroupStore {
             deleteRow(c, groupId);
             return result;
         });
+    }
+
+    /** Runs {@code work} in one transaction; a failure of the database is the graph's exception. */
+    private <T> T run(String doing, Transactions.Work<T> work) {
+        try {
+            return Transactions.run(database, work);
+        } catch (SQLException e) {
+            throw SqlErrors.translate(e, doing);
+        }
     }
 
     private static long insertMembers(Connection c, long groupId, NodeIds nodes) throws SQLException {

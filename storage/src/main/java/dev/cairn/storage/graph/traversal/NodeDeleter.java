@@ -12,6 +12,7 @@ import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.Transactions;
 import dev.cairn.storage.graph.NodeIds;
+import dev.cairn.storage.graph.SqlErrors;
 
 /**
  * Deletes nodes with everything the {@link TraversalRules#DELETE} rules drag along (the
@@ -111,10 +112,28 @@ public final class NodeDeleter {
         }
     }
 
+    /**
+     * What {@link #delete} would remove now, read in one transaction that changes nothing: the count,
+     * the counts per node type, the first {@code listed} nodes and the first {@code unended} processes
+     * that have not ended.
+     */
+    public DeletionPreview preview(NodeIds seeds, TraversalRules rules, int listed, int unended) {
+        try (DeletionPlan plan = plan(seeds, rules)) {
+            return new DeletionPreview(
+                    plan.nodeCount(), plan.countsByNodeType(), plan.first(listed), plan.unendedProcesses(unended));
+        } catch (SQLException e) {
+            throw SqlErrors.translate(e, "reading what a deletion would take");
+        }
+    }
+
     /** Deletes the closure of {@code seeds} under {@code rules} in one transaction. */
-    public DeletionResult delete(NodeIds seeds, TraversalRules rules) throws SQLException {
+    public DeletionResult delete(NodeIds seeds, TraversalRules rules) {
         requireDeleteRules(rules);
-        return Transactions.run(database, connection -> delete(connection, seeds, rules));
+        try {
+            return Transactions.run(database, connection -> delete(connection, seeds, rules));
+        } catch (SQLException e) {
+            throw SqlErrors.translate(e, "deleting nodes");
+        }
     }
 
     /** Deletes within the caller's transaction on {@code connection}; the caller commits. */

@@ -92,13 +92,8 @@ class NodeDeleterConcurrencyIT {
             writer.setAutoCommit(false);
             // The writer holds its foreign-key lock on d2 while the deleter computes the closure.
             long late = newCalculationUsing(writer, g.d2);
-            CompletableFuture<DeletionResult> deletion = CompletableFuture.supplyAsync(() -> {
-                try {
-                    return new NodeDeleter(database).delete(NodeIds.of(g.d1), TraversalRules.DELETE);
-                } catch (SQLException e) {
-                    throw new IllegalStateException(e);
-                }
-            });
+            CompletableFuture<DeletionResult> deletion = CompletableFuture.supplyAsync(
+                    () -> new NodeDeleter(database).delete(NodeIds.of(g.d1), TraversalRules.DELETE));
             awaitLockWait(observer);
             writer.commit();
 

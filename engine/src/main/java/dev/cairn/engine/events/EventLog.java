@@ -1,4 +1,4 @@
-package dev.cairn.api.events;
+package dev.cairn.engine.events;
 
 import java.sql.Array;
 import java.sql.Connection;
@@ -19,14 +19,15 @@ import dev.cairn.storage.graph.StorageException;
 
 /**
  * The table {@code process_event}, where the engine writes every state change in the
- * transaction that makes it: what event streams replay and fill gaps from. Ids are given when
+ * transaction that makes it: what event streams replay and fill gaps from, since broadcasts are
+ * not durable ({@code Engine.eventLog()} gives the engine's). Ids are given when
  * a step writes its change, not when it commits, so a lower id can commit after a higher one;
- * {@link #inserting()} names the transactions that may still be holding such an id.
+ * {@link #awaitWriters} waits for the transactions that may still be holding such an id.
  */
-final class EventLog {
+public final class EventLog {
 
     /** One stored state change, with the uuids a client knows processes by. */
-    record Row(
+    public record Row(
             long id,
             long processId,
             UUID process,
@@ -53,12 +54,12 @@ final class EventLog {
 
     private final Database database;
 
-    EventLog(Database database) {
+    public EventLog(Database database) {
         this.database = database;
     }
 
     /** The highest id committed so far; 0 for none. */
-    long maxId() {
+    public long maxId() {
         try (Connection c = database.connection();
                 PreparedStatement s = c.prepareStatement("SELECT coalesce(max(id), 0) FROM process_event");
                 ResultSet rs = s.executeQuery()) {
@@ -70,7 +71,7 @@ final class EventLog {
     }
 
     /** Committed changes with {@code after < id <= upTo}, in id order, at most {@code limit}. */
-    List<Row> between(long after, long upTo, int limit) {
+    public List<Row> between(long after, long upTo, int limit) {
         return rows(SELECT + " WHERE e.id > ? AND e.id <= ? ORDER BY e.id LIMIT ?", s -> {
             s.setLong(1, after);
             s.setLong(2, upTo);
@@ -79,7 +80,7 @@ final class EventLog {
     }
 
     /** Changes of the processes {@code ids} with {@code after < id <= upTo}, in id order, at most {@code limit}. */
-    List<Row> ofProcesses(Collection<Long> ids, long after, long upTo, int limit) {
+    public List<Row> ofProcesses(Collection<Long> ids, long after, long upTo, int limit) {
         return rows(
                 SELECT + " WHERE e.process_id = ANY(?) AND e.id > ? AND e.id <= ? ORDER BY e.id LIMIT ?", (c, s) -> {
                     Array array = c.createArrayOf("bigint", ids.toArray());
@@ -91,7 +92,7 @@ final class EventLog {
     }
 
     /** The process and every process it called, directly or not, by the engine's process rows. */
-    Set<Long> tree(long root) {
+    public Set<Long> tree(long root) {
         Set<Long> ids = new HashSet<>();
         ids.add(root);
         try (Connection c = database.connection();
@@ -110,7 +111,7 @@ final class EventLog {
     }
 
     /** The uuid of a node, or null when there is none. */
-    UUID uuid(long nodeId) {
+    public UUID uuid(long nodeId) {
         try (Connection c = database.connection();
                 PreparedStatement s = c.prepareStatement("SELECT uuid FROM node WHERE id = ?")) {
             s.setLong(1, nodeId);
@@ -123,7 +124,7 @@ final class EventLog {
     }
 
     /** The transactions now holding ids of {@code process_event} they may not have committed. */
-    Set<String> inserting() {
+    private Set<String> inserting() {
         Set<String> holders = new HashSet<>();
         try (Connection c = database.connection();
                 PreparedStatement s = c.prepareStatement(INSERTING);
@@ -138,7 +139,7 @@ final class EventLog {
     }
 
     /** Whether any of {@code holders} (from {@link #inserting()}) has not ended yet. */
-    boolean stillInserting(Set<String> holders) {
+    private boolean stillInserting(Set<String> holders) {
         if (holders.isEmpty()) {
             return false;
         }
@@ -156,10 +157,29 @@ final class EventLog {
     }
 
     /**
+     * Waits until the transactions now writing to {@code process_event} have ended (their ids are then
+     * committed or never will be), at most {@code wait}; true when they ended in time. Polls, at most
+     * every 20 ms: PostgreSQL tells no one when a transaction ends.
+     */
+    public boolean awaitWriters(Duration wait) throws InterruptedException {
+        Set<String> writers = inserting();
+        long deadline = System.nanoTime() + wait.toNanos();
+        long pause = 1;
+        while (stillInserting(writers)) {
+            if (System.nanoTime() > deadline) {
+                return false;
+            }
+            Thread.sleep(pause);
+            pause = Math.min(pause * 2, 20);
+        }
+        return true;
+    }
+
+    /**
      * Deletes the changes older than {@code retention}, {@code batch} rows per statement so that
      * no statement holds the table long; returns how many.
      */
-    long prune(Duration retention, int batch) {
+    public long prune(Duration retention, int batch) {
         long deleted = 0;
         try (Connection c = database.connection();
                 PreparedStatement s = c.prepareStatement("DELETE FROM process_event WHERE id IN (SELECT id FROM"

@@ -8,25 +8,29 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 
-import org.springframework.stereotype.Component;
+import org.springframework.stereotype.Service;
 
-import dev.cairn.api.web.ProcessRefs;
 import dev.cairn.engine.Engine;
 import dev.cairn.engine.control.ProcessControl;
+import dev.cairn.engine.launch.Launcher;
 import dev.cairn.errors.ConflictException;
 import dev.cairn.errors.InvalidInputException;
 import dev.cairn.errors.NotFoundException;
+import dev.cairn.storage.graph.CalculationNode;
+import dev.cairn.storage.graph.GraphStore;
+import dev.cairn.storage.graph.Node;
+import dev.cairn.storage.views.ProcessCriteria;
 
 /**
  * Pause, play and kill for the server: one process, or every process a filter matches, each
  * through the engine's {@link ProcessControl} as the calling user. What cannot take the action
  * (a process that ended, a pause of a paused one) is refused, not an error of the whole request.
  */
-@Component
-class Controls {
+@Service
+public class ProcessControlService {
 
     /** The actions, by the name in the URL. */
-    enum Action {
+    public enum Action {
         PAUSE("paused"),
         PLAY("played"),
         KILL("killed");
@@ -42,29 +46,31 @@ class Controls {
         }
 
         /** What a process must be for the action to apply: live, and for pause and play, not or already paused. */
-        String condition() {
-            String live = "n.attributes ->> 'process_state' IN ('created', 'waiting')";
+        ProcessCriteria condition() {
             return switch (this) {
-                case PAUSE -> live + " AND NOT coalesce(n.attributes -> 'paused' = 'true'::jsonb, false)";
-                case PLAY -> live + " AND coalesce(n.attributes -> 'paused' = 'true'::jsonb, false)";
-                case KILL -> live;
+                case PAUSE -> ProcessCriteria.live(false);
+                case PLAY -> ProcessCriteria.live(true);
+                case KILL -> ProcessCriteria.live(null);
             };
         }
     }
 
-    private final Engine engine;
-    private final ProcessQueries queries;
-    private final ProcessRefs refs;
+    private final ProcessControl control;
+    private final Launcher launcher;
+    private final GraphStore graph;
+    private final ProcessService processes;
 
-    Controls(Engine engine, ProcessQueries queries, ProcessRefs refs) {
-        this.engine = engine;
-        this.queries = queries;
-        this.refs = refs;
+    ProcessControlService(Engine engine, ProcessService processes) {
+        this.control = engine.control();
+        this.launcher = engine.launcher();
+        this.graph = engine.graph();
+        this.processes = processes;
     }
 
-    /** The action on one process; a refusal is a 409 saying why. */
-    ControlResult one(Action action, long processId, long userId) {
-        ControlResult result = apply(action, processId, engine.control().forUser(userId), new HashSet<>());
+    /** The action on the process {@code ref} names, as the user {@code userId}; a refusal is a 409 saying why. */
+    public ControlResult one(Action action, String ref, long userId) {
+        long processId = processes.id(ref);
+        ControlResult result = apply(action, processId, this.control.forUser(userId), new HashSet<>());
         if ("refused".equals(result.outcome())) {
             throw new ConflictException(
                     "cannot " + action.value() + " process " + result.process() + ": " + result.detail());
@@ -73,19 +79,18 @@ class Controls {
     }
 
     /** The action on every process {@code filter} matches that can take it, oldest first, at most {@code limit}. */
-    ControlReport many(Action action, ProcessFilter filter, boolean all, int limit, long userId) {
+    public ControlReport many(Action action, ProcessFilter filter, boolean all, int limit, long userId) {
         if (filter.isEmpty() && !all) {
             throw new InvalidInputException("the filter is empty, so it matches every process: give a criterion"
                     + " (processes, state, type, label, caller, since, ...) or all=true to " + action.value()
                     + " every process that can be");
         }
-        ProcessConditions where = ProcessConditions.of(filter, refs).and(action.condition());
-        List<Long> ids = queries.ids(where, limit + 1);
+        List<Long> ids = processes.ids(filter, action.condition(), limit + 1);
         boolean more = ids.size() > limit;
         if (more) {
             ids = ids.subList(0, limit);
         }
-        ProcessControl control = engine.control().forUser(userId);
+        ProcessControl control = this.control.forUser(userId);
         Set<Long> killed = new HashSet<>();
         List<ControlResult> results = new ArrayList<>(ids.size());
         int matched = 0;
@@ -99,9 +104,23 @@ class Controls {
         return new ControlReport(action.value(), matched, more, results);
     }
 
+    /**
+     * Keeps the calculation {@code ref} names from serving as a cache source (its extra
+     * {@code _cairn_valid_cache} becomes false), as the user {@code userId}; a workflow is refused.
+     */
+    public CacheValidity invalidateCache(String ref, long userId) {
+        Node node = graph.load(processes.id(ref));
+        if (!(node instanceof CalculationNode calculation)) {
+            throw new InvalidInputException("process " + node.uuid() + " is a workflow (" + node.nodeType()
+                    + "): workflows are never cache sources, only the calculations they call");
+        }
+        launcher.forUser(userId).invalidateCache(calculation);
+        return new CacheValidity(node.uuid(), false);
+    }
+
     /** {@code killed}: what this request killed already (a kill takes the live descendants along). */
     private ControlResult apply(Action action, long id, ProcessControl control, Set<Long> killed) {
-        ProcessSummary p = queries.summary(id);
+        ProcessSummary p = processes.summary(id);
         if (killed.contains(id)) {
             return new ControlResult(p.uuid(), p.entryPoint(), "killed", "with its caller", null);
         }
@@ -119,7 +138,7 @@ class Controls {
                     if (!done.contains(id)) {
                         return refused(p, "it ended before the kill came");
                     }
-                    Map<Long, UUID> uuids = queries.uuids(done);
+                    Map<Long, UUID> uuids = processes.uuids(done);
                     return new ControlResult(
                             p.uuid(),
                             p.entryPoint(),
