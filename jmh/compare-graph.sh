@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
 # Runs Cairn's provenance graph and aiida-core 2.9.4 on the same data, in one run, and prints
 #   phase cairn_seconds peer_seconds speedup
-# for store_single, store_bulk, project_all, count_longer, project_filtered, value_filter, contains,
-# descendants_50 and descendants_each (plus build_trees when both sides report it), then checks that
-# both sides returned the counts the workload expects. See jmh/graph-peer/ for the peer's side.
+# for store_single, store_files, store_process, store_bulk, project_all, count_longer, project_filtered,
+# value_filter, contains, descendants_50 and descendants_each (plus build_trees when both sides report
+# it), then checks that both sides returned the counts the workload expects. See jmh/graph-peer/ for the
+# peer's side.
 #
-#   jmh/compare-graph.sh [--n N] [--single M] [--trees T] [--peer-only] [--no-warmup] [--skip-build]
+#   jmh/compare-graph.sh [--n N] [--single M] [--trees T] [--phases P,...] [--peer-only] [--no-warmup] [--skip-build]
 #
 # --n N        structures stored in bulk and queried (default 100000)
-# --single M   structures stored one transaction each (default 1000)
+# --single M   structures and files stored one transaction each, and M/4 processes (default 1000)
 # --trees T    trees of B=4, D=4 for the descendant queries (default 500; 50 roots are asked about)
+# --phases P   only these phases, comma-separated (e.g. store_single,store_files,store_process: a few
+#              minutes); the attribute queries bring store_bulk along, the descendant queries build_trees
 # --peer-only  run only aiida-core (no JDK, no build) and print `phase peer_seconds result_count`
 # --no-warmup  time Cairn's stores from a cold JVM (by default it first stores 3,300 structures of a
 #              label of its own, untimed, as a running server is warm)
@@ -27,22 +30,27 @@ venv=$peers/aiida-venv
 host=${PGHOST:-127.0.0.1} port=${PGPORT:-5432}
 cairn_user=${CAIRN_DB_USER:-cairn} cairn_password=${CAIRN_DB_PASSWORD:-cairn} cairn_db=cairn_compare_graph
 
-n=100000 single=1000 trees=500 peer_only=0 build=1 warmup_flag=""
+n=100000 single=1000 trees=500 peer_only=0 build=1 warmup_flag="" phases=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --n) n=$2; shift 2 ;;
     --single) single=$2; shift 2 ;;
     --trees) trees=$2; shift 2 ;;
+    --phases) phases=$2; shift 2 ;;
     --peer-only) peer_only=1; shift ;;
     --no-warmup) warmup_flag=--no-warmup; shift ;;
     --skip-build) build=0; shift ;;
-    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
 for v in "$n" "$single" "$trees"; do
   [[ "$v" =~ ^[1-9][0-9]*$ ]] || { echo "--n, --single and --trees take a positive whole number, got '$v'" >&2; exit 2; }
 done
+[[ -z "$phases" || "$phases" =~ ^[a-z_0-9]+(,[a-z_0-9]+)*$ ]] || { echo "--phases takes names separated by commas, got '$phases'" >&2; exit 2; }
+# the queries read the bulk structures, the descendant queries the trees: both sides store them first
+case ",$phases," in *,project_all,*|*,count_longer,*|*,project_filtered,*|*,value_filter,*|*,contains,*) phases+=,store_bulk ;; esac
+case ",$phases," in *,descendants_50,*|*,descendants_each,*) phases+=,build_trees ;; esac
 
 step_start=$SECONDS
 step() { echo "[$((SECONDS - step_start)) s] $*" >&2; }
@@ -84,7 +92,8 @@ peer_out=$work/peer.txt cairn_out=$work/cairn.txt
 rm -f "$peer_out" "$cairn_out"
 step "running aiida-core (details in $work/peer.json, progress in $work/peer.log)"
 AIIDA_PATH=$peers/aiida-graph-home AIIDA_WARN_v3=0 \
-  "$python" "$peer_dir/aiida_graph_bench.py" "$workload" --json "$work/peer.json" > "$peer_out" 2> "$work/peer.log" \
+  "$python" "$peer_dir/aiida_graph_bench.py" "$workload" --json "$work/peer.json" ${phases:+--phases "$phases"} \
+  > "$peer_out" 2> "$work/peer.log" \
   || { tail -20 "$work/peer.log" >&2; echo "aiida-core's run failed (log: $work/peer.log)" >&2; exit 1; }
 
 # --- Cairn
@@ -95,8 +104,9 @@ if [ "$peer_only" = 0 ]; then
     -c "DROP DATABASE IF EXISTS $cairn_db" -c "CREATE DATABASE $cairn_db"
   jdbc_url="jdbc:postgresql://$host:$port/$cairn_db?user=$cairn_user&password=$cairn_password"
   "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED ${CAIRN_JAVA_OPTS:--XX:+UseParallelGC} -cp "$jar" \
-    "$runner" "$workload" "$jdbc_url" $warmup_flag > "$cairn_out"
+    "$runner" "$workload" "$jdbc_url" $phases $warmup_flag > "$cairn_out"
 fi
 step "done"
 
-"$python" "$peer_dir/join_results.py" "$workload/workload.json" "$peer_out" "$( [ "$peer_only" = 1 ] || echo "$cairn_out")"
+"$python" "$peer_dir/join_results.py" "$workload/workload.json" "$peer_out" "$( [ "$peer_only" = 1 ] || echo "$cairn_out")" \
+  ${phases:+--phases "$phases"}

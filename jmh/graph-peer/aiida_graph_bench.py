@@ -1,12 +1,16 @@
 """aiida-core's side of the graph comparison: every phase on the workload of gen_graph_workload.py.
 
-  AIIDA_PATH=/tmp/cairn-peers/aiida-graph-home python aiida_graph_bench.py WORKLOAD_DIR [--json FILE]
+  AIIDA_PATH=/tmp/cairn-peers/aiida-graph-home python aiida_graph_bench.py WORKLOAD_DIR [--json FILE] [--phases P,...]
 
 Prints one line per phase, `phase seconds result_count`, on stdout (progress goes to stderr) and the
 details (every repeat, the row-building time of store_bulk, versions) to --json. The work is what the
 peer's db_bench.py measured on aiida-core 2.9.4, on the shared workload instead of its own draws:
 
   store_single      StructureData(...).store() of each structure of single.jsonl, one by one
+  store_files       SinglefileData(...).store() of each file the workload's shapes describe, one by one
+  store_process     per process: a CalcFunctionNode with two stored Int inputs stored, an Int it CREATEs
+                    stored, the process sealed: what recording a calcfunction's run writes (three
+                    transactions here, aiida-core's way; one on Cairn's side, the engine's way)
   store_bulk        backend.bulk_insert of the rows of structures.jsonl, batches of 10,000; only the
                     inserts are timed (reading and building the rows is reported apart)
   project_all       attributes.cell, .kinds, .sites of every bulk structure, iterall(batch_size=10000)
@@ -24,6 +28,7 @@ template (see setup-aiida.sh) before anything runs, so each run starts from an e
 """
 import argparse
 import datetime
+import io
 import json
 import os
 import sys
@@ -40,6 +45,9 @@ from aiida.orm.entities import EntityTypes
 from sqlalchemy import text
 
 REPEATS = 3
+QUERY_PHASES = {'project_all', 'count_longer', 'project_filtered', 'value_filter', 'contains'}
+PHASES = ['store_single', 'store_files', 'store_process', 'store_bulk', *sorted(QUERY_PHASES), 'build_trees',
+          'descendants_50', 'descendants_each']
 
 
 def log(*args):
@@ -142,6 +150,40 @@ class Bench:
             node.store()
         dt = time.perf_counter() - t
         self.record('store_single', dt, len(structures), nodes_per_s=round(len(structures) / dt, 1))
+
+    def store_files(self):
+        spec = self.workload['shapes']['files']
+        contents = [(spec['line'].replace('<i>', str(i)) + '\n').encode() * spec['repeats']
+                    for i in range(spec['count'])]
+        t = time.perf_counter()
+        for content in contents:
+            node = orm.SinglefileData(io.BytesIO(content), filename=spec['filename'])
+            node.label = spec['label']
+            node.store()
+        dt = time.perf_counter() - t
+        self.record('store_files', dt, len(contents), nodes_per_s=round(len(contents) / dt, 1))
+
+    def store_process(self):
+        spec = self.workload['shapes']['processes']
+        inputs = {label: orm.Int(value).store() for label, value in spec['inputs'].items()}
+        total = sum(spec['inputs'].values())
+        t = time.perf_counter()
+        for _ in range(spec['count']):
+            calc = orm.CalcFunctionNode()
+            calc.set_process_type(spec['process_type'])
+            calc.label = spec['label']
+            calc.set_process_state(spec['attributes']['process_state'])
+            calc.set_exit_status(spec['attributes']['exit_status'])
+            calc.base.attributes.set('function_name', spec['attributes']['function_name'])
+            for label, node in inputs.items():
+                calc.base.links.add_incoming(node, LinkType.INPUT_CALC, label)
+            calc.store()
+            out = orm.Int(total)
+            out.base.links.add_incoming(calc, LinkType.CREATE, spec['output_label'])
+            out.store()
+            calc.seal()
+        dt = time.perf_counter() - t
+        self.record('store_process', dt, spec['count'], processes_per_s=round(spec['count'] / dt, 1))
 
     def store_bulk(self):
         label = self.workload['labels']['bulk']
@@ -261,12 +303,17 @@ class Bench:
             count, times = best_of(fn)
             self.record(name, min(times), count, roots=len(chosen), times_s=[round(x, 4) for x in times])
 
-    def run(self):
-        self.store_single()
-        self.store_bulk()
-        self.query_phases()
-        roots = self.build_trees()
-        self.descendants(roots)
+    def run(self, phases):
+        """The phases asked for, in the order of PHASES (the queries need store_bulk, the descendants
+        build_trees)."""
+        for phase in ('store_single', 'store_files', 'store_process', 'store_bulk'):
+            if phase in phases:
+                getattr(self, phase)()
+        if QUERY_PHASES & phases:
+            self.query_phases()
+        if {'build_trees', 'descendants_50', 'descendants_each'} & phases:
+            roots = self.build_trees()
+            self.descendants(roots)
         return {
             'peer': f'aiida-core {aiida_version}',
             'workload': self.workload,
@@ -280,14 +327,21 @@ def main():
     ap.add_argument('workload', help='directory written by gen_graph_workload.py')
     ap.add_argument('--json', help='write the details here')
     ap.add_argument('--profile', default='cairn-graph')
+    ap.add_argument('--phases', default=','.join(PHASES),
+                    help='comma-separated phases to run (the queries store the bulk structures first)')
     a = ap.parse_args()
+    phases = set(a.phases.split(','))
+    if not phases <= set(PHASES):
+        ap.error(f'unknown phases {sorted(phases - set(PHASES))}; phases: {",".join(PHASES)}')
+    if QUERY_PHASES & phases:
+        phases.add('store_bulk')
     if not os.path.exists(os.path.join(a.workload, 'workload.json')):
         ap.error(f'{a.workload} holds no complete workload (no workload.json): run gen_graph_workload.py first')
     started = now().isoformat(timespec='seconds')
     load_before = os.getloadavg()
     recreate_database(a.profile)
     load_profile(a.profile)
-    result = {'started_utc': started, **Bench(a.workload).run()}
+    result = {'started_utc': started, **Bench(a.workload).run(phases)}
     result['load_average_before_after'] = [round(load_before[0], 2), round(os.getloadavg()[0], 2)]
     if a.json:
         with open(a.json, 'w') as f:

@@ -6,7 +6,8 @@ OUT_DIR receives
   single.jsonl     structures stored one by one (phase store_single), one JSON object per line
   structures.jsonl structures stored in batches and then queried (store_bulk and the attribute queries)
   trees.json       the shape of the trees for the descendant queries and which roots are asked about
-  workload.json    the parameters, the labels both sides give their nodes, and the result count each
+  workload.json    the parameters, the labels both sides give their nodes, the shapes of the files and
+                   processes stored one by one (store_files, store_process), and the result count each
                    phase must return; written last, so its presence means the directory is complete
 
 Each structure is the attribute dict of a StructureData node: cell (3x3 floats), pbc1..pbc3 (true),
@@ -20,7 +21,7 @@ import json
 import os
 import random
 
-FORMAT = 1
+FORMAT = 2
 SEED = 42          # structures, drawn in the order of the peer's db_bench.py: the single ones first
 ROOT_SAMPLE_SEED = 7
 ROOT_SAMPLE = 50
@@ -119,6 +120,20 @@ def tree_spec(trees):
     }
 
 
+def single_shapes(single):
+    """The other shapes stored one at a time, both sides building them from this description: files (a
+    SinglefileData whose file holds the line 'line <i>', newline included, `repeats` times; i counts from
+    0) and processes (a finished, sealed CalcFunctionNode with the same two stored Int inputs each time,
+    which CREATEs one Int, their sum)."""
+    return {
+        'files': {'count': single, 'filename': 'data.txt', 'line': 'line <i>', 'repeats': 200,
+                  'label': 'graph-file'},
+        'processes': {'count': max(1, single // 4), 'node_type': CALC_TYPE, 'process_type': 'bench.add',
+                      'label': 'graph-process', 'inputs': {'x': 1, 'y': 2}, 'output_label': 'result',
+                      'attributes': {'process_state': 'finished', 'exit_status': 0, 'function_name': 'add'}},
+    }
+
+
 def parameters(n, single, trees):
     return {'format': FORMAT, 'seed': SEED, 'structures': n, 'single': single, 'trees': trees}
 
@@ -147,8 +162,11 @@ def generate(out, n, single, trees):
             'cell_00_above': CELL_00_ABOVE,
             'kinds_contain_name': KIND_CONTAINED,
         },
+        'shapes': single_shapes(single),
         'expected_counts': {
             'store_single': single,
+            'store_files': single,
+            'store_process': single_shapes(single)['processes']['count'],
             'store_bulk': n,
             'project_all': n,
             'count_longer': expected.sites_longer,

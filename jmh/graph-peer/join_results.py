@@ -1,16 +1,17 @@
 """Joins the two sides' `phase seconds result_count` lines into the comparison table.
 
-  python join_results.py WORKLOAD_DIR/workload.json PEER_TXT [CAIRN_TXT]
+  python join_results.py WORKLOAD_DIR/workload.json PEER_TXT [CAIRN_TXT] [--phases P,...]
 
 With CAIRN_TXT: prints `phase cairn_seconds peer_seconds speedup` (speedup = peer / cairn).
 Without it: prints `phase peer_seconds result_count`.
 Either way every side's result count must equal the count the workload expects for the phase, and
-every main phase must be there; otherwise the differences go to stderr and the exit status is 1.
+every main phase (or every phase of --phases) must be there; otherwise the differences go to stderr
+and the exit status is 1.
 """
 import json
 import sys
 
-PHASES = ['store_single', 'store_bulk', 'project_all', 'count_longer', 'project_filtered', 'value_filter',
+PHASES = ['store_single', 'store_files', 'store_process', 'store_bulk', 'project_all', 'count_longer', 'project_filtered', 'value_filter',
           'contains', 'descendants_50', 'descendants_each']
 EXTRA = ['build_trees']  # shown when both sides report it
 
@@ -33,6 +34,11 @@ def load(path):
 
 
 def main(argv):
+    asked = None
+    if '--phases' in argv[:-1]:
+        at = argv.index('--phases')
+        asked = argv[at + 1].split(',')
+        argv = argv[:at] + argv[at + 2:]
     if len(argv) not in (3, 4):
         sys.exit(__doc__)
     with open(argv[1]) as f:
@@ -41,6 +47,8 @@ def main(argv):
     cairn = load(argv[3]) if len(argv) == 4 and argv[3] else None
     sides = {'aiida-core': peer} if cairn is None else {'cairn': cairn, 'aiida-core': peer}
     shown = PHASES + [p for p in EXTRA if all(p in side for side in sides.values())]
+    if asked is not None:
+        shown = [p for p in PHASES + EXTRA if p in asked]
 
     if cairn is None:
         print('phase peer_seconds result_count')

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 
+import dev.cairn.jmh.objects.Scratch;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.DatabaseConfig;
 import dev.cairn.storage.graph.CalcFunctionNode;
@@ -20,6 +21,8 @@ import dev.cairn.storage.graph.IntData;
 import dev.cairn.storage.graph.LinkType;
 import dev.cairn.storage.graph.Node;
 import dev.cairn.storage.graph.StructureData;
+import dev.cairn.storage.objects.Container;
+import dev.cairn.storage.objects.ContainerConfig;
 import dev.cairn.storage.query.Filter;
 import dev.cairn.storage.query.GraphQuery;
 import dev.cairn.storage.query.QueryBuilder;
@@ -43,6 +46,8 @@ public final class GraphComparison {
 
     static final List<String> PHASES = List.of(
             "store_single",
+            "store_files",
+            "store_process",
             "store_bulk",
             "project_all",
             "count_longer",
@@ -56,12 +61,14 @@ public final class GraphComparison {
     private final GraphWorkload workload;
     private final Database database;
     private final GraphStore graph;
+    private final SingleStores single;
     private final List<Long> chosenRoots = new ArrayList<>();
 
-    private GraphComparison(GraphWorkload workload, Database database, long userId) {
+    private GraphComparison(GraphWorkload workload, Database database, Container objects, long userId) {
         this.workload = workload;
         this.database = database;
-        this.graph = new GraphStore(database, null, userId);
+        this.graph = new GraphStore(database, objects, userId);
+        this.single = new SingleStores(workload, graph);
     }
 
     public static void main(String[] args) throws Exception {
@@ -80,9 +87,12 @@ public final class GraphComparison {
             System.exit(2);
         }
         GraphWorkload workload = GraphWorkload.open(Path.of(positional.get(0)));
+        // the files' object store, on the file system of java.io.tmpdir (the peer's repository is in /tmp too)
+        Path objects = Scratch.newDir("graph-objects");
         try (Database database =
-                Database.open(DatabaseConfig.of(positional.get(1)).withPoolSize(4))) {
-            GraphComparison run = new GraphComparison(workload, database, GraphBench.user(database));
+                        Database.open(DatabaseConfig.of(positional.get(1)).withPoolSize(4));
+                Container container = Container.init(objects, ContainerConfig.defaults())) {
+            GraphComparison run = new GraphComparison(workload, database, container, GraphBench.user(database));
             if (warmUp) {
                 run.warmUp();
             }
@@ -91,12 +101,15 @@ public final class GraphComparison {
                     run.run(phase);
                 }
             }
+        } finally {
+            Scratch.delete(objects);
         }
     }
 
     /**
-     * A server runs warm, as the object-store comparison assumes too: 300 structures stored one by one
-     * and 3,000 in batches of 1,000 let the JIT compile the store paths before anything is timed.
+     * A server runs warm, as the object-store comparison assumes too: 300 structures stored one by one,
+     * 3,000 in batches of 1,000, 300 files and 100 processes let the JIT compile the store paths before
+     * anything is timed.
      */
     private void warmUp() {
         List<Map<String, Object>> structures = GraphBench.structures(3_300, 7);
@@ -112,6 +125,7 @@ public final class GraphComparison {
         for (int from = 300; from < nodes.size(); from += 1_000) {
             graph.storeAll(nodes.subList(from, Math.min(from + 1_000, nodes.size())));
         }
+        single.warmUp(300, 100, WARM_UP_LABEL);
     }
 
     private void run(String phase) throws Exception {
@@ -119,7 +133,9 @@ public final class GraphComparison {
             findRoots();
         }
         long[] result = switch (phase) {
-            case "store_single" -> storeSingle();
+            case "store_single" -> single.structures();
+            case "store_files" -> single.files();
+            case "store_process" -> single.processes();
             case "store_bulk" -> storeBulk();
             case "build_trees" -> buildTrees();
             case "project_all" ->
@@ -249,24 +265,6 @@ public final class GraphComparison {
 
     private int sitesLonger() {
         return ((Number) workload.queries().get("sites_longer_than")).intValue();
-    }
-
-    /** Each structure built from its attributes and stored in a transaction of its own. */
-    private long[] storeSingle() throws Exception {
-        String label = workload.label("single");
-        long[] elapsed = {0};
-        long[] count = {0};
-        workload.forEachBatch("single.jsonl", Integer.MAX_VALUE, batch -> {
-            long start = System.nanoTime();
-            for (Map<String, Object> attributes : batch) {
-                StructureData s = StructureData.of(attributes);
-                s.setLabel(label);
-                graph.store(s);
-            }
-            elapsed[0] += System.nanoTime() - start;
-            count[0] += batch.size();
-        });
-        return new long[] {elapsed[0], count[0]};
     }
 
     /** Batches of structures, each stored in one transaction; reading the file is not timed. */

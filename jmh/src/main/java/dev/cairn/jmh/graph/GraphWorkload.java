@@ -53,6 +53,11 @@ record GraphWorkload(Path dir, Map<String, Object> meta, Map<String, Object> tre
         return (String) ((Map<?, ?>) meta.get("labels")).get(which);
     }
 
+    /** A shape stored one at a time besides structures ({@code files}, {@code processes}). */
+    Map<?, ?> shape(String which) {
+        return (Map<?, ?>) ((Map<?, ?>) meta.get("shapes")).get(which);
+    }
+
     int bulkBatch() {
         return ((Number) meta.get("bulk_batch")).intValue();
     }

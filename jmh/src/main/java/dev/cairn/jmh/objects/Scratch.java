@@ -11,16 +11,16 @@ import java.util.stream.Stream;
  * on purpose: fsync must cost what it costs). To measure another disk, give the forks
  * {@code -jvmArgsAppend -Djava.io.tmpdir=/that/disk}.
  */
-final class Scratch {
+public final class Scratch {
 
     private Scratch() {}
 
-    static Path newDir(String prefix) throws IOException {
+    public static Path newDir(String prefix) throws IOException {
         return Files.createTempDirectory("cairn-jmh-" + prefix + "-");
     }
 
     /** Deletes a folder and everything in it; a missing folder is fine. */
-    static void delete(Path root) throws IOException {
+    public static void delete(Path root) throws IOException {
         if (root == null || !Files.exists(root)) {
             return;
         }

@@ -65,8 +65,8 @@ public final class ArchiveImport {
                     // every statement here is a plain scan or join over the archive's rows: compiling them
                     // cost the link rules a large share of their time and won nothing
                     s.execute("SET LOCAL jit = off");
-                    // the node tally trigger's copy of each COPY's rows (a batch, up to 4 MB of JSON) spilled
-                    // to disk with the default 4 MB; imports run one at a time, so the memory is bounded
+                    // room in memory for the joins and sorts over the archive's rows (its links, its map of
+                    // uuids to ids); imports run one at a time, so the memory is bounded
                     s.execute("SET LOCAL work_mem = '64MB'");
                 }
                 Staging.create(c);

@@ -2,8 +2,11 @@ package dev.cairn.storage.archive;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+
+import dev.cairn.storage.graph.NodeTallies;
 
 /**
  * What an import writes of nodes and links once every row is in: the new processes (which waited for
@@ -25,9 +28,15 @@ final class NodeImports {
         String columns = "id, uuid, node_type, process_type, label, description, ctime, mtime, user_id, computer_id,"
                 + " attributes, extras, repository_metadata";
         try (Statement s = c.createStatement()) {
-            long added = s.executeLargeUpdate("INSERT INTO node (" + columns + ", hash) SELECT p."
+            long added;
+            try (ResultSet r = s.executeQuery("WITH n AS (INSERT INTO node (" + columns + ", hash) SELECT p."
                     + columns.replace(", ", ", p.") + ", h.hash FROM import_processes p"
-                    + " LEFT JOIN import_hashes h ON h.ord = p.ord ORDER BY p.ord");
+                    + " LEFT JOIN import_hashes h ON h.ord = p.ord ORDER BY p.ord RETURNING "
+                    + NodeTallies.RETURNING_KEY + "), t AS (" + NodeTallies.countReturned("n")
+                    + ") SELECT count(*) FROM n")) {
+                r.next();
+                added = r.getLong(1);
+            }
             if (group != null) {
                 s.executeUpdate("INSERT INTO group_member (group_id, node_id) SELECT " + group.id()
                         + ", id FROM import_processes ORDER BY ord");

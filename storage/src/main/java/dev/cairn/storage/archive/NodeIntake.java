@@ -29,6 +29,7 @@ import org.postgresql.util.ServerErrorMessage;
 import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.db.CopyRows;
 import dev.cairn.storage.db.JsonCodec;
+import dev.cairn.storage.graph.NodeTallies;
 import dev.cairn.storage.graph.SqlErrors;
 
 /**
@@ -297,6 +298,8 @@ final class NodeIntake {
                         .fields(r.columns())
                         .text(r.hash())
                         .endRow());
+        NodeTallies.countStored(
+                c, data.stream().mapToLong(r -> freshIds.get(r.uuid)).toArray());
         copy(
                 "import_processes (ord, " + NODE_COLUMNS + ")",
                 batch,

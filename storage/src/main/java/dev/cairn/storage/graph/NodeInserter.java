@@ -23,12 +23,17 @@ import dev.cairn.storage.db.JsonText;
  */
 final class NodeInserter {
 
-    private static final String INSERT_ONE = """
+    /** One node, counted in the statistics by the same statement ({@link NodeTallies}). */
+    private static final String INSERT_NODE =
+            """
         WITH n AS (
             INSERT INTO node (uuid, node_type, process_type, label, description, ctime, mtime, user_id,
                               computer_id, attributes, extras, repository_metadata, hash)
             VALUES (?, ?, ?, ?, ?, now(), now(), ?, ?, ?::jsonb, ?::jsonb, ?::jsonb, ?)
-            RETURNING id, ctime),
+            RETURNING id, ctime,""" + " " + NodeTallies.RETURNING_KEY + "),\n t AS (" + NodeTallies.countReturned("n") + ")";
+
+    private static final String INSERT_ONE = INSERT_NODE + """
+        ,
         l AS (
             INSERT INTO link (input_id, output_id, type, label)
             SELECT x.input_id, n.id, x.type, x.label
@@ -36,11 +41,7 @@ final class NodeInserter {
         SELECT id, ctime FROM n""";
 
     /** A node without incoming links: no link statement, so no link trigger either. */
-    private static final String INSERT_ALONE = """
-        INSERT INTO node (uuid, node_type, process_type, label, description, ctime, mtime, user_id,
-                          computer_id, attributes, extras, repository_metadata, hash)
-        VALUES (?, ?, ?, ?, ?, now(), now(), ?, ?, ?::jsonb, ?::jsonb, ?::jsonb, ?)
-        RETURNING id, ctime""";
+    private static final String INSERT_ALONE = INSERT_NODE + "\nSELECT id, ctime FROM n";
 
     private static final String RESERVE_IDS =
             "SELECT now(), nextval(pg_get_serial_sequence('node', 'id')) FROM generate_series(1, ?)";
@@ -55,27 +56,35 @@ final class NodeInserter {
      */
     static final int SMALL_BATCH = 64;
 
-    /** A small batch in one round trip: ids drawn in order, nodes, then links naming new nodes by position. */
-    private static final String INSERT_SMALL = """
-        WITH ids AS MATERIALIZED (
-            SELECT ord, nextval(pg_get_serial_sequence('node', 'id')) AS id
-              FROM generate_series(1, ?::int) AS ord ORDER BY ord),
-        n AS (
-            INSERT INTO node (id, uuid, node_type, process_type, label, description, ctime, mtime, user_id,
-                              computer_id, attributes, extras, repository_metadata, hash)
-            SELECT ids.id, r.uuid, r.node_type, r.process_type, r.label, r.description, now(), now(), ?,
-                   r.computer_id, r.attributes::jsonb, r.extras::jsonb, r.files::jsonb, r.hash
+    /**
+     * A small batch in one round trip: ids drawn in order, nodes, then links naming new nodes by position.
+     * The rows come from the arrays, and nothing else counts them (a generate_series of their number
+     * did): so the plan made without the arrays' values costs what a plan made with them does, and the
+     * server soon keeps one instead of planning the statement at every execution.
+     */
+    private static final String INSERT_SMALL =
+            """
+        WITH r AS MATERIALIZED (
+            SELECT r.*, nextval(pg_get_serial_sequence('node', 'id')) AS id
               FROM unnest(?::uuid[], ?::text[], ?::text[], ?::text[], ?::text[], ?::bigint[], ?::text[], ?::text[],
                           ?::text[], ?::text[]) WITH ORDINALITY
                    AS r(uuid, node_type, process_type, label, description, computer_id, attributes, extras, files,
                         hash, ord)
-              JOIN ids USING (ord)),
+             ORDER BY ord),
+        n AS (
+            INSERT INTO node (id, uuid, node_type, process_type, label, description, ctime, mtime, user_id,
+                              computer_id, attributes, extras, repository_metadata, hash)
+            SELECT r.id, r.uuid, r.node_type, r.process_type, r.label, r.description, now(), now(), ?,
+                   r.computer_id, r.attributes::jsonb, r.extras::jsonb, r.files::jsonb, r.hash
+              FROM r
+            RETURNING""" + " " + NodeTallies.RETURNING_KEY + "),\n t AS (" + NodeTallies.countReturned("n") + """
+        ),
         l AS (
             INSERT INTO link (input_id, output_id, type, label)
-            SELECT CASE WHEN x.source > 0 THEN x.source ELSE (SELECT id FROM ids WHERE ord = -x.source) END,
-                   (SELECT id FROM ids WHERE ord = x.target), x.type, x.label
+            SELECT CASE WHEN x.source > 0 THEN x.source ELSE (SELECT id FROM r WHERE ord = -x.source) END,
+                   (SELECT id FROM r WHERE ord = x.target), x.type, x.label
               FROM unnest(?::bigint[], ?::int[], ?::text[], ?::text[]) AS x(source, target, type, label))
-        SELECT id, now() FROM ids ORDER BY ord""";
+        SELECT id, now() FROM r ORDER BY ord""";
 
     private NodeInserter() {}
 
@@ -174,6 +183,7 @@ final class NodeInserter {
                 nodes.endRow();
             }
         });
+        NodeTallies.countStored(c, ids);
 
         boolean anyLinks = ordered.stream().anyMatch(n -> !n.pendingIncoming().isEmpty());
         if (!anyLinks) {
@@ -239,8 +249,6 @@ final class NodeInserter {
         Map<Node, Node.StoredState> states = new IdentityHashMap<>(size * 2);
         try (PreparedStatement s = c.prepareStatement(INSERT_SMALL)) {
             int p = 1;
-            s.setInt(p++, size);
-            s.setLong(p++, userId);
             s.setArray(p++, c.createArrayOf("uuid", uuids));
             s.setArray(p++, c.createArrayOf("text", types));
             s.setArray(p++, c.createArrayOf("text", processTypes));
@@ -251,6 +259,7 @@ final class NodeInserter {
             s.setArray(p++, c.createArrayOf("text", extras));
             s.setArray(p++, c.createArrayOf("text", files));
             s.setArray(p++, c.createArrayOf("text", hashText));
+            s.setLong(p++, userId);
             s.setArray(p++, c.createArrayOf("bigint", sources.toArray()));
             s.setArray(p++, c.createArrayOf("integer", targets.toArray()));
             s.setArray(p++, c.createArrayOf("text", linkTypes.toArray()));

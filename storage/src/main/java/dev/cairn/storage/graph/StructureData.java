@@ -111,7 +111,38 @@ public final class StructureData extends Data {
         StructureData s = new StructureData();
         expected.forEach(k -> s.setAttribute(k, attributes.get(k)));
         s.check();
-        return new StructureData(s.cell(), s.pbc(), s.kinds(), s.sites());
+        // cleaned and checked, it is the typed constructor's structure already unless a number is an integer
+        return s.numbersAreFloats() ? s : new StructureData(s.cell(), s.pbc(), s.kinds(), s.sites());
+    }
+
+    /** Whether every number the typed constructor stores as a float (cell, weights, masses, positions) is one. */
+    private boolean numbersAreFloats() {
+        for (Object row : (List<?>) attribute("cell")) {
+            if (!allFloats(row)) {
+                return false;
+            }
+        }
+        for (Object kind : (List<?>) attribute("kinds")) {
+            Map<?, ?> m = (Map<?, ?>) kind;
+            if (!(m.get("mass") instanceof Double) || !allFloats(m.get("weights"))) {
+                return false;
+            }
+        }
+        for (Object site : (List<?>) attribute("sites")) {
+            if (!allFloats(((Map<?, ?>) site).get("position"))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean allFloats(Object list) {
+        for (Object o : (List<?>) list) {
+            if (!(o instanceof Double)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

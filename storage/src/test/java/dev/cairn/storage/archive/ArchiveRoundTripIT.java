@@ -40,6 +40,8 @@ import dev.cairn.storage.graph.LinkType;
 import dev.cairn.storage.graph.Node;
 import dev.cairn.storage.graph.ProcessNode;
 import dev.cairn.storage.graph.comments.CommentStore;
+import dev.cairn.storage.graph.statistics.GraphStatistics;
+import dev.cairn.storage.graph.statistics.Statistics;
 import dev.cairn.storage.objects.Container;
 import dev.cairn.storage.objects.ContainerConfig;
 import dev.cairn.storage.objects.ContainerStats;
@@ -138,6 +140,7 @@ class ArchiveRoundTripIT {
         assertEquals(rows(source, GROUP), rows(target, GROUP), "the group and its extras");
         assertEquals(rows(source, COMMENTS), rows(target, COMMENTS));
         assertEquals(rows(source, LOGS), rows(target, LOGS));
+        assertSameStatistics("the import counts its data nodes (copied) and processes (inserted) once");
         String computer = single(source, "SELECT uuid FROM computer WHERE id = " + graph.computer);
         assertEquals(
                 "cluster_1",
@@ -161,6 +164,18 @@ class ArchiveRoundTripIT {
         assertEquals(graph.nodes.size(), second.existing());
         assertNull(second.group(), "nothing new, no import group");
         assertEquals(graph.nodes.size(), GraphFixtures.count(target.database(), "node"));
+        assertSameStatistics("a second import counts nothing");
+    }
+
+    /** The target's statistics are the source's (all of whose nodes it imported), user aside. */
+    private static void assertSameStatistics(String why) {
+        Statistics here = new GraphStatistics(target.database()).read(null, GraphStatistics.MAX_DAYS);
+        Statistics there = new GraphStatistics(source.database()).read(null, GraphStatistics.MAX_DAYS);
+        assertEquals(graph.nodes.size(), here.total(), why);
+        assertEquals(there.nodeTypes(), here.nodeTypes(), why);
+        assertEquals(there.processTypes(), here.processTypes(), why);
+        assertEquals(there.processStates(), here.processStates(), why);
+        assertEquals(there.days(), here.days(), why);
     }
 
     @Test

@@ -11,6 +11,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.hash.HashInput;
+import dev.cairn.storage.hash.NodeHasher;
 
 /** The attribute form of a structure ({@link StructureData#of}) is held to the typed constructor's rules. */
 class StructureDataTest {
@@ -31,6 +33,14 @@ class StructureDataTest {
         assertEquals(TYPED.attributes(), again.attributes());
         assertEquals(TYPED.kinds(), again.kinds());
         assertEquals(TYPED.sites(), again.sites());
+    }
+
+    /** The attribute form taken as it is (all its numbers floats) hashes as the typed structure does. */
+    @Test
+    void theAttributesOfATypedStructureHashAsIt() {
+        HashInput typed = new NodeHashing(null).input(TYPED, Map.of());
+        HashInput again = new NodeHashing(null).input(StructureData.of(attributes()), Map.of());
+        assertEquals(NodeHasher.hash(typed), NodeHasher.hash(again));
     }
 
     @Test

@@ -17,11 +17,12 @@ import dev.cairn.storage.graph.StorageException;
 
 /**
  * Reads the graph's statistics from the counts the database keeps ({@code node_tally} per kind of
- * node and user, {@code node_tally_day} per day and user, and the changes triggers appended since
- * the last {@link #compact}); never counts the node table.
+ * node and user, {@code node_tally_day} per day and user, and the changes appended since the last
+ * {@link #compact}: by the statements that insert nodes, and by triggers for state changes,
+ * deletions and other sessions' inserts); never counts the node table.
  * <p>
- * The triggers append a row per key and statement rather than updating a counter in place, so
- * concurrent writers never wait for one another. The appended rows are summed into the counts
+ * Writers append change rows rather than update a counter in place, so concurrent writers never
+ * wait for one another. The appended rows are summed into the counts
  * by {@link #compact}, which a server calls every few seconds; reading adds up both tables, so
  * its answer is exact whether or not compaction has run, and it stays fast as long as it does.
  */

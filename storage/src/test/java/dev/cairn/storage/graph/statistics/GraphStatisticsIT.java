@@ -13,6 +13,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -31,6 +32,7 @@ import dev.cairn.storage.graph.DictData;
 import dev.cairn.storage.graph.GraphFixtures;
 import dev.cairn.storage.graph.GraphStore;
 import dev.cairn.storage.graph.IntData;
+import dev.cairn.storage.graph.Node;
 import dev.cairn.storage.graph.NodeIds;
 import dev.cairn.storage.graph.ProcessNode;
 import dev.cairn.storage.graph.StrData;
@@ -40,9 +42,10 @@ import dev.cairn.storage.graph.traversal.TraversalRules;
 import dev.cairn.storage.testing.TestDatabase;
 
 /**
- * The counts the triggers keep are the node table's own counts after every kind of write (single
- * and batch stores, state changes, pauses, deletions, truncation), before and after compaction,
- * for everyone and per user; and writers do not wait for one another on them.
+ * The counts kept as nodes are written are the node table's own counts after every kind of write
+ * (single, small and COPY batch stores, another session's inserts, state changes, pauses, deletions,
+ * truncation), before and after compaction, for everyone and per user; and writers do not wait for
+ * one another on them.
  */
 class GraphStatisticsIT {
 
@@ -110,6 +113,12 @@ class GraphStatisticsIT {
 
         new NodeDeleter(database).delete(NodeIds.of(chain.id()), TraversalRules.DELETE);
         asAlice.store(new IntData(5));
+        // a batch too large for one statement goes by COPY
+        List<Node> copied = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            copied.add(i % 10 == 0 ? process(new CalcFunctionNode("arithmetic.add"), "finished") : new IntData(i));
+        }
+        asBob.storeAll(copied);
         assertMatchesTheNodeTable(null);
         statistics.compact();
         assertMatchesTheNodeTable(null);
@@ -157,23 +166,49 @@ class GraphStatisticsIT {
         assertEquals(0, count("node_tally") + count("node_tally_day") + count("node_tally_change"));
     }
 
+    /**
+     * A session other than Cairn's (psql, a tool) that inserts nodes has them counted by the trigger,
+     * once; Cairn's own sessions count what they insert in the inserting statement, also once.
+     */
+    @Test
+    void anotherSessionsInsertsAreCountedOnceAsCairnsAre() throws SQLException {
+        try (Connection other = db.connect()) {
+            insertWith(other, alice);
+            insertWith(other, bob);
+        }
+        new GraphStore(database, null, alice).store(new IntData(1));
+        assertEquals(3, statistics.read(null, 1).total());
+        assertMatchesTheNodeTable(alice);
+        assertMatchesTheNodeTable(bob);
+    }
+
     /** A writer that has not committed holds no lock that another writer of the same key waits for. */
     @Test
     void writersOfTheSameKeyDoNotWaitForEachOther() throws SQLException {
-        try (Connection first = database.connection()) {
+        GraphStore asAlice = new GraphStore(database, null, alice);
+        try (Connection first = database.connection();
+                Connection other = db.connect()) {
             first.setAutoCommit(false);
-            insertWith(first, alice);
+            other.setAutoCommit(false);
+            asAlice.inTransaction(first).storeAll(List.of(new IntData(1)));
+            insertWith(other, alice);
             try (Connection second = database.connection();
                     Statement s = second.createStatement()) {
                 s.execute("SET lock_timeout = '2s'");
-                insertWith(second, alice);
+                asAlice.inTransaction(second).storeAll(List.of(new IntData(2)));
+                try (Connection third = db.connect();
+                        Statement t = third.createStatement()) {
+                    t.execute("SET lock_timeout = '2s'");
+                    insertWith(third, alice);
+                }
                 statistics.compact();
             }
             first.commit();
+            other.commit();
         }
-        assertEquals(2, statistics.read(alice, 1).total());
+        assertEquals(4, statistics.read(alice, 1).total());
         statistics.compact();
-        assertEquals(2, statistics.read(alice, 1).total());
+        assertEquals(4, statistics.read(alice, 1).total());
     }
 
     private static <T extends ProcessNode> T process(T node, String state) {
@@ -201,9 +236,14 @@ class GraphStatisticsIT {
                 s.paused());
     }
 
+    /** Nodes created at {@code ctime}, which only another session can write (Cairn stores a node now). */
     private static void insertAt(String ctime, int nodes) throws SQLException {
-        sql("INSERT INTO node (uuid, node_type, ctime, mtime, user_id) SELECT gen_random_uuid(), '" + IntData.TYPE
-                + "', '" + ctime + "', now(), " + alice + " FROM generate_series(1, " + nodes + ")");
+        try (Connection other = db.connect();
+                Statement s = other.createStatement()) {
+            s.execute("INSERT INTO node (uuid, node_type, ctime, mtime, user_id) SELECT gen_random_uuid(), '"
+                    + IntData.TYPE + "', '" + ctime + "', now(), " + alice + " FROM generate_series(1, " + nodes
+                    + ")");
+        }
     }
 
     private static void insertWith(Connection c, long user) throws SQLException {
