@@ -1,7 +1,10 @@
 // The graph page: asks the server for the drawing (positions laid out there by ELK) and draws it with
 // Cytoscape.js at those positions (its preset layout). The whole view is in the URL. A click on a node
 // selects it (expand its ancestors or descendants, open it); a click on a count opens the fan-out it
-// folds. Live state changes restyle the nodes in place; only a change of the graph's shape lays out anew.
+// folds. An opened fan-out comes as a block: a frame behind its members with one link to it, its members'
+// own links bundled into that one (drawing thousands of links costs more than drawing thousands of
+// nodes); a selected member shows its own. Live state changes restyle the nodes in place; only a change
+// of the graph's shape lays out anew.
 (function () {
   "use strict";
   const FILLS = { created: "#6c757d", running: "#0d6efd", waiting: "#0aa2c0", finished: "#198754",
@@ -16,6 +19,9 @@
   let cy = null;
   let layoutKey = null;
   let selected = null;
+  // bundled links by the member they lead to or come from, and those of the selected member now shown
+  let bundled = new Map();
+  let shown = null;
 
   function state() {
     const url = new URL(window.location.href);
@@ -47,7 +53,7 @@
 
   function style() {
     const st = [
-      { selector: "node", style: { "text-wrap": "wrap", "text-valign": "center",
+      { selector: "node", style: { "z-index": 1, "text-wrap": "wrap", "text-valign": "center",
           "text-halign": "center", "font-size": 9, width: "data(width)", height: "data(height)",
           "background-color": "#e3ecf5", "border-width": 1, "border-color": "#607080", color: "#1b1f24",
           // no labels when zoomed out so far that they could not be read: thousands of them cost the most
@@ -60,6 +66,10 @@
       { selector: 'node[kind = "workflow"]', style: { shape: "round-rectangle", color: "#fff", "background-color": "#6c757d" } },
       { selector: 'node[kind = "fold"]', style: { shape: "rectangle", "background-color": "#f5f5f5",
           "border-style": "dashed", "border-color": "#9e9e9e", "font-weight": "bold" } },
+      // behind its members, and deaf to clicks, which go to them
+      { selector: 'node[kind = "block"]', style: { shape: "rectangle", "background-color": "#fafafa",
+          "border-style": "dashed", "border-color": "#9e9e9e", "text-valign": "top", "font-weight": "bold",
+          "z-index": 0, events: "no" } },
       { selector: "node[?onPath]", style: { "border-width": 4, "border-color": "#000" } },
       { selector: "node:selected", style: { "border-width": 4, "border-color": "#f59e0b" } },
       { selector: "edge", style: { width: 1.2, "curve-style": "straight", "target-arrow-shape": "triangle",
@@ -113,9 +123,19 @@
     const many = graph.nodes.length > 400;
     for (const n of graph.nodes) {
       n.labelled = !many || n.kind !== "data";
-      elements.push({ group: "nodes", data: n, position: { x: n.x, y: n.y } });
+      const block = n.kind === "block";
+      elements.push({ group: "nodes", data: n, position: { x: n.x, y: n.y }, selectable: !block, grabbable: !block });
     }
-    for (const e of graph.edges) elements.push({ group: "edges", data: e });
+    bundled = new Map();
+    shown = null;
+    // a block's id is block:<uuid of the fan-out's node>:out or :in
+    const owners = new Set(graph.nodes.filter((n) => n.kind === "block").map((n) => n.id.split(":")[1]));
+    for (const e of graph.edges) {
+      if (!e.bundled) { elements.push({ group: "edges", data: e }); continue; }
+      const member = owners.has(e.source) ? e.target : e.source;
+      if (!bundled.has(member)) bundled.set(member, []);
+      bundled.get(member).push(e);
+    }
     if (cy && graph.layoutKey === layoutKey) {
       // the same shape: states may differ, positions do not
       for (const n of graph.nodes) cy.getElementById(n.id).data("state", n.state);
@@ -151,6 +171,9 @@
       return;
     }
     selected = d;
+    if (shown) shown.remove();
+    const own = bundled.get(d.id);
+    shown = own ? cy.add(own.map((e) => ({ group: "edges", data: e }))) : null;
     const panel = document.getElementById("selection");
     panel.hidden = false;
     document.getElementById("selected-title").textContent = d.label.replace("\n", " · ");

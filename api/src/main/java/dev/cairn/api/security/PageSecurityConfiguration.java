@@ -1,5 +1,6 @@
 package dev.cairn.api.security;
 
+import jakarta.servlet.DispatcherType;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
@@ -40,7 +41,12 @@ class PageSecurityConfiguration {
                 .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.IF_REQUIRED))
                 // the session holds the credential, not the authentication: each request is authenticated anew
                 .securityContext(c -> c.securityContextRepository(new RequestAttributeSecurityContextRepository()))
-                .authorizeHttpRequests(a -> a.requestMatchers(SIGN_IN, "/ui/assets/**", "/webjars/**", "/ui/sign-out")
+                .authorizeHttpRequests(a -> a
+                        // an event stream's end is dispatched again (async): its start was authorized, and the
+                        // session's credential is not read again for it
+                        .dispatcherTypeMatchers(DispatcherType.ASYNC)
+                        .permitAll()
+                        .requestMatchers(SIGN_IN, "/ui/assets/**", "/webjars/**", "/ui/sign-out")
                         .permitAll()
                         // reading with a body: a query
                         .requestMatchers(HttpMethod.POST, "/ui/query", "/ui/query.csv")

@@ -37,7 +37,7 @@ class GraphPageIT extends ApiTest {
 
     static final int FAN = 2_000;
 
-    static IntData d1, d2, o1, o2;
+    static IntData d1, d2, o1, o2, part;
     static CalcFunctionNode calc, calc2, fan;
     static WorkChainNode wf;
 
@@ -77,6 +77,7 @@ class GraphPageIT extends ApiTest {
             outputs.add(out);
         }
         graph.storeAll(outputs);
+        part = outputs.get(FAN / 2);
         BROWSER.signIn("http://localhost:" + port, adminToken());
         BROWSER.await(10, ExpectedConditions.titleIs("Dashboard · Cairn"));
     }
@@ -158,11 +159,16 @@ class GraphPageIT extends ApiTest {
         long opened = awaitDrawn();
         long openedFetch = Long.parseLong(BROWSER.find("body").getDomAttribute("data-graph-fetch-ms"));
         long wall = (System.nanoTime() - start) / 1_000_000;
-        assertEquals(FAN + 2, count("node"), "the fan-out, its calculation and the calculation's input");
+        assertEquals(
+                FAN + 2, count("node[kind != \"block\"]"), "the fan-out, its calculation and the calculation's input");
         assertEquals(0, count("node[kind = \"fold\"]"));
-        // interactive: a click right after the drawing selects a node
-        tap(uuid(o2));
+        // the opened fan-out is one block behind its members, with one link to it in place of 2,000
+        assertEquals(1, count("node[kind = \"block\"]"));
+        assertEquals(0, count("edge[target = \"" + uuid(part) + "\"]"), "a member's own link is bundled");
+        // interactive: a click right after the drawing selects a node, and shows its own link
+        tap(uuid(part));
         BROWSER.await(5, ExpectedConditions.visibilityOfElementLocated(By.id("selection")));
+        assertEquals(1, count("edge[target = \"" + uuid(part) + "\"]"), "the selected member's link is shown");
         BROWSER.screenshot("graph-opened");
         Files.writeString(
                 Browser.SCREENSHOTS.resolveSibling("web-figures.txt"),

@@ -15,10 +15,11 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 public record DrawnGraph(String centre, String layoutKey, List<Node> nodes, List<Edge> edges, boolean truncated) {
 
     /**
-     * A node, or a count standing for a folded fan-out ({@code kind} "fold", {@code fold} naming it).
+     * A node; a count standing for a folded fan-out ({@code kind} "fold", {@code fold} naming it); or the
+     * frame of an opened fan-out ({@code kind} "block"), drawn behind its members.
      *
-     * @param id    the node's uuid; a fold's is {@code fold:<uuid>:out} or {@code :in}
-     * @param kind  data, calculation, workflow or fold: the shape
+     * @param id    the node's uuid; a fold's is {@code fold:<uuid>:out} or {@code :in}, a block's {@code block:…}
+     * @param kind  data, calculation, workflow, fold or block: the shape
      * @param type  the node's type as people name it (Int, StructureData, arithmetic.add)
      * @param state a process's state, finished with a non-zero exit status being "failed"; else null
      */
@@ -36,7 +37,12 @@ public record DrawnGraph(String centre, String layoutKey, List<Node> nodes, List
             String fold,
             Boolean onPath) {}
 
-    /** @param type the link type's name (create, input_calc, ...); "fold" for a link to a count */
+    /**
+     * @param type    the link type's name (create, input_calc, ...); "fold" for a link to a count
+     * @param bundled a link from a fan-out's node to a member of its block: the one link to the block is drawn
+     *                in its stead (a page shows it when its member is selected)
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Edge(String id, String source, String target, String type, String label, Boolean onPath) {}
+    public record Edge(
+            String id, String source, String target, String type, String label, Boolean onPath, Boolean bundled) {}
 }

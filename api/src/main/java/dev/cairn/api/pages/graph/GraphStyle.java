@@ -30,7 +30,8 @@ final class GraphStyle {
             "excepted", "#dc3545",
             "killed", "#8b5cf6",
             "data", "#e3ecf5",
-            "fold", "#f5f5f5");
+            "fold", "#f5f5f5",
+            "block", "#fafafa");
 
     private GraphStyle() {}
 
@@ -40,12 +41,15 @@ final class GraphStyle {
         }
         return switch (node.kind()) {
             case "fold" -> FILLS.get("fold");
+            case "block" -> FILLS.get("block");
             case "data" -> FILLS.get("data");
             default -> FILLS.get("created"); // a process that has no state of its own (imported, stored as is)
         };
     }
 
     static String text(DrawnGraph.Node node) {
-        return "data".equals(node.kind()) || "fold".equals(node.kind()) ? "#1b1f24" : "#ffffff";
+        return "data".equals(node.kind()) || "fold".equals(node.kind()) || "block".equals(node.kind())
+                ? "#1b1f24"
+                : "#ffffff";
     }
 }

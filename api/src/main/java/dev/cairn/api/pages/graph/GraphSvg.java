@@ -6,8 +6,8 @@ import java.util.Map;
 
 /**
  * The graph as SVG, from the same positions the page draws it at: data as ellipses, calculations as
- * rectangles, workflows as rounded rectangles, folded fan-outs as dashed boxes; links coloured and
- * dashed by type, with arrowheads.
+ * rectangles, workflows as rounded rectangles, folded fan-outs as dashed boxes, opened ones as a frame
+ * behind their members with one link to it; links coloured and dashed by type, with arrowheads.
  */
 final class GraphSvg {
 
@@ -43,7 +43,15 @@ final class GraphSvg {
                         + " fill=\"%s\"/></marker>",
                 type, line.colour())));
         svg.append("</defs>\n");
+        for (DrawnGraph.Node n : graph.nodes()) {
+            if ("block".equals(n.kind())) {
+                node(svg, n, graph.centre());
+            }
+        }
         for (DrawnGraph.Edge e : graph.edges()) {
+            if (Boolean.TRUE.equals(e.bundled())) {
+                continue;
+            }
             DrawnGraph.Node from = byId.get(e.source());
             DrawnGraph.Node to = byId.get(e.target());
             GraphStyle.Line line = GraphStyle.LINKS.get(e.type());
@@ -62,46 +70,54 @@ final class GraphSvg {
                     escape(e.type() + (e.label() == null ? "" : " " + e.label()))));
         }
         for (DrawnGraph.Node n : graph.nodes()) {
-            svg.append("<g>");
-            String fill = GraphStyle.fill(n);
-            String stroke = Boolean.TRUE.equals(n.onPath()) || n.id().equals(graph.centre()) ? "#000" : "#607080";
-            switch (n.kind()) {
-                case "data" ->
-                    svg.append(String.format(
-                            Locale.ROOT,
-                            "<ellipse cx=\"%.1f\" cy=\"%.1f\" rx=\"%.1f\" ry=\"%.1f\" fill=\"%s\" stroke=\"%s\"/>",
-                            n.x(),
-                            n.y(),
-                            n.width() / 2,
-                            n.height() / 2,
-                            fill,
-                            stroke));
-                default ->
-                    svg.append(String.format(
-                            Locale.ROOT,
-                            "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"%s\" fill=\"%s\" stroke=\"%s\"%s/>",
-                            n.x() - n.width() / 2,
-                            n.y() - n.height() / 2,
-                            n.width(),
-                            n.height(),
-                            "workflow".equals(n.kind()) ? "12" : "0",
-                            fill,
-                            stroke,
-                            "fold".equals(n.kind()) ? " stroke-dasharray=\"4 3\"" : ""));
+            if (!"block".equals(n.kind())) {
+                node(svg, n, graph.centre());
             }
-            String[] lines = n.label().split("\n");
-            for (int i = 0; i < lines.length; i++) {
-                svg.append(String.format(
-                        Locale.ROOT,
-                        "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" fill=\"%s\">%s</text>",
-                        n.x(),
-                        n.y() + (i - (lines.length - 1) / 2.0) * 12 + 3.5,
-                        GraphStyle.text(n),
-                        escape(lines[i])));
-            }
-            svg.append("</g>\n");
         }
         return svg.append("</svg>\n").toString();
+    }
+
+    private static void node(StringBuilder svg, DrawnGraph.Node n, String centre) {
+        svg.append("<g>");
+        String fill = GraphStyle.fill(n);
+        String stroke = Boolean.TRUE.equals(n.onPath()) || n.id().equals(centre) ? "#000" : "#607080";
+        switch (n.kind()) {
+            case "data" ->
+                svg.append(String.format(
+                        Locale.ROOT,
+                        "<ellipse cx=\"%.1f\" cy=\"%.1f\" rx=\"%.1f\" ry=\"%.1f\" fill=\"%s\" stroke=\"%s\"/>",
+                        n.x(),
+                        n.y(),
+                        n.width() / 2,
+                        n.height() / 2,
+                        fill,
+                        stroke));
+            default ->
+                svg.append(String.format(
+                        Locale.ROOT,
+                        "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"%s\" fill=\"%s\" stroke=\"%s\"%s/>",
+                        n.x() - n.width() / 2,
+                        n.y() - n.height() / 2,
+                        n.width(),
+                        n.height(),
+                        "workflow".equals(n.kind()) ? "12" : "0",
+                        fill,
+                        stroke,
+                        "fold".equals(n.kind()) || "block".equals(n.kind()) ? " stroke-dasharray=\"4 3\"" : ""));
+        }
+        String[] lines = n.label().split("\n");
+        // a block's label stands above its frame, a node's in its middle
+        double middle = "block".equals(n.kind()) ? n.y() - n.height() / 2 - 8 : n.y();
+        for (int i = 0; i < lines.length; i++) {
+            svg.append(String.format(
+                    Locale.ROOT,
+                    "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" fill=\"%s\">%s</text>",
+                    n.x(),
+                    middle + (i - (lines.length - 1) / 2.0) * 12 + 3.5,
+                    GraphStyle.text(n),
+                    escape(lines[i])));
+        }
+        svg.append("</g>\n");
     }
 
     private static String escape(String text) {
