@@ -24,10 +24,15 @@ import dev.cairn.storage.db.Migrations;
  * Brings a backup back into an empty installation: a database whose schema has no Cairn rows (no
  * tables, or tables at an older or equal version that are all empty) and an empty or missing object
  * store. Anything else is refused, naming what is there, before anything is changed. The object
- * store is copied (never linked: the restored store writes into its packs) under a temporary name,
- * the database loaded in one transaction, and the store renamed into place last.
+ * store is copied (never linked: the restored store writes into its packs) into a staging folder
+ * inside the store's folder, the database loaded in one transaction, and the staged entries renamed
+ * into the store's folder last. The folder itself is kept, never replaced: in a container it is a
+ * volume's mount point, which cannot be removed or renamed over.
  */
 public final class Restore {
+
+    /** The staging folder inside the store's folder; a leftover of a restore that was killed is removed by the next. */
+    static final String STAGING = ".restoring";
 
     private Restore() {}
 
@@ -61,7 +66,9 @@ public final class Restore {
                     "the backup " + backup + " was made at schema version " + manifest.schemaVersion()
                             + ", newer than this server's " + latest + ": restore it with a newer server");
         }
-        Path staged = store.resolveSibling(store.getFileName() + ".restoring");
+        Path staged = store.resolve(STAGING);
+        boolean existed = Files.isDirectory(store);
+        boolean restored = false;
         try {
             refuseNonEmpty(database, manifest, store);
             Backups.deleteTree(staged);
@@ -72,11 +79,12 @@ public final class Restore {
             try (Connection c = database.getConnection()) {
                 DatabaseLoad.load(c, backup, manifest, step -> progress.accept("database: " + step));
             }
-            if (Files.isDirectory(store)) {
-                Files.delete(store); // empty, as checked
+            try (Stream<Path> entries = Files.list(staged)) {
+                for (Path entry : entries.toList()) {
+                    Files.move(entry, store.resolve(entry.getFileName()), StandardCopyOption.ATOMIC_MOVE);
+                }
             }
-            Files.createDirectories(store.toAbsolutePath().getParent());
-            Files.move(staged, store, StandardCopyOption.ATOMIC_MOVE);
+            restored = true;
             return manifest;
         } catch (IOException e) {
             throw new UncheckedIOException("restoring " + backup + ": " + e.getMessage(), e);
@@ -85,6 +93,9 @@ public final class Restore {
         } finally {
             try {
                 Backups.deleteTree(staged);
+                if (!existed && !restored) {
+                    Files.deleteIfExists(store); // made here, and empty again
+                }
             } catch (IOException ignored) {
                 // a leftover staging folder is removed by the next restore
             }
@@ -111,8 +122,10 @@ public final class Restore {
         }
         if (Files.exists(store)) {
             try (Stream<Path> entries = Files.list(store)) {
-                List<String> names =
-                        entries.map(p -> p.getFileName().toString()).sorted().toList();
+                List<String> names = entries.map(p -> p.getFileName().toString())
+                        .filter(name -> !name.equals(STAGING))
+                        .sorted()
+                        .toList();
                 if (!names.isEmpty()) {
                     found.add("the object store " + store + " holds " + names);
                 }
