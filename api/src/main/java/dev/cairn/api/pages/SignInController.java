@@ -29,10 +29,7 @@ class SignInController {
             Model model) {
         HttpSession session = request.getSession(false);
         String ended = session == null ? null : (String) session.getAttribute(PageSessions.ENDED);
-        // a page's event stream or fetch is sent here too when the session ends, and often first: only a
-        // page the browser shows takes the message, so the person sees why they were signed out
-        boolean shown = String.valueOf(request.getHeader("Accept")).contains("text/html");
-        if (ended != null && shown) {
+        if (ended != null) {
             session.removeAttribute(PageSessions.ENDED);
             model.addAttribute("error", ended);
         } else if (signedOut != null) {

@@ -64,6 +64,12 @@ class PageSecurityConfiguration {
                                 response.sendError(401);
                                 return;
                             }
+                            if (!String.valueOf(request.getHeader("Accept")).contains("text/html")) {
+                                // a page's event stream or fetch: sent to the sign-in page, it would take the
+                                // message saying why the session ended before the page the person sees
+                                response.sendError(401);
+                                return;
+                            }
                             new LoginUrlAuthenticationEntryPoint(SIGN_IN).commence(request, response, failure);
                         })
                         .accessDeniedHandler((request, response, denied) -> {
