@@ -21,7 +21,6 @@ import org.junit.jupiter.api.Test;
 import org.springframework.stereotype.Controller;
 
 import dev.cairn.engine.Engine;
-import dev.cairn.internal.Internal;
 import dev.cairn.storage.Storage;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.DatabaseConfig;
@@ -29,6 +28,7 @@ import dev.cairn.storage.db.DatabaseProbe;
 import dev.cairn.storage.db.Migrations;
 import dev.cairn.storage.db.SchemaTooNewException;
 import dev.cairn.storage.objects.Container;
+import dev.cairn.storage.visibility.Internal;
 
 /**
  * The server's layers (ARCHITECTURE.md §5): its surfaces call services, and the services call storage

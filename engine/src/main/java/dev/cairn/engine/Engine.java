@@ -37,11 +37,11 @@ import dev.cairn.engine.plugin.PluginRegistry;
 import dev.cairn.engine.process.ProcessState;
 import dev.cairn.engine.transport.TransportPool;
 import dev.cairn.engine.worker.Worker;
-import dev.cairn.errors.ConflictException;
 import dev.cairn.storage.Storage;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.DatabaseConfig;
 import dev.cairn.storage.db.Transactions;
+import dev.cairn.storage.errors.ConflictException;
 import dev.cairn.storage.graph.GraphStore;
 import dev.cairn.storage.graph.ObjectStoreErrors;
 import dev.cairn.storage.graph.StorageException;
@@ -172,7 +172,7 @@ public final class Engine implements AutoCloseable {
      * Connects to the broker at {@code amqpUri} once, as a server does at start-up before it opens the engine; to
      * one of {@code addresses} (a cluster's nodes, {@link BrokerOptions#addresses()}) when there are some.
      *
-     * @throws dev.cairn.errors.InvalidInputException when the URI is not an AMQP URI, or the broker refused its
+     * @throws dev.cairn.storage.errors.InvalidInputException when the URI is not an AMQP URI, or the broker refused its
      *     user name, password or virtual host: waiting will not change that
      * @throws IOException when the broker did not answer; it may yet
      * @throws TimeoutException when it did not answer within {@code timeout}

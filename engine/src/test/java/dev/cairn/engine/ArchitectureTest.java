@@ -21,10 +21,10 @@ import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import org.junit.jupiter.api.Test;
 
 import dev.cairn.engine.internal.state.ProcessStates;
-import dev.cairn.errors.CairnException;
-import dev.cairn.internal.Internal;
+import dev.cairn.storage.errors.CairnException;
 import dev.cairn.storage.graph.GraphTransaction;
 import dev.cairn.storage.graph.ProcessNode;
+import dev.cairn.storage.visibility.Internal;
 
 /**
  * The engine's package rules (docs/architecture.md, "Inside the modules"): who may use the broker client, how the internal

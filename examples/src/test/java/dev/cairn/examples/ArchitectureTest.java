@@ -10,7 +10,7 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
-import dev.cairn.internal.Internal;
+import dev.cairn.storage.visibility.Internal;
 
 /**
  * The examples are a plugin, as anyone would write one: they use the public API of engine and

@@ -9,14 +9,14 @@ import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 
-import dev.cairn.errors.CairnException;
+import dev.cairn.storage.errors.CairnException;
 
 /**
  * The package rules of docs/architecture.md that the compiler cannot see. The object store's own rule is in its
  * module (objects, dev.cairn.storage.objects.ArchitectureTest).
  */
 @AnalyzeClasses(
-        packages = {"dev.cairn.storage", "dev.cairn.errors"},
+        packages = {"dev.cairn.storage", "dev.cairn.storage.errors"},
         importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
 
@@ -105,8 +105,8 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule errorsStandAlone = classes()
             .that()
-            .resideInAPackage("dev.cairn.errors..")
+            .resideInAPackage("dev.cairn.storage.errors..")
             .should()
             .onlyDependOnClassesThat()
-            .resideInAnyPackage("dev.cairn.errors..", "java..");
+            .resideInAnyPackage("dev.cairn.storage.errors..", "java..");
 }

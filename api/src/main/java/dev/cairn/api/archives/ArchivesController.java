@@ -38,10 +38,10 @@ import dev.cairn.api.config.CairnProperties;
 import dev.cairn.api.security.CurrentUser;
 import dev.cairn.api.web.Problems;
 import dev.cairn.api.web.StreamedResponse;
-import dev.cairn.errors.CairnException;
 import dev.cairn.storage.archive.ArchiveFormat;
 import dev.cairn.storage.archive.ArchiveProgress;
 import dev.cairn.storage.archive.ImportOptions;
+import dev.cairn.storage.errors.CairnException;
 
 /** Archives: an export streamed as the response, an import or an inspection of an upload streamed as it comes. */
 @RestController

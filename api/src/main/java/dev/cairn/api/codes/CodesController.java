@@ -27,7 +27,7 @@ import org.springframework.web.multipart.MultipartFile;
 import dev.cairn.api.config.CairnProperties;
 import dev.cairn.api.security.CurrentUser;
 import dev.cairn.api.web.Page;
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /** The executables calculation jobs run: installed codes (JSON) and portable ones (uploaded files). */
 @RestController

@@ -8,8 +8,8 @@ import org.springframework.stereotype.Service;
 
 import dev.cairn.engine.Engine;
 import dev.cairn.engine.computers.ComputerTypes;
-import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.Storage;
+import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.graph.computers.AuthInfo;
 import dev.cairn.storage.graph.computers.AuthInfoStore;
 import dev.cairn.storage.graph.computers.Computer;

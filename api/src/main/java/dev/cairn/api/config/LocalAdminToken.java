@@ -7,10 +7,10 @@ import org.springframework.core.env.StandardEnvironment;
 
 import dev.cairn.api.security.Role;
 import dev.cairn.api.security.TokenService;
-import dev.cairn.errors.ConflictException;
 import dev.cairn.storage.Storage;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.Migrations;
+import dev.cairn.storage.errors.ConflictException;
 import dev.cairn.storage.graph.GraphStore;
 import dev.cairn.storage.graph.users.User;
 import dev.cairn.storage.graph.users.UserStore;

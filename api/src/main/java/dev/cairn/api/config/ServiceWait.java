@@ -8,8 +8,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import dev.cairn.engine.Engine;
-import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.db.DatabaseProbe;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /**
  * At start-up, before the engine connects: waits until the configured database and broker answer. In a

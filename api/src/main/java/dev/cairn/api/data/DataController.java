@@ -37,7 +37,7 @@ import dev.cairn.api.nodes.NodeService;
 import dev.cairn.api.security.CurrentUser;
 import dev.cairn.api.web.Json;
 import dev.cairn.engine.launch.JsonData;
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.graph.Data;
 import dev.cairn.storage.graph.FolderData;
 import dev.cairn.storage.graph.SinglefileData;

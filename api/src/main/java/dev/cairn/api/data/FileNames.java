@@ -1,6 +1,6 @@
 package dev.cairn.api.data;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /**
  * The names of uploaded files: relative paths of names separated by '/', which is where they go

@@ -5,7 +5,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import dev.cairn.engine.Engine;
-import dev.cairn.errors.ConflictException;
+import dev.cairn.storage.errors.ConflictException;
 import dev.cairn.storage.graph.InstalledCode;
 import dev.cairn.storage.graph.computers.Computer;
 import dev.cairn.storage.graph.computers.ComputerSpec;

@@ -23,8 +23,8 @@ import org.apache.qpid.server.model.SystemConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import dev.cairn.errors.UnavailableException;
 import dev.cairn.storage.db.JsonCodec;
+import dev.cairn.storage.errors.UnavailableException;
 
 /**
  * An AMQP 0-9-1 broker in this JVM (Qpid Broker-J, a memory virtual host), for the embedded mode:

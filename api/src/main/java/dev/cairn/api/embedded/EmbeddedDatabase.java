@@ -17,7 +17,7 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import dev.cairn.errors.UnavailableException;
+import dev.cairn.storage.errors.UnavailableException;
 
 /**
  * A real PostgreSQL (zonky's binaries) whose cluster lives in a folder of the data directory and

@@ -15,7 +15,7 @@ import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import dev.cairn.errors.UnavailableException;
+import dev.cairn.storage.errors.UnavailableException;
 
 /**
  * The PostgreSQL server process of a cluster, found through the cluster's {@code postmaster.pid}

@@ -28,7 +28,7 @@ import dev.cairn.engine.events.EventFilter;
 import dev.cairn.engine.events.EventLog;
 import dev.cairn.engine.events.StateChanged;
 import dev.cairn.engine.events.Subscription;
-import dev.cairn.errors.UnavailableException;
+import dev.cairn.storage.errors.UnavailableException;
 
 /**
  * Hands every process state change to the event streams that follow it, exactly once and in

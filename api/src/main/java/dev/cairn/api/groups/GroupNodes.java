@@ -10,8 +10,8 @@ import java.util.UUID;
 
 import org.springframework.stereotype.Component;
 
-import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.Storage;
+import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.query.Filter;
 import dev.cairn.storage.query.Order;
 import dev.cairn.storage.query.QueryBuilder;

@@ -27,7 +27,7 @@ import dev.cairn.api.groups.GroupRequests.MembersChanged;
 import dev.cairn.api.groups.GroupRequests.NewGroup;
 import dev.cairn.api.security.CurrentUser;
 import dev.cairn.api.web.Page;
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /** Named sets of nodes: made, listed, shown, changed, deleted, filled and emptied, read a page at a time. */
 @RestController

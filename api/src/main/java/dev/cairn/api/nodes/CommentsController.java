@@ -26,7 +26,7 @@ import dev.cairn.api.security.CurrentUser;
 import dev.cairn.api.web.Page;
 import dev.cairn.api.web.Paging;
 import dev.cairn.api.web.Problems;
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /** Comments on a node: read by anyone who reads, written as the request's user, changed only by their author. */
 @RestController

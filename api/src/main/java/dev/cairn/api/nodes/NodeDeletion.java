@@ -12,8 +12,8 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import org.springframework.stereotype.Component;
 
 import dev.cairn.api.web.NodeRefs;
-import dev.cairn.errors.ConflictException;
 import dev.cairn.storage.Storage;
+import dev.cairn.storage.errors.ConflictException;
 import dev.cairn.storage.graph.NodeIds;
 import dev.cairn.storage.graph.traversal.DeletionPreview;
 import dev.cairn.storage.graph.traversal.DeletionResult;

@@ -14,7 +14,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.cairn.api.web.Json;
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.query.Filter;
 import dev.cairn.storage.query.InvalidQueryException;
 import dev.cairn.storage.query.Operator;

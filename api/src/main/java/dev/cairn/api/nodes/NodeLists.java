@@ -11,8 +11,8 @@ import org.springframework.stereotype.Component;
 
 import dev.cairn.api.web.Cursor;
 import dev.cairn.api.web.Page;
-import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.Storage;
+import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.graph.LinkType;
 import dev.cairn.storage.query.Filter;
 import dev.cairn.storage.query.Order;

@@ -7,7 +7,7 @@ import java.util.Set;
 
 import jakarta.servlet.http.HttpServletRequest;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.graph.LinkType;
 
 /** The query parameters node lists share: their descriptions for the API document, and their parsing. */

@@ -9,8 +9,8 @@ import java.util.TreeSet;
 import io.swagger.v3.oas.annotations.media.Schema;
 
 import dev.cairn.api.web.Json;
-import dev.cairn.errors.ConflictException;
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.ConflictException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /**
  * A change to what stays mutable of a stored node, from a PATCH body: the label, the description,

@@ -10,9 +10,9 @@ import org.springframework.stereotype.Service;
 
 import dev.cairn.api.web.NodeRefs;
 import dev.cairn.api.web.Page;
-import dev.cairn.errors.InvalidInputException;
-import dev.cairn.errors.NotFoundException;
 import dev.cairn.storage.Storage;
+import dev.cairn.storage.errors.InvalidInputException;
+import dev.cairn.storage.errors.NotFoundException;
 import dev.cairn.storage.graph.Data;
 import dev.cairn.storage.graph.GraphStore;
 import dev.cairn.storage.graph.LinkType;

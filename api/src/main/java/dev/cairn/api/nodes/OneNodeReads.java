@@ -14,7 +14,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
 import org.springframework.web.filter.ServerHttpObservationFilter;
 import tools.jackson.databind.json.JsonMapper;
 
-import dev.cairn.errors.CairnException;
+import dev.cairn.storage.errors.CairnException;
 
 /**
  * The API's hottest read, {@code GET /api/v1/nodes/{uuid}} with no options, answered by a filter behind

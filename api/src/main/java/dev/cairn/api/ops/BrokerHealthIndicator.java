@@ -6,7 +6,7 @@ import org.springframework.stereotype.Component;
 
 import dev.cairn.engine.Engine;
 import dev.cairn.engine.metrics.TaskQueueState;
-import dev.cairn.errors.UnavailableException;
+import dev.cairn.storage.errors.UnavailableException;
 
 /**
  * The AMQP broker, through the engine's own connection: up when the broker counts the task queue

@@ -11,7 +11,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import dev.cairn.api.config.CairnProperties;
 import dev.cairn.api.stats.StatisticsService;
 import dev.cairn.engine.metrics.TaskQueueState;
-import dev.cairn.errors.UnavailableException;
+import dev.cairn.storage.errors.UnavailableException;
 
 /** The dashboard: processes by state (live), throughput over the last hour, the workers, the queue. */
 @Controller

@@ -13,7 +13,7 @@ import org.springframework.web.bind.annotation.ModelAttribute;
 import dev.cairn.api.security.CairnPrincipal;
 import dev.cairn.api.security.PageSessions;
 import dev.cairn.api.web.Problems;
-import dev.cairn.errors.CairnException;
+import dev.cairn.storage.errors.CairnException;
 
 /**
  * What every page shows besides its own content: who is signed in and whether the controls are

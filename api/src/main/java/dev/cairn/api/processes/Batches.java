@@ -6,7 +6,7 @@ import java.util.function.Function;
 
 import dev.cairn.engine.launch.Launcher;
 import dev.cairn.engine.process.InvalidInputsException;
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /**
  * What every batch launch shares: a size between one and the limit, and all its launches

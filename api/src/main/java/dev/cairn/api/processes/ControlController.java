@@ -13,7 +13,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 import dev.cairn.api.config.CairnProperties;
 import dev.cairn.api.security.CurrentUser;
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /** Pause, play and kill, of one process or many by a filter; and keeping a calculation from being a cache source. */
 @RestController

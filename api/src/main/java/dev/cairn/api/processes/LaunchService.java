@@ -16,8 +16,8 @@ import dev.cairn.engine.process.InvalidInputsException;
 import dev.cairn.engine.process.ProcessDefinition;
 import dev.cairn.engine.process.WorkChainDefinition;
 import dev.cairn.engine.process.WorkFunction;
-import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.Storage;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /**
  * Launching processes for every surface of the server: one, a batch stored whole or not at all, or a

@@ -20,7 +20,7 @@ import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 
 import dev.cairn.api.config.CairnProperties;
 import dev.cairn.api.web.Page;
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /** Reading processes: the list, one process, its call tree, its report. */
 @RestController

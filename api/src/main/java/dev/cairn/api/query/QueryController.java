@@ -26,7 +26,7 @@ import tools.jackson.core.JsonGenerator;
 import dev.cairn.api.config.CairnProperties;
 import dev.cairn.api.web.Paging;
 import dev.cairn.api.web.Problems;
-import dev.cairn.errors.CairnException;
+import dev.cairn.storage.errors.CairnException;
 import dev.cairn.storage.query.QuerySpec;
 import dev.cairn.storage.query.Row;
 

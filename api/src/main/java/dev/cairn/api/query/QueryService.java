@@ -10,8 +10,8 @@ import java.util.stream.Stream;
 import org.springframework.stereotype.Service;
 
 import dev.cairn.api.web.Cursor;
-import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.Storage;
+import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.query.QuerySpec;
 import dev.cairn.storage.query.Row;
 

@@ -21,8 +21,8 @@ import org.springframework.security.oauth2.server.resource.authentication.Bearer
 import org.springframework.security.oauth2.server.resource.introspection.BadOpaqueTokenException;
 
 import dev.cairn.api.config.CairnProperties;
-import dev.cairn.errors.InvalidInputException;
-import dev.cairn.errors.UnavailableException;
+import dev.cairn.storage.errors.InvalidInputException;
+import dev.cairn.storage.errors.UnavailableException;
 
 /**
  * Authenticates a bearer token: Cairn's own (they begin {@code cairn_}) by the token store, any

@@ -3,7 +3,7 @@ package dev.cairn.api.security;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.context.SecurityContextHolder;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /** The user a request acts as, from its token: every write of the request is made as this user. */
 public final class CurrentUser {

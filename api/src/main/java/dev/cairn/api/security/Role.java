@@ -3,7 +3,7 @@ package dev.cairn.api.security;
 import java.util.Arrays;
 import java.util.Locale;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /**
  * What a token may do. Each role includes the ones before it: {@code submit} can read,

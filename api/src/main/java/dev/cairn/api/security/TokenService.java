@@ -13,9 +13,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 
-import dev.cairn.errors.InvalidInputException;
-import dev.cairn.errors.NotFoundException;
 import dev.cairn.storage.Storage;
+import dev.cairn.storage.errors.InvalidInputException;
+import dev.cairn.storage.errors.NotFoundException;
 import dev.cairn.storage.graph.users.ApiToken;
 import dev.cairn.storage.graph.users.ApiTokenStore;
 import dev.cairn.storage.graph.users.User;

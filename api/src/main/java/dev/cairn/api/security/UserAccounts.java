@@ -3,7 +3,7 @@ package dev.cairn.api.security;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-import dev.cairn.errors.ConflictException;
+import dev.cairn.storage.errors.ConflictException;
 import dev.cairn.storage.graph.users.UserStore;
 
 /** The Cairn users behind JWTs, found by email and made on first sight; ids are kept once found. */

@@ -34,9 +34,9 @@ import dev.cairn.api.storage.StorageViews.MaintenanceRequest;
 import dev.cairn.api.storage.StorageViews.StorageInfo;
 import dev.cairn.api.storage.StorageViews.ValidationView;
 import dev.cairn.api.web.Problems;
-import dev.cairn.errors.CairnException;
-import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.backup.Backups;
+import dev.cairn.storage.errors.CairnException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /** The installation's storage: its size, object store maintenance, validation and backups. */
 @RestController

@@ -7,8 +7,8 @@ import org.springframework.stereotype.Service;
 
 import dev.cairn.api.users.UserRequests.NewUser;
 import dev.cairn.api.users.UserRequests.UserPatch;
-import dev.cairn.errors.NotFoundException;
 import dev.cairn.storage.Storage;
+import dev.cairn.storage.errors.NotFoundException;
 import dev.cairn.storage.graph.users.User;
 import dev.cairn.storage.graph.users.UserStore;
 

@@ -5,7 +5,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /**
  * A keyset cursor: the sort values and id of the last item of a page, made opaque (base64url of

@@ -7,10 +7,10 @@ import java.util.regex.Pattern;
 
 import org.springframework.stereotype.Component;
 
-import dev.cairn.errors.ConflictException;
-import dev.cairn.errors.InvalidInputException;
-import dev.cairn.errors.NotFoundException;
 import dev.cairn.storage.Storage;
+import dev.cairn.storage.errors.ConflictException;
+import dev.cairn.storage.errors.InvalidInputException;
+import dev.cairn.storage.errors.NotFoundException;
 import dev.cairn.storage.graph.Node;
 import dev.cairn.storage.views.NodeIdentity;
 import dev.cairn.storage.views.NodeViews;

@@ -1,6 +1,6 @@
 package dev.cairn.api.web;
 
-import dev.cairn.errors.UnavailableException;
+import dev.cairn.storage.errors.UnavailableException;
 import dev.cairn.storage.graph.SqlErrors;
 
 /**

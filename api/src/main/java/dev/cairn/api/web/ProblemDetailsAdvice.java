@@ -25,7 +25,7 @@ import org.springframework.web.multipart.MultipartException;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 
 import dev.cairn.engine.process.InvalidInputsException;
-import dev.cairn.errors.CairnException;
+import dev.cairn.storage.errors.CairnException;
 import dev.cairn.storage.graph.SqlErrors;
 import dev.cairn.storage.objects.BucketUnavailableException;
 import dev.cairn.storage.objects.ContainerLockedException;

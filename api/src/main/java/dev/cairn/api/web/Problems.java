@@ -6,11 +6,11 @@ import java.util.Locale;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 
-import dev.cairn.errors.CairnException;
-import dev.cairn.errors.ConflictException;
-import dev.cairn.errors.InvalidInputException;
-import dev.cairn.errors.NotFoundException;
-import dev.cairn.errors.UnavailableException;
+import dev.cairn.storage.errors.CairnException;
+import dev.cairn.storage.errors.ConflictException;
+import dev.cairn.storage.errors.InvalidInputException;
+import dev.cairn.storage.errors.NotFoundException;
+import dev.cairn.storage.errors.UnavailableException;
 
 /**
  * The kinds of problem the API answers with (RFC 9457): each has its own type URI, so a client

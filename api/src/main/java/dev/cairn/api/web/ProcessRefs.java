@@ -6,8 +6,8 @@ import java.util.regex.Pattern;
 
 import org.springframework.stereotype.Component;
 
-import dev.cairn.errors.NotFoundException;
 import dev.cairn.storage.Storage;
+import dev.cairn.storage.errors.NotFoundException;
 import dev.cairn.storage.views.NodeIdentity;
 import dev.cairn.storage.views.NodeViews;
 

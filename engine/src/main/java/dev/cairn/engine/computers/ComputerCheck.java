@@ -14,10 +14,10 @@ import dev.cairn.engine.internal.calcjob.ComputerSettings;
 import dev.cairn.engine.scheduler.Scheduler;
 import dev.cairn.engine.transport.CommandResult;
 import dev.cairn.engine.transport.Transport;
-import dev.cairn.internal.Internal;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.graph.StorageException;
 import dev.cairn.storage.graph.computers.Computer;
+import dev.cairn.storage.visibility.Internal;
 
 /**
  * Tests a stored computer as {@code verdi computer test} does, through the engine's own access

@@ -6,7 +6,7 @@ import java.util.TreeSet;
 
 import dev.cairn.engine.internal.calcjob.ComputerSettings;
 import dev.cairn.engine.transport.TransportSpec;
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.graph.computers.Computer;
 import dev.cairn.storage.graph.computers.ComputerSpec;
 

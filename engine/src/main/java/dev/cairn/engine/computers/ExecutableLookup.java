@@ -5,12 +5,12 @@ import java.util.Objects;
 
 import dev.cairn.engine.internal.calcjob.ComputerAccess;
 import dev.cairn.engine.transport.CommandResult;
-import dev.cairn.errors.CairnException;
-import dev.cairn.errors.InvalidInputException;
-import dev.cairn.errors.UnavailableException;
-import dev.cairn.internal.Internal;
 import dev.cairn.storage.db.Database;
+import dev.cairn.storage.errors.CairnException;
+import dev.cairn.storage.errors.InvalidInputException;
+import dev.cairn.storage.errors.UnavailableException;
 import dev.cairn.storage.graph.computers.Computer;
+import dev.cairn.storage.visibility.Internal;
 
 /**
  * Finds a program on a computer as aiida-shell's {@code which} does when it makes the code of a

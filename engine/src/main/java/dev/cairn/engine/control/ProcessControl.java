@@ -22,11 +22,10 @@ import dev.cairn.engine.internal.state.ProcessTable;
 import dev.cairn.engine.internal.state.Task;
 import dev.cairn.engine.internal.state.TaskSink;
 import dev.cairn.engine.process.ProcessState;
-import dev.cairn.errors.ConflictException;
-import dev.cairn.errors.NotFoundException;
-import dev.cairn.internal.Internal;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.Transactions;
+import dev.cairn.storage.errors.ConflictException;
+import dev.cairn.storage.errors.NotFoundException;
 import dev.cairn.storage.graph.GraphStore;
 import dev.cairn.storage.graph.GraphTransaction;
 import dev.cairn.storage.graph.LogLevel;
@@ -35,6 +34,7 @@ import dev.cairn.storage.graph.StorageException;
 import dev.cairn.storage.graph.computers.Computer;
 import dev.cairn.storage.graph.computers.ComputerStore;
 import dev.cairn.storage.graph.users.UserStore;
+import dev.cairn.storage.visibility.Internal;
 
 /**
  * Pause, play and kill, each done by a user ({@link #forUser}) and recorded in the process's

@@ -9,7 +9,7 @@ import java.util.function.BiFunction;
 import tools.jackson.databind.JsonNode;
 
 import dev.cairn.engine.process.JobOptions;
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /**
  * A calculation job's options in JSON, under the names {@link JobOptions#toAttributes()}

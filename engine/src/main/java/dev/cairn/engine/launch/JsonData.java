@@ -6,7 +6,7 @@ import java.util.Objects;
 
 import tools.jackson.databind.JsonNode;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.graph.Data;
 
 /**

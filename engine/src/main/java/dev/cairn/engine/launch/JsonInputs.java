@@ -15,7 +15,7 @@ import dev.cairn.engine.process.Port;
 import dev.cairn.engine.process.PortNamespace;
 import dev.cairn.engine.process.ProcessDefinition;
 import dev.cairn.engine.process.ProcessSpec;
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.graph.Node;
 
 /**

@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
 
 import tools.jackson.databind.JsonNode;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /** Small readings of JSON values shared by the decoders: what a value is, references, plain values. */
 final class JsonValues {

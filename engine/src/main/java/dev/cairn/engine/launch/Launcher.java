@@ -38,10 +38,9 @@ import dev.cairn.engine.process.ProcessInputs;
 import dev.cairn.engine.process.ProcessResult;
 import dev.cairn.engine.process.ProcessSpec;
 import dev.cairn.engine.process.ProcessState;
-import dev.cairn.errors.UnavailableException;
-import dev.cairn.internal.Internal;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.Transactions;
+import dev.cairn.storage.errors.UnavailableException;
 import dev.cairn.storage.graph.CalcJobNode;
 import dev.cairn.storage.graph.Data;
 import dev.cairn.storage.graph.GraphStore;
@@ -49,6 +48,7 @@ import dev.cairn.storage.graph.GraphTransaction;
 import dev.cairn.storage.graph.Node;
 import dev.cairn.storage.graph.ProcessNode;
 import dev.cairn.storage.graph.StorageException;
+import dev.cairn.storage.visibility.Internal;
 
 /**
  * Starts processes. Inputs are validated against the spec before anything is stored; then
@@ -98,7 +98,7 @@ public final class Launcher {
      * against the scheduler, a computer for a portable code). A batch checks each launch with
      * this first, so that a refusal can say which launch it was.
      *
-     * @throws dev.cairn.errors.InvalidInputException naming what is wrong (a
+     * @throws dev.cairn.storage.errors.InvalidInputException naming what is wrong (a
      *     {@link dev.cairn.engine.process.InvalidInputsException} listing the inputs' problems by port)
      */
     public void validate(ProcessDefinition definition, Inputs inputs) {
@@ -115,7 +115,7 @@ public final class Launcher {
      * commits the launch stands: when the broker cannot take the tasks, they stay in the outbox,
      * and the workers' outbox relays send them once it is back.
      *
-     * @throws dev.cairn.errors.UnavailableException when the database cannot be reached; nothing was stored
+     * @throws dev.cairn.storage.errors.UnavailableException when the database cannot be reached; nothing was stored
      */
     public List<ProcessNode> submitAll(List<Launch> launches) {
         if (workers == null) {

@@ -8,7 +8,7 @@ import java.util.UUID;
 
 import tools.jackson.databind.JsonNode;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.graph.AttributeValues;
 import dev.cairn.storage.graph.BoolData;
 import dev.cairn.storage.graph.Data;

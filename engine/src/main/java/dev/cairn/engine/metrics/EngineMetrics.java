@@ -18,9 +18,9 @@ import dev.cairn.engine.internal.broker.QueueCounts;
 import dev.cairn.engine.internal.state.Outbox;
 import dev.cairn.engine.internal.state.ProcessTable;
 import dev.cairn.engine.process.ProcessState;
-import dev.cairn.internal.Internal;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.graph.StorageException;
+import dev.cairn.storage.visibility.Internal;
 
 /**
  * The numbers of one engine, for a monitoring system: counters kept in memory (cache hits; steps,
@@ -84,7 +84,7 @@ public final class EngineMetrics {
     /**
      * The task queue as the broker counts it now (a passive declare on a channel of its own).
      *
-     * @throws dev.cairn.errors.UnavailableException when the broker cannot be reached
+     * @throws dev.cairn.storage.errors.UnavailableException when the broker cannot be reached
      * @throws IllegalStateException                 when this engine has no broker
      */
     public TaskQueueState taskQueue() {

@@ -2,7 +2,7 @@ package dev.cairn.engine.plugin;
 
 import java.util.Collection;
 
-import dev.cairn.errors.NotFoundException;
+import dev.cairn.storage.errors.NotFoundException;
 
 /** No plugin on this JVM provides the entry point; the message lists those that are provided. */
 public final class UnknownProcessTypeException extends NotFoundException {

@@ -2,7 +2,7 @@ package dev.cairn.engine.process;
 
 import java.util.List;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /**
  * What a calculation job's {@code prepare} decides besides the files it writes: the code's

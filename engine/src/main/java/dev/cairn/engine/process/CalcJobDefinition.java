@@ -3,7 +3,7 @@ package dev.cairn.engine.process;
 import java.nio.file.Path;
 import java.util.Objects;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.graph.Code;
 import dev.cairn.storage.graph.FolderData;
 import dev.cairn.storage.graph.RemoteData;

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.graph.Node;
 
 /**

@@ -2,7 +2,7 @@ package dev.cairn.engine.process;
 
 import java.util.Objects;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /**
  * How a process ended: 0 is success, any other status a failure the process chose to

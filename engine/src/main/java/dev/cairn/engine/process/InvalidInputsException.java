@@ -2,7 +2,7 @@ package dev.cairn.engine.process;
 
 import java.util.List;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /** A launch's inputs do not fit the process's spec; each problem names its port. Nothing was stored. */
 public final class InvalidInputsException extends InvalidInputException {

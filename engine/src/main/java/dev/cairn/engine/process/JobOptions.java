@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.cairn.engine.scheduler.BatchOptions;
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /**
  * How a calculation job runs on its computer (AiiDA's {@code metadata.options}): what it asks

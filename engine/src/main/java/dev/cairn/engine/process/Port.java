@@ -1,6 +1,6 @@
 package dev.cairn.engine.process;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /** A named slot in a spec's inputs or outputs: a typed port or a namespace of ports. */
 public sealed interface Port permits InputPort, OutputPort, PortNamespace {

@@ -1,6 +1,6 @@
 package dev.cairn.engine.process;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /**
  * A process type as a plugin declares it: its entry-point name (unique across plugins,

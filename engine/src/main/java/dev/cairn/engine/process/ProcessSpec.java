@@ -12,8 +12,8 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
-import dev.cairn.errors.InvalidInputException;
-import dev.cairn.errors.NotFoundException;
+import dev.cairn.storage.errors.InvalidInputException;
+import dev.cairn.storage.errors.NotFoundException;
 import dev.cairn.storage.graph.Data;
 import dev.cairn.storage.graph.Node;
 

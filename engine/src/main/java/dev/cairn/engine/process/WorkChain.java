@@ -3,10 +3,10 @@ package dev.cairn.engine.process;
 import java.util.Map;
 import java.util.Objects;
 
-import dev.cairn.internal.Internal;
 import dev.cairn.storage.graph.Data;
 import dev.cairn.storage.graph.Node;
 import dev.cairn.storage.graph.ProcessNode;
+import dev.cairn.storage.visibility.Internal;
 
 /**
  * The base of a work chain: steps are methods of a subclass, named in its outline, that

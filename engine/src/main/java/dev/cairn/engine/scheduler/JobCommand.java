@@ -2,7 +2,7 @@ package dev.cairn.engine.scheduler;
 
 import java.util.List;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /**
  * One command line of a job (AiiDA's {@code CodeInfo}): the program and its arguments, each

@@ -1,6 +1,6 @@
 package dev.cairn.engine.scheduler;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /**
  * One job as the batch system's listing showed it. Only {@code jobId}, {@code state} and

@@ -1,6 +1,6 @@
 package dev.cairn.engine.scheduler;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /**
  * What a job asks the batch system for (AiiDA's {@code NodeNumberJobResource}): a number of

@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
 
 import dev.cairn.engine.transport.CommandResult;
 import dev.cairn.engine.transport.Transport;
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /**
  * PBS Professional (OpenPBS) and Torque: {@code #PBS} directives, {@code qsub}, one

@@ -6,7 +6,7 @@ import java.util.regex.Pattern;
 
 import dev.cairn.engine.transport.CommandResult;
 import dev.cairn.engine.transport.Transport;
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /**
  * Runs one scheduler's commands through a transport with its timeout, and turns a refusal into a

@@ -1,6 +1,6 @@
 package dev.cairn.engine.scheduler;
 
-import dev.cairn.errors.UnavailableException;
+import dev.cairn.storage.errors.UnavailableException;
 
 /**
  * The batch system refused or failed a command (sbatch, squeue, qstat, kill …), or printed

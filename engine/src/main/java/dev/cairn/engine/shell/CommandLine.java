@@ -3,7 +3,7 @@ package dev.cairn.engine.shell;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /**
  * A command line split into words as a POSIX shell splits it (Python's {@code shlex.split}, which

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.cairn.engine.process.Port;
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.graph.BoolData;
 import dev.cairn.storage.graph.DictData;
 import dev.cairn.storage.graph.FolderData;

@@ -6,7 +6,7 @@ import dev.cairn.engine.process.CalcJobDefinition;
 import dev.cairn.engine.process.ExitCode;
 import dev.cairn.engine.process.InputPort;
 import dev.cairn.engine.process.OutputPort;
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.graph.BoolData;
 import dev.cairn.storage.graph.Data;
 import dev.cairn.storage.graph.DictData;

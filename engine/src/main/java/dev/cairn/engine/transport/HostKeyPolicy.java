@@ -2,7 +2,7 @@ package dev.cairn.engine.transport;
 
 import java.util.Locale;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /**
  * What {@link SshTransport} does with a host key that its known_hosts file does not list.

@@ -1,6 +1,6 @@
 package dev.cairn.engine.transport;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /**
  * Checks and joins the absolute POSIX path strings that {@link Transport} takes. They stay

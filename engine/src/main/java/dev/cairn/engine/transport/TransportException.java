@@ -1,6 +1,6 @@
 package dev.cairn.engine.transport;
 
-import dev.cairn.errors.UnavailableException;
+import dev.cairn.storage.errors.UnavailableException;
 
 /**
  * A transport operation failed: the computer could not be reached or refused the operation.

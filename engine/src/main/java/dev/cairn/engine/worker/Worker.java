@@ -31,10 +31,10 @@ import dev.cairn.engine.internal.runtime.StepExecutor;
 import dev.cairn.engine.internal.runtime.StepOutcome;
 import dev.cairn.engine.internal.state.Task;
 import dev.cairn.engine.metrics.StepTiming;
-import dev.cairn.errors.InvalidInputException;
-import dev.cairn.internal.Internal;
 import dev.cairn.storage.db.Database;
+import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.graph.StorageException;
+import dev.cairn.storage.visibility.Internal;
 
 /**
  * A daemon worker: takes up to {@code slots} tasks at a time from the broker and runs each

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.graph.Data;
 import dev.cairn.storage.graph.DictData;
 import dev.cairn.storage.graph.FloatData;

@@ -27,7 +27,7 @@ import dev.cairn.engine.process.Inputs;
 import dev.cairn.engine.process.InvalidInputsException;
 import dev.cairn.engine.process.ProcessResult;
 import dev.cairn.engine.testing.EngineFixture;
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.graph.CalcJobNode;
 import dev.cairn.storage.graph.IntData;
 import dev.cairn.storage.graph.LinkTriple;

@@ -17,7 +17,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import dev.cairn.engine.process.InvalidInputsException;
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.graph.BoolData;
 import dev.cairn.storage.graph.DictData;
 import dev.cairn.storage.graph.FloatData;

@@ -22,7 +22,10 @@ class SchedulerDependenciesTest {
                 .should()
                 .onlyDependOnClassesThat()
                 .resideInAnyPackage(
-                        "dev.cairn.engine.scheduler..", "dev.cairn.engine.transport..", "dev.cairn.errors..", "java..")
+                        "dev.cairn.engine.scheduler..",
+                        "dev.cairn.engine.transport..",
+                        "dev.cairn.storage.errors..",
+                        "java..")
                 .check(SCHEDULER);
     }
 }

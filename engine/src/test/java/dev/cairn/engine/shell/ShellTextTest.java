@@ -9,7 +9,7 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.graph.BoolData;
 import dev.cairn.storage.graph.FloatData;
 import dev.cairn.storage.graph.IntData;

@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /** Backoff with a sleeper that records instead of sleeping and jitter drawn from a list. */
 class BackoffTest {

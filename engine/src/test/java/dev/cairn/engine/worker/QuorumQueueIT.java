@@ -18,8 +18,8 @@ import dev.cairn.engine.BrokerOptions;
 import dev.cairn.engine.Engine;
 import dev.cairn.engine.testing.ChainRun;
 import dev.cairn.engine.testing.EngineFixture;
-import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.db.DatabaseConfig;
+import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.testing.TestBroker;
 import dev.cairn.storage.testing.TestDatabase;
 

@@ -10,9 +10,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 
-import dev.cairn.errors.ConflictException;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.DatabaseConfig;
+import dev.cairn.storage.errors.ConflictException;
 import dev.cairn.storage.graph.CalcFunctionNode;
 import dev.cairn.storage.graph.DictData;
 import dev.cairn.storage.graph.FloatData;

@@ -1,6 +1,6 @@
 package dev.cairn.storage.archive;
 
-import dev.cairn.errors.UnavailableException;
+import dev.cairn.storage.errors.UnavailableException;
 
 /** Reading or writing an archive's file or stream failed: a full disk, a client that went away. */
 public class ArchiveIoException extends UnavailableException {

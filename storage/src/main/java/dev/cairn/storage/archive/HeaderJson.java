@@ -7,8 +7,8 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.db.JsonCodec;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /** The header and trailer frames of Cairn's format as JSON, and the checks a reader makes of them. */
 final class HeaderJson {

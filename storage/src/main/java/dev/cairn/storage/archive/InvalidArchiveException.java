@@ -1,6 +1,6 @@
 package dev.cairn.storage.archive;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /**
  * An archive that cannot be read or imported as it is: truncated, corrupt, of an unknown format or

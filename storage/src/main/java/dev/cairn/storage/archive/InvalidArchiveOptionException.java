@@ -1,6 +1,6 @@
 package dev.cairn.storage.archive;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /** An export or import option that is not valid; the message says what would be. */
 public class InvalidArchiveOptionException extends InvalidInputException {

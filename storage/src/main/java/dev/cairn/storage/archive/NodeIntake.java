@@ -26,9 +26,9 @@ import org.postgresql.copy.CopyManager;
 import org.postgresql.util.PSQLException;
 import org.postgresql.util.ServerErrorMessage;
 
-import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.db.CopyRows;
 import dev.cairn.storage.db.JsonCodec;
+import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.graph.NodeTallies;
 import dev.cairn.storage.graph.SqlErrors;
 

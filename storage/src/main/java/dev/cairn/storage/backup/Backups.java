@@ -21,8 +21,8 @@ import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import javax.sql.DataSource;
 
-import dev.cairn.errors.ConflictException;
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.ConflictException;
+import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.objects.Container;
 import dev.cairn.storage.objects.ContainerLockedException;
 import dev.cairn.storage.objects.CopyReport;

@@ -16,9 +16,9 @@ import java.util.function.Consumer;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
 
-import dev.cairn.errors.ConflictException;
-import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.db.Migrations;
+import dev.cairn.storage.errors.ConflictException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /**
  * Brings a backup back into an empty installation: a database whose schema has no Cairn rows (no

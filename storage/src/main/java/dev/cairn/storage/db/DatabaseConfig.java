@@ -3,7 +3,7 @@ package dev.cairn.storage.db;
 import java.time.Duration;
 import java.util.Objects;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /**
  * Where the graph's PostgreSQL database is and how many connections to keep.

@@ -8,7 +8,7 @@ import java.util.Set;
 
 import org.postgresql.Driver;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /**
  * One attempt to connect to a database, for a server that waits at start-up until its database answers.

@@ -1,6 +1,6 @@
 package dev.cairn.storage.db;
 
-import dev.cairn.errors.ConflictException;
+import dev.cairn.storage.errors.ConflictException;
 
 /**
  * The database's schema was migrated by a newer build than this one: this build refuses to open it rather

@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-import dev.cairn.errors.InvalidInputException;
-import dev.cairn.errors.NotFoundException;
+import dev.cairn.storage.errors.InvalidInputException;
+import dev.cairn.storage.errors.NotFoundException;
 
 /**
  * Named n-dimensional numeric arrays. Each array is a file {@code <name>.npy} among the

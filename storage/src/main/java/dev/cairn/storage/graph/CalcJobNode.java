@@ -3,7 +3,7 @@ package dev.cairn.storage.graph;
 import java.util.HashSet;
 import java.util.Set;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /**
  * A run of an external code through a scheduler. Besides a process's state it tracks the

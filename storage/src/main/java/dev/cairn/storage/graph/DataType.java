@@ -3,7 +3,7 @@ package dev.cairn.storage.graph;
 import java.util.Objects;
 import java.util.function.Function;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /**
  * A data type the graph knows: its node type string, its class, and how to build a node

@@ -19,11 +19,11 @@ import java.util.Objects;
 import java.util.UUID;
 import java.util.function.Consumer;
 
-import dev.cairn.errors.InvalidInputException;
-import dev.cairn.errors.NotFoundException;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.JsonText;
 import dev.cairn.storage.db.Transactions;
+import dev.cairn.storage.errors.InvalidInputException;
+import dev.cairn.storage.errors.NotFoundException;
 import dev.cairn.storage.objects.Container;
 import dev.cairn.storage.objects.ObjectKey;
 

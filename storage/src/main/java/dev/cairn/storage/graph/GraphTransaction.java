@@ -14,9 +14,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.cairn.errors.InvalidInputException;
-import dev.cairn.internal.Internal;
 import dev.cairn.storage.db.JsonText;
+import dev.cairn.storage.errors.InvalidInputException;
+import dev.cairn.storage.visibility.Internal;
 
 /**
  * Graph writes and reads inside a transaction the caller owns, for work that must commit

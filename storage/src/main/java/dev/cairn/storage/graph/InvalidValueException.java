@@ -1,6 +1,6 @@
 package dev.cairn.storage.graph;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /** An attribute or extra cannot be stored: a key with '.', a non-finite float, a type JSON cannot hold. */
 public final class InvalidValueException extends InvalidInputException {

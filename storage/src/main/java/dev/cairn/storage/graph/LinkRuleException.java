@@ -1,6 +1,6 @@
 package dev.cairn.storage.graph;
 
-import dev.cairn.errors.ConflictException;
+import dev.cairn.storage.errors.ConflictException;
 
 /**
  * A link breaks a rule of its type: wrong kinds of node, a second link where one is

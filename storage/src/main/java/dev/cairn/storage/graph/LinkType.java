@@ -3,7 +3,7 @@ package dev.cairn.storage.graph;
 import java.util.Arrays;
 import java.util.Locale;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /**
  * The six kinds of link and the rules each carries: which kinds of node it joins, and how

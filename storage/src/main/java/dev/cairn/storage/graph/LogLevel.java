@@ -3,7 +3,7 @@ package dev.cairn.storage.graph;
 import java.util.Arrays;
 import java.util.List;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /**
  * The level of a process's log record. REPORT sits between INFO and WARNING: it is what a

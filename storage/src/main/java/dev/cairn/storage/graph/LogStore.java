@@ -10,10 +10,10 @@ import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
 
-import dev.cairn.errors.NotFoundException;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.JsonCodec;
 import dev.cairn.storage.db.Transactions;
+import dev.cairn.storage.errors.NotFoundException;
 
 /**
  * Log records that processes write about themselves. Appends come in batches (a worker

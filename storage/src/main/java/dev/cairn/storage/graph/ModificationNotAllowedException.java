@@ -1,6 +1,6 @@
 package dev.cairn.storage.graph;
 
-import dev.cairn.errors.ConflictException;
+import dev.cairn.storage.errors.ConflictException;
 
 /** A stored node was asked to change what storing froze. */
 public final class ModificationNotAllowedException extends ConflictException {

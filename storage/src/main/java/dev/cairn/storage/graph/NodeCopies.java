@@ -2,7 +2,7 @@ package dev.cairn.storage.graph;
 
 import java.util.Map;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /**
  * Copies of stored data: a new, unstored node of the same type with the same label,

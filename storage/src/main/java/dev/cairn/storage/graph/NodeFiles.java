@@ -14,8 +14,8 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.BiConsumer;
 
-import dev.cairn.errors.InvalidInputException;
-import dev.cairn.errors.NotFoundException;
+import dev.cairn.storage.errors.InvalidInputException;
+import dev.cairn.storage.errors.NotFoundException;
 import dev.cairn.storage.objects.Container;
 import dev.cairn.storage.objects.ObjectKey;
 

@@ -12,8 +12,8 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
-import dev.cairn.errors.NotFoundException;
 import dev.cairn.storage.db.Database;
+import dev.cairn.storage.errors.NotFoundException;
 import dev.cairn.storage.hash.HashInput;
 import dev.cairn.storage.hash.NodeHasher;
 

@@ -15,8 +15,8 @@ import java.util.stream.LongStream;
 import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyIn;
 
-import dev.cairn.errors.NotFoundException;
 import dev.cairn.storage.db.TempTables;
+import dev.cairn.storage.errors.NotFoundException;
 
 /**
  * A set of node ids handed to a set-based statement, never as one parameter per id: a

@@ -1,6 +1,6 @@
 package dev.cairn.storage.graph;
 
-import dev.cairn.errors.NotFoundException;
+import dev.cairn.storage.errors.NotFoundException;
 
 /** No stored node has the id or uuid asked for. */
 public final class NodeNotFoundException extends NotFoundException {

@@ -4,7 +4,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 
-import dev.cairn.internal.Internal;
+import dev.cairn.storage.visibility.Internal;
 
 /**
  * The statistics' change rows for the nodes Cairn inserts, written by the statement that inserts them

@@ -2,11 +2,11 @@ package dev.cairn.storage.graph;
 
 import java.io.IOException;
 
-import dev.cairn.errors.CairnException;
-import dev.cairn.errors.ConflictException;
-import dev.cairn.errors.InvalidInputException;
-import dev.cairn.errors.NotFoundException;
-import dev.cairn.errors.UnavailableException;
+import dev.cairn.storage.errors.CairnException;
+import dev.cairn.storage.errors.ConflictException;
+import dev.cairn.storage.errors.InvalidInputException;
+import dev.cairn.storage.errors.NotFoundException;
+import dev.cairn.storage.errors.UnavailableException;
 import dev.cairn.storage.objects.BucketUnavailableException;
 import dev.cairn.storage.objects.ContainerLockedException;
 import dev.cairn.storage.objects.CorruptObjectException;

@@ -3,7 +3,7 @@ package dev.cairn.storage.graph;
 import java.io.IOException;
 import java.nio.file.Path;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /** An executable kept in the node's files and uploaded with every job; the path is relative to them. */
 public final class PortableCode extends Code {

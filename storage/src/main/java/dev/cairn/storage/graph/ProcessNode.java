@@ -2,7 +2,7 @@ package dev.cairn.storage.graph;
 
 import java.util.Set;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /**
  * The record of a process run: what ran ({@link #processType()}), its inputs (incoming

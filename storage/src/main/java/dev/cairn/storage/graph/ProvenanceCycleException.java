@@ -1,6 +1,6 @@
 package dev.cairn.storage.graph;
 
-import dev.cairn.errors.ConflictException;
+import dev.cairn.storage.errors.ConflictException;
 
 /** Storing would make the data provenance (CREATE and INPUT links) cyclic. */
 public final class ProvenanceCycleException extends ConflictException {

@@ -2,7 +2,7 @@ package dev.cairn.storage.graph;
 
 import java.util.Objects;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /** A folder on a computer, pointed at but not copied: {@code remote_path} on the node's computer. */
 public final class RemoteData extends Data {

@@ -9,8 +9,8 @@ import java.util.Optional;
 import org.postgresql.util.PSQLException;
 import org.postgresql.util.ServerErrorMessage;
 
-import dev.cairn.errors.ConflictException;
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.ConflictException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /**
  * Turns the database's refusals into the graph's exceptions. The database holds the link

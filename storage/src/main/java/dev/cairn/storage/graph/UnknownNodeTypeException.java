@@ -1,6 +1,6 @@
 package dev.cairn.storage.graph;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /** A node type string that no registered node class claims. */
 public final class UnknownNodeTypeException extends InvalidInputException {

@@ -3,7 +3,7 @@ package dev.cairn.storage.hash;
 import java.util.Map;
 import java.util.regex.Pattern;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /**
  * A node's file tree in its {@code repository_metadata} form: a directory is

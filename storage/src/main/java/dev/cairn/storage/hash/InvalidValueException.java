@@ -3,7 +3,7 @@ package dev.cairn.storage.hash;
 import java.util.ArrayDeque;
 import java.util.Deque;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /**
  * A value the canonical form cannot hold. It is thrown deep in the walk and collects its path

@@ -20,10 +20,10 @@ import javax.sql.DataSource;
 
 import org.postgresql.PGStatement;
 
-import dev.cairn.errors.ConflictException;
-import dev.cairn.errors.InvalidInputException;
-import dev.cairn.errors.NotFoundException;
 import dev.cairn.storage.db.Database;
+import dev.cairn.storage.errors.ConflictException;
+import dev.cairn.storage.errors.InvalidInputException;
+import dev.cairn.storage.errors.NotFoundException;
 
 /**
  * A compiled query ready to run against the graph's database.

@@ -1,6 +1,6 @@
 package dev.cairn.storage.query;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /**
  * A query that cannot run as written: an unknown entity type, field, operator,

@@ -1,6 +1,6 @@
 package dev.cairn.storage.query;
 
-import dev.cairn.errors.UnavailableException;
+import dev.cairn.storage.errors.UnavailableException;
 
 /**
  * A valid query that the database could not run or finish (a lost connection, a cancelled or

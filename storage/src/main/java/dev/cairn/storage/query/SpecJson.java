@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.db.JsonCodec;
+import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.graph.LinkType;
 
 /**

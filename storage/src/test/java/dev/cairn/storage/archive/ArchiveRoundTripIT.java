@@ -28,9 +28,9 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.cairn.errors.ConflictException;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.DatabaseConfig;
+import dev.cairn.storage.errors.ConflictException;
 import dev.cairn.storage.graph.CalcFunctionNode;
 import dev.cairn.storage.graph.GenericData;
 import dev.cairn.storage.graph.GraphFixtures;

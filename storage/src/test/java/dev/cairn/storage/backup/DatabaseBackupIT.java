@@ -27,10 +27,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.postgresql.ds.PGSimpleDataSource;
 
-import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.DatabaseConfig;
 import dev.cairn.storage.db.Migrations;
+import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.objects.Container;
 import dev.cairn.storage.objects.ContainerConfig;
 import dev.cairn.storage.testing.TestDatabase;

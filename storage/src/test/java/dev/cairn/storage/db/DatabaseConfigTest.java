@@ -9,7 +9,7 @@ import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 class DatabaseConfigTest {
 

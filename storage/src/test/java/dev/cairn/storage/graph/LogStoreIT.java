@@ -16,10 +16,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import dev.cairn.errors.InvalidInputException;
-import dev.cairn.errors.NotFoundException;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.DatabaseConfig;
+import dev.cairn.storage.errors.InvalidInputException;
+import dev.cairn.storage.errors.NotFoundException;
 import dev.cairn.storage.testing.TestDatabase;
 
 class LogStoreIT {

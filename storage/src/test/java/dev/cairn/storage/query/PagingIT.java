@@ -19,9 +19,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import dev.cairn.errors.ConflictException;
-import dev.cairn.errors.NotFoundException;
 import dev.cairn.storage.db.Database;
+import dev.cairn.storage.errors.ConflictException;
+import dev.cairn.storage.errors.NotFoundException;
 import dev.cairn.storage.testing.TestDatabase;
 
 /** Order, limit, offset, distinct, keyset paging, streaming, count, first/one and EXPLAIN. */

@@ -7,8 +7,8 @@ import java.util.Set;
 import org.springframework.stereotype.Service;
 
 import dev.cairn.api.web.NodeRefs;
-import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.Storage;
+import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.graph.traversal.Neighbourhood;
 
 /**

@@ -16,8 +16,8 @@ import dev.cairn.engine.events.ControlSignal;
 import dev.cairn.engine.events.EventFilter;
 import dev.cairn.engine.events.StateChanged;
 import dev.cairn.engine.events.Subscription;
-import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.db.JsonCodec;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /**
  * Fire-and-forget messages on the events exchange: state changes for watchers, and control

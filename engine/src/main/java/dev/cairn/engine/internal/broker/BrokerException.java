@@ -1,6 +1,6 @@
 package dev.cairn.engine.internal.broker;
 
-import dev.cairn.errors.UnavailableException;
+import dev.cairn.storage.errors.UnavailableException;
 
 /** The broker could not be reached or refused an operation. */
 public final class BrokerException extends UnavailableException {

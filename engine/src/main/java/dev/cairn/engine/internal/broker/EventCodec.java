@@ -9,7 +9,7 @@ import java.util.UUID;
 import dev.cairn.engine.events.ControlSignal;
 import dev.cairn.engine.events.StateChanged;
 import dev.cairn.engine.process.ProcessState;
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /**
  * The wire form of broadcasts: a JSON object per message, with field names fixed here (a

@@ -2,7 +2,7 @@ package dev.cairn.engine.internal.broker;
 
 import java.nio.charset.StandardCharsets;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /** A task on the wire: run process {@code processId} from step {@code step}. */
 public record TaskMessage(long processId, int step) {

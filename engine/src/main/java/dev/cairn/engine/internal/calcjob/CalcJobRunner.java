@@ -26,7 +26,7 @@ import dev.cairn.engine.scheduler.Scheduler;
 import dev.cairn.engine.scheduler.SchedulerException;
 import dev.cairn.engine.transport.Transport;
 import dev.cairn.engine.transport.TransportException;
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.graph.CalcJobNode;
 import dev.cairn.storage.graph.Code;
 import dev.cairn.storage.graph.FolderData;

@@ -16,9 +16,9 @@ import dev.cairn.engine.transport.Transport;
 import dev.cairn.engine.transport.TransportException;
 import dev.cairn.engine.transport.TransportPool;
 import dev.cairn.engine.transport.TransportSpec;
-import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.Transactions;
+import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.graph.StorageException;
 import dev.cairn.storage.graph.computers.Computer;
 

@@ -7,7 +7,7 @@ import java.util.Set;
 
 import dev.cairn.engine.scheduler.JobTemplate;
 import dev.cairn.engine.transport.Backoff;
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.graph.computers.Computer;
 
 /**

@@ -12,7 +12,7 @@ import dev.cairn.engine.internal.state.ProcessRow;
 import dev.cairn.engine.internal.state.ProcessStates;
 import dev.cairn.engine.internal.state.ProcessTable;
 import dev.cairn.engine.internal.state.Task;
-import dev.cairn.errors.UnavailableException;
+import dev.cairn.storage.errors.UnavailableException;
 import dev.cairn.storage.graph.GraphTransaction;
 import dev.cairn.storage.graph.LogLevel;
 import dev.cairn.storage.graph.ProcessNode;

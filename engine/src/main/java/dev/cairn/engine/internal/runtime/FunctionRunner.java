@@ -15,7 +15,7 @@ import dev.cairn.engine.process.ProcessResult;
 import dev.cairn.engine.process.ProcessSpec;
 import dev.cairn.engine.process.WorkChainDefinition;
 import dev.cairn.engine.process.WorkFunction;
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.graph.CalculationNode;
 import dev.cairn.storage.graph.Data;
 import dev.cairn.storage.graph.GraphTransaction;

@@ -11,7 +11,7 @@ import dev.cairn.engine.process.ProcessDefinition;
 import dev.cairn.engine.process.ProcessSpec;
 import dev.cairn.engine.process.WorkChainDefinition;
 import dev.cairn.engine.process.WorkFunction;
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.graph.CalcFunctionNode;
 import dev.cairn.storage.graph.CalcJobNode;
 import dev.cairn.storage.graph.Code;

@@ -16,7 +16,7 @@ import dev.cairn.engine.process.ProcessInputs;
 import dev.cairn.engine.process.ProcessResult;
 import dev.cairn.engine.process.ProcessSpec;
 import dev.cairn.engine.process.WorkChainScope;
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.graph.Data;
 import dev.cairn.storage.graph.GraphTransaction;
 import dev.cairn.storage.graph.Node;

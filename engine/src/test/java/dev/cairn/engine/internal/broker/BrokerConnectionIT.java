@@ -8,7 +8,7 @@ import java.util.UUID;
 import com.rabbitmq.client.Channel;
 import org.junit.jupiter.api.Test;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.testing.RabbitServer;
 import dev.cairn.storage.testing.TestServices;
 

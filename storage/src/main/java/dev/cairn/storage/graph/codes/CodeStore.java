@@ -8,10 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
-import dev.cairn.errors.ConflictException;
-import dev.cairn.errors.NotFoundException;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.Transactions;
+import dev.cairn.storage.errors.ConflictException;
+import dev.cairn.storage.errors.NotFoundException;
 import dev.cairn.storage.graph.Code;
 import dev.cairn.storage.graph.InstalledCode;
 import dev.cairn.storage.graph.NodeIds;

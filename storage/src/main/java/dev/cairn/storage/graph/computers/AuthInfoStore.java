@@ -9,12 +9,12 @@ import java.util.function.Consumer;
 
 import org.hibernate.Session;
 
-import dev.cairn.errors.ConflictException;
-import dev.cairn.errors.NotFoundException;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.entity.AuthInfoEntity;
 import dev.cairn.storage.db.entity.ComputerEntity;
 import dev.cairn.storage.db.entity.UserEntity;
+import dev.cairn.storage.errors.ConflictException;
+import dev.cairn.storage.errors.NotFoundException;
 import dev.cairn.storage.graph.SqlErrors;
 
 /** The authinfo of each (user, computer) pair: at most one per pair. */

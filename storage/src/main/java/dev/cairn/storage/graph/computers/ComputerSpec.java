@@ -2,7 +2,7 @@ package dev.cairn.storage.graph.computers;
 
 import java.util.Map;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /**
  * What is needed to set up a computer. The transport and scheduler types name plugins, e.g.

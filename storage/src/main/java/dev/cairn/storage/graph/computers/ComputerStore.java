@@ -11,10 +11,10 @@ import java.util.function.Function;
 
 import org.hibernate.Session;
 
-import dev.cairn.errors.ConflictException;
-import dev.cairn.errors.NotFoundException;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.entity.ComputerEntity;
+import dev.cairn.storage.errors.ConflictException;
+import dev.cairn.storage.errors.NotFoundException;
 import dev.cairn.storage.graph.SqlErrors;
 
 /**

@@ -16,13 +16,13 @@ import java.util.UUID;
 import java.util.function.LongConsumer;
 import java.util.stream.LongStream;
 
-import dev.cairn.errors.ConflictException;
-import dev.cairn.errors.InvalidInputException;
-import dev.cairn.errors.NotFoundException;
 import dev.cairn.storage.db.Cursors;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.JsonCodec;
 import dev.cairn.storage.db.Transactions;
+import dev.cairn.storage.errors.ConflictException;
+import dev.cairn.storage.errors.InvalidInputException;
+import dev.cairn.storage.errors.NotFoundException;
 import dev.cairn.storage.graph.AttributeValues;
 import dev.cairn.storage.graph.NodeIds;
 import dev.cairn.storage.graph.SqlErrors;

@@ -10,9 +10,9 @@ import java.time.ZoneOffset;
 import java.util.Objects;
 import java.util.TreeMap;
 
-import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.Transactions;
+import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.graph.StorageException;
 
 /**

@@ -12,8 +12,8 @@ import java.util.stream.Collectors;
 
 import org.postgresql.PGStatement;
 
-import dev.cairn.errors.NotFoundException;
 import dev.cairn.storage.db.TempTables;
+import dev.cairn.storage.errors.NotFoundException;
 import dev.cairn.storage.graph.LinkType;
 import dev.cairn.storage.graph.NodeIds;
 

@@ -14,8 +14,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 
-import dev.cairn.errors.NotFoundException;
 import dev.cairn.storage.db.Database;
+import dev.cairn.storage.errors.NotFoundException;
 import dev.cairn.storage.graph.LinkType;
 import dev.cairn.storage.graph.StorageException;
 

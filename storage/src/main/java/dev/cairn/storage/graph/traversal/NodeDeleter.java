@@ -8,9 +8,9 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
 
-import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.Transactions;
+import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.graph.NodeIds;
 import dev.cairn.storage.graph.SqlErrors;
 

@@ -14,9 +14,9 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 
-import dev.cairn.errors.ConflictException;
-import dev.cairn.errors.NotFoundException;
 import dev.cairn.storage.db.Database;
+import dev.cairn.storage.errors.ConflictException;
+import dev.cairn.storage.errors.NotFoundException;
 import dev.cairn.storage.graph.StorageException;
 
 /**

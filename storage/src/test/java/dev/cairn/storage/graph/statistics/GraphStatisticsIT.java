@@ -24,9 +24,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import dev.cairn.errors.InvalidInputException;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.DatabaseConfig;
+import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.graph.CalcFunctionNode;
 import dev.cairn.storage.graph.DictData;
 import dev.cairn.storage.graph.GraphFixtures;

@@ -20,9 +20,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import dev.cairn.errors.NotFoundException;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.DatabaseConfig;
+import dev.cairn.storage.errors.NotFoundException;
 import dev.cairn.storage.graph.GraphRows;
 import dev.cairn.storage.graph.LinkType;
 import dev.cairn.storage.graph.NodeIds;

@@ -22,10 +22,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import dev.cairn.errors.InvalidInputException;
-import dev.cairn.errors.NotFoundException;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.DatabaseConfig;
+import dev.cairn.storage.errors.InvalidInputException;
+import dev.cairn.storage.errors.NotFoundException;
 import dev.cairn.storage.graph.GraphRows;
 import dev.cairn.storage.graph.NodeIds;
 import dev.cairn.storage.graph.SampleGraph;

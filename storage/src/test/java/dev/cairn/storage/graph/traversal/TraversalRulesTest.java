@@ -11,7 +11,7 @@ import java.util.Locale;
 
 import org.junit.jupiter.api.Test;
 
-import dev.cairn.errors.InvalidInputException;
+import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.graph.LinkType;
 
 class TraversalRulesTest {

@@ -1,4 +1,4 @@
-package dev.cairn.errors;
+package dev.cairn.storage.errors;
 
 /**
  * A service Cairn needs could not be reached or failed on its side: the database, the broker, a

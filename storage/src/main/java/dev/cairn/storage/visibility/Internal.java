@@ -1,4 +1,4 @@
-package dev.cairn.internal;
+package dev.cairn.storage.visibility;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;

@@ -1,4 +1,4 @@
-package dev.cairn.errors;
+package dev.cairn.storage.errors;
 
 /** The request names something that does not exist. */
 public non-sealed class NotFoundException extends CairnException {

@@ -1,4 +1,4 @@
-package dev.cairn.errors;
+package dev.cairn.storage.errors;
 
 /**
  * An error of Cairn's that a caller can act on, in one of four closed families: the thing named

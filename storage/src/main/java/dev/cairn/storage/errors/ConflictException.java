@@ -1,4 +1,4 @@
-package dev.cairn.errors;
+package dev.cairn.storage.errors;
 
 /** The request is well formed but clashes with what is stored: a taken name, a rule of provenance. */
 public non-sealed class ConflictException extends CairnException {

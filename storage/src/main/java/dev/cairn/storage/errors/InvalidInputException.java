@@ -1,4 +1,4 @@
-package dev.cairn.errors;
+package dev.cairn.storage.errors;
 
 /** The request is malformed: a value out of range, an unknown name, a missing field. */
 public non-sealed class InvalidInputException extends CairnException {

@@ -1,6 +1,0 @@
-/**
- * What marks Cairn's internals: the {@link dev.cairn.internal.Internal} annotation for public
- * members that only storage and engine may use. Whole internal classes live in packages named
- * {@code internal}.
- */
-package dev.cairn.internal;
