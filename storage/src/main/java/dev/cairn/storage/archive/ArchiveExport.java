@@ -19,8 +19,8 @@ import java.util.stream.Stream;
 import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyManager;
 
-import dev.cairn.storage.db.Cursors;
 import dev.cairn.storage.db.Database;
+import dev.cairn.storage.db.internal.Cursors;
 import dev.cairn.storage.errors.ConflictException;
 import dev.cairn.storage.graph.NodeIds;
 import dev.cairn.storage.graph.SqlErrors;

@@ -11,8 +11,8 @@ import java.util.function.Consumer;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
 
-import dev.cairn.storage.db.Cursors;
-import dev.cairn.storage.db.TempTables;
+import dev.cairn.storage.db.internal.Cursors;
+import dev.cairn.storage.db.internal.TempTables;
 import dev.cairn.storage.graph.LinkType;
 
 /**

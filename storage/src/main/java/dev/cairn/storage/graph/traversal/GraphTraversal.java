@@ -12,7 +12,7 @@ import java.util.stream.Collectors;
 
 import org.postgresql.PGStatement;
 
-import dev.cairn.storage.db.TempTables;
+import dev.cairn.storage.db.internal.TempTables;
 import dev.cairn.storage.errors.NotFoundException;
 import dev.cairn.storage.graph.LinkType;
 import dev.cairn.storage.graph.NodeIds;

@@ -3,4 +3,4 @@ package dev.cairn.storage.graph.traversal;
 import dev.cairn.storage.graph.LinkType;
 
 /** A link that a traversal followed, as stored. */
-public record TraversedLink(long id, long inputId, long outputId, LinkType type, String label) {}
+record TraversedLink(long id, long inputId, long outputId, LinkType type, String label) {}
