@@ -65,7 +65,7 @@ public final class Database implements AutoCloseable {
         // Bulk inserts: let the driver rewrite batches into multi-row statements.
         hikari.addDataSourceProperty("reWriteBatchedInserts", "true");
         // The statements of Cairn that insert nodes count them in the statistics themselves
-        // (graph.NodeTallies); this keeps the trigger that counts other sessions' inserts idle.
+        // (graph.internal.NodeTallies); this keeps the trigger that counts other sessions' inserts idle.
         hikari.setConnectionInitSql("SET cairn.node_tally = 'written'");
         if (config.plainLoopback()) {
             hikari.addDataSourceProperty("sslmode", "disable");

@@ -15,6 +15,7 @@ import org.postgresql.PGConnection;
 import dev.cairn.storage.db.JsonText;
 import dev.cairn.storage.db.internal.CopyPipe;
 import dev.cairn.storage.db.internal.CopyRows;
+import dev.cairn.storage.graph.internal.NodeTallies;
 
 /**
  * Writes new nodes and their incoming links. One node goes in one statement (node and

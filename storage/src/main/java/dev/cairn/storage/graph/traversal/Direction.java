@@ -3,7 +3,7 @@ package dev.cairn.storage.graph.traversal;
 import java.util.Locale;
 
 /** Which way a traversal follows a link. */
-enum Direction {
+public enum Direction {
     /** From the link's input to its output, e.g. from a data node to the calculation that used it. */
     FORWARD,
     /** From the link's output back to its input, e.g. from a data node to its creator. */

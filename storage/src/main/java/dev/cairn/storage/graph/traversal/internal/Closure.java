@@ -1,4 +1,4 @@
-package dev.cairn.storage.graph.traversal;
+package dev.cairn.storage.graph.traversal.internal;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 import dev.cairn.storage.db.internal.Cursors;
 import dev.cairn.storage.db.internal.TempTables;
 import dev.cairn.storage.graph.LinkType;
+import dev.cairn.storage.graph.traversal.TraversalRules;
 
 /**
  * The nodes (and, when asked, the links) a traversal reached, held in temporary tables of the
@@ -129,7 +130,7 @@ public final class Closure implements AutoCloseable {
 
     // ---- for the traversal and the deleter ----
 
-    Connection connection() {
+    public Connection connection() {
         return connection;
     }
 

@@ -1,6 +1,0 @@
-package dev.cairn.storage.graph.traversal;
-
-import dev.cairn.storage.graph.LinkType;
-
-/** A link that a traversal followed, as stored. */
-record TraversedLink(long id, long inputId, long outputId, LinkType type, String label) {}
