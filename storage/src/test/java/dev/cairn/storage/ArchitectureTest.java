@@ -1,26 +1,16 @@
 package dev.cairn.storage;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
-import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.codeUnits;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
-import java.util.ArrayList;
-import java.util.List;
-
-import com.tngtech.archunit.core.domain.JavaClass;
-import com.tngtech.archunit.core.domain.JavaCodeUnit;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
-import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
-import com.tngtech.archunit.lang.ConditionEvents;
-import com.tngtech.archunit.lang.SimpleConditionEvent;
 
 import dev.cairn.storage.errors.CairnException;
 import dev.cairn.storage.testing.StorageBoundary;
-import dev.cairn.storage.visibility.Internal;
 
 /**
  * The package rules of docs/architecture.md that the compiler cannot see. The object store's own rule is in its
@@ -120,42 +110,10 @@ class ArchitectureTest {
             .resideInAnyPackage("dev.cairn.storage.errors..", "java..");
 
     /**
-     * What the public packages offer other modules shows none of storage's internals: no public method or
-     * constructor of a public class takes or returns a type of an internal package or a class marked
-     * {@link Internal}, except members (and classes) marked {@link Internal} themselves, which only storage
-     * and the engine use. The other side of the boundary, that no other module uses them, is
-     * {@link StorageBoundary}, which engine's and api's architecture tests check.
+     * What the public packages offer other modules shows none of storage's internals (see
+     * {@link StorageBoundary#PUBLIC_API_SHOWS_NO_INTERNALS}); that no other module uses them is the same
+     * class's other rule, which engine's and api's architecture tests check.
      */
     @ArchTest
-    static final ArchRule publicApiShowsNoInternals = codeUnits()
-            .that()
-            .areDeclaredInClassesThat()
-            .resideOutsideOfPackage("dev.cairn.storage..internal..")
-            .and()
-            .areDeclaredInClassesThat()
-            .arePublic()
-            .and()
-            .areDeclaredInClassesThat()
-            .areNotAnnotatedWith(Internal.class)
-            .and()
-            .arePublic()
-            .and()
-            .areNotAnnotatedWith(Internal.class)
-            .should(notShowInternalTypes());
-
-    private static ArchCondition<JavaCodeUnit> notShowInternalTypes() {
-        return new ArchCondition<>("not take or return one of storage's internals") {
-            @Override
-            public void check(JavaCodeUnit unit, ConditionEvents events) {
-                List<JavaClass> shown = new ArrayList<>(unit.getRawParameterTypes());
-                shown.add(unit.getRawReturnType());
-                for (JavaClass type : shown) {
-                    if (StorageBoundary.STORAGE_INTERNALS.test(type)) {
-                        events.add(SimpleConditionEvent.violated(
-                                unit, unit.getFullName() + " shows the internal " + type.getName()));
-                    }
-                }
-            }
-        };
-    }
+    static final ArchRule publicApiShowsNoInternals = StorageBoundary.PUBLIC_API_SHOWS_NO_INTERNALS;
 }

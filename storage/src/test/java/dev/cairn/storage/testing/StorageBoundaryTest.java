@@ -13,8 +13,9 @@ import org.junit.jupiter.api.Test;
 import dev.cairn.storage.db.DatabaseConfig;
 import dev.cairn.storage.db.internal.Entities;
 import dev.cairn.storage.graph.StoredRowHashes;
+import dev.cairn.storage.visibility.Internal;
 
-/** The boundary rule fails on a class that reaches into storage's internals, and passes one that does not. */
+/** The boundary's rules fail on a class that breaks them and pass one that keeps them. */
 class StorageBoundaryTest {
 
     @Test
@@ -38,6 +39,19 @@ class StorageBoundaryTest {
         StorageBoundary.INTERNALS_STAY_IN_STORAGE.check(only(UsesThePublicApi.class));
     }
 
+    @Test
+    void aPublicMethodReturningAnInternalTypeBreaksTheApiRule() {
+        AssertionError broken = assertThrows(
+                AssertionError.class,
+                () -> StorageBoundary.PUBLIC_API_SHOWS_NO_INTERNALS.check(only(ShowsAnInternal.class)));
+        assertTrue(broken.getMessage().contains("shows the internal " + Entities.class.getName()), broken.getMessage());
+    }
+
+    @Test
+    void aMemberMarkedInternalMayShowOne() {
+        StorageBoundary.PUBLIC_API_SHOWS_NO_INTERNALS.check(only(ShowsAnInternalWhereMarked.class));
+    }
+
     private static JavaClasses only(Class<?> type) {
         return new ClassFileImporter().importClasses(type);
     }
@@ -51,6 +65,19 @@ class StorageBoundaryTest {
     static final class UsesAnInternalClass {
         String hash() {
             return StoredRowHashes.hash("data.core.int.Int", null, Map.of("value", 1), Map.of(), null, Map.of());
+        }
+    }
+
+    public static final class ShowsAnInternal {
+        public Entities entities() {
+            return null;
+        }
+    }
+
+    public static final class ShowsAnInternalWhereMarked {
+        @Internal
+        public Entities entities() {
+            return null;
         }
     }
 
