@@ -10,9 +10,9 @@ import java.util.function.Consumer;
 import org.hibernate.Session;
 
 import dev.cairn.storage.db.Database;
-import dev.cairn.storage.db.entity.AuthInfoEntity;
-import dev.cairn.storage.db.entity.ComputerEntity;
-import dev.cairn.storage.db.entity.UserEntity;
+import dev.cairn.storage.db.internal.AuthInfoEntity;
+import dev.cairn.storage.db.internal.ComputerEntity;
+import dev.cairn.storage.db.internal.UserEntity;
 import dev.cairn.storage.errors.ConflictException;
 import dev.cairn.storage.errors.NotFoundException;
 import dev.cairn.storage.graph.SqlErrors;

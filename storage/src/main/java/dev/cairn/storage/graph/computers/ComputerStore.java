@@ -12,7 +12,7 @@ import java.util.function.Function;
 import org.hibernate.Session;
 
 import dev.cairn.storage.db.Database;
-import dev.cairn.storage.db.entity.ComputerEntity;
+import dev.cairn.storage.db.internal.ComputerEntity;
 import dev.cairn.storage.errors.ConflictException;
 import dev.cairn.storage.errors.NotFoundException;
 import dev.cairn.storage.graph.SqlErrors;

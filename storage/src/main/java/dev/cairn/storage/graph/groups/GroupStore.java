@@ -16,10 +16,10 @@ import java.util.UUID;
 import java.util.function.LongConsumer;
 import java.util.stream.LongStream;
 
-import dev.cairn.storage.db.Cursors;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.JsonCodec;
 import dev.cairn.storage.db.Transactions;
+import dev.cairn.storage.db.internal.Cursors;
 import dev.cairn.storage.errors.ConflictException;
 import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.errors.NotFoundException;

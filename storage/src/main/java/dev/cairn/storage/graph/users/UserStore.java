@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
 import org.hibernate.Session;
 
 import dev.cairn.storage.db.Database;
-import dev.cairn.storage.db.entity.UserEntity;
+import dev.cairn.storage.db.internal.UserEntity;
 import dev.cairn.storage.errors.ConflictException;
 import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.errors.NotFoundException;
