@@ -29,6 +29,7 @@ public final class UserStore {
 
     private final Database database;
 
+    /** The users of this database. */
     public UserStore(Database database) {
         this.database = Objects.requireNonNull(database, "database");
     }
@@ -66,6 +67,7 @@ public final class UserStore {
         return toUser(entity);
     }
 
+    /** The user with this email, if there is one. */
     public Optional<User> findByEmail(String email) {
         return database.sessions()
                 .fromSession(session -> byEmail(session, email).map(UserStore::toUser));
