@@ -101,7 +101,26 @@ def test_queries_give_rows_and_dataframes(cairn: Client) -> None:
     )
     with pytest.raises(InvalidInput, match="unknown operator"):
         cairn.query().nodes("n", filters={"id": {"~=": 1}}).rows()
+    with pytest.raises(InvalidInput, match="unknown operator"):
+        cairn.query().nodes("n", filters={"id": {"~=": 1}}).dataframe()
     assert field("attributes.x", cast="f") == {"field": "attributes.x", "cast": "f"}
+
+
+def test_dataframes_name_columns_by_tag_when_several_tags_project(cairn: Client) -> None:
+    source = cairn.upload({"when": "not a date", "size": 3}, label="frames")
+    empty = cairn.query().nodes("d", filters={"label": {"==": "no such label"}}, project=["id", "label"]).dataframe()
+    assert list(empty.columns) == ["id", "label"] and len(empty) == 0
+    whole = cairn.query().nodes("d", filters={"label": {"==": "frames"}}, project=["*"]).dataframe()
+    assert whole["uuid"].tolist() == [source.uuid]
+    assert whole["attributes"].tolist() == [{"when": "not a date", "size": 3}]
+    two = (
+        cairn.query()
+        .nodes("d", filters={"label": {"==": "frames"}}, project=["attributes.size"])
+        .append("u", "user", with_node="d", project=["email"])
+    )
+    assert list(two.dataframe().columns) == ["d.attributes.size", "u.email"]
+    with pytest.raises(InvalidInput, match="not a date"):
+        cairn.query().nodes("d", filters={"label": {"==": "frames"}}, project=[field("attributes.when", cast="d")]).dataframe()
 
 
 def test_a_shell_job_runs_with_a_local_file_and_its_outputs_come_back(cairn: Client, tmp_path: Path) -> None:

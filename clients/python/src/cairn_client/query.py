@@ -5,7 +5,7 @@ its tag, what it is (a node, group, computer, user, comment or log), filters, wh
 how it joins an earlier vertex (``with_incoming="s"``: the nodes whose incoming links come from
 ``s``, that is the outputs of ``s``; ``with_ancestors``, ``with_descendants``, ``with_group``, …).
 The query goes to the server whole and runs there as one SQL statement; rows come back as dicts
-keyed by tag, or as a pandas DataFrame with a column per projection.
+keyed by tag, or as columns (blocks of values by column, names sent once) for a pandas DataFrame.
 """
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ from __future__ import annotations
 import copy
 import json
 from typing import TYPE_CHECKING, Any, Iterator, Mapping, Sequence
+
+from . import errors
 
 if TYPE_CHECKING:
     import pandas
@@ -152,7 +154,7 @@ class Query:
         with self._client._http.stream("POST", "/api/v1/query/stream", body=self._spec, accept="application/x-ndjson") as r:
             for line in r.iter_lines():
                 if line:
-                    yield json.loads(line)
+                    yield _row_or_raise(json.loads(line))
 
     def rows(self) -> list[dict[str, Any]]:
         """Every row, each ``{tag: {field: value}}``, read in one request."""
@@ -161,6 +163,8 @@ class Query:
         lines = [line for line in body.split(b"\n") if line.strip()]
         # one parse of a JSON array is several times faster than a parse per line
         parsed: list[dict[str, Any]] = json.loads(b"[" + b",".join(lines) + b"]") if lines else []
+        if parsed:
+            _row_or_raise(parsed[-1])  # a stream that failed part way ends with the problem
         return parsed
 
     def all(self) -> list[list[Any]]:
@@ -176,30 +180,43 @@ class Query:
         page = self._client._http.post("/api/v1/query", self._spec, {"limit": 1, "count": True})
         return int(page.get("total") or 0)
 
+    def columns(self) -> dict[str, list[Any]]:
+        """Every row, as lists of values by column (``field``, or ``tag.field`` when several tags project),
+        read in one request as blocks of columns; a whole row (``*``) is spread into a column per field."""
+        with self._client._http.stream("POST", "/api/v1/query/columns", body=self._spec, accept="application/x-ndjson") as r:
+            body = r.read()
+        lines = body.split(b"\n")
+        names = [(c["tag"], c["key"]) for c in json.loads(lines[0])["columns"]]
+        values: list[list[Any]] = [[] for _ in names]
+        for line in lines[1:]:
+            if not line:
+                continue
+            block = json.loads(line)
+            if isinstance(block, dict):  # the server's problem, where a block would come
+                raise errors.from_problem(int(block.get("status") or 500), block)
+            for column, part in zip(values, block):
+                column.extend(part)
+        prefix = len({tag for tag, _ in names}) != 1
+        out: dict[str, list[Any]] = {}
+        for (tag, key), column in zip(names, values):
+            if key == "*":
+                first: dict[str, Any] = next((v for v in column if v is not None), {})
+                for name in first:
+                    out[f"{tag}.{name}" if prefix else name] = [None if v is None else v.get(name) for v in column]
+            else:
+                out[f"{tag}.{key}" if prefix else key] = column
+        return out
+
     def dataframe(self) -> pandas.DataFrame:
-        """The rows as a DataFrame, a column per projection: ``field`` when one vertex projects, else ``tag.field``.
+        """The rows as a DataFrame, a column per projection: ``field`` when one tag projects, else ``tag.field``
+        (an edge's tag is ``source--target``).
 
         Needs pandas (``pip install cairn-client[pandas]``)."""
         try:
             import pandas
         except ImportError as e:
             raise ImportError("Query.dataframe needs pandas: pip install 'cairn-client[pandas]'") from e
-        rows = self.rows()
-        projecting = [v["tag"] for v in self._spec["path"] if v.get("project") or v.get("edge_project")]
-        prefix = len(projecting) != 1
-        columns: dict[str, list[Any]] = {}
-        for i, row in enumerate(rows):
-            for tag, values in row.items():
-                for name, value in values.items():
-                    column = f"{tag}.{name}" if prefix else name
-                    values_of = columns.get(column)
-                    if values_of is None:
-                        values_of = columns[column] = [None] * i
-                    values_of.append(value)
-            for values_of in columns.values():
-                if len(values_of) < i + 1:
-                    values_of.append(None)
-        return pandas.DataFrame(columns)
+        return pandas.DataFrame(self.columns())
 
     # ---
 
@@ -214,6 +231,14 @@ class Query:
 
     def __repr__(self) -> str:
         return f"Query({json.dumps(self._spec)})"
+
+
+def _row_or_raise(row: dict[str, Any]) -> dict[str, Any]:
+    """The row; or, where the server ended a failed stream with its problem (a string ``type``, where a row's
+    members are objects), the problem raised."""
+    if isinstance(row.get("type"), str):
+        raise errors.from_problem(int(row.get("status") or 500), row)
+    return row
 
 
 def _projections(project: str | Sequence[Any] | None) -> list[Any] | None:

@@ -28,6 +28,7 @@ import dev.cairn.storage.db.DatabaseProbe;
 import dev.cairn.storage.db.Migrations;
 import dev.cairn.storage.db.SchemaTooNewException;
 import dev.cairn.storage.objects.Container;
+import dev.cairn.storage.testing.StorageBoundary;
 import dev.cairn.storage.visibility.Internal;
 
 /**
@@ -73,6 +74,11 @@ class ArchitectureTest {
                 .resideInAPackage("dev.cairn..internal..")
                 .because("internal packages are the engine's and storage's own, not an API")
                 .check(SERVER);
+    }
+
+    @Test
+    void theServerUsesNoInternalOfStorage() {
+        StorageBoundary.INTERNALS_STAY_IN_STORAGE.check(SERVER);
     }
 
     @Test

@@ -24,6 +24,7 @@ import dev.cairn.engine.internal.state.ProcessStates;
 import dev.cairn.storage.errors.CairnException;
 import dev.cairn.storage.graph.GraphTransaction;
 import dev.cairn.storage.graph.ProcessNode;
+import dev.cairn.storage.testing.StorageBoundary;
 import dev.cairn.storage.visibility.Internal;
 
 /**
@@ -118,6 +119,12 @@ class ArchitectureTest {
                 .dependOnClassesThat()
                 .resideInAPackage("dev.cairn.engine.scheduler..")
                 .check(ENGINE);
+    }
+
+    /** The engine stands on storage's public API and its members marked {@link Internal}, never on its internals. */
+    @Test
+    void theEngineUsesNoInternalOfStorage() {
+        StorageBoundary.INTERNALS_STAY_IN_STORAGE.check(ENGINE);
     }
 
     /** One writer of process state: every other class leaves the state, the paused flag and the status alone. */

@@ -14,7 +14,7 @@ import dev.cairn.storage.visibility.Internal;
 
 /**
  * The examples are a plugin, as anyone would write one: they use the public API of engine and
- * storage, never an internal package nor a member marked {@link Internal}.
+ * storage, never an internal package nor a class or member marked {@link Internal}.
  */
 class ArchitectureTest {
 
@@ -29,6 +29,16 @@ class ArchitectureTest {
                 .dependOnClassesThat()
                 .resideInAPackage("..internal..")
                 .because("internal packages are the engine's and storage's own, not an API")
+                .check(PLUGIN);
+    }
+
+    @Test
+    void aPluginUsesNoClassMarkedInternal() {
+        noClasses()
+                .should()
+                .dependOnClassesThat()
+                .areAnnotatedWith(Internal.class)
+                .because("classes marked @Internal are public for Cairn's own packages only")
                 .check(PLUGIN);
     }
 

@@ -107,6 +107,7 @@ public final class Storage {
         return GraphQuery.on(database, spec);
     }
 
+    /** The computers: created, found by label or uuid, configured, deleted while unused. */
     public ComputerStore computers() {
         return computers;
     }
@@ -121,6 +122,7 @@ public final class Storage {
         return authInfos;
     }
 
+    /** The users: created, found, updated, and the installation's default user. */
     public UserStore users() {
         return users;
     }
@@ -130,10 +132,12 @@ public final class Storage {
         return tokens;
     }
 
+    /** The groups of nodes and their members. */
     public GroupStore groups() {
         return groups;
     }
 
+    /** The comments on nodes. */
     public CommentStore comments() {
         return comments;
     }

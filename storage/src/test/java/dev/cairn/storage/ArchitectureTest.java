@@ -10,14 +10,13 @@ import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 
 import dev.cairn.storage.errors.CairnException;
+import dev.cairn.storage.testing.StorageBoundary;
 
 /**
  * The package rules of docs/architecture.md that the compiler cannot see. The object store's own rule is in its
  * module (objects, dev.cairn.storage.objects.ArchitectureTest).
  */
-@AnalyzeClasses(
-        packages = {"dev.cairn.storage", "dev.cairn.storage.errors"},
-        importOptions = ImportOption.DoNotIncludeTests.class)
+@AnalyzeClasses(packages = "dev.cairn.storage", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
 
     /** The canonical form and its digest depend on no other part of Cairn, so they never shift with them. */
@@ -109,4 +108,12 @@ class ArchitectureTest {
             .should()
             .onlyDependOnClassesThat()
             .resideInAnyPackage("dev.cairn.storage.errors..", "java..");
+
+    /**
+     * What the public packages offer other modules shows none of storage's internals (see
+     * {@link StorageBoundary#PUBLIC_API_SHOWS_NO_INTERNALS}); that no other module uses them is the same
+     * class's other rule, which engine's and api's architecture tests check.
+     */
+    @ArchTest
+    static final ArchRule publicApiShowsNoInternals = StorageBoundary.PUBLIC_API_SHOWS_NO_INTERNALS;
 }

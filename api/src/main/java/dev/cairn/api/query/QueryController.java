@@ -150,37 +150,95 @@ class QueryController {
                             schema = @Schema(type = "string", example = "{\"s\": {\"uuid\": \"0190c1a2-…\"}}\n")))
     void stream(@RequestBody String body, @Parameter(hidden = true) HttpServletResponse response) throws IOException {
         QuerySpec spec = QuerySpec.fromJson(body);
-        RowJson json = new RowJson(spec);
+        send(spec, new JsonLines(new RowJson(spec)), response, queries.stream(spec));
+    }
+
+    @PostMapping(path = "/columns", consumes = MediaType.APPLICATION_JSON_VALUE, produces = NDJSON)
+    @Operation(
+            operationId = "queryColumns",
+            summary = "Run a query, every row, as blocks of columns",
+            description = "The body is the query builder's JSON form, as for POST /api/v1/query. The answer is made for"
+                    + " readers that build a table (a DataFrame): its first line names the columns,"
+                    + " `{\"columns\": [{\"tag\": \"d\", \"key\": \"attributes.energy\"}, …]}`, and each line after it"
+                    + " is a block of up to " + ColumnBlocks.BLOCK + " rows, an array holding one array of values per"
+                    + " column in the header's order. A whole row (`*`) is a column of objects. Read from a database"
+                    + " cursor and written as it comes, as the stream of rows is; a query that fails after the header"
+                    + " was sent ends with one line that is the problem (RFC 9457, an object with a \"type\").",
+            requestBody =
+                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                            content = @Content(examples = @ExampleObject(value = EXAMPLE))))
+    @ApiResponse(
+            responseCode = "200",
+            description = "A line naming the columns, then a line per block of rows",
+            content =
+                    @Content(
+                            mediaType = NDJSON,
+                            schema =
+                                    @Schema(
+                                            type = "string",
+                                            example = "{\"columns\": [{\"tag\": \"s\", \"key\": \"uuid\"}]}\n"
+                                                    + "[[\"0190c1a2-…\", \"0190c1a3-…\"]]\n")))
+    void columns(@RequestBody String body, @Parameter(hidden = true) HttpServletResponse response) throws IOException {
+        QuerySpec spec = QuerySpec.fromJson(body);
+        send(spec, new ColumnBlocks(spec), response, queries.stream(spec));
+    }
+
+    /** Every row of the query through {@code lines}; a failure after the status was sent ends the stream as a line. */
+    private static void send(QuerySpec spec, RowLines lines, HttpServletResponse response, Stream<Row> opened)
+            throws IOException {
         // the cursor is opened before anything is written: a query the database refuses is still a problem
-        try (Stream<Row> rows = queries.stream(spec)) {
+        try (Stream<Row> rows = opened) {
             response.setContentType(NDJSON);
             JsonGenerator g = RowJson.MAPPER.createGenerator(response.getOutputStream());
-            long written = 0;
+            long read = 0;
             try {
-                for (var it = rows.iterator(); it.hasNext(); ) {
-                    json.write(g, it.next());
-                    g.writeRaw('\n');
-                    if (++written % FLUSH_EVERY == 0) {
-                        g.flush();
-                    }
+                lines.begin(g);
+                for (var it = rows.iterator(); it.hasNext(); read++) {
+                    lines.row(g, it.next());
                 }
+                lines.end(g);
             } catch (CairnException e) {
                 if (!response.isCommitted()) {
                     response.reset();
                     throw e;
                 }
                 // the status is sent: the stream ends with the problem, where a row would come
-                LOG.warn("a query stream failed after {} rows: {}", written, e.getMessage());
+                LOG.warn("a query stream failed after {} rows: {}", read, e.getMessage());
                 Problems kind = Problems.of(e);
                 g.writeStartObject();
                 g.writeStringProperty("type", kind.type().toString());
                 g.writeStringProperty("title", kind.title());
                 g.writeNumberProperty("status", kind.status().value());
-                g.writeStringProperty("detail", "the query failed after " + written + " rows: " + e.getMessage());
+                g.writeStringProperty("detail", "the query failed after " + read + " rows: " + e.getMessage());
                 g.writeEndObject();
                 g.writeRaw('\n');
             }
             g.close();
         }
+    }
+
+    /** A line of JSON per row, flushed every {@value #FLUSH_EVERY} rows. */
+    private static final class JsonLines implements RowLines {
+        private final RowJson json;
+        private long written;
+
+        JsonLines(RowJson json) {
+            this.json = json;
+        }
+
+        @Override
+        public void begin(JsonGenerator g) {}
+
+        @Override
+        public void row(JsonGenerator g, Row row) {
+            json.write(g, row);
+            g.writeRaw('\n');
+            if (++written % FLUSH_EVERY == 0) {
+                g.flush();
+            }
+        }
+
+        @Override
+        public void end(JsonGenerator g) {}
     }
 }

@@ -42,19 +42,26 @@ final class RowJson {
     /** The names of a row's values, in projection order, grouped by tag. */
     private final Map<String, List<Named>> byTag = new LinkedHashMap<>();
 
-    private record Named(int index, String key) {}
+    /** A row's value at {@code index}, found by {@code key} in the object of {@code tag}. */
+    record Named(String tag, int index, String key) {}
 
     RowJson(QuerySpec spec) {
         // the order in which the compiler selects: each vertex's projections, then its edge's
         int index = 0;
         for (Vertex v : spec.path()) {
             for (Projection p : v.projections()) {
-                byTag.computeIfAbsent(v.tag(), t -> new ArrayList<>()).add(new Named(index++, p.key()));
+                byTag.computeIfAbsent(v.tag(), t -> new ArrayList<>()).add(new Named(v.tag(), index++, p.key()));
             }
             for (Projection p : v.edgeProjections()) {
-                byTag.computeIfAbsent(v.edgeTag(), t -> new ArrayList<>()).add(new Named(index++, p.key()));
+                byTag.computeIfAbsent(v.edgeTag(), t -> new ArrayList<>())
+                        .add(new Named(v.edgeTag(), index++, p.key()));
             }
         }
+    }
+
+    /** Every value of a row, grouped by tag as {@link #write} writes them. */
+    List<Named> names() {
+        return byTag.values().stream().flatMap(List::stream).toList();
     }
 
     void write(JsonGenerator g, Row row) {
@@ -74,6 +81,21 @@ final class RowJson {
             g.writeEndObject();
         }
         g.writeEndObject();
+    }
+
+    /** A value of a row: a whole row ({@code *}) as an object, anything else as its JSON. */
+    static void cell(JsonGenerator g, Named name, Object value) {
+        if (name.key().equals(Projection.ALL)) {
+            if (value == null) {
+                g.writeNull();
+            } else {
+                g.writeStartObject();
+                whole(g, value);
+                g.writeEndObject();
+            }
+        } else {
+            value(g, value);
+        }
     }
 
     private static void value(JsonGenerator g, Object value) {

@@ -18,7 +18,11 @@ final class ReadOnlyFilter extends OncePerRequestFilter {
     private static final Set<String> READING = Set.of("GET", "HEAD", "OPTIONS");
     /** Requests that read with a body. */
     private static final Set<String> READING_POSTS = Set.of(
-            "/api/v1/query", "/api/v1/query/stream", "/api/v1/processes/explain-cache", "/api/v1/archive/inspection");
+            "/api/v1/query",
+            "/api/v1/query/stream",
+            "/api/v1/query/columns",
+            "/api/v1/processes/explain-cache",
+            "/api/v1/archive/inspection");
 
     private final JsonMapper json;
 

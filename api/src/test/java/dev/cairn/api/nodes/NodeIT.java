@@ -275,7 +275,8 @@ class NodeIT extends ApiTest {
                 "/api/v1/nodes/{ref}/comments/{comment}",
                 "/api/v1/nodes/files",
                 "/api/v1/query",
-                "/api/v1/query/stream")) {
+                "/api/v1/query/stream",
+                "/api/v1/query/columns")) {
             assertTrue(paths.has(path), path + " is not in " + paths.propertyNames());
             paths.get(path).properties().forEach(op -> {
                 if (op.getValue().has("summary")) {

@@ -29,7 +29,10 @@ import dev.cairn.storage.graph.IntData;
 import dev.cairn.storage.graph.LinkType;
 import dev.cairn.storage.graph.Node;
 
-/** POST /api/v1/query and /query/stream: the query builder's JSON form, paged or streamed as JSON lines. */
+/**
+ * POST /api/v1/query, /query/stream and /query/columns: the query builder's JSON form, paged, streamed as JSON
+ * lines, or streamed as blocks of columns.
+ */
 class QueryIT extends ApiTest {
 
     static final int N = 3000;
@@ -145,15 +148,7 @@ class QueryIT extends ApiTest {
 
     @Test
     void aStreamThatFailsAfterItsFirstRowsEndsWithTheProblem() throws IOException {
-        // more rows than a cursor fetches at once (10,000), then one whose date does not read
-        List<Node> dated = new ArrayList<>();
-        for (int i = 0; i < 12_000; i++) {
-            dated.add(new DictData(Map.of("when", "2024-05-01T12:00:00Z")));
-        }
-        dated.add(new DictData(Map.of("when", "not a date")));
-        engine.graph().storeAll(dated);
-        String query = "{\"path\": [{\"tag\": \"d\", \"entity\": \"node\", \"node_type\": \"data.core.dict.Dict.\","
-                + " \"subclassing\": false, \"project\": [{\"field\": \"attributes.when\", \"cast\": \"d\"}]}]}";
+        String query = storeDatesThenOneThatIsNot("stream");
         Api api = reader();
         HttpResponse<InputStream> r = api.stream(api.request("/api/v1/query/stream")
                 .header("Content-Type", "application/json")
@@ -176,6 +171,84 @@ class QueryIT extends ApiTest {
     }
 
     @Test
+    void columnsComeAsAHeaderThenBlocksOfValues() throws Exception {
+        List<JsonNode> lines = columnLines(INTS);
+        assertEquals(
+                "[{\"tag\":\"n\",\"key\":\"uuid\"},{\"tag\":\"n\",\"key\":\"attributes.value\"}]",
+                lines.getFirst().get("columns").toString());
+        assertEquals(2, lines.size(), "3,000 rows are one block");
+        JsonNode uuids = lines.get(1).get(0);
+        JsonNode values = lines.get(1).get(1);
+        assertEquals(N, uuids.size());
+        assertEquals(
+                N, new HashSet<>(uuids.valueStream().map(JsonNode::asString).toList()).size());
+        for (int i = 0; i < N; i++) {
+            assertEquals(i, values.get(i).asLong());
+        }
+        String wholeAndEdge = "{\"path\": [{\"tag\": \"c\", \"entity\": \"node\", \"node_type\":"
+                + " \"process.calculation.\", \"project\": [\"*\"]}, {\"tag\": \"i\", \"entity\": \"node\","
+                + " \"with_outgoing\": \"c\", \"edge_project\": [\"label\"], \"project\": [\"attributes.value\"]}]}";
+        List<JsonNode> calc = columnLines(wholeAndEdge);
+        assertEquals(
+                "[{\"tag\":\"c\",\"key\":\"*\"},{\"tag\":\"i\",\"key\":\"attributes.value\"},"
+                        + "{\"tag\":\"c--i\",\"key\":\"label\"}]",
+                calc.getFirst().get("columns").toString());
+        JsonNode block = calc.get(1);
+        assertEquals(
+                "arithmetic.add_function",
+                block.get(0).get(0).get("process_type").asString());
+        assertEquals(-1, block.get(1).get(0).asInt());
+        assertEquals("x", block.get(2).get(0).asString());
+    }
+
+    @Test
+    void columnsThatFailAfterTheirFirstBlocksEndWithTheProblem() throws IOException {
+        List<JsonNode> lines = columnLines(storeDatesThenOneThatIsNot("columns"));
+        assertEquals("d", lines.getFirst().get("columns").get(0).get("tag").asString());
+        // 12,000 rows: the cursor's first fetch (10,000) makes two whole blocks; its second meets the bad date
+        assertEquals(4, lines.size(), lines.size() + " lines: the header, two whole blocks, the problem");
+        assertEquals(ColumnBlocks.BLOCK, lines.get(1).get(0).size());
+        assertEquals(ColumnBlocks.BLOCK, lines.get(2).get(0).size());
+        JsonNode last = lines.getLast();
+        assertEquals("urn:cairn:problem:invalid-input", last.get("type").asString());
+        assertTrue(last.get("detail").asString().contains("not a date"), last.toString());
+    }
+
+    /**
+     * Stores more good dates than a cursor fetches at once (10,000), then one that does not read, labelled
+     * {@code label}; returns the query that reads them as dates.
+     */
+    private String storeDatesThenOneThatIsNot(String label) {
+        List<Node> dated = new ArrayList<>();
+        for (int i = 0; i < 12_000; i++) {
+            dated.add(new DictData(Map.of("when", "2024-05-01T12:00:00Z")));
+        }
+        dated.add(new DictData(Map.of("when", "not a date")));
+        dated.forEach(d -> d.setLabel(label));
+        engine.graph().storeAll(dated);
+        return "{\"path\": [{\"tag\": \"d\", \"entity\": \"node\", \"node_type\": \"data.core.dict.Dict.\","
+                + " \"filters\": {\"label\": \"" + label + "\"}, \"project\": [{\"field\": \"attributes.when\","
+                + " \"cast\": \"d\"}]}]}";
+    }
+
+    private List<JsonNode> columnLines(String query) throws IOException {
+        Api api = reader();
+        HttpResponse<InputStream> r = api.stream(api.request("/api/v1/query/columns")
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(query)));
+        assertEquals(200, r.statusCode());
+        assertEquals(
+                "application/x-ndjson", r.headers().firstValue("Content-Type").orElseThrow());
+        List<JsonNode> lines = new ArrayList<>();
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8))) {
+            for (String line; (line = in.readLine()) != null; ) {
+                lines.add(Api.json().readTree(line));
+            }
+        }
+        return lines;
+    }
+
+    @Test
     void badQueriesAreRefusedNamingWhatIsWrong() {
         Api api = reader();
         Api.Response field = api.post(
@@ -188,6 +261,11 @@ class QueryIT extends ApiTest {
                 "{\"path\": [{\"tag\": \"n\", \"entity\": \"node\", \"filters\": {\"id\": {\"near\": 1}}}]}");
         assertEquals(400, op.status(), op.toString());
         assertTrue(op.json().get("detail").asString().contains("unknown operator 'near'"), op.toString());
+        Api.Response columns = api.post(
+                "/api/v1/query/columns",
+                "{\"path\": [{\"tag\": \"n\", \"entity\": \"node\", \"project\": [\"colour\"]}]}");
+        assertEquals(400, columns.status(), columns.toString());
+        assertTrue(columns.json().get("detail").asString().contains("unknown field 'colour'"), columns.toString());
         Api.Response malformed = api.post("/api/v1/query", "{\"path\": [");
         assertEquals(400, malformed.status(), malformed.toString());
         assertTrue(malformed.json().get("detail").asString().contains("not valid JSON"), malformed.toString());

@@ -49,6 +49,8 @@ class ReadOnlyIT extends ApiTest {
         Api reader = api(token(Role.READ));
         OidcJwtIT.assertPassed(reader.get("/api/v1/nodes"));
         OidcJwtIT.assertPassed(send(reader, "POST", "/api/v1/query"));
+        OidcJwtIT.assertPassed(send(reader, "POST", "/api/v1/query/stream"));
+        OidcJwtIT.assertPassed(send(reader, "POST", "/api/v1/query/columns"));
         OidcJwtIT.assertPassed(send(reader, "POST", "/api/v1/processes/explain-cache"));
         OidcJwtIT.assertPassed(send(reader, "POST", "/api/v1/archive/inspection"));
         assertEquals(200, reader.get("/api/v1/server").status());

@@ -19,14 +19,14 @@ import java.util.stream.Stream;
 import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyManager;
 
-import dev.cairn.storage.db.Cursors;
 import dev.cairn.storage.db.Database;
+import dev.cairn.storage.db.internal.Cursors;
 import dev.cairn.storage.errors.ConflictException;
 import dev.cairn.storage.graph.NodeIds;
 import dev.cairn.storage.graph.SqlErrors;
-import dev.cairn.storage.graph.traversal.Closure;
-import dev.cairn.storage.graph.traversal.GraphTraversal;
 import dev.cairn.storage.graph.traversal.TraversalRule;
+import dev.cairn.storage.graph.traversal.internal.Closure;
+import dev.cairn.storage.graph.traversal.internal.GraphTraversal;
 import dev.cairn.storage.objects.Container;
 import dev.cairn.storage.objects.ObjectKey;
 

@@ -3,7 +3,7 @@ package dev.cairn.storage.archive;
 import dev.cairn.storage.errors.UnavailableException;
 
 /** Reading or writing an archive's file or stream failed: a full disk, a client that went away. */
-public class ArchiveIoException extends UnavailableException {
+class ArchiveIoException extends UnavailableException {
 
     public ArchiveIoException(String message, Throwable cause) {
         super(message, cause);

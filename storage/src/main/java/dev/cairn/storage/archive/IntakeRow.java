@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-import dev.cairn.storage.db.CopyRows;
 import dev.cairn.storage.db.JsonText;
+import dev.cairn.storage.db.internal.CopyRows;
 import dev.cairn.storage.graph.StoredRowHashes;
 
 /**

@@ -6,7 +6,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 
-import dev.cairn.storage.graph.NodeTallies;
+import dev.cairn.storage.graph.internal.NodeTallies;
 
 /**
  * What an import writes of nodes and links once every row is in: the new processes (which waited for

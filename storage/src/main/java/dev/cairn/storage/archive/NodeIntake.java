@@ -26,11 +26,11 @@ import org.postgresql.copy.CopyManager;
 import org.postgresql.util.PSQLException;
 import org.postgresql.util.ServerErrorMessage;
 
-import dev.cairn.storage.db.CopyRows;
 import dev.cairn.storage.db.JsonCodec;
+import dev.cairn.storage.db.internal.CopyRows;
 import dev.cairn.storage.errors.InvalidInputException;
-import dev.cairn.storage.graph.NodeTallies;
 import dev.cairn.storage.graph.SqlErrors;
+import dev.cairn.storage.graph.internal.NodeTallies;
 
 /**
  * The nodes part of an import, as it streams. Each row is parsed once, checked ({@link NodeRowChecks},

@@ -15,15 +15,8 @@ import org.hibernate.cfg.AvailableSettings;
 import org.hibernate.cfg.Configuration;
 import org.hibernate.type.format.jackson.Jackson3JsonFormatMapper;
 
-import dev.cairn.storage.db.entity.AuthInfoEntity;
-import dev.cairn.storage.db.entity.CommentEntity;
-import dev.cairn.storage.db.entity.ComputerEntity;
-import dev.cairn.storage.db.entity.GroupEntity;
-import dev.cairn.storage.db.entity.LinkEntity;
-import dev.cairn.storage.db.entity.LogEntity;
-import dev.cairn.storage.db.entity.NodeEntity;
-import dev.cairn.storage.db.entity.SettingEntity;
-import dev.cairn.storage.db.entity.UserEntity;
+import dev.cairn.storage.db.internal.Entities;
+import dev.cairn.storage.db.internal.KeepAliveSockets;
 
 /**
  * The graph's PostgreSQL database: a connection pool, the schema brought up to date by
@@ -31,17 +24,6 @@ import dev.cairn.storage.db.entity.UserEntity;
  * Opening fails fast when the schema and the entities disagree.
  */
 public final class Database implements AutoCloseable {
-
-    static final List<Class<?>> ENTITIES = List.of(
-            UserEntity.class,
-            ComputerEntity.class,
-            AuthInfoEntity.class,
-            NodeEntity.class,
-            LinkEntity.class,
-            GroupEntity.class,
-            CommentEntity.class,
-            LogEntity.class,
-            SettingEntity.class);
 
     // Hibernate and Flyway log through java.util.logging here; their start-up banners are
     // noise. Held so the loggers (and their levels) are not collected.
@@ -83,7 +65,7 @@ public final class Database implements AutoCloseable {
         // Bulk inserts: let the driver rewrite batches into multi-row statements.
         hikari.addDataSourceProperty("reWriteBatchedInserts", "true");
         // The statements of Cairn that insert nodes count them in the statistics themselves
-        // (graph.NodeTallies); this keeps the trigger that counts other sessions' inserts idle.
+        // (graph.internal.NodeTallies); this keeps the trigger that counts other sessions' inserts idle.
         hikari.setConnectionInitSql("SET cairn.node_tally = 'written'");
         if (config.plainLoopback()) {
             hikari.addDataSourceProperty("sslmode", "disable");
@@ -120,7 +102,7 @@ public final class Database implements AutoCloseable {
 
     private static SessionFactory validatedSessions(DataSource dataSource) {
         Configuration configuration = new Configuration();
-        ENTITIES.forEach(configuration::addAnnotatedClass);
+        Entities.MAPPED.forEach(configuration::addAnnotatedClass);
         configuration.getProperties().put(AvailableSettings.JAKARTA_NON_JTA_DATASOURCE, dataSource);
         configuration.setProperty(AvailableSettings.HBM2DDL_AUTO, "validate");
         // JSON columns read as JsonCodec reads them (integers as Long), so an entity's map

@@ -1,8 +1,8 @@
 /**
  * The graph's PostgreSQL database: {@code Database} (connection pool, Flyway migrations,
  * Hibernate's mapping validated against the schema), its configuration, whole-database
- * administration, and the JDBC tools the layers above share: transactions, server-side cursors,
- * COPY rows and pipes, temporary id tables, and JSON text for attribute values.
+ * administration, transactions, and JSON text for attribute values. Its entities and the JDBC tools
+ * the layers above share (COPY, cursors, temporary id tables) are storage's own, in {@code db.internal}.
  *
  * <p>It knows tables and JSON, not the graph's rules or its queries: it depends on the JDK, the
  * PostgreSQL driver, HikariCP, Flyway, Hibernate and Jackson, and an architecture test keeps it

@@ -8,7 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.cairn.storage.hash.SignificantDigits;
+import dev.cairn.storage.hash.internal.SignificantDigits;
 
 /**
  * Cleans values before they become attributes or extras, so that what is stored reads back

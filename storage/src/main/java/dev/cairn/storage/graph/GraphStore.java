@@ -200,6 +200,7 @@ public final class GraphStore {
         return loadOne(SELECT_BY_ID, id, "id " + id);
     }
 
+    /** The stored node with this uuid, typed by its node type. */
     public Node load(UUID uuid) {
         return loadOne(SELECT_BY_UUID, uuid, "uuid " + uuid);
     }
@@ -345,6 +346,7 @@ public final class GraphStore {
         }
     }
 
+    /** Sets a stored node's label (any node may change it) and its modification time. */
     public void setLabel(Node node, String label) {
         Objects.requireNonNull(label, "label");
         OffsetDateTime mtime =
@@ -352,6 +354,7 @@ public final class GraphStore {
         node.updateStored(label, node.description(), node.extras(), mtime);
     }
 
+    /** Sets a stored node's description (any node may change it) and its modification time. */
     public void setDescription(Node node, String description) {
         Objects.requireNonNull(description, "description");
         OffsetDateTime mtime = update(

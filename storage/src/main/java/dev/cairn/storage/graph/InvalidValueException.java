@@ -3,7 +3,7 @@ package dev.cairn.storage.graph;
 import dev.cairn.storage.errors.InvalidInputException;
 
 /** An attribute or extra cannot be stored: a key with '.', a non-finite float, a type JSON cannot hold. */
-public final class InvalidValueException extends InvalidInputException {
+final class InvalidValueException extends InvalidInputException {
 
     public InvalidValueException(String message) {
         super(message);

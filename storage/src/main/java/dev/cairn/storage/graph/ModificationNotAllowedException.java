@@ -3,7 +3,7 @@ package dev.cairn.storage.graph;
 import dev.cairn.storage.errors.ConflictException;
 
 /** A stored node was asked to change what storing froze. */
-public final class ModificationNotAllowedException extends ConflictException {
+final class ModificationNotAllowedException extends ConflictException {
 
     public ModificationNotAllowedException(String message) {
         super(message);

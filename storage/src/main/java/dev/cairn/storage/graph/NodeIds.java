@@ -15,7 +15,7 @@ import java.util.stream.LongStream;
 import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyIn;
 
-import dev.cairn.storage.db.TempTables;
+import dev.cairn.storage.db.internal.TempTables;
 import dev.cairn.storage.errors.NotFoundException;
 
 /**

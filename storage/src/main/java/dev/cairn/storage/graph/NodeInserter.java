@@ -12,9 +12,10 @@ import java.util.Map;
 
 import org.postgresql.PGConnection;
 
-import dev.cairn.storage.db.CopyPipe;
-import dev.cairn.storage.db.CopyRows;
 import dev.cairn.storage.db.JsonText;
+import dev.cairn.storage.db.internal.CopyPipe;
+import dev.cairn.storage.db.internal.CopyRows;
+import dev.cairn.storage.graph.internal.NodeTallies;
 
 /**
  * Writes new nodes and their incoming links. One node goes in one statement (node and

@@ -3,7 +3,7 @@ package dev.cairn.storage.graph;
 import dev.cairn.storage.errors.ConflictException;
 
 /** Storing would make the data provenance (CREATE and INPUT links) cyclic. */
-public final class ProvenanceCycleException extends ConflictException {
+final class ProvenanceCycleException extends ConflictException {
 
     public ProvenanceCycleException(String message) {
         super(message);

@@ -4,11 +4,14 @@ import java.util.Map;
 import java.util.UUID;
 
 import dev.cairn.storage.hash.NodeHasher;
+import dev.cairn.storage.visibility.Internal;
 
 /**
  * The hash of a node from its stored columns, without a class to load it into: what an import computes
  * for the rows it adds, equal to what storing or {@link GraphStore#rehash rehashing} the node gives.
+ * Public for the archive import only, which stands outside this package.
  */
+@Internal
 public final class StoredRowHashes {
 
     private StoredRowHashes() {}

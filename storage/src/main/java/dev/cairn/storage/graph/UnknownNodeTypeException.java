@@ -3,7 +3,7 @@ package dev.cairn.storage.graph;
 import dev.cairn.storage.errors.InvalidInputException;
 
 /** A node type string that no registered node class claims. */
-public final class UnknownNodeTypeException extends InvalidInputException {
+final class UnknownNodeTypeException extends InvalidInputException {
 
     public UnknownNodeTypeException(String message) {
         super(message);

@@ -7,6 +7,8 @@ import java.math.BigInteger;
 import java.nio.ByteOrder;
 import java.util.UUID;
 
+import dev.cairn.storage.hash.internal.SignificantDigits;
+
 /**
  * Writes the typed values of the canonical form (see {@link NodeHasher}) into a small
  * staging buffer that is handed to a {@link Sink} whenever it fills, so that a digest is fed

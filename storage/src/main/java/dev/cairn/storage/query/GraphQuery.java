@@ -59,10 +59,12 @@ public final class GraphQuery {
         this.decoder = decoder;
     }
 
+    /** The query {@code spec}, checked, ready to run on connections of {@code dataSource}. */
     public static GraphQuery on(DataSource dataSource, QuerySpec spec) {
         return new GraphQuery(dataSource, spec, 0, ForkJoinPool.commonPool());
     }
 
+    /** The query {@code spec}, checked, ready to run on {@code database}. */
     public static GraphQuery on(Database database, QuerySpec spec) {
         return on(database.dataSource(), spec);
     }

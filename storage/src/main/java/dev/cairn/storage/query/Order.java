@@ -14,14 +14,17 @@ public record Order(String tag, String field, Cast cast, boolean descending) {
         Objects.requireNonNull(field, "field");
     }
 
+    /** Ascending by a field of vertex {@code tag}. */
     public static Order asc(String tag, String field) {
         return new Order(tag, field, null, false);
     }
 
+    /** Descending by a field of vertex {@code tag}. */
     public static Order desc(String tag, String field) {
         return new Order(tag, field, null, true);
     }
 
+    /** The same key, its field cast (to order JSON values by number, not text). */
     public Order as(Cast cast) {
         return new Order(tag, field, cast, descending);
     }

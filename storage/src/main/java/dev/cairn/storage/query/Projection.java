@@ -18,22 +18,27 @@ public record Projection(String field, Cast cast, Aggregate aggregate) {
         Objects.requireNonNull(field, "field");
     }
 
+    /** A field as stored ({@link #ALL} for every column of the vertex). */
     public static Projection of(String field) {
         return new Projection(field, null, null);
     }
 
+    /** A field cast to a type: a value inside attributes or extras is JSON until cast. */
     public static Projection of(String field, Cast cast) {
         return new Projection(field, cast, null);
     }
 
+    /** The count of a field's values. */
     public static Projection count(String field) {
         return new Projection(field, null, Aggregate.COUNT);
     }
 
+    /** An aggregate of a field's values. */
     public static Projection aggregate(Aggregate aggregate, String field) {
         return new Projection(field, null, aggregate);
     }
 
+    /** The same projection, cast. */
     public Projection as(Cast cast) {
         return new Projection(field, cast, aggregate);
     }

@@ -30,30 +30,37 @@ public final class QueryBuilder {
 
     private QueryBuilder() {}
 
+    /** An empty query: add its vertices in path order, each joined to an earlier one. */
     public static QueryBuilder start() {
         return new QueryBuilder();
     }
 
+    /** Adds a vertex of nodes, named {@code tag}, shaped by {@code vertex}. */
     public QueryBuilder node(String tag, Consumer<VertexBuilder> vertex) {
         return add(EntityType.NODE, tag, vertex);
     }
 
+    /** Adds a vertex of groups. */
     public QueryBuilder group(String tag, Consumer<VertexBuilder> vertex) {
         return add(EntityType.GROUP, tag, vertex);
     }
 
+    /** Adds a vertex of computers. */
     public QueryBuilder computer(String tag, Consumer<VertexBuilder> vertex) {
         return add(EntityType.COMPUTER, tag, vertex);
     }
 
+    /** Adds a vertex of users. */
     public QueryBuilder user(String tag, Consumer<VertexBuilder> vertex) {
         return add(EntityType.USER, tag, vertex);
     }
 
+    /** Adds a vertex of comments. */
     public QueryBuilder comment(String tag, Consumer<VertexBuilder> vertex) {
         return add(EntityType.COMMENT, tag, vertex);
     }
 
+    /** Adds a vertex of log entries. */
     public QueryBuilder log(String tag, Consumer<VertexBuilder> vertex) {
         return add(EntityType.LOG, tag, vertex);
     }
@@ -66,21 +73,25 @@ public final class QueryBuilder {
         return this;
     }
 
+    /** Orders the rows by these keys, in this order of precedence. */
     public QueryBuilder orderBy(Order... keys) {
         orderBy.addAll(Arrays.asList(keys));
         return this;
     }
 
+    /** Returns at most this many rows. */
     public QueryBuilder limit(long rows) {
         this.limit = rows;
         return this;
     }
 
+    /** Skips this many rows first (keyset paging, {@link #after}, does not slow down with depth). */
     public QueryBuilder offset(long rows) {
         this.offset = rows;
         return this;
     }
 
+    /** Drops repeated rows. */
     public QueryBuilder distinct() {
         this.distinct = true;
         return this;
@@ -92,6 +103,7 @@ public final class QueryBuilder {
         return this;
     }
 
+    /** The query as its JSON form, checked when it is run. */
     public QuerySpec build() {
         return new QuerySpec(path, orderBy, limit, offset, distinct, after);
     }

@@ -12,7 +12,7 @@ import dev.cairn.storage.graph.LinkType;
  * CTEs {@code r<i>(root, id)} computed with {@code UNION}, so each node is reached once per
  * root however many paths lead to it.
  */
-public final class SqlCompiler {
+final class SqlCompiler {
 
     private SqlCompiler() {}
 

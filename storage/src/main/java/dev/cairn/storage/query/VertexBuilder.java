@@ -57,6 +57,7 @@ public final class VertexBuilder {
         return this;
     }
 
+    /** Also returns these projections of the vertex (with casts or aggregates). */
     public VertexBuilder project(Projection... more) {
         projections.addAll(Arrays.asList(more));
         return this;
@@ -68,6 +69,7 @@ public final class VertexBuilder {
         return this;
     }
 
+    /** Returns these fields of the link to the related node ({@code type}, {@code label}). */
     public VertexBuilder edgeProject(String... fields) {
         for (String f : fields) {
             edgeProjections.add(Projection.of(f));
@@ -75,6 +77,7 @@ public final class VertexBuilder {
         return this;
     }
 
+    /** Joins this vertex to the earlier vertex {@code tag} by {@code relationship}. */
     public VertexBuilder related(Relationship relationship, String tag) {
         this.relationship = relationship;
         this.related = tag;
@@ -101,26 +104,32 @@ public final class VertexBuilder {
         return related(Relationship.WITH_DESCENDANTS, tag);
     }
 
+    /** Nodes in group {@code tag}, or the groups of user {@code tag}. */
     public VertexBuilder withGroup(String tag) {
         return related(Relationship.WITH_GROUP, tag);
     }
 
+    /** The groups, computer, user, comments or logs of node {@code tag}. */
     public VertexBuilder withNode(String tag) {
         return related(Relationship.WITH_NODE, tag);
     }
 
+    /** The nodes that ran on computer {@code tag}. */
     public VertexBuilder withComputer(String tag) {
         return related(Relationship.WITH_COMPUTER, tag);
     }
 
+    /** The nodes, groups or comments of user {@code tag}. */
     public VertexBuilder withUser(String tag) {
         return related(Relationship.WITH_USER, tag);
     }
 
+    /** The node or user of comment {@code tag}. */
     public VertexBuilder withComment(String tag) {
         return related(Relationship.WITH_COMMENT, tag);
     }
 
+    /** The node of log entry {@code tag}. */
     public VertexBuilder withLog(String tag) {
         return related(Relationship.WITH_LOG, tag);
     }

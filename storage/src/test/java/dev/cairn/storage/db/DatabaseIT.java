@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.postgresql.util.PSQLException;
 
-import dev.cairn.storage.db.entity.UserEntity;
+import dev.cairn.storage.db.internal.KeepAliveSockets;
+import dev.cairn.storage.db.internal.UserEntity;
 import dev.cairn.storage.testing.TestDatabase;
 
 class DatabaseIT {

@@ -13,7 +13,7 @@ package dev.cairn.storage.archive.aiida;
  * @param ratioFloor    bytes an entry (or the archive) may inflate before {@code maxRatio} applies: small
  *                      files of zeros legitimately compress a hundredfold and more
  */
-public record AiidaArchiveLimits(long maxEntries, long maxTotalBytes, long maxRatio, long ratioFloor) {
+record AiidaArchiveLimits(long maxEntries, long maxTotalBytes, long maxRatio, long ratioFloor) {
 
     public AiidaArchiveLimits {
         if (maxEntries < 2 || maxTotalBytes < 1 || maxRatio < 1 || ratioFloor < 0) {

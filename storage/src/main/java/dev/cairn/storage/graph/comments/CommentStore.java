@@ -10,9 +10,9 @@ import java.util.UUID;
 import org.hibernate.Session;
 
 import dev.cairn.storage.db.Database;
-import dev.cairn.storage.db.entity.CommentEntity;
-import dev.cairn.storage.db.entity.NodeEntity;
-import dev.cairn.storage.db.entity.UserEntity;
+import dev.cairn.storage.db.internal.CommentEntity;
+import dev.cairn.storage.db.internal.NodeEntity;
+import dev.cairn.storage.db.internal.UserEntity;
 import dev.cairn.storage.errors.NotFoundException;
 
 /** Comments on nodes: added, edited and removed by users; nodes stay immutable. */

@@ -10,9 +10,9 @@ import java.util.function.Consumer;
 import org.hibernate.Session;
 
 import dev.cairn.storage.db.Database;
-import dev.cairn.storage.db.entity.AuthInfoEntity;
-import dev.cairn.storage.db.entity.ComputerEntity;
-import dev.cairn.storage.db.entity.UserEntity;
+import dev.cairn.storage.db.internal.AuthInfoEntity;
+import dev.cairn.storage.db.internal.ComputerEntity;
+import dev.cairn.storage.db.internal.UserEntity;
 import dev.cairn.storage.errors.ConflictException;
 import dev.cairn.storage.errors.NotFoundException;
 import dev.cairn.storage.graph.SqlErrors;
@@ -25,6 +25,7 @@ public final class AuthInfoStore {
 
     private final Database database;
 
+    /** The authinfos of this database. */
     public AuthInfoStore(Database database) {
         this.database = Objects.requireNonNull(database, "database");
     }
@@ -60,6 +61,7 @@ public final class AuthInfoStore {
         }
     }
 
+    /** The user's settings of the computer, if it has been configured for them. */
     public Optional<AuthInfo> find(long userId, long computerId) {
         return database.sessions()
                 .fromSession(session -> byPair(session, userId, computerId).map(AuthInfoStore::toAuthInfo));
@@ -83,11 +85,13 @@ public final class AuthInfoStore {
                         .toList());
     }
 
+    /** Replaces the authentication parameters of a configured computer. */
     public AuthInfo setAuthParams(long userId, long computerId, Map<String, Object> authParams) {
         Objects.requireNonNull(authParams, "authParams");
         return update(userId, computerId, e -> e.authParams = new LinkedHashMap<>(authParams));
     }
 
+    /** Replaces the metadata of a configured computer. */
     public AuthInfo setMetadata(long userId, long computerId, Map<String, Object> metadata) {
         Objects.requireNonNull(metadata, "metadata");
         return update(userId, computerId, e -> e.metadata = new LinkedHashMap<>(metadata));

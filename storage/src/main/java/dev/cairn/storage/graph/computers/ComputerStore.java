@@ -12,7 +12,7 @@ import java.util.function.Function;
 import org.hibernate.Session;
 
 import dev.cairn.storage.db.Database;
-import dev.cairn.storage.db.entity.ComputerEntity;
+import dev.cairn.storage.db.internal.ComputerEntity;
 import dev.cairn.storage.errors.ConflictException;
 import dev.cairn.storage.errors.NotFoundException;
 import dev.cairn.storage.graph.SqlErrors;
@@ -29,6 +29,7 @@ public final class ComputerStore {
 
     private final Database database;
 
+    /** The computers of this database. */
     public ComputerStore(Database database) {
         this.database = Objects.requireNonNull(database, "database");
     }
@@ -59,6 +60,7 @@ public final class ComputerStore {
         return database.sessions().fromSession(session -> toComputer(require(session, id)));
     }
 
+    /** The computer with this label, if there is one. */
     public Optional<Computer> findByLabel(String label) {
         return database.sessions()
                 .fromSession(session -> session.createSelectionQuery(
@@ -68,6 +70,7 @@ public final class ComputerStore {
                         .map(ComputerStore::toComputer));
     }
 
+    /** The computer with this uuid, if there is one. */
     public Optional<Computer> findByUuid(UUID uuid) {
         return database.sessions()
                 .fromSession(session -> session.createSelectionQuery(
@@ -111,10 +114,12 @@ public final class ComputerStore {
         }
     }
 
+    /** Sets a computer's description (none clears it). */
     public Computer describe(long id, String description) {
         return update(id, e -> e.description = Objects.requireNonNullElse(description, ""));
     }
 
+    /** Replaces a computer's metadata. */
     public Computer setMetadata(long id, Map<String, Object> metadata) {
         Objects.requireNonNull(metadata, "metadata");
         return update(id, e -> e.metadata = new LinkedHashMap<>(metadata));

@@ -16,10 +16,10 @@ import java.util.UUID;
 import java.util.function.LongConsumer;
 import java.util.stream.LongStream;
 
-import dev.cairn.storage.db.Cursors;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.JsonCodec;
 import dev.cairn.storage.db.Transactions;
+import dev.cairn.storage.db.internal.Cursors;
 import dev.cairn.storage.errors.ConflictException;
 import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.errors.NotFoundException;
@@ -44,6 +44,7 @@ public final class GroupStore {
 
     private final Database database;
 
+    /** The groups of this database. */
     public GroupStore(Database database) {
         this.database = Objects.requireNonNull(database, "database");
     }
@@ -104,6 +105,7 @@ public final class GroupStore {
         return run("reading group " + groupId, c -> require(c, groupId));
     }
 
+    /** The group with this label and type string, if there is one. */
     public Optional<Group> find(String label, String typeString) {
         return run("finding group '" + label + "'", c -> find(c, label, typeString));
     }
@@ -125,6 +127,7 @@ public final class GroupStore {
         });
     }
 
+    /** The group with this uuid, if there is one. */
     public Optional<Group> find(UUID uuid) {
         return run("finding group " + uuid, c -> {
             try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM node_group WHERE uuid = ?")) {
@@ -196,6 +199,7 @@ public final class GroupStore {
         }
     }
 
+    /** Sets a group's description. */
     public Group describe(long groupId, String description) {
         return run(
                 "describing group " + groupId,

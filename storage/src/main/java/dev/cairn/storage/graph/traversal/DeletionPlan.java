@@ -10,6 +10,8 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.stream.LongStream;
 
+import dev.cairn.storage.graph.traversal.internal.Closure;
+
 /**
  * A dry run of a deletion: the nodes that {@link NodeDeleter#delete} would remove now, held
  * in a transaction that {@link #close()} rolls back, so nothing changes. Keep it short-lived:

@@ -13,6 +13,8 @@ import dev.cairn.storage.db.Transactions;
 import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.graph.NodeIds;
 import dev.cairn.storage.graph.SqlErrors;
+import dev.cairn.storage.graph.traversal.internal.Closure;
+import dev.cairn.storage.graph.traversal.internal.GraphTraversal;
 
 /**
  * Deletes nodes with everything the {@link TraversalRules#DELETE} rules drag along (the

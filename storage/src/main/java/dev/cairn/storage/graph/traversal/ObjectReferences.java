@@ -13,9 +13,9 @@ import java.util.stream.Stream;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-import dev.cairn.storage.db.Cursors;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.Transactions;
+import dev.cairn.storage.db.internal.Cursors;
 import dev.cairn.storage.graph.StorageException;
 import dev.cairn.storage.objects.ObjectKey;
 

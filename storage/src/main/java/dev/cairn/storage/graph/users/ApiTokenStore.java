@@ -33,6 +33,7 @@ public final class ApiTokenStore {
 
     private final Database database;
 
+    /** The API tokens of this database. */
     public ApiTokenStore(Database database) {
         this.database = Objects.requireNonNull(database, "database");
     }
@@ -77,6 +78,7 @@ public final class ApiTokenStore {
         }
     }
 
+    /** The token with this uuid, if there is one. */
     public Optional<ApiToken> byUuid(UUID uuid) {
         try (Connection c = database.connection()) {
             return byUuid(c, uuid);

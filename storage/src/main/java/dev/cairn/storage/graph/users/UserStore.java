@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
 import org.hibernate.Session;
 
 import dev.cairn.storage.db.Database;
-import dev.cairn.storage.db.entity.UserEntity;
+import dev.cairn.storage.db.internal.UserEntity;
 import dev.cairn.storage.errors.ConflictException;
 import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.errors.NotFoundException;
@@ -29,6 +29,7 @@ public final class UserStore {
 
     private final Database database;
 
+    /** The users of this database. */
     public UserStore(Database database) {
         this.database = Objects.requireNonNull(database, "database");
     }
@@ -66,6 +67,7 @@ public final class UserStore {
         return toUser(entity);
     }
 
+    /** The user with this email, if there is one. */
     public Optional<User> findByEmail(String email) {
         return database.sessions()
                 .fromSession(session -> byEmail(session, email).map(UserStore::toUser));

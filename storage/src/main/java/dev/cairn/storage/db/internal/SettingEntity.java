@@ -1,4 +1,4 @@
-package dev.cairn.storage.db.entity;
+package dev.cairn.storage.db.internal;
 
 import java.time.OffsetDateTime;
 
@@ -12,7 +12,7 @@ import org.hibernate.type.SqlTypes;
 /** A row of {@code setting}: one profile-wide value. */
 @Entity
 @Table(name = "setting")
-public class SettingEntity {
+class SettingEntity {
 
     @Id
     public String key;

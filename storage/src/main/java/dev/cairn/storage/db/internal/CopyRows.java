@@ -1,4 +1,4 @@
-package dev.cairn.storage.db;
+package dev.cairn.storage.db.internal;
 
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
@@ -6,6 +6,8 @@ import java.time.OffsetDateTime;
 import java.util.UUID;
 
 import org.postgresql.copy.CopyIn;
+
+import dev.cairn.storage.db.JsonText;
 
 /**
  * Rows for {@code COPY … FROM STDIN} in PostgreSQL's text format, buffered and sent in

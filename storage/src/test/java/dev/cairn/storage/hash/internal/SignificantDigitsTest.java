@@ -1,4 +1,4 @@
-package dev.cairn.storage.hash;
+package dev.cairn.storage.hash.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package dev.cairn.storage.db.entity;
+package dev.cairn.storage.db.internal;
 
 import java.time.OffsetDateTime;
 import java.util.Map;

@@ -1,10 +1,8 @@
-package dev.cairn.storage.graph;
+package dev.cairn.storage.graph.internal;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-
-import dev.cairn.storage.visibility.Internal;
 
 /**
  * The statistics' change rows for the nodes Cairn inserts, written by the statement that inserts them
@@ -14,7 +12,6 @@ import dev.cairn.storage.visibility.Internal;
  * insert, then stays idle. Every statement of Cairn that inserts
  * nodes must count them here; state changes, deletions and truncation are counted by triggers.
  */
-@Internal
 public final class NodeTallies {
 
     private static final String CHANGE_COLUMNS =

@@ -1,4 +1,4 @@
-package dev.cairn.storage.graph.traversal;
+package dev.cairn.storage.graph.traversal.internal;
 
 import static dev.cairn.storage.graph.SampleGraph.set;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -27,6 +27,7 @@ import dev.cairn.storage.graph.GraphRows;
 import dev.cairn.storage.graph.LinkType;
 import dev.cairn.storage.graph.NodeIds;
 import dev.cairn.storage.graph.SampleGraph;
+import dev.cairn.storage.graph.traversal.TraversalRules;
 import dev.cairn.storage.testing.TestDatabase;
 
 class GraphTraversalIT {

@@ -1,6 +1,8 @@
-package dev.cairn.storage.db.entity;
+package dev.cairn.storage.db.internal;
 
+import java.time.OffsetDateTime;
 import java.util.Map;
+import java.util.UUID;
 
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
@@ -14,31 +16,35 @@ import jakarta.persistence.Table;
 import org.hibernate.annotations.JdbcTypeCode;
 import org.hibernate.type.SqlTypes;
 
-/** A row of {@code authinfo}: how one user reaches one computer. */
+/** A row of {@code log}: a record a process wrote about itself. */
 @Entity
-@Table(name = "authinfo")
-public class AuthInfoEntity {
+@Table(name = "log")
+class LogEntity {
 
     @Id
     @GeneratedValue(strategy = GenerationType.IDENTITY)
     public Long id;
 
-    @ManyToOne(fetch = FetchType.LAZY, optional = false)
-    @JoinColumn(name = "user_id")
-    public UserEntity user;
+    @Column(nullable = false, unique = true)
+    public UUID uuid;
+
+    @Column(nullable = false)
+    public OffsetDateTime time;
+
+    @Column(name = "logger_name", nullable = false)
+    public String loggerName;
+
+    @Column(name = "level_name", nullable = false)
+    public String levelName;
 
     @ManyToOne(fetch = FetchType.LAZY, optional = false)
-    @JoinColumn(name = "computer_id")
-    public ComputerEntity computer;
+    @JoinColumn(name = "node_id")
+    public NodeEntity node;
 
-    @JdbcTypeCode(SqlTypes.JSON)
-    @Column(name = "auth_params", nullable = false)
-    public Map<String, Object> authParams;
+    @Column(nullable = false)
+    public String message;
 
     @JdbcTypeCode(SqlTypes.JSON)
     @Column(nullable = false)
     public Map<String, Object> metadata;
-
-    @Column(nullable = false)
-    public boolean enabled;
 }

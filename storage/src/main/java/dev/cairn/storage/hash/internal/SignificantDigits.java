@@ -1,4 +1,4 @@
-package dev.cairn.storage.hash;
+package dev.cairn.storage.hash.internal;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -76,7 +76,7 @@ public final class SignificantDigits {
     private SignificantDigits() {}
 
     /** A finite double rounded, packed; read it with {@link #significand} and {@link #exponent}. */
-    static long round(double x) {
+    public static long round(double x) {
         if (x == 0) {
             return pack(0, 0);
         }
@@ -138,18 +138,18 @@ public final class SignificantDigits {
     }
 
     /** A BigDecimal rounded the same way, in lowest terms: unscaled value s, scale -e. */
-    static BigDecimal round(BigDecimal x) {
+    public static BigDecimal round(BigDecimal x) {
         if (x.signum() == 0) {
             return BigDecimal.ZERO;
         }
         return x.round(ROUNDING).stripTrailingZeros();
     }
 
-    static long significand(long packed) {
+    public static long significand(long packed) {
         return packed >> EXPONENT_BITS;
     }
 
-    static int exponent(long packed) {
+    public static int exponent(long packed) {
         return (int) (packed & ((1 << EXPONENT_BITS) - 1)) - EXPONENT_BIAS;
     }
 

@@ -1,4 +1,4 @@
-package dev.cairn.storage.db;
+package dev.cairn.storage.db.internal;
 
 import java.sql.SQLException;
 import java.util.concurrent.ArrayBlockingQueue;

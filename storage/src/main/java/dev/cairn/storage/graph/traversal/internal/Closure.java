@@ -1,4 +1,4 @@
-package dev.cairn.storage.graph.traversal;
+package dev.cairn.storage.graph.traversal.internal;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -11,9 +11,10 @@ import java.util.function.Consumer;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
 
-import dev.cairn.storage.db.Cursors;
-import dev.cairn.storage.db.TempTables;
+import dev.cairn.storage.db.internal.Cursors;
+import dev.cairn.storage.db.internal.TempTables;
 import dev.cairn.storage.graph.LinkType;
+import dev.cairn.storage.graph.traversal.TraversalRules;
 
 /**
  * The nodes (and, when asked, the links) a traversal reached, held in temporary tables of the
@@ -129,7 +130,7 @@ public final class Closure implements AutoCloseable {
 
     // ---- for the traversal and the deleter ----
 
-    Connection connection() {
+    public Connection connection() {
         return connection;
     }
 

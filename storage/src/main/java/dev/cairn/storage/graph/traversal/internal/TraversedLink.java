@@ -1,4 +1,4 @@
-package dev.cairn.storage.graph.traversal;
+package dev.cairn.storage.graph.traversal.internal;
 
 import dev.cairn.storage.graph.LinkType;
 

@@ -1,4 +1,4 @@
-package dev.cairn.storage.db;
+package dev.cairn.storage.db.internal;
 
 import java.io.IOException;
 import java.net.InetAddress;

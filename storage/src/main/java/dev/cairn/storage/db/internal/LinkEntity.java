@@ -1,4 +1,4 @@
-package dev.cairn.storage.db.entity;
+package dev.cairn.storage.db.internal;
 
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
@@ -13,7 +13,7 @@ import jakarta.persistence.Table;
 /** A row of {@code link}. */
 @Entity
 @Table(name = "link")
-public class LinkEntity {
+class LinkEntity {
 
     @Id
     @GeneratedValue(strategy = GenerationType.IDENTITY)

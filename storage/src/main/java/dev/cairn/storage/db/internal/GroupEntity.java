@@ -1,4 +1,4 @@
-package dev.cairn.storage.db.entity;
+package dev.cairn.storage.db.internal;
 
 import java.time.OffsetDateTime;
 import java.util.Map;
@@ -22,7 +22,7 @@ import org.hibernate.type.SqlTypes;
 /** A row of {@code node_group} with its members. */
 @Entity
 @Table(name = "node_group")
-public class GroupEntity {
+class GroupEntity {
 
     @Id
     @GeneratedValue(strategy = GenerationType.IDENTITY)

@@ -1,4 +1,4 @@
-package dev.cairn.storage.graph.traversal;
+package dev.cairn.storage.graph.traversal.internal;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -12,10 +12,12 @@ import java.util.stream.Collectors;
 
 import org.postgresql.PGStatement;
 
-import dev.cairn.storage.db.TempTables;
+import dev.cairn.storage.db.internal.TempTables;
 import dev.cairn.storage.errors.NotFoundException;
 import dev.cairn.storage.graph.LinkType;
 import dev.cairn.storage.graph.NodeIds;
+import dev.cairn.storage.graph.traversal.Direction;
+import dev.cairn.storage.graph.traversal.TraversalRules;
 
 /**
  * Walks the provenance graph from seed nodes, following the links a {@link TraversalRules} set
@@ -56,7 +58,7 @@ public final class GraphTraversal {
      * next statement, the one that expands the node (READ COMMITTED takes a fresh snapshot
      * per statement). For deletion.
      */
-    GraphTraversal lockingNodes() {
+    public GraphTraversal lockingNodes() {
         return new GraphTraversal(rules, recordLinks, true);
     }
 

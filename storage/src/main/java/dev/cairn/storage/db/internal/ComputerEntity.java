@@ -1,4 +1,4 @@
-package dev.cairn.storage.db.entity;
+package dev.cairn.storage.db.internal;
 
 import java.util.Map;
 import java.util.UUID;
