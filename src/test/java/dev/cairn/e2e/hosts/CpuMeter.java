@@ -39,7 +39,11 @@ final class CpuMeter {
         }
         List<Long> services = lab.services().pids();
         parts.put("postgres", ticks(services, "postgres"));
-        parts.put("rabbitmq", ticks(services, "rabbitmq"));
+        long rabbitmq = 0;
+        for (Host host : lab.brokerHosts()) {
+            rabbitmq += ticks(host.pids(), "rabbitmq");
+        }
+        parts.put("rabbitmq", rabbitmq);
         long[] machine = machine();
         return new Reading(System.nanoTime(), System.currentTimeMillis(), parts, machine[0], machine[1]);
     }

@@ -16,7 +16,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 import dev.cairn.e2e.hosts.work.HostsPlugin;
 import dev.cairn.e2e.hosts.work.PluginJar;
+import dev.cairn.engine.BrokerOptions;
 import dev.cairn.engine.Engine;
+import dev.cairn.engine.caching.CachingPolicy;
 import dev.cairn.engine.plugin.PluginRegistry;
 import dev.cairn.examples.ExamplesPlugin;
 import dev.cairn.storage.db.DatabaseConfig;
@@ -32,8 +34,9 @@ import dev.cairn.storage.testing.TestDatabase;
  * A Cairn installation on hosts of its own, for one test class: a {@link Network} with a host
  * {@code services} (PostgreSQL on its first address, RabbitMQ on a second, and the object store's
  * folder, which the other hosts reach through the shared file system as over NFS), optionally a
- * host {@code cluster} (an SSH login node, the computer calculation jobs run on), and worker
- * hosts {@code worker1} … {@code workerN}; the class's own database, and an engine in the tests'
+ * host {@code cluster} (an SSH login node, the computer calculation jobs run on), optionally a
+ * RabbitMQ cluster on hosts {@code mq1} … {@code mq3} that the workers use instead of the single
+ * node ({@link RabbitCluster}), and worker hosts {@code worker1} … {@code workerN}; the class's own database, and an engine in the tests'
  * JVM (reaching the services through {@link Relay}s) to launch processes and look at the graph.
  * {@snippet :
  * @RegisterExtension static final Lab lab = Lab.withWorkerHosts(3).loginNode().build();
@@ -47,8 +50,12 @@ import dev.cairn.storage.testing.TestDatabase;
  */
 public final class Lab implements BeforeAllCallback, AfterAllCallback {
 
+    /** The nodes of a {@link Builder#brokerCluster()}: the fewest that outlive the loss of one. */
+    static final int CLUSTER_NODES = 3;
+
     private final int workerHostCount;
     private final boolean withLoginNode;
+    private final boolean withBrokerCluster;
     private final Map<String, String> postgresSettings;
     private final Map<String, String> workerSettings;
     private final List<WorkerNode> workers = new CopyOnWriteArrayList<>();
@@ -59,6 +66,7 @@ public final class Lab implements BeforeAllCallback, AfterAllCallback {
     private final List<Host> workerHosts = new ArrayList<>();
     private PostgresNode postgres;
     private RabbitNode rabbit;
+    private RabbitCluster brokerCluster;
     private String brokerAddress;
     private LoginNode login;
     private TestDatabase db;
@@ -69,6 +77,7 @@ public final class Lab implements BeforeAllCallback, AfterAllCallback {
     private Lab(Builder b) {
         this.workerHostCount = b.workerHosts;
         this.withLoginNode = b.loginNode;
+        this.withBrokerCluster = b.brokerCluster;
         this.postgresSettings = Map.copyOf(b.postgres);
         this.workerSettings = Map.copyOf(b.worker);
     }
@@ -82,6 +91,7 @@ public final class Lab implements BeforeAllCallback, AfterAllCallback {
     public static final class Builder {
         private final int workerHosts;
         private boolean loginNode;
+        private boolean brokerCluster;
         private final Map<String, String> postgres = new LinkedHashMap<>();
         private final Map<String, String> worker = new LinkedHashMap<>();
 
@@ -95,6 +105,17 @@ public final class Lab implements BeforeAllCallback, AfterAllCallback {
         /** A host {@code cluster} with an SSH server, the computer the calculation jobs run on. */
         public Builder loginNode() {
             loginNode = true;
+            return this;
+        }
+
+        /**
+         * A RabbitMQ cluster of {@value #CLUSTER_NODES} nodes on hosts {@code mq1} … of their own
+         * ({@link RabbitCluster}), which the workers and the tests' engine use with a quorum task
+         * queue, given every node's address; the services host's single node stays up beside it,
+         * unused but by a test that compares the two.
+         */
+        public Builder brokerCluster() {
+            brokerCluster = true;
             return this;
         }
 
@@ -125,6 +146,10 @@ public final class Lab implements BeforeAllCallback, AfterAllCallback {
                     () -> PostgresNode.start(services, services.address(), postgresSettings));
             CompletableFuture<RabbitNode> mq = CompletableFuture.supplyAsync(
                     () -> RabbitNode.start(services, brokerAddress, "cairn-hosts-" + network.tag(), Map.of()));
+            CompletableFuture<RabbitCluster> mqCluster = withBrokerCluster
+                    ? CompletableFuture.supplyAsync(
+                            () -> RabbitCluster.start(network, CLUSTER_NODES, "cairn-hosts-" + network.tag()))
+                    : CompletableFuture.completedFuture(null);
             if (withLoginNode) {
                 cluster = network.host("cluster");
                 login = LoginNode.start(cluster);
@@ -134,22 +159,31 @@ public final class Lab implements BeforeAllCallback, AfterAllCallback {
             }
             postgres = pg.join();
             rabbit = mq.join();
+            brokerCluster = mqCluster.join();
 
             db = new TestDatabase(postgres.server());
             db.beforeAll(context);
             prefix = "cairn_" + db.name().substring(db.name().length() - 10);
-            Path store = network.dir().resolve("objects");
+            Path store = objectStore();
             Container.init(store, ContainerConfig.defaults()).close();
-            engine = Engine.open(new Engine.Config(
-                    DatabaseConfig.of(db.jdbcUrl()).withPoolSize(8),
-                    rabbit.relayedAmqpUri(),
-                    prefix,
-                    store,
-                    plugins()));
+            engine = brokerCluster == null
+                    ? engine(rabbit.relayedAmqpUri(), BrokerOptions.defaults())
+                    : engine(
+                            brokerCluster.nodes().getFirst().relayedAmqpUri(),
+                            new BrokerOptions(
+                                    BrokerOptions.DEFAULT_HEARTBEAT,
+                                    BrokerOptions.TaskQueue.QUORUM,
+                                    brokerCluster.relayedAddresses()));
             Map<String, String> cairn = new LinkedHashMap<>();
             cairn.put("cairn.database.url", postgres.jdbcUrl(db.name()));
             cairn.put("cairn.database.pool-size", "8");
-            cairn.put("cairn.broker.uri", rabbit.amqpUri());
+            if (brokerCluster == null) {
+                cairn.put("cairn.broker.uri", rabbit.amqpUri());
+            } else {
+                cairn.put("cairn.broker.uri", brokerCluster.nodes().getFirst().amqpUri());
+                cairn.put("cairn.broker.addresses", String.join(",", brokerCluster.addresses()));
+                cairn.put("cairn.broker.task-queue", "quorum");
+            }
             cairn.put("cairn.broker.prefix", prefix);
             cairn.put("cairn.store.path", store.toString());
             cairn.put(
@@ -174,6 +208,27 @@ public final class Lab implements BeforeAllCallback, AfterAllCallback {
         }
     }
 
+    /**
+     * An engine of the tests' JVM on the lab's database and object store, launching through the
+     * broker at {@code relayedAmqpUri} (a relay's) with {@code broker}; the caller closes it.
+     */
+    public Engine engine(String relayedAmqpUri, BrokerOptions broker) {
+        return Engine.open(new Engine.Config(
+                DatabaseConfig.of(db.jdbcUrl()).withPoolSize(8),
+                relayedAmqpUri,
+                prefix,
+                objectStore(),
+                plugins(),
+                CachingPolicy.OFF,
+                null,
+                broker));
+    }
+
+    /** The object store's folder, which every host reaches. */
+    public Path objectStore() {
+        return network.dir().resolve("objects");
+    }
+
     /** The examples' processes and the hosts tests' own. */
     public static PluginRegistry plugins() {
         return PluginRegistry.of(List.of(new ExamplesPlugin(), new HostsPlugin()));
@@ -190,6 +245,9 @@ public final class Lab implements BeforeAllCallback, AfterAllCallback {
         }
         if (rabbit != null) {
             rabbit.close();
+        }
+        if (brokerCluster != null) {
+            brokerCluster.close();
         }
         try {
             if (db != null) {
@@ -291,6 +349,28 @@ public final class Lab implements BeforeAllCallback, AfterAllCallback {
 
     public RabbitNode rabbit() {
         return rabbit;
+    }
+
+    /** The RabbitMQ cluster ({@link Builder#brokerCluster()}) the workers use. */
+    public RabbitCluster brokerCluster() {
+        if (brokerCluster == null) {
+            throw new IllegalStateException("this lab has no broker cluster: build it with brokerCluster()");
+        }
+        return brokerCluster;
+    }
+
+    /** The relays of the brokers the workers use, {@code 127.0.0.1:port}: the cluster's nodes', or the single one's. */
+    public List<String> relayedBrokerAddresses() {
+        return brokerCluster == null ? List.of(rabbit.relayedAddress()) : brokerCluster.relayedAddresses();
+    }
+
+    /** The hosts RabbitMQ runs on: the services host, and the cluster's. */
+    public List<Host> brokerHosts() {
+        List<Host> hosts = new ArrayList<>(List.of(services));
+        if (brokerCluster != null) {
+            hosts.addAll(brokerCluster.hosts());
+        }
+        return hosts;
     }
 
     /** The address RabbitMQ listens on (the services host's second one). */

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.concurrent.TimeoutException;
 
 import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Address;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
@@ -39,13 +40,21 @@ final class Observer implements AutoCloseable {
             throw new IllegalStateException(e);
         }
         factory.setAutomaticRecoveryEnabled(true);
+        factory.setNetworkRecoveryInterval(250);
         try (var c = lab.db().connect();
                 Statement s = c.createStatement()) {
             s.execute("CREATE EXTENSION IF NOT EXISTS pgrowlocks");
         } catch (SQLException e) {
             throw new IllegalStateException("cannot create the extension pgrowlocks: " + e.getMessage(), e);
         }
-        return new Observer(lab, factory.newConnection("hosts-observer"));
+        // the workers' brokers: a cluster's nodes, any that answers
+        return new Observer(
+                lab,
+                factory.newConnection(
+                        lab.relayedBrokerAddresses().stream()
+                                .map(Address::parseAddress)
+                                .toList(),
+                        "hosts-observer"));
     }
 
     /** Consumers of the task queue, as the broker counts them; -1 when it did not answer. */

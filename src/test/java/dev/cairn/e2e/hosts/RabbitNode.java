@@ -122,7 +122,12 @@ public final class RabbitNode implements AutoCloseable {
 
     /** The AMQP URI as the tests reach the node, through the relay. */
     public String relayedAmqpUri() {
-        return "amqp://" + USER + ":" + PASSWORD + "@" + relay.hostAndPort() + "/%2F";
+        return "amqp://" + USER + ":" + PASSWORD + "@" + relayedAddress() + "/%2F";
+    }
+
+    /** {@code 127.0.0.1:port}: the node's relay, as the tests reach it. */
+    public String relayedAddress() {
+        return relay.hostAndPort();
     }
 
     /** Graceful stop ({@code rabbitmqctl stop}), waiting until the node is down. */
@@ -154,6 +159,11 @@ public final class RabbitNode implements AutoCloseable {
 
     public HostProcess process() {
         return server;
+    }
+
+    @Override
+    public String toString() {
+        return nodeName();
     }
 
     @Override

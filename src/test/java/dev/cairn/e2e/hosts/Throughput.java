@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 
+import dev.cairn.engine.Engine;
+
 /**
  * Throughput of a batch of processes on a lab's workers, counted in the steady part of the
  * batch: from when the first eighth of its processes had ended to when seven eighths had (by the
@@ -47,13 +49,18 @@ final class Throughput {
 
     /** Submits what {@code ledger} holds beyond what it submitted, {@code processes} launched processes, and measures. */
     static Result measure(Lab lab, Ledger ledger, long processes) {
+        return measure(lab, lab.engine(), ledger, processes);
+    }
+
+    /** {@link #measure(Lab, Ledger, long)}, launching with {@code engine} (on another broker than the lab's). */
+    static Result measure(Lab lab, Engine engine, Ledger ledger, long processes) {
         CpuMeter cpu = new CpuMeter(lab);
         long lastEvent = Ledger.quietCount(lab.db(), "SELECT coalesce(max(id), 0) FROM process_event");
         String ends =
                 "FROM process_event WHERE id > " + lastEvent + " AND to_state IN ('finished', 'excepted', 'killed')";
         List<CpuMeter.Reading> readings = new ArrayList<>();
         readings.add(cpu.read());
-        ledger.submit(lab.engine());
+        ledger.submit(engine);
         long deadline = System.nanoTime() + Duration.ofMinutes(5).toNanos();
         long done;
         // a cheap look now and then: the ends' times are the database's, read afterwards

@@ -90,8 +90,8 @@ public final class GraphQuery {
         return plan.query();
     }
 
-    /** A cursor over the rows; close it. */
-    public ResultStream cursor() {
+    /** A cursor over the rows; close it. Others read them through {@link #stream()}. */
+    ResultStream cursor() {
         return open(plan, true);
     }
 

@@ -24,7 +24,7 @@ import java.util.concurrent.FutureTask;
  * their JSON is decoded on the executor while the next batches are fetched; the calling thread
  * decodes a batch itself when no worker has started it. A bounded number of batches is in flight.
  */
-public final class ResultStream implements Iterator<Row>, AutoCloseable {
+final class ResultStream implements Iterator<Row>, AutoCloseable {
 
     private static final int BATCH = 256;
     private static final int IN_FLIGHT = 4;
