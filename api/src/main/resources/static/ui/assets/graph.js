@@ -178,7 +178,10 @@
     panel.hidden = false;
     document.getElementById("selected-title").textContent = d.label.replace("\n", " · ");
     document.getElementById("selected-type").textContent = d.type + (d.state ? " — " + d.state : "");
-    document.getElementById("selected-open").href = "/ui/nodes/" + d.id;
+    const process = d.kind === "calculation" || d.kind === "workflow";
+    const open = document.getElementById("selected-open");
+    open.href = (process ? "/ui/processes/" : "/ui/nodes/") + d.id;
+    open.textContent = process ? "Open the process" : "Open the node";
     const centre = new URLSearchParams(query(state()));
     centre.delete("expand"); centre.delete("open");
     document.getElementById("selected-centre").href = "/ui/nodes/" + d.id + "/graph?" + centre;

@@ -25,7 +25,7 @@ import dev.cairn.storage.objects.ObjectRegion;
  * bytes go from the page cache to the socket without passing through the JVM; any other is
  * streamed from the object store in large blocks.
  */
-final class FileDownload {
+public final class FileDownload {
 
     /** Bytes moved per read and write: large enough that a fast disk or the page cache is the limit. */
     static final int BLOCK = 256 * 1024;
@@ -37,7 +37,8 @@ final class FileDownload {
 
     private FileDownload() {}
 
-    static void send(NodeFile file, HttpServletRequest request, HttpServletResponse response) throws IOException {
+    public static void send(NodeFile file, HttpServletRequest request, HttpServletResponse response)
+            throws IOException {
         ObjectKey key = file.key();
         long size = file.size();
         String name = file.name();

@@ -1,6 +1,10 @@
 package dev.cairn.api.testing;
 
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import dev.cairn.engine.plugin.CairnPlugin;
 import dev.cairn.engine.process.CalcFunction;
@@ -14,10 +18,12 @@ import dev.cairn.engine.process.ProcessSpec;
 import dev.cairn.engine.process.WorkChain;
 import dev.cairn.engine.process.WorkChainDefinition;
 import dev.cairn.storage.graph.IntData;
+import dev.cairn.storage.graph.StrData;
 
 /**
  * Processes that take their time, for tests that need one alive: {@code test.sleep} sleeps in
- * its step, {@code test.parent} waits for a {@code test.sleep} child. On the server's class path
+ * its step, {@code test.parent} waits for a {@code test.sleep} child, {@code test.gate} ends when the
+ * test opens its gate ({@link #open}; the worker runs in the test's JVM). On the server's class path
  * in tests only.
  */
 public final class SlowProcesses implements CairnPlugin {
@@ -32,6 +38,28 @@ public final class SlowProcesses implements CairnPlugin {
                 Thread.sleep(seconds * 1000);
                 return Outputs.of(SLEPT, new IntData(seconds));
             });
+
+    public static final InputPort<StrData> GATE = InputPort.required("gate", StrData.class);
+
+    private static final Map<String, CountDownLatch> GATES = new ConcurrentHashMap<>();
+
+    /** Waits in its only step until the test opens the gate it names, at most two minutes (a kill interrupts it). */
+    public static final CalcFunction GATED = new CalcFunction(
+            "test.gate", ProcessSpec.builder().input(GATE).output(SLEPT).build(), in -> {
+                if (!gate(in.get(GATE).value()).await(2, TimeUnit.MINUTES)) {
+                    throw new IllegalStateException("the gate " + in.get(GATE).value() + " stayed shut");
+                }
+                return Outputs.of(SLEPT, new IntData(0));
+            });
+
+    /** Lets the {@code test.gate} processes waiting at gate {@code name} end (and any that come to it later). */
+    public static void open(String name) {
+        gate(name).countDown();
+    }
+
+    private static CountDownLatch gate(String name) {
+        return GATES.computeIfAbsent(name, n -> new CountDownLatch(1));
+    }
 
     /** Submits a {@code test.sleep} child and waits for it. */
     public static final class Parent extends WorkChain {
@@ -58,6 +86,6 @@ public final class SlowProcesses implements CairnPlugin {
 
     @Override
     public List<ProcessDefinition> processes() {
-        return List.of(SLEEP, Parent.DEFINITION);
+        return List.of(SLEEP, GATED, Parent.DEFINITION);
     }
 }
