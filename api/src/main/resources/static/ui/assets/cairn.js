@@ -1,4 +1,4 @@
-// Cairn's web view: the CSRF token on htmx's requests, and the live event stream (the API's, behind the
+// Cairn's web view: the CSRF token on htmx's requests, a box that selects every row, and the live event stream (the API's, behind the
 // session cookie) that pages follow. A page opts in with data-live on <body> (and data-live-process or
 // data-live-tree to follow one process or a call tree); elements follow by data attributes:
 //   data-state-count="finished"   a count of processes in a state (the dashboard)
@@ -11,6 +11,13 @@
   document.addEventListener("htmx:configRequest", (e) => {
     const header = meta("csrf-header");
     if (header) e.detail.headers[header] = meta("csrf-token");
+  });
+
+  // a box marked data-select-all ticks or clears every process box of its form (delegated: a list
+  // swapped in by htmx keeps it)
+  document.addEventListener("change", (e) => {
+    if (!e.target.matches("[data-select-all]")) return;
+    for (const box of e.target.form.querySelectorAll('input[name="process"]')) box.checked = e.target.checked;
   });
 
   function setBadge(el, state, exitStatus, paused) {

@@ -236,11 +236,25 @@ class ProcessPagesIT extends ApiTest {
         String uuid = launched[0];
         BROWSER.open(base() + "/ui/processes?type=test.gate&state=created&state=waiting");
         Set<String> reached = tabThrough(60);
-        for (String id :
-                List.of("f-type", "f-label", "f-exit", "f-since", "apply-filters", "bulk-kill", "select-" + uuid)) {
+        for (String id : List.of(
+                "f-type",
+                "f-label",
+                "f-exit",
+                "f-since",
+                "apply-filters",
+                "bulk-kill",
+                "select-all",
+                "select-" + uuid)) {
             assertTrue(reached.contains(id), id + " reached with Tab, of " + reached);
             assertTrue(labelled(id), id + " has a label");
         }
+        BROWSER.driver().executeScript("document.getElementById('select-all').focus()");
+        new Actions(BROWSER.driver()).sendKeys(Keys.SPACE).perform();
+        assertEquals(
+                0L,
+                BROWSER.driver()
+                        .executeScript("return document.querySelectorAll('input[name=process]:not(:checked)').length"),
+                "Space on the select-all box ticks every row");
         BROWSER.open(base() + "/ui/processes/" + uuid);
         reached = tabThrough(30);
         for (String id : List.of("pause", "kill")) {
