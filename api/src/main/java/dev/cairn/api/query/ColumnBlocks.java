@@ -19,7 +19,7 @@ final class ColumnBlocks implements RowLines {
 
     static final int BLOCK = 4096;
 
-    private final List<RowJson.Named> names;
+    private final List<QueryColumn> names;
     private final List<Row> block = new ArrayList<>(BLOCK);
 
     ColumnBlocks(QuerySpec spec) {
@@ -31,7 +31,7 @@ final class ColumnBlocks implements RowLines {
         g.writeStartObject();
         g.writeName("columns");
         g.writeStartArray();
-        for (RowJson.Named name : names) {
+        for (QueryColumn name : names) {
             g.writeStartObject();
             g.writeStringProperty("tag", name.tag());
             g.writeStringProperty("key", name.key());
@@ -61,7 +61,7 @@ final class ColumnBlocks implements RowLines {
 
     private void writeBlock(JsonGenerator g) {
         g.writeStartArray();
-        for (RowJson.Named name : names) {
+        for (QueryColumn name : names) {
             g.writeStartArray();
             for (Row row : block) {
                 RowJson.cell(g, name, row.get(name.index()));

@@ -17,7 +17,6 @@ import dev.cairn.storage.query.EntityRow;
 import dev.cairn.storage.query.Projection;
 import dev.cairn.storage.query.QuerySpec;
 import dev.cairn.storage.query.Row;
-import dev.cairn.storage.query.Vertex;
 
 /**
  * Query rows as JSON, written straight to a generator: one object per row, keyed by vertex tag,
@@ -40,36 +39,25 @@ final class RowJson {
             .build();
 
     /** The names of a row's values, in projection order, grouped by tag. */
-    private final Map<String, List<Named>> byTag = new LinkedHashMap<>();
-
-    /** A row's value at {@code index}, found by {@code key} in the object of {@code tag}. */
-    record Named(String tag, int index, String key) {}
+    private final Map<String, List<QueryColumn>> byTag = new LinkedHashMap<>();
 
     RowJson(QuerySpec spec) {
-        // the order in which the compiler selects: each vertex's projections, then its edge's
-        int index = 0;
-        for (Vertex v : spec.path()) {
-            for (Projection p : v.projections()) {
-                byTag.computeIfAbsent(v.tag(), t -> new ArrayList<>()).add(new Named(v.tag(), index++, p.key()));
-            }
-            for (Projection p : v.edgeProjections()) {
-                byTag.computeIfAbsent(v.edgeTag(), t -> new ArrayList<>())
-                        .add(new Named(v.edgeTag(), index++, p.key()));
-            }
+        for (QueryColumn c : QueryColumn.of(spec)) {
+            byTag.computeIfAbsent(c.tag(), t -> new ArrayList<>()).add(c);
         }
     }
 
     /** Every value of a row, grouped by tag as {@link #write} writes them. */
-    List<Named> names() {
+    List<QueryColumn> names() {
         return byTag.values().stream().flatMap(List::stream).toList();
     }
 
     void write(JsonGenerator g, Row row) {
         g.writeStartObject();
-        for (Map.Entry<String, List<Named>> tag : byTag.entrySet()) {
+        for (Map.Entry<String, List<QueryColumn>> tag : byTag.entrySet()) {
             g.writeName(tag.getKey());
             g.writeStartObject();
-            for (Named n : tag.getValue()) {
+            for (QueryColumn n : tag.getValue()) {
                 Object value = row.get(n.index());
                 if (n.key().equals(Projection.ALL)) {
                     whole(g, value);
@@ -84,7 +72,7 @@ final class RowJson {
     }
 
     /** A value of a row: a whole row ({@code *}) as an object, anything else as its JSON. */
-    static void cell(JsonGenerator g, Named name, Object value) {
+    static void cell(JsonGenerator g, QueryColumn name, Object value) {
         if (name.key().equals(Projection.ALL)) {
             if (value == null) {
                 g.writeNull();
