@@ -11,6 +11,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -79,9 +80,11 @@ final class Browser implements BeforeAllCallback, AfterAllCallback {
         return driver.findElement(By.cssSelector(css));
     }
 
-    /** Waits up to {@code seconds} for {@code condition}. */
+    /** Waits up to {@code seconds} for {@code condition}; an element replaced while it is read is read again. */
     <T> T await(int seconds, ExpectedCondition<T> condition) {
-        return new WebDriverWait(driver, Duration.ofSeconds(seconds)).until(condition);
+        return new WebDriverWait(driver, Duration.ofSeconds(seconds))
+                .ignoring(StaleElementReferenceException.class)
+                .until(condition);
     }
 
     /** Resizes the window: a laptop's 1366×768, a large screen's 2560×1440. */

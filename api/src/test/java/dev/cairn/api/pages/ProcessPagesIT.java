@@ -145,6 +145,37 @@ class ProcessPagesIT extends ApiTest {
     }
 
     @Test
+    void aChildLaunchedWhileThePageIsOpenAppearsInItsTreeLive() {
+        signIn(adminToken());
+        String gate = "gate-" + System.nanoTime();
+        GATES.add(gate);
+        Api.Response r = admin().post(
+                        "/api/v1/processes",
+                        "{\"entry_point\": \"test.gated_parent\", \"inputs\": {\"gate\": \"" + gate + "\"}}");
+        assertEquals(201, r.status(), r.toString());
+        String uuid = r.json().get("uuid").asString();
+        BROWSER.open(base() + "/ui/processes/" + uuid);
+        awaitLive();
+        assertTrue(
+                BROWSER.driver()
+                        .findElements(By.cssSelector("#call-tree li li"))
+                        .isEmpty(),
+                "no child before the gate opens");
+        SlowProcesses.open(gate);
+        BROWSER.await(
+                30, d -> d.findElements(By.cssSelector("#call-tree li li")).size() == 1);
+        BROWSER.await(30, d -> badge(uuid).equals("finished"));
+        BROWSER.await(
+                10,
+                d -> d.findElement(By.cssSelector("#call-tree li li [data-state]"))
+                        .getText()
+                        .equals("finished"));
+        assertTrue(
+                BROWSER.find("#call-tree li li").getText().contains("test.gate"),
+                BROWSER.find("#call-tree").getText());
+    }
+
+    @Test
     void aProcessIsPausedThenKilledFromItsPage() {
         signIn(adminToken());
         // a workflow waiting for its child: a pause waits for a running step to end, a kill interrupts it

@@ -23,7 +23,8 @@ import dev.cairn.storage.graph.StrData;
 /**
  * Processes that take their time, for tests that need one alive: {@code test.sleep} sleeps in
  * its step, {@code test.parent} waits for a {@code test.sleep} child, {@code test.gate} ends when the
- * test opens its gate ({@link #open}; the worker runs in the test's JVM). On the server's class path
+ * test opens its gate ({@link #open}; the worker runs in the test's JVM), {@code test.gated_parent}
+ * submits a {@code test.gate} child once its gate is open. On the server's class path
  * in tests only.
  */
 public final class SlowProcesses implements CairnPlugin {
@@ -61,6 +62,33 @@ public final class SlowProcesses implements CairnPlugin {
         return GATES.computeIfAbsent(name, n -> new CountDownLatch(1));
     }
 
+    /** Waits at its gate in its first step, then submits a {@code test.gate} child at the same gate (open by then). */
+    public static final class GatedParent extends WorkChain {
+
+        public static final WorkChainDefinition<GatedParent> DEFINITION = new WorkChainDefinition<>(
+                "test.gated_parent",
+                ProcessSpec.builder().input(GATE).build(),
+                Outline.of(
+                        Outline.step(GatedParent::waitAtGate),
+                        Outline.step(GatedParent::submitChild),
+                        Outline.step(GatedParent::done)),
+                GatedParent::new);
+
+        void waitAtGate() throws InterruptedException {
+            if (!gate(input(GATE).value()).await(2, TimeUnit.MINUTES)) {
+                throw new IllegalStateException("the gate " + input(GATE).value() + " stayed shut");
+            }
+        }
+
+        void submitChild() {
+            toContext("child", submit(GATED, Inputs.of(GATE, input(GATE))));
+        }
+
+        void done() {
+            report("the child passed the gate");
+        }
+    }
+
     /** Submits a {@code test.sleep} child and waits for it. */
     public static final class Parent extends WorkChain {
 
@@ -86,6 +114,6 @@ public final class SlowProcesses implements CairnPlugin {
 
     @Override
     public List<ProcessDefinition> processes() {
-        return List.of(SLEEP, GATED, Parent.DEFINITION);
+        return List.of(SLEEP, GATED, Parent.DEFINITION, GatedParent.DEFINITION);
     }
 }
