@@ -7,7 +7,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
@@ -237,16 +236,8 @@ class BrokerFailoverIT {
         assertEquals(workers, bound, "queues bound to the control signals, one a worker");
     }
 
-    /** Work chains of 3 naps of 0.3 to 0.9 s, and a calculation job chain every fifth. */
+    /** 40 work chains of naps and calculation jobs ({@link Ledger#napsAndJobs}). */
     private static void submitWork(Ledger ledger, InstalledCode bash) {
-        ThreadLocalRandom random = ThreadLocalRandom.current();
-        for (int i = 0; i < 40; i++) {
-            if (i % 5 == 4) {
-                ledger.addCalcJob(bash, i, 1);
-            } else {
-                ledger.relay(3, random.nextLong(300, 900));
-            }
-        }
-        ledger.submit(lab.engine());
+        ledger.napsAndJobs(bash, 40).submit(lab.engine());
     }
 }

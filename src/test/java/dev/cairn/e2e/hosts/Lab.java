@@ -56,6 +56,7 @@ public final class Lab implements BeforeAllCallback, AfterAllCallback {
     private final int workerHostCount;
     private final boolean withLoginNode;
     private final boolean withBrokerCluster;
+    private final boolean withPostgresStandby;
     private final Map<String, String> postgresSettings;
     private final Map<String, String> workerSettings;
     private final List<WorkerNode> workers = new CopyOnWriteArrayList<>();
@@ -65,6 +66,7 @@ public final class Lab implements BeforeAllCallback, AfterAllCallback {
     private Host cluster;
     private final List<Host> workerHosts = new ArrayList<>();
     private PostgresNode postgres;
+    private PostgresNode standby;
     private RabbitNode rabbit;
     private RabbitCluster brokerCluster;
     private String brokerAddress;
@@ -78,6 +80,7 @@ public final class Lab implements BeforeAllCallback, AfterAllCallback {
         this.workerHostCount = b.workerHosts;
         this.withLoginNode = b.loginNode;
         this.withBrokerCluster = b.brokerCluster;
+        this.withPostgresStandby = b.postgresStandby;
         this.postgresSettings = Map.copyOf(b.postgres);
         this.workerSettings = Map.copyOf(b.worker);
     }
@@ -92,6 +95,7 @@ public final class Lab implements BeforeAllCallback, AfterAllCallback {
         private final int workerHosts;
         private boolean loginNode;
         private boolean brokerCluster;
+        private boolean postgresStandby;
         private final Map<String, String> postgres = new LinkedHashMap<>();
         private final Map<String, String> worker = new LinkedHashMap<>();
 
@@ -116,6 +120,15 @@ public final class Lab implements BeforeAllCallback, AfterAllCallback {
          */
         public Builder brokerCluster() {
             brokerCluster = true;
+            return this;
+        }
+
+        /**
+         * A synchronous streaming standby of PostgreSQL on a host {@code pg2} of its own; the
+         * workers get a multi-host URL of both that connects to whichever is the primary.
+         */
+        public Builder postgresStandby() {
+            postgresStandby = true;
             return this;
         }
 
@@ -158,6 +171,10 @@ public final class Lab implements BeforeAllCallback, AfterAllCallback {
                 workerHosts.add(network.host("worker" + i));
             }
             postgres = pg.join();
+            if (withPostgresStandby) {
+                Host pg2 = network.host("pg2");
+                standby = PostgresNode.startStandby(pg2, pg2.address(), postgres, postgresSettings);
+            }
             rabbit = mq.join();
             brokerCluster = mqCluster.join();
 
@@ -175,7 +192,9 @@ public final class Lab implements BeforeAllCallback, AfterAllCallback {
                                     BrokerOptions.TaskQueue.QUORUM,
                                     brokerCluster.relayedAddresses()));
             Map<String, String> cairn = new LinkedHashMap<>();
-            cairn.put("cairn.database.url", postgres.jdbcUrl(db.name()));
+            cairn.put(
+                    "cairn.database.url",
+                    standby == null ? postgres.jdbcUrl(db.name()) : postgres.jdbcUrl(db.name(), standby));
             cairn.put("cairn.database.pool-size", "8");
             if (brokerCluster == null) {
                 cairn.put("cairn.broker.uri", rabbit.amqpUri());
@@ -256,6 +275,9 @@ public final class Lab implements BeforeAllCallback, AfterAllCallback {
         } finally {
             if (postgres != null) {
                 postgres.close();
+            }
+            if (standby != null) {
+                standby.close();
             }
             if (network != null) {
                 network.close();
@@ -345,6 +367,14 @@ public final class Lab implements BeforeAllCallback, AfterAllCallback {
 
     public PostgresNode postgres() {
         return postgres;
+    }
+
+    /** The standby of {@link Builder#postgresStandby()}. */
+    public PostgresNode postgresStandby() {
+        if (standby == null) {
+            throw new IllegalStateException("this lab has no PostgreSQL standby: build it with postgresStandby()");
+        }
+        return standby;
     }
 
     public RabbitNode rabbit() {

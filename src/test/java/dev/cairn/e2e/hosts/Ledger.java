@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
 
 import dev.cairn.e2e.hosts.work.HostsPlugin;
@@ -138,6 +139,19 @@ public final class Ledger {
         count(links, "return", 1);
         processes += 3;
         rows += 1;
+        return this;
+    }
+
+    /** {@code chains} work chains: every fifth a calculation job chain on {@code code}, the rest 3 naps of 0.3 to 0.9 s. */
+    public Ledger napsAndJobs(InstalledCode code, int chains) {
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        for (int i = 0; i < chains; i++) {
+            if (i % 5 == 4) {
+                addCalcJob(code, i, 1);
+            } else {
+                relay(3, random.nextLong(300, 900));
+            }
+        }
         return this;
     }
 

@@ -66,11 +66,19 @@ public final class PostgresNode implements AutoCloseable {
         try {
             Files.writeString(
                     data.resolve("pg_hba.conf"),
-                    "host all all " + Network.SUBNET + ".0/24 scram-sha-256\n",
+                    "host all all " + Network.SUBNET + ".0/24 scram-sha-256\n" + "host replication all "
+                            + Network.SUBNET + ".0/24 scram-sha-256\n",
                     StandardOpenOption.APPEND);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        PostgresNode node =
+                new PostgresNode(host, address, data, socketDir, serverSettings(address, socketDir, settings));
+        node.run();
+        return node;
+    }
+
+    private static List<String> serverSettings(String address, Path socketDir, Map<String, String> settings) {
         List<String> all = new ArrayList<>(List.of(
                 "listen_addresses=" + address,
                 "port=" + PORT,
@@ -78,9 +86,77 @@ public final class PostgresNode implements AutoCloseable {
                 // workers on four hosts with pools of 16, the tests' own engine and their checks
                 "max_connections=300"));
         settings.forEach((k, v) -> all.add(k + "=" + v));
-        PostgresNode node = new PostgresNode(host, address, data, socketDir, List.copyOf(all));
-        node.run();
-        return node;
+        return List.copyOf(all);
+    }
+
+    /**
+     * A streaming standby of {@code primary} on {@code host}, listening on {@code address}: a base
+     * backup taken over the network ({@code pg_basebackup -R}, which writes the standby's
+     * connection to its primary), started, then made the primary's synchronous standby, so that no
+     * commit is acknowledged before the standby has it on disk. Returns once the primary says so.
+     */
+    public static PostgresNode startStandby(
+            Host host, String address, PostgresNode primary, Map<String, String> settings) {
+        Path dir = host.dir().resolve("postgres");
+        Path data = dir.resolve("data");
+        Path socketDir = dir.resolve("socket");
+        try {
+            Files.createDirectories(socketDir);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Ip.exec(List.of("chown", "-R", "postgres:postgres", dir.toString()));
+        host.exec(asPostgres(List.of(
+                bin("pg_basebackup"),
+                "--dbname=host=" + primary.address + " port=" + PORT + " user=" + USER + " password=" + PASSWORD,
+                "--pgdata=" + data,
+                "--write-recovery-conf",
+                "--wal-method=stream",
+                "--checkpoint=fast",
+                "--no-sync")));
+        PostgresNode standby =
+                new PostgresNode(host, address, data, socketDir, serverSettings(address, socketDir, settings));
+        standby.run();
+        primary.sql("ALTER SYSTEM SET synchronous_standby_names = '*'");
+        primary.sql("SELECT pg_reload_conf()");
+        long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();
+        while (!primary.sql("SELECT count(*) FROM pg_stat_replication WHERE sync_state = 'sync'")
+                .strip()
+                .equals("1")) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the standby on " + host.name() + " did not become synchronous within 1 minute"
+                        + standby.postgres.tail());
+            }
+            HostProcess.sleep(Duration.ofMillis(200));
+        }
+        return standby;
+    }
+
+    /** Runs {@code sql} with psql on the server's socket, as {@code cairn}; returns what it printed (unaligned). */
+    public String sql(String sql) {
+        return host.exec(asPostgres(List.of(
+                bin("psql"),
+                "--host=" + socketDir,
+                "--port=" + PORT,
+                "--username=" + USER,
+                "--dbname=postgres",
+                "--no-align",
+                "--tuples-only",
+                "--no-psqlrc",
+                "--command=" + sql)));
+    }
+
+    /** Promotes this standby to a primary ({@code pg_ctl promote}, which waits until it takes writes). */
+    public void promote() {
+        host.exec(asPostgres(List.of(bin("pg_ctl"), "promote", "--pgdata=" + data, "--wait")));
+    }
+
+    /**
+     * From now on the tests reach {@code other} where they reached this server (its relay's
+     * address): as a multi-host URL finds the promoted standby after its primary is lost.
+     */
+    public void redirectTestsTo(PostgresNode other) {
+        relay.redirect(other.socketDir.resolve(".s.PGSQL." + PORT));
     }
 
     /** Starts the server on its cluster (again, after a stop or a kill) and waits until it takes connections. */
@@ -91,8 +167,8 @@ public final class PostgresNode implements AutoCloseable {
             command.add(setting);
         }
         postgres = host.start("postgres", asPostgres(command));
-        postgres.awaitLine(
-                l -> l.contains("database system is ready to accept connections"), "readiness", Duration.ofMinutes(1));
+        // "… accept connections", or "… accept read-only connections" for a standby
+        postgres.awaitLine(l -> l.contains("database system is ready to accept"), "readiness", Duration.ofMinutes(1));
         if (relay == null) {
             relay = Relay.toSocket(socketDir.resolve(".s.PGSQL." + PORT));
         }
@@ -109,10 +185,32 @@ public final class PostgresNode implements AutoCloseable {
         postgres.kill();
     }
 
+    /**
+     * SIGKILL of the postmaster and every backend at once, as when its machine is lost: no backend
+     * answers another query, and the clients' connections are reset.
+     */
+    public void killAll() {
+        List<ProcessHandle> all = ProcessHandle.of(postgres.pid()).stream()
+                .flatMap(ProcessHandle::descendants)
+                .toList();
+        postgres.kill();
+        all.forEach(ProcessHandle::destroyForcibly);
+        all.forEach(p -> p.onExit().join());
+    }
+
     /** The server as the tests reach it, through the relay: {@code jdbc:postgresql://127.0.0.1:PORT/postgres?user=cairn&…}. */
     public PostgresServer server() {
         return PostgresServer.parse(
                 "jdbc:postgresql://" + relay.hostAndPort() + "/postgres?user=" + USER + "&password=" + PASSWORD);
+    }
+
+    /**
+     * The JDBC URL of {@code database} on this server and {@code standby}, as other hosts reach them:
+     * a multi-host URL whose connections go to whichever of the two is the primary.
+     */
+    public String jdbcUrl(String database, PostgresNode standby) {
+        return "jdbc:postgresql://" + address + ":" + PORT + "," + standby.address + ":" + PORT + "/" + database
+                + "?targetServerType=primary&user=" + USER + "&password=" + PASSWORD;
     }
 
     /** The JDBC URL of {@code database} as other hosts of the network reach it. */

@@ -26,7 +26,7 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class Relay implements AutoCloseable {
 
     private final ServerSocketChannel server;
-    private final Path socket;
+    private volatile Path socket;
     private final HostProcess socat;
     private final Set<SocketChannel> open = ConcurrentHashMap.newKeySet();
     private final Thread acceptor;
@@ -74,6 +74,15 @@ public final class Relay implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("no port on loopback for a relay to " + socket, e);
         }
+    }
+
+    /**
+     * From now on, to the Unix socket {@code other} listens on (a promoted standby's, after its
+     * primary was lost): the tests keep their address, as a client keeps a multi-host URL.
+     * Connections open already stay where they went.
+     */
+    public void redirect(Path other) {
+        this.socket = other;
     }
 
     /** The loopback port the tests connect to. */

@@ -1,0 +1,74 @@
+package dev.cairn.e2e.hosts;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import dev.cairn.storage.graph.InstalledCode;
+
+/**
+ * PostgreSQL's primary lost under work chains of naps and calculation jobs: the primary and every
+ * backend killed with SIGKILL, its synchronous standby promoted ({@code pg_ctl promote}, the step a
+ * failover manager takes), the workers on a multi-host URL ({@code targetServerType=primary}) find
+ * it by themselves. Nothing committed is lost (the standby had every commit on disk before it was
+ * acknowledged), nothing runs twice: exact node and link counts, each job script run once.
+ * <p>
+ * The jobs run for {@value #JOB_SECONDS} s: a step that submitted its job and lost its transaction
+ * to the kill is tried again on the new primary and finds its job still running by name. A job
+ * that has already ended by then is not found, and is submitted again: with jobs of 1 s, 2 of 10
+ * ran twice. That remains to be fixed (the retried step would have to tell a job that ran from
+ * one that never started, for every scheduler).
+ */
+class DatabaseFailoverIT {
+
+    /** Longer than the failover under CI's load, so that a job submitted before the kill still runs after it. */
+    static final int JOB_SECONDS = 20;
+
+    @RegisterExtension
+    static final Lab lab = Lab.withWorkerHosts(3).loginNode().postgresStandby().build();
+
+    @Test
+    void losingThePrimaryToItsSynchronousStandbyLosesAndDoublesNothing() throws Exception {
+        InstalledCode bash = lab.clusterComputer(Map.of("minimum_job_poll_interval", 1), "sleep " + JOB_SECONDS);
+        lab.startWorkers(lab.workerHosts());
+        Ledger ledger = new Ledger().code();
+        ledger.napsAndJobs(bash, 50).submit(lab.engine());
+        ledger.awaitTerminated(lab.db(), ledger.rows() / 4, Duration.ofMinutes(2), lab::workerLogs);
+        long before = Ledger.terminated(lab.db());
+        PostgresNode primary = lab.postgres();
+        PostgresNode standby = lab.postgresStandby();
+        try (Progress progress = Progress.watch(lab.db())) {
+            long killed = System.nanoTime();
+            primary.killAll();
+            standby.promote();
+            long promoted = System.nanoTime();
+            primary.redirectTestsTo(standby);
+            assertTrue(
+                    progress.awaitAdvanceAfter(promoted, Duration.ofMinutes(2)),
+                    "no step committed within 2 minutes of the promotion; " + Ledger.status(lab.db()) + "\n"
+                            + lab.workerLogs());
+            long resumed = progress.lastAdvance();
+            System.out.printf(
+                    Locale.ROOT,
+                    "DatabaseFailoverIT: %d processes (%d jobs), %d of %d launched ended at the kill; the standby"
+                            + " took writes %.1f s after the primary's kill, the first step committed on it %.1f s"
+                            + " after the kill%n",
+                    ledger.processes(),
+                    ledger.jobs(),
+                    before,
+                    ledger.rows(),
+                    (promoted - killed) / 1e9,
+                    (resumed - killed) / 1e9);
+        }
+        ledger.awaitAllTerminated(lab.db(), Duration.ofMinutes(3), lab::workerLogs);
+        Ledger.Tally tally = ledger.tally(lab.db(), lab.login().jobRuns());
+        System.out.println("DatabaseFailoverIT: " + tally);
+        tally.assertNoneLostOrDoubled();
+        ledger.assertExactlyOnce(lab.db());
+    }
+}
