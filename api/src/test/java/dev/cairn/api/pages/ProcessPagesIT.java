@@ -61,15 +61,25 @@ class ProcessPagesIT extends ApiTest {
         return "http://localhost:" + port;
     }
 
-    /** Launches a {@code test.gate} process at a new gate; returns its uuid and the gate's name. */
-    private String[] gated() {
+    /** Launches {@code entryPoint} with the inputs {@code inputs} (JSON); returns its uuid. */
+    private String launch(String entryPoint, String inputs) {
+        Api.Response r = admin().post(
+                        "/api/v1/processes", "{\"entry_point\": \"" + entryPoint + "\", \"inputs\": " + inputs + "}");
+        assertEquals(201, r.status(), r.toString());
+        return r.json().get("uuid").asString();
+    }
+
+    /** A new gate's name, opened after the class at the latest. */
+    private static String newGate() {
         String gate = "gate-" + System.nanoTime();
         GATES.add(gate);
-        Api.Response r = admin().post(
-                        "/api/v1/processes",
-                        "{\"entry_point\": \"test.gate\", \"inputs\": {\"gate\": \"" + gate + "\"}}");
-        assertEquals(201, r.status(), r.toString());
-        return new String[] {r.json().get("uuid").asString(), gate};
+        return gate;
+    }
+
+    /** Launches a {@code test.gate} process at a new gate; returns its uuid and the gate's name. */
+    private String[] gated() {
+        String gate = newGate();
+        return new String[] {launch("test.gate", "{\"gate\": \"" + gate + "\"}"), gate};
     }
 
     private JsonNode process(String uuid) {
@@ -147,13 +157,8 @@ class ProcessPagesIT extends ApiTest {
     @Test
     void aChildLaunchedWhileThePageIsOpenAppearsInItsTreeLive() {
         signIn(adminToken());
-        String gate = "gate-" + System.nanoTime();
-        GATES.add(gate);
-        Api.Response r = admin().post(
-                        "/api/v1/processes",
-                        "{\"entry_point\": \"test.gated_parent\", \"inputs\": {\"gate\": \"" + gate + "\"}}");
-        assertEquals(201, r.status(), r.toString());
-        String uuid = r.json().get("uuid").asString();
+        String gate = newGate();
+        String uuid = launch("test.gated_parent", "{\"gate\": \"" + gate + "\"}");
         BROWSER.open(base() + "/ui/processes/" + uuid);
         awaitLive();
         assertTrue(
@@ -179,10 +184,7 @@ class ProcessPagesIT extends ApiTest {
     void aProcessIsPausedThenKilledFromItsPage() {
         signIn(adminToken());
         // a workflow waiting for its child: a pause waits for a running step to end, a kill interrupts it
-        Api.Response r =
-                admin().post("/api/v1/processes", "{\"entry_point\": \"test.parent\", \"inputs\": {\"seconds\": 120}}");
-        assertEquals(201, r.status(), r.toString());
-        String uuid = r.json().get("uuid").asString();
+        String uuid = launch("test.parent", "{\"seconds\": 120}");
         BROWSER.open(base() + "/ui/processes/" + uuid);
         BROWSER.await(20, d -> {
             d.navigate().refresh();
