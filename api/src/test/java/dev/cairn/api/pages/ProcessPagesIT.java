@@ -346,22 +346,8 @@ class ProcessPagesIT extends ApiTest {
 
     @Test
     void aCalculationJobShowsItsComputerSchedulerAndRetrievedFiles() throws InterruptedException {
-        if (admin().get("/api/v1/computers/localhost").status() == 404) {
-            Api.Response made = admin().post("/api/v1/computers", """
-                    {"label": "localhost", "hostname": "localhost", "transportType": "core.local",
-                     "schedulerType": "core.direct", "settings": {"workdir": "%s"}}""".formatted(dataDir.resolve("work")));
-            assertEquals(201, made.status(), made.toString());
-        }
-        Api.Response r = admin().post("/api/v1/shell-jobs", """
+        String uuid = runShellJob("""
                 {"command": "bash -c 'echo hello from the job > out.txt'", "outputs": ["out.txt"]}""");
-        assertEquals(201, r.status(), r.toString());
-        String uuid = r.json().get("uuid").asString();
-        long deadline = System.nanoTime() + 60_000_000_000L;
-        while (!List.of("finished", "excepted", "killed")
-                .contains(process(uuid).get("state").asString())) {
-            assertTrue(System.nanoTime() < deadline, "the job ended: " + process(uuid));
-            Thread.sleep(100);
-        }
         signIn(adminToken());
         BROWSER.open(base() + "/ui/processes/" + uuid);
         assertEquals("localhost", BROWSER.find("#job-computer").getText());
@@ -382,6 +368,42 @@ class ProcessPagesIT extends ApiTest {
                 .executeAsyncScript("fetch(arguments[0]).then((r) => r.text()).then(arguments[1])", href);
         assertEquals("hello from the job\n", downloaded);
         BROWSER.screenshot("process-calcjob");
+    }
+
+    @Test
+    void theDashboardListsTheLastDaysFailuresWithWhatTheySaid() throws InterruptedException {
+        String uuid = runShellJob("""
+                {"command": "bash -c 'echo the input deck is broken >&2; exit 2'"}""");
+        assertEquals("finished", process(uuid).get("state").asString());
+        signIn(adminToken());
+        BROWSER.open(base() + "/ui");
+        WebElement row = BROWSER.find("#failures tr[data-process='" + uuid + "']");
+        assertTrue(
+                row.findElement(By.cssSelector("td.message")).getText().contains("the input deck is broken"),
+                row.getText());
+        assertTrue(row.findElement(By.cssSelector(".badge")).getText().startsWith("failed"), row.getText());
+        row.findElement(By.cssSelector("a.uuid")).click();
+        BROWSER.await(10, ExpectedConditions.urlContains("/ui/processes/" + uuid));
+    }
+
+    /** Launches a shell job on the computer localhost (made if missing) and waits until it ends; its uuid. */
+    private String runShellJob(String body) throws InterruptedException {
+        if (admin().get("/api/v1/computers/localhost").status() == 404) {
+            Api.Response made = admin().post("/api/v1/computers", """
+                    {"label": "localhost", "hostname": "localhost", "transportType": "core.local",
+                     "schedulerType": "core.direct", "settings": {"workdir": "%s"}}""".formatted(dataDir.resolve("work")));
+            assertEquals(201, made.status(), made.toString());
+        }
+        Api.Response r = admin().post("/api/v1/shell-jobs", body);
+        assertEquals(201, r.status(), r.toString());
+        String uuid = r.json().get("uuid").asString();
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (!List.of("finished", "excepted", "killed")
+                .contains(process(uuid).get("state").asString())) {
+            assertTrue(System.nanoTime() < deadline, "the job ended: " + process(uuid));
+            Thread.sleep(100);
+        }
+        return uuid;
     }
 
     /** The processes the list shows, in order (read in one script, so a swap cannot come between). */
