@@ -13,17 +13,22 @@ import dev.cairn.api.stats.StatisticsService;
 import dev.cairn.engine.metrics.TaskQueueState;
 import dev.cairn.storage.errors.UnavailableException;
 
-/** The dashboard: processes by state (live), throughput over the last hour, the workers, the queue. */
+/**
+ * The dashboard: processes by state (live), throughput over the last hour, the workers, the queue, and the
+ * last day's failures with what they said.
+ */
 @Controller
 class DashboardController {
 
     static final int HOUR = 60;
 
     private final StatisticsService metrics;
+    private final RecentFailures failures;
     private final CairnProperties properties;
 
-    DashboardController(StatisticsService metrics, CairnProperties properties) {
+    DashboardController(StatisticsService metrics, RecentFailures failures, CairnProperties properties) {
         this.metrics = metrics;
+        this.failures = failures;
         this.properties = properties;
     }
 
@@ -46,6 +51,7 @@ class DashboardController {
                 properties.hasRole(CairnProperties.Role.WORKER)
                         ? properties.worker().slots()
                         : 0);
+        model.addAttribute("failures", failures.list());
         return "pages/dashboard";
     }
 }

@@ -61,15 +61,25 @@ class ProcessPagesIT extends ApiTest {
         return "http://localhost:" + port;
     }
 
-    /** Launches a {@code test.gate} process at a new gate; returns its uuid and the gate's name. */
-    private String[] gated() {
+    /** Launches {@code entryPoint} with the inputs {@code inputs} (JSON); returns its uuid. */
+    private String launch(String entryPoint, String inputs) {
+        Api.Response r = admin().post(
+                        "/api/v1/processes", "{\"entry_point\": \"" + entryPoint + "\", \"inputs\": " + inputs + "}");
+        assertEquals(201, r.status(), r.toString());
+        return r.json().get("uuid").asString();
+    }
+
+    /** A new gate's name, opened after the class at the latest. */
+    private static String newGate() {
         String gate = "gate-" + System.nanoTime();
         GATES.add(gate);
-        Api.Response r = admin().post(
-                        "/api/v1/processes",
-                        "{\"entry_point\": \"test.gate\", \"inputs\": {\"gate\": \"" + gate + "\"}}");
-        assertEquals(201, r.status(), r.toString());
-        return new String[] {r.json().get("uuid").asString(), gate};
+        return gate;
+    }
+
+    /** Launches a {@code test.gate} process at a new gate; returns its uuid and the gate's name. */
+    private String[] gated() {
+        String gate = newGate();
+        return new String[] {launch("test.gate", "{\"gate\": \"" + gate + "\"}"), gate};
     }
 
     private JsonNode process(String uuid) {
@@ -147,13 +157,8 @@ class ProcessPagesIT extends ApiTest {
     @Test
     void aChildLaunchedWhileThePageIsOpenAppearsInItsTreeLive() {
         signIn(adminToken());
-        String gate = "gate-" + System.nanoTime();
-        GATES.add(gate);
-        Api.Response r = admin().post(
-                        "/api/v1/processes",
-                        "{\"entry_point\": \"test.gated_parent\", \"inputs\": {\"gate\": \"" + gate + "\"}}");
-        assertEquals(201, r.status(), r.toString());
-        String uuid = r.json().get("uuid").asString();
+        String gate = newGate();
+        String uuid = launch("test.gated_parent", "{\"gate\": \"" + gate + "\"}");
         BROWSER.open(base() + "/ui/processes/" + uuid);
         awaitLive();
         assertTrue(
@@ -179,10 +184,7 @@ class ProcessPagesIT extends ApiTest {
     void aProcessIsPausedThenKilledFromItsPage() {
         signIn(adminToken());
         // a workflow waiting for its child: a pause waits for a running step to end, a kill interrupts it
-        Api.Response r =
-                admin().post("/api/v1/processes", "{\"entry_point\": \"test.parent\", \"inputs\": {\"seconds\": 120}}");
-        assertEquals(201, r.status(), r.toString());
-        String uuid = r.json().get("uuid").asString();
+        String uuid = launch("test.parent", "{\"seconds\": 120}");
         BROWSER.open(base() + "/ui/processes/" + uuid);
         BROWSER.await(20, d -> {
             d.navigate().refresh();
@@ -344,22 +346,8 @@ class ProcessPagesIT extends ApiTest {
 
     @Test
     void aCalculationJobShowsItsComputerSchedulerAndRetrievedFiles() throws InterruptedException {
-        if (admin().get("/api/v1/computers/localhost").status() == 404) {
-            Api.Response made = admin().post("/api/v1/computers", """
-                    {"label": "localhost", "hostname": "localhost", "transportType": "core.local",
-                     "schedulerType": "core.direct", "settings": {"workdir": "%s"}}""".formatted(dataDir.resolve("work")));
-            assertEquals(201, made.status(), made.toString());
-        }
-        Api.Response r = admin().post("/api/v1/shell-jobs", """
+        String uuid = runShellJob("""
                 {"command": "bash -c 'echo hello from the job > out.txt'", "outputs": ["out.txt"]}""");
-        assertEquals(201, r.status(), r.toString());
-        String uuid = r.json().get("uuid").asString();
-        long deadline = System.nanoTime() + 60_000_000_000L;
-        while (!List.of("finished", "excepted", "killed")
-                .contains(process(uuid).get("state").asString())) {
-            assertTrue(System.nanoTime() < deadline, "the job ended: " + process(uuid));
-            Thread.sleep(100);
-        }
         signIn(adminToken());
         BROWSER.open(base() + "/ui/processes/" + uuid);
         assertEquals("localhost", BROWSER.find("#job-computer").getText());
@@ -380,6 +368,42 @@ class ProcessPagesIT extends ApiTest {
                 .executeAsyncScript("fetch(arguments[0]).then((r) => r.text()).then(arguments[1])", href);
         assertEquals("hello from the job\n", downloaded);
         BROWSER.screenshot("process-calcjob");
+    }
+
+    @Test
+    void theDashboardListsTheLastDaysFailuresWithWhatTheySaid() throws InterruptedException {
+        String uuid = runShellJob("""
+                {"command": "bash -c 'echo the input deck is broken >&2; exit 2'"}""");
+        assertEquals("finished", process(uuid).get("state").asString());
+        signIn(adminToken());
+        BROWSER.open(base() + "/ui");
+        WebElement row = BROWSER.find("#failures tr[data-process='" + uuid + "']");
+        assertTrue(
+                row.findElement(By.cssSelector("td.message")).getText().contains("the input deck is broken"),
+                row.getText());
+        assertTrue(row.findElement(By.cssSelector(".badge")).getText().startsWith("failed"), row.getText());
+        row.findElement(By.cssSelector("a.uuid")).click();
+        BROWSER.await(10, ExpectedConditions.urlContains("/ui/processes/" + uuid));
+    }
+
+    /** Launches a shell job on the computer localhost (made if missing) and waits until it ends; its uuid. */
+    private String runShellJob(String body) throws InterruptedException {
+        if (admin().get("/api/v1/computers/localhost").status() == 404) {
+            Api.Response made = admin().post("/api/v1/computers", """
+                    {"label": "localhost", "hostname": "localhost", "transportType": "core.local",
+                     "schedulerType": "core.direct", "settings": {"workdir": "%s"}}""".formatted(dataDir.resolve("work")));
+            assertEquals(201, made.status(), made.toString());
+        }
+        Api.Response r = admin().post("/api/v1/shell-jobs", body);
+        assertEquals(201, r.status(), r.toString());
+        String uuid = r.json().get("uuid").asString();
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (!List.of("finished", "excepted", "killed")
+                .contains(process(uuid).get("state").asString())) {
+            assertTrue(System.nanoTime() < deadline, "the job ended: " + process(uuid));
+            Thread.sleep(100);
+        }
+        return uuid;
     }
 
     /** The processes the list shows, in order (read in one script, so a swap cannot come between). */

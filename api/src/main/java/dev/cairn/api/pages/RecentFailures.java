@@ -1,0 +1,66 @@
+package dev.cairn.api.pages;
+
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.springframework.stereotype.Component;
+
+import dev.cairn.api.processes.ProcessDetail;
+import dev.cairn.api.processes.ProcessFilter;
+import dev.cairn.api.processes.ProcessService;
+import dev.cairn.api.processes.ProcessSummary;
+
+/**
+ * The dashboard's failures: processes launched in the last day that failed (finished with a non-zero exit
+ * status) or excepted, newest first, each with what it said: its exit message, or the first line of its
+ * exception.
+ */
+@Component
+class RecentFailures {
+
+    static final Duration WINDOW = Duration.ofDays(1);
+    static final int SHOWN = 10;
+
+    /** A failed process and its message. */
+    record Failure(ProcessSummary process, String message) {}
+
+    private final ProcessService processes;
+
+    RecentFailures(ProcessService processes) {
+        this.processes = processes;
+    }
+
+    List<Failure> list() {
+        OffsetDateTime since = OffsetDateTime.now().minus(WINDOW);
+        ProcessFilter failed =
+                new ProcessFilter(null, null, null, null, null, true, null, since, null, null, null, null);
+        ProcessFilter excepted = new ProcessFilter(
+                null, List.of("excepted"), null, null, null, null, null, since, null, null, null, null);
+        List<ProcessSummary> newest = Stream.concat(newest(failed).stream(), newest(excepted).stream())
+                .sorted(Comparator.comparing(ProcessSummary::ctime).reversed())
+                .limit(SHOWN)
+                .toList();
+        List<Failure> failures = new ArrayList<>(newest.size());
+        for (ProcessSummary p : newest) {
+            failures.add(new Failure(p, message(processes.show(p.uuid().toString()))));
+        }
+        return failures;
+    }
+
+    private List<ProcessSummary> newest(ProcessFilter filter) {
+        return processes.list(filter, "-ctime", null, SHOWN, false).items();
+    }
+
+    private static String message(ProcessDetail detail) {
+        if (detail.exception() != null && !detail.exception().isBlank()) {
+            return detail.exception().lines().findFirst().orElse("");
+        }
+        return detail.exitCode() == null || detail.exitCode().message() == null
+                ? ""
+                : detail.exitCode().message();
+    }
+}
