@@ -5,7 +5,6 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.concurrent.Semaphore;
 import java.util.stream.Stream;
 
 import org.springframework.stereotype.Service;
@@ -23,11 +22,7 @@ import dev.cairn.storage.query.Row;
 @Service
 public class QueryService {
 
-    /** Cursors that read one unordered query at once. */
-    static final int READERS = 2;
-
     private final Storage storage;
-    private final Semaphore parallelRead = new Semaphore(1);
 
     QueryService(Storage storage) {
         this.storage = storage;
@@ -69,25 +64,6 @@ public class QueryService {
     /** Every row, through a database cursor that is open until the stream is closed. */
     public Stream<Row> stream(QuerySpec spec) {
         return storage.query(spec).stream();
-    }
-
-    /**
-     * Every row, in no particular order unless the query orders them: a query of nodes that does not order,
-     * page or aggregate is read by {@value #READERS} cursors at once, each over a share of the ids, all in one
-     * snapshot (PostgreSQL runs no parallel workers for a cursor, and turning JSON into text is most of such a
-     * read). One such read at a time: the others take one cursor each, so that reads never wait on each
-     * other for connections.
-     */
-    public Stream<Row> unordered(QuerySpec spec) {
-        if (!parallelRead.tryAcquire()) {
-            return stream(spec);
-        }
-        try {
-            return storage.query(spec).parallelStream(READERS).onClose(parallelRead::release);
-        } catch (RuntimeException e) {
-            parallelRead.release();
-            throw e;
-        }
     }
 
     private static long position(String cursor, String fingerprint) {
