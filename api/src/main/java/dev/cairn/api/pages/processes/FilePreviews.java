@@ -15,12 +15,12 @@ import dev.cairn.api.nodes.NodeFileService;
 import dev.cairn.storage.graph.ObjectStoreErrors;
 
 /**
- * A node's files as a process page shows them (a calculation job's retrieved folder): each file with
+ * A node's files as a page shows them (a calculation job's retrieved folder, a node's own): each file with
  * its size, and the beginning of a text file to read in place. A file with a NUL byte in its
  * beginning is taken for binary and offered for download only.
  */
 @Component
-class FilePreviews {
+public class FilePreviews {
 
     /** The most files listed, and the bytes of each shown. */
     static final int MAX_FILES = 100;
@@ -33,10 +33,10 @@ class FilePreviews {
      * @param preview the beginning of a text file, null for a binary one
      * @param cut     whether the preview is shorter than the file
      */
-    record Shown(String path, Long size, String preview, boolean cut) {}
+    public record Shown(String path, Long size, String preview, boolean cut) {}
 
     /** The files listed, and whether there are more than {@link #MAX_FILES}. */
-    record Files(UUID node, List<Shown> files, boolean more) {}
+    public record Files(UUID node, List<Shown> files, boolean more) {}
 
     private final NodeFileService files;
 
@@ -44,7 +44,7 @@ class FilePreviews {
         this.files = files;
     }
 
-    Files of(UUID node) {
+    public Files of(UUID node) {
         List<FileListing.Entry> entries = files.listing(node.toString(), "", true).entries().stream()
                 .filter(e -> "file".equals(e.type()))
                 .toList();
