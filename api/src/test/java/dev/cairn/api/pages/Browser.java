@@ -18,6 +18,7 @@ import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedCondition;
+import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -102,6 +103,15 @@ final class Browser implements BeforeAllCallback, AfterAllCallback {
         } catch (IOException e) {
             throw new IllegalStateException("could not save the screenshot " + name + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Signs in at {@code base} with a good {@code token} and waits for the dashboard: a page opened before the
+     * sign-in's answer came would find no session.
+     */
+    void signedIn(String base, String token) {
+        signIn(base, token);
+        await(10, ExpectedConditions.titleIs("Dashboard · Cairn"));
     }
 
     /** Signs in at {@code base} with {@code token} through the sign-in form. */

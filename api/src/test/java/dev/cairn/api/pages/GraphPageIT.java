@@ -78,8 +78,7 @@ class GraphPageIT extends ApiTest {
         }
         graph.storeAll(outputs);
         part = outputs.get(FAN / 2);
-        BROWSER.signIn("http://localhost:" + port, adminToken());
-        BROWSER.await(10, ExpectedConditions.titleIs("Dashboard · Cairn"));
+        BROWSER.signedIn("http://localhost:" + port, adminToken());
     }
 
     /** Opens the graph page with {@code query} and waits until it is drawn; returns the milliseconds it took. */

@@ -45,7 +45,7 @@ class NodePageIT extends ApiTest {
         assertEquals(201, file.status(), file.toString());
         String fileUuid = file.json().get("uuid").asString();
 
-        BROWSER.signIn(base(), adminToken());
+        BROWSER.signedIn(base(), adminToken());
         BROWSER.open(base() + "/ui/nodes/" + x.uuid());
         assertEquals("Links out 1", BROWSER.find("#out-title").getText());
         WebElement out = BROWSER.find("#links-out-table tbody tr");
@@ -68,7 +68,7 @@ class NodePageIT extends ApiTest {
                         By.cssSelector("#comments article.comment"), "read before the next run"));
         BROWSER.screenshot("node");
 
-        BROWSER.signIn(base(), token(Role.READ));
+        BROWSER.signedIn(base(), token(Role.READ));
         BROWSER.open(base() + "/ui/nodes/" + fileUuid);
         assertTrue(BROWSER.find("#comments").getText().contains("read before the next run"));
         assertTrue(BROWSER.driver().findElements(By.id("comment-form")).isEmpty(), "no form for a reader");

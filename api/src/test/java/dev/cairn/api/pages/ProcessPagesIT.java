@@ -86,11 +86,6 @@ class ProcessPagesIT extends ApiTest {
         return admin().get("/api/v1/processes/" + uuid).json().get("process");
     }
 
-    private void signIn(String token) {
-        BROWSER.signIn(base(), token);
-        BROWSER.await(10, ExpectedConditions.titleIs("Dashboard · Cairn"));
-    }
-
     private String badge(String uuid) {
         return BROWSER.find("h1[data-process=\"" + uuid + "\"] [data-state]").getText();
     }
@@ -101,7 +96,7 @@ class ProcessPagesIT extends ApiTest {
 
     @Test
     void aProcessFoundByAFilterIsOpenedAndSeenEndingLive() throws IOException {
-        signIn(adminToken());
+        BROWSER.signedIn(base(), adminToken());
         List<Long> latencies = new ArrayList<>();
         for (int round = 0; round < 3; round++) {
             String[] launched = gated();
@@ -156,7 +151,7 @@ class ProcessPagesIT extends ApiTest {
 
     @Test
     void aChildLaunchedWhileThePageIsOpenAppearsInItsTreeLive() {
-        signIn(adminToken());
+        BROWSER.signedIn(base(), adminToken());
         String gate = newGate();
         String uuid = launch("test.gated_parent", "{\"gate\": \"" + gate + "\"}");
         BROWSER.open(base() + "/ui/processes/" + uuid);
@@ -182,7 +177,7 @@ class ProcessPagesIT extends ApiTest {
 
     @Test
     void aProcessIsPausedThenKilledFromItsPage() {
-        signIn(adminToken());
+        BROWSER.signedIn(base(), adminToken());
         // a workflow waiting for its child: a pause waits for a running step to end, a kill interrupts it
         String uuid = launch("test.parent", "{\"seconds\": 120}");
         BROWSER.open(base() + "/ui/processes/" + uuid);
@@ -211,7 +206,7 @@ class ProcessPagesIT extends ApiTest {
 
     @Test
     void theSelectedRowsAreKilledInBulkFromTheList() {
-        signIn(adminToken());
+        BROWSER.signedIn(base(), adminToken());
         String one = gated()[0];
         String two = gated()[0];
         BROWSER.open(base() + "/ui/processes?type=test.gate&state=created&state=waiting");
@@ -233,7 +228,7 @@ class ProcessPagesIT extends ApiTest {
     void aReadOnlyUserSeesNoControlsAndAForgedPostIsRefused() {
         String[] launched = gated();
         String uuid = launched[0];
-        signIn(token(Role.READ));
+        BROWSER.signedIn(base(), token(Role.READ));
         BROWSER.open(base() + "/ui/processes?type=test.gate");
         BROWSER.find("tr[data-process=\"" + uuid + "\"]");
         assertTrue(BROWSER.driver()
@@ -264,7 +259,7 @@ class ProcessPagesIT extends ApiTest {
 
     @Test
     void theMainControlsAreReachedWithTabAndCarryLabels() {
-        signIn(adminToken());
+        BROWSER.signedIn(base(), adminToken());
         String[] launched = gated();
         String uuid = launched[0];
         BROWSER.open(base() + "/ui/processes?type=test.gate&state=created&state=waiting");
@@ -307,7 +302,7 @@ class ProcessPagesIT extends ApiTest {
                     + engine.graph().userId() + ","
                     + " '{\"process_state\": \"finished\", \"exit_status\": 0}'::jsonb FROM generate_series(1, 120) i");
         }
-        signIn(adminToken());
+        BROWSER.signedIn(base(), adminToken());
         BROWSER.open(base() + "/ui/processes?type=seeded.paging");
         assertTrue(BROWSER.driver().findElements(By.id("previous-page")).isEmpty(), "the first page has no previous");
         List<String> first = shownRows();
@@ -333,7 +328,7 @@ class ProcessPagesIT extends ApiTest {
 
     @Test
     void aFilterThatIsNoneIsRefusedNamingIt() {
-        signIn(adminToken());
+        BROWSER.signedIn(base(), adminToken());
         BROWSER.open(base() + "/ui/processes?exit_status=abc");
         assertEquals(
                 "exit status 'abc' is not a whole number",
@@ -348,7 +343,7 @@ class ProcessPagesIT extends ApiTest {
     void aCalculationJobShowsItsComputerSchedulerAndRetrievedFiles() throws InterruptedException {
         String uuid = runShellJob("""
                 {"command": "bash -c 'echo hello from the job > out.txt'", "outputs": ["out.txt"]}""");
-        signIn(adminToken());
+        BROWSER.signedIn(base(), adminToken());
         BROWSER.open(base() + "/ui/processes/" + uuid);
         assertEquals("localhost", BROWSER.find("#job-computer").getText());
         assertFalse(BROWSER.find("#job-state").getText().isBlank());
@@ -375,7 +370,7 @@ class ProcessPagesIT extends ApiTest {
         String uuid = runShellJob("""
                 {"command": "bash -c 'echo the input deck is broken >&2; exit 2'"}""");
         assertEquals("finished", process(uuid).get("state").asString());
-        signIn(adminToken());
+        BROWSER.signedIn(base(), adminToken());
         BROWSER.open(base() + "/ui");
         WebElement row = BROWSER.find("#failures tr[data-process='" + uuid + "']");
         assertTrue(

@@ -62,7 +62,7 @@ class QueryPageIT extends ApiTest {
 
     @Test
     void aQueryBuiltInTheFormRunsAndItsCsvHoldsEveryRow() {
-        BROWSER.signIn(base(), token(Role.READ));
+        BROWSER.signedIn(base(), token(Role.READ));
         BROWSER.open(base() + "/ui/query");
         BROWSER.find("#f-type").sendKeys("data.core.int.Int.");
         BROWSER.find("#f-label").sendKeys("query-page");
@@ -106,7 +106,7 @@ class QueryPageIT extends ApiTest {
 
     @Test
     void aCsvQuotesWhatItMustAndDefusesFormulas() {
-        BROWSER.signIn(base(), token(Role.READ));
+        BROWSER.signedIn(base(), token(Role.READ));
         String query =
                 "{\"path\": [{\"tag\": \"d\", \"entity\": \"node\", \"filters\": {\"label\": \"query-page-csv\"},"
                         + " \"project\": [\"attributes.formula\", \"attributes.text\"]}]}";
@@ -117,7 +117,7 @@ class QueryPageIT extends ApiTest {
 
     @Test
     void aQueryThatNamesWhatDoesNotExistIsRefusedBesideItsText() {
-        BROWSER.signIn(base(), token(Role.READ));
+        BROWSER.signedIn(base(), token(Role.READ));
         BROWSER.open(base() + "/ui/query");
         String bad = "{\"path\": [{\"tag\": \"n\", \"entity\": \"node\", \"project\": [\"colour\"]}]}";
         WebElement box = BROWSER.find("#q");
