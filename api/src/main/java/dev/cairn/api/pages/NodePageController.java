@@ -13,7 +13,6 @@ import dev.cairn.api.nodes.CommentService;
 import dev.cairn.api.nodes.LinkedNode;
 import dev.cairn.api.nodes.NodeSelection;
 import dev.cairn.api.nodes.NodeService;
-import dev.cairn.api.pages.processes.FilePreviews;
 import dev.cairn.api.security.CurrentUser;
 import dev.cairn.api.web.NodeRefs;
 import dev.cairn.api.web.Page;

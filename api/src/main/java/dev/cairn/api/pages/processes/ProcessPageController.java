@@ -8,6 +8,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
+import dev.cairn.api.pages.FilePreviews;
 import dev.cairn.api.processes.ControlResult;
 import dev.cairn.api.processes.ProcessControlService;
 import dev.cairn.api.processes.ProcessDetail;

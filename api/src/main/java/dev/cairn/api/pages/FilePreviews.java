@@ -1,4 +1,4 @@
-package dev.cairn.api.pages.processes;
+package dev.cairn.api.pages;
 
 import java.io.IOException;
 import java.io.InputStream;
