@@ -7,7 +7,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
-import java.security.PublicKey;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,14 +14,8 @@ import java.util.List;
 import org.apache.sshd.client.SshClient;
 import org.apache.sshd.client.config.hosts.HostConfigEntryResolver;
 import org.apache.sshd.client.future.AuthFuture;
-import org.apache.sshd.client.keyverifier.AcceptAllServerKeyVerifier;
-import org.apache.sshd.client.keyverifier.KnownHostsServerKeyVerifier;
-import org.apache.sshd.client.keyverifier.RejectAllServerKeyVerifier;
-import org.apache.sshd.client.keyverifier.ServerKeyVerifier;
 import org.apache.sshd.client.session.ClientSession;
-import org.apache.sshd.common.AttributeRepository.AttributeKey;
 import org.apache.sshd.common.NamedResource;
-import org.apache.sshd.common.config.keys.KeyUtils;
 import org.apache.sshd.common.keyprovider.KeyIdentityProvider;
 import org.apache.sshd.common.util.security.SecurityUtils;
 import org.apache.sshd.core.CoreModuleProperties;
@@ -37,23 +30,22 @@ import org.apache.sshd.sftp.client.SftpClientFactory;
  */
 final class SshConnection implements AutoCloseable {
 
-    /** Set on a session whose host key the known_hosts check refused, to say so instead of "auth failed". */
-    private static final AttributeKey<String> REFUSED_HOST_KEY = new AttributeKey<>();
-
     /** Keeps NAT and firewall state of a quiet connection alive between the engine's polls. */
     private static final Duration HEARTBEAT = Duration.ofSeconds(30);
 
     private final TransportSpec.Ssh spec;
     private final List<KeyPair> keys;
     private final SshClient client;
+    private final HostKeyCheck hostKeys;
     private ClientSession session;
     private SftpClient sftp;
     private boolean closed;
 
-    private SshConnection(TransportSpec.Ssh spec, List<KeyPair> keys, SshClient client) {
+    private SshConnection(TransportSpec.Ssh spec, List<KeyPair> keys, SshClient client, HostKeyCheck hostKeys) {
         this.spec = spec;
         this.keys = keys;
         this.client = client;
+        this.hostKeys = hostKeys;
     }
 
     /** Connects and authenticates now, so that a wrong host, key or known_hosts entry shows at once. */
@@ -62,10 +54,11 @@ final class SshConnection implements AutoCloseable {
         SshClient client = SshClient.setUpDefaultClient();
         client.setHostConfigEntryResolver(HostConfigEntryResolver.EMPTY);
         client.setKeyIdentityProvider(KeyIdentityProvider.EMPTY_KEYS_PROVIDER);
-        client.setServerKeyVerifier(hostKeyCheck(spec));
+        HostKeyCheck hostKeys = new HostKeyCheck(spec);
+        client.setServerKeyVerifier(hostKeys);
         CoreModuleProperties.HEARTBEAT_INTERVAL.set(client, HEARTBEAT);
         client.start();
-        SshConnection connection = new SshConnection(spec, keys, client);
+        SshConnection connection = new SshConnection(spec, keys, client, hostKeys);
         try {
             connection.session();
             return connection;
@@ -106,12 +99,13 @@ final class SshConnection implements AutoCloseable {
     private ClientSession connect() {
         Duration timeout = spec.connectTimeout();
         ClientSession s;
+        hostKeys.forget();
         try {
             s = client.connect(spec.user(), spec.host(), spec.port())
                     .verify(timeout)
                     .getSession();
         } catch (IOException e) {
-            throw new TransportException("cannot connect to " + where() + ": " + message(e), true, e);
+            throw refusedHostKeyOr(new TransportException("cannot connect to " + where() + ": " + message(e), true, e));
         }
         try {
             keys.forEach(s::addPublicKeyIdentity);
@@ -126,16 +120,15 @@ final class SshConnection implements AutoCloseable {
             if (auth.isSuccess()) {
                 return s;
             }
-            String refused = s.getAttribute(REFUSED_HOST_KEY);
-            if (refused != null) {
-                throw new TransportException(refused, false, auth.getException());
+            if (hostKeys.refusal() != null) {
+                throw new TransportException(hostKeys.refusal(), false, auth.getException());
             }
             if (!s.isOpen()) {
-                throw new TransportException(
+                throw refusedHostKeyOr(new TransportException(
                         "the connection to " + where() + " closed while authenticating: "
                                 + message(auth.getException()),
                         true,
-                        auth.getException());
+                        auth.getException()));
             }
             throw new TransportException(
                     where() + " refused to authenticate with " + credentials() + ": " + message(auth.getException()),
@@ -143,47 +136,23 @@ final class SshConnection implements AutoCloseable {
                     auth.getException());
         } catch (IOException e) {
             s.close(true);
-            throw new TransportException(
-                    "lost the connection to " + where() + " while authenticating: " + message(e), true, e);
+            throw refusedHostKeyOr(new TransportException(
+                    "lost the connection to " + where() + " while authenticating: " + message(e), true, e));
         } catch (RuntimeException e) {
             s.close(true);
             throw e;
         }
     }
 
+    /** A refused host key closes the connection; that is said as such, and trying again will not help. */
+    private TransportException refusedHostKeyOr(TransportException lost) {
+        String refused = hostKeys.refusal();
+        return refused == null ? lost : new TransportException(refused, false, lost.getCause());
+    }
+
     private String credentials() {
         String key = spec.keyFile() == null ? null : "key " + spec.keyFile();
         return key == null ? "a password" : spec.password() == null ? key : key + " and a password";
-    }
-
-    /**
-     * Checks host keys against the spec's known_hosts file. A refusal is noted on the session,
-     * because the client reports it only as a failed authentication.
-     */
-    private static ServerKeyVerifier hostKeyCheck(TransportSpec.Ssh spec) {
-        ServerKeyVerifier unknownHosts = spec.hostKeyPolicy() == HostKeyPolicy.ACCEPT_NEW
-                ? AcceptAllServerKeyVerifier.INSTANCE
-                : RejectAllServerKeyVerifier.INSTANCE;
-        KnownHostsServerKeyVerifier knownHosts = new KnownHostsServerKeyVerifier(unknownHosts, spec.knownHosts());
-        return (session, address, key) -> {
-            if (knownHosts.verifyServerKey(session, address, key)) {
-                return true;
-            }
-            session.setAttribute(
-                    REFUSED_HOST_KEY,
-                    "the " + describe(key) + " host key of " + spec.host() + ":" + spec.port()
-                            + " is refused: "
-                            + (spec.hostKeyPolicy() == HostKeyPolicy.STRICT
-                                    ? "it is not in " + spec.knownHosts()
-                                            + " (host key policy strict), or differs from the one there"
-                                    : "it differs from the one in " + spec.knownHosts())
-                            + "; if the host's key really changed, remove its line from that file");
-            return false;
-        };
-    }
-
-    private static String describe(PublicKey key) {
-        return KeyUtils.getKeyType(key) + " " + KeyUtils.getFingerPrint(key);
     }
 
     private static List<KeyPair> loadKeys(TransportSpec.Ssh spec) {
