@@ -6,8 +6,6 @@ import static dev.cairn.engine.testing.TestProcesses.Y;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -32,7 +30,6 @@ import dev.cairn.engine.testing.EngineFixture;
 import dev.cairn.engine.testing.LostCommit;
 import dev.cairn.engine.testing.Waits;
 import dev.cairn.engine.worker.Worker;
-import dev.cairn.storage.db.DatabaseConfig;
 import dev.cairn.storage.graph.CalcJobNode;
 import dev.cairn.storage.graph.InstalledCode;
 import dev.cairn.storage.graph.IntData;
@@ -70,12 +67,7 @@ class LostSubmitCommitIT {
     @BeforeAll
     static void open() throws Exception {
         Container.init(tmp.resolve("objects"), ContainerConfig.defaults()).close();
-        engine = EngineFixture.open(new Engine.Config(
-                DatabaseConfig.of(db.jdbcUrl()).withPoolSize(6),
-                EngineFixture.amqpUri(broker),
-                "cairn",
-                tmp.resolve("objects"),
-                EngineFixture.plugins()));
+        engine = EngineFixture.withBroker(db, broker, tmp.resolve("objects"));
         worker = engine.startWorker(Worker.Settings.defaults(2));
         bash = EngineFixture.bashOn(
                 engine, EngineFixture.localComputer(engine, "localhost", "core.direct", tmp.resolve("work"), Map.of()));
@@ -109,10 +101,7 @@ class LostSubmitCommitIT {
             ProcessNode node = submit(bash, runs, "");
             int step = lost.awaitHeldStep(BOUND);
             long pid = awaitRuns(runs, 1).getFirst();
-            Waits.until(
-                    BOUND,
-                    "job " + pid + " to end",
-                    () -> !ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
+            awaitEnd(pid);
             lost.cut(step);
             assertFinishedOnce(node, runs, "ended");
         }
@@ -147,10 +136,7 @@ class LostSubmitCommitIT {
             Path lostPid = tmp.resolve("lost/pid");
             Waits.until(BOUND, "the first job to be lost", () -> Files.exists(lostPid));
             long pid = Long.parseLong(Files.readString(lostPid).strip());
-            Waits.until(
-                    BOUND,
-                    "lost job " + pid + " to end",
-                    () -> !ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
+            awaitEnd(pid);
             assertTrue(!Files.exists(runs), "the lost job's script never ran");
             lost.cut(step);
             assertFinishedOnce(node, runs, "the scheduler lost it, so it is submitted again");
@@ -175,16 +161,14 @@ class LostSubmitCommitIT {
     }
 
     private static List<Long> pids(Path runs) {
-        try {
-            return Files.exists(runs)
-                    ? Files.readAllLines(runs).stream()
-                            .filter(l -> !l.isBlank())
-                            .map(Long::parseLong)
-                            .toList()
-                    : List.of();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return EngineFixture.runsIn(runs).stream().map(Long::parseLong).toList();
+    }
+
+    private static void awaitEnd(long pid) throws InterruptedException {
+        Waits.until(
+                BOUND,
+                "process " + pid + " to end",
+                () -> !ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
     }
 
     private static void assertFinishedOnce(ProcessNode node, Path runs, String reported) throws Exception {

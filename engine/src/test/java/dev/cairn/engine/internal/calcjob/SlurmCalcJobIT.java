@@ -33,7 +33,6 @@ import dev.cairn.engine.testing.LostCommit;
 import dev.cairn.engine.testing.SlurmCluster;
 import dev.cairn.engine.testing.Waits;
 import dev.cairn.engine.worker.Worker;
-import dev.cairn.storage.db.DatabaseConfig;
 import dev.cairn.storage.graph.CalcJobNode;
 import dev.cairn.storage.graph.InstalledCode;
 import dev.cairn.storage.graph.IntData;
@@ -129,12 +128,7 @@ class SlurmCalcJobIT {
     @Test
     void aJobThatEndedBeforeItsSubmitStepRanAgainIsNotSubmittedAgain() throws Exception {
         Path runs = tmp.resolve("ended.runs");
-        try (Engine withBroker = EngineFixture.open(new Engine.Config(
-                        DatabaseConfig.of(db.jdbcUrl()).withPoolSize(6),
-                        EngineFixture.amqpUri(broker),
-                        "cairn",
-                        tmp.resolve("objects"),
-                        EngineFixture.plugins()));
+        try (Engine withBroker = EngineFixture.withBroker(db, broker, tmp.resolve("objects"));
                 Worker worker = withBroker.startWorker(Worker.Settings.defaults(2));
                 LostCommit lost = LostCommit.hold(db)) {
             ProcessNode node = withBroker
@@ -149,8 +143,10 @@ class SlurmCalcJobIT {
                                             JobOptions.defaults().withText("echo \"$SLURM_JOB_ID\" >> " + runs, "")));
             int step = lost.awaitHeldStep(Duration.ofSeconds(60));
             Waits.until(
-                    Duration.ofSeconds(60), "the job to run", () -> runs(runs).size() == 1);
-            String jobId = runs(runs).getFirst();
+                    Duration.ofSeconds(60),
+                    "the job to run",
+                    () -> EngineFixture.runsIn(runs).size() == 1);
+            String jobId = EngineFixture.runsIn(runs).getFirst();
             Waits.until(Duration.ofSeconds(60), "SLURM job " + jobId + " to leave the queue", () -> !queued(jobId));
             lost.cut(step);
             Waits.until(
@@ -161,19 +157,7 @@ class SlurmCalcJobIT {
             assertEquals("finished", done.processState(), String.valueOf(done.exception()));
             assertEquals(0, done.exitStatus());
             assertEquals(jobId, done.jobId(), "the job that ran is the one taken");
-            assertEquals(List.of(jobId), runs(runs), "runs of the job's script");
-        }
-    }
-
-    private static List<String> runs(Path file) {
-        try {
-            return Files.exists(file)
-                    ? Files.readAllLines(file).stream()
-                            .filter(l -> !l.isBlank())
-                            .toList()
-                    : List.of();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            assertEquals(List.of(jobId), EngineFixture.runsIn(runs), "runs of the job's script");
         }
     }
 
