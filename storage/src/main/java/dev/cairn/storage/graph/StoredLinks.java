@@ -16,25 +16,19 @@ final class StoredLinks {
 
     /** The links into {@code node}: each with its source. */
     static List<LinkTriple> incoming(Database database, Node node) {
-        return links(
-                database,
-                node,
-                "SELECT l.input_id, n.node_type, l.type, l.label FROM link l JOIN node n ON n.id = l.input_id "
-                        + "WHERE l.output_id = ? ORDER BY l.id");
+        return links(database, node, "output_id", "input_id");
     }
 
     /** The links out of {@code node}: each with its target. */
     static List<LinkTriple> outgoing(Database database, Node node) {
-        return links(
-                database,
-                node,
-                "SELECT l.output_id, n.node_type, l.type, l.label FROM link l JOIN node n ON n.id = l.output_id "
-                        + "WHERE l.input_id = ? ORDER BY l.id");
+        return links(database, node, "input_id", "output_id");
     }
 
-    private static List<LinkTriple> links(Database database, Node node, String sql) {
+    /** The links whose column {@code at} is the node, each with the node at the other end (column {@code other}). */
+    private static List<LinkTriple> links(Database database, Node node, String at, String other) {
         try (Connection c = database.connection();
-                PreparedStatement s = c.prepareStatement(sql)) {
+                PreparedStatement s = c.prepareStatement("SELECT l." + other + ", n.node_type, l.type, l.label"
+                        + " FROM link l JOIN node n ON n.id = l." + other + " WHERE l." + at + " = ? ORDER BY l.id")) {
             s.setLong(1, node.id());
             List<LinkTriple> links = new ArrayList<>();
             try (ResultSet rs = s.executeQuery()) {
