@@ -1,8 +1,10 @@
 package dev.cairn.engine.testing;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -84,6 +86,25 @@ public final class EngineFixture {
     public static Engine withBroker(TestDatabase db, TestBroker broker) {
         return open(new Engine.Config(
                 DatabaseConfig.of(db.jdbcUrl()).withPoolSize(8), amqpUri(broker), "cairn", null, plugins()));
+    }
+
+    /** An engine with the test class's broker and the object store at {@code store} (made before), for a worker's jobs. */
+    public static Engine withBroker(TestDatabase db, TestBroker broker, Path store) {
+        return open(new Engine.Config(
+                DatabaseConfig.of(db.jdbcUrl()).withPoolSize(6), amqpUri(broker), "cairn", store, plugins()));
+    }
+
+    /** The lines a job's script appended to {@code file}, one per run; none while it does not exist. */
+    public static List<String> runsIn(Path file) {
+        try {
+            return Files.exists(file)
+                    ? Files.readAllLines(file).stream()
+                            .filter(l -> !l.isBlank())
+                            .toList()
+                    : List.of();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** The AMQP URI of the test class's virtual host. */

@@ -361,6 +361,7 @@ public final class StepExecutor {
                 }
                 CalcJobRunner.Submitted submitted = jobs.submit(c, job, self, in);
                 FunctionRunner.link(self, "remote_folder", submitted.remoteFolder(), effects);
+                submitted.report().ifPresent(r -> effects.reports.add(new StepEffects.Report(self, r)));
                 storeEffects(l.g(), effects);
                 CalcJobRunner.watch(c, self.id(), submitted.computerId(), submitted.jobId());
                 StateChanged change = states.waiting(
