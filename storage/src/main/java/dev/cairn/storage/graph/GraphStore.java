@@ -48,15 +48,15 @@ public final class GraphStore {
      * @param userId    the user new nodes belong to
      */
     public GraphStore(Database database, Container container, long userId) {
-        this(database, container, userId, new NodeHashing(database));
+        this(database, container, userId, new NodeHashing(database), new NodeUpdates(database));
     }
 
-    private GraphStore(Database database, Container container, long userId, NodeHashing hashing) {
+    private GraphStore(Database database, Container container, long userId, NodeHashing hashing, NodeUpdates updates) {
         this.database = Objects.requireNonNull(database, "database");
         this.container = container;
         this.userId = userId;
         this.hashing = hashing;
-        this.updates = new NodeUpdates(this.database);
+        this.updates = updates;
     }
 
     /**
@@ -64,7 +64,7 @@ public final class GraphStore {
      * Cheap; it shares the database, the object store and the caches.
      */
     public GraphStore forUser(long userId) {
-        return userId == this.userId ? this : new GraphStore(database, container, userId, hashing);
+        return userId == this.userId ? this : new GraphStore(database, container, userId, hashing, updates);
     }
 
     /** The user the nodes this store stores belong to. */
