@@ -235,6 +235,7 @@ public final class GraphStore {
      * @param after  the hash computed now, which it has from now on
      */
     public record Rehash(String before, String after) {
+        /** Whether the hash computed now differs from the stored one. */
         public boolean changed() {
             return !after.equals(before);
         }
