@@ -24,6 +24,7 @@ import dev.cairn.storage.graph.InstalledCode;
  * ran twice. That remains to be fixed (the retried step would have to tell a job that ran from
  * one that never started, for every scheduler).
  */
+@ManyHostsTest
 class DatabaseFailoverIT {
 
     /** Longer than the failover under CI's load, so that a job submitted before the kill still runs after it. */
