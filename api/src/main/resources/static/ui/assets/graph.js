@@ -7,6 +7,7 @@
 // of the graph's shape lays out anew.
 (function () {
   "use strict";
+  const DATA_FILL = "#e3ecf5";
   const FILLS = { created: "#6c757d", running: "#0d6efd", waiting: "#0aa2c0", finished: "#198754",
     failed: "#d97706", excepted: "#dc3545", killed: "#8b5cf6" };
   const LINES = { create: ["#2e7d32", "solid"], return: ["#66bb6a", "dashed"], input_calc: ["#1565c0", "solid"],
@@ -22,6 +23,9 @@
   // bundled links by the member they lead to or come from, and those of the selected member now shown
   let bundled = new Map();
   let shown = null;
+  // members of opened fan-outs by id (painted beneath their block), and the one a click picked
+  let members = new Map();
+  let picked = null;
 
   function state() {
     const url = new URL(window.location.href);
@@ -55,7 +59,7 @@
     const st = [
       { selector: "node", style: { "z-index": 1, "text-wrap": "wrap", "text-valign": "center",
           "text-halign": "center", "font-size": 9, width: "data(width)", height: "data(height)",
-          "background-color": "#e3ecf5", "border-width": 1, "border-color": "#607080", color: "#1b1f24",
+          "background-color": DATA_FILL, "border-width": 1, "border-color": "#607080", color: "#1b1f24",
           // no labels when zoomed out so far that they could not be read: thousands of them cost the most
           "min-zoomed-font-size": 7 } },
       // labels are measured and drawn node by node: past a few hundred nodes, only processes, counts
@@ -66,10 +70,10 @@
       { selector: 'node[kind = "workflow"]', style: { shape: "round-rectangle", color: "#fff", "background-color": "#6c757d" } },
       { selector: 'node[kind = "fold"]', style: { shape: "rectangle", "background-color": "#f5f5f5",
           "border-style": "dashed", "border-color": "#9e9e9e", "font-weight": "bold" } },
-      // behind its members, and deaf to clicks, which go to them
-      { selector: 'node[kind = "block"]', style: { shape: "rectangle", "background-color": "#fafafa",
+      // a frame around its members, painted beneath it; a click picks the member under it
+      { selector: 'node[kind = "block"]', style: { shape: "rectangle", "background-opacity": 0,
           "border-style": "dashed", "border-color": "#9e9e9e", "text-valign": "top", "font-weight": "bold",
-          "z-index": 0, events: "no" } },
+          "z-index": 0 } },
       { selector: "node[?onPath]", style: { "border-width": 4, "border-color": "#000" } },
       { selector: "node:selected", style: { "border-width": 4, "border-color": "#f59e0b" } },
       { selector: "edge", style: { width: 1.2, "curve-style": "straight", "target-arrow-shape": "triangle",
@@ -96,13 +100,20 @@
       status.className = "error";
       return;
     }
-    const graph = await response.json();
+    const text = await response.text();
     const fetched = Math.round(performance.now() - started);
+    const phases = { fetch: fetched };
+    let t = performance.now();
+    const graph = JSON.parse(text);
+    phases.parse = Math.round(performance.now() - t);
     status.className = "";
-    draw(graph);
+    draw(graph, phases);
+    t = performance.now();
     // drawn: after the frame that paints it, when a click is already answered
     requestAnimationFrame(() => requestAnimationFrame(() => {
       const ms = Math.round(performance.now() - started);
+      phases.paint = Math.round(performance.now() - t);
+      document.body.dataset.graphPhases = JSON.stringify(phases);
       const folds = graph.nodes.filter((n) => n.kind === "fold").length;
       status.textContent = graph.nodes.length - folds + " nodes, " + graph.edges.length + " links"
         + (folds ? ", " + folds + " fan-outs folded (click a count to open it)" : "")
@@ -110,6 +121,7 @@
         + "; laid out and sent in " + fetched + " ms, drawn in " + ms + " ms.";
       document.body.dataset.graphFetchMs = String(fetched);
       document.body.dataset.graphMs = String(ms);
+      document.body.dataset.graphAt = String(Math.round(performance.now()));
       document.body.dataset.graphReady = "true";
     }));
   }
@@ -118,31 +130,38 @@
     try { return JSON.parse(text).detail || text; } catch (e) { return text; }
   }
 
-  function draw(graph) {
+  function draw(graph, phases) {
+    let t = performance.now();
     const elements = [];
     const many = graph.nodes.length > 400;
+    if (shown) shown.remove();
+    if (picked) picked.remove();
+    shown = null;
+    picked = null;
+    members = new Map();
     for (const n of graph.nodes) {
+      if (n.block) { members.set(n.id, n); continue; }
       n.labelled = !many || n.kind !== "data";
       const block = n.kind === "block";
       elements.push({ group: "nodes", data: n, position: { x: n.x, y: n.y }, selectable: !block, grabbable: !block });
     }
     bundled = new Map();
-    shown = null;
-    // a block's id is block:<uuid of the fan-out's node>:out or :in
-    const owners = new Set(graph.nodes.filter((n) => n.kind === "block").map((n) => n.id.split(":")[1]));
     for (const e of graph.edges) {
       if (!e.bundled) { elements.push({ group: "edges", data: e }); continue; }
-      const member = owners.has(e.source) ? e.target : e.source;
+      const member = members.has(e.target) ? e.target : e.source;
       if (!bundled.has(member)) bundled.set(member, []);
       bundled.get(member).push(e);
     }
     if (cy && graph.layoutKey === layoutKey) {
       // the same shape: states may differ, positions do not
-      for (const n of graph.nodes) cy.getElementById(n.id).data("state", n.state);
+      for (const n of graph.nodes) if (!n.block) cy.getElementById(n.id).data("state", n.state);
+      paintSoon();
       return;
     }
     layoutKey = graph.layoutKey;
     if (cy) cy.destroy();
+    phases.elements = Math.round(performance.now() - t);
+    t = performance.now();
     cy = cytoscape({
       container: document.getElementById("graph"),
       elements,
@@ -150,16 +169,105 @@
       style: style(),
       minZoom: 0.02,
       maxZoom: 3,
-      textureOnViewport: graph.nodes.length > 1500,
-      hideEdgesOnViewport: graph.nodes.length > 1500,
       pixelRatio: 1,
     });
+    phases.create = Math.round(performance.now() - t);
+    t = performance.now();
     const centre = cy.getElementById(graph.centre);
     if (graph.nodes.length > 300) cy.fit(undefined, 20);
     else { cy.fit(undefined, 30); if (cy.zoom() > 1.2) { cy.zoom(1.2); cy.center(centre); } }
     centre.select();
-    cy.on("tap", "node", (e) => tap(e.target));
+    cy.on("tap", "node", (e) => {
+      const node = e.target.data("kind") === "block" ? pick(e.position) : e.target;
+      if (!node) return;
+      tap(node);
+      // how long a click waited to be answered, to the frame that shows the answer
+      const clicked = e.originalEvent ? e.originalEvent.timeStamp : performance.now();
+      requestAnimationFrame(() => {
+        document.body.dataset.graphAnswered = node.id();
+        document.body.dataset.graphAnsweredMs = String(Math.round(performance.now() - clicked));
+      });
+    });
+    if (!layer) {
+      layer = document.createElement("canvas");
+      layer.className = "members";
+      layer.setAttribute("aria-hidden", "true");
+    }
+    cy.container().prepend(layer);
+    cy.on("viewport resize", paintSoon);
+    paint();
     window.cairnGraph = cy;
+    window.cairnGraphMembers = members;
+    phases.fit = Math.round(performance.now() - t);
+  }
+
+  // The members of opened fan-outs are painted on a canvas of our own beneath Cytoscape's, following
+  // its pan and zoom: an element each would cost Cytoscape far more to create and style than painting
+  // them all costs on every frame. A click on a block picks the member under it, which then becomes an
+  // element of its own.
+  let layer = null;
+  let painting = false;
+
+  function paintSoon() {
+    if (painting) return;
+    painting = true;
+    requestAnimationFrame(paint);
+  }
+
+  function paint() {
+    painting = false;
+    const box = document.getElementById("graph");
+    const w = box.clientWidth, h = box.clientHeight;
+    if (layer.width !== w) layer.width = w;
+    if (layer.height !== h) layer.height = h;
+    const g = layer.getContext("2d");
+    g.setTransform(1, 0, 0, 1, 0, 0);
+    g.clearRect(0, 0, w, h);
+    if (members.size === 0) return;
+    const z = cy.zoom(), pan = cy.pan();
+    const left = -pan.x / z, top = -pan.y / z, right = (w - pan.x) / z, bottom = (h - pan.y) / z;
+    g.setTransform(z, 0, 0, z, pan.x, pan.y);
+    // one path per fill and border: a few calls to fill and stroke, whatever the number of members
+    const paths = new Map();
+    for (const n of members.values()) {
+      if (n.x + n.width / 2 < left || n.x - n.width / 2 > right || n.y + n.height / 2 < top || n.y - n.height / 2 > bottom) continue;
+      const key = (n.kind === "data" ? DATA_FILL : FILLS[n.state] || FILLS.created) + (n.onPath ? " path" : "");
+      let path = paths.get(key);
+      if (!path) paths.set(key, path = new Path2D());
+      if (n.kind === "data") {
+        path.moveTo(n.x + n.width / 2, n.y);
+        path.ellipse(n.x, n.y, n.width / 2, n.height / 2, 0, 0, 2 * Math.PI);
+      } else {
+        path.roundRect(n.x - n.width / 2, n.y - n.height / 2, n.width, n.height, n.kind === "workflow" ? n.height / 4 : 0);
+      }
+    }
+    for (const [key, path] of paths) {
+      const [fill, onPath] = key.split(" ");
+      g.fillStyle = fill;
+      g.fill(path);
+      g.lineWidth = onPath ? 4 : 1;
+      g.strokeStyle = onPath ? "#000" : "#607080";
+      g.stroke(path);
+    }
+  }
+
+  function pick(at) {
+    // the member under the pointer, or the nearest within a few pixels: zoomed out, members are small
+    const slack = 4 / cy.zoom();
+    let hit = null, nearest = Infinity;
+    for (const n of members.values()) {
+      const dx = Math.max(0, Math.abs(n.x - at.x) - n.width / 2), dy = Math.max(0, Math.abs(n.y - at.y) - n.height / 2);
+      const d = Math.hypot(dx, dy);
+      if (d <= slack && d < nearest) { hit = n; nearest = d; }
+    }
+    if (!hit) return null;
+    if (shown) { shown.remove(); shown = null; }
+    if (picked) picked.remove();
+    hit.labelled = true;
+    picked = cy.add({ group: "nodes", data: hit, position: { x: hit.x, y: hit.y } });
+    cy.$(":selected").unselect();
+    picked.select();
+    return picked;
   }
 
   function tap(node) {
@@ -210,10 +318,11 @@
   document.addEventListener("cairn:state", (e) => {
     if (!cy) return;
     const c = e.detail;
+    const to = c.to === "finished" && c.exit_status ? "failed" : c.to;
     const node = cy.getElementById(c.process);
-    if (node.nonempty()) {
-      node.data("state", c.to === "finished" && c.exit_status ? "failed" : c.to);
-    }
+    if (node.nonempty()) node.data("state", to);
+    const member = members.get(c.process);
+    if (member) { member.state = to; paintSoon(); }
   });
 
   const initial = state();

@@ -180,13 +180,24 @@ public record CairnProperties(
      * @param issuerUri  the issuer; empty: no JWTs are accepted
      * @param rolesClaim the claim that holds the roles (read, submit, admin), a list or space-separated
      * @param userClaim  the claim that names the user, an email
+     * @param clientId     the web view's client at the issuer; empty: the sign-in page offers no sign-in through it
+     * @param clientSecret that client's secret; empty: a public client, whose code is bound by PKCE alone
+     * @param name         the issuer as the sign-in page names it ("Sign in with …")
      */
     public record Oidc(
             String issuerUri,
             @DefaultValue("roles") String rolesClaim,
-            @DefaultValue("email") String userClaim) {
+            @DefaultValue("email") String userClaim,
+            String clientId,
+            String clientSecret,
+            @DefaultValue("your institution") String name) {
         public boolean enabled() {
             return issuerUri != null && !issuerUri.isBlank();
+        }
+
+        /** Whether people sign in to the web view through the issuer. */
+        public boolean signIn() {
+            return enabled() && clientId != null && !clientId.isBlank();
         }
     }
 

@@ -7,19 +7,30 @@ import org.springframework.security.core.AuthenticationException;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.ModelAttribute;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
+import dev.cairn.api.config.CairnProperties;
 import dev.cairn.api.security.PageSessions;
 
-/** Signing in with a token: the form, and what it posts. */
+/** Signing in with a token (the form, and what it posts) or, where one is configured, through the OIDC issuer. */
 @Controller
 class SignInController {
 
     private final PageSessions sessions;
+    /** The OIDC issuer the page offers to sign in through, by name; null: none. */
+    private final String issuer;
 
-    SignInController(PageSessions sessions) {
+    SignInController(PageSessions sessions, CairnProperties properties) {
         this.sessions = sessions;
+        CairnProperties.Oidc oidc = properties.security().oidc();
+        this.issuer = oidc.signIn() ? oidc.name() : null;
+    }
+
+    @ModelAttribute("issuer")
+    String issuer() {
+        return issuer;
     }
 
     @GetMapping("/ui/sign-in")

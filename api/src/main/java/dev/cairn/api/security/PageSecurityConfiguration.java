@@ -18,7 +18,8 @@ import dev.cairn.api.config.CairnProperties;
 /**
  * Who may see which page of the web view ({@code /ui}). A page needs a signed-in session
  * ({@link PageSessions}) whose token has the role read; pausing, playing and killing need submit, as
- * in the API. Every POST needs the session's CSRF token. The pages' scripts and styles (WebJars and
+ * in the API. Where an OIDC issuer's client is configured, people may also sign in through it
+ * ({@link IssuerSignIn}). Every POST needs the session's CSRF token. The pages' scripts and styles (WebJars and
  * {@code /ui/assets}) are open, and come from this server alone: the content security policy lets a
  * page load nothing from another host.
  */
@@ -34,7 +35,7 @@ class PageSecurityConfiguration {
 
     @Bean
     @Order(1)
-    SecurityFilterChain pages(HttpSecurity http, PageSessions sessions) throws Exception {
+    SecurityFilterChain pages(HttpSecurity http, PageSessions sessions, CairnProperties properties) throws Exception {
         String read = Role.READ.name();
         String submit = Role.SUBMIT.name();
         http.securityMatcher("/ui/**", "/ui", "/webjars/**")
@@ -46,7 +47,7 @@ class PageSecurityConfiguration {
                         // session's credential is not read again for it
                         .dispatcherTypeMatchers(DispatcherType.ASYNC)
                         .permitAll()
-                        .requestMatchers(SIGN_IN, "/ui/assets/**", "/webjars/**", "/ui/sign-out")
+                        .requestMatchers(SIGN_IN, "/ui/assets/**", "/webjars/**", "/ui/sign-out", "/ui/oauth2/**")
                         .permitAll()
                         // reading with a body: a query
                         .requestMatchers(HttpMethod.POST, "/ui/query", "/ui/query.csv")
@@ -85,6 +86,9 @@ class PageSecurityConfiguration {
                                 + " data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self';"
                                 + " frame-ancestors 'none'; form-action 'self'; base-uri 'self'"))
                         .referrerPolicy(r -> r.policy(ReferrerPolicyHeaderWriter.ReferrerPolicy.SAME_ORIGIN)));
+        if (properties.security().oidc().signIn()) {
+            new IssuerSignIn(properties.security().oidc(), sessions).configure(http);
+        }
         http.addFilterBefore(new SessionCredentialFilter(sessions), AuthorizationFilter.class);
         return http.build();
     }

@@ -24,9 +24,9 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 /**
  * A real browser for the web view's tests: Debian's chromium, headless, driven through its
  * chromedriver, named explicitly so that Selenium never looks for one to download. One browser per
- * test class, quit after it. Screenshots go to {@code target/screenshots}, kept as test artifacts.
+ * test class, quit after it; public for the security tests that sign in through the pages. Screenshots go to {@code target/screenshots}, kept as test artifacts.
  */
-final class Browser implements BeforeAllCallback, AfterAllCallback {
+public final class Browser implements BeforeAllCallback, AfterAllCallback {
 
     static final Path CHROMIUM = Path.of("/usr/bin/chromium");
     static final Path DRIVER = Path.of("/usr/bin/chromedriver");
@@ -68,21 +68,21 @@ final class Browser implements BeforeAllCallback, AfterAllCallback {
         }
     }
 
-    ChromeDriver driver() {
+    public ChromeDriver driver() {
         return driver;
     }
 
     /** Opens {@code url} and waits for the page to load. */
-    void open(String url) {
+    public void open(String url) {
         driver.get(url);
     }
 
-    WebElement find(String css) {
+    public WebElement find(String css) {
         return driver.findElement(By.cssSelector(css));
     }
 
     /** Waits up to {@code seconds} for {@code condition}; an element replaced while it is read is read again. */
-    <T> T await(int seconds, ExpectedCondition<T> condition) {
+    public <T> T await(int seconds, ExpectedCondition<T> condition) {
         return new WebDriverWait(driver, Duration.ofSeconds(seconds))
                 .ignoring(StaleElementReferenceException.class)
                 .until(condition);
@@ -94,7 +94,7 @@ final class Browser implements BeforeAllCallback, AfterAllCallback {
     }
 
     /** Saves what the browser shows as {@code target/screenshots/<name>.png}. */
-    Path screenshot(String name) {
+    public Path screenshot(String name) {
         try {
             Files.createDirectories(SCREENSHOTS);
             Path file = SCREENSHOTS.resolve(name + ".png");
@@ -109,13 +109,13 @@ final class Browser implements BeforeAllCallback, AfterAllCallback {
      * Signs in at {@code base} with a good {@code token} and waits for the dashboard: a page opened before the
      * sign-in's answer came would find no session.
      */
-    void signedIn(String base, String token) {
+    public void signedIn(String base, String token) {
         signIn(base, token);
         await(10, ExpectedConditions.titleIs("Dashboard · Cairn"));
     }
 
     /** Signs in at {@code base} with {@code token} through the sign-in form. */
-    void signIn(String base, String token) {
+    public void signIn(String base, String token) {
         driver.manage().deleteAllCookies();
         open(base + "/ui/sign-in");
         find("#token").sendKeys(token);

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
+import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 
 import dev.cairn.api.testing.ApiTest;
@@ -27,8 +28,9 @@ import dev.cairn.storage.graph.WorkChainNode;
 /**
  * The provenance graph page in a real browser: drawn at the positions the server laid out, a node's
  * descendants expanded with a click, a fan-out of 2,000 outputs folded into a count that opens on a
- * click, the path between two nodes, and the SVG export of the same drawing. The times it took go to
- * {@code target/web-figures.txt}.
+ * click and whose members a click picks, the time to interactive of 2,000 nodes against 20, a fan-out of
+ * 10,000 that stays usable, the path between two nodes, and the SVG export of the same drawing. The
+ * times it took go to {@code target/web-figures.txt}.
  */
 class GraphPageIT extends ApiTest {
 
@@ -36,9 +38,21 @@ class GraphPageIT extends ApiTest {
     static final Browser BROWSER = new Browser();
 
     static final int FAN = 2_000;
+    /** The reference the speed of a large graph is given against: a calculation with as many outputs. */
+    static final int SMALL_FAN = 20;
 
-    static IntData d1, d2, o1, o2, part;
-    static CalcFunctionNode calc, calc2, fan;
+    static final int HUGE_FAN = 10_000;
+    static final int RUNS = 5;
+    /** The aim of issue 28 for 2,000 nodes, drawn and answering a click. */
+    static final long AIM_MS = 1_000;
+    /**
+     * The median time to interactive of the 20-node reference on the 2-core machine with little else
+     * running: a slower reference says the machine is loaded, and the aim is stretched by as much.
+     */
+    static final long REFERENCE_MS = 400;
+
+    static IntData d1, d2, o1, o2, part, smallPart, hugePart;
+    static CalcFunctionNode calc, calc2, fan, smallFan, hugeFan;
     static WorkChainNode wf;
 
     @BeforeEach
@@ -70,15 +84,30 @@ class GraphPageIT extends ApiTest {
         fan = new CalcFunctionNode("examples.split");
         fan.addIncoming(o2, LinkType.INPUT_CALC, "x");
         graph.store(fan);
+        part = outputs(fan, FAN).get(FAN / 2);
+        smallFan = split();
+        smallPart = outputs(smallFan, SMALL_FAN).get(SMALL_FAN / 2);
+        hugeFan = split();
+        hugePart = outputs(hugeFan, HUGE_FAN).get(HUGE_FAN / 2);
+        BROWSER.signedIn("http://localhost:" + port, adminToken());
+    }
+
+    /** A calculation of its own input, to split into outputs. */
+    private CalcFunctionNode split() {
+        CalcFunctionNode split = new CalcFunctionNode("examples.split");
+        split.addIncoming(engine.graph().store(new IntData(0)), LinkType.INPUT_CALC, "x");
+        return engine.graph().store(split);
+    }
+
+    private List<IntData> outputs(CalcFunctionNode creator, int count) {
         List<IntData> outputs = new ArrayList<>();
-        for (int i = 0; i < FAN; i++) {
+        for (int i = 0; i < count; i++) {
             IntData out = new IntData(i);
-            out.addIncoming(fan, LinkType.CREATE, "part_" + i);
+            out.addIncoming(creator, LinkType.CREATE, "part_" + i);
             outputs.add(out);
         }
-        graph.storeAll(outputs);
-        part = outputs.get(FAN / 2);
-        BROWSER.signedIn("http://localhost:" + port, adminToken());
+        engine.graph().storeAll(outputs);
+        return outputs;
     }
 
     /** Opens the graph page with {@code query} and waits until it is drawn; returns the milliseconds it took. */
@@ -99,7 +128,15 @@ class GraphPageIT extends ApiTest {
 
     private boolean has(Object node) {
         return (Boolean) BROWSER.driver()
-                .executeScript("return window.cairnGraph.getElementById(arguments[0]).nonempty()", uuid(node));
+                .executeScript(
+                        "return window.cairnGraph.getElementById(arguments[0]).nonempty()"
+                                + " || window.cairnGraphMembers.has(arguments[0])",
+                        uuid(node));
+    }
+
+    /** How many nodes are drawn as members of blocks (in their pictures). */
+    private long members() {
+        return ((Number) BROWSER.driver().executeScript("return window.cairnGraphMembers.size")).longValue();
     }
 
     private static String uuid(Object node) {
@@ -158,15 +195,18 @@ class GraphPageIT extends ApiTest {
         long opened = awaitDrawn();
         long openedFetch = Long.parseLong(BROWSER.find("body").getDomAttribute("data-graph-fetch-ms"));
         long wall = (System.nanoTime() - start) / 1_000_000;
-        assertEquals(
-                FAN + 2, count("node[kind != \"block\"]"), "the fan-out, its calculation and the calculation's input");
+        assertEquals(FAN, members(), "the fan-out in its block");
+        assertEquals(2, count("node[kind != \"block\"]"), "its calculation and the calculation's input");
         assertEquals(0, count("node[kind = \"fold\"]"));
-        // the opened fan-out is one block behind its members, with one link to it in place of 2,000
+        // the opened fan-out is one block painted with its members, with one link to it in place of 2,000
         assertEquals(1, count("node[kind = \"block\"]"));
         assertEquals(0, count("edge[target = \"" + uuid(part) + "\"]"), "a member's own link is bundled");
-        // interactive: a click right after the drawing selects a node, and shows its own link
-        tap(uuid(part));
+        // interactive: a click where a member is painted picks it, selects it and shows its own link
+        answered(uuid(part));
         BROWSER.await(5, ExpectedConditions.visibilityOfElementLocated(By.id("selection")));
+        assertEquals(1, count("node:selected"));
+        assertEquals(uuid(part), BROWSER.driver().executeScript("return window.cairnGraph.$(':selected').id()"));
+        assertTrue(BROWSER.find("#selected-title").getText().endsWith(uuid(part).substring(0, 8)));
         assertEquals(1, count("edge[target = \"" + uuid(part) + "\"]"), "the selected member's link is shown");
         BROWSER.screenshot("graph-opened");
         Files.writeString(
@@ -178,9 +218,118 @@ class GraphPageIT extends ApiTest {
                         FAN, folded, opened, openedFetch, wall),
                 StandardOpenOption.CREATE,
                 StandardOpenOption.APPEND);
-        // the aim is 1 s; drawing took 3 to 6 s on a 2-core machine loaded by other builds (software
-        // rendering, no GPU), so this bound only fails a page that freezes as Argo's and Dagster's do
+        // the aim is held by the test of time to interactive below; this one only fails a page that freezes
         assertTrue(opened < 15_000, "2,000 nodes drawn in " + opened + " ms");
+    }
+
+    /**
+     * Time to interactive, from the page's request: the page's own time from navigation start to the
+     * first frame painted with the graph, then a real mouse click on one of its nodes and the time that
+     * click waited to be answered (the selection shown, painted). Five runs of a graph of 20 nodes and of
+     * one of 2,000, one after the other, so both meet the same load.
+     */
+    @Test
+    void twoThousandNodesAreDrawnAndAnswerAClickWithinTheAim() throws IOException {
+        List<Long> small = new ArrayList<>();
+        List<Long> large = new ArrayList<>();
+        List<String> phases = new ArrayList<>();
+        for (int run = 0; run < RUNS; run++) {
+            small.add(interactive(smallFan, "?depth=1", smallPart));
+            large.add(interactive(fan, "?depth=1&open=" + uuid(fan) + "%3Aout", part));
+            phases.add(BROWSER.find("body").getDomAttribute("data-graph-phases"));
+        }
+        assertEquals(FAN, members());
+        long reference = median(small);
+        long drawn = median(large);
+        double load = Math.max(1.0, (double) reference / REFERENCE_MS);
+        String figures = String.format(
+                "graph, time to interactive (navigation start to drawn, then a real click answered): %,d outputs %d ms"
+                        + " (%.1f× the %d-node reference, %d ms), medians of %d runs %s / %s; the 2,000-node page's"
+                        + " phases in ms: %s%n",
+                FAN, drawn, (double) drawn / reference, SMALL_FAN, reference, RUNS, small, large, phases);
+        figures(figures);
+        assertTrue(
+                drawn < AIM_MS * load, String.format("over the aim of 1 s (× %.2f for the load): %s", load, figures));
+    }
+
+    /**
+     * A fan-out of 10,000 stays usable: folded it is drawn at once; opened, the drawing is cut off at the
+     * most it holds and says so, and still answers a click.
+     */
+    @Test
+    void tenThousandNodesStayUsable() throws IOException {
+        long folded = open(uuid(hugeFan), "?depth=1");
+        assertEquals(
+                "10,000 more →",
+                BROWSER.driver().executeScript("return window.cairnGraph.$('node[kind = \"fold\"]').data('label')"));
+        long folds = answered("fold:" + uuid(hugeFan) + ":out");
+        long start = System.nanoTime();
+        long opened = awaitDrawn();
+        long wall = (System.nanoTime() - start) / 1_000_000;
+        assertTrue(
+                BROWSER.find("#graph-status").getText().contains("cut off"),
+                BROWSER.find("#graph-status").getText());
+        long drawnNodes = count("node[kind != \"block\"]") + members();
+        String member = (String) BROWSER.driver().executeScript("return [...window.cairnGraphMembers.keys()].pop()");
+        long click = answered(member);
+        String figures = String.format(
+                "graph, 1 calculation with %,d outputs: folded drawn in %d ms, its count's click answered in %d ms;"
+                        + " opened, cut off at %,d nodes, drawn in %d ms (%d ms to the test), a click on a member"
+                        + " answered in %d ms; phases %s%n",
+                HUGE_FAN,
+                folded,
+                folds,
+                drawnNodes,
+                opened,
+                wall,
+                click,
+                BROWSER.find("body").getDomAttribute("data-graph-phases"));
+        figures(figures);
+        assertTrue(drawnNodes < HUGE_FAN, figures);
+        // bounds that only a frozen page fails on a loaded 2-core machine
+        assertTrue(opened < 10 * AIM_MS && click < 2 * AIM_MS, figures);
+    }
+
+    private static void figures(String line) throws IOException {
+        Files.writeString(
+                Browser.SCREENSHOTS.resolveSibling("web-figures.txt"),
+                line,
+                StandardOpenOption.CREATE,
+                StandardOpenOption.APPEND);
+    }
+
+    private static long median(List<Long> runs) {
+        List<Long> sorted = runs.stream().sorted().toList();
+        return sorted.get(sorted.size() / 2);
+    }
+
+    /** Opens the graph around {@code centre}, clicks {@code member} as a person would; navigation start to answered. */
+    private long interactive(Node centre, String query, Node member) {
+        BROWSER.open("http://localhost:" + port + "/ui/nodes/" + uuid(centre) + "/graph" + query);
+        awaitDrawn();
+        long drawnAt = Long.parseLong(BROWSER.find("body").getDomAttribute("data-graph-at"));
+        return drawnAt + answered(uuid(member));
+    }
+
+    /** Clicks the node {@code id} with the mouse where it is drawn; the milliseconds the click waited to be answered. */
+    private long answered(String id) {
+        @SuppressWarnings("unchecked")
+        List<Number> at = (List<Number>) BROWSER.driver()
+                .executeScript(
+                        "const cy = window.cairnGraph, n = cy.getElementById(arguments[0]);"
+                                + " cy.container().scrollIntoView({block: 'center'});"
+                                + " const"
+                                + " p = n.nonempty() ? n.position() : window.cairnGraphMembers.get(arguments[0]),"
+                                + " c = cy.container(), r = c.getBoundingClientRect();"
+                                + " return [Math.round(r.left + c.clientLeft + p.x * cy.zoom() + cy.pan().x),"
+                                + " Math.round(r.top + c.clientTop + p.y * cy.zoom() + cy.pan().y)];",
+                        id);
+        new Actions(BROWSER.driver())
+                .moveToLocation(at.get(0).intValue(), at.get(1).intValue())
+                .click()
+                .perform();
+        BROWSER.await(10, d -> id.equals(BROWSER.find("body").getDomAttribute("data-graph-answered")));
+        return Long.parseLong(BROWSER.find("body").getDomAttribute("data-graph-answered-ms"));
     }
 
     @Test

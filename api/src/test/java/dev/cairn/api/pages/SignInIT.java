@@ -35,6 +35,9 @@ class SignInIT extends ApiTest {
         BROWSER.open(base() + "/ui/processes");
         BROWSER.await(10, ExpectedConditions.urlContains("/ui/sign-in"));
         BROWSER.screenshot("sign-in");
+        assertTrue(
+                BROWSER.driver().findElements(By.id("sign-in-oidc")).isEmpty(),
+                "no sign-in through an issuer where none is configured");
         BROWSER.find("#token").sendKeys(adminToken());
         BROWSER.find("#sign-in").click();
         BROWSER.await(10, ExpectedConditions.titleIs("Dashboard · Cairn"));

@@ -14,6 +14,7 @@ import java.security.interfaces.RSAPrivateKey;
 import java.security.interfaces.RSAPublicKey;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -33,16 +34,25 @@ import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.MediaType;
 import org.springframework.security.config.Customizer;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.core.userdetails.User;
+import org.springframework.security.core.userdetails.UserDetailsService;
 import org.springframework.security.oauth2.core.AuthorizationGrantType;
 import org.springframework.security.oauth2.core.ClientAuthenticationMethod;
+import org.springframework.security.oauth2.core.oidc.OidcScopes;
 import org.springframework.security.oauth2.server.authorization.client.InMemoryRegisteredClientRepository;
 import org.springframework.security.oauth2.server.authorization.client.RegisteredClient;
 import org.springframework.security.oauth2.server.authorization.client.RegisteredClientRepository;
+import org.springframework.security.oauth2.server.authorization.settings.ClientSettings;
 import org.springframework.security.oauth2.server.authorization.token.JwtEncodingContext;
 import org.springframework.security.oauth2.server.authorization.token.OAuth2TokenCustomizer;
+import org.springframework.security.provisioning.InMemoryUserDetailsManager;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
+import org.springframework.security.web.util.matcher.MediaTypeRequestMatcher;
 
 import dev.cairn.api.testing.Api;
 
@@ -51,7 +61,7 @@ import dev.cairn.api.testing.Api;
  * started before the server under test and stopped after. Its clients get access tokens by the
  * client-credentials flow, each with the claims of a person of an institution's directory
  * ({@link #PEOPLE}): an email and roles, some of them Cairn's. A JWT is fetched from it as any client
- * would, over HTTP.
+ * would, over HTTP. The same people sign in to the web view at its login form ({@link #WEB_CLIENT}).
  */
 final class OidcIssuer implements BeforeAllCallback, AfterAllCallback {
 
@@ -134,21 +144,57 @@ final class OidcIssuer implements BeforeAllCallback, AfterAllCallback {
         return client + "-secret";
     }
 
-    /** The issuer: client credentials only, OIDC discovery on, the people's claims in every access token. */
+    /** The web view's client: public, its code bound by PKCE, which the issuer requires. */
+    static final String WEB_CLIENT = "cairn-web";
+
+    /** The password of a person ({@link #PEOPLE}) at the issuer's login form. */
+    static String password(String person) {
+        return person + "-password";
+    }
+
+    /**
+     * The issuer: client credentials for the API's clients; the authorization code flow with PKCE for the
+     * web view, whose people sign in at the issuer's login form; OIDC discovery on, the people's claims in
+     * every token.
+     */
     @TestConfiguration(proxyBeanMethods = false)
     @EnableAutoConfiguration
     static class IssuerApplication {
 
         @Bean
+        @Order(1)
         SecurityFilterChain issuer(HttpSecurity http) throws Exception {
-            http.oauth2AuthorizationServer(server -> server.oidc(Customizer.withDefaults()))
-                    .authorizeHttpRequests(a -> a.anyRequest().authenticated());
+            http.oauth2AuthorizationServer(server -> {
+                        http.securityMatcher(server.getEndpointsMatcher());
+                        server.oidc(Customizer.withDefaults());
+                    })
+                    .authorizeHttpRequests(a -> a.anyRequest().authenticated())
+                    .exceptionHandling(e -> e.defaultAuthenticationEntryPointFor(
+                            new LoginUrlAuthenticationEntryPoint("/login"),
+                            new MediaTypeRequestMatcher(MediaType.TEXT_HTML)));
             return http.build();
         }
 
         @Bean
+        @Order(2)
+        SecurityFilterChain loginForm(HttpSecurity http) throws Exception {
+            http.authorizeHttpRequests(a -> a.anyRequest().authenticated()).formLogin(Customizer.withDefaults());
+            return http.build();
+        }
+
+        @Bean
+        UserDetailsService people() {
+            return new InMemoryUserDetailsManager(PEOPLE.keySet().stream()
+                    .map(name -> User.withUsername(name)
+                            .password("{noop}" + password(name))
+                            .roles("PERSON")
+                            .build())
+                    .toList());
+        }
+
+        @Bean
         RegisteredClientRepository clients() {
-            return new InMemoryRegisteredClientRepository(PEOPLE.keySet().stream()
+            List<RegisteredClient> clients = new ArrayList<>(PEOPLE.keySet().stream()
                     .map(name -> RegisteredClient.withId(UUID.randomUUID().toString())
                             .clientId(name)
                             .clientSecret("{noop}" + secret(name))
@@ -157,6 +203,19 @@ final class OidcIssuer implements BeforeAllCallback, AfterAllCallback {
                             .scope("cairn")
                             .build())
                     .toList());
+            // a loopback redirect: the issuer takes it on whatever port the server under test has
+            clients.add(RegisteredClient.withId(UUID.randomUUID().toString())
+                    .clientId(WEB_CLIENT)
+                    .clientAuthenticationMethod(ClientAuthenticationMethod.NONE)
+                    .authorizationGrantType(AuthorizationGrantType.AUTHORIZATION_CODE)
+                    .redirectUri("http://127.0.0.1/ui/oauth2/code/issuer")
+                    .scope(OidcScopes.OPENID)
+                    .clientSettings(ClientSettings.builder()
+                            .requireProofKey(true)
+                            .requireAuthorizationConsent(false)
+                            .build())
+                    .build());
+            return new InMemoryRegisteredClientRepository(clients);
         }
 
         @Bean
@@ -174,7 +233,11 @@ final class OidcIssuer implements BeforeAllCallback, AfterAllCallback {
         @Bean
         OAuth2TokenCustomizer<JwtEncodingContext> claims() {
             return context -> {
-                Person person = PEOPLE.get(context.getRegisteredClient().getClientId());
+                // the person is the client for client credentials, who signed in at the form for a code
+                Person person = PEOPLE.get(
+                        AuthorizationGrantType.CLIENT_CREDENTIALS.equals(context.getAuthorizationGrantType())
+                                ? context.getRegisteredClient().getClientId()
+                                : context.getPrincipal().getName());
                 if (person.email() != null) {
                     context.getClaims().claim("email", person.email());
                 }

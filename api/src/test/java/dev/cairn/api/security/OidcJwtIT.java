@@ -1,6 +1,7 @@
 package dev.cairn.api.security;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -17,9 +18,12 @@ import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.openqa.selenium.By;
+import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
+import dev.cairn.api.pages.Browser;
 import dev.cairn.api.testing.Api;
 import dev.cairn.api.testing.ApiTest;
 import dev.cairn.storage.graph.users.UserStore;
@@ -29,7 +33,9 @@ import dev.cairn.storage.graph.users.UserStore;
  * server: a token's email claim names the Cairn user the request acts as (made on first sight), its
  * roles claim gives Cairn's roles among the issuer's own, and a JWT the issuer did not sign as it
  * stands, or one that ran out, is refused. Requests go to paths the rules cover; an answer of the
- * resource, neither 401 nor 403, means the request passed the rules.
+ * resource, neither 401 nor 403, means the request passed the rules. In the browser, people sign in to
+ * the web view through the issuer's login form and get the same roles; one Cairn refuses comes back
+ * to the sign-in page with the reason.
  */
 class OidcJwtIT extends ApiTest {
 
@@ -39,6 +45,74 @@ class OidcJwtIT extends ApiTest {
     @DynamicPropertySource
     static void oidc(DynamicPropertyRegistry registry) {
         registry.add("cairn.security.oidc.issuer-uri", ISSUER::uri);
+        registry.add("cairn.security.oidc.client-id", () -> OidcIssuer.WEB_CLIENT);
+        registry.add("cairn.security.oidc.name", () -> "the Lab Directory");
+    }
+
+    @RegisterExtension
+    static final Browser BROWSER = new Browser();
+
+    /**
+     * A person signs in to the web view at the issuer's login form: the authorization code flow, with
+     * PKCE, which the issuer requires of this client. The issuer's session of a sign-in before is ended
+     * first, and Cairn's. The server is reached at 127.0.0.1, the issuer at localhost: each keeps its own
+     * session cookie.
+     */
+    private String signInThroughTheIssuer(String person) {
+        BROWSER.open(ISSUER.uri() + "/login");
+        BROWSER.driver().manage().deleteAllCookies();
+        String base = "http://127.0.0.1:" + port;
+        BROWSER.open(base + "/ui/sign-in");
+        BROWSER.driver().manage().deleteAllCookies();
+        BROWSER.open(base + "/ui/sign-in");
+        BROWSER.find("#sign-in-oidc").click();
+        BROWSER.await(15, ExpectedConditions.presenceOfElementLocated(By.id("username")));
+        BROWSER.find("#username").sendKeys(person);
+        BROWSER.find("#password").sendKeys(OidcIssuer.password(person));
+        BROWSER.find("button[type=submit]").click();
+        return base;
+    }
+
+    private static boolean offered(String css) {
+        return !BROWSER.driver().findElements(By.cssSelector(css)).isEmpty();
+    }
+
+    @Test
+    void aPersonSignsInToTheWebViewThroughTheIssuerWithTheRolesOfItsJwtsAndSignsOut() {
+        String base = signInThroughTheIssuer("submitter");
+        BROWSER.await(15, ExpectedConditions.titleIs("Dashboard · Cairn"));
+        assertEquals(base + "/ui", BROWSER.driver().getCurrentUrl());
+        BROWSER.open(base + "/ui/processes");
+        assertTrue(offered("#bulk-kill"), "a submitter is offered the controls");
+        BROWSER.find("#sign-out").click();
+        BROWSER.await(10, ExpectedConditions.titleIs("Sign in · Cairn"));
+        BROWSER.open(base + "/ui/processes");
+        BROWSER.await(10, ExpectedConditions.titleIs("Sign in · Cairn"));
+        assertTrue(offered("#sign-in-oidc"), "the sign-in page offers the issuer by name");
+        assertEquals(
+                "Sign in with the Lab Directory", BROWSER.find("#sign-in-oidc").getText());
+    }
+
+    @Test
+    void aReaderThroughTheIssuerIsOfferedNoControls() {
+        String base = signInThroughTheIssuer("reader");
+        BROWSER.await(15, ExpectedConditions.titleIs("Dashboard · Cairn"));
+        BROWSER.open(base + "/ui/processes");
+        BROWSER.find("#bulk");
+        assertFalse(offered("#bulk-kill, #bulk-pause, #bulk-play"), "a reader is offered no control");
+    }
+
+    @Test
+    void aSignInThatCairnRefusesComesBackWithAMessageSayingWhy() {
+        signInThroughTheIssuer("outsider");
+        BROWSER.await(15, ExpectedConditions.presenceOfElementLocated(By.id("sign-in-error")));
+        assertEquals(
+                "the Lab Directory signed you in, but Cairn refused it: the JWT's claim 'roles' names none of the"
+                        + " roles read, submit, admin.",
+                BROWSER.find("#sign-in-error").getText());
+        assertTrue(new UserStore(engine.database())
+                .findByEmail("carol@lab.example.org")
+                .isEmpty());
     }
 
     @Test
@@ -72,6 +146,11 @@ class OidcJwtIT extends ApiTest {
         assertTrue(new UserStore(engine.database())
                 .findByEmail("carol@lab.example.org")
                 .isEmpty());
+        // an ID token the issuer dated an hour past: Spring Security's client refuses the sign-in itself
+        signInThroughTheIssuer("late");
+        BROWSER.await(15, ExpectedConditions.presenceOfElementLocated(By.id("sign-in-error")));
+        String late = BROWSER.find("#sign-in-error").getText();
+        assertTrue(late.startsWith("Sign-in through the Lab Directory failed: ") && late.contains("expired"), late);
     }
 
     @Test

@@ -59,7 +59,7 @@ public final class DirectScheduler implements Scheduler {
         if (t.resources().cpusPerTask() > 1) {
             preamble.add("export OMP_NUM_THREADS=" + t.resources().cpusPerTask());
         }
-        return SubmitScript.render(t, List.of(NAME_MARKER + t.jobName()), preamble);
+        return SubmitScript.render(t, List.of(NAME_MARKER + t.jobName()), preamble, "$$");
     }
 
     @Override

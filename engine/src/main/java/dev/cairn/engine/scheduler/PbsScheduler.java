@@ -117,7 +117,7 @@ public final class PbsScheduler implements Scheduler {
         if (t.batch().maxWallclockSeconds() != null) {
             d.add("#PBS -l walltime=" + WallTimes.pbs(t.batch().maxWallclockSeconds()));
         }
-        return SubmitScript.render(t, d, List.of());
+        return SubmitScript.render(t, d, List.of(), "${PBS_JOBID}");
     }
 
     @Override

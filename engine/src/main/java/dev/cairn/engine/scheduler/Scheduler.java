@@ -15,6 +15,18 @@ import dev.cairn.engine.transport.Transport;
  */
 public interface Scheduler {
 
+    /**
+     * The file every submit script writes in its work directory as it starts, holding the job's id as
+     * {@link #submit} returned it: the trace of a job that ran once the queue has forgotten it.
+     */
+    String STARTED_FILE = "_cairn_job_started";
+
+    /**
+     * The file a caller writes in the work directory just before {@link #submit}: with no
+     * {@link #STARTED_FILE} beside it and no job of the name queued, the batch system lost the job.
+     */
+    String SUBMITTED_FILE = "_cairn_job_submitted";
+
     /** The name computers are configured with: "direct", "slurm", "pbs". */
     String name();
 
@@ -24,7 +36,7 @@ public interface Scheduler {
     /**
      * Submits {@code scriptFileName}, already written in {@code workdir}, and returns the job id.
      * Not idempotent: a caller that may have submitted before (a worker killed between submission
-     * and recording the id) asks {@link #findByName} first.
+     * and recording the id) asks {@link #findByName} first, then looks for {@link #STARTED_FILE}.
      */
     String submit(Transport transport, String workdir, String scriptFileName);
 

@@ -109,7 +109,7 @@ public final class SlurmScheduler implements Scheduler {
         if (t.batch().maxMemoryKb() != null) {
             d.add("#SBATCH --mem=" + t.batch().maxMemoryKb() + "K");
         }
-        return SubmitScript.render(t, d, List.of());
+        return SubmitScript.render(t, d, List.of(), "${SLURM_JOB_ID}");
     }
 
     @Override

@@ -17,8 +17,10 @@ final class SubmitScript {
      * @param directives {@code #SBATCH}/{@code #PBS} lines; they must come before any command, or the
      *     batch system ignores them
      * @param preamble shell lines the scheduler needs before the job's own (output redirection …)
+     * @param jobId the shell expression of the job's own id ({@code $$}, {@code ${SLURM_JOB_ID}} …), which
+     *     the script writes to {@link Scheduler#STARTED_FILE} as it starts
      */
-    static String render(JobTemplate t, List<String> directives, List<String> preamble) {
+    static String render(JobTemplate t, List<String> directives, List<String> preamble, String jobId) {
         var lines = new ArrayList<String>();
         lines.add("#!/bin/bash");
         lines.addAll(directives);
@@ -28,6 +30,10 @@ final class SubmitScript {
         lines.add("");
         lines.add("cd " + Shell.quote(t.workdir()) + " || exit 1");
         lines.addAll(preamble);
+        // Renamed into place, so that a reader sees no file or the whole id: what tells a step tried again
+        // that this job ran, when the queue no longer knows it.
+        String started = Scheduler.STARTED_FILE;
+        lines.add("printf '%s\\n' \"" + jobId + "\" > " + started + ".tmp && mv -f " + started + ".tmp " + started);
         for (Map.Entry<String, String> e : t.batch().environment().entrySet()) {
             lines.add("export " + e.getKey() + "=" + Shell.quote(e.getValue()));
         }

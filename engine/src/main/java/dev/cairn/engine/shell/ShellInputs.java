@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.cairn.engine.process.Port;
+import dev.cairn.engine.scheduler.Scheduler;
 import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.graph.BoolData;
 import dev.cairn.storage.graph.DictData;
@@ -44,8 +45,16 @@ record ShellInputs(
     static final String STATUS = "status";
 
     /** Names the job writes itself; no input file or output may take them. */
-    static final Set<String> RESERVED_FILES =
-            Set.of(STDOUT, STDERR, STATUS, "_cairn_submit.sh", "_scheduler-stdout.txt", "_scheduler-stderr.txt");
+    static final Set<String> RESERVED_FILES = Set.of(
+            STDOUT,
+            STDERR,
+            STATUS,
+            "_cairn_submit.sh",
+            "_scheduler-stdout.txt",
+            "_scheduler-stderr.txt",
+            Scheduler.STARTED_FILE,
+            Scheduler.STARTED_FILE + ".tmp",
+            Scheduler.SUBMITTED_FILE);
 
     /** Outputs every shell job may have besides files and parsers' outputs. */
     static final Set<String> RESERVED_LABELS = Set.of(STDOUT, STDERR, "retrieved", "remote_folder");

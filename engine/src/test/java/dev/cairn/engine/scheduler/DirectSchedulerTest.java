@@ -28,6 +28,7 @@ class DirectSchedulerTest {
             cd /scratch/alice/cairn/5f/0c/1e0e-8a7e-4d0c-9a43-1b2c3d4e5f60 || exit 1
             exec > _scheduler-stdout.txt 2> _scheduler-stderr.txt
             export OMP_NUM_THREADS=4
+            printf '%s\\n' "$$" > _cairn_job_started.tmp && mv -f _cairn_job_started.tmp _cairn_job_started
             export GREETING='hello world $HOME'
             export OMP_PROC_BIND=close
 

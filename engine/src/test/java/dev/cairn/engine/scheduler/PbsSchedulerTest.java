@@ -35,6 +35,7 @@ class PbsSchedulerTest {
             #PBS -l walltime=25:01:01
 
             cd /scratch/alice/cairn/5f/0c/1e0e-8a7e-4d0c-9a43-1b2c3d4e5f60 || exit 1
+            printf '%s\\n' "${PBS_JOBID}" > _cairn_job_started.tmp && mv -f _cairn_job_started.tmp _cairn_job_started
             export GREETING='hello world $HOME'
             export OMP_PROC_BIND=close
 

@@ -1,8 +1,10 @@
 package dev.cairn.engine.testing;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -17,6 +19,7 @@ import dev.cairn.engine.Engine;
 import dev.cairn.engine.plugin.PluginRegistry;
 import dev.cairn.storage.db.DatabaseConfig;
 import dev.cairn.storage.graph.InstalledCode;
+import dev.cairn.storage.graph.computers.Computer;
 import dev.cairn.storage.graph.computers.ComputerSpec;
 import dev.cairn.storage.graph.computers.ComputerStore;
 import dev.cairn.storage.objects.Container;
@@ -84,6 +87,37 @@ public final class EngineFixture {
     public static Engine withBroker(TestDatabase db, TestBroker broker) {
         return open(new Engine.Config(
                 DatabaseConfig.of(db.jdbcUrl()).withPoolSize(8), amqpUri(broker), "cairn", null, plugins()));
+    }
+
+    /** A computer {@code login} reached over SSH at {@code sshd}, direct scheduler, trusting the server on first use. */
+    public static Computer sshComputer(Engine engine, TestSshServer sshd, Path workdir, Path knownHosts) {
+        return new ComputerStore(engine.database())
+                .create(new ComputerSpec(
+                        "login",
+                        "127.0.0.1",
+                        "",
+                        "core.ssh",
+                        "core.direct",
+                        Map.of("workdir", workdir.toString(), "transport_params", sshd.transportParams(knownHosts))));
+    }
+
+    /** An engine with the test class's broker and the object store at {@code store} (made before), for a worker's jobs. */
+    public static Engine withBroker(TestDatabase db, TestBroker broker, Path store) {
+        return open(new Engine.Config(
+                DatabaseConfig.of(db.jdbcUrl()).withPoolSize(6), amqpUri(broker), "cairn", store, plugins()));
+    }
+
+    /** The lines a job's script appended to {@code file}, one per run; none while it does not exist. */
+    public static List<String> runsIn(Path file) {
+        try {
+            return Files.exists(file)
+                    ? Files.readAllLines(file).stream()
+                            .filter(l -> !l.isBlank())
+                            .toList()
+                    : List.of();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** The AMQP URI of the test class's virtual host. */

@@ -6,17 +6,12 @@ import static dev.cairn.jmh.server.LoadFigures.ms;
 import static dev.cairn.jmh.server.LoadFigures.round;
 import static dev.cairn.jmh.server.LoadFigures.stats;
 
-import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -25,15 +20,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -68,10 +59,6 @@ import tools.jackson.databind.json.JsonMapper;
 public final class EventStreamLoad {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
-    private static final Pattern TIME = Pattern.compile("\"time\":\"([^\"]+)\"");
-    private static final Pattern EVENT_ID = Pattern.compile("\"event_id\":(\\d+)");
-    private static final Pattern TO = Pattern.compile("\"to\":\"([a-z]+)\"");
-    private static final Set<String> TERMINAL = Set.of("finished", "excepted", "killed");
 
     private final ServerClient server;
 
@@ -94,7 +81,7 @@ public final class EventStreamLoad {
         Process worker = null;
         try {
             if (phases.contains("open")) {
-                for (Stream s : load.openStreams(load.submitBatch(n, 0), watchers, result)) {
+                for (EventStream s : load.openStreams(load.submitBatch(n, 0), watchers, result)) {
                     s.close();
                 }
             }
@@ -134,14 +121,14 @@ public final class EventStreamLoad {
         log("batch of %d answered in %.0f ms", n, firstBatchMs);
         result.put("first_batch_ms", round(firstBatchMs));
 
-        List<Stream> streams = openStreams(processes, watchers, result);
+        List<EventStream> streams = openStreams(processes, watchers, result);
 
         Process worker = startWorker(workerCommand);
         long runStart = System.nanoTime();
         try {
             // every process stream ends with its process's terminal move; every other stream sees all of them
             long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(15);
-            for (Stream s : streams) {
+            for (EventStream s : streams) {
                 if (!s.done.await(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
                     throw new IllegalStateException("a stream" + s.query + " did not see the end of the run: "
                             + s.ids.size() + " events; worker log " + workerLog);
@@ -155,7 +142,7 @@ public final class EventStreamLoad {
         // no process stream got a change of another process, none got one twice
         Set<Long> everything = ConcurrentHashMap.newKeySet();
         long deliveries = 0;
-        for (Stream s : streams) {
+        for (EventStream s : streams) {
             if (s.duplicates.get() > 0) {
                 throw new IllegalStateException("stream" + s.query + " got " + s.duplicates + " changes twice");
             }
@@ -167,7 +154,7 @@ public final class EventStreamLoad {
                 everything.addAll(s.ids);
             }
         }
-        for (Stream s : streams) {
+        for (EventStream s : streams) {
             if (s.all && !s.ids.equals(everything)) {
                 throw new IllegalStateException("a stream of everything got " + s.ids.size() + " changes, the process"
                         + " streams " + everything.size() + " together");
@@ -178,8 +165,8 @@ public final class EventStreamLoad {
         if (finished.get("total").asLong() != n) {
             throw new IllegalStateException("only " + finished.get("total") + " of " + n + " work chains finished");
         }
-        long[] processDelays = delays(streams, false);
-        long[] watcherDelays = delays(streams, true);
+        long[] processDelays = EventStream.delays(streams, false);
+        long[] watcherDelays = EventStream.delays(streams, true);
         long[] allDelays = concat(processDelays, watcherDelays);
         result.put("changes", everything.size());
         result.put("deliveries", deliveries);
@@ -190,7 +177,7 @@ public final class EventStreamLoad {
                 "%d changes, %d deliveries, none twice, none missed; delay (ms) all %s, process streams %s,"
                         + " streams of everything %s",
                 everything.size(), deliveries, stats(allDelays), stats(processDelays), stats(watcherDelays));
-        for (Stream s : streams) {
+        for (EventStream s : streams) {
             s.close();
         }
         result.put("worker_log", workerLog.toString());
@@ -198,16 +185,16 @@ public final class EventStreamLoad {
     }
 
     /** Opens a stream per process and {@code watchers} of everything, timed; reads the server's threads with them open. */
-    private List<Stream> openStreams(List<String> processes, int watchers, Map<String, Object> result)
+    private List<EventStream> openStreams(List<String> processes, int watchers, Map<String, Object> result)
             throws Exception {
         int n = processes.size();
         long threadsBefore = server.liveThreads();
         log("opening %d process streams and %d streams of everything", n, watchers);
-        List<Stream> streams = new ArrayList<>();
+        List<EventStream> streams = new ArrayList<>();
         long t0 = System.nanoTime();
         Semaphore opening = new Semaphore(64);
         List<Thread> openers = new ArrayList<>();
-        List<Stream> opened = Collections.synchronizedList(new ArrayList<>());
+        List<EventStream> opened = Collections.synchronizedList(new ArrayList<>());
         for (int i = 0; i < n + watchers; i++) {
             String query = i < n ? "?process=" + processes.get(i) : "";
             boolean all = i >= n;
@@ -314,106 +301,11 @@ public final class EventStreamLoad {
                 clients, perSecond, failures.get(), stats(micros, 1000.0));
     }
 
-    // --- streams
-
-    /** One open stream and what it read. */
-    private static final class Stream {
-        final String query;
-        final boolean all;
-        final String process;
-        final Set<Long> ids = ConcurrentHashMap.newKeySet();
-        final List<Long> delaysMicros = Collections.synchronizedList(new ArrayList<>());
-        final AtomicInteger duplicates = new AtomicInteger();
-        final AtomicInteger foreign = new AtomicInteger();
-        final CountDownLatch done = new CountDownLatch(1);
-        final AtomicLong terminal = new AtomicLong();
-        volatile InputStream body;
-
-        Stream(String query, boolean all) {
-            this.query = query;
-            this.all = all;
-            this.process = all ? null : query.substring("?process=".length());
-        }
-
-        void close() {
-            try {
-                body.close();
-            } catch (IOException | RuntimeException ignored) {
-                // gone already
-            }
-        }
-    }
-
     /** Terminal moves a stream of everything waits for: one per process of the run. */
     private volatile int expectedTerminal;
 
-    private Stream open(String query, boolean all) throws Exception {
-        HttpResponse<InputStream> r = server.http()
-                .send(
-                        server.request("/api/v1/events" + query)
-                                .header("Accept", "text/event-stream")
-                                .GET()
-                                .build(),
-                        HttpResponse.BodyHandlers.ofInputStream());
-        if (r.statusCode() != 200) {
-            throw new IllegalStateException("GET /api/v1/events" + query + " answered " + r.statusCode() + ": "
-                    + new String(r.body().readAllBytes(), StandardCharsets.UTF_8));
-        }
-        Stream s = new Stream(query, all);
-        s.body = r.body();
-        BufferedReader lines = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8));
-        // the opening comment: the stream has joined the hub
-        String first = lines.readLine();
-        if (first == null || !first.startsWith(":")) {
-            throw new IllegalStateException("stream" + query + " began with " + first);
-        }
-        Thread.ofVirtual().start(() -> read(s, lines));
-        return s;
-    }
-
-    private void read(Stream s, BufferedReader lines) {
-        try {
-            String line;
-            while ((line = lines.readLine()) != null) {
-                if (!line.startsWith("data:")) {
-                    continue;
-                }
-                Instant now = Instant.now();
-                Matcher time = TIME.matcher(line);
-                Matcher id = EVENT_ID.matcher(line);
-                Matcher to = TO.matcher(line);
-                if (!time.find() || !id.find() || !to.find()) {
-                    throw new IllegalStateException("not a state change: " + line);
-                }
-                Duration delay = Duration.between(Instant.parse(time.group(1)), now);
-                s.delaysMicros.add(delay.toNanos() / 1000);
-                if (!s.ids.add(Long.parseLong(id.group(1)))) {
-                    s.duplicates.incrementAndGet();
-                }
-                boolean ends = TERMINAL.contains(to.group(1));
-                if (!s.all) {
-                    if (!line.contains("\"process\":\"" + s.process + "\"")) {
-                        s.foreign.incrementAndGet();
-                    } else if (ends) {
-                        s.done.countDown();
-                    }
-                } else if (ends && s.terminal.incrementAndGet() >= expectedTerminal) {
-                    // a stream of everything is done when it has the terminal move of every process
-                    s.done.countDown();
-                }
-            }
-        } catch (IOException e) {
-            // closed at the end
-        }
-    }
-
-    private static long[] delays(List<Stream> streams, boolean all) {
-        return streams.stream()
-                .filter(s -> s.all == all)
-                .flatMap(s -> s.delaysMicros.stream())
-                .mapToLong(Long::longValue)
-                .sorted()
-                .toArray();
+    private EventStream open(String query, boolean all) throws Exception {
+        return EventStream.open(server, query, all, () -> expectedTerminal);
     }
 
     // --- requests

@@ -154,7 +154,7 @@ final class IndexLog {
     }
 
     /** Replays an entry's operations into a transaction of a local copy. */
-    static void replay(byte[] bytes, PackIndex.Transaction tx) throws IOException {
+    static void replay(byte[] bytes, IndexTransaction tx) throws IOException {
         DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes));
         if (in.readLong() != MAGIC) {
             throw new IOException("not an index log entry");

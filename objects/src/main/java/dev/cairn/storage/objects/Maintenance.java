@@ -143,7 +143,7 @@ final class Maintenance {
                     marked.add(k);
                 }
             }
-            try (PackIndex.Transaction tx = parts.index().begin()) {
+            try (IndexTransaction tx = parts.index().begin()) {
                 tx.replaceAll(s.rewritten(Set.copyOf(keys), Map.of(), List.of()));
                 tx.unmark(marked);
                 tx.commit();
@@ -220,6 +220,6 @@ final class Maintenance {
         byte[] raw = e.compression() == Compression.NONE
                 ? stored
                 : d.decompress(e.key(), e.compression(), stored, 0, len, e.size());
-        return w.appendStored(PackWriter.prepare(e.key(), raw, target, c, false));
+        return w.appendStored(PreparedObject.of(e.key(), raw, target, c, false));
     }
 }

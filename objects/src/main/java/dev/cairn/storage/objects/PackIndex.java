@@ -9,7 +9,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -251,7 +250,7 @@ final class PackIndex implements AutoCloseable {
         synchronized (writer) {
             try (Statement s = writer.createStatement()) {
                 s.execute("ATTACH DATABASE '" + file.toString().replace("'", "''") + "' AS cp");
-                try (Transaction tx = new Transaction(writer, null)) {
+                try (IndexTransaction tx = new IndexTransaction(writer, null, this)) {
                     if (counter(writer, "logSeq") < seq) {
                         s.executeUpdate("DELETE FROM segment");
                         s.executeUpdate("INSERT INTO segment(count, records) SELECT count, records FROM cp.segment"
@@ -291,7 +290,7 @@ final class PackIndex implements AutoCloseable {
         long seq;
         synchronized (this) {
             synchronized (writer) {
-                try (Transaction hold = new Transaction(writer, null);
+                try (IndexTransaction hold = new IndexTransaction(writer, null, this);
                         Statement s = conn.createStatement()) {
                     // the write lock keeps other processes of this host from applying entries while it is copied
                     seq = counter(writer, "logSeq");
@@ -311,7 +310,7 @@ final class PackIndex implements AutoCloseable {
     /** Applies one entry of the bucket's log, unless this copy has it (another process of this host applied it). */
     private void apply(long seq, byte[] entry) throws IOException {
         synchronized (writer) {
-            try (Transaction tx = new Transaction(writer, null)) {
+            try (IndexTransaction tx = new IndexTransaction(writer, null, this)) {
                 long applied = counter(writer, "logSeq");
                 if (applied >= seq) {
                     return;
@@ -344,231 +343,17 @@ final class PackIndex implements AutoCloseable {
      * bucket, it builds on the log entries applied so far: the caller refreshed its view of the index
      * under the lock.
      */
-    Transaction begin() throws IOException {
-        return new Transaction(writer, log == null ? null : log.newEntry(logSeq()));
+    IndexTransaction begin() throws IOException {
+        return new IndexTransaction(writer, log == null ? null : log.newEntry(logSeq()), this);
     }
 
-    /** One write transaction: a new segment, or a rewrite of all of them; pack sizes and counters. */
-    final class Transaction implements AutoCloseable {
-        private boolean done;
-        /** What this transaction does, recorded for the bucket's log; null in a folder or when replaying. */
-        private final IndexLog.Entry entry;
-
-        /** The connection it writes through. */
-        private final Connection c;
-
-        private Transaction(Connection c, IndexLog.Entry entry) throws IOException {
-            this.c = c;
-            this.entry = entry;
-            if (entry != null) {
-                return; // recorded only, and applied when published: no local write lock held meanwhile
-            }
-            synchronized (c) {
-                try {
-                    c.setAutoCommit(false);
-                } catch (SQLException e) {
-                    throw failure("begin a transaction", e);
-                }
-            }
-        }
-
-        /** Stores entries, sorted by key, as a new segment. */
-        void addSegment(List<PackEntry> sorted) throws IOException {
-            if (sorted.isEmpty()) {
-                return;
-            }
-            for (int i = 0; i < sorted.size(); i += Segment.MAX_ENTRIES) {
-                insertSegment(Segment.encode(sorted.subList(i, Math.min(sorted.size(), i + Segment.MAX_ENTRIES))));
-            }
-        }
-
-        /** Replaces every segment by {@code segments} (encoded records); moves the epoch. */
-        void replaceAll(List<byte[]> segments) throws IOException {
-            if (entry != null) {
-                entry.replaceAll(segments);
-                return;
-            }
-            synchronized (c) {
-                try (Statement s = c.createStatement()) {
-                    s.executeUpdate("DELETE FROM segment");
-                    s.executeUpdate("UPDATE counter SET value = value + 1 WHERE name = 'epoch'");
-                } catch (SQLException e) {
-                    throw failure("rewrite the index", e);
-                }
-            }
-            for (byte[] records : segments) {
-                store(records);
-            }
-        }
-
-        private void insertSegment(byte[] records) throws IOException {
-            if (entry != null) {
-                entry.addSegment(records);
-                return;
-            }
-            store(records);
-        }
-
-        /** Stores one segment, as a commit or a replay does. */
-        void store(byte[] records) throws IOException {
-            synchronized (c) {
-                try (PreparedStatement ps = c.prepareStatement("INSERT INTO segment(count, records) VALUES (?, ?)")) {
-                    ps.setInt(1, records.length / Segment.RECORD);
-                    ps.setBytes(2, records);
-                    ps.executeUpdate();
-                } catch (SQLException e) {
-                    throw failure("write an index segment", e);
-                }
-            }
-        }
-
-        void setPackSize(int pack, long size) throws IOException {
-            if (entry != null) {
-                entry.setPackSize(pack, size);
-                return;
-            }
-            update("INSERT INTO pack VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET size = excluded.size", pack, size);
-        }
-
-        void dropPack(int pack) throws IOException {
-            if (entry != null) {
-                entry.dropPack(pack);
-                return;
-            }
-            update("DELETE FROM pack WHERE id = ?", pack);
-        }
-
-        /** Marks keys pending deletion, unstamped (see {@link #stampMarks}). */
-        void mark(Collection<ObjectKey> keys) throws IOException {
-            if (entry != null) {
-                if (!keys.isEmpty()) {
-                    entry.mark(keys);
-                }
-                return;
-            }
-            changeMarks("INSERT OR IGNORE INTO deletion_mark(key, marked_at) VALUES (?, NULL)", keys);
-        }
-
-        /** Drops the marks of keys (deleted, referenced again, or stored again); unmarked keys are fine. */
-        void unmark(Collection<ObjectKey> keys) throws IOException {
-            if (entry != null) {
-                if (!keys.isEmpty()) {
-                    entry.unmark(keys);
-                }
-                return;
-            }
-            changeMarks("DELETE FROM deletion_mark WHERE key = ?", keys);
-        }
-
-        private void changeMarks(String sql, Collection<ObjectKey> keys) throws IOException {
-            if (keys.isEmpty()) {
-                return;
-            }
-            synchronized (c) {
-                try (PreparedStatement ps = c.prepareStatement(sql)) {
-                    for (ObjectKey k : keys) {
-                        ps.setBytes(1, k.digest());
-                        ps.addBatch();
-                    }
-                    ps.executeBatch();
-                } catch (SQLException e) {
-                    throw failure("change the deletion marks", e);
-                }
-            }
-            update("UPDATE counter SET value = value + 1 WHERE name = 'marks'");
-        }
-
-        /** Gives the marks not yet stamped the time {@code millis}; returns how many. */
-        int stampMarks(long millis) throws IOException {
-            if (entry != null) {
-                entry.stampMarks(millis);
-                return 0;
-            }
-            synchronized (c) {
-                try (PreparedStatement ps =
-                        c.prepareStatement("UPDATE deletion_mark SET marked_at = ? WHERE marked_at IS NULL")) {
-                    ps.setLong(1, millis);
-                    return ps.executeUpdate();
-                } catch (SQLException e) {
-                    throw failure("stamp the deletion marks", e);
-                }
-            }
-        }
-
-        void reservePackIds(int nextPackId) throws IOException {
-            if (entry != null) {
-                entry.reservePackIds(nextPackId);
-                return;
-            }
-            update("UPDATE counter SET value = max(value, ?) WHERE name = 'nextPack'", nextPackId);
-        }
-
-        void update(String sql, long... args) throws IOException {
-            synchronized (c) {
-                try (PreparedStatement ps = c.prepareStatement(sql)) {
-                    for (int i = 0; i < args.length; i++) {
-                        ps.setLong(i + 1, args[i]);
-                    }
-                    ps.executeUpdate();
-                } catch (SQLException e) {
-                    throw failure("update the index", e);
-                }
-            }
-        }
-
-        /**
-         * Commits. Of a container in a bucket, the recorded transaction is published as the log's next
-         * entry, which is the commit every host sees (and fails when another process published that entry
-         * first), then applied to this copy as any other entry is.
-         */
-        void commit() throws IOException {
-            if (entry != null) {
-                byte[] bytes = entry.bytes();
-                long seq = log.publish(entry, bytes);
-                done = true;
-                apply(seq, bytes);
-                return;
-            }
-            commitLocally();
-        }
-
-        private void commitLocally() throws IOException {
-            synchronized (c) {
-                try {
-                    c.commit();
-                    done = true;
-                } catch (SQLException e) {
-                    throw failure("commit", e);
-                } finally {
-                    restoreAutoCommit();
-                }
-            }
-        }
-
-        @Override
-        public void close() throws IOException {
-            if (done || entry != null) {
-                return;
-            }
-            synchronized (c) {
-                try {
-                    c.rollback();
-                } catch (SQLException e) {
-                    throw failure("roll back", e);
-                } finally {
-                    done = true;
-                    restoreAutoCommit();
-                }
-            }
-        }
-
-        private void restoreAutoCommit() {
-            try {
-                c.setAutoCommit(true);
-            } catch (SQLException ignored) {
-                // the connection is broken; the next statement reports it
-            }
-        }
+    /**
+     * Publishes a recorded transaction as the bucket log's next entry, which is the commit every host sees
+     * (and fails when another process published that entry first), then applies it to this copy.
+     */
+    void publish(IndexLog.Entry entry) throws IOException {
+        byte[] bytes = entry.bytes();
+        apply(log.publish(entry, bytes), bytes);
     }
 
     void vacuum() throws IOException {
@@ -596,7 +381,7 @@ final class PackIndex implements AutoCloseable {
         }
     }
 
-    private static IOException failure(String what, SQLException e) {
+    static IOException failure(String what, SQLException e) {
         return new IOException("pack index: cannot " + what + ": " + e.getMessage(), e);
     }
 

@@ -8,7 +8,6 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.security.MessageDigest;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -34,7 +33,7 @@ final class PackWriter implements AutoCloseable {
 
     private final PackLock.Held lock;
     private final PackIndex index;
-    private final PackIndex.Transaction tx;
+    private final IndexTransaction tx;
     /** The index as it was when the lock was taken; nobody else can change it while we hold the lock. */
     private final IndexCache.Snapshot before;
 
@@ -188,25 +187,9 @@ final class PackWriter implements AutoCloseable {
         return key;
     }
 
-    /** A prepared object: its key and the bytes to store (compressed, or the raw content). */
-    record Prepared(ObjectKey key, byte[] stored, int length, long size, Compression compression) {}
-
-    /**
-     * {@code raw} as it goes into a pack: compressed with {@code compression} where that pays, else raw.
-     * The compressed bytes are copied out of the compressor's buffer only when {@code copy} asks.
-     */
-    static Prepared prepare(ObjectKey key, byte[] raw, Compression compression, Compressor c, boolean copy) {
-        byte[] packed = c.compress(compression, raw, 0, raw.length);
-        if (packed == null) {
-            return new Prepared(key, raw, raw.length, raw.length, Compression.NONE);
-        }
-        byte[] stored = copy ? Arrays.copyOf(packed, c.lastLength()) : packed;
-        return new Prepared(key, stored, c.lastLength(), raw.length, compression);
-    }
-
     /** Appends a prepared object; does not index it. */
-    PackEntry appendStored(Prepared p) throws IOException {
-        return appendStored(p.key, p.stored, 0, p.length, p.size, p.compression);
+    PackEntry appendStored(PreparedObject p) throws IOException {
+        return appendStored(p.key(), p.stored(), 0, p.length(), p.size(), p.compression());
     }
 
     /**
@@ -218,16 +201,16 @@ final class PackWriter implements AutoCloseable {
             added = HashMap.newHashMap(contents.size()); // no rehashing while a large batch comes in
         }
         int batch = 2048;
-        List<OrderedWork.Task<Prepared[]>> tasks = new ArrayList<>();
+        List<OrderedWork.Task<PreparedObject[]>> tasks = new ArrayList<>();
         for (int i = 0; i < contents.size(); i += batch) {
             List<byte[]> part = contents.subList(i, Math.min(contents.size(), i + batch));
-            tasks.add(() -> prepare(part, compression));
+            tasks.add(() -> PreparedObject.hashAndCompress(part, compression));
         }
         List<ObjectKey> keys = new ArrayList<>(contents.size());
         OrderedWork.run(tasks, 4, prepared -> {
-            for (Prepared p : prepared) {
-                keys.add(p.key);
-                if (!known(p.key)) {
+            for (PreparedObject p : prepared) {
+                keys.add(p.key());
+                if (!known(p.key())) {
                     record(appendStored(p));
                 }
             }
@@ -235,22 +218,9 @@ final class PackWriter implements AutoCloseable {
         return keys;
     }
 
-    private static Prepared[] prepare(List<byte[]> part, Compression compression) {
-        Prepared[] out = new Prepared[part.size()];
-        MessageDigest digest = Sha256.newDigest();
-        try (Compressor c = new Compressor()) {
-            for (int i = 0; i < out.length; i++) {
-                byte[] raw = part.get(i);
-                // copied: the appends run later, after this compressor has moved on
-                out[i] = prepare(ObjectKey.ofDigest(digest.digest(raw)), raw, compression, c, true);
-            }
-        }
-        return out;
-    }
-
     /** Adds content whose key the caller computed (and checked). */
     void addKnown(ObjectKey key, byte[] content, Compression compression) throws IOException {
-        record(appendStored(prepare(key, content, compression, compressor, false)));
+        record(appendStored(PreparedObject.of(key, content, compression, compressor, false)));
     }
 
     /** Writes stored (possibly compressed) bytes as the object {@code key}; does not index them. */

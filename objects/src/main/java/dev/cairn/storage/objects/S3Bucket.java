@@ -3,13 +3,9 @@ package dev.cairn.storage.objects;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -261,7 +257,8 @@ final class S3Bucket implements AutoCloseable {
                                 r.ifNoneMatch("*").metadata(Map.of(WRITER, writer));
                             }
                         },
-                        RequestBody.fromContentProvider(() -> slice(file, 0, size), size, "application/octet-stream"));
+                        RequestBody.fromContentProvider(
+                                () -> FileSlice.open(file, 0, size), size, "application/octet-stream"));
                 return true;
             }
             return putInParts(key, file, size, writer);
@@ -295,7 +292,7 @@ final class S3Bucket implements AutoCloseable {
                                         .uploadId(upload)
                                         .partNumber(n),
                                 RequestBody.fromContentProvider(
-                                        () -> slice(file, from, length), length, "application/octet-stream"))
+                                        () -> FileSlice.open(file, from, length), length, "application/octet-stream"))
                         .eTag();
                 parts.add(CompletedPart.builder().partNumber(n).eTag(etag).build());
             }
@@ -327,16 +324,6 @@ final class S3Bucket implements AutoCloseable {
                     // left for cleanStorage, which aborts stale uploads
                 }
             }
-        }
-    }
-
-    private static InputStream slice(Path file, long from, long length) {
-        try {
-            FileChannel ch = FileChannel.open(file, StandardOpenOption.READ);
-            ch.position(from);
-            return new BoundedStream(Channels.newInputStream(ch), length);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 
@@ -422,45 +409,5 @@ final class S3Bucket implements AutoCloseable {
     @Override
     public void close() {
         s3.close();
-    }
-
-    /** The first {@code length} bytes of a stream. */
-    private static final class BoundedStream extends InputStream {
-        private final InputStream in;
-        private long left;
-
-        BoundedStream(InputStream in, long length) {
-            this.in = in;
-            this.left = length;
-        }
-
-        @Override
-        public int read() throws IOException {
-            if (left <= 0) {
-                return -1;
-            }
-            int b = in.read();
-            if (b >= 0) {
-                left--;
-            }
-            return b;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            if (left <= 0) {
-                return -1;
-            }
-            int n = in.read(b, off, (int) Math.min(len, left));
-            if (n > 0) {
-                left -= n;
-            }
-            return n;
-        }
-
-        @Override
-        public void close() throws IOException {
-            in.close();
-        }
     }
 }

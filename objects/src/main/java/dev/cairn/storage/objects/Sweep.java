@@ -104,7 +104,7 @@ final class Sweep {
                     packed.add(k);
                 }
             }
-            try (PackIndex.Transaction tx = parts.index().begin()) {
+            try (IndexTransaction tx = parts.index().begin()) {
                 if (!packed.isEmpty()) {
                     tx.replaceAll(index.rewritten(packed, Map.of(), List.of()));
                 }
@@ -120,7 +120,7 @@ final class Sweep {
             parts.cache().refresh(); // this process's puts see the marks at once, others' within IndexCache.MAX_AGE
             if (!toMark.isEmpty() || marks.containsValue(null)) {
                 // Only now that the marks are committed: see the class comment.
-                try (PackIndex.Transaction tx = parts.index().begin()) {
+                try (IndexTransaction tx = parts.index().begin()) {
                     tx.stampMarks(System.currentTimeMillis());
                     tx.commit();
                 }

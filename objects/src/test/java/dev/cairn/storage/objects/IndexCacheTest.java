@@ -48,7 +48,7 @@ class IndexCacheTest {
     }
 
     private static void commit(PackIndex index, PackEntry e) throws IOException {
-        try (PackIndex.Transaction tx = index.begin()) {
+        try (IndexTransaction tx = index.begin()) {
             tx.addSegment(List.of(e));
             tx.commit();
         }
@@ -66,7 +66,7 @@ class IndexCacheTest {
             stored.add(entry(r, stored.get(i).key().word(0)));
         }
         try (PackIndex index = new PackIndex(dir, false, null)) {
-            try (PackIndex.Transaction tx = index.begin()) {
+            try (IndexTransaction tx = index.begin()) {
                 tx.addSegment(KeyOrder.sorted(stored));
                 tx.commit();
             }

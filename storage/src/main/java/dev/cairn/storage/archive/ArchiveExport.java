@@ -46,6 +46,10 @@ public final class ArchiveExport {
     private final Container container;
     private final String producer;
 
+    /**
+     * An export of the graph in {@code database}, with node files read from {@code container} (null when no exported
+     * node has files); {@code producer} names the writer in the archive's header.
+     */
     public ArchiveExport(Database database, Container container, String producer) {
         this.database = database;
         this.container = container;

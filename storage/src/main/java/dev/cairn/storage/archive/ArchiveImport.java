@@ -46,6 +46,13 @@ public final class ArchiveImport {
         this.userId = userId;
     }
 
+    /**
+     * Imports the archive {@code reader} reads, in one transaction, telling {@code told} how far it got; nodes already
+     * here (by uuid) are merged as {@code options} say.
+     *
+     * @throws InvalidArchiveException if the archive is malformed or breaks a rule of the graph; then nothing is
+     * imported
+     */
     public ImportResult importFrom(ArchiveReader reader, ImportOptions options, ArchiveProgress told) {
         ArchiveHeader header = reader.header();
         ArchiveProgress progress = new OneAtATime(told);

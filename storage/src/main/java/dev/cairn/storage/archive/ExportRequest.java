@@ -51,20 +51,24 @@ public record ExportRequest(
         return new ExportRequest(false, nodes, groups, computers, TraversalRules.EXPORT, true, true, false);
     }
 
+    /** This request following {@code rules} to the nodes it takes along. */
     public ExportRequest withRules(TraversalRules rules) {
         return new ExportRequest(
                 everything, nodes, groups, computers, rules, includeComments, includeLogs, includeAuthinfos);
     }
 
+    /** This request with or without the comments of the exported nodes. */
     public ExportRequest withComments(boolean include) {
         return new ExportRequest(everything, nodes, groups, computers, rules, include, includeLogs, includeAuthinfos);
     }
 
+    /** This request with or without the log records of the exported processes. */
     public ExportRequest withLogs(boolean include) {
         return new ExportRequest(
                 everything, nodes, groups, computers, rules, includeComments, include, includeAuthinfos);
     }
 
+    /** This request with or without the computers' authentication details. */
     public ExportRequest withAuthinfos(boolean include) {
         return new ExportRequest(everything, nodes, groups, computers, rules, includeComments, includeLogs, include);
     }

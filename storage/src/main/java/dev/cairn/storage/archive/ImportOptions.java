@@ -25,6 +25,11 @@ public record ImportOptions(String mergeExtras, CommentMerge comments, String gr
         /** Take the archive's. */
         OVERWRITE;
 
+        /**
+         * The mode named {@code name}, in any case.
+         *
+         * @throws InvalidArchiveOptionException if no mode has that name
+         */
         public static CommentMerge parse(String name) {
             for (CommentMerge m : values()) {
                 if (m.name().equalsIgnoreCase(name)) {
@@ -35,6 +40,7 @@ public record ImportOptions(String mergeExtras, CommentMerge comments, String gr
                     "unknown comment merge mode '" + name + "'; use leave, newest or overwrite");
         }
 
+        /** The mode's name in options and JSON: lower case. */
         public String key() {
             return name().toLowerCase(Locale.ROOT);
         }
@@ -58,14 +64,17 @@ public record ImportOptions(String mergeExtras, CommentMerge comments, String gr
         return new ImportOptions("kcl", CommentMerge.LEAVE, null);
     }
 
+    /** These options merging the extras of nodes already here as the letters of {@code mode} say. */
     public ImportOptions withMergeExtras(String mode) {
         return new ImportOptions(mode, comments, groupLabel);
     }
 
+    /** These options merging the comments of nodes already here as {@code mode} says. */
     public ImportOptions withComments(CommentMerge mode) {
         return new ImportOptions(mergeExtras, mode, groupLabel);
     }
 
+    /** These options putting the imported nodes in the group labelled {@code label} (null: none). */
     public ImportOptions withGroupLabel(String label) {
         return new ImportOptions(mergeExtras, comments, label);
     }

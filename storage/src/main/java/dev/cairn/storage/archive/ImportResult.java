@@ -16,6 +16,7 @@ public record ImportResult(ArchiveHeader header, Map<ArchivePart, Long> added, l
         added = Map.copyOf(added);
     }
 
+    /** How many rows of {@code part} the import added (0 when none). */
     public long added(ArchivePart part) {
         return added.getOrDefault(part, 0L);
     }

@@ -9,10 +9,12 @@ import dev.cairn.storage.errors.InvalidInputException;
  */
 public class InvalidArchiveException extends InvalidInputException {
 
+    /** An archive that cannot be read, as {@code message} says. */
     public InvalidArchiveException(String message) {
         super(message);
     }
 
+    /** An archive that cannot be read, as {@code message} says, found by {@code cause}. */
     public InvalidArchiveException(String message, Throwable cause) {
         super(message, cause);
     }

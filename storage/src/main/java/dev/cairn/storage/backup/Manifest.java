@@ -53,6 +53,7 @@ public record Manifest(int format, String schemaVersion, String created, List<Ta
         }
     }
 
+    /** The rows of every table together. */
     public long rows() {
         return tables.stream().mapToLong(Table::rows).sum();
     }

@@ -125,6 +125,7 @@ public final class Database implements AutoCloseable {
         return dataSource.getConnection();
     }
 
+    /** The connection pool, for JDBC work outside Hibernate; connections go back to it when closed. */
     public DataSource dataSource() {
         return dataSource;
     }

@@ -66,14 +66,17 @@ public record DatabaseConfig(
         return new DatabaseConfig(jdbcUrl, null, null, 8);
     }
 
+    /** This configuration with a pool of {@code size} connections. */
     public DatabaseConfig withPoolSize(int size) {
         return new DatabaseConfig(jdbcUrl, user, password, size, connectTimeout, deadConnectionTimeout);
     }
 
+    /** This configuration waiting at most {@code timeout} for a connection. */
     public DatabaseConfig withConnectTimeout(Duration timeout) {
         return new DatabaseConfig(jdbcUrl, user, password, poolSize, timeout, deadConnectionTimeout);
     }
 
+    /** This configuration taking a connection as dead when it has not answered for {@code timeout}. */
     public DatabaseConfig withDeadConnectionTimeout(Duration timeout) {
         return new DatabaseConfig(jdbcUrl, user, password, poolSize, connectTimeout, timeout);
     }

@@ -27,6 +27,11 @@ public final class JsonCodec {
         return MAPPER;
     }
 
+    /**
+     * {@code value} as JSON text.
+     *
+     * @throws InvalidInputException if it cannot be written as JSON
+     */
     public static String write(Object value) {
         try {
             return MAPPER.writeValueAsString(value);
@@ -35,6 +40,11 @@ public final class JsonCodec {
         }
     }
 
+    /**
+     * The value of JSON text {@code json}: maps, lists, strings, numbers, booleans or null.
+     *
+     * @throws InvalidInputException if it is not valid JSON
+     */
     public static Object read(String json) {
         try {
             return MAPPER.readValue(json, Object.class);

@@ -21,12 +21,14 @@ public final class JsonText {
 
     private JsonText() {}
 
+    /** {@code value} (maps, lists, strings, numbers, booleans, null) as JSON text. */
     public static String write(Object value) {
         StringBuilder out = new StringBuilder(256);
         write(value, out);
         return out.toString();
     }
 
+    /** Appends {@code value} as JSON text to {@code out}. */
     public static void write(Object value, StringBuilder out) {
         write(value, out, false);
     }

@@ -13,9 +13,16 @@ public final class Transactions {
     private Transactions() {}
 
     public interface Work<T> {
+        /** Does the work on {@code connection}, inside the transaction; returns its result. */
         T apply(Connection connection) throws SQLException;
     }
 
+    /**
+     * Runs {@code work} in one transaction on a connection of its own: commits when it returns, rolls back when it
+     * throws (and throws on).
+     *
+     * @throws SQLException if the database fails; then nothing is committed
+     */
     public static <T> T run(Database database, Work<T> work) throws SQLException {
         try (Connection connection = database.connection()) {
             connection.setAutoCommit(false);

@@ -7,10 +7,12 @@ package dev.cairn.storage.errors;
  */
 public non-sealed class UnavailableException extends CairnException {
 
+    /** A service Cairn needs did not answer, as {@code message} says. */
     public UnavailableException(String message) {
         super(message);
     }
 
+    /** A service Cairn needs did not answer, as {@code message} says; {@code cause} is its error. */
     public UnavailableException(String message, Throwable cause) {
         super(message, cause);
     }

@@ -17,6 +17,7 @@ public final class ArrayData extends Data {
     public static final String TYPE = "data.core.array.ArrayData.";
     private static final String PREFIX = "array|";
 
+    /** An empty array node; add its arrays before storing it. */
     public ArrayData() {
         super(TYPE);
     }

@@ -5,6 +5,7 @@ public final class BoolData extends Data {
 
     public static final String TYPE = "data.core.bool.Bool.";
 
+    /** A boolean data node holding {@code value}. */
     public BoolData(boolean value) {
         super(TYPE);
         setAttribute("value", value);
@@ -14,6 +15,7 @@ public final class BoolData extends Data {
         super(row);
     }
 
+    /** The stored boolean. */
     public boolean value() {
         return (Boolean) attribute("value");
     }

@@ -5,6 +5,7 @@ public final class CalcFunctionNode extends CalculationNode {
 
     public static final String TYPE = "process.calculation.calcfunction.CalcFunctionNode.";
 
+    /** A calcfunction's process node, of the process type {@code processType} (its entry point). */
     public CalcFunctionNode(String processType) {
         super(TYPE, processType);
     }

@@ -28,6 +28,7 @@ public final class CalcJobNode extends CalculationNode {
                     "last_job_info",
                     "detailed_job_info"));
 
+    /** A calculation job's process node, of the process type {@code processType} (its entry point). */
     public CalcJobNode(String processType) {
         super(TYPE, processType);
     }
@@ -45,18 +46,22 @@ public final class CalcJobNode extends CalculationNode {
         return UPDATABLE;
     }
 
+    /** The scheduler's id of the job, or null before it is submitted. */
     public String jobId() {
         return (String) attribute("job_id");
     }
 
+    /** Records the scheduler's id of the submitted job. */
     public void setJobId(String jobId) {
         setAttribute("job_id", jobId);
     }
 
+    /** The job's working folder on the computer, or null before it is made. */
     public String remoteWorkdir() {
         return (String) attribute("remote_workdir");
     }
 
+    /** Records the job's working folder on the computer. */
     public void setRemoteWorkdir(String path) {
         setAttribute("remote_workdir", path);
     }

@@ -18,6 +18,7 @@ public abstract sealed class Code extends Data permits InstalledCode, PortableCo
         super(row);
     }
 
+    /** The path of the executable on its computer, or in the code's files. */
     public String executable() {
         return (String) attribute("filepath_executable");
     }
@@ -27,10 +28,12 @@ public abstract sealed class Code extends Data permits InstalledCode, PortableCo
         return (String) attribute("input_plugin");
     }
 
+    /** Shell lines a job script runs before the executable, or null. */
     public String prependText() {
         return (String) attribute("prepend_text");
     }
 
+    /** Shell lines a job script runs after the executable, or null. */
     public String appendText() {
         return (String) attribute("append_text");
     }
@@ -40,21 +43,25 @@ public abstract sealed class Code extends Data permits InstalledCode, PortableCo
         return (Boolean) attribute("with_mpi");
     }
 
+    /** Names the calculation job plugin used when none is named; returns this code. */
     public Code defaultCalcJobPlugin(String entryPoint) {
         setAttribute("input_plugin", entryPoint);
         return this;
     }
 
+    /** Sets the shell lines a job script runs before the executable; returns this code. */
     public Code prependText(String text) {
         setAttribute("prepend_text", text);
         return this;
     }
 
+    /** Sets the shell lines a job script runs after the executable; returns this code. */
     public Code appendText(String text) {
         setAttribute("append_text", text);
         return this;
     }
 
+    /** Whether to run through MPI (null leaves it to the job's options); returns this code. */
     public Code withMpi(Boolean withMpi) {
         setAttribute("with_mpi", withMpi);
         return this;

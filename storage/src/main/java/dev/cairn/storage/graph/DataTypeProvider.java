@@ -8,5 +8,6 @@ import java.util.List;
  */
 public interface DataTypeProvider {
 
+    /** The data types this provider adds, each with its node type and how to read a stored node of it. */
     List<DataType<?>> dataTypes();
 }

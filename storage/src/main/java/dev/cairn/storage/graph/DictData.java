@@ -7,6 +7,11 @@ public final class DictData extends Data {
 
     public static final String TYPE = "data.core.dict.Dict.";
 
+    /**
+     * A dictionary node holding {@code values} (cleaned as attributes are).
+     *
+     * @throws InvalidValueException if a key or a value cannot be stored
+     */
     public DictData(Map<String, ?> values) {
         super(TYPE);
         values.forEach(this::setAttribute);
@@ -16,6 +21,7 @@ public final class DictData extends Data {
         super(row);
     }
 
+    /** The value under {@code key}, or null when there is none. */
     public Object get(String key) {
         return attribute(key);
     }

@@ -5,6 +5,7 @@ public final class FloatData extends Data {
 
     public static final String TYPE = "data.core.float.Float.";
 
+    /** A float data node holding {@code value}. */
     public FloatData(double value) {
         super(TYPE);
         setAttribute("value", value);
@@ -14,6 +15,7 @@ public final class FloatData extends Data {
         super(row);
     }
 
+    /** The stored number. */
     public double value() {
         return ((Number) attribute("value")).doubleValue();
     }

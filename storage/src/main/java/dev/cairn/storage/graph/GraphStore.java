@@ -2,13 +2,10 @@ package dev.cairn.storage.graph;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.OffsetDateTime;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -20,7 +17,6 @@ import java.util.UUID;
 import java.util.function.Consumer;
 
 import dev.cairn.storage.db.Database;
-import dev.cairn.storage.db.JsonText;
 import dev.cairn.storage.db.Transactions;
 import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.errors.NotFoundException;
@@ -45,20 +41,22 @@ public final class GraphStore {
     private final Container container;
     private final long userId;
     private final NodeHashing hashing;
+    private final NodeUpdates updates;
 
     /**
      * @param container where node files go; may be null when no node has files
      * @param userId    the user new nodes belong to
      */
     public GraphStore(Database database, Container container, long userId) {
-        this(database, container, userId, new NodeHashing(database));
+        this(database, container, userId, new NodeHashing(database), new NodeUpdates(database));
     }
 
-    private GraphStore(Database database, Container container, long userId, NodeHashing hashing) {
+    private GraphStore(Database database, Container container, long userId, NodeHashing hashing, NodeUpdates updates) {
         this.database = Objects.requireNonNull(database, "database");
         this.container = container;
         this.userId = userId;
         this.hashing = hashing;
+        this.updates = updates;
     }
 
     /**
@@ -66,7 +64,7 @@ public final class GraphStore {
      * Cheap; it shares the database, the object store and the caches.
      */
     public GraphStore forUser(long userId) {
-        return userId == this.userId ? this : new GraphStore(database, container, userId, hashing);
+        return userId == this.userId ? this : new GraphStore(database, container, userId, hashing, updates);
     }
 
     /** The user the nodes this store stores belong to. */
@@ -237,6 +235,7 @@ public final class GraphStore {
      * @param after  the hash computed now, which it has from now on
      */
     public record Rehash(String before, String after) {
+        /** Whether the hash computed now differs from the stored one. */
         public boolean changed() {
             return !after.equals(before);
         }
@@ -252,28 +251,8 @@ public final class GraphStore {
      */
     public Rehash rehash(long id) {
         Node node = load(id);
-        Map<String, String> inputs = new LinkedHashMap<>();
         try (Connection c = database.connection()) {
-            if (node instanceof ProcessNode) {
-                try (PreparedStatement s = c.prepareStatement("SELECT l.label, n.hash, n.uuid FROM link l"
-                        + " JOIN node n ON n.id = l.input_id WHERE l.output_id = ? AND l.type IN (?, ?)"
-                        + " ORDER BY l.id")) {
-                    s.setLong(1, id);
-                    s.setString(2, LinkType.INPUT_CALC.dbValue());
-                    s.setString(3, LinkType.INPUT_WORK.dbValue());
-                    try (ResultSet rs = s.executeQuery()) {
-                        while (rs.next()) {
-                            if (rs.getString(2) == null) {
-                                throw new InvalidInputException("input '" + rs.getString(1) + "' ("
-                                        + rs.getString(3) + ") of " + node.describe() + " has no hash: rehash it"
-                                        + " first");
-                            }
-                            inputs.put(rs.getString(1), rs.getString(2));
-                        }
-                    }
-                }
-            }
-            String hash = hashing.rehash(node, inputs);
+            String hash = hashing.rehash(c, node);
             if (!hash.equals(node.hash())) {
                 try (PreparedStatement s = c.prepareStatement("UPDATE node SET hash = ? WHERE id = ?")) {
                     s.setString(1, hash);
@@ -289,35 +268,12 @@ public final class GraphStore {
 
     /** Links into a stored node. */
     public List<LinkTriple> incoming(Node node) {
-        return links(
-                node,
-                "SELECT l.input_id, n.node_type, l.type, l.label FROM link l JOIN node n ON n.id = l.input_id "
-                        + "WHERE l.output_id = ? ORDER BY l.id");
+        return StoredLinks.incoming(database, node);
     }
 
     /** Links out of a stored node. */
     public List<LinkTriple> outgoing(Node node) {
-        return links(
-                node,
-                "SELECT l.output_id, n.node_type, l.type, l.label FROM link l JOIN node n ON n.id = l.output_id "
-                        + "WHERE l.input_id = ? ORDER BY l.id");
-    }
-
-    private List<LinkTriple> links(Node node, String sql) {
-        try (Connection c = database.connection();
-                PreparedStatement s = c.prepareStatement(sql)) {
-            s.setLong(1, node.id());
-            List<LinkTriple> links = new ArrayList<>();
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    links.add(new LinkTriple(
-                            rs.getLong(1), rs.getString(2), LinkType.fromDbValue(rs.getString(3)), rs.getString(4)));
-                }
-            }
-            return links;
-        } catch (SQLException e) {
-            throw SqlErrors.translate(e, "reading the links of " + node.describe());
-        }
+        return StoredLinks.outgoing(database, node);
     }
 
     /**
@@ -348,18 +304,12 @@ public final class GraphStore {
 
     /** Sets a stored node's label (any node may change it) and its modification time. */
     public void setLabel(Node node, String label) {
-        Objects.requireNonNull(label, "label");
-        OffsetDateTime mtime =
-                update(node, "UPDATE node SET label = ?, mtime = now() WHERE id = ? RETURNING mtime", label);
-        node.updateStored(label, node.description(), node.extras(), mtime);
+        updates.setLabel(node, label);
     }
 
     /** Sets a stored node's description (any node may change it) and its modification time. */
     public void setDescription(Node node, String description) {
-        Objects.requireNonNull(description, "description");
-        OffsetDateTime mtime = update(
-                node, "UPDATE node SET description = ?, mtime = now() WHERE id = ? RETURNING mtime", description);
-        node.updateStored(node.label(), description, node.extras(), mtime);
+        updates.setDescription(node, description);
     }
 
     /** Sets one extra of a stored node (cleaned like attributes). */
@@ -372,11 +322,7 @@ public final class GraphStore {
 
     /** Removes one extra of a stored node; nothing happens when it has none by that key. */
     public void deleteExtra(Node node, String key) {
-        OffsetDateTime mtime =
-                update(node, "UPDATE node SET extras = extras - ?, mtime = now() WHERE id = ? RETURNING mtime", key);
-        Map<String, Object> extras = new LinkedHashMap<>(node.extras());
-        extras.remove(key);
-        node.updateStored(node.label(), node.description(), Collections.unmodifiableMap(extras), mtime);
+        updates.deleteExtra(node, key);
     }
 
     /**
@@ -390,27 +336,7 @@ public final class GraphStore {
      */
     public void update(
             long nodeId, String label, String description, Map<String, ?> extras, Collection<String> removedExtras) {
-        Map<String, Object> cleaned = new LinkedHashMap<>();
-        extras.forEach((key, value) -> {
-            AttributeValues.checkKey(key, "extras");
-            cleaned.put(key, AttributeValues.clean(value, "extras." + key));
-        });
-        try (Connection c = database.connection();
-                PreparedStatement s = c.prepareStatement(
-                        "UPDATE node SET label = coalesce(?, label), description = coalesce(?, description),"
-                                + " extras = (extras || ?::jsonb) - ?::text[], mtime = now() WHERE id = ?")) {
-            Array removed = c.createArrayOf("text", removedExtras.toArray());
-            s.setString(1, label);
-            s.setString(2, description);
-            s.setString(3, JsonText.write(cleaned));
-            s.setArray(4, removed);
-            s.setLong(5, nodeId);
-            if (s.executeUpdate() == 0) {
-                throw new NodeNotFoundException("no node with id " + nodeId);
-            }
-        } catch (SQLException e) {
-            throw SqlErrors.translate(e, "updating node " + nodeId);
-        }
+        updates.update(nodeId, label, description, extras, removedExtras);
     }
 
     /** Writes a stored process's state attributes (set on the node before) to the database. */
@@ -438,25 +364,6 @@ public final class GraphStore {
     private void inOwnConnection(Node node, Consumer<GraphTransaction> write) {
         try (Connection c = database.connection()) {
             write.accept(inTransaction(c));
-        } catch (SQLException e) {
-            throw SqlErrors.translate(e, "updating " + node.describe());
-        }
-    }
-
-    private OffsetDateTime update(Node node, String sql, String value) {
-        if (!node.isStored()) {
-            throw new InvalidInputException(node.describe() + " is not stored; set it on the node before storing");
-        }
-        try (Connection c = database.connection();
-                PreparedStatement s = c.prepareStatement(sql)) {
-            s.setString(1, value);
-            s.setLong(2, node.id());
-            try (ResultSet rs = s.executeQuery()) {
-                if (!rs.next()) {
-                    throw new NodeNotFoundException(node.describe() + " is no longer in the database");
-                }
-                return rs.getObject(1, OffsetDateTime.class);
-            }
         } catch (SQLException e) {
             throw SqlErrors.translate(e, "updating " + node.describe());
         }

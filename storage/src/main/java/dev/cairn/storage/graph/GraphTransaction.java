@@ -96,6 +96,11 @@ public final class GraphTransaction {
         }
     }
 
+    /**
+     * The stored node with this id, typed by its node type, read in this transaction.
+     *
+     * @throws NodeNotFoundException if there is no such node
+     */
     public Node load(long id) {
         Node node = loadAll(List.of(id)).get(id);
         if (node == null) {

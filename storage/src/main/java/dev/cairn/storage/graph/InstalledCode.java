@@ -7,6 +7,11 @@ public final class InstalledCode extends Code {
 
     public static final String TYPE = "data.core.code.installed.InstalledCode.";
 
+    /**
+     * A code installed on computer {@code computerId} at {@code absolutePath}.
+     *
+     * @throws InvalidInputException if the path is not absolute
+     */
     public InstalledCode(long computerId, String absolutePath) {
         super(TYPE, requireAbsolute(absolutePath));
         setComputerId(computerId);

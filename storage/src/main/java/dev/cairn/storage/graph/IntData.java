@@ -5,6 +5,7 @@ public final class IntData extends Data {
 
     public static final String TYPE = "data.core.int.Int.";
 
+    /** An integer data node holding {@code value}. */
     public IntData(long value) {
         super(TYPE);
         setAttribute("value", value);
@@ -14,6 +15,7 @@ public final class IntData extends Data {
         super(row);
     }
 
+    /** The stored integer. */
     public long value() {
         return ((Number) attribute("value")).longValue();
     }

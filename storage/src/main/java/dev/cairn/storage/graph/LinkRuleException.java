@@ -8,10 +8,12 @@ import dev.cairn.storage.errors.ConflictException;
  */
 public final class LinkRuleException extends ConflictException {
 
+    /** A link the graph's rules refuse, as {@code message} says. */
     public LinkRuleException(String message) {
         super(message);
     }
 
+    /** A link the graph's rules refuse, as {@code message} says, found by {@code cause}. */
     public LinkRuleException(String message, Throwable cause) {
         super(message, cause);
     }

@@ -78,10 +78,12 @@ public enum LinkType {
         this.inDegree = inDegree;
     }
 
+    /** The class of node a link of this type may start at. */
     public NodeClass source() {
         return source;
     }
 
+    /** The class of node a link of this type may end at. */
     public NodeClass target() {
         return target;
     }

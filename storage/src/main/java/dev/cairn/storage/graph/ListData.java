@@ -7,6 +7,7 @@ public final class ListData extends Data {
 
     public static final String TYPE = "data.core.list.List.";
 
+    /** A list node holding {@code values} (cleaned as attributes are). */
     public ListData(List<?> values) {
         super(TYPE);
         setAttribute("list", values);

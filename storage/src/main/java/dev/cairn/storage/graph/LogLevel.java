@@ -23,6 +23,7 @@ public enum LogLevel {
         this.severity = severity;
     }
 
+    /** The level's rank: a higher one is more severe. */
     public int severity() {
         return severity;
     }

@@ -24,6 +24,7 @@ public final class LogStore {
 
     private final Database database;
 
+    /** The log records of the processes of this database. */
     public LogStore(Database database) {
         this.database = Objects.requireNonNull(database, "database");
     }

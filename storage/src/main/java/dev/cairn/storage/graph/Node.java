@@ -67,6 +67,7 @@ public abstract sealed class Node permits Data, ProcessNode {
         this.stored = new StoredState(row.id(), row.ctime(), row.mtime(), row.userId(), row.hash());
     }
 
+    /** The node type, which says what class the node is read back as. */
     public final String nodeType() {
         return nodeType;
     }
@@ -76,10 +77,12 @@ public abstract sealed class Node permits Data, ProcessNode {
         return processType;
     }
 
+    /** The node's uuid, fixed when the node is made. */
     public final UUID uuid() {
         return uuid;
     }
 
+    /** Whether the node is in the database. */
     public final boolean isStored() {
         return stored != null;
     }
@@ -89,14 +92,29 @@ public abstract sealed class Node permits Data, ProcessNode {
         return state("an id").id();
     }
 
+    /**
+     * When the node was stored.
+     *
+     * @throws IllegalStateException if the node is not stored
+     */
     public final OffsetDateTime ctime() {
         return state("a creation time").ctime();
     }
 
+    /**
+     * When the node was last changed.
+     *
+     * @throws IllegalStateException if the node is not stored
+     */
     public final OffsetDateTime mtime() {
         return state("a modification time").mtime();
     }
 
+    /**
+     * The id of the user the node belongs to.
+     *
+     * @throws IllegalStateException if the node is not stored
+     */
     public final long userId() {
         return state("a user").userId();
     }
@@ -106,10 +124,12 @@ public abstract sealed class Node permits Data, ProcessNode {
         return state("a hash").hash();
     }
 
+    /** The node's label (empty when it has none). */
     public final String label() {
         return label;
     }
 
+    /** The node's description (empty when it has none). */
     public final String description() {
         return description;
     }
@@ -166,6 +186,7 @@ public abstract sealed class Node permits Data, ProcessNode {
         this.extras = AttributeValues.cleanMap(extras, describe() + " extras");
     }
 
+    /** The id of the computer the node belongs to, or null for none. */
     public final Long computerId() {
         return computerId;
     }

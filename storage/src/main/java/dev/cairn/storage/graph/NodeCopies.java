@@ -14,6 +14,11 @@ public final class NodeCopies {
 
     private NodeCopies() {}
 
+    /**
+     * A new, unstored node with the content of stored data {@code data}, its files included.
+     *
+     * @throws InvalidInputException if {@code data} is not stored
+     */
     @SuppressWarnings("unchecked")
     public static <T extends Data> T copyOf(T data) {
         if (!data.isStored()) {

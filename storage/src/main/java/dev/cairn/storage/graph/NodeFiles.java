@@ -109,10 +109,12 @@ public final class NodeFiles {
         return parent != null && parent.children().remove(names.getLast()) != null;
     }
 
+    /** Whether the node has no file and no folder. */
     public boolean isEmpty() {
         return root.children().isEmpty();
     }
 
+    /** Whether a file or folder exists at {@code path}. */
     public boolean exists(String path) {
         return find(segments(path)) != null;
     }

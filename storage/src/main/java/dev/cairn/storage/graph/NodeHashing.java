@@ -13,6 +13,7 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
 import dev.cairn.storage.db.Database;
+import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.errors.NotFoundException;
 import dev.cairn.storage.hash.HashInput;
 import dev.cairn.storage.hash.NodeHasher;
@@ -57,11 +58,33 @@ final class NodeHashing {
     }
 
     /**
-     * The hash of a stored node computed again from what is stored: for a process, its inputs'
-     * stored hashes by link label.
+     * The hash of a stored node computed again from what is stored, read through {@code c}: for a process,
+     * its inputs' stored hashes by link label.
+     *
+     * @throws InvalidInputException if an input of a process has no hash
      */
-    String rehash(Node node, Map<String, String> inputs) {
-        return NodeHasher.hash(withInputs(node, node instanceof ProcessNode ? inputs : Map.of()));
+    String rehash(Connection c, Node node) throws SQLException {
+        Map<String, String> inputs = new LinkedHashMap<>();
+        if (node instanceof ProcessNode) {
+            try (PreparedStatement s = c.prepareStatement("SELECT l.label, n.hash, n.uuid FROM link l"
+                    + " JOIN node n ON n.id = l.input_id WHERE l.output_id = ? AND l.type IN (?, ?)"
+                    + " ORDER BY l.id")) {
+                s.setLong(1, node.id());
+                s.setString(2, LinkType.INPUT_CALC.dbValue());
+                s.setString(3, LinkType.INPUT_WORK.dbValue());
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        if (rs.getString(2) == null) {
+                            throw new InvalidInputException("input '" + rs.getString(1) + "' ("
+                                    + rs.getString(3) + ") of " + node.describe() + " has no hash: rehash it"
+                                    + " first");
+                        }
+                        inputs.put(rs.getString(1), rs.getString(2));
+                    }
+                }
+            }
+        }
+        return NodeHasher.hash(withInputs(node, inputs));
     }
 
     private HashInput withInputs(Node node, Map<String, String> inputs) {

@@ -38,14 +38,17 @@ public record NpyArray(int[] shape, double[] doubles, long[] longs) {
         }
     }
 
+    /** An array of doubles in row-major order, of shape {@code shape}. */
     public static NpyArray of(double[] values, int... shape) {
         return new NpyArray(shape, values.clone(), null);
     }
 
+    /** An array of longs in row-major order, of shape {@code shape}. */
     public static NpyArray of(long[] values, int... shape) {
         return new NpyArray(shape, null, values.clone());
     }
 
+    /** The array as an {@code .npy} file of version 1.0, as NumPy writes it. */
     public byte[] toBytes() {
         StringBuilder dims = new StringBuilder();
         for (int d : shape) {
@@ -70,6 +73,11 @@ public record NpyArray(int[] shape, double[] doubles, long[] longs) {
         return out.array();
     }
 
+    /**
+     * The array of an {@code .npy} file of version 1.0 (little-endian doubles or longs).
+     *
+     * @throws InvalidInputException if the bytes are not such a file
+     */
     public static NpyArray fromBytes(byte[] bytes) {
         ByteBuffer in = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
         if (bytes.length < 10 || !Arrays.equals(Arrays.copyOf(bytes, MAGIC.length), MAGIC)) {

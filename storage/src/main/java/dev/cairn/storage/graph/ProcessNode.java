@@ -53,6 +53,7 @@ public abstract sealed class ProcessNode extends Node permits CalculationNode, W
         return UPDATABLE;
     }
 
+    /** Whether the process is sealed: neither it nor its links change any more. */
     public final boolean isSealed() {
         return Boolean.TRUE.equals(attribute("sealed"));
     }
@@ -72,26 +73,32 @@ public abstract sealed class ProcessNode extends Node permits CalculationNode, W
         markSealed();
     }
 
+    /** The process's state ({@code created}, {@code running}, {@code waiting}, {@code finished}, …), or null. */
     public final String processState() {
         return (String) attribute("process_state");
     }
 
+    /** Sets the process's state. */
     public final void setProcessState(String state) {
         setAttribute("process_state", state);
     }
 
+    /** What the process is doing or waiting for, in words, or null. */
     public final String processStatus() {
         return (String) attribute("process_status");
     }
 
+    /** Sets what the process is doing or waiting for, in words. */
     public final void setProcessStatus(String status) {
         setAttribute("process_status", status);
     }
 
+    /** The process's label for people (its class's name), or null. */
     public final String processLabel() {
         return (String) attribute("process_label");
     }
 
+    /** Sets the process's label for people. */
     public final void setProcessLabel(String label) {
         setAttribute("process_label", label);
     }
@@ -102,30 +109,37 @@ public abstract sealed class ProcessNode extends Node permits CalculationNode, W
         return status == null ? null : ((Number) status).intValue();
     }
 
+    /** Sets the exit status (0 is success; null: not ended). */
     public final void setExitStatus(Integer status) {
         setAttribute("exit_status", status);
     }
 
+    /** The message the process ended with, or null. */
     public final String exitMessage() {
         return (String) attribute("exit_message");
     }
 
+    /** Sets the message the process ended with. */
     public final void setExitMessage(String message) {
         setAttribute("exit_message", message);
     }
 
+    /** The exception that ended the process, with its stack trace, or null. */
     public final String exception() {
         return (String) attribute("exception");
     }
 
+    /** Records the exception that ended the process. */
     public final void setException(String exception) {
         setAttribute("exception", exception);
     }
 
+    /** Whether the process is paused. */
     public final boolean isPaused() {
         return Boolean.TRUE.equals(attribute("paused"));
     }
 
+    /** Sets whether the process is paused. */
     public final void setPaused(boolean paused) {
         setAttribute("paused", paused);
     }

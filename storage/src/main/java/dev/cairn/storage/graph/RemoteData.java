@@ -9,6 +9,11 @@ public final class RemoteData extends Data {
 
     public static final String TYPE = "data.core.remote.RemoteData.";
 
+    /**
+     * A folder at {@code remotePath} on computer {@code computerId}.
+     *
+     * @throws InvalidInputException if the path is not absolute
+     */
     public RemoteData(long computerId, String remotePath) {
         super(TYPE);
         Objects.requireNonNull(remotePath, "remotePath");
@@ -23,6 +28,7 @@ public final class RemoteData extends Data {
         super(row);
     }
 
+    /** The folder's absolute path on its computer. */
     public String remotePath() {
         return (String) attribute("remote_path");
     }

@@ -8,12 +8,14 @@ public final class SinglefileData extends Data {
 
     public static final String TYPE = "data.core.singlefile.SinglefileData.";
 
+    /** A single file named {@code filename} holding {@code content}. */
     public SinglefileData(String filename, byte[] content) {
         super(TYPE);
         setAttribute("filename", filename);
         files().put(filename, content);
     }
 
+    /** A single file with the name and the content of {@code file}, read when the node is stored. */
     public SinglefileData(Path file) {
         super(TYPE);
         String filename = file.getFileName().toString();
@@ -35,6 +37,7 @@ public final class SinglefileData extends Data {
         super(row);
     }
 
+    /** The file's name. */
     public String filename() {
         return (String) attribute("filename");
     }

@@ -8,6 +8,7 @@ import dev.cairn.storage.errors.UnavailableException;
  */
 public final class StorageException extends UnavailableException {
 
+    /** The database failed while doing what {@code message} says; {@code cause} is its error. */
     public StorageException(String message, Throwable cause) {
         super(message, cause);
     }

@@ -7,6 +7,7 @@ public final class StrData extends Data {
 
     public static final String TYPE = "data.core.str.Str.";
 
+    /** A string node holding {@code value}. */
     public StrData(String value) {
         super(TYPE);
         setAttribute("value", Objects.requireNonNull(value, "value"));
@@ -16,6 +17,7 @@ public final class StrData extends Data {
         super(row);
     }
 
+    /** The stored string. */
     public String value() {
         return (String) attribute("value");
     }

@@ -216,6 +216,7 @@ public final class StructureData extends Data {
         return value instanceof List<?> l && l.size() == 3 && l.stream().allMatch(Number.class::isInstance);
     }
 
+    /** The cell's three vectors, one per row. */
     public double[][] cell() {
         List<?> rows = (List<?>) attribute("cell");
         double[][] cell = new double[3][3];
@@ -227,10 +228,12 @@ public final class StructureData extends Data {
         return cell;
     }
 
+    /** Whether the structure is periodic along each of the cell's three vectors. */
     public boolean[] pbc() {
         return new boolean[] {(Boolean) attribute("pbc1"), (Boolean) attribute("pbc2"), (Boolean) attribute("pbc3")};
     }
 
+    /** The kinds of site, in the order they were added. */
     public List<Kind> kinds() {
         List<Kind> kinds = new ArrayList<>();
         for (Object o : (List<?>) attribute("kinds")) {
@@ -247,6 +250,7 @@ public final class StructureData extends Data {
         return kinds;
     }
 
+    /** The sites, in the order they were added. */
     public List<Site> sites() {
         List<Site> sites = new ArrayList<>();
         for (Object o : (List<?>) attribute("sites")) {

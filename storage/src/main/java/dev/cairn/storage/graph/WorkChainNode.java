@@ -5,6 +5,7 @@ public final class WorkChainNode extends WorkflowNode {
 
     public static final String TYPE = "process.workflow.workchain.WorkChainNode.";
 
+    /** A work chain's process node, of the process type {@code processType} (its entry point). */
     public WorkChainNode(String processType) {
         super(TYPE, processType);
     }

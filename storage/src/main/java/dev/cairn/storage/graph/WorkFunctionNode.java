@@ -5,6 +5,7 @@ public final class WorkFunctionNode extends WorkflowNode {
 
     public static final String TYPE = "process.workflow.workfunction.WorkFunctionNode.";
 
+    /** A workfunction's process node, of the process type {@code processType} (its entry point). */
     public WorkFunctionNode(String processType) {
         super(TYPE, processType);
     }

@@ -62,14 +62,17 @@ public record HashInput(
         return new HashInput(nodeType, null, attributes, files, computerUuid, Map.of());
     }
 
+    /** This input with {@code attributes} instead of its own. */
     public HashInput withAttributes(Map<String, Object> attributes) {
         return new HashInput(nodeType, processType, attributes, files, computerUuid, inputs);
     }
 
+    /** This input with the file tree {@code files} instead of its own. */
     public HashInput withFiles(Map<String, Object> files) {
         return new HashInput(nodeType, processType, attributes, files, computerUuid, inputs);
     }
 
+    /** This input with the input hashes {@code inputs} (by link label) instead of its own. */
     public HashInput withInputs(Map<String, String> inputs) {
         return new HashInput(nodeType, processType, attributes, files, computerUuid, inputs);
     }

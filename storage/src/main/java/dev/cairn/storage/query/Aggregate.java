@@ -16,6 +16,7 @@ public enum Aggregate {
     SUM,
     AVG;
 
+    /** The aggregate's name in a query's JSON form: {@code count}, {@code sum}, … */
     public String jsonName() {
         return name().toLowerCase(Locale.ROOT);
     }

@@ -12,6 +12,7 @@ import dev.cairn.storage.graph.LinkType;
  */
 public sealed interface EntityRow {
 
+    /** The row's database id. */
     long id();
 
     record Group(

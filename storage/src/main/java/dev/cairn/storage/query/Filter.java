@@ -47,14 +47,17 @@ public sealed interface Filter permits Filter.Condition, Filter.And, Filter.Or, 
         }
     }
 
+    /** All of {@code filters} hold (one filter is itself). */
     static Filter and(Filter... filters) {
         return filters.length == 1 ? filters[0] : new And(Arrays.asList(filters));
     }
 
+    /** At least one of {@code filters} holds. */
     static Filter or(Filter... filters) {
         return new Or(Arrays.asList(filters));
     }
 
+    /** {@code filter} does not hold. */
     static Filter not(Filter filter) {
         return new Not(filter);
     }
@@ -72,46 +75,57 @@ public sealed interface Filter permits Filter.Condition, Filter.And, Filter.Or, 
             return new On(field, !negated);
         }
 
+        /** The value equals {@code value}. */
         public Filter eq(Object value) {
             return op(Operator.EQ, value);
         }
 
+        /** The value differs from {@code value}. */
         public Filter ne(Object value) {
             return new Condition(field, Operator.EQ, !negated, value);
         }
 
+        /** The value is greater than {@code value}. */
         public Filter gt(Object value) {
             return op(Operator.GT, value);
         }
 
+        /** The value is less than {@code value}. */
         public Filter lt(Object value) {
             return op(Operator.LT, value);
         }
 
+        /** The value is greater than or equal to {@code value}. */
         public Filter ge(Object value) {
             return op(Operator.GE, value);
         }
 
+        /** The value is less than or equal to {@code value}. */
         public Filter le(Object value) {
             return op(Operator.LE, value);
         }
 
+        /** The value is one of {@code values}. */
         public Filter in(Object... values) {
             return op(Operator.IN, Arrays.asList(values));
         }
 
+        /** The value is one of {@code values}. */
         public Filter in(List<?> values) {
             return op(Operator.IN, values);
         }
 
+        /** The text matches the SQL pattern {@code pattern} ({@code %} any text, {@code _} one character). */
         public Filter like(String pattern) {
             return op(Operator.LIKE, pattern);
         }
 
+        /** As {@link #like}, ignoring case. */
         public Filter ilike(String pattern) {
             return op(Operator.ILIKE, pattern);
         }
 
+        /** The JSON object has the key {@code key}. */
         public Filter hasKey(String key) {
             return op(Operator.HAS_KEY, key);
         }
@@ -121,14 +135,17 @@ public sealed interface Filter permits Filter.Condition, Filter.And, Filter.Or, 
             return op(Operator.CONTAINS, value);
         }
 
+        /** The JSON array has {@code length} elements. */
         public Filter ofLength(int length) {
             return op(Operator.OF_LENGTH, length);
         }
 
+        /** The JSON array has more than {@code length} elements. */
         public Filter longer(int length) {
             return op(Operator.LONGER, length);
         }
 
+        /** The JSON array has fewer than {@code length} elements. */
         public Filter shorter(int length) {
             return op(Operator.SHORTER, length);
         }
@@ -138,6 +155,7 @@ public sealed interface Filter permits Filter.Condition, Filter.And, Filter.Or, 
             return op(Operator.OF_TYPE, jsonType);
         }
 
+        /** The condition {@code operator} with {@code value}, negated when this field was {@code not()}. */
         public Filter op(Operator operator, Object value) {
             return new Condition(field, operator, negated, value);
         }

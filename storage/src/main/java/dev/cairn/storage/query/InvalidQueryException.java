@@ -9,10 +9,12 @@ import dev.cairn.storage.errors.InvalidInputException;
  */
 public final class InvalidQueryException extends InvalidInputException {
 
+    /** A query that cannot run, as {@code message} says. */
     public InvalidQueryException(String message) {
         super(message);
     }
 
+    /** A query that cannot run, as {@code message} says, found by {@code cause}. */
     public InvalidQueryException(String message, Throwable cause) {
         super(message, cause);
     }

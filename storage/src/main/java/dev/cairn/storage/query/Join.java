@@ -26,6 +26,10 @@ public record Join(Relationship relationship, String tag, Integer maxDepth, Set<
         linkTypes = linkTypes == null ? null : Set.copyOf(linkTypes);
     }
 
+    /**
+     * Joins the vertex tagged {@code tag} by {@code relationship}: for ancestors and descendants with no depth limit,
+     * over the data provenance links.
+     */
     public static Join of(Relationship relationship, String tag) {
         return new Join(relationship, tag, null, null);
     }

@@ -67,6 +67,7 @@ public final class Row {
         return type.cast(get(tag, key));
     }
 
+    /** The number of values in the row. */
     public int size() {
         return values.length;
     }

@@ -25,6 +25,7 @@ public final class GraphSizes {
 
     private final Database database;
 
+    /** The sizes of the graph in this database. */
     public GraphSizes(Database database) {
         this.database = Objects.requireNonNull(database, "database");
     }

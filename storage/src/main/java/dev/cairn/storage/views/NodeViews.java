@@ -31,6 +31,7 @@ public final class NodeViews {
 
     private final Database database;
 
+    /** The node views of this database. */
     public NodeViews(Database database) {
         this.database = Objects.requireNonNull(database, "database");
     }

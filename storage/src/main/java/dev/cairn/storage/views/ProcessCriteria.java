@@ -46,10 +46,12 @@ public record ProcessCriteria(
     /** A text that must equal a column, or (as a prefix) begin it. */
     public record Match(String text, boolean prefix) {
 
+        /** Matches {@code text} exactly. */
         public static Match exactly(String text) {
             return new Match(text, false);
         }
 
+        /** Matches text that begins with {@code prefix}. */
         public static Match beginning(String prefix) {
             return new Match(prefix, true);
         }

@@ -105,6 +105,7 @@ public final class ProcessViews {
 
     private final Database database;
 
+    /** The process views of this database. */
     public ProcessViews(Database database) {
         this.database = Objects.requireNonNull(database, "database");
     }

@@ -22,6 +22,8 @@ public record DrawnGraph(String centre, String layoutKey, List<Node> nodes, List
      * @param kind  data, calculation, workflow, fold or block: the shape
      * @param type  the node's type as people name it (Int, StructureData, arithmetic.add)
      * @param state a process's state, finished with a non-zero exit status being "failed"; else null
+     * @param block the block a member of an opened fan-out stands in: the page draws the members of a block
+     *              as one picture inside its frame, not as thousands of elements, and a click picks one
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Node(
@@ -35,7 +37,8 @@ public record DrawnGraph(String centre, String layoutKey, List<Node> nodes, List
             double width,
             double height,
             String fold,
-            Boolean onPath) {}
+            Boolean onPath,
+            String block) {}
 
     /**
      * @param type    the link type's name (create, input_calc, ...); "fold" for a link to a count

@@ -99,7 +99,12 @@ final class GraphDrawing {
                     NodeLooks.width(kind),
                     NodeLooks.HEIGHT,
                     null,
-                    path.contains(v.id()) ? Boolean.TRUE : null));
+                    path.contains(v.id()) ? Boolean.TRUE : null,
+                    block == null
+                            ? null
+                            : blockId(
+                                    byId.get(blocks.get(block).fan().node()),
+                                    blocks.get(block).fan())));
         }
         List<DrawnGraph.Edge> edges = new ArrayList<>();
         Map<String, String> blockLinkType = new HashMap<>();
@@ -126,7 +131,7 @@ final class GraphDrawing {
             }
             LayeredLayout.Point p = at.get(entry.getKey());
             String owner = byId.get(block.fan().node()).uuid().toString();
-            String id = "block:" + owner + (block.fan().outgoing() ? ":out" : ":in");
+            String id = blockId(byId.get(block.fan().node()), block.fan());
             nodes.add(new DrawnGraph.Node(
                     id,
                     String.format("%,d nodes", block.index().size()),
@@ -137,6 +142,7 @@ final class GraphDrawing {
                     p.y(),
                     block.columns() * CELL_WIDTH + 2 * BLOCK_MARGIN,
                     block.rows() * CELL_HEIGHT + 2 * BLOCK_MARGIN,
+                    null,
                     null,
                     null));
             String type = blockLinkType.getOrDefault(entry.getKey(), "fold");
@@ -165,6 +171,7 @@ final class GraphDrawing {
                     FOLD_WIDTH,
                     NodeLooks.HEIGHT,
                     owner.uuid() + (fold.fan().outgoing() ? ":out" : ":in"),
+                    null,
                     null));
             String ownerId = owner.uuid().toString();
             edges.add(new DrawnGraph.Edge(
@@ -193,6 +200,10 @@ final class GraphDrawing {
             }
         }
         return null;
+    }
+
+    private static String blockId(Neighbourhood.Vertex owner, Neighbourhood.Fan fan) {
+        return "block:" + owner.uuid() + (fan.outgoing() ? ":out" : ":in");
     }
 
     private static String foldId(Neighbourhood.Vertex owner, boolean outgoing) {

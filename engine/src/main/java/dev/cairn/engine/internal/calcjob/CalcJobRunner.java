@@ -2,6 +2,7 @@ package dev.cairn.engine.internal.calcjob;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -39,7 +40,7 @@ import dev.cairn.storage.graph.computers.Computer;
 /**
  * The stages of a calculation job, one durable step each: {@code submit} (prepare the
  * input files and keep them on the job's node, upload them to a fresh work directory,
- * submit through the scheduler unless a job of this node's name is already there, and
+ * submit through the scheduler unless an earlier attempt's job is queued, running or ran ({@link EarlierSubmission}), and
  * wait); {@code retrieve} (once the job poller saw the job done: bring back the listed
  * files as the {@code retrieved} folder and parse them into outputs and an exit code). A
  * transport or scheduler failure in either is thrown as a {@link JobFailures.Failure}, to be
@@ -49,8 +50,11 @@ public final class CalcJobRunner {
 
     static final String SCRIPT = "_cairn_submit.sh";
 
-    /** A submitted job, to be watched by the job poller, and the folder it runs in (the output remote_folder). */
-    public record Submitted(long computerId, String jobId, RemoteData remoteFolder) {}
+    /**
+     * A submitted job, to be watched by the job poller, and the folder it runs in (the output
+     * remote_folder); {@code report} says what an earlier attempt had left when the step was tried again.
+     */
+    public record Submitted(long computerId, String jobId, RemoteData remoteFolder, Optional<String> report) {}
 
     /**
      * What a finished job left: the parser's outputs with {@code retrieved} and the exit code,
@@ -142,24 +146,33 @@ public final class CalcJobRunner {
                 sleep(ComputerActivity.reserveSubmission(c, computer.id(), settings.submissionsPerMinute()));
             }
             try (Transport transport = access.open(c, computer, settings)) {
-                // An attempt that may have submitted made the work directory first. Only then ask the
-                // scheduler (a listing of the user's jobs) whether a worker that died after submitting,
-                // before its commit, left the job running; if so, take it rather than submit twice.
-                boolean triedBefore = transport.exists(prepared.workdir());
-                transport.mkdirs(prepared.workdir());
-                transport.put(sandbox, prepared.workdir());
-                String jobId = (triedBefore
-                                ? scheduler.findByName(transport, prepared.jobName())
-                                : Optional.<String>empty())
-                        .orElseGet(() -> scheduler.submit(transport, prepared.workdir(), SCRIPT));
+                // An attempt that may have submitted made the work directory first: what it left there
+                // tells whether its job is queued, running, ended, or was lost by the scheduler.
+                EarlierSubmission earlier = transport.exists(prepared.workdir())
+                        ? EarlierSubmission.look(transport, scheduler, prepared.workdir(), prepared.jobName())
+                        : EarlierSubmission.NONE;
+                String jobId = earlier.jobId().isPresent()
+                        ? earlier.jobId().get()
+                        : upload(transport, scheduler, sandbox, prepared);
                 node.setJobId(jobId);
-                return new Submitted(computer.id(), jobId, new RemoteData(computer.id(), prepared.workdir()));
+                return new Submitted(
+                        computer.id(), jobId, new RemoteData(computer.id(), prepared.workdir()), earlier.report());
             } catch (TransportException | SchedulerException e) {
                 throw new JobFailures.Failure("submitting the job to " + computer.label(), settings, e);
             }
         } finally {
             deleteTree(sandbox);
         }
+    }
+
+    /** Uploads the job's folder, marks it submitted (a lost job is told from one never submitted), submits it. */
+    private static String upload(Transport transport, Scheduler scheduler, Path sandbox, Prepared prepared) {
+        transport.mkdirs(prepared.workdir());
+        transport.put(sandbox, prepared.workdir());
+        transport.write(
+                prepared.workdir() + "/" + Scheduler.SUBMITTED_FILE,
+                prepared.jobName().getBytes(StandardCharsets.UTF_8));
+        return scheduler.submit(transport, prepared.workdir(), SCRIPT);
     }
 
     /**

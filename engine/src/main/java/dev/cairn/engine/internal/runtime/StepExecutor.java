@@ -5,7 +5,6 @@ import java.io.StringWriter;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -286,7 +285,7 @@ public final class StepExecutor {
             throws Exception {
         ProcessNode self = l.self();
         WorkChainCheckpoint checkpoint = WorkChainCheckpoint.fromJson(l.row().checkpoint());
-        Context context = restoreContext(l.g(), checkpoint);
+        Context context = WorkChainStepper.restoreContext(l.g(), checkpoint);
         StepScope scope = new StepScope(l.g(), self, in, context, effects, caches, states);
         WorkChainStepper.End end = advance(chain, checkpoint, scope, effects);
         effects.outputs.forEach((path, data) -> FunctionRunner.link(self, path, data, effects));
@@ -362,6 +361,7 @@ public final class StepExecutor {
                 }
                 CalcJobRunner.Submitted submitted = jobs.submit(c, job, self, in);
                 FunctionRunner.link(self, "remote_folder", submitted.remoteFolder(), effects);
+                submitted.report().ifPresent(r -> effects.reports.add(new StepEffects.Report(self, r)));
                 storeEffects(l.g(), effects);
                 CalcJobRunner.watch(c, self.id(), submitted.computerId(), submitted.jobId());
                 StateChanged change = states.waiting(
@@ -391,30 +391,6 @@ public final class StepExecutor {
             WorkChainDefinition<W> chain, WorkChainCheckpoint checkpoint, StepScope scope, StepEffects effects)
             throws Exception {
         return WorkChainStepper.advance(chain, checkpoint.frames(), scope, effects);
-    }
-
-    /** The context of a checkpoint with its nodes loaded and the awaited children put in, in one query. */
-    private static Context restoreContext(GraphTransaction g, WorkChainCheckpoint checkpoint) {
-        List<Long> ids = new ArrayList<>(Context.nodeIds(checkpoint.context()));
-        checkpoint.awaiting().forEach(a -> ids.add(a.child()));
-        Map<Long, Node> nodes = ids.isEmpty() ? Map.of() : g.loadAll(ids);
-        Map<Long, Node> found = new HashMap<>(nodes);
-        Context context = Context.fromJson(checkpoint.context(), id -> {
-            Node n = found.get(id);
-            if (n == null) {
-                throw new IllegalStateException("the checkpoint refers to node " + id + ", which no longer exists");
-            }
-            return n;
-        });
-        for (WorkChainCheckpoint.Awaited a : checkpoint.awaiting()) {
-            Node child = found.get(a.child());
-            if (a.append()) {
-                context.append(a.key(), child);
-            } else {
-                context.put(a.key(), child);
-            }
-        }
-        return context;
     }
 
     private static void storeEffects(GraphTransaction g, StepEffects effects) {

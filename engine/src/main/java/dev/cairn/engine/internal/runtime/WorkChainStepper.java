@@ -3,18 +3,24 @@ package dev.cairn.engine.internal.runtime;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import dev.cairn.engine.internal.state.WorkChainCheckpoint;
+import dev.cairn.engine.process.Context;
 import dev.cairn.engine.process.ExitCode;
 import dev.cairn.engine.process.Outline;
 import dev.cairn.engine.process.WorkChain;
 import dev.cairn.engine.process.WorkChainDefinition;
+import dev.cairn.storage.graph.GraphTransaction;
+import dev.cairn.storage.graph.Node;
 
 /**
  * Interprets a work chain's outline from a checkpoint's position until the chain waits for
  * children or ends. Position frames are (block id, next instruction); a loop's frame stays
  * on the loop until its condition fails, so the condition is asked again after each pass.
+ * The chain's context comes back from the checkpoint too, with the children it awaited.
  */
 final class WorkChainStepper {
 
@@ -84,5 +90,29 @@ final class WorkChainStepper {
     private static void advanceTop(Deque<WorkChainCheckpoint.Frame> frames) {
         WorkChainCheckpoint.Frame top = frames.removeLast();
         frames.addLast(new WorkChainCheckpoint.Frame(top.block(), top.index() + 1));
+    }
+
+    /** The context of a checkpoint with its nodes loaded and the awaited children put in, in one query. */
+    static Context restoreContext(GraphTransaction g, WorkChainCheckpoint checkpoint) {
+        List<Long> ids = new ArrayList<>(Context.nodeIds(checkpoint.context()));
+        checkpoint.awaiting().forEach(a -> ids.add(a.child()));
+        Map<Long, Node> nodes = ids.isEmpty() ? Map.of() : g.loadAll(ids);
+        Map<Long, Node> found = new HashMap<>(nodes);
+        Context context = Context.fromJson(checkpoint.context(), id -> {
+            Node n = found.get(id);
+            if (n == null) {
+                throw new IllegalStateException("the checkpoint refers to node " + id + ", which no longer exists");
+            }
+            return n;
+        });
+        for (WorkChainCheckpoint.Awaited a : checkpoint.awaiting()) {
+            Node child = found.get(a.child());
+            if (a.append()) {
+                context.append(a.key(), child);
+            } else {
+                context.put(a.key(), child);
+            }
+        }
+        return context;
     }
 }

@@ -7,9 +7,12 @@ import static dev.cairn.engine.testing.TestProcesses.Y;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -26,19 +29,30 @@ import dev.cairn.engine.process.JobOptions;
 import dev.cairn.engine.process.ProcessResult;
 import dev.cairn.engine.shell.ShellJob;
 import dev.cairn.engine.testing.EngineFixture;
+import dev.cairn.engine.testing.LostCommit;
 import dev.cairn.engine.testing.SlurmCluster;
+import dev.cairn.engine.testing.Waits;
+import dev.cairn.engine.worker.Worker;
 import dev.cairn.storage.graph.CalcJobNode;
 import dev.cairn.storage.graph.InstalledCode;
 import dev.cairn.storage.graph.IntData;
 import dev.cairn.storage.graph.ListData;
+import dev.cairn.storage.graph.ProcessNode;
 import dev.cairn.storage.graph.SinglefileData;
+import dev.cairn.storage.testing.TestBroker;
 import dev.cairn.storage.testing.TestDatabase;
 
-/** Calculation jobs, a shell job among them, through a real one-node SLURM cluster on this machine (local transport). */
+/**
+ * Calculation jobs, a shell job among them, through a real one-node SLURM cluster on this machine (local
+ * transport), and a job whose submit step lost its transaction after the job had ended.
+ */
 class SlurmCalcJobIT {
 
     @RegisterExtension
     static final TestDatabase db = new TestDatabase();
+
+    @RegisterExtension
+    static final TestBroker broker = new TestBroker();
 
     @TempDir
     static Path tmp;
@@ -109,5 +123,61 @@ class SlurmCalcJobIT {
         SinglefileData stdout = (SinglefileData) r.outputs().get("stdout");
         String printed = new String(engine.graph().readFile(stdout, stdout.filename()), StandardCharsets.UTF_8);
         assertEquals("job " + ((CalcJobNode) r.node()).jobId() + "\n42\n", printed);
+    }
+
+    @Test
+    void aJobThatEndedBeforeItsSubmitStepRanAgainIsNotSubmittedAgain() throws Exception {
+        Path runs = tmp.resolve("ended.runs");
+        try (Engine withBroker = EngineFixture.withBroker(db, broker, tmp.resolve("objects"));
+                Worker worker = withBroker.startWorker(Worker.Settings.defaults(2));
+                LostCommit lost = LostCommit.hold(db)) {
+            ProcessNode node = withBroker
+                    .launcher()
+                    .submit(
+                            BASH_ADD,
+                            Inputs.create()
+                                    .put(CalcJobDefinition.CODE, bash)
+                                    .put(X, new IntData(40))
+                                    .put(Y, new IntData(2))
+                                    .jobOptions(
+                                            JobOptions.defaults().withText("echo \"$SLURM_JOB_ID\" >> " + runs, "")));
+            int step = lost.awaitHeldStep(Duration.ofSeconds(60));
+            Waits.until(
+                    Duration.ofSeconds(60),
+                    "the job to run",
+                    () -> EngineFixture.runsIn(runs).size() == 1);
+            String jobId = EngineFixture.runsIn(runs).getFirst();
+            Waits.until(Duration.ofSeconds(60), "SLURM job " + jobId + " to leave the queue", () -> !queued(jobId));
+            lost.cut(step);
+            Waits.until(
+                    Duration.ofSeconds(60),
+                    "the process to end",
+                    () -> ((ProcessNode) withBroker.graph().load(node.id())).isSealed());
+            CalcJobNode done = (CalcJobNode) withBroker.graph().load(node.id());
+            assertEquals("finished", done.processState(), String.valueOf(done.exception()));
+            assertEquals(0, done.exitStatus());
+            assertEquals(jobId, done.jobId(), "the job that ran is the one taken");
+            assertEquals(List.of(jobId), EngineFixture.runsIn(runs), "runs of the job's script");
+        }
+    }
+
+    /** Whether SLURM still has the job pending, running or completing. */
+    private static boolean queued(String jobId) {
+        try {
+            ProcessBuilder squeue =
+                    new ProcessBuilder("squeue", "--noheader", "--states=PD,R,CG,S", "--jobs=" + jobId, "--format=%i");
+            squeue.environment().put("SLURM_CONF", cluster.conf());
+            Process p = squeue.redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (p.waitFor() != 0) {
+                throw new IllegalStateException("squeue failed: " + out);
+            }
+            return !out.isBlank();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 }

@@ -31,6 +31,7 @@ public final class CodeStore {
 
     private final Database database;
 
+    /** The codes of this database. */
     public CodeStore(Database database) {
         this.database = Objects.requireNonNull(database, "database");
     }

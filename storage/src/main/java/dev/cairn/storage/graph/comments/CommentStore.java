@@ -24,6 +24,7 @@ public final class CommentStore {
 
     private final Database database;
 
+    /** The comments on the nodes of this database. */
     public CommentStore(Database database) {
         this.database = Objects.requireNonNull(database, "database");
     }

@@ -4,7 +4,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -40,8 +39,6 @@ public final class GroupStore {
     /** The type string of groups that users make. */
     public static final String CORE = "core";
 
-    private static final String COLUMNS = "id, uuid, label, type_string, description, time, user_id, extras";
-
     private final Database database;
 
     /** The groups of this database. */
@@ -71,13 +68,13 @@ public final class GroupStore {
         String json = JsonCodec.write(AttributeValues.cleanMap(extras, "group extras"));
         try {
             return run("making group '" + label + "'", c -> {
-                if (find(c, label, typeString).isPresent()) {
+                if (GroupRows.find(c, label, typeString).isPresent()) {
                     throw labelTaken(label, typeString, null);
                 }
                 try (PreparedStatement s =
                         c.prepareStatement("INSERT INTO node_group (uuid, label, type_string, description,"
                                 + " time, user_id, extras) SELECT ?, ?, ?, ?, now(), id, ?::jsonb FROM app_user"
-                                + " WHERE id = ? RETURNING " + COLUMNS)) {
+                                + " WHERE id = ? RETURNING " + GroupRows.COLUMNS)) {
                     s.setObject(1, UUID.randomUUID());
                     s.setString(2, label);
                     s.setString(3, typeString);
@@ -88,7 +85,7 @@ public final class GroupStore {
                         if (!r.next()) {
                             throw new NotFoundException("group '" + label + "': user " + userId + " does not exist");
                         }
-                        return group(r);
+                        return GroupRows.read(r);
                     }
                 }
             });
@@ -102,24 +99,24 @@ public final class GroupStore {
 
     /** @throws NotFoundException if there is no such group */
     public Group get(long groupId) {
-        return run("reading group " + groupId, c -> require(c, groupId));
+        return run("reading group " + groupId, c -> GroupRows.require(c, groupId));
     }
 
     /** The group with this label and type string, if there is one. */
     public Optional<Group> find(String label, String typeString) {
-        return run("finding group '" + label + "'", c -> find(c, label, typeString));
+        return run("finding group '" + label + "'", c -> GroupRows.find(c, label, typeString));
     }
 
     /** The groups of one type string, by label. */
     public List<Group> list(String typeString) {
         return run("listing groups", c -> {
-            try (PreparedStatement s =
-                    c.prepareStatement("SELECT " + COLUMNS + " FROM node_group WHERE type_string = ? ORDER BY label")) {
+            try (PreparedStatement s = c.prepareStatement(
+                    "SELECT " + GroupRows.COLUMNS + " FROM node_group WHERE type_string = ? ORDER BY label")) {
                 s.setString(1, typeString);
                 List<Group> groups = new ArrayList<>();
                 try (ResultSet r = s.executeQuery()) {
                     while (r.next()) {
-                        groups.add(group(r));
+                        groups.add(GroupRows.read(r));
                     }
                 }
                 return groups;
@@ -130,10 +127,11 @@ public final class GroupStore {
     /** The group with this uuid, if there is one. */
     public Optional<Group> find(UUID uuid) {
         return run("finding group " + uuid, c -> {
-            try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM node_group WHERE uuid = ?")) {
+            try (PreparedStatement s =
+                    c.prepareStatement("SELECT " + GroupRows.COLUMNS + " FROM node_group WHERE uuid = ?")) {
                 s.setObject(1, uuid);
                 try (ResultSet r = s.executeQuery()) {
-                    return r.next() ? Optional.of(group(r)) : Optional.empty();
+                    return r.next() ? Optional.of(GroupRows.read(r)) : Optional.empty();
                 }
             }
         });
@@ -145,8 +143,9 @@ public final class GroupStore {
      */
     public List<Group> list(String typeString, String afterLabel, int limit) {
         return run("listing groups", c -> {
-            try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM node_group WHERE type_string = ?"
-                    + " AND (?::text IS NULL OR label > ?) ORDER BY label LIMIT ?")) {
+            try (PreparedStatement s =
+                    c.prepareStatement("SELECT " + GroupRows.COLUMNS + " FROM node_group WHERE type_string = ?"
+                            + " AND (?::text IS NULL OR label > ?) ORDER BY label LIMIT ?")) {
                 s.setString(1, typeString);
                 s.setString(2, afterLabel);
                 s.setString(3, afterLabel);
@@ -154,7 +153,7 @@ public final class GroupStore {
                 List<Group> groups = new ArrayList<>();
                 try (ResultSet r = s.executeQuery()) {
                     while (r.next()) {
-                        groups.add(group(r));
+                        groups.add(GroupRows.read(r));
                     }
                 }
                 return groups;
@@ -184,12 +183,12 @@ public final class GroupStore {
         requireText("label", label);
         try {
             return run("relabelling group " + groupId, c -> {
-                Group group = require(c, groupId);
+                Group group = GroupRows.require(c, groupId);
                 if (!group.label().equals(label)
-                        && find(c, label, group.typeString()).isPresent()) {
+                        && GroupRows.find(c, label, group.typeString()).isPresent()) {
                     throw labelTaken(label, group.typeString(), null);
                 }
-                return update(c, groupId, "label = ?", label);
+                return GroupRows.update(c, groupId, "label = ?", label);
             });
         } catch (RuntimeException e) {
             if (SqlErrors.violated(e, "node_group_label_type_string_key")) {
@@ -203,7 +202,7 @@ public final class GroupStore {
     public Group describe(long groupId, String description) {
         return run(
                 "describing group " + groupId,
-                c -> update(c, groupId, "description = ?", Objects.requireNonNullElse(description, "")));
+                c -> GroupRows.update(c, groupId, "description = ?", Objects.requireNonNullElse(description, "")));
     }
 
     /**
@@ -215,15 +214,15 @@ public final class GroupStore {
         return run("changing the extras of group " + groupId, c -> {
             try (PreparedStatement s =
                     c.prepareStatement("UPDATE node_group SET extras = (extras - ?::text[]) || ?::jsonb"
-                            + " WHERE id = ? RETURNING " + COLUMNS)) {
+                            + " WHERE id = ? RETURNING " + GroupRows.COLUMNS)) {
                 s.setArray(1, c.createArrayOf("text", remove.toArray()));
                 s.setString(2, JsonCodec.write(cleaned));
                 s.setLong(3, groupId);
                 try (ResultSet r = s.executeQuery()) {
                     if (!r.next()) {
-                        throw notFound(groupId);
+                        throw GroupRows.notFound(groupId);
                     }
-                    return group(r);
+                    return GroupRows.read(r);
                 }
             }
         });
@@ -241,7 +240,7 @@ public final class GroupStore {
      */
     public MembershipChange changeMembers(long groupId, NodeIds add, NodeIds remove) {
         return run("changing the members of group " + groupId, c -> {
-            require(c, groupId);
+            GroupRows.require(c, groupId);
             return new MembershipChange(insertMembers(c, groupId, add), deleteMembers(c, groupId, remove));
         });
     }
@@ -254,7 +253,7 @@ public final class GroupStore {
      */
     public long addNodes(long groupId, NodeIds nodes) {
         return run("adding nodes to group " + groupId, c -> {
-            require(c, groupId);
+            GroupRows.require(c, groupId);
             return insertMembers(c, groupId, nodes);
         });
     }
@@ -266,7 +265,7 @@ public final class GroupStore {
      */
     public long removeNodes(long groupId, NodeIds nodes) {
         return run("removing nodes from group " + groupId, c -> {
-            require(c, groupId);
+            GroupRows.require(c, groupId);
             return deleteMembers(c, groupId, nodes);
         });
     }
@@ -274,7 +273,7 @@ public final class GroupStore {
     /** Removes every node from the group; returns how many there were. */
     public long clear(long groupId) {
         return run("clearing group " + groupId, c -> {
-            require(c, groupId);
+            GroupRows.require(c, groupId);
             try (PreparedStatement s = c.prepareStatement("DELETE FROM group_member WHERE group_id = ?")) {
                 s.setLong(1, groupId);
                 return (long) s.executeUpdate();
@@ -285,7 +284,7 @@ public final class GroupStore {
     /** The number of nodes in the group. */
     public long count(long groupId) {
         return run("counting the nodes of group " + groupId, c -> {
-            require(c, groupId);
+            GroupRows.require(c, groupId);
             try (PreparedStatement s = c.prepareStatement("SELECT count(*) FROM group_member WHERE group_id = ?")) {
                 s.setLong(1, groupId);
                 try (ResultSet r = s.executeQuery()) {
@@ -302,7 +301,7 @@ public final class GroupStore {
      */
     public long forEachMember(long groupId, LongConsumer action) {
         return run("reading the members of group " + groupId, c -> {
-            require(c, groupId);
+            GroupRows.require(c, groupId);
             PreparedStatement s =
                     c.prepareStatement("SELECT node_id FROM group_member WHERE group_id = ? ORDER BY node_id");
             s.setLong(1, groupId);
@@ -320,7 +319,7 @@ public final class GroupStore {
     /** Deletes the group; its nodes stay. @throws NotFoundException if there is no such group */
     public void delete(long groupId) {
         run("deleting group " + groupId, c -> {
-            deleteRow(c, groupId);
+            GroupRows.delete(c, groupId);
             return null;
         });
     }
@@ -338,12 +337,12 @@ public final class GroupStore {
                 s.setLong(1, groupId);
                 try (ResultSet r = s.executeQuery()) {
                     if (!r.next()) {
-                        throw notFound(groupId);
+                        throw GroupRows.notFound(groupId);
                     }
                 }
             }
             DeletionResult result = new NodeDeleter(database).delete(c, NodeIds.inGroup(groupId), rules);
-            deleteRow(c, groupId);
+            GroupRows.delete(c, groupId);
             return result;
         });
     }
@@ -379,64 +378,6 @@ public final class GroupStore {
         }
     }
 
-    private static Group update(Connection c, long groupId, String assignment, String value) throws SQLException {
-        try (PreparedStatement s =
-                c.prepareStatement("UPDATE node_group SET " + assignment + " WHERE id = ? RETURNING " + COLUMNS)) {
-            s.setString(1, value);
-            s.setLong(2, groupId);
-            try (ResultSet r = s.executeQuery()) {
-                if (!r.next()) {
-                    throw notFound(groupId);
-                }
-                return group(r);
-            }
-        }
-    }
-
-    private static void deleteRow(Connection c, long groupId) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("DELETE FROM node_group WHERE id = ?")) {
-            s.setLong(1, groupId);
-            if (s.executeUpdate() == 0) {
-                throw notFound(groupId);
-            }
-        }
-    }
-
-    private static Group require(Connection c, long groupId) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM node_group WHERE id = ?")) {
-            s.setLong(1, groupId);
-            try (ResultSet r = s.executeQuery()) {
-                if (!r.next()) {
-                    throw notFound(groupId);
-                }
-                return group(r);
-            }
-        }
-    }
-
-    private static Optional<Group> find(Connection c, String label, String typeString) throws SQLException {
-        try (PreparedStatement s =
-                c.prepareStatement("SELECT " + COLUMNS + " FROM node_group WHERE label = ? AND type_string = ?")) {
-            s.setString(1, label);
-            s.setString(2, typeString);
-            try (ResultSet r = s.executeQuery()) {
-                return r.next() ? Optional.of(group(r)) : Optional.empty();
-            }
-        }
-    }
-
-    private static Group group(ResultSet r) throws SQLException {
-        return new Group(
-                r.getLong(1),
-                r.getObject(2, UUID.class),
-                r.getString(3),
-                r.getString(4),
-                r.getString(5),
-                r.getObject(6, OffsetDateTime.class),
-                r.getLong(7),
-                JsonCodec.readObject(r.getString(8)));
-    }
-
     private static void requireText(String what, String value) {
         if (value == null || value.isBlank()) {
             throw new InvalidInputException("group " + what + " must not be empty");
@@ -446,9 +387,5 @@ public final class GroupStore {
     private static ConflictException labelTaken(String label, String typeString, Throwable cause) {
         return new ConflictException(
                 "a group labelled '" + label + "' of type '" + typeString + "' exists already", cause);
-    }
-
-    private static NotFoundException notFound(long groupId) {
-        return new NotFoundException("group " + groupId + " does not exist");
     }
 }

@@ -67,6 +67,7 @@ public final class GraphStatistics {
     private final Database database;
     private final Clock clock;
 
+    /** The statistics of this database, counting days back from today in UTC. */
     public GraphStatistics(Database database) {
         this(database, Clock.systemUTC());
     }

@@ -27,6 +27,7 @@ public final class DeletionPlan implements AutoCloseable {
         this.closure = closure;
     }
 
+    /** The rules the deletion follows. */
     public TraversalRules rules() {
         return closure.rules();
     }

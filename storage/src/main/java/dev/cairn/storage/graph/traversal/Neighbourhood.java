@@ -78,6 +78,7 @@ public final class Neighbourhood {
 
     private final Database database;
 
+    /** The neighbourhoods of nodes of this database. */
     public Neighbourhood(Database database) {
         this.database = database;
     }

@@ -76,6 +76,7 @@ public final class NodeDeleter {
     private final Database database;
     private final int chunk;
 
+    /** Deletes nodes of this database, {@value #DEFAULT_CHUNK} at a time. */
     public NodeDeleter(Database database) {
         this(database, DEFAULT_CHUNK);
     }

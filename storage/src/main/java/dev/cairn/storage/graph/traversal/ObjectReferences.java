@@ -42,6 +42,7 @@ public final class ObjectReferences {
 
     private final Database database;
 
+    /** The object references of the nodes of this database. */
     public ObjectReferences(Database database) {
         this.database = Objects.requireNonNull(database, "database");
     }

@@ -105,6 +105,7 @@ public final class TraversalRules {
         return rules;
     }
 
+    /** The rule for following links of {@code type} in {@code direction}. */
     public TraversalRule rule(LinkType type, Direction direction) {
         return rules.get(index(type, direction));
     }

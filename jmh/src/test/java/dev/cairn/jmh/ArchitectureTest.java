@@ -1,0 +1,32 @@
+package dev.cairn.jmh;
+
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
+
+import dev.cairn.storage.testing.StorageBoundary;
+
+/**
+ * The benchmarks measure storage as its users call it: through its public API, never its internal
+ * packages nor a class it marks {@code @Internal} (storage's rule, {@link StorageBoundary}, which engine,
+ * api and the end-to-end tests check too). A benchmark of one part stands apart from the others.
+ */
+class ArchitectureTest {
+
+    static final JavaClasses BENCHMARKS = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("dev.cairn.jmh");
+
+    @Test
+    void theBenchmarksUseNoInternalOfStorage() {
+        StorageBoundary.INTERNALS_STAY_IN_STORAGE.check(BENCHMARKS);
+    }
+
+    @Test
+    void theBenchmarkPackagesAreFreeOfCycles() {
+        slices().matching("dev.cairn.jmh.(*)..").should().beFreeOfCycles().check(BENCHMARKS);
+    }
+}
