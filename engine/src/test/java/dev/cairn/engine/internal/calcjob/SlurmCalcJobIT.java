@@ -62,10 +62,6 @@ class SlurmCalcJobIT {
 
     static SlurmCluster cluster;
     static Engine engine;
-    /** An engine with a broker and its worker, for the jobs whose submit step loses its transaction. */
-    static Engine withBroker;
-
-    static Worker worker;
     static InstalledCode bash;
 
     @BeforeAll
@@ -83,14 +79,10 @@ class SlurmCalcJobIT {
                         "transport_params",
                         Map.of("environment", Map.of("SLURM_CONF", cluster.conf()))));
         bash = EngineFixture.bashOn(engine, computer);
-        withBroker = EngineFixture.withBroker(db, broker, tmp.resolve("objects"));
-        worker = withBroker.startWorker(Worker.Settings.defaults(2));
     }
 
     @AfterAll
     static void close() throws Exception {
-        worker.close();
-        withBroker.close();
         engine.close();
         cluster.close();
     }
@@ -139,17 +131,18 @@ class SlurmCalcJobIT {
     @Test
     void aJobThatEndedBeforeItsSubmitStepRanAgainIsNotSubmittedAgain() throws Exception {
         Path runs = tmp.resolve("ended.runs");
-        try (LostCommit lost = LostCommit.hold(db)) {
-            ProcessNode node = submitCountingRuns(runs, "");
+        try (WorkerEngine w = WorkerEngine.start();
+                LostCommit lost = LostCommit.hold(db)) {
+            ProcessNode node = submitCountingRuns(w.engine(), runs, "");
             int step = lost.awaitHeldStep(BOUND);
             Waits.until(
                     BOUND, "the job to run", () -> EngineFixture.runsIn(runs).size() == 1);
             String jobId = EngineFixture.runsIn(runs).getFirst();
             Waits.until(BOUND, "SLURM job " + jobId + " to leave the queue", () -> !queued(jobId));
             lost.cut(step);
-            assertFinished(node);
+            assertFinished(w.engine(), node);
             assertEquals(
-                    jobId, ((CalcJobNode) withBroker.graph().load(node.id())).jobId(), "the job that ran is taken");
+                    jobId, ((CalcJobNode) w.engine().graph().load(node.id())).jobId(), "the job that ran is taken");
             assertEquals(List.of(jobId), EngineFixture.runsIn(runs), "runs of the job's script");
         }
     }
@@ -157,9 +150,10 @@ class SlurmCalcJobIT {
     @Test
     void aJobSlurmForgotBeforeItStartedIsSubmittedAgainWithTheReasonReported() throws Exception {
         Path runs = tmp.resolve("forgotten.runs");
-        try (LostCommit lost = LostCommit.hold(db)) {
+        try (WorkerEngine w = WorkerEngine.start();
+                LostCommit lost = LostCommit.hold(db)) {
             // held by its begin time until the test lets it start
-            ProcessNode node = submitCountingRuns(runs, "#SBATCH --begin=now+1hour");
+            ProcessNode node = submitCountingRuns(w.engine(), runs, "#SBATCH --begin=now+1hour");
             int step = lost.awaitHeldStep(BOUND);
             String first = slurm("squeue", "--noheader", "--states=PD", "--name=cairn-" + node.uuid(), "--format=%i")
                     .strip();
@@ -169,12 +163,12 @@ class SlurmCalcJobIT {
             lost.cut(step);
             String[] second = {null};
             Waits.until(BOUND, "the job to be submitted again", () -> {
-                CalcJobNode n = (CalcJobNode) withBroker.graph().load(node.id());
+                CalcJobNode n = (CalcJobNode) w.engine().graph().load(node.id());
                 second[0] = n.jobId();
                 return "waiting".equals(n.processState()) && second[0] != null && !second[0].equals(first);
             });
             slurm("scontrol", "update", "JobId=" + second[0], "StartTime=now");
-            assertFinished(node);
+            assertFinished(w.engine(), node);
             assertEquals(List.of(second[0]), EngineFixture.runsIn(runs), "runs of the job's script");
             List<String> reports = EngineFixture.reports(db, node.id());
             assertTrue(
@@ -183,7 +177,24 @@ class SlurmCalcJobIT {
         }
     }
 
-    private static ProcessNode submitCountingRuns(Path runs, String schedulerCommands) {
+    /**
+     * An engine with the class's broker and a worker, for one test: the class's own engine runs its jobs in
+     * the launching thread, and a worker's job poller alive beside it would take them over.
+     */
+    private record WorkerEngine(Engine engine, Worker worker) implements AutoCloseable {
+        static WorkerEngine start() {
+            Engine e = EngineFixture.withBroker(db, broker, tmp.resolve("objects"));
+            return new WorkerEngine(e, e.startWorker(Worker.Settings.defaults(2)));
+        }
+
+        @Override
+        public void close() {
+            worker.close();
+            engine.close();
+        }
+    }
+
+    private static ProcessNode submitCountingRuns(Engine withBroker, Path runs, String schedulerCommands) {
         return withBroker
                 .launcher()
                 .submit(
@@ -197,7 +208,7 @@ class SlurmCalcJobIT {
                                         .withText("echo \"$SLURM_JOB_ID\" >> " + runs, "")));
     }
 
-    private static void assertFinished(ProcessNode node) throws InterruptedException {
+    private static void assertFinished(Engine withBroker, ProcessNode node) throws InterruptedException {
         Waits.until(
                 BOUND,
                 "the process to end",
