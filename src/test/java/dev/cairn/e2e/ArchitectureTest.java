@@ -1,9 +1,12 @@
 package dev.cairn.e2e;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import org.junit.jupiter.api.Test;
 
+import dev.cairn.e2e.hosts.ManyHostsTest;
 import dev.cairn.storage.testing.StorageBoundary;
 
 /**
@@ -18,5 +21,18 @@ class ArchitectureTest {
     @Test
     void theEndToEndTestsUseNoInternalOfStorage() {
         StorageBoundary.INTERNALS_STAY_IN_STORAGE.check(E2E);
+    }
+
+    /** Unmarked, one would run beside another on the same subnet, and the two would take each other's hosts. */
+    @Test
+    void everyManyHostsTestHoldsTheHostsLock() {
+        classes()
+                .that()
+                .resideInAPackage("dev.cairn.e2e.hosts..")
+                .and()
+                .haveSimpleNameEndingWith("IT")
+                .should()
+                .beAnnotatedWith(ManyHostsTest.class)
+                .check(E2E);
     }
 }

@@ -116,15 +116,7 @@ class EngineCloseIT {
     }
 
     private static Map<String, Object> sshParams() {
-        return Map.of(
-                "username",
-                sshd.user(),
-                "port",
-                sshd.port(),
-                "key_filename",
-                sshd.clientKey().toString(),
-                "known_hosts",
-                tmp.resolve("known_hosts").toString());
+        return sshd.transportParams(tmp.resolve("known_hosts"));
     }
 
     private static long computer(Engine engine, String label, String transport, Map<String, Object> params) {

@@ -30,6 +30,7 @@ import dev.cairn.storage.graph.InstalledCode;
  * left. Everything finishes exactly once: exact node and link counts, each job script run once.
  * Before that, the same batch of work chains on a single broker and on the cluster, for throughput.
  */
+@ManyHostsTest
 class BrokerFailoverIT {
 
     /** add_multiply chains of each throughput batch: the broker carries a task for each of their steps. */

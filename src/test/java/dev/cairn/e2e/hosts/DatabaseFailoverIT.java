@@ -22,6 +22,7 @@ import dev.cairn.storage.graph.InstalledCode;
  * lost its transaction to the kill is tried again on the new primary after its job has ended, and
  * must find that it ran (the job's started file in its work directory) rather than submit it again.
  */
+@ManyHostsTest
 class DatabaseFailoverIT {
 
     /** Shorter than the failover, so that a job whose step lost its transaction has ended when the step runs again. */

@@ -19,6 +19,7 @@ import dev.cairn.storage.graph.InstalledCode;
  * held are taken over by the workers of the other hosts, and everything finishes exactly once:
  * exact node and link counts, each job script run once.
  */
+@ManyHostsTest
 class HostLossIT {
 
     @RegisterExtension

@@ -20,6 +20,7 @@ import dev.cairn.storage.graph.InstalledCode;
  * timeout), then reconnected, while work chains of naps and calculation jobs run: nothing is lost,
  * nothing runs twice, and the host takes work again by itself, no operator doing anything.
  */
+@ManyHostsTest
 class PartitionIT {
 
     static final Duration HEARTBEAT = Duration.ofSeconds(5);

@@ -19,6 +19,7 @@ import dev.cairn.storage.graph.InstalledCode;
  * minute and a poll of its scheduler every 2 s. What the login node itself saw (sshd's log of the
  * connections, the commands run, the jobs started) stays within them.
  */
+@ManyHostsTest
 class PolitenessIT {
 
     static final int MAX_CONNECTIONS = 2;

@@ -21,6 +21,7 @@ import dev.cairn.storage.graph.InstalledCode;
  * chains of naps and calculation jobs more submitted just before: none is lost, none doubled, each
  * job script runs once.
  */
+@ManyHostsTest
 class RollingRestartIT {
 
     /** Work chains submitted before each restart: over a hundred processes are in flight at each. */

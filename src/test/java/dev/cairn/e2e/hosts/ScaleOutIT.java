@@ -8,6 +8,7 @@ import java.util.Locale;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Work that waits scales with the workers' slots: naps of 1.2 to 2.8 s (each holding its worker's
@@ -21,6 +22,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * start nor its last naps (when slots fall idle) count. Every nap runs exactly once. The full
  * curve (1 to 4 hosts, and work that needs the CPU) is measured by {@code jmh/scale-hosts.sh}.
  */
+@ManyHostsTest
+@Isolated // it measures throughput: no other test may take the CPUs it times
 class ScaleOutIT {
 
     static final int SLOTS = 4;

@@ -87,15 +87,7 @@ class ComputerCheckIT {
                 "connection_keep_alive",
                 0,
                 "transport_params",
-                Map.of(
-                        "username",
-                        sshd.user(),
-                        "port",
-                        sshd.port(),
-                        "key_filename",
-                        sshd.clientKey().toString(),
-                        "known_hosts",
-                        tmp.resolve("known_hosts").toString()));
+                sshd.transportParams(tmp.resolve("known_hosts")));
         ComputerTypes.check(new ComputerSpec("login", "127.0.0.1", "", "core.ssh", "core.direct", settings));
         Computer login =
                 computers.create(new ComputerSpec("login", "127.0.0.1", "", "core.ssh", "core.direct", settings));

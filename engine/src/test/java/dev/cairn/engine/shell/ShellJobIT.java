@@ -271,26 +271,8 @@ class ShellJobIT {
     @Test
     void aJobRunsOverSsh() throws Exception {
         try (TestSshServer sshd = TestSshServer.start(Files.createDirectories(tmp.resolve("keys")))) {
-            Computer login = new ComputerStore(engine.database())
-                    .create(new ComputerSpec(
-                            "login",
-                            "127.0.0.1",
-                            "",
-                            "core.ssh",
-                            "core.direct",
-                            Map.of(
-                                    "workdir",
-                                    tmp.resolve("ssh-work").toString(),
-                                    "transport_params",
-                                    Map.of(
-                                            "username",
-                                            sshd.user(),
-                                            "port",
-                                            sshd.port(),
-                                            "key_filename",
-                                            sshd.clientKey().toString(),
-                                            "known_hosts",
-                                            tmp.resolve("known_hosts").toString()))));
+            Computer login =
+                    EngineFixture.sshComputer(engine, sshd, tmp.resolve("ssh-work"), tmp.resolve("known_hosts"));
             InstalledCode sort =
                     engine.graph().store(new InstalledCode(login.id(), engine.locateExecutable(login, "sort")));
             SinglefileData words =

@@ -19,6 +19,7 @@ import dev.cairn.engine.Engine;
 import dev.cairn.engine.plugin.PluginRegistry;
 import dev.cairn.storage.db.DatabaseConfig;
 import dev.cairn.storage.graph.InstalledCode;
+import dev.cairn.storage.graph.computers.Computer;
 import dev.cairn.storage.graph.computers.ComputerSpec;
 import dev.cairn.storage.graph.computers.ComputerStore;
 import dev.cairn.storage.objects.Container;
@@ -86,6 +87,18 @@ public final class EngineFixture {
     public static Engine withBroker(TestDatabase db, TestBroker broker) {
         return open(new Engine.Config(
                 DatabaseConfig.of(db.jdbcUrl()).withPoolSize(8), amqpUri(broker), "cairn", null, plugins()));
+    }
+
+    /** A computer {@code login} reached over SSH at {@code sshd}, direct scheduler, trusting the server on first use. */
+    public static Computer sshComputer(Engine engine, TestSshServer sshd, Path workdir, Path knownHosts) {
+        return new ComputerStore(engine.database())
+                .create(new ComputerSpec(
+                        "login",
+                        "127.0.0.1",
+                        "",
+                        "core.ssh",
+                        "core.direct",
+                        Map.of("workdir", workdir.toString(), "transport_params", sshd.transportParams(knownHosts))));
     }
 
     /** An engine with the test class's broker and the object store at {@code store} (made before), for a worker's jobs. */

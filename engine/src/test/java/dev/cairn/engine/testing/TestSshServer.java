@@ -10,6 +10,7 @@ import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.spec.ECGenParameterSpec;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.apache.sshd.common.config.keys.KeyUtils;
@@ -134,6 +135,19 @@ public final class TestSshServer implements AutoCloseable {
 
     public KeyPair hostKey() {
         return hostKey;
+    }
+
+    /** A computer's {@code transport_params} for this server, its key recorded in {@code knownHosts}. */
+    public Map<String, Object> transportParams(Path knownHosts) {
+        return Map.of(
+                "username",
+                user,
+                "port",
+                port(),
+                "key_filename",
+                clientKey.toString(),
+                "known_hosts",
+                knownHosts.toString());
     }
 
     /** A spec for this server that trusts it on first use, recording it in {@code knownHosts}. */

@@ -109,30 +109,30 @@ final class IndexTransaction implements AutoCloseable {
 
     /** Marks keys pending deletion, unstamped (see {@link #stampMarks}). */
     void mark(Collection<ObjectKey> keys) throws IOException {
-        if (entry != null) {
-            if (!keys.isEmpty()) {
-                entry.mark(keys);
-            }
-            return;
-        }
-        changeMarks("INSERT OR IGNORE INTO deletion_mark(key, marked_at) VALUES (?, NULL)", keys);
+        changeMarks(keys, true);
     }
 
     /** Drops the marks of keys (deleted, referenced again, or stored again); unmarked keys are fine. */
     void unmark(Collection<ObjectKey> keys) throws IOException {
+        changeMarks(keys, false);
+    }
+
+    /** Marks ({@code marked}) or unmarks keys: recorded for the bucket's log, or written here. */
+    private void changeMarks(Collection<ObjectKey> keys, boolean marked) throws IOException {
+        if (keys.isEmpty()) {
+            return;
+        }
         if (entry != null) {
-            if (!keys.isEmpty()) {
+            if (marked) {
+                entry.mark(keys);
+            } else {
                 entry.unmark(keys);
             }
             return;
         }
-        changeMarks("DELETE FROM deletion_mark WHERE key = ?", keys);
-    }
-
-    private void changeMarks(String sql, Collection<ObjectKey> keys) throws IOException {
-        if (keys.isEmpty()) {
-            return;
-        }
+        String sql = marked
+                ? "INSERT OR IGNORE INTO deletion_mark(key, marked_at) VALUES (?, NULL)"
+                : "DELETE FROM deletion_mark WHERE key = ?";
         synchronized (c) {
             try (PreparedStatement ps = c.prepareStatement(sql)) {
                 for (ObjectKey k : keys) {

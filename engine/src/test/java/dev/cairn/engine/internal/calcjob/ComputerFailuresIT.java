@@ -90,17 +90,7 @@ class ComputerFailuresIT {
     void aJobRunsOverSshAndWaitsOutTheComputerGoingDown() throws Exception {
         Map<String, Object> settings = new HashMap<>(QUICK_RETRIES);
         settings.put("workdir", tmp.resolve("ssh-work").toString());
-        settings.put(
-                "transport_params",
-                Map.of(
-                        "username",
-                        sshd.user(),
-                        "port",
-                        sshd.port(),
-                        "key_filename",
-                        sshd.clientKey().toString(),
-                        "known_hosts",
-                        tmp.resolve("known_hosts").toString()));
+        settings.put("transport_params", sshd.transportParams(tmp.resolve("known_hosts")));
         long computer = new ComputerStore(engine.database())
                 .create(new ComputerSpec("login", "127.0.0.1", "", "core.ssh", "core.direct", settings))
                 .id();

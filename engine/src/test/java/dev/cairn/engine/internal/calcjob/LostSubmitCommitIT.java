@@ -28,6 +28,7 @@ import dev.cairn.engine.process.Inputs;
 import dev.cairn.engine.process.JobOptions;
 import dev.cairn.engine.testing.EngineFixture;
 import dev.cairn.engine.testing.LostCommit;
+import dev.cairn.engine.testing.TestSshServer;
 import dev.cairn.engine.testing.Waits;
 import dev.cairn.engine.worker.Worker;
 import dev.cairn.storage.graph.CalcJobNode;
@@ -43,7 +44,8 @@ import dev.cairn.storage.testing.TestDatabase;
  * A job's submit step loses its transaction after it submitted (its database session ended before
  * the commit), then runs again, with the job ended, still running, or lost by its scheduler in
  * between: the job's script runs exactly once where it ran, and the process ends with its outputs.
- * Direct scheduler, local transport, a real worker on PostgreSQL and RabbitMQ; each job's script
+ * Direct scheduler, local transport (and SSH to an in-process server for the ended case), a real worker on
+ * PostgreSQL and RabbitMQ; each job's script
  * appends its pid to a file per job, its count of runs.
  */
 class LostSubmitCommitIT {
@@ -61,6 +63,8 @@ class LostSubmitCommitIT {
     static Worker worker;
     static InstalledCode bash;
     static InstalledCode losingBash;
+    static TestSshServer sshd;
+    static InstalledCode sshBash;
 
     private static final Duration BOUND = Duration.ofSeconds(60);
 
@@ -86,19 +90,33 @@ class LostSubmitCommitIT {
                         "core.direct",
                         tmp.resolve("losing-work"),
                         Map.of("transport_params", Map.of("environment", Map.of("BASH_ENV", lose.toString())))));
+        sshd = TestSshServer.start(Files.createDirectories(tmp.resolve("keys")));
+        sshBash = EngineFixture.bashOn(
+                engine,
+                EngineFixture.sshComputer(engine, sshd, tmp.resolve("ssh-work"), tmp.resolve("known_hosts"))
+                        .id());
     }
 
     @AfterAll
-    static void close() {
+    static void close() throws Exception {
         worker.close();
         engine.close();
+        sshd.close();
     }
 
     @Test
     void aJobThatEndedBeforeTheStepRanAgainIsNotSubmittedAgain() throws Exception {
-        Path runs = tmp.resolve("ended.runs");
+        assertEndedJobTaken(bash, tmp.resolve("ended.runs"));
+    }
+
+    @Test
+    void aJobThatEndedIsTakenOverSsh() throws Exception {
+        assertEndedJobTaken(sshBash, tmp.resolve("ssh-ended.runs"));
+    }
+
+    private static void assertEndedJobTaken(InstalledCode code, Path runs) throws Exception {
         try (LostCommit lost = LostCommit.hold(db)) {
-            ProcessNode node = submit(bash, runs, "");
+            ProcessNode node = submit(code, runs, "");
             int step = lost.awaitHeldStep(BOUND);
             long pid = awaitRuns(runs, 1).getFirst();
             awaitEnd(pid);
