@@ -7,9 +7,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -117,6 +119,22 @@ public final class EngineFixture {
                     : List.of();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The report lines of node {@code nodeId}, oldest first. */
+    public static List<String> reports(TestDatabase db, long nodeId) throws SQLException {
+        try (Connection c = db.connect();
+                PreparedStatement s = c.prepareStatement(
+                        "SELECT message FROM log WHERE node_id = ? AND level_name = 'REPORT' ORDER BY time, id")) {
+            s.setLong(1, nodeId);
+            List<String> found = new ArrayList<>();
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    found.add(rs.getString(1));
+                }
+            }
+            return found;
         }
     }
 

@@ -12,7 +12,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -197,7 +196,7 @@ class LostSubmitCommitIT {
         assertEquals(0, done.exitStatus());
         assertEquals(1, pids(runs).size(), "runs of the job's script: " + pids(runs));
         assertEquals(42L, ((IntData) engine.graph().load(outputId(done, "result"))).value());
-        List<String> reports = reports(done.id());
+        List<String> reports = EngineFixture.reports(db, done.id());
         assertTrue(
                 reports.stream().anyMatch(r -> r.contains(reported)), "a report saying '" + reported + "': " + reports);
     }
@@ -212,21 +211,6 @@ class LostSubmitCommitIT {
                 assertTrue(rs.next(), "no output " + label);
                 return rs.getLong(1);
             }
-        }
-    }
-
-    private static List<String> reports(long nodeId) throws Exception {
-        try (Connection c = db.connect();
-                PreparedStatement s =
-                        c.prepareStatement("SELECT message FROM log WHERE node_id = ? AND level_name = 'REPORT'")) {
-            s.setLong(1, nodeId);
-            List<String> found = new ArrayList<>();
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    found.add(rs.getString(1));
-                }
-            }
-            return found;
         }
     }
 }

@@ -44,7 +44,8 @@ import dev.cairn.storage.testing.TestDatabase;
 
 /**
  * Calculation jobs, a shell job among them, through a real one-node SLURM cluster on this machine (local
- * transport), and a job whose submit step lost its transaction after the job had ended.
+ * transport), and jobs whose submit step lost its transaction after the job had ended, or after SLURM
+ * forgot it before it started.
  */
 class SlurmCalcJobIT {
 
@@ -57,8 +58,14 @@ class SlurmCalcJobIT {
     @TempDir
     static Path tmp;
 
+    private static final Duration BOUND = Duration.ofSeconds(60);
+
     static SlurmCluster cluster;
     static Engine engine;
+    /** An engine with a broker and its worker, for the jobs whose submit step loses its transaction. */
+    static Engine withBroker;
+
+    static Worker worker;
     static InstalledCode bash;
 
     @BeforeAll
@@ -76,10 +83,14 @@ class SlurmCalcJobIT {
                         "transport_params",
                         Map.of("environment", Map.of("SLURM_CONF", cluster.conf()))));
         bash = EngineFixture.bashOn(engine, computer);
+        withBroker = EngineFixture.withBroker(db, broker, tmp.resolve("objects"));
+        worker = withBroker.startWorker(Worker.Settings.defaults(2));
     }
 
     @AfterAll
     static void close() throws Exception {
+        worker.close();
+        withBroker.close();
         engine.close();
         cluster.close();
     }
@@ -128,51 +139,91 @@ class SlurmCalcJobIT {
     @Test
     void aJobThatEndedBeforeItsSubmitStepRanAgainIsNotSubmittedAgain() throws Exception {
         Path runs = tmp.resolve("ended.runs");
-        try (Engine withBroker = EngineFixture.withBroker(db, broker, tmp.resolve("objects"));
-                Worker worker = withBroker.startWorker(Worker.Settings.defaults(2));
-                LostCommit lost = LostCommit.hold(db)) {
-            ProcessNode node = withBroker
-                    .launcher()
-                    .submit(
-                            BASH_ADD,
-                            Inputs.create()
-                                    .put(CalcJobDefinition.CODE, bash)
-                                    .put(X, new IntData(40))
-                                    .put(Y, new IntData(2))
-                                    .jobOptions(
-                                            JobOptions.defaults().withText("echo \"$SLURM_JOB_ID\" >> " + runs, "")));
-            int step = lost.awaitHeldStep(Duration.ofSeconds(60));
+        try (LostCommit lost = LostCommit.hold(db)) {
+            ProcessNode node = submitCountingRuns(runs, "");
+            int step = lost.awaitHeldStep(BOUND);
             Waits.until(
-                    Duration.ofSeconds(60),
-                    "the job to run",
-                    () -> EngineFixture.runsIn(runs).size() == 1);
+                    BOUND, "the job to run", () -> EngineFixture.runsIn(runs).size() == 1);
             String jobId = EngineFixture.runsIn(runs).getFirst();
-            Waits.until(Duration.ofSeconds(60), "SLURM job " + jobId + " to leave the queue", () -> !queued(jobId));
+            Waits.until(BOUND, "SLURM job " + jobId + " to leave the queue", () -> !queued(jobId));
             lost.cut(step);
-            Waits.until(
-                    Duration.ofSeconds(60),
-                    "the process to end",
-                    () -> ((ProcessNode) withBroker.graph().load(node.id())).isSealed());
-            CalcJobNode done = (CalcJobNode) withBroker.graph().load(node.id());
-            assertEquals("finished", done.processState(), String.valueOf(done.exception()));
-            assertEquals(0, done.exitStatus());
-            assertEquals(jobId, done.jobId(), "the job that ran is the one taken");
+            assertFinished(node);
+            assertEquals(
+                    jobId, ((CalcJobNode) withBroker.graph().load(node.id())).jobId(), "the job that ran is taken");
             assertEquals(List.of(jobId), EngineFixture.runsIn(runs), "runs of the job's script");
         }
     }
 
+    @Test
+    void aJobSlurmForgotBeforeItStartedIsSubmittedAgainWithTheReasonReported() throws Exception {
+        Path runs = tmp.resolve("forgotten.runs");
+        try (LostCommit lost = LostCommit.hold(db)) {
+            // held by its begin time until the test lets it start
+            ProcessNode node = submitCountingRuns(runs, "#SBATCH --begin=now+1hour");
+            int step = lost.awaitHeldStep(BOUND);
+            String first = slurm("squeue", "--noheader", "--states=PD", "--name=cairn-" + node.uuid(), "--format=%i")
+                    .strip();
+            assertTrue(first.matches("\\d+"), "the pending job: " + first);
+            slurm("scancel", first);
+            Waits.until(BOUND, "SLURM job " + first + " to leave the queue", () -> !queued(first));
+            lost.cut(step);
+            String[] second = {null};
+            Waits.until(BOUND, "the job to be submitted again", () -> {
+                CalcJobNode n = (CalcJobNode) withBroker.graph().load(node.id());
+                second[0] = n.jobId();
+                return "waiting".equals(n.processState()) && second[0] != null && !second[0].equals(first);
+            });
+            slurm("scontrol", "update", "JobId=" + second[0], "StartTime=now");
+            assertFinished(node);
+            assertEquals(List.of(second[0]), EngineFixture.runsIn(runs), "runs of the job's script");
+            List<String> reports = EngineFixture.reports(db, node.id());
+            assertTrue(
+                    reports.stream().anyMatch(r -> r.contains("the scheduler lost it, so it is submitted again")),
+                    "the reason reported: " + reports);
+        }
+    }
+
+    private static ProcessNode submitCountingRuns(Path runs, String schedulerCommands) {
+        return withBroker
+                .launcher()
+                .submit(
+                        BASH_ADD,
+                        Inputs.create()
+                                .put(CalcJobDefinition.CODE, bash)
+                                .put(X, new IntData(40))
+                                .put(Y, new IntData(2))
+                                .jobOptions(JobOptions.defaults()
+                                        .withCustomSchedulerCommands(schedulerCommands)
+                                        .withText("echo \"$SLURM_JOB_ID\" >> " + runs, "")));
+    }
+
+    private static void assertFinished(ProcessNode node) throws InterruptedException {
+        Waits.until(
+                BOUND,
+                "the process to end",
+                () -> ((ProcessNode) withBroker.graph().load(node.id())).isSealed());
+        CalcJobNode done = (CalcJobNode) withBroker.graph().load(node.id());
+        assertEquals("finished", done.processState(), String.valueOf(done.exception()));
+        assertEquals(0, done.exitStatus());
+    }
+
     /** Whether SLURM still has the job pending, running or completing. */
     private static boolean queued(String jobId) {
+        return !slurm("squeue", "--noheader", "--states=PD,R,CG,S", "--jobs=" + jobId, "--format=%i")
+                .isBlank();
+    }
+
+    /** What a SLURM command printed; it must succeed. */
+    private static String slurm(String... command) {
         try {
-            ProcessBuilder squeue =
-                    new ProcessBuilder("squeue", "--noheader", "--states=PD,R,CG,S", "--jobs=" + jobId, "--format=%i");
-            squeue.environment().put("SLURM_CONF", cluster.conf());
-            Process p = squeue.redirectErrorStream(true).start();
+            ProcessBuilder b = new ProcessBuilder(command);
+            b.environment().put("SLURM_CONF", cluster.conf());
+            Process p = b.redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (p.waitFor() != 0) {
-                throw new IllegalStateException("squeue failed: " + out);
+                throw new IllegalStateException(String.join(" ", command) + " failed: " + out);
             }
-            return !out.isBlank();
+            return out;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
