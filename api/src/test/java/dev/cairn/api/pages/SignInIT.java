@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.http.HttpRequest;
 import java.util.EnumSet;
+import java.util.List;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -90,5 +92,31 @@ class SignInIT extends ApiTest {
                 .header("Content-Type", "application/x-www-form-urlencoded")
                 .POST(HttpRequest.BodyPublishers.ofString("token=" + adminToken())));
         assertEquals(403, r.status(), r.toString());
+    }
+
+    /**
+     * The scripts and styles a page links (WebJars and the web view's own) carry their content's hash in
+     * their names, and are served to be kept for a year; the page itself is never kept.
+     */
+    @Test
+    void scriptsAndStylesAreLinkedByTheirContentsHashAndKeptForAYear() {
+        Api.Response page = api(null).get("/ui/sign-in");
+        assertEquals(200, page.status(), page.toString());
+        assertTrue(page.header("Cache-Control").contains("no-store"), page.header("Cache-Control"));
+        List<String> assets = Pattern.compile("(?:src|href)=\"(/(?:webjars|ui/assets)/[^\"]+)\"")
+                .matcher(page.body())
+                .results()
+                .map(m -> m.group(1))
+                .toList();
+        assertEquals(4, assets.size(), "Pico, htmx, cairn.css and cairn.js: " + assets);
+        for (String asset : assets) {
+            assertTrue(asset.matches(".*-[0-9a-f]{32}\\.(js|css)"), "named with its hash: " + asset);
+            Api.Response served = api(null).get(asset);
+            assertEquals(200, served.status(), asset);
+            assertEquals("max-age=31536000, public", served.header("Cache-Control"), asset);
+        }
+        // a name whose hash is not the content's is not served as if it were
+        String stale = assets.getFirst().replaceAll("-[0-9a-f]{32}\\.", "-00000000000000000000000000000000.");
+        assertEquals(404, api(null).get(stale).status(), stale);
     }
 }
