@@ -4,6 +4,7 @@ import java.io.IOException;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.security.config.ObjectPostProcessor;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.AuthenticationException;
@@ -15,6 +16,7 @@ import org.springframework.security.oauth2.client.registration.ClientRegistratio
 import org.springframework.security.oauth2.client.web.DefaultOAuth2AuthorizationRequestResolver;
 import org.springframework.security.oauth2.client.web.HttpSessionOAuth2AuthorizedClientRepository;
 import org.springframework.security.oauth2.client.web.OAuth2AuthorizationRequestCustomizers;
+import org.springframework.security.oauth2.client.web.OAuth2AuthorizationRequestRedirectFilter;
 import org.springframework.security.oauth2.client.web.OAuth2AuthorizedClientRepository;
 import org.springframework.security.oauth2.core.AuthorizationGrantType;
 import org.springframework.security.oauth2.core.ClientAuthenticationMethod;
@@ -58,9 +60,25 @@ final class IssuerSignIn {
                 .loginPage(PageSecurityConfiguration.SIGN_IN)
                 .successHandler(this::signedIn)
                 .failureHandler((request, response, failure) -> refused(
-                        "Sign-in through " + oidc.name() + " failed: " + failure.getMessage() + ".",
-                        request,
-                        response)));
+                        "Sign-in through " + oidc.name() + " failed: " + failure.getMessage() + ".", request, response))
+                .withObjectPostProcessor(new ObjectPostProcessor<OAuth2AuthorizationRequestRedirectFilter>() {
+                    @Override
+                    public <F extends OAuth2AuthorizationRequestRedirectFilter> F postProcess(F filter) {
+                        filter.setAuthenticationFailureHandler(IssuerSignIn.this::notStarted);
+                        return filter;
+                    }
+                }));
+    }
+
+    /** The way to the issuer could not be made (its discovery document did not come): said on the sign-in page. */
+    private void notStarted(HttpServletRequest request, HttpServletResponse response, AuthenticationException failure)
+            throws IOException {
+        Throwable why = failure.getCause() == null ? failure : failure.getCause();
+        refused(
+                "Sign-in through " + oidc.name() + " is not available now: " + why.getMessage()
+                        + ". Try again later, or sign in with a token.",
+                request,
+                response);
     }
 
     /**
@@ -73,8 +91,16 @@ final class IssuerSignIn {
         }
         ClientRegistration known = registration;
         if (known == null) {
+            known = discovered();
+            registration = known;
+        }
+        return known;
+    }
+
+    private ClientRegistration discovered() {
+        try {
             boolean secret = oidc.clientSecret() != null && !oidc.clientSecret().isBlank();
-            known = ClientRegistrations.fromIssuerLocation(oidc.issuerUri())
+            return ClientRegistrations.fromIssuerLocation(oidc.issuerUri())
                     .registrationId(REGISTRATION)
                     .clientName(oidc.name())
                     .clientId(oidc.clientId())
@@ -85,9 +111,12 @@ final class IssuerSignIn {
                     .redirectUri("{baseUrl}" + CALLBACK + "{registrationId}")
                     .scope("openid")
                     .build();
-            registration = known;
+        } catch (RuntimeException e) {
+            throw new IllegalStateException(
+                    "its issuer " + oidc.issuerUri() + " did not give its OpenID configuration (" + e.getMessage()
+                            + ")",
+                    e);
         }
-        return known;
     }
 
     private void signedIn(HttpServletRequest request, HttpServletResponse response, Authentication who)

@@ -4,7 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.net.CookieManager;
 import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 
 import org.junit.jupiter.api.Test;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -15,7 +20,8 @@ import dev.cairn.api.testing.ApiTest;
 
 /**
  * An OIDC issuer that does not answer (nothing listens where it should be): a JWT cannot be checked,
- * which is an outage, 503 with {@code Retry-After}, not the client's fault; Cairn's own tokens work on.
+ * which is an outage, 503 with {@code Retry-After}, not the client's fault; Cairn's own tokens work on;
+ * and a sign-in to the web view through it cannot start, which the sign-in page says.
  */
 class OidcIssuerAwayIT extends ApiTest {
 
@@ -30,6 +36,8 @@ class OidcIssuerAwayIT extends ApiTest {
             closed = s.getLocalPort();
         }
         registry.add("cairn.security.oidc.issuer-uri", () -> "http://127.0.0.1:" + closed + "/issuer");
+        registry.add("cairn.security.oidc.client-id", () -> "cairn-web");
+        registry.add("cairn.security.oidc.name", () -> "Lab login");
     }
 
     @Test
@@ -44,5 +52,32 @@ class OidcIssuerAwayIT extends ApiTest {
                     r.toString());
         }
         assertEquals(200, admin().get("/api/v1/nodes").status());
+    }
+
+    /** Signing in through the issuer cannot start: the sign-in page says why, not a bare 500. */
+    @Test
+    void aSignInThroughTheIssuerThatCannotStartSaysWhyOnTheSignInPage() throws Exception {
+        HttpClient browser = HttpClient.newBuilder()
+                .cookieHandler(new CookieManager())
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .build();
+        String base = "http://localhost:" + port;
+        HttpResponse<String> start = browser.send(
+                HttpRequest.newBuilder(URI.create(base + "/ui/oauth2/authorization/issuer"))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(302, start.statusCode(), start.body());
+        assertEquals(
+                base + "/ui/sign-in",
+                start.headers()
+                        .firstValue("Location")
+                        .map(l -> l.startsWith("/") ? base + l : l)
+                        .orElse(""));
+
+        HttpResponse<String> page = browser.send(
+                HttpRequest.newBuilder(URI.create(base + "/ui/sign-in")).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, page.statusCode());
+        assertTrue(page.body().contains("Sign-in through Lab login is not available now"), page.body());
+        assertTrue(page.body().contains("did not give its OpenID configuration"), page.body());
     }
 }
