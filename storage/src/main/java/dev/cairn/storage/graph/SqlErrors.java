@@ -49,15 +49,27 @@ public final class SqlErrors {
 
     /**
      * Whether {@code failure} itself (not its causes) is a JDBC connection failure: a pool's timeout, a
-     * connection refused or lost (SQLSTATE class 08). Such a failure means the database is away, and a
-     * request may well succeed once it is back.
+     * connection refused or lost (SQLSTATE class 08), or the server ending the session as it shuts down,
+     * crashes or starts (57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now: what a
+     * session on a primary that fails over or restarts is told). Such a failure means the database is
+     * away, and a request may well succeed once it is back.
      */
     public static boolean isConnectionFailure(Throwable failure) {
         return failure instanceof SQLTransientConnectionException
                 || failure instanceof SQLNonTransientConnectionException
                 || (failure instanceof SQLException e
                         && e.getSQLState() != null
-                        && e.getSQLState().startsWith("08"));
+                        && (e.getSQLState().startsWith("08") || e.getSQLState().startsWith("57P0")));
+    }
+
+    /** Whether {@code failure} or one of its causes is a {@linkplain #isConnectionFailure connection failure}. */
+    public static boolean causedByConnectionFailure(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (isConnectionFailure(t)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -52,6 +52,7 @@ import dev.cairn.storage.graph.GraphTransaction;
 import dev.cairn.storage.graph.LogLevel;
 import dev.cairn.storage.graph.Node;
 import dev.cairn.storage.graph.ProcessNode;
+import dev.cairn.storage.graph.SqlErrors;
 import dev.cairn.storage.graph.StorageException;
 import dev.cairn.storage.graph.WorkflowNode;
 
@@ -194,7 +195,7 @@ public final class StepExecutor {
         } catch (StorageException | JobFailures.Failure e) {
             throw e;
         } catch (Exception | StackOverflowError e) {
-            if (isConnectionFailure(e)) {
+            if (SqlErrors.causedByConnectionFailure(e)) {
                 throw new StorageException(
                         "the database connection failed in step " + row.step() + " of process " + row.nodeId(), e);
             }
@@ -417,17 +418,5 @@ public final class StepExecutor {
         StringWriter out = new StringWriter();
         t.printStackTrace(new PrintWriter(out));
         return out.toString();
-    }
-
-    /** True when the failure is the database connection, not the process: the step must run again. */
-    private static boolean isConnectionFailure(Throwable t) {
-        for (Throwable x = t; x != null; x = x.getCause()) {
-            if (x instanceof SQLException e
-                    && e.getSQLState() != null
-                    && e.getSQLState().startsWith("08")) {
-                return true;
-            }
-        }
-        return false;
     }
 }
