@@ -30,8 +30,8 @@ import dev.cairn.storage.testing.TestDatabase;
  * computer and code, a few data nodes, a group, a comment and a second user in it, so that
  * operations find something; schemathesis may delete and kill whatever it finds there.
  *
- * <p>Bounds, for about a minute per role on two cores: the examples, coverage and fuzzing phases
- * (the stateful phase needs links between operations, which the document does not declare), at
+ * <p>Bounds, for about a minute per role on two cores: all four phases (the stateful one chains
+ * operations by the links schemathesis infers from the response schemas and path parameters), at
  * most {@value #MAX_EXAMPLES} generated cases per operation in fuzzing, one worker (schemathesis's
  * parallel workers share Hypothesis, whose lambda introspection failed once under two threads).
  */
@@ -90,7 +90,7 @@ class SchemathesisIT {
                                 "-H",
                                 "Authorization: Bearer " + role.getValue(),
                                 "--phases",
-                                "examples,coverage,fuzzing",
+                                "examples,coverage,fuzzing,stateful",
                                 "--max-examples",
                                 Integer.toString(EXAMPLES),
                                 "--workers",
