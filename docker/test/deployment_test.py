@@ -133,14 +133,16 @@ class Deployment:
             time.sleep(2)
         raise Failed(f"{count} workers did not consume the task queue within {timeout} s ({consumers} did)")
 
+    @staticmethod
+    def address(container):
+        """The container's address on the project's network."""
+        return subprocess.run(
+            ["podman", "inspect", "--format", "{{range .NetworkSettings.Networks}}{{.IPAddress}}{{end}}", container],
+            capture_output=True, text=True, check=True).stdout.strip()
+
     def unacknowledged(self, containers):
         """The tasks each container holds unacknowledged on its broker channels, by container id."""
-        address = {}
-        for c in containers:
-            ip = subprocess.run(
-                ["podman", "inspect", "--format", "{{range .NetworkSettings.Networks}}{{.IPAddress}}{{end}}", c],
-                capture_output=True, text=True, check=True).stdout.strip()
-            address[ip] = c
+        address = {self.address(c): c for c in containers}
         out = self.compose("exec", "-T", "rabbitmq", "rabbitmqctl", "-q", "list_channels", "name",
                            "messages_unacknowledged", capture=True)
         held = {c: 0 for c in containers}
@@ -395,10 +397,21 @@ def main():
     uuids += a.submit([WORK_CHAINS["sum_series"][0]] * 120)
     n = len(uuids)
     left_at_kill = len(a.unfinished(uuids))
-    deadline = time.monotonic() + 600
+    deadline = time.monotonic() + 300
     held = {}
     while time.monotonic() < deadline and sum(held.values()) == 0:
         held = a.unacknowledged(workers)
+    if sum(held.values()) == 0:
+        # seen once in CI: no worker's channel held a task for the whole wait; say what the broker and the
+        # graph showed, so that a stall can be told from work that ended before it was looked at
+        raise Failed(
+            f"no worker held a task within 300 s; {len(a.unfinished(uuids))} of {len(uuids)} work chains unfinished;"
+            " channels:\n" + a.compose("exec", "-T", "rabbitmq", "rabbitmqctl", "-q", "list_channels", "name",
+                                       "consumer_count", "messages_unacknowledged", capture=True)
+            + "\nqueues:\n" + a.compose("exec", "-T", "rabbitmq", "rabbitmqctl", "-q", "list_queues", "name",
+                                         "messages_ready", "messages_unacknowledged", "consumers", capture=True)
+            + "\nworker addresses: " + json.dumps({c[:12]: a.address(c) for c in workers})
+            + "\nlast worker log lines:\n" + a.compose("logs", "--tail", "20", "worker", capture=True))
     victim = max(held, key=held.get)
     subprocess.run(["podman", "kill", "--signal", "KILL", victim], check=True, capture_output=True)
     log(f"SIGKILL to worker {victim[:12]}, which held {held[victim]} tasks ({held}),"
