@@ -120,15 +120,16 @@ final class SshConnection implements AutoCloseable {
             if (auth.isSuccess()) {
                 return s;
             }
+            // the key was checked before authentication began: a refusal is known by now
             if (hostKeys.refusal() != null) {
                 throw new TransportException(hostKeys.refusal(), false, auth.getException());
             }
             if (!s.isOpen()) {
-                throw refusedHostKeyOr(new TransportException(
+                throw new TransportException(
                         "the connection to " + where() + " closed while authenticating: "
                                 + message(auth.getException()),
                         true,
-                        auth.getException()));
+                        auth.getException());
             }
             throw new TransportException(
                     where() + " refused to authenticate with " + credentials() + ": " + message(auth.getException()),
