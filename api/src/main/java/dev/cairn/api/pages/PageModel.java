@@ -1,8 +1,13 @@
 package dev.cairn.api.pages;
 
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.ui.Model;
@@ -39,13 +44,29 @@ class PageModel {
         }
     }
 
+    /**
+     * A page's error is a page; the error of what a page's script fetches as JSON (the graph's data) is a
+     * problem detail, as in the API, so that the script can show its detail rather than a page's HTML.
+     */
     @ExceptionHandler(CairnException.class)
-    String problem(CairnException e, Model model, HttpServletResponse response) {
-        common(model);
+    Object problem(CairnException e, Model model, HttpServletRequest request, HttpServletResponse response) {
         Problems kind = Problems.of(e);
+        if (wantsJson(request)) {
+            ProblemDetail problem = ProblemDetail.forStatusAndDetail(kind.status(), e.getMessage());
+            problem.setTitle(kind.title());
+            return ResponseEntity.status(kind.status())
+                    .contentType(MediaType.APPLICATION_PROBLEM_JSON)
+                    .body(problem);
+        }
+        common(model);
         response.setStatus(kind.status().value());
         model.addAttribute("title", kind.title());
         model.addAttribute("problem", e.getMessage());
         return "pages/problem";
+    }
+
+    private static boolean wantsJson(HttpServletRequest request) {
+        String accept = request.getHeader(HttpHeaders.ACCEPT);
+        return accept != null && accept.contains(MediaType.APPLICATION_JSON_VALUE) && !accept.contains("text/html");
     }
 }

@@ -345,6 +345,14 @@ class GraphPageIT extends ApiTest {
     }
 
     @Test
+    void aPathToWhatIsNoNodeIsSaidInWords() {
+        BROWSER.open("http://localhost:" + port + "/ui/nodes/" + uuid(d2) + "/graph?path=nonsense");
+        BROWSER.await(30, d -> "error".equals(BROWSER.find("#graph-status").getDomAttribute("class")));
+        String said = BROWSER.find("#graph-status").getText();
+        assertTrue(said.contains("nonsense") && !said.contains("<"), said);
+    }
+
+    @Test
     void theSvgExportDrawsTheSameGraph() {
         open(uuid(calc), "?depth=2");
         String href = BROWSER.find("#export-svg").getDomAttribute("href");
