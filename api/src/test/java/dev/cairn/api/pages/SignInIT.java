@@ -63,9 +63,9 @@ class SignInIT extends ApiTest {
         assertEquals("This token was refused: unknown token.", error);
         BROWSER.screenshot("sign-in-refused");
         BROWSER.signIn(base(), "eyJhbGciOi.not.a-jwt");
-        assertTrue(
-                BROWSER.find("#sign-in-error").getText().contains("this server takes no JWTs"),
-                BROWSER.find("#sign-in-error").getText());
+        String jwtError = BROWSER.await(10, ExpectedConditions.visibilityOfElementLocated(By.id("sign-in-error")))
+                .getText();
+        assertTrue(jwtError.contains("this server takes no JWTs"), jwtError);
     }
 
     @Test
