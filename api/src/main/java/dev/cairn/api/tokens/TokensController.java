@@ -11,7 +11,6 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.springframework.http.ResponseEntity;
-import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -88,12 +87,14 @@ class TokensController {
         return TokenView.of(tokens.show(uuid));
     }
 
-    @DeleteMapping("/{uuid}")
+    // A revoked token is kept, shown and listed as revoked, so that who could act when stays on record:
+    // revoking is a change of state, not a DELETE, after which the token would have to be gone.
+    @PostMapping("/{uuid}/revoke")
     @Operation(
             operationId = "revokeToken",
             summary = "Revoke a token",
             description = "The token stops working at once (servers that remember it for a few seconds refuse it"
-                    + " within them); it stays listed, revoked. Revoking it again changes nothing.")
+                    + " within them); it stays listed and shown, revoked. Revoking it again changes nothing.")
     TokenView revoke(
             @Parameter(description = UUID_PARAM, example = "0191d3a5-7b7e-7c1a-9f00-1c2d3e4f5a6b") @PathVariable("uuid")
                     UUID uuid) {

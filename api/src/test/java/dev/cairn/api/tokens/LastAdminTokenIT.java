@@ -46,16 +46,19 @@ class LastAdminTokenIT extends ApiTest {
         token(Role.READ);
 
         assertRefused(
-                api(expiring).delete("/api/v1/tokens/" + first),
+                api(expiring).post("/api/v1/tokens/" + first + "/revoke", ""),
                 409,
                 "is the last valid admin token that does not expire",
                 "cairn token create --role admin --local");
         assertEquals(200, admin().get("/api/v1/tokens").status(), "the first start's token still works");
 
         String second = token(Role.ADMIN);
-        assertEquals(200, api(second).delete("/api/v1/tokens/" + first).status(), "another lasting admin token");
+        assertEquals(
+                200,
+                api(second).post("/api/v1/tokens/" + first + "/revoke", "").status(),
+                "another lasting admin token");
         UUID secondUuid = tokens.bySecret(second).orElseThrow().uuid();
-        assertRefused(api(second).delete("/api/v1/tokens/" + secondUuid), 409, secondUuid.toString());
+        assertRefused(api(second).post("/api/v1/tokens/" + secondUuid + "/revoke", ""), 409, secondUuid.toString());
     }
 
     @Test

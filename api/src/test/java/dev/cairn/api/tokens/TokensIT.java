@@ -56,7 +56,7 @@ class TokensIT extends ApiTest {
         assertEquals("laptop", shown.json().get("name").asString());
         assertFalse(shown.body().contains(secret));
 
-        Api.Response revoked = admin().delete("/api/v1/tokens/" + uuid);
+        Api.Response revoked = admin().post("/api/v1/tokens/" + uuid + "/revoke", "");
         assertEquals(200, revoked.status(), revoked.toString());
         assertFalse(revoked.json().get("valid").asBoolean());
         assertFalse(revoked.json().get("revoked").isNull());
@@ -68,7 +68,11 @@ class TokensIT extends ApiTest {
             refused = erin.get("/api/v1/statistics");
         }
         assertRefused(refused, 401, "the token was revoked");
-        assertEquals(200, admin().delete("/api/v1/tokens/" + uuid).status());
+        assertEquals(200, admin().post("/api/v1/tokens/" + uuid + "/revoke", "").status());
+        Api.Response kept = admin().get("/api/v1/tokens/" + uuid);
+        assertEquals(200, kept.status(), "a revoked token stays on record");
+        assertFalse(kept.json().get("revoked").isNull());
+        assertEquals(405, admin().delete("/api/v1/tokens/" + uuid).status(), "a token is revoked, not deleted");
     }
 
     @Test
@@ -119,8 +123,8 @@ class TokensIT extends ApiTest {
 
         UUID unknown = UUID.randomUUID();
         assertRefused(admin().get("/api/v1/tokens/" + unknown), 404, "no token has uuid " + unknown);
-        assertRefused(admin().delete("/api/v1/tokens/" + unknown), 404, "no token with uuid " + unknown);
-        assertRefused(admin().delete("/api/v1/tokens/not-a-uuid"), 400, "'not-a-uuid' is not a uuid");
+        assertRefused(admin().post("/api/v1/tokens/" + unknown + "/revoke", ""), 404, "no token with uuid " + unknown);
+        assertRefused(admin().post("/api/v1/tokens/not-a-uuid/revoke", ""), 400, "'not-a-uuid' is not a uuid");
         assertRefused(admin().get("/api/v1/tokens?user=nobody@example.org"), 400, "no user has the email");
     }
 

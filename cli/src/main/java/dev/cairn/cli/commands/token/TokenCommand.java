@@ -189,7 +189,7 @@ public final class TokenCommand {
         @Override
         public void run() {
             String uuid = resolve(session.client(), id);
-            JsonNode token = session.client().delete("/api/v1/tokens/" + uuid);
+            JsonNode token = session.client().post("/api/v1/tokens/" + uuid + "/revoke", JsonTrees.object());
             Output out = session.output();
             if (out.json()) {
                 out.print(token);
