@@ -3,6 +3,7 @@ package dev.cairn.api.pages;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 
 import org.junit.jupiter.api.extension.AfterAllCallback;
@@ -102,6 +103,19 @@ public final class Browser implements BeforeAllCallback, AfterAllCallback {
             return file;
         } catch (IOException e) {
             throw new IllegalStateException("could not save the screenshot " + name + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Adds {@code line} to {@code target/web-figures.txt}, where the page tests keep the times they measured. */
+    public static void figure(CharSequence line) {
+        try {
+            Files.writeString(
+                    SCREENSHOTS.resolveSibling("web-figures.txt"),
+                    line,
+                    StandardOpenOption.CREATE,
+                    StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            throw new IllegalStateException("could not write the figures: " + e.getMessage(), e);
         }
     }
 

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -96,7 +95,7 @@ class ProcessPagesIT extends ApiTest {
     }
 
     @Test
-    void aProcessFoundByAFilterIsOpenedAndSeenEndingLive() throws IOException {
+    void aProcessFoundByAFilterIsOpenedAndSeenEndingLive() {
         BROWSER.signedIn(base(), adminToken());
         List<Long> latencies = new ArrayList<>();
         for (int round = 0; round < 3; round++) {
@@ -139,20 +138,16 @@ class ProcessPagesIT extends ApiTest {
                 BROWSER.find("#outputs").getText());
         BROWSER.screenshot("process-finished");
         Collections.sort(latencies);
-        Files.writeString(
-                Browser.SCREENSHOTS.resolveSibling("web-figures.txt"),
-                String.format(
-                        "process page: a process's end reached the open page %s ms after its last step was let go"
-                                + " (the step's end, its commit, the event's way to the page; 3 rounds, sorted)%n",
-                        latencies),
-                StandardOpenOption.CREATE,
-                StandardOpenOption.APPEND);
+        Browser.figure(String.format(
+                "process page: a process's end reached the open page %s ms after its last step was let go"
+                        + " (the step's end, its commit, the event's way to the page; 3 rounds, sorted)%n",
+                latencies));
         assertTrue(latencies.get(1) < LIVE_AIM_MS, "live latencies " + latencies + " ms, median over the aim");
         assertTrue(latencies.getLast() < LIVE_BOUND_MS, "live latencies " + latencies + " ms");
     }
 
     @Test
-    void aWorkChainsReportChildAndOutputsAppearLive() throws IOException {
+    void aWorkChainsReportChildAndOutputsAppearLive() {
         BROWSER.signedIn(base(), adminToken());
         String gate = newGate();
         GATES.add(SlowProcesses.GatedParent.childGate(gate));
@@ -184,12 +179,9 @@ class ProcessPagesIT extends ApiTest {
         seen("lastLine");
         seen("exit");
         assertEquals("finished", badge(uuid));
-        assertEquals(
-                Boolean.TRUE,
-                BROWSER.driver().executeScript("return window.notReloaded === true"),
-                "the page was never reloaded");
+        assertNeverReloaded();
         BROWSER.screenshot("process-reported");
-        figure(String.format(
+        Browser.figure(String.format(
                 "process page: a work chain's report line reached the open page %d ms after its gate opened,"
                         + " its outputs %d ms after its child's gate opened (each: a step's end and commit, the"
                         + " event, the page's fetch)%n",
@@ -400,12 +392,9 @@ class ProcessPagesIT extends ApiTest {
         String downloaded = (String) BROWSER.driver()
                 .executeAsyncScript("fetch(arguments[0]).then((r) => r.text()).then(arguments[1])", href);
         assertEquals("hello from the job\n", downloaded);
-        assertEquals(
-                Boolean.TRUE,
-                BROWSER.driver().executeScript("return window.notReloaded === true"),
-                "the page was never reloaded");
+        assertNeverReloaded();
         BROWSER.screenshot("process-calcjob");
-        figure(String.format(
+        Browser.figure(String.format(
                 "process page: a calculation job's retrieved file reached the open page %d ms after its job was let"
                         + " end (the job's end, the scheduler's poll, the retrieve step, the event, the page's fetch)%n",
                 retrieved));
@@ -472,18 +461,18 @@ class ProcessPagesIT extends ApiTest {
                         text);
     }
 
+    /** The page {@link #watch} was first called on is still the one open. */
+    private static void assertNeverReloaded() {
+        assertEquals(
+                Boolean.TRUE,
+                BROWSER.driver().executeScript("return window.notReloaded === true"),
+                "the page was never reloaded");
+    }
+
     /** The time {@link #watch} noted for {@code name}, waited for (bounded). */
     private static long seen(String name) {
         BROWSER.await(30, d -> BROWSER.driver().executeScript("return window.seen[arguments[0]]", name) != null);
         return ((Number) BROWSER.driver().executeScript("return window.seen[arguments[0]]", name)).longValue();
-    }
-
-    private static void figure(String line) throws IOException {
-        Files.writeString(
-                Browser.SCREENSHOTS.resolveSibling("web-figures.txt"),
-                line,
-                StandardOpenOption.CREATE,
-                StandardOpenOption.APPEND);
     }
 
     /** The processes the list shows, in order (read in one script, so a swap cannot come between). */
