@@ -3,7 +3,8 @@
 // data-live-tree to follow one process or a call tree); elements follow by data attributes:
 //   data-state-count="finished"   a count of processes in a state (the dashboard)
 //   data-process="<uuid>"         a row or element whose [data-state] badge shows the process's state
-// A page may also listen to the "cairn:state" event on document, with the change as its detail.
+// A page may also listen to the "cairn:state" event on document, with the change as its detail, and to
+// "cairn:resumed", when the stream came back after it was lost.
 (function () {
   "use strict";
   const meta = (name) => document.querySelector('meta[name="' + name + '"]')?.content;
@@ -50,8 +51,16 @@
     const status = document.getElementById("live-status");
     // EventSource reconnects by itself and sends Last-Event-ID: the server fills the gap
     const source = new EventSource("/ui/events" + (params.size ? "?" + params : ""));
-    source.addEventListener("open", () => status && (status.className = "live-status on"));
-    source.addEventListener("error", () => status && (status.className = "live-status off"));
+    let lost = false;
+    source.addEventListener("open", () => {
+      if (status) status.className = "live-status on";
+      if (lost) document.dispatchEvent(new CustomEvent("cairn:resumed"));
+      lost = false;
+    });
+    source.addEventListener("error", () => {
+      if (status) status.className = "live-status off";
+      lost = true;
+    });
     source.addEventListener("state", (e) => apply(JSON.parse(e.data)));
     window.addEventListener("pagehide", () => source.close());
   }

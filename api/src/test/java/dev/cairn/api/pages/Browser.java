@@ -3,6 +3,7 @@ package dev.cairn.api.pages;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 
 import org.junit.jupiter.api.extension.AfterAllCallback;
@@ -105,6 +106,19 @@ public final class Browser implements BeforeAllCallback, AfterAllCallback {
         }
     }
 
+    /** Adds {@code line} to {@code target/web-figures.txt}, where the page tests keep the times they measured. */
+    public static void figure(CharSequence line) {
+        try {
+            Files.writeString(
+                    SCREENSHOTS.resolveSibling("web-figures.txt"),
+                    line,
+                    StandardOpenOption.CREATE,
+                    StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            throw new IllegalStateException("could not write the figures: " + e.getMessage(), e);
+        }
+    }
+
     /**
      * Signs in at {@code base} with a good {@code token} and waits for the dashboard: a page opened before the
      * sign-in's answer came would find no session.
@@ -116,6 +130,9 @@ public final class Browser implements BeforeAllCallback, AfterAllCallback {
 
     /** Signs in at {@code base} with {@code token} through the sign-in form. */
     public void signIn(String base, String token) {
+        // away from the last test's page first (the sign-in page runs no live script): that page's script
+        // must not fetch with the cookies gone, and be given a new session in the middle of this sign-in
+        open(base + "/ui/sign-in");
         driver.manage().deleteAllCookies();
         open(base + "/ui/sign-in");
         find("#token").sendKeys(token);

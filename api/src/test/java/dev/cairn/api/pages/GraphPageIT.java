@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -183,7 +180,7 @@ class GraphPageIT extends ApiTest {
     }
 
     @Test
-    void aLargeFanOutIsFoldedIntoACountThatOpensOnAClick() throws IOException {
+    void aLargeFanOutIsFoldedIntoACountThatOpensOnAClick() {
         long folded = open(uuid(fan), "?depth=1");
         assertEquals(1, count("node[kind = \"fold\"]"));
         String label = (String)
@@ -209,15 +206,11 @@ class GraphPageIT extends ApiTest {
         assertTrue(BROWSER.find("#selected-title").getText().endsWith(uuid(part).substring(0, 8)));
         assertEquals(1, count("edge[target = \"" + uuid(part) + "\"]"), "the selected member's link is shown");
         BROWSER.screenshot("graph-opened");
-        Files.writeString(
-                Browser.SCREENSHOTS.resolveSibling("web-figures.txt"),
-                String.format(
-                        "graph, 1 calculation with %,d outputs: folded drawn in %d ms; opened drawn in %d ms, of"
-                                + " which %d ms laid out and sent by the server (page's own timing); %d ms from the"
-                                + " click to drawn (test's)%n",
-                        FAN, folded, opened, openedFetch, wall),
-                StandardOpenOption.CREATE,
-                StandardOpenOption.APPEND);
+        Browser.figure(String.format(
+                "graph, 1 calculation with %,d outputs: folded drawn in %d ms; opened drawn in %d ms, of"
+                        + " which %d ms laid out and sent by the server (page's own timing); %d ms from the"
+                        + " click to drawn (test's)%n",
+                FAN, folded, opened, openedFetch, wall));
         // the aim is held by the test of time to interactive below; this one only fails a page that freezes
         assertTrue(opened < 15_000, "2,000 nodes drawn in " + opened + " ms");
     }
@@ -229,7 +222,7 @@ class GraphPageIT extends ApiTest {
      * one of 2,000, one after the other, so both meet the same load.
      */
     @Test
-    void twoThousandNodesAreDrawnAndAnswerAClickWithinTheAim() throws IOException {
+    void twoThousandNodesAreDrawnAndAnswerAClickWithinTheAim() {
         List<Long> small = new ArrayList<>();
         List<Long> large = new ArrayList<>();
         List<String> phases = new ArrayList<>();
@@ -247,7 +240,7 @@ class GraphPageIT extends ApiTest {
                         + " (%.1f× the %d-node reference, %d ms), medians of %d runs %s / %s; the 2,000-node page's"
                         + " phases in ms: %s%n",
                 FAN, drawn, (double) drawn / reference, SMALL_FAN, reference, RUNS, small, large, phases);
-        figures(figures);
+        Browser.figure(figures);
         assertTrue(
                 drawn < AIM_MS * load, String.format("over the aim of 1 s (× %.2f for the load): %s", load, figures));
     }
@@ -257,7 +250,7 @@ class GraphPageIT extends ApiTest {
      * most it holds and says so, and still answers a click.
      */
     @Test
-    void tenThousandNodesStayUsable() throws IOException {
+    void tenThousandNodesStayUsable() {
         long folded = open(uuid(hugeFan), "?depth=1");
         assertEquals(
                 "10,000 more →",
@@ -284,18 +277,10 @@ class GraphPageIT extends ApiTest {
                 wall,
                 click,
                 BROWSER.find("body").getDomAttribute("data-graph-phases"));
-        figures(figures);
+        Browser.figure(figures);
         assertTrue(drawnNodes < HUGE_FAN, figures);
         // bounds that only a frozen page fails on a loaded 2-core machine
         assertTrue(opened < 10 * AIM_MS && click < 2 * AIM_MS, figures);
-    }
-
-    private static void figures(String line) throws IOException {
-        Files.writeString(
-                Browser.SCREENSHOTS.resolveSibling("web-figures.txt"),
-                line,
-                StandardOpenOption.CREATE,
-                StandardOpenOption.APPEND);
     }
 
     private static long median(List<Long> runs) {

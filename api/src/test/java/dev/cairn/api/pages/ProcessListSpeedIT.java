@@ -3,9 +3,6 @@ package dev.cairn.api.pages;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -129,7 +126,7 @@ class ProcessListSpeedIT extends ApiTest {
     }
 
     @Test
-    void aPageOfTheListRendersFastOverAHundredThousandProcesses() throws SQLException, IOException {
+    void aPageOfTheListRendersFastOverAHundredThousandProcesses() throws SQLException {
         long seeded = seed();
         BROWSER.signedIn("http://localhost:" + port, adminToken());
         // a server that has run a while: its templates parsed and its code compiled
@@ -188,11 +185,7 @@ class ProcessListSpeedIT extends ApiTest {
                 "  all workloads: first render %d ms, next page %d ms (medians of %d runs); the aims stretched"
                         + " × %.2f for the load%n",
                 median(allFirsts), median(allNexts), allFirsts.size(), load));
-        Files.writeString(
-                Browser.SCREENSHOTS.resolveSibling("web-figures.txt"),
-                figures,
-                StandardOpenOption.CREATE,
-                StandardOpenOption.APPEND);
+        Browser.figure(figures);
         System.out.print(figures);
         assertTrue(
                 median(allFirsts) < FIRST_AIM_MS * load,

@@ -18,13 +18,14 @@ import dev.cairn.engine.process.ProcessSpec;
 import dev.cairn.engine.process.WorkChain;
 import dev.cairn.engine.process.WorkChainDefinition;
 import dev.cairn.storage.graph.IntData;
+import dev.cairn.storage.graph.ProcessNode;
 import dev.cairn.storage.graph.StrData;
 
 /**
  * Processes that take their time, for tests that need one alive: {@code test.sleep} sleeps in
  * its step, {@code test.parent} waits for a {@code test.sleep} child, {@code test.gate} ends when the
  * test opens its gate ({@link #open}; the worker runs in the test's JVM), {@code test.gated_parent}
- * submits a {@code test.gate} child once its gate is open. On the server's class path
+ * reports and submits a {@code test.gate} child once its gate is open. On the server's class path
  * in tests only.
  */
 public final class SlowProcesses implements CairnPlugin {
@@ -62,17 +63,27 @@ public final class SlowProcesses implements CairnPlugin {
         return GATES.computeIfAbsent(name, n -> new CountDownLatch(1));
     }
 
-    /** Waits at its gate in its first step, then submits a {@code test.gate} child at the same gate (open by then). */
+    /**
+     * Waits at its gate in its first step, then reports it passed and submits a {@code test.gate} child at
+     * the gate {@code <gate>.child}, which the test opens next; reports again when the child has ended, and
+     * returns what the child returned. Each report line commits with the step that wrote it, while the
+     * chain is alive.
+     */
     public static final class GatedParent extends WorkChain {
 
         public static final WorkChainDefinition<GatedParent> DEFINITION = new WorkChainDefinition<>(
                 "test.gated_parent",
-                ProcessSpec.builder().input(GATE).build(),
+                ProcessSpec.builder().input(GATE).output(SLEPT).build(),
                 Outline.of(
                         Outline.step(GatedParent::waitAtGate),
                         Outline.step(GatedParent::submitChild),
                         Outline.step(GatedParent::done)),
                 GatedParent::new);
+
+        /** The gate of the child of the chain at {@code gate}. */
+        public static String childGate(String gate) {
+            return gate + ".child";
+        }
 
         void waitAtGate() throws InterruptedException {
             if (!gate(input(GATE).value()).await(2, TimeUnit.MINUTES)) {
@@ -81,11 +92,18 @@ public final class SlowProcesses implements CairnPlugin {
         }
 
         void submitChild() {
-            toContext("child", submit(GATED, Inputs.of(GATE, input(GATE))));
+            report("passed the gate");
+            toContext(
+                    "child",
+                    submit(
+                            GATED,
+                            Inputs.of(GATE, new StrData(childGate(input(GATE).value())))));
         }
 
         void done() {
             report("the child passed the gate");
+            out(SLEPT, (IntData)
+                    outputsOf(ctx().node("child", ProcessNode.class)).get(SLEPT.path()));
         }
     }
 

@@ -21,7 +21,8 @@ import dev.cairn.storage.errors.ConflictException;
 /**
  * One process's page: its call tree with live states, its inputs and outputs, its report, how it
  * ended (the exception of an excepted one), the controls its state allows, and for a calculation job
- * its scheduler job and retrieved files; and the pause, play or kill its buttons post.
+ * its scheduler job and the files it sent and retrieved; and the pause, play or kill its buttons post.
+ * The page's script fetches it again when an event of its call tree comes, and swaps in what changed.
  */
 @Controller
 class ProcessPageController {
@@ -56,9 +57,13 @@ class ProcessPageController {
         model.addAttribute("report", report);
         model.addAttribute(
                 "reportNext", report.next() == null ? null : "/ui/processes/" + uuid + "?report=" + report.next());
-        ProcessDetail.NodeRef retrieved = detail.outputs().get(RETRIEVED);
-        if (detail.job() != null && retrieved != null) {
-            model.addAttribute("retrieved", previews.of(retrieved.uuid()));
+        if (detail.job() != null) {
+            // the files a job sent are its node's own: what its submit step kept of them
+            model.addAttribute("sent", previews.of(detail.process().uuid()));
+            ProcessDetail.NodeRef retrieved = detail.outputs().get(RETRIEVED);
+            if (retrieved != null) {
+                model.addAttribute("retrieved", previews.of(retrieved.uuid()));
+            }
         }
         return "pages/process";
     }
