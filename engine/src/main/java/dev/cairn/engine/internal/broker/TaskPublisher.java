@@ -63,7 +63,7 @@ public final class TaskPublisher {
                     "the broker could not route {0} task(s) to the task queue {1}: declaring the queue again",
                     unrouted.size(),
                     queue);
-            declareTaskQueue();
+            declareTaskQueue(unrouted.size());
             unrouted = send(publishing, unrouted);
             if (!unrouted.isEmpty()) {
                 throw new BrokerException(
@@ -117,13 +117,14 @@ public final class TaskPublisher {
      * Declares the task queue as every engine does at start ({@link Topology}), on a channel of its
      * own: a refusal closes that channel only.
      */
-    private void declareTaskQueue() {
+    private void declareTaskQueue(int unrouted) {
         Channel channel = connection.newChannel();
         try {
             connection.topology().declare(channel);
         } catch (IOException | ShutdownSignalException | InvalidInputException e) {
-            String why = "the task queue " + connection.topology().taskQueue()
-                    + " is not on the broker and cannot be declared: " + e.getMessage();
+            String why = "the broker could not route " + unrouted + " task(s) to the task queue "
+                    + connection.topology().taskQueue() + ", and declaring it again failed (" + e.getMessage()
+                    + "); the tasks stay in the outbox";
             LOG.log(Level.ERROR, why);
             throw new BrokerException(why, e);
         } finally {
