@@ -103,8 +103,13 @@ class ProcessPagesIT extends ApiTest {
             String uuid = launched[0];
             BROWSER.open(base() + "/ui/processes");
             BROWSER.find("#f-type").sendKeys("test.gate");
+            BROWSER.find("#f-kind-calcfunction").click();
             BROWSER.find("#apply-filters").click();
             BROWSER.await(10, ExpectedConditions.urlContains("type=test.gate"));
+            assertTrue(
+                    BROWSER.driver().getCurrentUrl().contains("kind=calcfunction"),
+                    BROWSER.driver().getCurrentUrl());
+            assertTrue(BROWSER.find("#f-kind-calcfunction").isSelected(), "the kind stays ticked");
             WebElement row = BROWSER.find("tr[data-process=\"" + uuid + "\"]");
             if (round == 0) {
                 BROWSER.screenshot("processes");
@@ -352,6 +357,8 @@ class ProcessPagesIT extends ApiTest {
         assertTrue(BROWSER.find("#problem").getText().startsWith("since 'yesterday' is not a date and time"));
         BROWSER.open(base() + "/ui/processes?state=running");
         assertTrue(BROWSER.find("#problem").getText().startsWith("state 'running' is not a process state"));
+        BROWSER.open(base() + "/ui/processes?kind=workchain&kind=job");
+        assertTrue(BROWSER.find("#problem").getText().startsWith("kind 'job' is not a kind of process; the kinds are"));
     }
 
     @Test
