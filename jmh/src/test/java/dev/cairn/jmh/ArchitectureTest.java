@@ -1,5 +1,6 @@
 package dev.cairn.jmh;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -10,9 +11,10 @@ import org.junit.jupiter.api.Test;
 import dev.cairn.storage.testing.StorageBoundary;
 
 /**
- * The benchmarks measure storage as its users call it: through its public API, never its internal
- * packages nor a class it marks {@code @Internal} (storage's rule, {@link StorageBoundary}, which engine,
- * api and the end-to-end tests check too). A benchmark of one part stands apart from the others.
+ * The benchmarks measure storage and the engine as their users call them: through their public APIs,
+ * never an internal package of either nor a class storage marks {@code @Internal} (storage's rule,
+ * {@link StorageBoundary}, which engine, api and the end-to-end tests check too). A benchmark of one part
+ * stands apart from the others.
  */
 class ArchitectureTest {
 
@@ -23,6 +25,16 @@ class ArchitectureTest {
     @Test
     void theBenchmarksUseNoInternalOfStorage() {
         StorageBoundary.INTERNALS_STAY_IN_STORAGE.check(BENCHMARKS);
+    }
+
+    @Test
+    void theBenchmarksUseNoInternalPackage() {
+        noClasses()
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("dev.cairn..internal..")
+                .because("internal packages are the engine's and storage's own, not an API")
+                .check(BENCHMARKS);
     }
 
     @Test

@@ -57,6 +57,7 @@ public final class Lab implements BeforeAllCallback, AfterAllCallback {
     private final boolean withLoginNode;
     private final boolean withBrokerCluster;
     private final boolean withPostgresStandby;
+    private final boolean withAutoFailover;
     private final Map<String, String> postgresSettings;
     private final Map<String, String> workerSettings;
     private final List<WorkerNode> workers = new CopyOnWriteArrayList<>();
@@ -67,6 +68,7 @@ public final class Lab implements BeforeAllCallback, AfterAllCallback {
     private final List<Host> workerHosts = new ArrayList<>();
     private PostgresNode postgres;
     private PostgresNode standby;
+    private AutoFailover autoFailover;
     private RabbitNode rabbit;
     private RabbitCluster brokerCluster;
     private String brokerAddress;
@@ -81,6 +83,7 @@ public final class Lab implements BeforeAllCallback, AfterAllCallback {
         this.withLoginNode = b.loginNode;
         this.withBrokerCluster = b.brokerCluster;
         this.withPostgresStandby = b.postgresStandby;
+        this.withAutoFailover = b.autoFailover;
         this.postgresSettings = Map.copyOf(b.postgres);
         this.workerSettings = Map.copyOf(b.worker);
     }
@@ -96,6 +99,7 @@ public final class Lab implements BeforeAllCallback, AfterAllCallback {
         private boolean loginNode;
         private boolean brokerCluster;
         private boolean postgresStandby;
+        private boolean autoFailover;
         private final Map<String, String> postgres = new LinkedHashMap<>();
         private final Map<String, String> worker = new LinkedHashMap<>();
 
@@ -129,6 +133,16 @@ public final class Lab implements BeforeAllCallback, AfterAllCallback {
          */
         public Builder postgresStandby() {
             postgresStandby = true;
+            return this;
+        }
+
+        /**
+         * The class's database on a pg_auto_failover formation ({@link AutoFailover}: a monitor and
+         * two data nodes on hosts of their own) instead of the services host's PostgreSQL, which still
+         * runs, unused; the workers get the multi-host URL of both data nodes.
+         */
+        public Builder autoFailover() {
+            autoFailover = true;
             return this;
         }
 
@@ -171,6 +185,9 @@ public final class Lab implements BeforeAllCallback, AfterAllCallback {
                 workerHosts.add(network.host("worker" + i));
             }
             postgres = pg.join();
+            if (withAutoFailover) {
+                autoFailover = AutoFailover.start(network);
+            }
             if (withPostgresStandby) {
                 Host pg2 = network.host("pg2");
                 standby = PostgresNode.startStandby(pg2, pg2.address(), postgres, postgresSettings);
@@ -178,7 +195,7 @@ public final class Lab implements BeforeAllCallback, AfterAllCallback {
             rabbit = mq.join();
             brokerCluster = mqCluster.join();
 
-            db = new TestDatabase(postgres.server());
+            db = new TestDatabase(autoFailover == null ? postgres.server() : autoFailover.server());
             db.beforeAll(context);
             prefix = "cairn_" + db.name().substring(db.name().length() - 10);
             Path store = objectStore();
@@ -192,9 +209,7 @@ public final class Lab implements BeforeAllCallback, AfterAllCallback {
                                     BrokerOptions.TaskQueue.QUORUM,
                                     brokerCluster.relayedAddresses()));
             Map<String, String> cairn = new LinkedHashMap<>();
-            cairn.put(
-                    "cairn.database.url",
-                    standby == null ? postgres.jdbcUrl(db.name()) : postgres.jdbcUrl(db.name(), standby));
+            cairn.put("cairn.database.url", databaseUrl());
             cairn.put("cairn.database.pool-size", "8");
             if (brokerCluster == null) {
                 cairn.put("cairn.broker.uri", rabbit.amqpUri());
@@ -225,6 +240,14 @@ public final class Lab implements BeforeAllCallback, AfterAllCallback {
             afterAll(context);
             throw e;
         }
+    }
+
+    /** The class's database as the workers reach it: on the primary, or the multi-host URL of a standby's or a formation's. */
+    private String databaseUrl() {
+        if (autoFailover != null) {
+            return autoFailover.jdbcUrl(db.name());
+        }
+        return standby == null ? postgres.jdbcUrl(db.name()) : postgres.jdbcUrl(db.name(), standby);
     }
 
     /**
@@ -278,6 +301,9 @@ public final class Lab implements BeforeAllCallback, AfterAllCallback {
             }
             if (standby != null) {
                 standby.close();
+            }
+            if (autoFailover != null) {
+                autoFailover.close();
             }
             if (network != null) {
                 network.close();
@@ -375,6 +401,14 @@ public final class Lab implements BeforeAllCallback, AfterAllCallback {
             throw new IllegalStateException("this lab has no PostgreSQL standby: build it with postgresStandby()");
         }
         return standby;
+    }
+
+    /** The pg_auto_failover formation of {@link Builder#autoFailover()}. */
+    public AutoFailover autoFailover() {
+        if (autoFailover == null) {
+            throw new IllegalStateException("this lab has no pg_auto_failover formation: build it with autoFailover()");
+        }
+        return autoFailover;
     }
 
     public RabbitNode rabbit() {

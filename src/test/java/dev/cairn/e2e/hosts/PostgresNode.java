@@ -209,7 +209,12 @@ public final class PostgresNode implements AutoCloseable {
      * a multi-host URL whose connections go to whichever of the two is the primary.
      */
     public String jdbcUrl(String database, PostgresNode standby) {
-        return "jdbc:postgresql://" + address + ":" + PORT + "," + standby.address + ":" + PORT + "/" + database
+        return multiHostUrl(database, List.of(address, standby.address));
+    }
+
+    /** The JDBC URL of {@code database} on the servers at {@code addresses}, connecting to whichever takes writes. */
+    static String multiHostUrl(String database, List<String> addresses) {
+        return "jdbc:postgresql://" + String.join(":" + PORT + ",", addresses) + ":" + PORT + "/" + database
                 + "?targetServerType=primary&user=" + USER + "&password=" + PASSWORD;
     }
 

@@ -7,6 +7,7 @@ import java.util.List;
 import dev.cairn.engine.Engine;
 import dev.cairn.engine.process.Inputs;
 import dev.cairn.engine.process.ProcessDefinition;
+import dev.cairn.storage.graph.CachingExtras;
 import dev.cairn.storage.graph.InstalledCode;
 import dev.cairn.storage.graph.IntData;
 import dev.cairn.storage.graph.LinkTriple;
@@ -22,8 +23,6 @@ import dev.cairn.storage.graph.ProcessNode;
 final class DemoProcesses {
 
     /** Where the table looks for what a process cached from. */
-    static final String CACHED_FROM = "_cairn_cached_from";
-
     private static final Duration POLL = Duration.ofMillis(50);
 
     private final Engine engine;
@@ -103,7 +102,7 @@ final class DemoProcesses {
                 .map(LinkTriple::nodeId)
                 .map(id -> engine.graph().load(id).attribute("value"))
                 .orElse(null);
-        Object cachedFrom = node.extras().get(CACHED_FROM);
+        Object cachedFrom = node.extras().get(CachingExtras.CACHED_FROM);
         return new DemoOutcome(
                 node.uuid().toString(),
                 launch.title(),

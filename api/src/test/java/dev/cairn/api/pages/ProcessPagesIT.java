@@ -30,6 +30,7 @@ import dev.cairn.api.security.Role;
 import dev.cairn.api.testing.Api;
 import dev.cairn.api.testing.ApiTest;
 import dev.cairn.api.testing.SlowProcesses;
+import dev.cairn.engine.scheduler.Scheduler;
 
 /**
  * The process list and a process's page in a real browser: a process found by a filter, opened, seen
@@ -374,7 +375,7 @@ class ProcessPagesIT extends ApiTest {
         assertEquals("localhost", BROWSER.find("#job-computer").getText());
         // submitted while the page is open, or before it
         BROWSER.await(30, d -> !d.findElement(By.id("job-id")).getText().equals("—"));
-        BROWSER.await(10, d -> d.findElement(By.id("sent")).getText().contains("_cairn_submit.sh"));
+        BROWSER.await(10, d -> d.findElement(By.id("sent")).getText().contains(Scheduler.SUBMIT_SCRIPT));
         assertTrue(
                 BROWSER.driver().findElements(By.id("retrieved")).isEmpty(),
                 "nothing retrieved before the job could end");

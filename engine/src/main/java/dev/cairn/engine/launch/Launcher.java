@@ -18,7 +18,6 @@ import java.util.Objects;
 import java.util.Set;
 
 import dev.cairn.engine.events.StateChanged;
-import dev.cairn.engine.internal.caching.CacheHit;
 import dev.cairn.engine.internal.caching.CacheLookup;
 import dev.cairn.engine.internal.calcjob.CalcJobRunner;
 import dev.cairn.engine.internal.calcjob.ComputerAccess;
@@ -41,6 +40,7 @@ import dev.cairn.engine.process.ProcessState;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.Transactions;
 import dev.cairn.storage.errors.UnavailableException;
+import dev.cairn.storage.graph.CachingExtras;
 import dev.cairn.storage.graph.CalcJobNode;
 import dev.cairn.storage.graph.Data;
 import dev.cairn.storage.graph.GraphStore;
@@ -225,7 +225,7 @@ public final class Launcher {
 
     /** Keeps a finished calculation from serving as a cache source from now on. */
     public void invalidateCache(ProcessNode node) {
-        graph.setExtra(node, CacheHit.VALID_CACHE, false);
+        graph.setExtra(node, CachingExtras.VALID_CACHE, false);
     }
 
     private List<ProcessNode> create(List<Launch> launches) {

@@ -19,13 +19,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import dev.cairn.engine.Engine;
-import dev.cairn.engine.internal.caching.CacheHit;
 import dev.cairn.engine.process.Inputs;
 import dev.cairn.engine.process.ProcessResult;
 import dev.cairn.engine.testing.EngineFixture;
 import dev.cairn.engine.testing.TestProcesses;
 import dev.cairn.storage.db.DatabaseConfig;
 import dev.cairn.storage.graph.BoolData;
+import dev.cairn.storage.graph.CachingExtras;
 import dev.cairn.storage.graph.IntData;
 import dev.cairn.storage.graph.LinkTriple;
 import dev.cairn.storage.graph.LinkType;
@@ -61,7 +61,7 @@ class CachingIT {
     }
 
     private static Object cachedFrom(ProcessNode node) {
-        return ((ProcessNode) engine.graph().load(node.id())).extras().get(CacheHit.CACHED_FROM);
+        return ((ProcessNode) engine.graph().load(node.id())).extras().get(CachingExtras.CACHED_FROM);
     }
 
     @Test
@@ -117,7 +117,7 @@ class CachingIT {
         long cachedCalls = engine.graph().outgoing(again.node()).stream()
                 .filter(l -> l.type() == LinkType.CALL_CALC)
                 .filter(l ->
-                        ((ProcessNode) engine.graph().load(l.nodeId())).extras().containsKey(CacheHit.CACHED_FROM))
+                        ((ProcessNode) engine.graph().load(l.nodeId())).extras().containsKey(CachingExtras.CACHED_FROM))
                 .count();
         assertEquals(2, cachedCalls);
     }
@@ -163,7 +163,7 @@ class CachingIT {
                         .findFirst()
                         .orElseThrow()
                         .nodeId());
-        assertTrue(child.extras().containsKey(CacheHit.CACHED_FROM), "the child add was not run again");
+        assertTrue(child.extras().containsKey(CachingExtras.CACHED_FROM), "the child add was not run again");
     }
 
     @Test
@@ -185,7 +185,7 @@ class CachingIT {
                         .orElseThrow()
                         .nodeId());
         assertTrue(child.isSealed() && "finished".equals(child.processState()));
-        assertNotNull(child.extras().get(CacheHit.CACHED_FROM));
+        assertNotNull(child.extras().get(CachingExtras.CACHED_FROM));
         assertEquals(2, steps(first.node()), "the first run waited for its child: two steps");
         assertEquals(1, steps(again.node()), "the second took the child from the cache and went on at once");
     }

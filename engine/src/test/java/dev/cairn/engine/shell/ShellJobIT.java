@@ -20,7 +20,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.cairn.engine.Engine;
 import dev.cairn.engine.caching.CachingPolicy;
-import dev.cairn.engine.internal.caching.CacheHit;
 import dev.cairn.engine.launch.DryRun;
 import dev.cairn.engine.process.CalcJobDefinition;
 import dev.cairn.engine.process.Inputs;
@@ -31,6 +30,7 @@ import dev.cairn.engine.testing.TestSshServer;
 import dev.cairn.storage.db.DatabaseConfig;
 import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.graph.BoolData;
+import dev.cairn.storage.graph.CachingExtras;
 import dev.cairn.storage.graph.Data;
 import dev.cairn.storage.graph.DictData;
 import dev.cairn.storage.graph.FloatData;
@@ -260,11 +260,11 @@ class ShellJobIT {
             assertTrue(again.isFinishedOk());
             assertEquals(
                     first.node().uuid().toString(),
-                    caching.graph().load(again.node().id()).extras().get(CacheHit.CACHED_FROM));
+                    caching.graph().load(again.node().id()).extras().get(CachingExtras.CACHED_FROM));
             assertEquals("cached 41\n", text(again.outputs().get("stdout")));
             ProcessResult other = caching.launcher()
                     .run(ShellJob.DEFINITION, shell(bash, "echo cached {x}", Map.of("x", new IntData(42))));
-            assertFalse(caching.graph().load(other.node().id()).extras().containsKey(CacheHit.CACHED_FROM));
+            assertFalse(caching.graph().load(other.node().id()).extras().containsKey(CachingExtras.CACHED_FROM));
         }
     }
 

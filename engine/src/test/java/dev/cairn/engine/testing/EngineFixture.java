@@ -16,7 +16,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeoutException;
 
+import com.rabbitmq.client.Channel;
+
+import dev.cairn.engine.BrokerOptions;
 import dev.cairn.engine.Engine;
 import dev.cairn.engine.plugin.PluginRegistry;
 import dev.cairn.storage.db.DatabaseConfig;
@@ -89,6 +93,39 @@ public final class EngineFixture {
     public static Engine withBroker(TestDatabase db, TestBroker broker) {
         return open(new Engine.Config(
                 DatabaseConfig.of(db.jdbcUrl()).withPoolSize(8), amqpUri(broker), "cairn", null, plugins()));
+    }
+
+    /** An engine with the test class's broker, its queue and exchange named by {@code prefix}, talking to it as {@code options} say. */
+    public static Engine withBroker(TestDatabase db, TestBroker broker, String prefix, BrokerOptions options) {
+        return open(new Engine.Config(
+                DatabaseConfig.of(db.jdbcUrl()).withPoolSize(6),
+                amqpUri(broker),
+                prefix,
+                null,
+                plugins(),
+                null,
+                null,
+                options));
+    }
+
+    /**
+     * A queue's type as the broker has it ("quorum" or "classic"): a declare that names a type is
+     * accepted only when it is the queue's own (406 PRECONDITION_FAILED otherwise, which closes the channel).
+     */
+    public static String queueType(TestBroker broker, String queue) throws IOException, TimeoutException {
+        try (var connection = broker.newConnection()) {
+            for (String type : new String[] {"quorum", "classic"}) {
+                Channel channel = connection.createChannel();
+                try {
+                    channel.queueDeclare(queue, true, false, false, Map.of("x-queue-type", type));
+                    channel.close();
+                    return type;
+                } catch (IOException refused) {
+                    // another type: the broker closed the channel
+                }
+            }
+        }
+        throw new AssertionError("the queue " + queue + " is neither a quorum nor a classic queue");
     }
 
     /** A computer {@code login} reached over SSH at {@code sshd}, direct scheduler, trusting the server on first use. */

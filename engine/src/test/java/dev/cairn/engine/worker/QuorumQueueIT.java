@@ -4,13 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 
-import com.rabbitmq.client.Channel;
-import com.rabbitmq.client.Connection;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -18,7 +14,6 @@ import dev.cairn.engine.BrokerOptions;
 import dev.cairn.engine.Engine;
 import dev.cairn.engine.testing.ChainRun;
 import dev.cairn.engine.testing.EngineFixture;
-import dev.cairn.storage.db.DatabaseConfig;
 import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.testing.TestBroker;
 import dev.cairn.storage.testing.TestDatabase;
@@ -76,34 +71,10 @@ class QuorumQueueIT {
     }
 
     private static Engine engine(String prefix, BrokerOptions options) {
-        return EngineFixture.open(new Engine.Config(
-                DatabaseConfig.of(db.jdbcUrl()).withPoolSize(8),
-                EngineFixture.amqpUri(broker),
-                prefix,
-                null,
-                EngineFixture.plugins(),
-                null,
-                null,
-                options));
+        return EngineFixture.withBroker(db, broker, prefix, options);
     }
 
-    /**
-     * The queue's type as the broker has it: a declare that names a type is accepted only when it
-     * is the queue's own (406 PRECONDITION_FAILED otherwise, which closes the channel).
-     */
     private static String queueType(String queue) throws Exception {
-        try (Connection connection = broker.newConnection()) {
-            for (String type : new String[] {"quorum", "classic"}) {
-                Channel channel = connection.createChannel();
-                try {
-                    channel.queueDeclare(queue, true, false, false, Map.of("x-queue-type", type));
-                    channel.close();
-                    return type;
-                } catch (IOException refused) {
-                    // another type: the broker closed the channel
-                }
-            }
-            throw new AssertionError("the queue " + queue + " is neither a quorum nor a classic queue");
-        }
+        return EngineFixture.queueType(broker, queue);
     }
 }

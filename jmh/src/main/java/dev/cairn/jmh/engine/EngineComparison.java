@@ -23,7 +23,6 @@ import dev.cairn.engine.Engine;
 import dev.cairn.engine.caching.CachingPolicy;
 import dev.cairn.engine.events.EventFilter;
 import dev.cairn.engine.events.Subscription;
-import dev.cairn.engine.internal.caching.CacheHit;
 import dev.cairn.engine.launch.Launcher;
 import dev.cairn.engine.plugin.PluginRegistry;
 import dev.cairn.engine.process.ProcessState;
@@ -34,6 +33,7 @@ import dev.cairn.examples.Arithmetic;
 import dev.cairn.examples.ArithmeticAddJob;
 import dev.cairn.storage.db.DatabaseConfig;
 import dev.cairn.storage.db.JsonCodec;
+import dev.cairn.storage.graph.CachingExtras;
 import dev.cairn.storage.graph.ProcessNode;
 import dev.cairn.storage.objects.Container;
 import dev.cairn.storage.objects.ContainerConfig;
@@ -311,7 +311,7 @@ public final class EngineComparison {
                         + " AND node_type LIKE 'process.calculation.%' AND extras ->> ? IS NOT NULL"
                         + " GROUP BY process_type ORDER BY process_type")) {
             s.setLong(1, from);
-            s.setString(2, CacheHit.CACHED_FROM);
+            s.setString(2, CachingExtras.CACHED_FROM);
             try (ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
                     hits.put(rs.getString(1), rs.getLong(2));

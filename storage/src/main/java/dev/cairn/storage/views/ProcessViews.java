@@ -19,6 +19,7 @@ import java.util.function.Consumer;
 
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.JsonCodec;
+import dev.cairn.storage.graph.CachingExtras;
 import dev.cairn.storage.graph.StorageException;
 import dev.cairn.storage.query.Cast;
 import dev.cairn.storage.query.Filter;
@@ -91,6 +92,7 @@ public final class ProcessViews {
     /** Where a page of a report ends: the time and id of its last record. */
     public record ReportAfter(OffsetDateTime time, long id) {}
 
+    private static final String CACHED_FROM = "extras." + CachingExtras.CACHED_FROM;
     private static final String[] SUMMARY = {
         "id", "uuid", "process_type", "node_type", "label", "process_state", "ctime", "mtime", "caller_uuid"
     };
@@ -165,7 +167,7 @@ public final class ProcessViews {
                         Projection.of("description"),
                         Projection.of("attributes"),
                         Projection.of("computer_label"),
-                        Projection.of("extras._cairn_cached_from", Cast.TEXT)));
+                        Projection.of(CACHED_FROM, Cast.TEXT)));
         Optional<Row> found = GraphQuery.on(database, query.build()).first();
         if (found.isEmpty()) {
             return Optional.empty();
@@ -176,7 +178,7 @@ public final class ProcessViews {
         links(id, inputs, outputs);
         ProcessCriteria callees =
                 new ProcessCriteria(null, null, null, null, null, null, null, null, null, null, id, null, null);
-        String cachedFrom = (String) row.get("p", "extras._cairn_cached_from");
+        String cachedFrom = (String) row.get("p", CACHED_FROM);
         @SuppressWarnings("unchecked")
         Map<String, Object> attributes = (Map<String, Object>) row.get("p", "attributes");
         return Optional.of(new ProcessDetailView(

@@ -19,9 +19,10 @@ import dev.cairn.storage.errors.InvalidInputException;
  * committed or hands it back. A task that cannot be read is rejected without requeue.
  * <p>
  * The client recovers a lost connection by itself, but not a channel the broker closed on
- * its own (a consumer timeout, a channel error): then this consumer opens a new channel
- * and consumes again. The tasks the old channel held come back from the broker, and those
- * whose step already committed are skipped.
+ * its own (a consumer timeout, a channel error), nor a consumer the broker cancelled (the
+ * task queue was deleted): then this consumer declares the queue again, as every engine does
+ * at start, and consumes on a new channel. The tasks the old channel held come back from the
+ * broker, and those whose step already committed are skipped.
  */
 public final class TaskConsumer implements AutoCloseable {
 
@@ -63,6 +64,7 @@ public final class TaskConsumer implements AutoCloseable {
     private synchronized void subscribe() {
         Channel ch = connection.newChannel();
         try {
+            connection.topology().declare(ch);
             ch.basicQos(slots);
             ch.addShutdownListener(this::onChannelClosed);
             consumerTag = ch.basicConsume(connection.topology().taskQueue(), false, new DefaultConsumer(ch) {
@@ -79,11 +81,30 @@ public final class TaskConsumer implements AutoCloseable {
                     }
                     handler.handle(delivery(ch, task, deliveryTag));
                 }
+
+                @Override
+                public void handleCancel(String tag) {
+                    onCancelled(ch);
+                }
             });
             channel = ch;
-        } catch (IOException e) {
+        } catch (IOException | ShutdownSignalException e) {
+            close(ch);
             throw new BrokerException("cannot consume the task queue: " + e.getMessage(), e);
         }
+    }
+
+    /** The broker cancelled the consumer on {@code ch}: the queue went (deleted), or its node did. */
+    private void onCancelled(Channel ch) {
+        if (closing) {
+            return;
+        }
+        LOG.log(
+                Level.WARNING,
+                "the broker cancelled the consumer of the task queue {0} (the queue was deleted?); declaring it"
+                        + " again and consuming on a new channel",
+                connection.topology().taskQueue());
+        resubscribe(ch);
     }
 
     /** A channel closed by the broker (not by us, and not with its connection, which recovers by itself). */
@@ -95,12 +116,25 @@ public final class TaskConsumer implements AutoCloseable {
                 Level.WARNING,
                 "the broker closed the task channel ({0}); consuming again on a new channel",
                 cause.getMessage());
+        resubscribe(null);
+    }
+
+    /**
+     * Consumes again on a new channel, retrying with backoff, then closes {@code old} (its tasks
+     * go back to the queue, if it is still there). The old channel's shutdown is initiated here, so
+     * it does not come back to {@link #onChannelClosed}.
+     */
+    private void resubscribe(Channel old) {
         Thread.ofPlatform().daemon().name("cairn-resubscribe").start(() -> {
             for (int attempt = 0; !closing; attempt++) {
                 try {
                     subscribe();
+                    if (old != null) {
+                        close(old);
+                    }
                     return;
                 } catch (RuntimeException e) {
+                    LOG.log(Level.WARNING, "consuming the task queue again failed: {0}", e.getMessage());
                     try {
                         Thread.sleep(Math.min(5000, 200L << Math.min(attempt, 5)));
                     } catch (InterruptedException interrupted) {
@@ -165,9 +199,15 @@ public final class TaskConsumer implements AutoCloseable {
     @Override
     public void close() {
         closing = true;
+        Channel ch = channel;
+        if (ch != null) {
+            close(ch);
+        }
+    }
+
+    private static void close(Channel ch) {
         try {
-            Channel ch = channel;
-            if (ch != null && ch.isOpen()) {
+            if (ch.isOpen()) {
                 ch.close();
             }
         } catch (IOException | TimeoutException | RuntimeException ignored) {

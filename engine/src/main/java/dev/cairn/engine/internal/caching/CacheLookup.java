@@ -16,6 +16,7 @@ import java.util.function.Predicate;
 
 import dev.cairn.engine.process.ExitCode;
 import dev.cairn.engine.process.ProcessSpec;
+import dev.cairn.storage.graph.CachingExtras;
 import dev.cairn.storage.graph.Data;
 import dev.cairn.storage.graph.GraphTransaction;
 import dev.cairn.storage.graph.NodeCopies;
@@ -35,18 +36,18 @@ public final class CacheLookup {
      * The candidates with their outputs (CREATE and RETURN links, in link order), one row per
      * output: a hit needs the node and its outputs, and one query gets both.
      */
-    private static final String FIND =
-            "SELECT " + NodeRows.columnsOf("c") + ", l.label, " + NodeRows.columnsOf("o") + "\n" + """
+    private static final String FIND = "SELECT " + NodeRows.columnsOf("c") + ", l.label, " + NodeRows.columnsOf("o")
+            + "\n" + """
          FROM (SELECT * FROM node n
                 WHERE n.hash = ? AND n.node_type = ? AND n.process_type = ? AND n.id <> ?
                   AND n.attributes ->> 'process_state' = 'finished'
                   AND coalesce((n.attributes ->> 'sealed')::boolean, false)
                   AND NOT coalesce((n.attributes ->> 'exit_status')::int = ANY (?), false)
-                  AND coalesce(n.extras ->> '_cairn_valid_cache', 'true') <> 'false'
+                  AND coalesce(n.extras ->> '%s', 'true') <> 'false'
                 ORDER BY n.id LIMIT 20) c
          LEFT JOIN link l ON l.input_id = c.id AND l.type IN ('create', 'return')
          LEFT JOIN node o ON o.id = l.output_id
-         ORDER BY c.id, l.id""";
+         ORDER BY c.id, l.id""".formatted(CachingExtras.VALID_CACHE);
     /** The column of an output's link label in {@link #FIND}'s rows, after the candidate's columns. */
     private static final int LABEL = NodeRows.COUNT + 1;
 

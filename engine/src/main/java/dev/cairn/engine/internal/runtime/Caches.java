@@ -17,6 +17,7 @@ import dev.cairn.engine.process.CalcFunction;
 import dev.cairn.engine.process.CalcJobDefinition;
 import dev.cairn.engine.process.ProcessDefinition;
 import dev.cairn.engine.transport.Transport;
+import dev.cairn.storage.graph.CachingExtras;
 import dev.cairn.storage.graph.Data;
 import dev.cairn.storage.graph.GraphStore;
 import dev.cairn.storage.graph.GraphTransaction;
@@ -100,9 +101,9 @@ final class Caches {
             g.mergeExtras(
                     source,
                     Map.of(
-                            CacheHit.VALID_CACHE,
+                            CachingExtras.VALID_CACHE,
                             false,
-                            CacheHit.INVALID_REASON,
+                            CachingExtras.INVALID_REASON,
                             "its work directory " + remote.remotePath() + " no longer exists"));
         }
         return exists;
@@ -121,7 +122,7 @@ final class Caches {
             node.setExitMessage(hit.source().exitMessage());
         }
         Map<String, Object> extras = new LinkedHashMap<>(node.extras());
-        extras.put(CacheHit.CACHED_FROM, hit.source().uuid().toString());
+        extras.put(CachingExtras.CACHED_FROM, hit.source().uuid().toString());
         if (node.isStored()) {
             g.mergeExtras(node, extras);
         } else {

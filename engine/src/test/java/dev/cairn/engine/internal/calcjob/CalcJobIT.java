@@ -27,7 +27,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.cairn.engine.Engine;
 import dev.cairn.engine.caching.CachingPolicy;
-import dev.cairn.engine.internal.caching.CacheHit;
 import dev.cairn.engine.launch.DryRun;
 import dev.cairn.engine.process.CalcJobDefinition;
 import dev.cairn.engine.process.Inputs;
@@ -39,6 +38,7 @@ import dev.cairn.engine.testing.Waits;
 import dev.cairn.engine.worker.Worker;
 import dev.cairn.storage.db.DatabaseConfig;
 import dev.cairn.storage.errors.InvalidInputException;
+import dev.cairn.storage.graph.CachingExtras;
 import dev.cairn.storage.graph.CalcJobNode;
 import dev.cairn.storage.graph.FolderData;
 import dev.cairn.storage.graph.InstalledCode;
@@ -113,7 +113,7 @@ class CalcJobIT {
                     first.node().uuid().toString(),
                     ((CalcJobNode) caching.graph().load(again.node().id()))
                             .extras()
-                            .get(CacheHit.CACHED_FROM));
+                            .get(CachingExtras.CACHED_FROM));
         }
         assertEquals(workdirs, countWorkdirs(), "no new work directory");
     }
@@ -322,12 +322,14 @@ class CalcJobIT {
             assertEquals(42, again.get(RESULT).value());
             CalcJobNode rerun = (CalcJobNode) caching.graph().load(again.node().id());
             assertNull(
-                    rerun.extras().get(CacheHit.CACHED_FROM), "ran again rather than copy a dangling work directory");
+                    rerun.extras().get(CachingExtras.CACHED_FROM),
+                    "ran again rather than copy a dangling work directory");
             assertTrue(Files.isDirectory(Path.of(rerun.remoteWorkdir())));
             Map<String, Object> sourceExtras =
                     caching.graph().load(first.node().id()).extras();
-            assertEquals(false, sourceExtras.get(CacheHit.VALID_CACHE));
-            assertTrue(String.valueOf(sourceExtras.get(CacheHit.INVALID_REASON)).contains("no longer exists"));
+            assertEquals(false, sourceExtras.get(CachingExtras.VALID_CACHE));
+            assertTrue(String.valueOf(sourceExtras.get(CachingExtras.INVALID_REASON))
+                    .contains("no longer exists"));
         }
     }
 
