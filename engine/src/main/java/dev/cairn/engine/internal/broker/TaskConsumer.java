@@ -64,7 +64,7 @@ public final class TaskConsumer implements AutoCloseable {
     private synchronized void subscribe() {
         Channel ch = connection.newChannel();
         try {
-            connection.topology().declare(ch);
+            connection.declareTopology();
             ch.basicQos(slots);
             ch.addShutdownListener(this::onChannelClosed);
             consumerTag = ch.basicConsume(connection.topology().taskQueue(), false, new DefaultConsumer(ch) {

@@ -113,22 +113,16 @@ public final class TaskPublisher {
         return unrouted;
     }
 
-    /**
-     * Declares the task queue as every engine does at start ({@link Topology}), on a channel of its
-     * own: a refusal closes that channel only.
-     */
+    /** Declares the task queue as every engine does at start ({@link Topology}), or says why it cannot. */
     private void declareTaskQueue(int unrouted) {
-        Channel channel = connection.newChannel();
         try {
-            connection.topology().declare(channel);
+            connection.declareTopology();
         } catch (IOException | ShutdownSignalException | InvalidInputException e) {
             String why = "the broker could not route " + unrouted + " task(s) to the task queue "
                     + connection.topology().taskQueue() + ", and declaring it again failed (" + e.getMessage()
                     + "); the tasks stay in the outbox";
             LOG.log(Level.ERROR, why);
             throw new BrokerException(why, e);
-        } finally {
-            closeQuietly(channel);
         }
     }
 
