@@ -37,9 +37,9 @@ class RecentFailures {
     List<Failure> list() {
         OffsetDateTime since = OffsetDateTime.now().minus(WINDOW);
         ProcessFilter failed =
-                new ProcessFilter(null, null, null, null, null, true, null, since, null, null, null, null);
+                new ProcessFilter(null, null, null, null, null, null, true, null, since, null, null, null, null);
         ProcessFilter excepted = new ProcessFilter(
-                null, List.of("excepted"), null, null, null, null, null, since, null, null, null, null);
+                null, List.of("excepted"), null, null, null, null, null, null, since, null, null, null, null);
         List<ProcessSummary> newest = Stream.concat(newest(failed).stream(), newest(excepted).stream())
                 .sorted(Comparator.comparing(ProcessSummary::ctime).reversed())
                 .limit(SHOWN)

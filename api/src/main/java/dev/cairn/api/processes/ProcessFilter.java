@@ -4,6 +4,7 @@ import java.time.OffsetDateTime;
 import java.util.List;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Schema;
 
 /**
@@ -27,6 +28,12 @@ public record ProcessFilter(
                 description = "of this entry point, or of those beginning with what comes before a final '*'",
                 example = "arithmetic.*")
         String type,
+
+        @JsonProperty("kind")
+        @ArraySchema(
+                arraySchema = @Schema(description = "of one of these kinds", example = "[\"calcjob\", \"workchain\"]"),
+                schema = @Schema(allowableValues = {"calcfunction", "calcjob", "workchain", "workfunction"}))
+        List<String> kinds,
 
         @Schema(
                 description = "with this label, or a label beginning with what comes before a final '*'",
@@ -58,13 +65,14 @@ public record ProcessFilter(
 
     /** No criterion at all: every process. */
     public static final ProcessFilter ANY =
-            new ProcessFilter(null, null, null, null, null, null, null, null, null, null, null, null);
+            new ProcessFilter(null, null, null, null, null, null, null, null, null, null, null, null, null);
 
     /** An empty list or text is no criterion. */
     public ProcessFilter {
         processes = processes == null || processes.isEmpty() ? null : List.copyOf(processes);
         states = states == null || states.isEmpty() ? null : List.copyOf(states);
         type = type == null || type.isBlank() ? null : type.strip();
+        kinds = kinds == null || kinds.isEmpty() ? null : List.copyOf(kinds);
         label = label == null || label.isEmpty() ? null : label;
         caller = caller == null || caller.isBlank() ? null : caller.strip();
         group = group == null || group.isEmpty() ? null : group;

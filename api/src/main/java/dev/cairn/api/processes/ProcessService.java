@@ -207,6 +207,7 @@ public class ProcessService {
                         : f.processes().stream().map(refs::id).toList(),
                 f.states() == null ? null : states(f.states()),
                 f.type() == null ? null : pattern(f.type(), "type"),
+                f.kinds() == null ? null : ProcessSummary.nodeTypes(f.kinds()),
                 f.label() == null ? null : pattern(f.label(), "label"),
                 f.exitStatus(),
                 f.failed(),

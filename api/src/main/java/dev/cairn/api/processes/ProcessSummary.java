@@ -1,11 +1,17 @@
 package dev.cairn.api.processes;
 
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
 import java.util.UUID;
+import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.swagger.v3.oas.annotations.media.Schema;
 
+import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.graph.CalcFunctionNode;
 import dev.cairn.storage.graph.CalcJobNode;
 import dev.cairn.storage.graph.ProcessNode;
@@ -82,14 +88,37 @@ public record ProcessSummary(
                 null);
     }
 
+    /** The node type of each kind of process, by the kind's name. */
+    static final Map<String, String> KINDS = Map.of(
+            "calcfunction", CalcFunctionNode.TYPE,
+            "calcjob", CalcJobNode.TYPE,
+            "workchain", WorkChainNode.TYPE,
+            "workfunction", WorkFunctionNode.TYPE);
+
+    private static final Map<String, String> KIND_OF_TYPE =
+            KINDS.entrySet().stream().collect(Collectors.toUnmodifiableMap(Map.Entry::getValue, Map.Entry::getKey));
+
     /** The kind of process a node type is. */
     static String kind(String nodeType) {
-        return switch (nodeType) {
-            case CalcFunctionNode.TYPE -> "calcfunction";
-            case CalcJobNode.TYPE -> "calcjob";
-            case WorkChainNode.TYPE -> "workchain";
-            case WorkFunctionNode.TYPE -> "workfunction";
-            default -> nodeType;
-        };
+        return KIND_OF_TYPE.getOrDefault(nodeType, nodeType);
+    }
+
+    /** The kinds of process, by name, in order. */
+    public static List<String> kinds() {
+        return List.copyOf(new TreeSet<>(KINDS.keySet()));
+    }
+
+    /** The node types of the kinds given, checked: a kind that is none is refused, naming the kinds. */
+    static List<String> nodeTypes(List<String> kinds) {
+        List<String> types = new ArrayList<>(kinds.size());
+        for (String kind : kinds) {
+            String type = KINDS.get(kind);
+            if (type == null) {
+                throw new InvalidInputException(
+                        "kind '" + kind + "' is not a kind of process; the kinds are " + kinds());
+            }
+            types.add(type);
+        }
+        return types;
     }
 }

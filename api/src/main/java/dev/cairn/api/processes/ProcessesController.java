@@ -7,6 +7,8 @@ import java.util.Locale;
 
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
+import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.springframework.format.annotation.DateTimeFormat;
 import org.springframework.http.HttpHeaders;
@@ -48,6 +50,22 @@ class ProcessesController {
             @Parameter(description = "entry point, or a prefix of one ending in '*'", example = "arithmetic.*")
                     @RequestParam(name = "type", required = false)
                     String type,
+            @Parameter(
+                            description = "of one of these kinds (repeat, or comma-separate): calculation function,"
+                                    + " calculation job, work chain, work function",
+                            array =
+                                    @ArraySchema(
+                                            schema =
+                                                    @Schema(
+                                                            allowableValues = {
+                                                                "calcfunction",
+                                                                "calcjob",
+                                                                "workchain",
+                                                                "workfunction"
+                                                            })),
+                            example = "calcjob")
+                    @RequestParam(name = "kind", required = false)
+                    List<String> kind,
             @Parameter(description = "the node's label, or a prefix of it ending in '*'", example = "run-*")
                     @RequestParam(name = "label", required = false)
                     String label,
@@ -93,7 +111,19 @@ class ProcessesController {
                     boolean count) {
         checkLimit(limit);
         ProcessFilter filter = new ProcessFilter(
-                null, split(state), type, label, exitStatus, failed, paused, since, until, caller, topLevel, group);
+                null,
+                split(state),
+                type,
+                split(kind),
+                label,
+                exitStatus,
+                failed,
+                paused,
+                since,
+                until,
+                caller,
+                topLevel,
+                group);
         Page<ProcessSummary> page = processes.list(filter, order, cursor, limit, count);
         return withNextLink(page);
     }

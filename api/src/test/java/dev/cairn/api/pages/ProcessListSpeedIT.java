@@ -52,13 +52,17 @@ class ProcessListSpeedIT extends ApiTest {
     /** The rows of a page of the list. */
     static final int PAGE = 50;
 
-    /** Seeds the processes in one statement: 90 % finished (one in 20 of them failed), 5 % excepted, 5 % waiting. */
+    /**
+     * Seeds the processes in one statement: 90 % finished (one in 20 of them failed), 5 % excepted, 5 % waiting;
+     * a third work chains, one in a thousand calculation jobs, the rest calculation functions.
+     */
     private long seed() throws SQLException {
         long start = System.nanoTime();
         try (Connection c = engine.database().connection();
                 Statement s = c.createStatement()) {
             s.execute("INSERT INTO node (uuid, node_type, process_type, ctime, mtime, user_id, attributes)"
-                    + " SELECT gen_random_uuid(), CASE WHEN i % 3 = 0 THEN 'process.workflow.workchain.WorkChainNode.'"
+                    + " SELECT gen_random_uuid(), CASE WHEN i % 1000 = 5 THEN 'process.calculation.calcjob.CalcJobNode.'"
+                    + " WHEN i % 3 = 0 THEN 'process.workflow.workchain.WorkChainNode.'"
                     + " ELSE 'process.calculation.calcfunction.CalcFunctionNode.' END,"
                     + " 'seeded.' || CASE WHEN i % 3 = 0 THEN 'flow' ELSE 'calc' END,"
                     + " now() - i * interval '5 seconds', now() - i * interval '5 seconds', "
@@ -152,7 +156,10 @@ class ProcessListSpeedIT extends ApiTest {
                 "?type=seeded.flow",
                 "?type=seeded.*&exit_status=1",
                 "?state=waiting",
-                "?state=excepted&since=2020-01-01T00:00")) {
+                "?state=excepted&since=2020-01-01T00:00",
+                "?kind=workchain",
+                "?kind=calcjob",
+                "?kind=calcfunction&kind=calcjob&state=waiting")) {
             List<Long> firsts = new ArrayList<>();
             List<Long> nexts = new ArrayList<>();
             List<Long> html = new ArrayList<>();

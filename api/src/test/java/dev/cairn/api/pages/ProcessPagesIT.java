@@ -30,6 +30,7 @@ import dev.cairn.api.security.Role;
 import dev.cairn.api.testing.Api;
 import dev.cairn.api.testing.ApiTest;
 import dev.cairn.api.testing.SlowProcesses;
+import dev.cairn.engine.scheduler.Scheduler;
 
 /**
  * The process list and a process's page in a real browser: a process found by a filter, opened, seen
@@ -103,8 +104,13 @@ class ProcessPagesIT extends ApiTest {
             String uuid = launched[0];
             BROWSER.open(base() + "/ui/processes");
             BROWSER.find("#f-type").sendKeys("test.gate");
+            BROWSER.find("#f-kind-calcfunction").click();
             BROWSER.find("#apply-filters").click();
             BROWSER.await(10, ExpectedConditions.urlContains("type=test.gate"));
+            assertTrue(
+                    BROWSER.driver().getCurrentUrl().contains("kind=calcfunction"),
+                    BROWSER.driver().getCurrentUrl());
+            assertTrue(BROWSER.find("#f-kind-calcfunction").isSelected(), "the kind stays ticked");
             WebElement row = BROWSER.find("tr[data-process=\"" + uuid + "\"]");
             if (round == 0) {
                 BROWSER.screenshot("processes");
@@ -352,6 +358,8 @@ class ProcessPagesIT extends ApiTest {
         assertTrue(BROWSER.find("#problem").getText().startsWith("since 'yesterday' is not a date and time"));
         BROWSER.open(base() + "/ui/processes?state=running");
         assertTrue(BROWSER.find("#problem").getText().startsWith("state 'running' is not a process state"));
+        BROWSER.open(base() + "/ui/processes?kind=workchain&kind=job");
+        assertTrue(BROWSER.find("#problem").getText().startsWith("kind 'job' is not a kind of process; the kinds are"));
     }
 
     @Test
@@ -367,7 +375,7 @@ class ProcessPagesIT extends ApiTest {
         assertEquals("localhost", BROWSER.find("#job-computer").getText());
         // submitted while the page is open, or before it
         BROWSER.await(30, d -> !d.findElement(By.id("job-id")).getText().equals("—"));
-        BROWSER.await(10, d -> d.findElement(By.id("sent")).getText().contains("_cairn_submit.sh"));
+        BROWSER.await(10, d -> d.findElement(By.id("sent")).getText().contains(Scheduler.SUBMIT_SCRIPT));
         assertTrue(
                 BROWSER.driver().findElements(By.id("retrieved")).isEmpty(),
                 "nothing retrieved before the job could end");

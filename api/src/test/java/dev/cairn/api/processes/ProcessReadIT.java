@@ -9,8 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 
@@ -209,6 +211,33 @@ class ProcessReadIT extends ApiTest {
     }
 
     @Test
+    void listsFilterByKind() {
+        long all =
+                admin().get("/api/v1/processes?count=true").json().get("total").asLong();
+        Map<String, Long> totals = new HashMap<>();
+        for (String kind : List.of("calcfunction", "calcjob", "workchain", "workfunction")) {
+            JsonNode page = admin().get("/api/v1/processes?count=true&limit=1000&kind=" + kind)
+                    .json();
+            for (JsonNode p : page.get("items")) {
+                assertEquals(kind, p.get("kind").asString(), page.toString());
+            }
+            totals.put(kind, page.get("total").asLong());
+        }
+        assertEquals(all, totals.values().stream().mapToLong(Long::longValue).sum(), "each process is of one kind");
+        assertTrue(
+                uuids(admin().get("/api/v1/processes?kind=workchain&limit=1000").json())
+                        .contains(series));
+        // repeated or comma-separated, in any case
+        for (String kinds : List.of("kind=calcfunction&kind=workfunction", "kind=CalcFunction,workfunction")) {
+            JsonNode two = admin().get("/api/v1/processes?count=true&" + kinds).json();
+            assertEquals(
+                    totals.get("calcfunction") + totals.get("workfunction"),
+                    two.get("total").asLong(),
+                    two.toString());
+        }
+    }
+
+    @Test
     void listsArePagedByKeysetNewestFirst() {
         Set<String> seen = new HashSet<>();
         String cursor = null;
@@ -295,6 +324,11 @@ class ProcessReadIT extends ApiTest {
         assertEquals(400, since.status(), since.toString());
         Api.Response type = admin().get("/api/v1/processes?type=a*b*");
         assertEquals(400, type.status(), type.toString());
+        Api.Response kind = admin().get("/api/v1/processes?kind=workchain,calcjobs");
+        assertEquals(400, kind.status(), kind.toString());
+        assertEquals(
+                "kind 'calcjobs' is not a kind of process; the kinds are [calcfunction, calcjob, workchain, workfunction]",
+                kind.json().get("detail").asString());
     }
 
     @Test

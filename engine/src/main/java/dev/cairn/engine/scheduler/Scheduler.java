@@ -27,6 +27,9 @@ public interface Scheduler {
      */
     String SUBMITTED_FILE = "_cairn_job_submitted";
 
+    /** The submit script the engine writes in every work directory and hands to {@link #submit}. */
+    String SUBMIT_SCRIPT = "_cairn_submit.sh";
+
     /** The name computers are configured with: "direct", "slurm", "pbs". */
     String name();
 

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.cairn.engine.process.Port;
+import dev.cairn.engine.scheduler.JobTemplate;
 import dev.cairn.engine.scheduler.Scheduler;
 import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.graph.BoolData;
@@ -49,9 +50,9 @@ record ShellInputs(
             STDOUT,
             STDERR,
             STATUS,
-            "_cairn_submit.sh",
-            "_scheduler-stdout.txt",
-            "_scheduler-stderr.txt",
+            Scheduler.SUBMIT_SCRIPT,
+            JobTemplate.DEFAULT_STDOUT,
+            JobTemplate.DEFAULT_STDERR,
             Scheduler.STARTED_FILE,
             Scheduler.STARTED_FILE + ".tmp",
             Scheduler.SUBMITTED_FILE);

@@ -28,7 +28,7 @@ import dev.cairn.engine.transport.Transport;
  */
 abstract class SchedulerContract {
 
-    static final String SCRIPT = "_cairn_submit.sh";
+    static final String SCRIPT = Scheduler.SUBMIT_SCRIPT;
     private static final Duration DONE_WITHIN = Duration.ofSeconds(30);
 
     /** The scheduler under test. */

@@ -36,6 +36,9 @@ class MissingTaskQueueIT {
     static final TestDatabase deleted = new TestDatabase();
 
     @RegisterExtension
+    static final TestDatabase refused = new TestDatabase();
+
+    @RegisterExtension
     static final TestBroker broker = new TestBroker();
 
     @Test
@@ -45,12 +48,7 @@ class MissingTaskQueueIT {
             ChainRun run = ChainRun.of(12, 4, 3).submit(api);
             try (Engine host = engine(gone, "gone", BrokerOptions.defaults());
                     Worker worker = host.startWorker(Worker.Settings.defaults(4))) {
-                long started = System.nanoTime();
-                run.awaitAllFinished(gone, IN_SECONDS, () -> "worker " + worker);
-                report("gone", run, worker, started);
-                ChainRun.awaitOutboxEmpty(gone, IN_SECONDS);
-                run.assertExactlyOnce(gone);
-                assertEquals(run.totalSteps(), worker.stepsRun(), "tasks delivered (none twice)");
+                awaitExactlyOnce(gone, run, worker, System.nanoTime(), "the worker started");
             }
         }
     }
@@ -65,23 +63,45 @@ class MissingTaskQueueIT {
             deleteQueue("deleted.tasks"); // the broker cancels the worker's consumer
             long started = System.nanoTime();
             ChainRun run = ChainRun.of(12, 4, 3).submit(api);
-            run.awaitAllFinished(deleted, IN_SECONDS, () -> "worker " + worker);
-            report("deleted", run, worker, started);
-            ChainRun.awaitOutboxEmpty(deleted, IN_SECONDS);
-            run.assertExactlyOnce(deleted);
-            assertEquals(run.totalSteps(), worker.stepsRun(), "tasks delivered (none twice)");
+            awaitExactlyOnce(deleted, run, worker, started, "the submit");
         }
     }
 
-    private static void report(String queue, ChainRun run, Worker worker, long started) {
+    @Test
+    void tasksTheBrokerCannotTakeStayInTheOutboxUntilTheQueueCanBeDeclaredAgain() throws Exception {
+        try (Engine api = engine(refused, "refused", BrokerOptions.defaults());
+                Engine host = engine(refused, "refused", BrokerOptions.defaults());
+                Worker worker = host.startWorker(Worker.Settings.defaults(4))) {
+            ChainRun run;
+            broker.limitQueues(0); // the queue cannot be declared again: 406 PRECONDITION_FAILED
+            try {
+                deleteQueue("refused.tasks");
+                run = ChainRun.of(12, 4, 3).submit(api);
+                assertEquals(
+                        run.size(),
+                        ChainRun.quietCount(refused, "SELECT count(*) FROM outbox"),
+                        "tasks the broker handed back, kept in the outbox");
+                assertEquals(0, ChainRun.stepsCommitted(refused), "steps committed with no task queue");
+            } finally {
+                broker.limitQueues(null);
+            }
+            awaitExactlyOnce(refused, run, worker, System.nanoTime(), "the queue could be declared again");
+        }
+    }
+
+    /**
+     * Waits until the run has finished, then checks it ran exactly once and that the worker received
+     * each of its tasks once; prints how long it took after {@code since}.
+     */
+    private static void awaitExactlyOnce(TestDatabase db, ChainRun run, Worker worker, long since, String what)
+            throws Exception {
+        run.awaitAllFinished(db, IN_SECONDS, () -> "worker " + worker);
         System.out.printf(
-                "MissingTaskQueueIT: %s: %d root chains (%d steps) finished %d ms after %s; %d tasks delivered%n",
-                queue,
-                run.size(),
-                run.totalSteps(),
-                (System.nanoTime() - started) / 1_000_000,
-                queue.equals("gone") ? "the worker started" : "the submit",
-                worker.stepsRun());
+                "MissingTaskQueueIT: %d root chains (%d steps) finished %d ms after %s; %d tasks delivered%n",
+                run.size(), run.totalSteps(), (System.nanoTime() - since) / 1_000_000, what, worker.stepsRun());
+        ChainRun.awaitOutboxEmpty(db, IN_SECONDS);
+        run.assertExactlyOnce(db);
+        assertEquals(run.totalSteps(), worker.stepsRun(), "tasks delivered (none twice)");
     }
 
     private static Engine engine(TestDatabase db, String prefix, BrokerOptions options) {

@@ -9,6 +9,7 @@ import java.util.List;
  * @param ids        these processes, by node id
  * @param states     in one of these states (created, waiting, finished, excepted, killed)
  * @param type       of this entry point, or of those it begins
+ * @param nodeTypes  of one of these node types (a kind of process: {@code process.workflow.workchain.WorkChainNode.})
  * @param label      with this label, or a label it begins
  * @param exitStatus finished with this exit status
  * @param failed     true: finished with a non-zero exit status; false: anything else
@@ -23,6 +24,7 @@ public record ProcessCriteria(
         List<Long> ids,
         List<String> states,
         Match type,
+        List<String> nodeTypes,
         Match label,
         Integer exitStatus,
         Boolean failed,
@@ -35,12 +37,24 @@ public record ProcessCriteria(
 
     /** No criterion: every process. */
     public static final ProcessCriteria ANY =
-            new ProcessCriteria(null, null, null, null, null, null, null, null, null, null, null, null);
+            new ProcessCriteria(null, null, null, null, null, null, null, null, null, null, null, null, null);
 
     /** The live processes (created or waiting), paused or not as {@code paused} says (null: either). */
     public static ProcessCriteria live(Boolean paused) {
         return new ProcessCriteria(
-                null, List.of("created", "waiting"), null, null, null, null, paused, null, null, null, null, null);
+                null,
+                List.of("created", "waiting"),
+                null,
+                null,
+                null,
+                null,
+                null,
+                paused,
+                null,
+                null,
+                null,
+                null,
+                null);
     }
 
     /** A text that must equal a column, or (as a prefix) begin it. */

@@ -9,7 +9,8 @@ import dev.cairn.storage.query.Filter;
 /**
  * {@link ProcessCriteria} as the query builder's filters on a process vertex. The state is compared on
  * the derived field {@code process_state}, the expression the partial index of live processes is built
- * on, so that a list of created and waiting ones reads that index; a caller and a group are joins
+ * on, so that a list of created and waiting ones reads that index; a kind of process is its node type;
+ * a caller and a group are joins
  * (see {@link ProcessViews}), not filters.
  */
 final class ProcessFilters {
@@ -27,6 +28,14 @@ final class ProcessFilters {
         }
         if (c.type() != null) {
             all.add(match("process_type", c.type()));
+        }
+        if (c.nodeTypes() != null) {
+            // one type is an equality, which reads the index on (node_type, ctime, id) in the list's order;
+            // = ANY of a one-element array would have every row of the type read and sorted for each page
+            all.add(
+                    c.nodeTypes().size() == 1
+                            ? Filter.field("node_type").eq(c.nodeTypes().getFirst())
+                            : Filter.field("node_type").in(c.nodeTypes()));
         }
         if (c.label() != null) {
             all.add(match("label", c.label()));

@@ -177,7 +177,7 @@ public final class ProcessViews {
         Map<String, ProcessDetailView.Linked> outputs = new LinkedHashMap<>();
         links(id, inputs, outputs);
         ProcessCriteria callees =
-                new ProcessCriteria(null, null, null, null, null, null, null, null, null, id, null, null);
+                new ProcessCriteria(null, null, null, null, null, null, null, null, null, null, id, null, null);
         String cachedFrom = (String) row.get("p", CACHED_FROM);
         @SuppressWarnings("unchecked")
         Map<String, Object> attributes = (Map<String, Object>) row.get("p", "attributes");
@@ -214,7 +214,7 @@ public final class ProcessViews {
         }
         Map<Long, ProcessView> processes = new HashMap<>();
         ProcessCriteria members = new ProcessCriteria(
-                List.copyOf(callers.keySet()), null, null, null, null, null, null, null, null, null, null, null);
+                List.copyOf(callers.keySet()), null, null, null, null, null, null, null, null, null, null, null, null);
         for (ProcessView p : list(members, Sort.OLDEST_FIRST, null, callers.size())) {
             processes.put(p.id(), p);
         }
@@ -301,7 +301,7 @@ public final class ProcessViews {
     }
 
     private static ProcessCriteria idIs(long id) {
-        return new ProcessCriteria(List.of(id), null, null, null, null, null, null, null, null, null, null, null);
+        return new ProcessCriteria(List.of(id), null, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     private static ProcessView summary(Row r) {

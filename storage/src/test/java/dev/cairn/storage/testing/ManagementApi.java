@@ -11,8 +11,8 @@ import java.time.Duration;
 import java.util.Base64;
 
 /**
- * The few calls of RabbitMQ's management HTTP API the tests need: virtual hosts and
- * permissions. Plain {@code java.net.http}, no client library.
+ * The few calls of RabbitMQ's management HTTP API the tests need: virtual hosts, their
+ * limits and permissions. Plain {@code java.net.http}, no client library.
  */
 final class ManagementApi {
 
@@ -45,6 +45,16 @@ final class ManagementApi {
                 "PUT",
                 "/api/permissions/" + segment(vhost) + "/" + segment(user),
                 "{\"configure\":\".*\",\"write\":\".*\",\"read\":\".*\"}");
+    }
+
+    /** Limits the queues {@code vhost} may hold to {@code max} (queues already there stay); null lifts the limit. */
+    void limitQueues(String vhost, Integer max) throws IOException {
+        String path = "/api/vhost-limits/" + segment(vhost) + "/max-queues";
+        if (max == null) {
+            expectSuccess("DELETE", path, null);
+        } else {
+            expectSuccess("PUT", path, "{\"value\":" + max + "}");
+        }
     }
 
     /** Deletes the virtual host with its queues and exchanges; a no-op if it is gone already. */

@@ -113,6 +113,15 @@ public final class TestBroker implements BeforeAllCallback, AfterAllCallback {
         return server;
     }
 
+    /**
+     * Lets the virtual host hold at most {@code max} queues, so that declaring a new one is refused
+     * (406 PRECONDITION_FAILED) while the queues already there work on; null lifts the limit.
+     */
+    public void limitQueues(Integer max) throws IOException {
+        requireLive();
+        management.limitQueues(vhost, max);
+    }
+
     /** A new factory for connections to this virtual host, as the AMQP user. */
     public ConnectionFactory connectionFactory() {
         requireLive();

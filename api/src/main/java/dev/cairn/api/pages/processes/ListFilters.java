@@ -17,20 +17,21 @@ import dev.cairn.storage.errors.InvalidInputException;
 
 /**
  * The process list's filters as they stand in its URL, so that a view can be bookmarked and shared:
- * states, type and label (exact, or a prefix ending in '*'), exit status, and a time range of
- * launches. A time is ISO 8601 with an offset, or a form's local date and time, read as UTC.
+ * states, type and label (exact, or a prefix ending in '*'), kinds of process, exit status, and a
+ * time range of launches. A time is ISO 8601 with an offset, or a form's local date and time, read as UTC.
  */
-record ListFilters(List<String> states, String type, String label, String exitStatus, String since, String until) {
+record ListFilters(
+        List<String> states,
+        String type,
+        List<String> kinds,
+        String label,
+        String exitStatus,
+        String since,
+        String until) {
 
     ListFilters {
-        states = states == null
-                ? List.of()
-                : states.stream()
-                        .flatMap(s -> List.of(s.split(",")).stream())
-                        .map(s -> s.strip().toLowerCase(Locale.ROOT))
-                        .filter(s -> !s.isEmpty())
-                        .distinct()
-                        .toList();
+        states = names(states);
+        kinds = names(kinds);
         type = blankIsNull(type);
         label = blankIsNull(label);
         exitStatus = blankIsNull(exitStatus);
@@ -44,6 +45,7 @@ record ListFilters(List<String> states, String type, String label, String exitSt
                 null,
                 states,
                 type,
+                kinds.isEmpty() ? null : kinds,
                 label,
                 exitStatus == null ? null : exitStatus(exitStatus),
                 null,
@@ -81,6 +83,9 @@ record ListFilters(List<String> states, String type, String label, String exitSt
             params.put("state", new ArrayList<>(states));
         }
         put(params, "type", type);
+        if (!kinds.isEmpty()) {
+            params.put("kind", new ArrayList<>(kinds));
+        }
         put(params, "label", label);
         put(params, "exit_status", exitStatus);
         put(params, "since", since);
@@ -116,6 +121,18 @@ record ListFilters(List<String> states, String type, String label, String exitSt
                         name + " '" + text + "' is not a date and time (2026-11-24T08:00, or ISO 8601 with an offset)");
             }
         }
+    }
+
+    /** Names given as repeated parameters or comma-separated, lower case, each once. */
+    private static List<String> names(List<String> given) {
+        return given == null
+                ? List.of()
+                : given.stream()
+                        .flatMap(s -> List.of(s.split(",")).stream())
+                        .map(s -> s.strip().toLowerCase(Locale.ROOT))
+                        .filter(s -> !s.isEmpty())
+                        .distinct()
+                        .toList();
     }
 
     private static String blankIsNull(String s) {

@@ -15,6 +15,7 @@ import dev.cairn.api.processes.ControlReport;
 import dev.cairn.api.processes.ControlResult;
 import dev.cairn.api.processes.ProcessControlService;
 import dev.cairn.api.processes.ProcessFilter;
+import dev.cairn.api.processes.ProcessSummary;
 import dev.cairn.api.security.CurrentUser;
 import dev.cairn.engine.process.ProcessState;
 
@@ -44,6 +45,7 @@ class ProcessListController {
     String list(
             @RequestParam(name = "state", required = false) List<String> state,
             @RequestParam(name = "type", required = false) String type,
+            @RequestParam(name = "kind", required = false) List<String> kind,
             @RequestParam(name = "label", required = false) String label,
             @RequestParam(name = "exit_status", required = false) String exitStatus,
             @RequestParam(name = "since", required = false) String since,
@@ -53,12 +55,13 @@ class ProcessListController {
             @RequestHeader(name = "HX-Request", required = false) String htmx,
             @RequestHeader(name = "HX-History-Restore-Request", required = false) String restore,
             Model model) {
-        ListFilters filters = new ListFilters(state, type, label, exitStatus, since, until);
+        ListFilters filters = new ListFilters(state, type, kind, label, exitStatus, since, until);
         ProcessFilter filter = filters.filter();
         model.addAttribute("filters", filters);
         model.addAttribute(
                 "states",
                 Arrays.stream(ProcessState.values()).map(ProcessState::dbValue).toList());
+        model.addAttribute("kinds", ProcessSummary.kinds());
         ListPaging.Rows rows = paging.page(filter, after, before, PAGE);
         model.addAttribute("rows", rows);
         model.addAttribute("previousUrl", rows.previous() == null ? null : filters.url("before", rows.previous()));
@@ -80,7 +83,7 @@ class ProcessListController {
             flash.addFlashAttribute("controlProblem", "Select the processes to " + action + " first.");
         } else {
             ProcessFilter chosen =
-                    new ProcessFilter(selected, null, null, null, null, null, null, null, null, null, null, null);
+                    new ProcessFilter(selected, null, null, null, null, null, null, null, null, null, null, null, null);
             ControlReport report = controls.many(what, chosen, false, BULK_LIMIT, CurrentUser.id());
             flash.addFlashAttribute("controlReport", summary(what, report));
         }

@@ -31,9 +31,10 @@ public final class BrokerConnection implements AutoCloseable {
     private final Topology topology;
     /**
      * Kept open for the connection's life: the client re-declares a recovered connection's
-     * queues and exchanges on the channel that first declared them, so that channel must live.
+     * queues and exchanges on the channel that last declared them, so that channel must live.
+     * Every declaration goes through it ({@link #declareTopology}).
      */
-    private final Channel topologyChannel;
+    private Channel topologyChannel;
 
     private BrokerConnection(Connection connection, Topology topology, Channel topologyChannel) {
         this.connection = connection;
@@ -89,6 +90,18 @@ public final class BrokerConnection implements AutoCloseable {
 
     public Topology topology() {
         return topology;
+    }
+
+    /**
+     * Declares the task queue and the events exchange again (a task queue someone deleted), with
+     * the arguments they were first declared with, on the channel kept for them; a refusal closes
+     * that channel, and the next call opens another.
+     */
+    synchronized void declareTopology() throws IOException {
+        if (!topologyChannel.isOpen()) {
+            topologyChannel = newChannel();
+        }
+        topology.declare(topologyChannel);
     }
 
     Channel newChannel() {

@@ -64,7 +64,7 @@ public final class TaskConsumer implements AutoCloseable {
     private synchronized void subscribe() {
         Channel ch = connection.newChannel();
         try {
-            connection.topology().declare(ch);
+            connection.declareTopology();
             ch.basicQos(slots);
             ch.addShutdownListener(this::onChannelClosed);
             consumerTag = ch.basicConsume(connection.topology().taskQueue(), false, new DefaultConsumer(ch) {
@@ -94,7 +94,7 @@ public final class TaskConsumer implements AutoCloseable {
         }
     }
 
-    /** The broker cancelled the consumer on {@code ch}: the queue went (deleted), or its node did. */
+    /** The broker cancelled the consumer on {@code ch}: the queue was deleted, or became unavailable. */
     private void onCancelled(Channel ch) {
         if (closing) {
             return;

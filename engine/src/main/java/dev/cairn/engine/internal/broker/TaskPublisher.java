@@ -23,7 +23,7 @@ import dev.cairn.storage.errors.InvalidInputException;
  * <p>
  * A confirm alone does not say that: the broker confirms a message it could not route, and drops
  * it. So every task is mandatory, and one the broker hands back (the task queue is not there: an
- * operator deleted it, or a classic queue's node is down) makes the publisher declare the queue
+ * operator deleted it, or a new virtual host has none yet) makes the publisher declare the queue
  * again, with the arguments every engine declares it with, and publish those tasks once more. Tasks
  * that come back again are not taken as sent: the caller keeps their outbox rows, and the outbox
  * relay sends them at its next passes.
@@ -63,7 +63,7 @@ public final class TaskPublisher {
                     "the broker could not route {0} task(s) to the task queue {1}: declaring the queue again",
                     unrouted.size(),
                     queue);
-            declareTaskQueue();
+            declareTaskQueue(unrouted.size());
             unrouted = send(publishing, unrouted);
             if (!unrouted.isEmpty()) {
                 throw new BrokerException(
@@ -113,21 +113,16 @@ public final class TaskPublisher {
         return unrouted;
     }
 
-    /**
-     * Declares the task queue as every engine does at start ({@link Topology}), on a channel of its
-     * own: a refusal closes that channel only.
-     */
-    private void declareTaskQueue() {
-        Channel channel = connection.newChannel();
+    /** Declares the task queue as every engine does at start ({@link Topology}), or says why it cannot. */
+    private void declareTaskQueue(int unrouted) {
         try {
-            connection.topology().declare(channel);
+            connection.declareTopology();
         } catch (IOException | ShutdownSignalException | InvalidInputException e) {
-            String why = "the task queue " + connection.topology().taskQueue()
-                    + " is not on the broker and cannot be declared: " + e.getMessage();
+            String why = "the broker could not route " + unrouted + " task(s) to the task queue "
+                    + connection.topology().taskQueue() + ", and declaring it again failed (" + e.getMessage()
+                    + "); the tasks stay in the outbox";
             LOG.log(Level.ERROR, why);
             throw new BrokerException(why, e);
-        } finally {
-            closeQuietly(channel);
         }
     }
 

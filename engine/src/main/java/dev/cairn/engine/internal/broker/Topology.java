@@ -41,9 +41,12 @@ public record Topology(String prefix, boolean quorum) {
         try {
             channel.queueDeclare(taskQueue(), true, false, false, quorum ? Map.of("x-queue-type", "quorum") : Map.of());
         } catch (IOException e) {
-            if (e.getCause() instanceof ShutdownSignalException s
-                    && s.getReason() instanceof AMQP.Channel.Close close
-                    && close.getReplyCode() == PRECONDITION_FAILED) {
+            if (!(e.getCause() instanceof ShutdownSignalException s
+                    && s.getReason() instanceof AMQP.Channel.Close close)) {
+                throw e;
+            }
+            if (close.getReplyCode() == PRECONDITION_FAILED
+                    && close.getReplyText().contains("inequivalent arg")) {
                 throw new InvalidInputException(
                         "the task queue " + taskQueue() + " is on the broker already as another type of queue than "
                                 + (quorum ? "the quorum queue" : "the classic queue")
@@ -52,7 +55,9 @@ public record Topology(String prefix, boolean quorum) {
                                 + " and delete it (rabbitmqctl delete_queue " + taskQueue() + ") before they start"
                                 + " with the new setting");
             }
-            throw e;
+            // another refusal (a limit on the number of queues, a permission): say which
+            throw new IOException(
+                    "the broker refused to declare the task queue " + taskQueue() + ": " + close.getReplyText(), e);
         }
         channel.exchangeDeclare(events(), BuiltinExchangeType.TOPIC, true);
     }

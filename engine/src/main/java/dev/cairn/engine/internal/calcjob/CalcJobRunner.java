@@ -48,8 +48,6 @@ import dev.cairn.storage.graph.computers.Computer;
  */
 public final class CalcJobRunner {
 
-    static final String SCRIPT = "_cairn_submit.sh";
-
     /**
      * A submitted job, to be watched by the job poller, and the folder it runs in (the output
      * remote_folder); {@code report} says what an earlier attempt had left when the step was tried again.
@@ -63,7 +61,7 @@ public final class CalcJobRunner {
     public record Retrieved(Outputs outputs, Path scratch) {}
 
     /**
-     * A job prepared in a local folder: its input files and its submit script {@link #SCRIPT},
+     * A job prepared in a local folder: its input files and its submit script {@link Scheduler#SUBMIT_SCRIPT},
      * as they would be uploaded to {@code workdir}.
      */
     public record Prepared(Path folder, String workdir, String jobName, String script, List<String> retrieveList) {}
@@ -104,7 +102,7 @@ public final class CalcJobRunner {
         String jobName = "cairn-" + uuid;
         JobTemplate template = JobScripts.template(jobName, workdir, code, settings, info, options);
         String script = ComputerAccess.scheduler(computer).submitScript(template);
-        Files.writeString(folder.root().resolve(SCRIPT), script);
+        Files.writeString(folder.root().resolve(Scheduler.SUBMIT_SCRIPT), script);
         List<String> retrieve = new ArrayList<>(info.retrieveList());
         options.additionalRetrieveList().stream()
                 .filter(r -> !retrieve.contains(r))
@@ -172,7 +170,7 @@ public final class CalcJobRunner {
         transport.write(
                 prepared.workdir() + "/" + Scheduler.SUBMITTED_FILE,
                 prepared.jobName().getBytes(StandardCharsets.UTF_8));
-        return scheduler.submit(transport, prepared.workdir(), SCRIPT);
+        return scheduler.submit(transport, prepared.workdir(), Scheduler.SUBMIT_SCRIPT);
     }
 
     /**
