@@ -212,11 +212,6 @@ public final class AutoFailover implements AutoCloseable {
                 + "/pg_auto_failover?sslmode=disable";
     }
 
-    /** The data nodes, pg1 and pg2. */
-    public List<Node> nodes() {
-        return nodes;
-    }
-
     /** The node the monitor has as the primary now (reported and assigned {@code primary}, {@code wait_primary} or {@code single}). */
     public Node primary() {
         String name = monitor.sql(
@@ -260,7 +255,7 @@ public final class AutoFailover implements AutoCloseable {
     private List<String> states() {
         return monitor.sql(
                         "pg_auto_failover",
-                        "SELECT nodename || ' ' || reportedstate || ' ' || goalstate" + " FROM pgautofailover.node")
+                        "SELECT nodename || ' ' || reportedstate || ' ' || goalstate FROM pgautofailover.node")
                 .lines()
                 .toList();
     }
