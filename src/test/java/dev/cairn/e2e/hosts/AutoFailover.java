@@ -282,14 +282,24 @@ public final class AutoFailover implements AutoCloseable {
                 database, nodes.stream().map(n -> n.host.address()).toList());
     }
 
+    /** The monitor's last {@code count} events ({@code pg_autoctl show events}), or why it could not say. */
+    public String events(int count) {
+        return output(() -> monitor.host.exec(monitor.autoctl(
+                "show",
+                "events",
+                "--count",
+                "" + count,
+                "--pgdata",
+                monitor.data().toString())));
+    }
+
     /** What the monitor says ({@code pg_autoctl show state} and its last events) and each keeper's last lines. */
     public String report() {
         StringBuilder b = new StringBuilder("\n--- pg_autoctl show state ---\n");
         b.append(output(() -> monitor.host.exec(
                 monitor.autoctl("show", "state", "--pgdata", monitor.data().toString()))));
         b.append("\n--- pg_autoctl show events ---\n");
-        b.append(output(() -> monitor.host.exec(monitor.autoctl(
-                "show", "events", "--count", "20", "--pgdata", monitor.data().toString()))));
+        b.append(events(20));
         for (Node n : nodes) {
             b.append(n.tail());
         }

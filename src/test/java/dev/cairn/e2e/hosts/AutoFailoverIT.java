@@ -9,8 +9,11 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.time.LocalTime;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -96,7 +99,7 @@ class AutoFailoverIT {
             System.out.printf(
                     Locale.ROOT,
                     "AutoFailoverIT: %s failover: %s killed at %s with %d of %d launched processes ended; the monitor"
-                            + " promoted %s, which took a write %.1f s after the kill; the first step committed on it"
+                            + " promoted %s, which committed a write %.1f s after the kill; the first step committed on it"
                             + " %.1f s after the kill%n",
                     which,
                     primary.name(),
@@ -106,17 +109,41 @@ class AutoFailoverIT {
                     standby.name(),
                     (writable - killed) / 1e9,
                     (progress.lastAdvance() - killed) / 1e9);
+            long killedMillis = System.currentTimeMillis() - (System.nanoTime() - killed) / 1_000_000;
+            System.out.println(
+                    "AutoFailoverIT: " + retriesSince(killedMillis) + "; the monitor's events:\n" + pg.events(8));
         }
         return primary;
     }
 
-    /** Tries a write (a transaction id) on the standby every 50 ms until it takes one; returns when (nanoTime). */
+    /** The workers' retries of steps since {@code since} (epoch ms): how many, and the longest wait, from their logs. */
+    private static String retriesSince(long since) {
+        // the number as the log's MessageFormat wrote it: 1,600
+        Pattern retry = Pattern.compile("retrying in ([\\d,.\u00a0\u202f]+) ms");
+        List<Long> waits = lab.workers().stream()
+                .flatMap(w -> w.process().lines().stream())
+                .filter(l -> l.millis() >= since)
+                .map(l -> retry.matcher(l.text()))
+                .filter(Matcher::find)
+                .map(m -> Long.parseLong(m.group(1).replaceAll("\\D", "")))
+                .toList();
+        return waits.size() + " step retries by the workers since the kill, the longest wait "
+                + waits.stream().mapToLong(Long::longValue).max().orElse(0) + " ms";
+    }
+
+    /**
+     * Tries a write on the standby every 50 ms until it commits one; returns when (nanoTime). A table
+     * made and dropped: its catalog rows are written and committed as a step's rows are, waiting for
+     * a synchronous standby while the promoted node still names one (pg_auto_failover's
+     * {@code stop_replication}, until it is {@code wait_primary}), where taking a transaction id would not.
+     */
     private static long awaitWritable(AutoFailover pg, long since) {
         long deadline = since + FAILOVER.toNanos();
         while (System.nanoTime() < deadline) {
             try (Connection c = lab.db().connect();
                     Statement s = c.createStatement()) {
-                s.execute("SELECT txid_current()");
+                s.setQueryTimeout((int) FAILOVER.toSeconds());
+                s.execute("CREATE TEMPORARY TABLE failover_probe () ON COMMIT DROP");
                 return System.nanoTime();
             } catch (SQLException inRecovery) {
                 HostProcess.sleep(Duration.ofMillis(50));

@@ -1,5 +1,6 @@
 package dev.cairn.e2e.hosts;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
@@ -21,6 +22,9 @@ import dev.cairn.storage.graph.InstalledCode;
  * The jobs run for {@value #JOB_SECONDS} s, shorter than the failover: a step that submitted its job and
  * lost its transaction to the kill is tried again on the new primary after its job has ended, and
  * must find that it ran (the job's started file in its work directory) rather than submit it again.
+ * <p>
+ * Then the old primary rejoins as the new primary's synchronous standby by the manual procedure
+ * ({@code pg_rewind}, {@code standby.signal} and {@code primary_conninfo}), and has the whole graph.
  */
 @ManyHostsTest
 class DatabaseFailoverIT {
@@ -69,6 +73,27 @@ class DatabaseFailoverIT {
         System.out.println("DatabaseFailoverIT: " + tally + "; steps tried again after submitting: " + takenJobs());
         tally.assertNoneLostOrDoubled();
         ledger.assertExactlyOnce(lab.db());
+
+        long rejoining = System.nanoTime();
+        primary.rejoinAsStandbyOf(standby);
+        System.out.printf(
+                Locale.ROOT,
+                "DatabaseFailoverIT: the old primary rewound (pg_rewind) and a synchronous standby of the new one %.1f s"
+                        + " after it began%n",
+                (System.nanoTime() - rejoining) / 1e9);
+        String graph = "SELECT count(*) || ' nodes, ' || (SELECT count(*) FROM link) || ' links' FROM node";
+        String onPrimary = standby.sql(lab.db().name(), graph).strip();
+        assertEquals(onPrimary, awaitReplayed(primary, graph, onPrimary), "the rejoined standby's graph");
+    }
+
+    /** What {@code sql} gives on {@code standby} once it gives {@code expected} (replayed), or after 30 s. */
+    private static String awaitReplayed(PostgresNode standby, String sql, String expected) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        String found;
+        while (!(found = standby.sql(lab.db().name(), sql).strip()).equals(expected) && System.nanoTime() < deadline) {
+            HostProcess.sleep(Duration.ofMillis(200));
+        }
+        return found;
     }
 
     /** What the submit steps that lost their transaction after submitting found when tried again, from their reports. */

@@ -36,7 +36,8 @@ import dev.cairn.storage.testing.TestDatabase;
  * folder, which the other hosts reach through the shared file system as over NFS), optionally a
  * host {@code cluster} (an SSH login node, the computer calculation jobs run on), optionally a
  * RabbitMQ cluster on hosts {@code mq1} … {@code mq3} that the workers use instead of the single
- * node ({@link RabbitCluster}), and worker hosts {@code worker1} … {@code workerN}; the class's own database, and an engine in the tests'
+ * node ({@link RabbitCluster}), optionally PostgreSQL as a pg_auto_failover formation on hosts
+ * {@code monitor}, {@code pg1}, {@code pg2} ({@link AutoFailover}), and worker hosts {@code worker1} … {@code workerN}; the class's own database, and an engine in the tests'
  * JVM (reaching the services through {@link Relay}s) to launch processes and look at the graph.
  * {@snippet :
  * @RegisterExtension static final Lab lab = Lab.withWorkerHosts(3).loginNode().build();

@@ -64,6 +64,14 @@ public final class PostgresNode implements AutoCloseable {
                 "--locale=C.UTF-8",
                 "--no-sync")));
         try {
+            // pg_rewind needs both, to make a lost primary a standby of the one that replaced it: hints
+            // in the WAL, and the WAL since the last checkpoint before the two diverged, which the crash
+            // recovery it runs first would otherwise recycle; in the file, not on the command line,
+            // which that recovery does not see
+            Files.writeString(
+                    data.resolve("postgresql.conf"),
+                    "wal_log_hints = on\nwal_keep_size = '256MB'\n",
+                    StandardOpenOption.APPEND);
             Files.writeString(
                     data.resolve("pg_hba.conf"),
                     "host all all " + Network.SUBNET + ".0/24 scram-sha-256\n" + "host replication all "
@@ -117,29 +125,64 @@ public final class PostgresNode implements AutoCloseable {
         PostgresNode standby =
                 new PostgresNode(host, address, data, socketDir, serverSettings(address, socketDir, settings));
         standby.run();
-        primary.sql("ALTER SYSTEM SET synchronous_standby_names = '*'");
-        primary.sql("SELECT pg_reload_conf()");
+        primary.makeSynchronous(standby);
+        return standby;
+    }
+
+    /** Names {@code standby}, which streams from this server, synchronous, and waits until this server says so. */
+    private void makeSynchronous(PostgresNode standby) {
+        sql("ALTER SYSTEM SET synchronous_standby_names = '*'");
+        sql("SELECT pg_reload_conf()");
         long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();
-        while (!primary.sql("SELECT count(*) FROM pg_stat_replication WHERE sync_state = 'sync'")
+        while (!sql("SELECT count(*) FROM pg_stat_replication WHERE sync_state = 'sync'")
                 .strip()
                 .equals("1")) {
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("the standby on " + host.name() + " did not become synchronous within 1 minute"
-                        + standby.postgres.tail());
+                // else every commit here waits for a standby that is not coming, the tests' clean-up too
+                sql("ALTER SYSTEM RESET synchronous_standby_names");
+                sql("SELECT pg_reload_conf()");
+                throw new AssertionError("the standby on " + standby.host.name()
+                        + " did not become synchronous within 1 minute" + standby.postgres.tail());
             }
             HostProcess.sleep(Duration.ofMillis(200));
         }
-        return standby;
+    }
+
+    /**
+     * This server, a primary lost and replaced by its promoted standby {@code primary}, made that
+     * one's synchronous standby, as an operator does: a checkpoint on the new primary, {@code
+     * pg_rewind} to its timeline (it runs the crash recovery a killed server needs first), {@code
+     * standby.signal} and {@code primary_conninfo} written by its {@code --write-recovery-conf},
+     * started, named synchronous.
+     */
+    public void rejoinAsStandbyOf(PostgresNode primary) {
+        // pg_rewind reads the source's timeline from its control file, which names the new timeline
+        // only after the first checkpoint since the promotion: before it, it finds nothing to rewind
+        primary.sql("CHECKPOINT");
+        host.exec(asPostgres(List.of(
+                bin("pg_rewind"),
+                "--target-pgdata=" + data,
+                "--source-server=host=" + primary.address + " port=" + PORT + " user=" + USER + " password=" + PASSWORD
+                        + " dbname=postgres",
+                "--write-recovery-conf",
+                "--progress")));
+        run();
+        primary.makeSynchronous(this);
     }
 
     /** Runs {@code sql} with psql on the server's socket, as {@code cairn}; returns what it printed (unaligned). */
     public String sql(String sql) {
+        return sql("postgres", sql);
+    }
+
+    /** Runs {@code sql} in {@code database}, as {@link #sql(String)}. */
+    public String sql(String database, String sql) {
         return host.exec(asPostgres(List.of(
                 bin("psql"),
                 "--host=" + socketDir,
                 "--port=" + PORT,
                 "--username=" + USER,
-                "--dbname=postgres",
+                "--dbname=" + database,
                 "--no-align",
                 "--tuples-only",
                 "--no-psqlrc",

@@ -94,7 +94,7 @@ public final class TaskConsumer implements AutoCloseable {
         }
     }
 
-    /** The broker cancelled the consumer on {@code ch}: the queue went (deleted), or its node did. */
+    /** The broker cancelled the consumer on {@code ch}: the queue was deleted, or became unavailable. */
     private void onCancelled(Channel ch) {
         if (closing) {
             return;

@@ -23,7 +23,7 @@ import dev.cairn.storage.errors.InvalidInputException;
  * <p>
  * A confirm alone does not say that: the broker confirms a message it could not route, and drops
  * it. So every task is mandatory, and one the broker hands back (the task queue is not there: an
- * operator deleted it, or a classic queue's node is down) makes the publisher declare the queue
+ * operator deleted it, or a new virtual host has none yet) makes the publisher declare the queue
  * again, with the arguments every engine declares it with, and publish those tasks once more. Tasks
  * that come back again are not taken as sent: the caller keeps their outbox rows, and the outbox
  * relay sends them at its next passes.

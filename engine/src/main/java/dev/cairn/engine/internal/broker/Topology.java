@@ -55,7 +55,7 @@ public record Topology(String prefix, boolean quorum) {
                                 + " and delete it (rabbitmqctl delete_queue " + taskQueue() + ") before they start"
                                 + " with the new setting");
             }
-            // another refusal (a limit on the number of queues, a permission, a node down): say which
+            // another refusal (a limit on the number of queues, a permission): say which
             throw new IOException(
                     "the broker refused to declare the task queue " + taskQueue() + ": " + close.getReplyText(), e);
         }

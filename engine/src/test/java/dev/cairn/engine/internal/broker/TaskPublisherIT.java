@@ -5,11 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.LongStream;
 
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.GetResponse;
+import com.rabbitmq.client.MessageProperties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -59,6 +61,51 @@ class TaskPublisherIT {
             new TaskPublisher(connection).publish(tasks(0, 5));
             assertEquals(LongStream.range(0, 5).boxed().toList(), drain("quorum.tasks"));
             assertEquals("quorum", queueType("quorum.tasks"));
+        }
+    }
+
+    /**
+     * What the mandatory flag, its message id and the check for returns cost: batches of 20 tasks
+     * through the publisher against the same batches published plainly (no flag, no id) on a channel
+     * in confirm mode, alternating, each into a queue of its own; prints the ratio of their rates.
+     */
+    @Test
+    void publishingMandatoryCostsLittleAgainstPlainConfirmedPublishes() throws Exception {
+        int batches = 150;
+        try (BrokerConnection connection = open("rate", false);
+                Connection plain = broker.newConnection()) {
+            TaskPublisher publisher = new TaskPublisher(connection);
+            Channel reference = plain.createChannel();
+            reference.confirmSelect();
+            reference.queueDeclare("rate.reference", true, false, false, null);
+            long[] nanos = new long[2];
+            for (int round = 0; round < 2; round++) { // the first round warms up
+                for (int b = 0; b < batches; b++) {
+                    List<TaskMessage> batch = tasks(b * 20L, 20);
+                    long t0 = System.nanoTime();
+                    publisher.publish(batch);
+                    long t1 = System.nanoTime();
+                    for (TaskMessage t : batch) {
+                        reference.basicPublish("", "rate.reference", MessageProperties.PERSISTENT_BASIC, t.toBytes());
+                    }
+                    reference.waitForConfirmsOrDie(30_000);
+                    long t2 = System.nanoTime();
+                    if (round == 1) {
+                        nanos[0] += t1 - t0;
+                        nanos[1] += t2 - t1;
+                    }
+                }
+                assertEquals(batches * 20, drain("rate.tasks").size(), "tasks published mandatory, each once");
+                assertEquals(batches * 20, drain("rate.reference").size(), "tasks published plainly");
+            }
+            System.out.printf(
+                    Locale.ROOT,
+                    "TaskPublisherIT: %d tasks in batches of 20: %.0f/s mandatory with returns checked, %.0f/s plain:"
+                            + " %.2f%n",
+                    batches * 20,
+                    batches * 20 / (nanos[0] / 1e9),
+                    batches * 20 / (nanos[1] / 1e9),
+                    (double) nanos[1] / nanos[0]);
         }
     }
 
