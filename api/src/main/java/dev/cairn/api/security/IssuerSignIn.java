@@ -28,7 +28,8 @@ import dev.cairn.api.config.CairnProperties;
  * flow with PKCE, by Spring Security's OAuth 2 client. The access token the issuer gives becomes the
  * session's credential, as a token typed into the sign-in form does ({@link PageSessions}): each page
  * request is authenticated with it by the JWT path of the API, so the issuer's user gets Cairn's roles
- * exactly as a JWT bearer would, and the session ends when the token runs out.
+ * exactly as a JWT bearer would. The authorized client, with the refresh token the issuer may have given,
+ * stays in the session: {@link IssuerRenewal} renews the access token as it runs out.
  */
 final class IssuerSignIn {
 
@@ -46,6 +47,11 @@ final class IssuerSignIn {
     IssuerSignIn(CairnProperties.Oidc oidc, PageSessions sessions) {
         this.oidc = oidc;
         this.sessions = sessions;
+    }
+
+    /** What renews the access tokens of the sessions this sign-in makes. */
+    IssuerRenewal renewal() {
+        return new IssuerRenewal(oidc.name(), this::registration, authorized);
     }
 
     void configure(HttpSecurity http) throws Exception {
@@ -125,6 +131,8 @@ final class IssuerSignIn {
                 ((OAuth2AuthenticationToken) who).getAuthorizedClientRegistrationId(), who, request);
         try {
             sessions.signIn(client.getAccessToken().getTokenValue(), request);
+            // into the session the sign-in made anew: the refresh token goes with it
+            authorized.saveAuthorizedClient(client, who, request, response);
         } catch (AuthenticationException e) {
             refused(oidc.name() + " signed you in, but Cairn refused it: " + e.getMessage() + ".", request, response);
             return;

@@ -86,10 +86,13 @@ class PageSecurityConfiguration {
                                 + " data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self';"
                                 + " frame-ancestors 'none'; form-action 'self'; base-uri 'self'"))
                         .referrerPolicy(r -> r.policy(ReferrerPolicyHeaderWriter.ReferrerPolicy.SAME_ORIGIN)));
+        IssuerRenewal renewal = null;
         if (properties.security().oidc().signIn()) {
-            new IssuerSignIn(properties.security().oidc(), sessions).configure(http);
+            IssuerSignIn issuer = new IssuerSignIn(properties.security().oidc(), sessions);
+            issuer.configure(http);
+            renewal = issuer.renewal();
         }
-        http.addFilterBefore(new SessionCredentialFilter(sessions), AuthorizationFilter.class);
+        http.addFilterBefore(new SessionCredentialFilter(sessions, renewal), AuthorizationFilter.class);
         return http.build();
     }
 }

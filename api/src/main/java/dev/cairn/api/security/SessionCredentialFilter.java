@@ -14,14 +14,18 @@ import org.springframework.web.filter.OncePerRequestFilter;
 /**
  * Authenticates each page request with the credential its session holds ({@link PageSessions}). A
  * credential refused now (revoked, expired) ends the session; the request then goes on signed out, and
- * the sign-in page says why.
+ * the sign-in page says why. An issuer's access token is renewed first when it runs out soon ({@link
+ * IssuerRenewal}, where the server signs people in through an issuer).
  */
 final class SessionCredentialFilter extends OncePerRequestFilter {
 
     private final PageSessions sessions;
+    private final IssuerRenewal renewal;
 
-    SessionCredentialFilter(PageSessions sessions) {
+    /** {@code renewal} null: no sign-in through an issuer. */
+    SessionCredentialFilter(PageSessions sessions, IssuerRenewal renewal) {
         this.sessions = sessions;
+        this.renewal = renewal;
     }
 
     @Override
@@ -31,13 +35,29 @@ final class SessionCredentialFilter extends OncePerRequestFilter {
         String credential = session == null ? null : (String) session.getAttribute(PageSessions.CREDENTIAL);
         if (credential != null) {
             try {
-                SecurityContextHolder.getContext().setAuthentication(sessions.authenticate(credential));
-            } catch (AuthenticationException e) {
-                session.invalidate();
+                String current = renewal == null ? credential : renewal.current(credential, request, response);
+                SecurityContextHolder.getContext().setAuthentication(sessions.authenticate(current));
+                if (!current.equals(credential)) {
+                    session.setAttribute(PageSessions.CREDENTIAL, current);
+                }
+            } catch (AuthenticationException | IssuerRenewal.Refused e) {
+                SecurityContextHolder.clearContext();
+                end(session);
                 request.getSession(true)
                         .setAttribute(PageSessions.ENDED, "Your session ended: " + e.getMessage() + ".");
+            } catch (IllegalStateException ended) {
+                // another request of the session (a sign-out, a page's parallel request) ended it meanwhile
+                SecurityContextHolder.clearContext();
             }
         }
         chain.doFilter(request, response);
+    }
+
+    private static void end(HttpSession session) {
+        try {
+            session.invalidate();
+        } catch (IllegalStateException already) {
+            // another request of the session ended it first
+        }
     }
 }

@@ -18,7 +18,10 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import com.nimbusds.jose.jwk.JWKSet;
 import com.nimbusds.jose.jwk.RSAKey;
@@ -43,10 +46,15 @@ import org.springframework.security.core.userdetails.UserDetailsService;
 import org.springframework.security.oauth2.core.AuthorizationGrantType;
 import org.springframework.security.oauth2.core.ClientAuthenticationMethod;
 import org.springframework.security.oauth2.core.oidc.OidcScopes;
+import org.springframework.security.oauth2.server.authorization.InMemoryOAuth2AuthorizationService;
+import org.springframework.security.oauth2.server.authorization.OAuth2Authorization;
+import org.springframework.security.oauth2.server.authorization.OAuth2AuthorizationService;
+import org.springframework.security.oauth2.server.authorization.OAuth2TokenType;
 import org.springframework.security.oauth2.server.authorization.client.InMemoryRegisteredClientRepository;
 import org.springframework.security.oauth2.server.authorization.client.RegisteredClient;
 import org.springframework.security.oauth2.server.authorization.client.RegisteredClientRepository;
 import org.springframework.security.oauth2.server.authorization.settings.ClientSettings;
+import org.springframework.security.oauth2.server.authorization.settings.TokenSettings;
 import org.springframework.security.oauth2.server.authorization.token.JwtEncodingContext;
 import org.springframework.security.oauth2.server.authorization.token.OAuth2TokenCustomizer;
 import org.springframework.security.provisioning.InMemoryUserDetailsManager;
@@ -144,8 +152,67 @@ final class OidcIssuer implements BeforeAllCallback, AfterAllCallback {
         return client + "-secret";
     }
 
-    /** The web view's client: public, its code bound by PKCE, which the issuer requires. */
+    /**
+     * The web view's client: confidential (a public client gets no refresh token), its code bound by PKCE,
+     * which the issuer requires; its access tokens last {@link #WEB_ACCESS_TOKEN_LIFETIME}, and a refresh
+     * token renews them.
+     */
     static final String WEB_CLIENT = "cairn-web";
+
+    static final String WEB_CLIENT_SECRET = secret(WEB_CLIENT);
+
+    static final Duration WEB_ACCESS_TOKEN_LIFETIME = Duration.ofSeconds(5);
+
+    /** The access tokens issued by the refresh token grant, to any client. */
+    private static final AtomicInteger REFRESHED = new AtomicInteger();
+
+    /** How many access tokens a refresh token has renewed. */
+    int refreshes() {
+        return REFRESHED.get();
+    }
+
+    /** Revokes every sign-in of {@code person} at the issuer: their refresh tokens renew nothing more. */
+    void revokeSignIns(String person) {
+        issuer.getBean(Authorizations.class).revoke(person);
+    }
+
+    /** The issuer's authorizations, in memory, with the ids of each person's, so that a test can revoke them. */
+    static final class Authorizations implements OAuth2AuthorizationService {
+
+        private final InMemoryOAuth2AuthorizationService store = new InMemoryOAuth2AuthorizationService();
+        private final Map<String, Set<String>> byPerson = new ConcurrentHashMap<>();
+
+        @Override
+        public void save(OAuth2Authorization authorization) {
+            store.save(authorization);
+            byPerson.computeIfAbsent(authorization.getPrincipalName(), p -> ConcurrentHashMap.newKeySet())
+                    .add(authorization.getId());
+        }
+
+        @Override
+        public void remove(OAuth2Authorization authorization) {
+            store.remove(authorization);
+        }
+
+        @Override
+        public OAuth2Authorization findById(String id) {
+            return store.findById(id);
+        }
+
+        @Override
+        public OAuth2Authorization findByToken(String token, OAuth2TokenType tokenType) {
+            return store.findByToken(token, tokenType);
+        }
+
+        void revoke(String person) {
+            for (String id : byPerson.getOrDefault(person, Set.of())) {
+                OAuth2Authorization authorization = store.findById(id);
+                if (authorization != null) {
+                    store.remove(authorization);
+                }
+            }
+        }
+    }
 
     /** The password of a person ({@link #PEOPLE}) at the issuer's login form. */
     static String password(String person) {
@@ -206,8 +273,13 @@ final class OidcIssuer implements BeforeAllCallback, AfterAllCallback {
             // a loopback redirect: the issuer takes it on whatever port the server under test has
             clients.add(RegisteredClient.withId(UUID.randomUUID().toString())
                     .clientId(WEB_CLIENT)
-                    .clientAuthenticationMethod(ClientAuthenticationMethod.NONE)
+                    .clientSecret("{noop}" + WEB_CLIENT_SECRET)
+                    .clientAuthenticationMethod(ClientAuthenticationMethod.CLIENT_SECRET_BASIC)
                     .authorizationGrantType(AuthorizationGrantType.AUTHORIZATION_CODE)
+                    .authorizationGrantType(AuthorizationGrantType.REFRESH_TOKEN)
+                    .tokenSettings(TokenSettings.builder()
+                            .accessTokenTimeToLive(WEB_ACCESS_TOKEN_LIFETIME)
+                            .build())
                     .redirectUri("http://127.0.0.1/ui/oauth2/code/issuer")
                     .scope(OidcScopes.OPENID)
                     .clientSettings(ClientSettings.builder()
@@ -216,6 +288,11 @@ final class OidcIssuer implements BeforeAllCallback, AfterAllCallback {
                             .build())
                     .build());
             return new InMemoryRegisteredClientRepository(clients);
+        }
+
+        @Bean
+        Authorizations authorizations() {
+            return new Authorizations();
         }
 
         @Bean
@@ -233,6 +310,10 @@ final class OidcIssuer implements BeforeAllCallback, AfterAllCallback {
         @Bean
         OAuth2TokenCustomizer<JwtEncodingContext> claims() {
             return context -> {
+                if (AuthorizationGrantType.REFRESH_TOKEN.equals(context.getAuthorizationGrantType())
+                        && OAuth2TokenType.ACCESS_TOKEN.equals(context.getTokenType())) {
+                    REFRESHED.incrementAndGet();
+                }
                 // the person is the client for client credentials, who signed in at the form for a code
                 Person person = PEOPLE.get(
                         AuthorizationGrantType.CLIENT_CREDENTIALS.equals(context.getAuthorizationGrantType())

@@ -46,6 +46,7 @@ class OidcJwtIT extends ApiTest {
     static void oidc(DynamicPropertyRegistry registry) {
         registry.add("cairn.security.oidc.issuer-uri", ISSUER::uri);
         registry.add("cairn.security.oidc.client-id", () -> OidcIssuer.WEB_CLIENT);
+        registry.add("cairn.security.oidc.client-secret", () -> OidcIssuer.WEB_CLIENT_SECRET);
         registry.add("cairn.security.oidc.name", () -> "the Lab Directory");
     }
 
@@ -91,6 +92,28 @@ class OidcJwtIT extends ApiTest {
         assertTrue(offered("#sign-in-oidc"), "the sign-in page offers the issuer by name");
         assertEquals(
                 "Sign in with the Lab Directory", BROWSER.find("#sign-in-oidc").getText());
+    }
+
+    @Test
+    void aSessionThroughTheIssuerOutlivesItsAccessTokenUntilTheIssuerRevokesTheSignIn() {
+        int refreshed = ISSUER.refreshes();
+        String base = signInThroughTheIssuer("submitter");
+        BROWSER.await(15, ExpectedConditions.titleIs("Dashboard · Cairn"));
+        long signedIn = System.nanoTime();
+        // the first access token has run out: what the session holds now, the refresh token renewed
+        BROWSER.await(
+                (int) OidcIssuer.WEB_ACCESS_TOKEN_LIFETIME.toSeconds() + 10,
+                d -> System.nanoTime() - signedIn > OidcIssuer.WEB_ACCESS_TOKEN_LIFETIME.toNanos());
+        BROWSER.open(base + "/ui/processes");
+        assertEquals("Processes · Cairn", BROWSER.driver().getTitle());
+        assertTrue(offered("#bulk-kill"), "still the submitter");
+        assertTrue(ISSUER.refreshes() > refreshed, "the access token was renewed");
+        ISSUER.revokeSignIns("submitter");
+        BROWSER.open(base + "/ui/processes");
+        BROWSER.await(10, ExpectedConditions.titleIs("Sign in · Cairn"));
+        assertEquals(
+                "Your session ended: the Lab Directory did not renew your sign-in (invalid_grant).",
+                BROWSER.find("#sign-in-error").getText());
     }
 
     @Test
