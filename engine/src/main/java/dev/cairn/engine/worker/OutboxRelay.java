@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
 
+import dev.cairn.engine.internal.logging.RecurringFailureLog;
 import dev.cairn.engine.internal.state.Outbox;
 import dev.cairn.engine.internal.state.ProcessTable;
 import dev.cairn.engine.internal.state.Task;
@@ -42,6 +43,8 @@ public final class OutboxRelay {
     private final TaskSink sink;
     private final Queue<Long> published;
     private final Settings settings;
+    // a pass runs each second: while the database or broker is away, say so once a minute
+    private final RecurringFailureLog failures = new RecurringFailureLog(LOG, Level.WARNING, Duration.ofMinutes(1));
     private long lastSweep = System.nanoTime();
 
     OutboxRelay(Database database, TaskSink sink, Queue<Long> published, Settings settings) {
@@ -60,8 +63,9 @@ public final class OutboxRelay {
                 lastSweep = System.nanoTime();
                 sweep();
             }
+            failures.succeeded("the outbox relay works again");
         } catch (SQLException | RuntimeException e) {
-            LOG.log(Level.WARNING, "outbox relay pass failed: {0}", e.getMessage());
+            failures.failed("outbox relay pass failed: " + e.getMessage());
         }
     }
 

@@ -3,6 +3,7 @@ package dev.cairn.engine.internal.broker;
 import java.io.IOException;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.time.Duration;
 import java.util.concurrent.TimeoutException;
 
 import com.rabbitmq.client.AMQP;
@@ -11,6 +12,7 @@ import com.rabbitmq.client.DefaultConsumer;
 import com.rabbitmq.client.Envelope;
 import com.rabbitmq.client.ShutdownSignalException;
 
+import dev.cairn.engine.internal.logging.RecurringFailureLog;
 import dev.cairn.storage.errors.InvalidInputException;
 
 /**
@@ -126,15 +128,18 @@ public final class TaskConsumer implements AutoCloseable {
      */
     private void resubscribe(Channel old) {
         Thread.ofPlatform().daemon().name("cairn-resubscribe").start(() -> {
+            // tried every 5 s while the queue cannot be declared: said once a minute
+            RecurringFailureLog failures = new RecurringFailureLog(LOG, Level.WARNING, Duration.ofMinutes(1));
             for (int attempt = 0; !closing; attempt++) {
                 try {
                     subscribe();
+                    failures.succeeded("consuming the task queue again");
                     if (old != null) {
                         close(old);
                     }
                     return;
                 } catch (RuntimeException e) {
-                    LOG.log(Level.WARNING, "consuming the task queue again failed: {0}", e.getMessage());
+                    failures.failed("consuming the task queue again failed: " + e.getMessage());
                     try {
                         Thread.sleep(Math.min(5000, 200L << Math.min(attempt, 5)));
                     } catch (InterruptedException interrupted) {

@@ -15,6 +15,7 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.MessageProperties;
 import com.rabbitmq.client.ShutdownSignalException;
 
+import dev.cairn.engine.internal.logging.RecurringFailureLog;
 import dev.cairn.storage.errors.InvalidInputException;
 
 /**
@@ -37,6 +38,12 @@ public final class TaskPublisher {
     private final ThreadLocal<Publishing> channels = new ThreadLocal<>();
 
     /** A channel in confirm mode and the tasks it had handed back, by publish sequence number. */
+    // the relays try each second while the queue is missing or cannot be declared: say so once a minute
+    private final RecurringFailureLog unroutable = new RecurringFailureLog(LOG, Level.WARNING, Duration.ofMinutes(1));
+
+    private final RecurringFailureLog declareFailures =
+            new RecurringFailureLog(LOG, Level.ERROR, Duration.ofMinutes(1));
+
     private record Publishing(Channel channel, Set<Long> returned) {}
 
     public TaskPublisher(BrokerConnection connection) {
@@ -58,11 +65,8 @@ public final class TaskPublisher {
                 return;
             }
             String queue = connection.topology().taskQueue();
-            LOG.log(
-                    Level.WARNING,
-                    "the broker could not route {0} task(s) to the task queue {1}: declaring the queue again",
-                    unrouted.size(),
-                    queue);
+            unroutable.failed("the broker could not route " + unrouted.size() + " task(s) to the task queue " + queue
+                    + ": declaring the queue again");
             declareTaskQueue(unrouted.size());
             unrouted = send(publishing, unrouted);
             if (!unrouted.isEmpty()) {
@@ -71,6 +75,7 @@ public final class TaskPublisher {
                                 + ", declared again",
                         null);
             }
+            unroutable.succeeded("tasks reach the task queue " + queue + " again");
         } catch (IOException | TimeoutException | RuntimeException e) {
             channels.remove();
             closeQuietly(publishing.channel());
@@ -117,11 +122,13 @@ public final class TaskPublisher {
     private void declareTaskQueue(int unrouted) {
         try {
             connection.declareTopology();
+            declareFailures.succeeded(
+                    "declared the task queue " + connection.topology().taskQueue() + " again");
         } catch (IOException | ShutdownSignalException | InvalidInputException e) {
             String why = "the broker could not route " + unrouted + " task(s) to the task queue "
                     + connection.topology().taskQueue() + ", and declaring it again failed (" + e.getMessage()
                     + "); the tasks stay in the outbox";
-            LOG.log(Level.ERROR, why);
+            declareFailures.failed(why);
             throw new BrokerException(why, e);
         }
     }
