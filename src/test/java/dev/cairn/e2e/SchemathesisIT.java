@@ -98,7 +98,8 @@ class SchemathesisIT {
                                 "--request-timeout",
                                 "30"),
                         Map.of("NO_COLOR", "1"),
-                        Duration.ofMinutes(4L * Math.max(1, EXAMPLES / MAX_EXAMPLES)));
+                        // about a minute a role on two quiet cores; 150 s for the coverage phase alone at load 15
+                        Duration.ofMinutes(8L * Math.max(1, EXAMPLES / MAX_EXAMPLES)));
                 runs.add(() -> assertEquals(
                         0,
                         run.exit(),
