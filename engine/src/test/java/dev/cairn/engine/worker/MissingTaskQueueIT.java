@@ -2,6 +2,7 @@ package dev.cairn.engine.worker;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 
@@ -14,6 +15,7 @@ import dev.cairn.engine.BrokerOptions;
 import dev.cairn.engine.Engine;
 import dev.cairn.engine.testing.ChainRun;
 import dev.cairn.engine.testing.EngineFixture;
+import dev.cairn.engine.testing.Waits;
 import dev.cairn.storage.testing.TestBroker;
 import dev.cairn.storage.testing.TestDatabase;
 
@@ -61,6 +63,11 @@ class MissingTaskQueueIT {
                 Engine host = engine(deleted, "deleted", quorum);
                 Worker worker = host.startWorker(Worker.Settings.defaults(4))) {
             deleteQueue("deleted.tasks"); // the broker cancels the worker's consumer
+            // The worker declares the queue again and consumes it before anything is submitted. Submitting at
+            // once raced the broker: the publisher declared the queue anew before the broker had cancelled the
+            // worker's consumer of the old one, and once (in CI) the cancel never came and the worker consumed
+            // nothing for a minute. The publisher's part is the first test's.
+            Waits.until(IN_SECONDS, "the worker consuming deleted.tasks again", () -> consumers("deleted.tasks") > 0);
             long started = System.nanoTime();
             ChainRun run = ChainRun.of(12, 4, 3).submit(api);
             awaitExactlyOnce(deleted, run, worker, started, "the submit");
@@ -106,6 +113,17 @@ class MissingTaskQueueIT {
 
     private static Engine engine(TestDatabase db, String prefix, BrokerOptions options) {
         return EngineFixture.withBroker(db, broker, prefix, options);
+    }
+
+    /** The queue's consumers; 0 while it does not exist. */
+    private static long consumers(String queue) {
+        try (Connection connection = broker.newConnection()) {
+            return connection.createChannel().queueDeclarePassive(queue).getConsumerCount();
+        } catch (IOException notThere) {
+            return 0;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static void deleteQueue(String queue) throws Exception {
