@@ -37,13 +37,12 @@ public final class TaskPublisher {
     private final BrokerConnection connection;
     private final ThreadLocal<Publishing> channels = new ThreadLocal<>();
 
-    /** A channel in confirm mode and the tasks it had handed back, by publish sequence number. */
     // the relays try each second while the queue is missing or cannot be declared: say so once a minute
     private final RecurringFailureLog unroutable = new RecurringFailureLog(LOG, Level.WARNING, Duration.ofMinutes(1));
-
     private final RecurringFailureLog declareFailures =
             new RecurringFailureLog(LOG, Level.ERROR, Duration.ofMinutes(1));
 
+    /** A channel in confirm mode and the tasks it had handed back, by publish sequence number. */
     private record Publishing(Channel channel, Set<Long> returned) {}
 
     public TaskPublisher(BrokerConnection connection) {

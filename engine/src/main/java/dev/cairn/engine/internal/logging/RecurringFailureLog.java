@@ -16,7 +16,6 @@ public final class RecurringFailureLog {
     private final Level level;
     private final long intervalNanos;
     private final LongSupplier nanoTime;
-    private boolean failing;
     private long lastLogged;
     private long unsaid;
     private long failures;
@@ -37,11 +36,10 @@ public final class RecurringFailureLog {
     public synchronized void failed(String message) {
         long now = nanoTime.getAsLong();
         failures++;
-        if (!failing || now - lastLogged >= intervalNanos) {
+        if (failures == 1 || now - lastLogged >= intervalNanos) {
             log.log(
                     level,
                     unsaid == 0 ? message : message + " (and " + unsaid + " time(s) more since it was last said)");
-            failing = true;
             lastLogged = now;
             unsaid = 0;
         } else {
@@ -51,10 +49,9 @@ public final class RecurringFailureLog {
 
     /** A success: if failures came before it, says that they ended and how many there were. */
     public synchronized void succeeded(String whatWorksAgain) {
-        if (failing) {
+        if (failures > 0) {
             log.log(Level.INFO, whatWorksAgain + " after " + failures + " failure(s)");
         }
-        failing = false;
         unsaid = 0;
         failures = 0;
     }
