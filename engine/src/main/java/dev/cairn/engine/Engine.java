@@ -132,7 +132,7 @@ public final class Engine implements AutoCloseable {
         this.database = Database.open(config.database());
         this.transports = new TransportPool();
         try {
-            this.computerAccess = new ComputerAccess(transports);
+            this.computerAccess = new ComputerAccess(transports, database);
             this.container = config.objectBucket() != null
                     ? Container.open(config.objectBucket())
                     : config.objectStore() == null ? null : Container.open(config.objectStore());
@@ -254,7 +254,7 @@ public final class Engine implements AutoCloseable {
      * (see {@link ComputerCheck}): a computer that is down gives failed checks, not an exception.
      */
     public ComputerTestReport testComputer(Computer computer) {
-        return new ComputerCheck(database, computerAccess).run(computer);
+        return new ComputerCheck(computerAccess).run(computer);
     }
 
     /**
@@ -262,7 +262,7 @@ public final class Engine implements AutoCloseable {
      * {@link ExecutableLookup}): a program the computer lacks is an {@code InvalidInputException}.
      */
     public String locateExecutable(Computer computer, String program) {
-        return new ExecutableLookup(database, computerAccess).locate(computer, program);
+        return new ExecutableLookup(computerAccess).locate(computer, program);
     }
 
     /** How often this engine made each move of the process state table, since it opened. */

@@ -27,9 +27,14 @@ import java.util.regex.Pattern;
 public final class LoginNode implements AutoCloseable {
 
     private static final Pattern ACCEPTED = Pattern.compile("Accepted publickey for \\S+ from (\\S+) port (\\d+)");
+    /**
+     * The end of a connection (not of one of its sessions: "Close session" ends one command or
+     * SFTP channel of a connection that may stay open for the next).
+     */
     private static final Pattern CLOSED = Pattern.compile(
-            "(?:Disconnected from user \\S+|Connection closed by (?:authenticating user \\S+ )?|"
-                    + "Connection reset by (?:authenticating user \\S+ )?|Close session: user \\S+ from) (\\S+) port (\\d+)");
+            "(?:Disconnected from user \\S+|Received disconnect from|Connection (?:closed|reset) by(?: authenticating user \\S+)?"
+                    + "|Read error from remote host) (\\S+) port (\\d+)");
+
     private static final String SFTP = "/usr/lib/openssh/sftp-server";
 
     private final Host host;

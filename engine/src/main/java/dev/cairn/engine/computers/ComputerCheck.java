@@ -14,7 +14,6 @@ import dev.cairn.engine.internal.calcjob.ComputerSettings;
 import dev.cairn.engine.scheduler.Scheduler;
 import dev.cairn.engine.transport.CommandResult;
 import dev.cairn.engine.transport.Transport;
-import dev.cairn.storage.db.Database;
 import dev.cairn.storage.graph.StorageException;
 import dev.cairn.storage.graph.computers.Computer;
 import dev.cairn.storage.visibility.Internal;
@@ -33,12 +32,10 @@ public final class ComputerCheck {
     /** How long each command of the test may take on the computer. */
     static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(30);
 
-    private final Database database;
     private final ComputerAccess access;
 
     @Internal
-    public ComputerCheck(Database database, ComputerAccess access) {
-        this.database = Objects.requireNonNull(database, "database");
+    public ComputerCheck(ComputerAccess access) {
         this.access = Objects.requireNonNull(access, "access");
     }
 
@@ -61,7 +58,7 @@ public final class ComputerCheck {
                         + computer.schedulerType() + ", work directory " + parsed.workdir()));
         Stopwatch connecting = new Stopwatch();
         try {
-            access.withTransport(database, computer, transport -> {
+            access.withTransport(computer, transport -> {
                 results.add(connecting.ok("connection", "opened a " + computer.transportType() + " transport"));
                 results.add(whoami(transport));
                 results.add(output(transport));

@@ -5,7 +5,6 @@ import java.util.Objects;
 
 import dev.cairn.engine.internal.calcjob.ComputerAccess;
 import dev.cairn.engine.transport.CommandResult;
-import dev.cairn.storage.db.Database;
 import dev.cairn.storage.errors.CairnException;
 import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.errors.UnavailableException;
@@ -22,12 +21,10 @@ public final class ExecutableLookup {
 
     static final Duration TIMEOUT = Duration.ofSeconds(30);
 
-    private final Database database;
     private final ComputerAccess access;
 
     @Internal
-    public ExecutableLookup(Database database, ComputerAccess access) {
-        this.database = Objects.requireNonNull(database, "database");
+    public ExecutableLookup(ComputerAccess access) {
         this.access = Objects.requireNonNull(access, "access");
     }
 
@@ -46,7 +43,7 @@ public final class ExecutableLookup {
         String command = "which " + quoted + " 2>/dev/null || command -v " + quoted;
         CommandResult result;
         try {
-            result = access.withTransport(database, computer, transport -> transport.exec(command, null, TIMEOUT));
+            result = access.withTransport(computer, transport -> transport.exec(command, null, TIMEOUT));
         } catch (CairnException e) {
             throw e;
         } catch (Exception e) {

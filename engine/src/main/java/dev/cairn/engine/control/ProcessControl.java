@@ -214,7 +214,7 @@ public final class ProcessControl {
     private void cancel(WatchedJob job) {
         Computer computer = new ComputerStore(database).get(job.computerId());
         try {
-            access.withTransport(database, computer, transport -> {
+            access.withTransport(computer, transport -> {
                 ComputerAccess.scheduler(computer).cancel(transport, job.jobId());
                 return null;
             });

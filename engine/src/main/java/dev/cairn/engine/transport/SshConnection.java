@@ -32,6 +32,8 @@ final class SshConnection implements AutoCloseable {
 
     /** Keeps NAT and firewall state of a quiet connection alive between the engine's polls. */
     private static final Duration HEARTBEAT = Duration.ofSeconds(30);
+    /** How long closing waits for the socket to be closed; a connection limit counts it open until then. */
+    private static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
 
     private final TransportSpec.Ssh spec;
     private final List<KeyPair> keys;
@@ -198,7 +200,12 @@ final class SshConnection implements AutoCloseable {
             // the session goes below anyway
         }
         if (session != null) {
-            session.close(true);
+            try {
+                // closing is asynchronous; the caller releases the connection's slot after this returns
+                session.close(true).await(CLOSE_WAIT);
+            } catch (IOException e) {
+                // closed all the same, or the client's stop below ends it
+            }
         }
         client.stop();
     }

@@ -6,6 +6,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * The transports an engine opens, and what it keeps of them between uses: SSH connections left
@@ -20,15 +21,36 @@ import java.util.concurrent.TimeUnit;
  * {@link TransportSpec} in a pool, and it is closed after {@code keepAlive} without use (by
  * the pool's thread {@code cairn-idle-transports}). A transport that failed is closed, not kept.
  * Local transports cost nothing to open and all share the pool's kept shells.
+ * <p>
+ * A transport holds its {@link ConnectionPermit} for as long as it is open, kept idle included,
+ * so a computer's limit counts the connections its login node sees; an idle connection whose
+ * permit another engine waits for is closed at the closer's next pass (each second).
  */
 public final class TransportPool implements AutoCloseable {
 
     /** The name of the thread that closes idle connections once their keep-alive has passed. */
     private static final String CLOSER_THREAD = "cairn-idle-transports";
 
-    private record Idle(Transport transport, long since, Duration keepAlive) {
+    private record Idle(Transport transport, ConnectionPermit permit, long since, Duration keepAlive) {
         boolean expired(long now) {
             return now - since > keepAlive.toNanos();
+        }
+
+        /** Whether its permit is wanted elsewhere; a permit that cannot tell lets the connection go. */
+        boolean wanted() {
+            try {
+                return permit.wanted();
+            } catch (RuntimeException e) {
+                return true;
+            }
+        }
+
+        void close() {
+            try {
+                transport.close();
+            } finally {
+                permit.release();
+            }
         }
     }
 
@@ -53,48 +75,66 @@ public final class TransportPool implements AutoCloseable {
      *                            {@link Transports#open} does
      */
     public Transport open(TransportSpec spec, Duration keepAlive) {
+        return open(spec, keepAlive, () -> ConnectionPermit.NONE);
+    }
+
+    /**
+     * As {@link #open(TransportSpec, Duration)}, for a computer that allows only so many
+     * connections at once: a kept connection already holds its permit; a new one takes one from
+     * {@code permits} first (which may wait for one, or throw), and releases it when it closes.
+     */
+    public Transport open(TransportSpec spec, Duration keepAlive, Supplier<ConnectionPermit> permits) {
         requireOpen(spec);
-        return switch (spec) {
-            case TransportSpec.Local local -> new LocalTransport(local.environment(), shells);
-            case TransportSpec.Ssh ssh when keepAlive.isZero() -> SshTransport.connect(ssh);
-            case TransportSpec.Ssh ssh -> openKept(ssh, keepAlive);
-        };
+        if (spec instanceof TransportSpec.Ssh ssh && !keepAlive.isZero()) {
+            Idle kept = idle.remove(ssh);
+            if (kept != null && !kept.expired(System.nanoTime())) {
+                return new PooledTransport(this, spec, kept.transport, kept.permit, keepAlive);
+            }
+            if (kept != null) {
+                kept.close();
+            }
+        }
+        ConnectionPermit permit = permits.get();
+        try {
+            Transport transport = switch (spec) {
+                case TransportSpec.Local local -> new LocalTransport(local.environment(), shells);
+                case TransportSpec.Ssh ssh -> SshTransport.connect(ssh);
+            };
+            return new PooledTransport(this, spec, transport, permit, keepAlive);
+        } catch (RuntimeException e) {
+            permit.release();
+            throw e;
+        }
     }
 
-    private Transport openKept(TransportSpec.Ssh ssh, Duration keepAlive) {
-        Idle kept = idle.remove(ssh);
-        if (kept != null && !kept.expired(System.nanoTime())) {
-            return new KeptTransport(this, ssh, kept.transport, keepAlive);
-        }
-        if (kept != null) {
-            kept.transport.close();
-        }
-        return new KeptTransport(this, ssh, SshTransport.connect(ssh), keepAlive);
-    }
-
-    /** Keeps a connection that was used without failing; closes the one it replaces, or it if the pool is closed. */
-    void giveBack(TransportSpec.Ssh spec, Transport transport, Duration keepAlive) {
-        if (closed) {
-            transport.close();
+    /**
+     * Takes back a transport after use: an SSH connection that did not fail is kept (closing the
+     * one it replaces) unless it has no keep-alive or the pool is closed; anything else is closed
+     * and its permit released.
+     */
+    void giveBack(
+            TransportSpec spec, Transport transport, ConnectionPermit permit, Duration keepAlive, boolean failed) {
+        Idle mine = new Idle(transport, permit, System.nanoTime(), keepAlive);
+        if (failed || closed || keepAlive.isZero() || !(spec instanceof TransportSpec.Ssh ssh)) {
+            mine.close();
             return;
         }
-        Idle mine = new Idle(transport, System.nanoTime(), keepAlive);
-        Idle previous = idle.put(spec, mine);
+        Idle previous = idle.put(ssh, mine);
         if (previous != null) {
-            previous.transport.close();
+            previous.close();
         }
         // close() may have emptied the pool since the check above: it sets the flag first, so
         // either it saw this connection or this sees the flag
-        if (closed && idle.remove(spec, mine)) {
-            transport.close();
+        if (closed && idle.remove(ssh, mine)) {
+            mine.close();
         }
     }
 
     private void closeExpired() {
         long now = System.nanoTime();
         idle.forEach((spec, kept) -> {
-            if (kept.expired(now) && idle.remove(spec, kept)) {
-                kept.transport.close();
+            if ((kept.expired(now) || kept.wanted()) && idle.remove(spec, kept)) {
+                kept.close();
             }
         });
     }
@@ -126,7 +166,7 @@ public final class TransportPool implements AutoCloseable {
         closer.shutdown();
         idle.forEach((spec, kept) -> {
             if (idle.remove(spec, kept)) {
-                kept.transport.close();
+                kept.close();
             }
         });
         shells.close();

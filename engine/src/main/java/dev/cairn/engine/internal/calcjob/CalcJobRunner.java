@@ -143,7 +143,7 @@ public final class CalcJobRunner {
             if (settings.submissionsPerMinute() != null) {
                 sleep(ComputerActivity.reserveSubmission(c, computer.id(), settings.submissionsPerMinute()));
             }
-            try (Transport transport = access.open(c, computer, settings)) {
+            try (Transport transport = access.open(computer, settings)) {
                 // An attempt that may have submitted made the work directory first: what it left there
                 // tells whether its job is queued, running, ended, or was lost by the scheduler.
                 EarlierSubmission earlier = transport.exists(prepared.workdir())
@@ -193,7 +193,7 @@ public final class CalcJobRunner {
             Connection c, CalcJobDefinition job, CalcJobNode node, ProcessInputs inputs, Path local) throws Exception {
         Computer computer = computerOf(node);
         ComputerSettings settings = computers.settings(computer.id());
-        try (Transport transport = access.open(c, computer, settings)) {
+        try (Transport transport = access.open(computer, settings)) {
             @SuppressWarnings("unchecked")
             List<String> retrieve = (List<String>) node.attribute("retrieve_list");
             for (String entry : retrieve == null ? List.<String>of() : retrieve) {

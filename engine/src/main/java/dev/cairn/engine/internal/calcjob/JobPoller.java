@@ -97,7 +97,7 @@ public final class JobPoller {
         Computer computer = computers.get(computerId);
         ComputerSettings settings = computers.settings(computerId);
         Map<String, JobInfo> states;
-        try (Transport transport = access.open(c, computer, settings)) {
+        try (Transport transport = access.open(computer, settings)) {
             states = ComputerAccess.scheduler(computer).poll(transport, processOfJob.keySet());
         } catch (TransportException | SchedulerException e) {
             pollFailed(c, computer, settings, processOfJob.values(), e);

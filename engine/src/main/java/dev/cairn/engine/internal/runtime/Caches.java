@@ -2,7 +2,6 @@ package dev.cairn.engine.internal.runtime;
 
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
-import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -23,7 +22,6 @@ import dev.cairn.storage.graph.GraphStore;
 import dev.cairn.storage.graph.GraphTransaction;
 import dev.cairn.storage.graph.ProcessNode;
 import dev.cairn.storage.graph.RemoteData;
-import dev.cairn.storage.graph.StorageException;
 import dev.cairn.storage.graph.computers.Computer;
 
 /**
@@ -84,11 +82,9 @@ final class Caches {
         boolean exists;
         try {
             Computer computer = computers.get(remote.computerId());
-            try (Transport transport = access.open(g.connection(), computer, computers.settings(computer.id()))) {
+            try (Transport transport = access.open(computer, computers.settings(computer.id()))) {
                 exists = transport.exists(remote.remotePath());
             }
-        } catch (SQLException e) {
-            throw new StorageException("checking the work directory of cache source " + source.describe(), e);
         } catch (RuntimeException e) {
             LOG.log(
                     Level.WARNING,

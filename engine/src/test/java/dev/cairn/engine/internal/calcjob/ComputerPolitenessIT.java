@@ -5,14 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -25,6 +32,7 @@ import dev.cairn.engine.process.CalcJobDefinition;
 import dev.cairn.engine.process.JobOptions;
 import dev.cairn.engine.process.ProcessInputs;
 import dev.cairn.engine.testing.EngineFixture;
+import dev.cairn.engine.testing.TestSshServer;
 import dev.cairn.engine.transport.Transport;
 import dev.cairn.engine.transport.TransportPool;
 import dev.cairn.storage.graph.CalcJobNode;
@@ -55,7 +63,7 @@ class ComputerPolitenessIT {
     static void open() throws Exception {
         engine = EngineFixture.localWithObjects(db, tmp.resolve("objects"));
         transports = new TransportPool();
-        access = new ComputerAccess(transports);
+        access = new ComputerAccess(transports, engine.database());
     }
 
     @AfterAll
@@ -79,7 +87,7 @@ class ComputerPolitenessIT {
         CompletableFuture<Void> first = CompletableFuture.runAsync(() -> {
             try (Connection c = engine.database().connection()) {
                 c.setAutoCommit(false);
-                try (Transport t = access.open(c, one, settings)) {
+                try (Transport t = access.open(one, settings)) {
                     firstOpen.countDown();
                     Thread.sleep(1000);
                 }
@@ -99,11 +107,85 @@ class ComputerPolitenessIT {
         long start = System.nanoTime();
         try (Connection c = engine.database().connection()) {
             c.setAutoCommit(false);
-            try (Transport t = access.open(c, computer, settings)) {
+            try (Transport t = access.open(computer, settings)) {
                 return (System.nanoTime() - start) / 1_000_000;
             } finally {
                 c.rollback();
             }
+        }
+    }
+
+    @Test
+    void threeEnginesWithFourThreadsEachNeverHoldMoreThanTheComputersSlots() throws Exception {
+        Computer two = computer("two-slots", Map.of("max_connections", 2));
+        ComputerSettings settings = ComputerSettings.of(two);
+        AtomicInteger open = new AtomicInteger();
+        AtomicInteger peak = new AtomicInteger();
+        List<TransportPool> pools = List.of(new TransportPool(), new TransportPool(), new TransportPool());
+        try (ExecutorService threads = Executors.newFixedThreadPool(12)) {
+            List<Future<?>> uses = new ArrayList<>();
+            for (TransportPool pool : pools) {
+                ComputerAccess engineAccess = new ComputerAccess(pool, engine.database());
+                for (int i = 0; i < 4; i++) {
+                    uses.add(threads.submit(() -> {
+                        for (int use = 0; use < 5; use++) {
+                            try (Transport t = engineAccess.open(two, settings)) {
+                                peak.accumulateAndGet(open.incrementAndGet(), Math::max);
+                                Thread.sleep(20);
+                                open.decrementAndGet();
+                            }
+                        }
+                        return null;
+                    }));
+                }
+            }
+            for (Future<?> use : uses) {
+                use.get(60, TimeUnit.SECONDS);
+            }
+        } finally {
+            pools.forEach(TransportPool::close);
+        }
+        assertEquals(2, peak.get(), "60 uses by 12 threads of 3 engines, 2 at once at most (and at some point 2)");
+    }
+
+    @Test
+    void anIdleKeptConnectionHoldsItsSlotUntilAnotherEngineWaitsForIt() throws Exception {
+        Path keys = Files.createDirectories(tmp.resolve("kept-ssh"));
+        try (TestSshServer sshd = TestSshServer.start(keys);
+                TransportPool otherPool = new TransportPool()) {
+            Map<String, Object> all = new HashMap<>();
+            all.put("workdir", keys.toString());
+            all.put("transport_params", sshd.transportParams(keys.resolve("known_hosts")));
+            all.put("max_connections", 1);
+            all.put("connection_keep_alive", 120);
+            Computer login = new ComputerStore(engine.database())
+                    .create(new ComputerSpec("kept-login", "127.0.0.1", "", "core.ssh", "core.direct", all));
+            ComputerSettings settings = ComputerSettings.of(login);
+            ComputerAccess otherEngine = new ComputerAccess(otherPool, engine.database());
+
+            try (Transport t = access.open(login, settings)) {
+                assertTrue(t.exec("true", null, Duration.ofSeconds(10)).ok());
+            }
+            // kept for this engine's next operation, and still counted: the login node sees it
+            Thread.sleep(1500); // past the pool's closer pass, which must leave it alone
+            assertEquals(1, sshd.openSessions(), "the connection is kept while nobody waits for its slot");
+
+            long start = System.nanoTime();
+            try (Transport t = otherEngine.open(login, settings)) {
+                long waited = (System.nanoTime() - start) / 1_000_000;
+                assertTrue(t.exec("true", null, Duration.ofSeconds(10)).ok());
+                // the first engine closed its idle connection for the waiting one, long before its keep-alive ended
+                assertTrue(waited < 10_000, "the slot was handed over after " + waited + " ms");
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+                while (sshd.openSessions() > 1 && System.nanoTime() < deadline) {
+                    Thread.sleep(20);
+                }
+                assertEquals(1, sshd.openSessions(), "the login node sees one connection: the other engine's");
+                System.out.println(
+                        "ComputerPolitenessIT: an idle connection's slot went to the engine waiting for it in " + waited
+                                + " ms (keep-alive 120 s)");
+            }
+            assertEquals(2, sshd.connections(), "two logins in all");
         }
     }
 

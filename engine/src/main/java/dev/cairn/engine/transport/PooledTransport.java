@@ -6,22 +6,25 @@ import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * An SSH connection borrowed from a {@link TransportPool}: closing it gives it back to the pool,
- * still connected, unless an operation on it failed (then it is closed: a connection that
- * failed is not kept).
+ * A transport borrowed from a {@link TransportPool}, with the permit it holds: closing it gives
+ * both back to the pool, which keeps an SSH connection still connected unless an operation on it
+ * failed (a connection that failed is not kept).
  */
-final class KeptTransport implements Transport {
+final class PooledTransport implements Transport {
     private final TransportPool pool;
-    private final TransportSpec.Ssh spec;
+    private final TransportSpec spec;
     private final Transport transport;
+    private final ConnectionPermit permit;
     private final Duration keepAlive;
     private boolean failed;
     private boolean closed;
 
-    KeptTransport(TransportPool pool, TransportSpec.Ssh spec, Transport transport, Duration keepAlive) {
+    PooledTransport(
+            TransportPool pool, TransportSpec spec, Transport transport, ConnectionPermit permit, Duration keepAlive) {
         this.pool = pool;
         this.spec = spec;
         this.transport = transport;
+        this.permit = permit;
         this.keepAlive = keepAlive;
     }
 
@@ -97,11 +100,7 @@ final class KeptTransport implements Transport {
             return;
         }
         closed = true;
-        if (failed) {
-            transport.close();
-        } else {
-            pool.giveBack(spec, transport, keepAlive);
-        }
+        pool.giveBack(spec, transport, permit, keepAlive, failed);
     }
 
     @Override
