@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
 
@@ -175,6 +176,52 @@ class SlurmCalcJobIT {
                     reports.stream().anyMatch(r -> r.contains("the scheduler lost it, so it is submitted again")),
                     "the reason reported: " + reports);
         }
+    }
+
+    @Test
+    void aJobsSchedulerStateGoesQueuedRunningDoneOnItsNode() throws Exception {
+        Path release = tmp.resolve("release-node");
+        Path go = tmp.resolve("go");
+        // a job that takes the whole node keeps the next one pending for resources
+        String blocker = slurm(
+                        "sbatch",
+                        "--parsable",
+                        "--exclusive",
+                        "--chdir=" + tmp,
+                        "--output=/dev/null",
+                        "--wrap=while [ ! -e " + release + " ]; do sleep 0.1; done")
+                .strip();
+        try (WorkerEngine w = WorkerEngine.start()) {
+            ProcessNode node = w.engine()
+                    .launcher()
+                    .submit(
+                            BASH_ADD,
+                            Inputs.create()
+                                    .put(CalcJobDefinition.CODE, bash)
+                                    .put(X, new IntData(40))
+                                    .put(Y, new IntData(2))
+                                    .jobOptions(JobOptions.defaults()
+                                            .withText("while [ ! -e " + go + " ]; do sleep 0.1; done", "")));
+            awaitSchedulerState(w.engine(), node, "queued");
+            Files.createFile(release);
+            awaitSchedulerState(w.engine(), node, "running");
+            Files.createFile(go);
+            assertFinished(w.engine(), node);
+            CalcJobNode done = (CalcJobNode) w.engine().graph().load(node.id());
+            assertEquals("done", done.attribute("scheduler_state"));
+            OffsetDateTime.parse((String) done.attribute("scheduler_lastchecktime"));
+        } finally {
+            Files.deleteIfExists(release);
+            slurm("scancel", blocker);
+        }
+    }
+
+    private static void awaitSchedulerState(Engine withBroker, ProcessNode node, String state)
+            throws InterruptedException {
+        Waits.until(
+                BOUND,
+                "the job's scheduler state to be " + state,
+                () -> state.equals(((CalcJobNode) withBroker.graph().load(node.id())).attribute("scheduler_state")));
     }
 
     /**
