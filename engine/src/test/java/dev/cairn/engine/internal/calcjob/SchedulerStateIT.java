@@ -9,9 +9,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.time.Duration;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -20,12 +27,14 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.cairn.engine.Engine;
+import dev.cairn.engine.internal.state.ProcessStates;
 import dev.cairn.engine.process.CalcJobDefinition;
 import dev.cairn.engine.process.Inputs;
 import dev.cairn.engine.process.JobOptions;
 import dev.cairn.engine.scheduler.JobState;
 import dev.cairn.engine.testing.EngineFixture;
 import dev.cairn.engine.testing.Waits;
+import dev.cairn.engine.transport.TransportPool;
 import dev.cairn.engine.worker.Worker;
 import dev.cairn.storage.graph.CalcJobNode;
 import dev.cairn.storage.graph.InstalledCode;
@@ -53,8 +62,10 @@ class SchedulerStateIT {
 
     private static final Duration BOUND = Duration.ofSeconds(60);
 
+    private static final int JOBS = 200;
+    private static final int ROUNDS = 7;
+
     static Engine engine;
-    static Worker worker;
     static InstalledCode bash;
 
     @BeforeAll
@@ -64,18 +75,22 @@ class SchedulerStateIT {
         // the local transport's default poll interval: 0.1 s
         bash = EngineFixture.bashOn(
                 engine, EngineFixture.localComputer(engine, "localhost", "core.direct", tmp.resolve("work"), Map.of()));
-        worker = engine.startWorker(Worker.Settings.defaults(2));
     }
 
     @AfterAll
     static void close() {
-        worker.close();
         engine.close();
     }
 
     @Test
     void theSchedulerStateIsRecordedPerPollRefreshedWhenStaleAndChangesAreEvents() throws Exception {
         Path go = tmp.resolve("go");
+        try (Worker worker = engine.startWorker(Worker.Settings.defaults(2))) {
+            followOneJob(go);
+        }
+    }
+
+    private static void followOneJob(Path go) throws Exception {
         ProcessNode node = engine.launcher()
                 .submit(
                         BASH_ADD,
@@ -134,5 +149,127 @@ class SchedulerStateIT {
                 db,
                 "SELECT count(*) FROM process_event WHERE process_id = " + node.id()
                         + " AND from_state = 'waiting' AND to_state = 'waiting'");
+    }
+
+    /**
+     * The poll's cost with 200 jobs waiting, and what it writes: nothing when every state is as recorded
+     * and fresh; every node, in one statement, when all are stale or all changed (then 200 events too).
+     * The median of each is printed, with that of the recording statement alone, timed in turn with the
+     * polls: the poll without it is what a poll cost before states were recorded.
+     */
+    @Test
+    void aPollOf200JobsWritesOnlyTheStatesThatChangedOrAreStale() throws Exception {
+        long computer = EngineFixture.localComputer(
+                engine, "many", "core.direct", tmp.resolve("many"), Map.of("minimum_job_poll_interval", 10));
+        List<CalcJobNode> nodes = new ArrayList<>();
+        for (int i = 0; i < JOBS; i++) {
+            nodes.add(new CalcJobNode(BASH_ADD.entryPoint()));
+        }
+        engine.graph().storeAll(nodes);
+        Long[] ids = nodes.stream().map(CalcJobNode::id).toArray(Long[]::new);
+        List<Process> jobs = new ArrayList<>();
+        try (Connection c = db.connect();
+                TransportPool transports = new TransportPool()) {
+            for (long id : ids) {
+                Process job = new ProcessBuilder("sleep", "600").start();
+                jobs.add(job);
+                execute(
+                        c,
+                        "INSERT INTO process (node_id, entry_point, state, runnable) VALUES (" + id
+                                + ", 'test.bash_add', 'waiting', false)");
+                execute(
+                        c,
+                        "INSERT INTO job_watch (node_id, computer_id, job_id) VALUES (" + id + ", " + computer + ", '"
+                                + job.pid() + "')");
+            }
+            JobPoller poller = new JobPoller(
+                    engine.database(), engine.graph(), new ProcessStates(), new ComputerAccess(transports));
+            String due = "UPDATE computer_activity SET next_poll = clock_timestamp() WHERE computer_id = " + computer;
+            String ofJobs = " WHERE id = ANY('{"
+                    + String.join(",", Stream.of(ids).map(String::valueOf).toList()) + "}')";
+            poller.pollOnce();
+            String checked = "SELECT count(DISTINCT attributes ->> 'scheduler_lastchecktime') FROM node" + ofJobs
+                    + " AND attributes ->> 'scheduler_state' = 'running'";
+            assertEquals(1, EngineFixture.count(db, checked), "all recorded running, at the poll's time");
+            String first = text(c, "SELECT attributes ->> 'scheduler_lastchecktime' FROM node" + ofJobs + " LIMIT 1");
+            long events = EngineFixture.count(db, "SELECT count(*) FROM process_event");
+
+            Map<Long, JobState> running = new HashMap<>();
+            for (long id : ids) {
+                running.put(id, JobState.RUNNING);
+            }
+            Timed unchanged = timed(poller, c, running, due);
+            assertEquals(
+                    first,
+                    text(c, "SELECT max(attributes ->> 'scheduler_lastchecktime') FROM node" + ofJobs),
+                    "fresh unchanged states are not written");
+            Timed stale = timed(
+                    poller,
+                    c,
+                    running,
+                    due + "; UPDATE node SET attributes = attributes"
+                            + " || '{\"scheduler_lastchecktime\": \"2000-01-01T00:00:00+00:00\"}'" + ofJobs);
+            assertEquals(1, EngineFixture.count(db, checked), "stale states are written again");
+            assertEquals(events, EngineFixture.count(db, "SELECT count(*) FROM process_event"), "with no event");
+            Timed changed = timed(
+                    poller,
+                    c,
+                    running,
+                    due + "; UPDATE node SET attributes = attributes || '{\"scheduler_state\": \"queued\"}'" + ofJobs);
+            assertEquals(1, EngineFixture.count(db, checked), "changed states are written");
+            assertEquals(
+                    events + 2L * JOBS * ROUNDS,
+                    EngineFixture.count(db, "SELECT count(*) FROM process_event"),
+                    "an event per change");
+            System.out.printf(
+                    "a poll of %d waiting jobs, median of %d: unchanged %s; all stale %s; all changed %s%n",
+                    JOBS, ROUNDS, unchanged, stale, changed);
+        } finally {
+            jobs.forEach(Process::destroy);
+        }
+    }
+
+    /** A poll's median time, and that of its statement recording the states (each timed after {@code before}). */
+    private record Timed(double poll, double record) {
+        @Override
+        public String toString() {
+            return String.format(
+                    "%.1f ms, of which %.1f ms recording: %.2f times the poll without it",
+                    poll, record, poll / (poll - record));
+        }
+    }
+
+    private static Timed timed(JobPoller poller, Connection c, Map<Long, JobState> states, String before)
+            throws Exception {
+        double[] polls = new double[ROUNDS];
+        double[] records = new double[ROUNDS];
+        Duration refresh = Duration.ofSeconds(10).multipliedBy(JobPoller.REFRESH_INTERVALS);
+        for (int i = 0; i < ROUNDS; i++) {
+            execute(c, before);
+            long start = System.nanoTime();
+            SchedulerStates.record(c, states, refresh);
+            records[i] = (System.nanoTime() - start) / 1e6;
+            execute(c, before);
+            start = System.nanoTime();
+            poller.pollOnce();
+            polls[i] = (System.nanoTime() - start) / 1e6;
+        }
+        Arrays.sort(polls);
+        Arrays.sort(records);
+        return new Timed(polls[ROUNDS / 2], records[ROUNDS / 2]);
+    }
+
+    private static void execute(Connection c, String sql) throws Exception {
+        try (Statement s = c.createStatement()) {
+            s.execute(sql);
+        }
+    }
+
+    private static String text(Connection c, String sql) throws Exception {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getString(1);
+        }
     }
 }
