@@ -192,16 +192,7 @@ class SlurmCalcJobIT {
                         "--wrap=while [ ! -e " + release + " ]; do sleep 0.1; done")
                 .strip();
         try (WorkerEngine w = WorkerEngine.start()) {
-            ProcessNode node = w.engine()
-                    .launcher()
-                    .submit(
-                            BASH_ADD,
-                            Inputs.create()
-                                    .put(CalcJobDefinition.CODE, bash)
-                                    .put(X, new IntData(40))
-                                    .put(Y, new IntData(2))
-                                    .jobOptions(JobOptions.defaults()
-                                            .withText("while [ ! -e " + go + " ]; do sleep 0.1; done", "")));
+            ProcessNode node = submitAdd(w.engine(), "", "while [ ! -e " + go + " ]; do sleep 0.1; done");
             awaitSchedulerState(w.engine(), node, "queued");
             Files.createFile(release);
             awaitSchedulerState(w.engine(), node, "running");
@@ -242,6 +233,11 @@ class SlurmCalcJobIT {
     }
 
     private static ProcessNode submitCountingRuns(Engine withBroker, Path runs, String schedulerCommands) {
+        return submitAdd(withBroker, schedulerCommands, "echo \"$SLURM_JOB_ID\" >> " + runs);
+    }
+
+    /** Submits 40 + 2 with {@code schedulerCommands} and {@code prepend} before the code in the job's script. */
+    private static ProcessNode submitAdd(Engine withBroker, String schedulerCommands, String prepend) {
         return withBroker
                 .launcher()
                 .submit(
@@ -252,7 +248,7 @@ class SlurmCalcJobIT {
                                 .put(Y, new IntData(2))
                                 .jobOptions(JobOptions.defaults()
                                         .withCustomSchedulerCommands(schedulerCommands)
-                                        .withText("echo \"$SLURM_JOB_ID\" >> " + runs, "")));
+                                        .withText(prepend, "")));
     }
 
     private static void assertFinished(Engine withBroker, ProcessNode node) throws InterruptedException {
