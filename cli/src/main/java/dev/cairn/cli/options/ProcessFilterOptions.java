@@ -34,6 +34,14 @@ public final class ProcessFilterOptions {
     String type;
 
     @Option(
+            names = {"-K", "--kind"},
+            split = ",",
+            paramLabel = "KIND",
+            description = "Of one of these kinds: calcfunction, calcjob, workchain, workfunction (comma-separated;"
+                    + " the server checks them).")
+    List<String> kinds;
+
+    @Option(
             names = {"-L", "--label"},
             paramLabel = "LABEL",
             description = "With this label, or one beginning with what comes before a final '*'.")
@@ -78,6 +86,7 @@ public final class ProcessFilterOptions {
     public boolean isEmpty() {
         return states == null
                 && type == null
+                && kinds == null
                 && label == null
                 && exitStatus == null
                 && !failed
@@ -94,6 +103,9 @@ public final class ProcessFilterOptions {
             params.add("state=" + CairnClient.param(String.join(",", s)));
         }
         add(params, "type", type);
+        if (kinds != null && !kinds.isEmpty()) {
+            params.add("kind=" + CairnClient.param(String.join(",", kinds)));
+        }
         add(params, "label", label);
         add(params, "exit_status", exitStatus == null ? null : exitStatus.toString());
         add(params, "failed", failed ? "true" : null);
