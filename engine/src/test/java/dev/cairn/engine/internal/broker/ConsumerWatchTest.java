@@ -27,21 +27,29 @@ class ConsumerWatchTest {
 
     @Test
     void tasksWaitingTwiceWhileOursHeldNoneAndGotNoneMeanOthersConsumeButNotUs() {
-        assertFalse(watch.lost(consumer, new QueueCounts(5, 2), new ConsumerWatch.Held(7, 0)));
-        assertTrue(watch.lost(consumer, new QueueCounts(5, 2), new ConsumerWatch.Held(7, 0)));
+        assertTrue(lostAtLastLook(held(7, 0), held(7, 0)));
     }
 
     @Test
     void aConsumerGivenTasksBetweenTwoLooksIsThere() {
-        assertFalse(watch.lost(consumer, new QueueCounts(5, 2), new ConsumerWatch.Held(7, 0)));
-        assertFalse(watch.lost(consumer, new QueueCounts(5, 2), new ConsumerWatch.Held(9, 0)));
+        assertFalse(lostAtLastLook(held(7, 0), held(9, 0)));
     }
 
     @Test
     void aConsumerWithItsPrefetchFullIsGivenNothingAndIsThere() {
-        assertFalse(watch.lost(consumer, new QueueCounts(5, 2), new ConsumerWatch.Held(7, 4)));
-        assertFalse(watch.lost(consumer, new QueueCounts(5, 2), new ConsumerWatch.Held(7, 4)));
-        assertFalse(watch.lost(consumer, new QueueCounts(5, 2), new ConsumerWatch.Held(7, 0)));
+        assertFalse(lostAtLastLook(held(7, 4), held(7, 4), held(7, 0)));
+    }
+
+    /** Looks with tasks waiting and other workers consuming: none but the last may find the consumer lost. */
+    private boolean lostAtLastLook(ConsumerWatch.Held... looks) {
+        for (int i = 0; i < looks.length - 1; i++) {
+            assertFalse(watch.lost(consumer, new QueueCounts(5, 2), looks[i]), "look " + (i + 1));
+        }
+        return watch.lost(consumer, new QueueCounts(5, 2), looks[looks.length - 1]);
+    }
+
+    private static ConsumerWatch.Held held(long delivered, int unsettled) {
+        return new ConsumerWatch.Held(delivered, unsettled);
     }
 
     @Test
