@@ -35,7 +35,8 @@ import dev.cairn.engine.scheduler.Scheduler;
 
 /**
  * The process list and a process's page in a real browser: a process found by a filter, opened, seen
- * ending live (the latency from its end in the database to its badge in the page measured), paused and
+ * ending live (the latency from its end in the database to its badge in the page measured), a calculation
+ * job's scheduler state going from running to done on the open page, paused and
  * killed from its page, killed in bulk from the list, controls hidden from a read-only user whose forged
  * POST is refused, the main controls reachable with Tab and labelled, and the dashboard's failures with
  * what each said, read in one query for all. Figures go to {@code target/web-figures.txt}.
@@ -376,13 +377,17 @@ class ProcessPagesIT extends ApiTest {
         // submitted while the page is open, or before it
         BROWSER.await(30, d -> !d.findElement(By.id("job-id")).getText().equals("—"));
         BROWSER.await(10, d -> d.findElement(By.id("sent")).getText().contains(Scheduler.SUBMIT_SCRIPT));
+        // what the scheduler's last poll said: the direct scheduler lists the job's process as running
+        BROWSER.await(30, d -> d.findElement(By.id("job-state")).getText().equals("running"));
         assertTrue(
                 BROWSER.driver().findElements(By.id("retrieved")).isEmpty(),
                 "nothing retrieved before the job could end");
+        watch("done", "#job-state", "done");
         watch("retrieved", "#retrieved", "out.txt");
         watch("exit", "#exit-status", "0");
         long released = System.currentTimeMillis();
         Files.writeString(go, "go");
+        long done = seen("done") - released;
         long retrieved = seen("retrieved") - released;
         seen("exit");
         WebElement preview = BROWSER.driver().findElements(By.cssSelector("#retrieved details.file")).stream()
@@ -403,9 +408,11 @@ class ProcessPagesIT extends ApiTest {
         assertNeverReloaded();
         BROWSER.screenshot("process-calcjob");
         Browser.figure(String.format(
-                "process page: a calculation job's retrieved file reached the open page %d ms after its job was let"
-                        + " end (the job's end, the scheduler's poll, the retrieve step, the event, the page's fetch)%n",
-                retrieved));
+                "process page: a calculation job's scheduler state 'done' reached the open page %d ms after its job"
+                        + " was let end (the job's end, the scheduler's poll, the event, the page's fetch), its"
+                        + " retrieved file %d ms after (then the retrieve step too)%n",
+                done, retrieved));
+        assertTrue(done < 10_000, "the scheduler state done came after " + done + " ms");
         assertTrue(retrieved < 10_000, "the retrieved file came after " + retrieved + " ms");
     }
 
