@@ -125,6 +125,37 @@ class ProcessCommandsIT {
                 List.of(uuid),
                 uuids(cairn().run("process", "list", "-a", "--label", "ok-3", "--json")
                         .json()));
+        // by kind: the series are work chains, the sums they call calculation functions
+        assertEquals(
+                List.of(uuid, failedUuid),
+                uuids(cairn().run("process", "list", "-a", "--kind", "workchain", "--type", "examples.*", "--json")
+                        .json()));
+        assertEquals(
+                List.of(),
+                uuids(cairn().run("process", "list", "-a", "-K", "calcfunction", "--type", "examples.*", "--json")
+                        .json()));
+        JsonNode functionsAndFlows = cairn().run(
+                        "process", "list", "-a", "-K", "calcfunction", "--kind", "calcjob,workchain", "--json")
+                .json();
+        List<String> kinds = new ArrayList<>();
+        functionsAndFlows.forEach(p -> kinds.add(p.get("kind").asString()));
+        assertTrue(
+                kinds.contains("calcfunction") && kinds.contains("workchain") && !kinds.contains("workfunction"),
+                "repeated and comma-separated: " + kinds);
+        // by launch time: the failed one was launched after the first
+        String failedAt = cairn().run("process", "show", failedUuid, "--json")
+                .json()
+                .get("process")
+                .get("ctime")
+                .asString();
+        assertEquals(
+                List.of(failedUuid),
+                uuids(cairn().run("process", "list", "-a", "--type", "examples.*", "--since", failedAt, "--json")
+                        .json()));
+        assertEquals(
+                List.of(uuid),
+                uuids(cairn().run("process", "list", "-a", "--type", "examples.*", "--until", failedAt, "--json")
+                        .json()));
         JsonNode labelled = cairn().run("process", "list", "-a", "--label", "ok-3", "--json")
                 .json()
                 .get(0);
@@ -416,6 +447,8 @@ class ProcessCommandsIT {
         CairnCli.Run unknownRef = cairn().run("process", "show", "00000000");
         CairnCli.Run notARef = cairn().run("process", "status", "zz!");
         CairnCli.Run badState = cairn().run("process", "list", "--state", "running");
+        CairnCli.Run badKind = cairn().run("process", "list", "--kind", "workchain,workflow");
+        CairnCli.Run listHelp = cairn().run("process", "list", "--help");
         CairnCli.Run badColumn = cairn().run("process", "list", "--columns", "id,colour");
         CairnCli.Run nothingToKill = cairn().run("process", "kill");
         assertAll(
@@ -429,6 +462,19 @@ class ProcessCommandsIT {
                 () -> assertEquals(2, notARef.exit(), notARef.toString()),
                 () -> assertTrue(notARef.err().contains("'zz!' is not a node: give its PK"), notARef.toString()),
                 () -> assertUsage(badState, "running"),
+                () -> assertUsage(badKind, "'workflow'"),
+                () -> {
+                    // the server names the kinds; the help offers the same ones
+                    String named = badKind.err().lines().findFirst().orElse("");
+                    for (String kind : List.of("calcfunction", "calcjob", "workchain", "workfunction")) {
+                        assertTrue(named.contains(kind), "the error names the kind " + kind + ": " + badKind);
+                    }
+                    String offered = listHelp.out().replaceAll("\\s+", " ");
+                    String kinds = named.substring(named.lastIndexOf('[') + 1, named.lastIndexOf(']'));
+                    assertTrue(
+                            offered.contains(kinds),
+                            "--help offers the kinds the server takes (" + kinds + "): " + listHelp);
+                },
                 () -> assertUsage(badColumn, "colour"),
                 () -> assertUsage(nothingToKill, "--all"));
     }

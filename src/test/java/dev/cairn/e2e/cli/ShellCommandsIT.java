@@ -78,6 +78,13 @@ class ShellCommandsIT {
         assertEquals(
                 "core.shell", json.json().path("process").path("entry_point").asString());
         assertTrue(json.json().path("outputs").has("stdout"), json.toString());
+        // what the scheduler's last poll said of the job: no longer listed, so done
+        CairnCli.Run show = cairn().run(
+                        "process",
+                        "show",
+                        json.json().path("process").path("uuid").asString());
+        assertEquals(0, show.exit(), show.toString());
+        assertTrue(show.out().lines().anyMatch(l -> l.matches("\\s*scheduler\\s+done\\s*")), show.toString());
     }
 
     @Test

@@ -2,14 +2,14 @@ package dev.cairn.api.pages;
 
 import java.time.Duration;
 import java.time.OffsetDateTime;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.UUID;
 import java.util.stream.Stream;
 
 import org.springframework.stereotype.Component;
 
-import dev.cairn.api.processes.ProcessDetail;
 import dev.cairn.api.processes.ProcessFilter;
 import dev.cairn.api.processes.ProcessService;
 import dev.cairn.api.processes.ProcessSummary;
@@ -17,7 +17,7 @@ import dev.cairn.api.processes.ProcessSummary;
 /**
  * The dashboard's failures: processes launched in the last day that failed (finished with a non-zero exit
  * status) or excepted, newest first, each with what it said: its exit message, or the first line of its
- * exception.
+ * exception. Three queries however many are shown: the failed, the excepted, and what they said.
  */
 @Component
 class RecentFailures {
@@ -44,23 +44,13 @@ class RecentFailures {
                 .sorted(Comparator.comparing(ProcessSummary::ctime).reversed())
                 .limit(SHOWN)
                 .toList();
-        List<Failure> failures = new ArrayList<>(newest.size());
-        for (ProcessSummary p : newest) {
-            failures.add(new Failure(p, message(processes.show(p.uuid().toString()))));
-        }
-        return failures;
+        Map<UUID, String> messages = processes.endMessages(newest);
+        return newest.stream()
+                .map(p -> new Failure(p, messages.getOrDefault(p.uuid(), "")))
+                .toList();
     }
 
     private List<ProcessSummary> newest(ProcessFilter filter) {
         return processes.list(filter, "-ctime", null, SHOWN, false).items();
-    }
-
-    private static String message(ProcessDetail detail) {
-        if (detail.exception() != null && !detail.exception().isBlank()) {
-            return detail.exception().lines().findFirst().orElse("");
-        }
-        return detail.exitCode() == null || detail.exitCode().message() == null
-                ? ""
-                : detail.exitCode().message();
     }
 }

@@ -143,6 +143,30 @@ public class ProcessService {
                 d.cachedFrom());
     }
 
+    /**
+     * What each of the ended processes said, by uuid: the first line of its exception if it excepted, else its
+     * exit message (or the one its process type declares for its exit status), else nothing. One query for all.
+     */
+    public Map<UUID, String> endMessages(List<ProcessSummary> ended) {
+        Map<Long, ProcessViews.Ending> endings =
+                views.endings(ended.stream().map(ProcessSummary::pk).toList());
+        Map<UUID, String> messages = new HashMap<>();
+        for (ProcessSummary p : ended) {
+            ProcessViews.Ending ending = endings.get(p.pk());
+            if (ending == null) {
+                continue;
+            }
+            String exception = ending.exception();
+            ProcessDetail.ExitCodeRef exit = exitCode(p, ending.exitMessage());
+            messages.put(
+                    p.uuid(),
+                    exception != null && !exception.isBlank()
+                            ? exception.lines().findFirst().orElse("")
+                            : exit == null ? "" : exit.message());
+        }
+        return messages;
+    }
+
     /** The process {@code ref} names and every process it called, directly or not, as a tree. */
     public ProcessTreeNode tree(String ref) {
         long root = refs.id(ref);

@@ -1,9 +1,7 @@
 package dev.cairn.api.processes;
 
 import java.time.OffsetDateTime;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -21,6 +19,7 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 
 import dev.cairn.api.config.CairnProperties;
+import dev.cairn.api.web.CommaLists;
 import dev.cairn.api.web.Page;
 import dev.cairn.storage.errors.InvalidInputException;
 
@@ -112,9 +111,9 @@ class ProcessesController {
         checkLimit(limit);
         ProcessFilter filter = new ProcessFilter(
                 null,
-                split(state),
+                CommaLists.names(state),
                 type,
-                split(kind),
+                CommaLists.names(kind),
                 label,
                 exitStatus,
                 failed,
@@ -195,21 +194,6 @@ class ProcessesController {
             throw new InvalidInputException(
                     "limit must be between 1 and " + pageMax + " (cairn.limits.page-max), not " + limit);
         }
-    }
-
-    private static List<String> split(List<String> values) {
-        if (values == null) {
-            return null;
-        }
-        List<String> all = new ArrayList<>();
-        for (String v : values) {
-            for (String part : v.split(",")) {
-                if (!part.isBlank()) {
-                    all.add(part.strip().toLowerCase(Locale.ROOT));
-                }
-            }
-        }
-        return all;
     }
 
     /** The page, with {@code Link: <…>; rel="next"} when there is a next page. */

@@ -3,9 +3,7 @@ package dev.cairn.api.pages;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -18,6 +16,7 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 
 import dev.cairn.api.testing.ApiTest;
+import dev.cairn.api.testing.SeededProcesses;
 
 /**
  * The process list over {@value #DEFAULT_PROCESSES} processes (or {@code -Dcairn.web.processes=N}),
@@ -58,22 +57,17 @@ class ProcessListSpeedIT extends ApiTest {
      */
     private long seed() throws SQLException {
         long start = System.nanoTime();
-        try (Connection c = engine.database().connection();
-                Statement s = c.createStatement()) {
-            s.execute("INSERT INTO node (uuid, node_type, process_type, ctime, mtime, user_id, attributes)"
-                    + " SELECT gen_random_uuid(), CASE WHEN i % 1000 = 5 THEN 'process.calculation.calcjob.CalcJobNode.'"
-                    + " WHEN i % 3 = 0 THEN 'process.workflow.workchain.WorkChainNode.'"
-                    + " ELSE 'process.calculation.calcfunction.CalcFunctionNode.' END,"
-                    + " 'seeded.' || CASE WHEN i % 3 = 0 THEN 'flow' ELSE 'calc' END,"
-                    + " now() - i * interval '5 seconds', now() - i * interval '5 seconds', "
-                    + engine.graph().userId() + ","
-                    + " CASE WHEN i % 20 = 0 THEN '{\"process_state\": \"waiting\"}'::jsonb"
-                    + " WHEN i % 20 = 1 THEN '{\"process_state\": \"excepted\"}'::jsonb"
-                    + " WHEN i % 20 = 2 THEN '{\"process_state\": \"finished\", \"exit_status\": 1}'::jsonb"
-                    + " ELSE '{\"process_state\": \"finished\", \"exit_status\": 0}'::jsonb END"
-                    + " FROM generate_series(1, " + PROCESSES + ") i");
-            s.execute("ANALYZE node");
-        }
+        SeededProcesses.of(engine, PROCESSES)
+                .nodeType("CASE WHEN i % 1000 = 5 THEN 'process.calculation.calcjob.CalcJobNode.'"
+                        + " WHEN i % 3 = 0 THEN 'process.workflow.workchain.WorkChainNode.'"
+                        + " ELSE 'process.calculation.calcfunction.CalcFunctionNode.' END")
+                .processType("'seeded.' || CASE WHEN i % 3 = 0 THEN 'flow' ELSE 'calc' END")
+                .ctime("now() - i * interval '5 seconds'")
+                .attributes("CASE WHEN i % 20 = 0 THEN '{\"process_state\": \"waiting\"}'::jsonb"
+                        + " WHEN i % 20 = 1 THEN '{\"process_state\": \"excepted\"}'::jsonb"
+                        + " WHEN i % 20 = 2 THEN '{\"process_state\": \"finished\", \"exit_status\": 1}'::jsonb"
+                        + " ELSE '{\"process_state\": \"finished\", \"exit_status\": 0}'::jsonb END")
+                .insert();
         return (System.nanoTime() - start) / 1_000_000;
     }
 

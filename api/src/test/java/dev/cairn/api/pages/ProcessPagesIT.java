@@ -7,9 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashSet;
@@ -24,20 +22,24 @@ import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
 
 import dev.cairn.api.security.Role;
 import dev.cairn.api.testing.Api;
 import dev.cairn.api.testing.ApiTest;
+import dev.cairn.api.testing.SeededProcesses;
 import dev.cairn.api.testing.SlowProcesses;
+import dev.cairn.api.testing.Statements;
 import dev.cairn.engine.scheduler.Scheduler;
 
 /**
  * The process list and a process's page in a real browser: a process found by a filter, opened, seen
- * ending live (the latency from its end in the database to its badge in the page measured), paused and
+ * ending live (the latency from its end in the database to its badge in the page measured), a calculation
+ * job's scheduler state going from running to done on the open page, paused and
  * killed from its page, killed in bulk from the list, controls hidden from a read-only user whose forged
- * POST is refused, and the main controls reachable with Tab and labelled. Figures go to
- * {@code target/web-figures.txt}.
+ * POST is refused, the main controls reachable with Tab and labelled, and the dashboard's failures with
+ * what each said, read in one query for all. Figures go to {@code target/web-figures.txt}.
  */
 class ProcessPagesIT extends ApiTest {
 
@@ -49,6 +51,9 @@ class ProcessPagesIT extends ApiTest {
 
     /** The bound on every round: wide enough for a 2-core machine loaded by a whole build. */
     static final long LIVE_BOUND_MS = 3_000;
+
+    @Autowired
+    private RecentFailures recentFailures;
 
     private static final Set<String> GATES = Collections.synchronizedSet(new LinkedHashSet<>());
 
@@ -315,14 +320,10 @@ class ProcessPagesIT extends ApiTest {
 
     @Test
     void theListIsPagedBothWaysByItsLinksKeepingItsFilters() throws SQLException {
-        try (Connection c = engine.database().connection();
-                Statement s = c.createStatement()) {
-            s.execute("INSERT INTO node (uuid, node_type, process_type, ctime, mtime, user_id, attributes)"
-                    + " SELECT gen_random_uuid(), 'process.calculation.calcfunction.CalcFunctionNode.', 'seeded.paging',"
-                    + " now() - i * interval '1 second', now(), "
-                    + engine.graph().userId() + ","
-                    + " '{\"process_state\": \"finished\", \"exit_status\": 0}'::jsonb FROM generate_series(1, 120) i");
-        }
+        SeededProcesses.of(engine, 120)
+                .processType("'seeded.paging'")
+                .mtime("now()")
+                .insert();
         BROWSER.signedIn(base(), adminToken());
         BROWSER.open(base() + "/ui/processes?type=seeded.paging");
         assertTrue(BROWSER.driver().findElements(By.id("previous-page")).isEmpty(), "the first page has no previous");
@@ -376,13 +377,17 @@ class ProcessPagesIT extends ApiTest {
         // submitted while the page is open, or before it
         BROWSER.await(30, d -> !d.findElement(By.id("job-id")).getText().equals("—"));
         BROWSER.await(10, d -> d.findElement(By.id("sent")).getText().contains(Scheduler.SUBMIT_SCRIPT));
+        // what the scheduler's last poll said: the direct scheduler lists the job's process as running
+        BROWSER.await(30, d -> d.findElement(By.id("job-state")).getText().equals("running"));
         assertTrue(
                 BROWSER.driver().findElements(By.id("retrieved")).isEmpty(),
                 "nothing retrieved before the job could end");
+        watch("done", "#job-state", "done");
         watch("retrieved", "#retrieved", "out.txt");
         watch("exit", "#exit-status", "0");
         long released = System.currentTimeMillis();
         Files.writeString(go, "go");
+        long done = seen("done") - released;
         long retrieved = seen("retrieved") - released;
         seen("exit");
         WebElement preview = BROWSER.driver().findElements(By.cssSelector("#retrieved details.file")).stream()
@@ -403,9 +408,11 @@ class ProcessPagesIT extends ApiTest {
         assertNeverReloaded();
         BROWSER.screenshot("process-calcjob");
         Browser.figure(String.format(
-                "process page: a calculation job's retrieved file reached the open page %d ms after its job was let"
-                        + " end (the job's end, the scheduler's poll, the retrieve step, the event, the page's fetch)%n",
-                retrieved));
+                "process page: a calculation job's scheduler state 'done' reached the open page %d ms after its job"
+                        + " was let end (the job's end, the scheduler's poll, the event, the page's fetch), its"
+                        + " retrieved file %d ms after (then the retrieve step too)%n",
+                done, retrieved));
+        assertTrue(done < 10_000, "the scheduler state done came after " + done + " ms");
         assertTrue(retrieved < 10_000, "the retrieved file came after " + retrieved + " ms");
     }
 
@@ -414,6 +421,8 @@ class ProcessPagesIT extends ApiTest {
         String uuid = runShellJob("""
                 {"command": "bash -c 'echo the input deck is broken >&2; exit 2'"}""");
         assertEquals("finished", process(uuid).get("state").asString());
+        Api.Response described = admin().patch("/api/v1/nodes/" + uuid, "{\"description\": \"the deck of run 7\"}");
+        assertEquals(200, described.status(), described.toString());
         BROWSER.signedIn(base(), adminToken());
         BROWSER.open(base() + "/ui");
         WebElement row = BROWSER.find("#failures tr[data-process='" + uuid + "']");
@@ -423,6 +432,50 @@ class ProcessPagesIT extends ApiTest {
         assertTrue(row.findElement(By.cssSelector(".badge")).getText().startsWith("failed"), row.getText());
         row.findElement(By.cssSelector("a.uuid")).click();
         BROWSER.await(10, ExpectedConditions.urlContains("/ui/processes/" + uuid));
+        // what `cairn process show` says of it, the page says too
+        assertEquals("the deck of run 7", BROWSER.find("#description").getText());
+        assertTrue(
+                BROWSER.find("#mtime").getText().matches("\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d .+"),
+                BROWSER.find("#facts").getText());
+    }
+
+    @Test
+    void theDashboardReadsWhatItsFailuresSaidInOneQueryForAll() throws SQLException {
+        seedFailures(RecentFailures.SHOWN + 2);
+        Statements.Counted<List<RecentFailures.Failure>> listed = Statements.count(recentFailures::list);
+        List<RecentFailures.Failure> failures = listed.result();
+        assertEquals(RecentFailures.SHOWN, failures.size(), failures.toString());
+        Set<String> said = new LinkedHashSet<>();
+        for (RecentFailures.Failure f : failures) {
+            String label = f.process().label();
+            if (label != null && label.startsWith("seeded-")) {
+                int n = Integer.parseInt(label.substring("seeded-".length()));
+                assertEquals(
+                        (n % 2 == 0 ? "RuntimeException: seeded failure " : "seeded failure ") + n,
+                        f.message(),
+                        "what " + label + " said, and no one else's");
+                said.add(n % 2 == 0 ? "exception" : "exit message");
+            }
+        }
+        assertEquals(Set.of("exception", "exit message"), said, failures.toString());
+        // the failed, the excepted, and what the shown ones said (a read a failure made it 2 + 10 x 5 = 52)
+        assertEquals(3, listed.statements(), "statements to list " + failures.size() + " failures");
+    }
+
+    /**
+     * Seeds {@code count} failed processes half a day old, older than any the tests launch: the odd ones
+     * finished with exit status 3 and a message, the even ones excepted with a stack trace.
+     */
+    private void seedFailures(int count) throws SQLException {
+        SeededProcesses.of(engine, count)
+                .processType("'seeded.fail'")
+                .label("'seeded-' || i")
+                .ctime("now() - interval '12 hours' + i * interval '1 second'")
+                .attributes("CASE WHEN i % 2 = 0 THEN jsonb_build_object('process_state', 'excepted', 'exception',"
+                        + " 'RuntimeException: seeded failure ' || i || E'\\n\\tat seeded.Fail.run(Fail.java:1)')"
+                        + " ELSE jsonb_build_object('process_state', 'finished', 'exit_status', 3, 'exit_message',"
+                        + " 'seeded failure ' || i) END")
+                .insert();
     }
 
     /** Launches a shell job on the computer localhost (made if missing) and waits until it ends; its uuid. */

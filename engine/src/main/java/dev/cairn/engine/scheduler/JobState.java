@@ -1,5 +1,7 @@
 package dev.cairn.engine.scheduler;
 
+import java.util.Locale;
+
 /**
  * Where a job is in its batch system, reduced to what the engine acts on (AiiDA's
  * {@code JobState}). Every scheduler maps its own codes onto these; a code it does not know
@@ -19,6 +21,14 @@ public enum JobState {
     SUSPENDED,
     /** Over, in whatever way: completed, failed, cancelled, timed out, or no longer listed. */
     DONE;
+
+    /**
+     * The state as a calculation job's {@code scheduler_state} attribute holds it, AiiDA's value:
+     * {@code queued}, {@code queued held}, {@code running}, {@code done}, …
+     */
+    public String attributeValue() {
+        return name().toLowerCase(Locale.ROOT).replace('_', ' ');
+    }
 
     /** Whether the job may still start or run, and so must not be submitted again. */
     public boolean isActive() {

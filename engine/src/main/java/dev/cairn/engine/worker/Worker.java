@@ -217,10 +217,16 @@ public final class Worker implements AutoCloseable {
         }
     }
 
-    /** Asks the schedulers about waiting jobs (one worker per computer at a time) and sends the tasks of those done. */
+    /**
+     * Asks the schedulers about waiting jobs (one worker per computer at a time), broadcasts the
+     * changes of their scheduler states and sends the tasks of those done.
+     */
     private void pollJobs() {
         try {
             JobPoller.Due due = jobPoller.pollOnce();
+            for (StateChanged change : due.changes()) {
+                broadcasts.publish(change);
+            }
             if (!due.tasks().isEmpty()) {
                 sink.send(due.tasks());
                 published.addAll(due.outboxIds());

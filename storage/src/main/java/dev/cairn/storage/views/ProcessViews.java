@@ -92,7 +92,12 @@ public final class ProcessViews {
     /** Where a page of a report ends: the time and id of its last record. */
     public record ReportAfter(OffsetDateTime time, long id) {}
 
+    /** What an ended process said: the message it ended with, and the stack trace if it excepted (null if none). */
+    public record Ending(String exitMessage, String exception) {}
+
     private static final String CACHED_FROM = "extras." + CachingExtras.CACHED_FROM;
+    private static final String EXIT_MESSAGE = "attributes.exit_message";
+    private static final String EXCEPTION = "attributes.exception";
     private static final String[] SUMMARY = {
         "id", "uuid", "process_type", "node_type", "label", "process_state", "ctime", "mtime", "caller_uuid"
     };
@@ -190,6 +195,26 @@ public final class ProcessViews {
                 inputs,
                 outputs,
                 list(callees, Sort.OLDEST_FIRST, null, Integer.MAX_VALUE)));
+    }
+
+    /** What each of the processes {@code ids} ended with, by id (one not found is left out): one query. */
+    public Map<Long, Ending> endings(Collection<Long> ids) {
+        if (ids.isEmpty()) {
+            return Map.of();
+        }
+        ProcessCriteria these = new ProcessCriteria(
+                List.copyOf(ids), null, null, null, null, null, null, null, null, null, null, null, null);
+        QueryBuilder query = query(
+                these,
+                false,
+                v -> v.project("id")
+                        .project(Projection.of(EXIT_MESSAGE, Cast.TEXT), Projection.of(EXCEPTION, Cast.TEXT)));
+        Map<Long, Ending> endings = new HashMap<>();
+        for (Row r : GraphQuery.on(database, query.build()).all()) {
+            endings.put((Long) r.get("p", "id"), new Ending((String) r.get("p", EXIT_MESSAGE), (String)
+                    r.get("p", EXCEPTION)));
+        }
+        return endings;
     }
 
     /**

@@ -2,9 +2,9 @@ package dev.cairn.api.pages.graph;
 
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 
+import dev.cairn.api.web.CommaLists;
 import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.graph.LinkType;
 
@@ -32,10 +32,8 @@ record GraphParams(int depth, Set<LinkType> types, List<String> expanded, List<S
             return EnumSet.allOf(LinkType.class);
         }
         Set<LinkType> types = EnumSet.noneOf(LinkType.class);
-        for (String name : names.split(",")) {
-            if (!name.isBlank()) {
-                types.add(LinkType.fromDbValue(name.strip().toLowerCase(Locale.ROOT)));
-            }
+        for (String name : CommaLists.names(List.of(names))) {
+            types.add(LinkType.fromDbValue(name));
         }
         return types;
     }

@@ -7,12 +7,12 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 import org.springframework.web.util.UriComponentsBuilder;
 
 import dev.cairn.api.processes.ProcessFilter;
+import dev.cairn.api.web.CommaLists;
 import dev.cairn.storage.errors.InvalidInputException;
 
 /**
@@ -30,8 +30,8 @@ record ListFilters(
         String until) {
 
     ListFilters {
-        states = names(states);
-        kinds = names(kinds);
+        states = CommaLists.names(states);
+        kinds = CommaLists.names(kinds);
         type = blankIsNull(type);
         label = blankIsNull(label);
         exitStatus = blankIsNull(exitStatus);
@@ -121,18 +121,6 @@ record ListFilters(
                         name + " '" + text + "' is not a date and time (2026-11-24T08:00, or ISO 8601 with an offset)");
             }
         }
-    }
-
-    /** Names given as repeated parameters or comma-separated, lower case, each once. */
-    private static List<String> names(List<String> given) {
-        return given == null
-                ? List.of()
-                : given.stream()
-                        .flatMap(s -> List.of(s.split(",")).stream())
-                        .map(s -> s.strip().toLowerCase(Locale.ROOT))
-                        .filter(s -> !s.isEmpty())
-                        .distinct()
-                        .toList();
     }
 
     private static String blankIsNull(String s) {

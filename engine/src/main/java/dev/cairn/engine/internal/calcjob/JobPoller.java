@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.cairn.engine.events.StateChanged;
 import dev.cairn.engine.internal.state.Outbox;
 import dev.cairn.engine.internal.state.ProcessStates;
 import dev.cairn.engine.internal.state.ProcessTable;
@@ -33,13 +34,21 @@ import dev.cairn.storage.graph.computers.Computer;
  * (an advisory lock per computer) and at most once per its {@code minimum_job_poll_interval}
  * (a time kept in the database), so a cluster sees one status query per interval, however
  * many workers there are. A poll that fails is tried again after a backoff; when the
- * computer's attempts are used up, its waiting jobs are paused with a report.
+ * computer's attempts are used up, its waiting jobs are paused with a report. What the scheduler
+ * said of each job is kept on its node ({@link SchedulerStates}).
  */
 public final class JobPoller {
 
     private static final long LOCK_SPACE = 0x6a6f6270L << 32;
 
-    private static final Due NOTHING = new Due(List.of(), List.of());
+    private static final Due NOTHING = new Due(List.of(), List.of(), List.of());
+
+    /**
+     * A job's recorded scheduler state is written again, unchanged, once it is this many poll
+     * intervals old: at the default 10 s, a queued job's row is rewritten once a minute, not at
+     * every poll (a whole attributes value, and its index entries, per write).
+     */
+    static final int REFRESH_INTERVALS = 6;
 
     private final Database database;
     private final GraphStore graph;
@@ -55,13 +64,17 @@ public final class JobPoller {
         this.access = access;
     }
 
-    /** The tasks of calculation jobs whose job is done, committed in the outbox as {@code outboxIds}. */
-    public record Due(List<Task> tasks, List<Long> outboxIds) {}
+    /**
+     * The tasks of calculation jobs whose job is done, committed in the outbox as {@code outboxIds},
+     * and the changes of scheduler state recorded, to broadcast.
+     */
+    public record Due(List<Task> tasks, List<Long> outboxIds, List<StateChanged> changes) {}
 
     /** One pass over every computer with waiting jobs that is due for a poll, each in a transaction of its own. */
     public Due pollOnce() {
         List<Task> due = new ArrayList<>();
         List<Long> outboxIds = new ArrayList<>();
+        List<StateChanged> changes = new ArrayList<>();
         try {
             List<Long> computers = new ArrayList<>();
             try (Connection c = database.connection();
@@ -75,16 +88,18 @@ public final class JobPoller {
                 Due d = Transactions.run(database, c -> poll(c, computer));
                 due.addAll(d.tasks());
                 outboxIds.addAll(d.outboxIds());
+                changes.addAll(d.changes());
             }
         } catch (SQLException e) {
             throw new StorageException("polling the schedulers", e);
         }
-        return new Due(due, outboxIds);
+        return new Due(due, outboxIds, changes);
     }
 
     /**
      * Polls one computer's scheduler, in {@code c}'s transaction, which holds the computer's poll
-     * lock: wakes the processes whose jobs ended, or counts a failed poll.
+     * lock: records each job's scheduler state, wakes the processes whose jobs ended, or counts a
+     * failed poll.
      */
     private Due poll(Connection c, long computerId) throws SQLException {
         if (!tryLock(c, computerId) || !ComputerActivity.pollDue(c, computerId)) {
@@ -105,15 +120,20 @@ public final class JobPoller {
         }
         ComputerActivity.polled(c, computerId, settings.minimumPollInterval());
         List<Long> ended = new ArrayList<>();
+        Map<Long, JobState> stateOfProcess = new LinkedHashMap<>();
         processOfJob.forEach((jobId, processId) -> {
             JobInfo info = states.get(jobId);
             // a job the scheduler no longer lists has ended
-            if (info == null || info.state() == JobState.DONE) {
+            JobState state = info == null ? JobState.DONE : info.state();
+            stateOfProcess.put(processId, state);
+            if (state == JobState.DONE) {
                 ended.add(processId);
             }
         });
+        List<StateChanged> changes = SchedulerStates.record(
+                c, stateOfProcess, settings.minimumPollInterval().multipliedBy(REFRESH_INTERVALS));
         List<Task> due = wake(c, ended);
-        return new Due(due, Outbox.add(c, due));
+        return new Due(due, Outbox.add(c, due), changes);
     }
 
     /**

@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
 
@@ -177,6 +178,43 @@ class SlurmCalcJobIT {
         }
     }
 
+    @Test
+    void aJobsSchedulerStateGoesQueuedRunningDoneOnItsNode() throws Exception {
+        Path release = tmp.resolve("release-node");
+        Path go = tmp.resolve("go");
+        // a job that takes the whole node keeps the next one pending for resources
+        String blocker = slurm(
+                        "sbatch",
+                        "--parsable",
+                        "--exclusive",
+                        "--chdir=" + tmp,
+                        "--output=/dev/null",
+                        "--wrap=while [ ! -e " + release + " ]; do sleep 0.1; done")
+                .strip();
+        try (WorkerEngine w = WorkerEngine.start()) {
+            ProcessNode node = submitAdd(w.engine(), "", "while [ ! -e " + go + " ]; do sleep 0.1; done");
+            awaitSchedulerState(w.engine(), node, "queued");
+            Files.createFile(release);
+            awaitSchedulerState(w.engine(), node, "running");
+            Files.createFile(go);
+            assertFinished(w.engine(), node);
+            CalcJobNode done = (CalcJobNode) w.engine().graph().load(node.id());
+            assertEquals("done", done.attribute("scheduler_state"));
+            OffsetDateTime.parse((String) done.attribute("scheduler_lastchecktime"));
+        } finally {
+            Files.deleteIfExists(release);
+            slurm("scancel", blocker);
+        }
+    }
+
+    private static void awaitSchedulerState(Engine withBroker, ProcessNode node, String state)
+            throws InterruptedException {
+        Waits.until(
+                BOUND,
+                "the job's scheduler state to be " + state,
+                () -> state.equals(((CalcJobNode) withBroker.graph().load(node.id())).attribute("scheduler_state")));
+    }
+
     /**
      * An engine with the class's broker and a worker, for one test: the class's own engine runs its jobs in
      * the launching thread, and a worker's job poller alive beside it would take them over.
@@ -195,6 +233,11 @@ class SlurmCalcJobIT {
     }
 
     private static ProcessNode submitCountingRuns(Engine withBroker, Path runs, String schedulerCommands) {
+        return submitAdd(withBroker, schedulerCommands, "echo \"$SLURM_JOB_ID\" >> " + runs);
+    }
+
+    /** Submits 40 + 2 with {@code schedulerCommands} and {@code prepend} before the code in the job's script. */
+    private static ProcessNode submitAdd(Engine withBroker, String schedulerCommands, String prepend) {
         return withBroker
                 .launcher()
                 .submit(
@@ -205,7 +248,7 @@ class SlurmCalcJobIT {
                                 .put(Y, new IntData(2))
                                 .jobOptions(JobOptions.defaults()
                                         .withCustomSchedulerCommands(schedulerCommands)
-                                        .withText("echo \"$SLURM_JOB_ID\" >> " + runs, "")));
+                                        .withText(prepend, "")));
     }
 
     private static void assertFinished(Engine withBroker, ProcessNode node) throws InterruptedException {
