@@ -183,7 +183,10 @@ class SchedulerStateIT {
                                 + job.pid() + "')");
             }
             JobPoller poller = new JobPoller(
-                    engine.database(), engine.graph(), new ProcessStates(), new ComputerAccess(transports));
+                    engine.database(),
+                    engine.graph(),
+                    new ProcessStates(),
+                    new ComputerAccess(transports, engine.database()));
             String due = "UPDATE computer_activity SET next_poll = clock_timestamp() WHERE computer_id = " + computer;
             String ofJobs = " WHERE id = ANY('{"
                     + String.join(",", Stream.of(ids).map(String::valueOf).toList()) + "}')";
