@@ -142,6 +142,20 @@ class ProcessCommandsIT {
         assertTrue(
                 kinds.contains("calcfunction") && kinds.contains("workchain") && !kinds.contains("workfunction"),
                 "repeated and comma-separated: " + kinds);
+        // by launch time: the failed one was launched after the first
+        String failedAt = cairn().run("process", "show", failedUuid, "--json")
+                .json()
+                .get("process")
+                .get("ctime")
+                .asString();
+        assertEquals(
+                List.of(failedUuid),
+                uuids(cairn().run("process", "list", "-a", "--type", "examples.*", "--since", failedAt, "--json")
+                        .json()));
+        assertEquals(
+                List.of(uuid),
+                uuids(cairn().run("process", "list", "-a", "--type", "examples.*", "--until", failedAt, "--json")
+                        .json()));
         JsonNode labelled = cairn().run("process", "list", "-a", "--label", "ok-3", "--json")
                 .json()
                 .get(0);

@@ -421,6 +421,8 @@ class ProcessPagesIT extends ApiTest {
         String uuid = runShellJob("""
                 {"command": "bash -c 'echo the input deck is broken >&2; exit 2'"}""");
         assertEquals("finished", process(uuid).get("state").asString());
+        Api.Response described = admin().patch("/api/v1/nodes/" + uuid, "{\"description\": \"the deck of run 7\"}");
+        assertEquals(200, described.status(), described.toString());
         BROWSER.signedIn(base(), adminToken());
         BROWSER.open(base() + "/ui");
         WebElement row = BROWSER.find("#failures tr[data-process='" + uuid + "']");
@@ -430,6 +432,11 @@ class ProcessPagesIT extends ApiTest {
         assertTrue(row.findElement(By.cssSelector(".badge")).getText().startsWith("failed"), row.getText());
         row.findElement(By.cssSelector("a.uuid")).click();
         BROWSER.await(10, ExpectedConditions.urlContains("/ui/processes/" + uuid));
+        // what `cairn process show` says of it, the page says too
+        assertEquals("the deck of run 7", BROWSER.find("#description").getText());
+        assertTrue(
+                BROWSER.find("#mtime").getText().matches("\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d .+"),
+                BROWSER.find("#facts").getText());
     }
 
     @Test

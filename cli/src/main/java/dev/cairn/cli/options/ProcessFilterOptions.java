@@ -1,6 +1,11 @@
 package dev.cairn.cli.options;
 
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,6 +73,16 @@ public final class ProcessFilterOptions {
     Integer pastDays;
 
     @Option(
+            names = "--since",
+            paramLabel = "TIME",
+            description = "Launched at or after this time: 2026-11-24, 2026-11-24T08:00 (this machine's time zone)"
+                    + " or ISO 8601 with an offset.")
+    String since;
+
+    @Option(names = "--until", paramLabel = "TIME", description = "Launched before this time, written as for --since.")
+    String until;
+
+    @Option(
             names = {"-G", "--group"},
             paramLabel = "GROUP",
             description = "In the group of this label.")
@@ -92,6 +107,8 @@ public final class ProcessFilterOptions {
                 && !failed
                 && !paused
                 && pastDays == null
+                && since == null
+                && until == null
                 && group == null;
     }
 
@@ -111,11 +128,18 @@ public final class ProcessFilterOptions {
         add(params, "failed", failed ? "true" : null);
         add(params, "paused", paused ? "true" : null);
         add(params, "since", since());
+        add(params, "until", until == null ? null : instant("--until", until).toString());
         add(params, "group", group);
         return String.join("&", params);
     }
 
     private String since() {
+        if (pastDays != null && since != null) {
+            throw CliException.usage("--past-days and --since both say since when: give one");
+        }
+        if (since != null) {
+            return instant("--since", since).toString();
+        }
         if (pastDays == null) {
             return null;
         }
@@ -123,6 +147,27 @@ public final class ProcessFilterOptions {
             throw CliException.usage("--past-days must be at least 1, not " + pastDays);
         }
         return Instant.now().minus(pastDays, ChronoUnit.DAYS).toString();
+    }
+
+    /** A time as an option gives it: ISO 8601 with an offset, or a date and time or a date in this machine's zone. */
+    static Instant instant(String option, String text) {
+        String t = text.strip();
+        try {
+            return OffsetDateTime.parse(t).toInstant();
+        } catch (DateTimeParseException e) {
+            // a local time, below
+        }
+        try {
+            return LocalDateTime.parse(t).atZone(ZoneId.systemDefault()).toInstant();
+        } catch (DateTimeParseException e) {
+            // a date, below
+        }
+        try {
+            return LocalDate.parse(t).atStartOfDay(ZoneId.systemDefault()).toInstant();
+        } catch (DateTimeParseException e) {
+            throw CliException.usage(option + ": '" + text + "' is not a time: give 2026-11-24, 2026-11-24T08:00 or"
+                    + " 2026-11-24T08:00:00Z");
+        }
     }
 
     private static void add(List<String> params, String name, String value) {

@@ -13,18 +13,32 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * A TCP forwarder between the server under test and a service, which the test can cut: every
  * connection through it is closed at once and new ones are refused (the port is closed), as when the
- * service's host goes away; {@link #restore} opens the same port again. The shared service itself
- * is never touched.
+ * service's host goes away; {@link #restore} opens the same port again. What the service sends may
+ * pass through a {@link Pump} of the test's, which can drop what the client should not see. The shared
+ * service itself is never touched.
  */
 public final class TcpProxy implements AutoCloseable {
 
+    /** Copies one direction of a connection until its end. */
+    @FunctionalInterface
+    public interface Pump {
+        void transfer(InputStream from, OutputStream to) throws IOException;
+    }
+
     private final InetSocketAddress target;
+    private final Pump fromService;
     private final int port;
     private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
     private volatile ServerSocket listener;
 
     public TcpProxy(String targetHost, int targetPort) throws IOException {
+        this(targetHost, targetPort, InputStream::transferTo);
+    }
+
+    /** A proxy whose {@code fromService} passes on what the service sends its clients. */
+    public TcpProxy(String targetHost, int targetPort, Pump fromService) throws IOException {
         this.target = new InetSocketAddress(targetHost, targetPort);
+        this.fromService = fromService;
         this.listener = listen(0);
         this.port = listener.getLocalPort();
         accept(listener);
@@ -76,8 +90,8 @@ public final class TcpProxy implements AutoCloseable {
                         sockets.add(client);
                         sockets.add(upstream);
                     }
-                    pump(client, upstream);
-                    pump(upstream, client);
+                    pump(client, upstream, InputStream::transferTo);
+                    pump(upstream, client, fromService);
                 } catch (IOException e) {
                     // the listener was closed (a cut), or the service refused: the client sees its connection end
                 }
@@ -85,11 +99,11 @@ public final class TcpProxy implements AutoCloseable {
         });
     }
 
-    private void pump(Socket from, Socket to) {
+    private void pump(Socket from, Socket to, Pump how) {
         Thread.ofVirtual().name("tcp-proxy-pump").start(() -> {
             try (InputStream in = from.getInputStream();
                     OutputStream out = to.getOutputStream()) {
-                in.transferTo(out);
+                how.transfer(in, out);
             } catch (IOException e) {
                 // one side ended
             } finally {

@@ -6,6 +6,7 @@ import java.net.URISyntaxException;
 import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeoutException;
 
 import com.rabbitmq.client.AMQP;
@@ -26,6 +27,8 @@ public final class BrokerConnection implements AutoCloseable {
 
     static final int RECOVERY_INTERVAL_MS = 1000;
     static final Duration DEFAULT_HEARTBEAT = Duration.ofSeconds(15);
+    /** What RabbitMQ answers a passive declare of a queue it does not have. */
+    private static final int NOT_FOUND = 404;
 
     private final Connection connection;
     private final Topology topology;
@@ -120,11 +123,25 @@ public final class BrokerConnection implements AutoCloseable {
 
     /** The task queue's ready messages and consumers, by a passive declare on a channel of its own. */
     public QueueCounts taskQueueCounts() {
+        return taskQueueCountsIfDeclared()
+                .orElseThrow(() -> new BrokerException(
+                        "cannot count the task queue " + topology.taskQueue() + ": it is not on the broker", null));
+    }
+
+    /** As {@link #taskQueueCounts}, or empty if the broker has no task queue (404 NOT_FOUND). */
+    Optional<QueueCounts> taskQueueCountsIfDeclared() {
         Channel channel = newChannel();
         try {
             AMQP.Queue.DeclareOk ok = channel.queueDeclarePassive(topology.taskQueue());
-            return new QueueCounts(ok.getMessageCount(), ok.getConsumerCount());
-        } catch (IOException | ShutdownSignalException e) {
+            return Optional.of(new QueueCounts(ok.getMessageCount(), ok.getConsumerCount()));
+        } catch (IOException e) {
+            if (e.getCause() instanceof ShutdownSignalException s
+                    && s.getReason() instanceof AMQP.Channel.Close close
+                    && close.getReplyCode() == NOT_FOUND) {
+                return Optional.empty();
+            }
+            throw new BrokerException("cannot count the task queue " + topology.taskQueue() + ": " + e.getMessage(), e);
+        } catch (ShutdownSignalException e) {
             throw new BrokerException("cannot count the task queue " + topology.taskQueue() + ": " + e.getMessage(), e);
         } finally {
             try {
