@@ -17,8 +17,8 @@ import dev.cairn.storage.errors.InvalidInputException;
 
 /**
  * The process list's filters as they stand in its URL, so that a view can be bookmarked and shared:
- * states, type and label (exact, or a prefix ending in '*'), kinds of process, exit status, and a
- * time range of launches. A time is ISO 8601 with an offset, or a form's local date and time, read as UTC.
+ * states, type and label (exact, or a prefix ending in '*'), kinds of process, exit status, failed or
+ * paused only, a group, and a time range of launches (the filters of the REST list and the command line). A time is ISO 8601 with an offset, or a form's local date and time, read as UTC.
  */
 record ListFilters(
         List<String> states,
@@ -26,6 +26,9 @@ record ListFilters(
         List<String> kinds,
         String label,
         String exitStatus,
+        boolean failed,
+        boolean paused,
+        String group,
         String since,
         String until) {
 
@@ -35,6 +38,7 @@ record ListFilters(
         type = blankIsNull(type);
         label = blankIsNull(label);
         exitStatus = blankIsNull(exitStatus);
+        group = blankIsNull(group);
         since = blankIsNull(since);
         until = blankIsNull(until);
     }
@@ -48,13 +52,13 @@ record ListFilters(
                 kinds.isEmpty() ? null : kinds,
                 label,
                 exitStatus == null ? null : exitStatus(exitStatus),
-                null,
-                null,
+                failed ? true : null,
+                paused ? true : null,
                 time("since", since),
                 time("until", until),
                 null,
                 null,
-                null);
+                group);
     }
 
     /** The filters as a query string ({@code ?state=waiting&type=…}), empty when there are none. */
@@ -88,6 +92,9 @@ record ListFilters(
         }
         put(params, "label", label);
         put(params, "exit_status", exitStatus);
+        put(params, "failed", failed ? "true" : null);
+        put(params, "paused", paused ? "true" : null);
+        put(params, "group", group);
         put(params, "since", since);
         put(params, "until", until);
         return params;

@@ -48,6 +48,9 @@ class ProcessListController {
             @RequestParam(name = "kind", required = false) List<String> kind,
             @RequestParam(name = "label", required = false) String label,
             @RequestParam(name = "exit_status", required = false) String exitStatus,
+            @RequestParam(name = "failed", defaultValue = "false") boolean failed,
+            @RequestParam(name = "paused", defaultValue = "false") boolean paused,
+            @RequestParam(name = "group", required = false) String group,
             @RequestParam(name = "since", required = false) String since,
             @RequestParam(name = "until", required = false) String until,
             @RequestParam(name = "after", required = false) String after,
@@ -55,7 +58,8 @@ class ProcessListController {
             @RequestHeader(name = "HX-Request", required = false) String htmx,
             @RequestHeader(name = "HX-History-Restore-Request", required = false) String restore,
             Model model) {
-        ListFilters filters = new ListFilters(state, type, kind, label, exitStatus, since, until);
+        ListFilters filters =
+                new ListFilters(state, type, kind, label, exitStatus, failed, paused, group, since, until);
         ProcessFilter filter = filters.filter();
         model.addAttribute("filters", filters);
         model.addAttribute(

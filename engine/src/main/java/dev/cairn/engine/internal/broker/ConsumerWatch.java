@@ -19,6 +19,11 @@ final class ConsumerWatch {
     private Object lastSubscription;
     private Held lastIdleWithTasksWaiting;
 
+    /** Whether the last look found tasks waiting while the consumer held none: the next look decides. */
+    boolean suspects() {
+        return lastIdleWithTasksWaiting != null;
+    }
+
     /**
      * One look; true if the consumer {@code subscription} is lost.
      *

@@ -5,6 +5,7 @@ import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -48,6 +49,13 @@ public final class TaskConsumer implements AutoCloseable {
      * the outbox relay's pass: that pass waits on the database while it is away, and runs every second.
      */
     static final Duration CHECK_EVERY = Duration.ofSeconds(5);
+
+    /**
+     * How soon a look follows one that found tasks waiting while this consumer held none (a live consumer
+     * with a free slot is given a waiting task in milliseconds), so that a lost one consumes again sooner;
+     * only a regular look is followed so.
+     */
+    static final Duration RECHECK_AFTER = Duration.ofSeconds(1);
 
     /** A received task; exactly one of {@link #ack()} or {@link #requeue()} should be called. */
     public interface Delivery {
@@ -99,7 +107,7 @@ public final class TaskConsumer implements AutoCloseable {
         TaskConsumer consumer = new TaskConsumer(connection, slots, handler);
         consumer.subscribe();
         long every = CHECK_EVERY.toMillis();
-        consumer.checks.scheduleWithFixedDelay(consumer::check, every, every, TimeUnit.MILLISECONDS);
+        consumer.checks.scheduleWithFixedDelay(() -> consumer.check(false), every, every, TimeUnit.MILLISECONDS);
         return consumer;
     }
 
@@ -165,8 +173,10 @@ public final class TaskConsumer implements AutoCloseable {
     /**
      * One look at the task queue; consumes again if the broker dropped the consumer without a word. A
      * failed look (the broker away: the connection recovers by itself) is tried at the next.
+     *
+     * @param followUp whether this look follows one at {@link #RECHECK_AFTER}
      */
-    void check() {
+    void check(boolean followUp) {
         Subscription s = current;
         if (closing || s == null || resubscribing.get()) {
             return;
@@ -183,6 +193,9 @@ public final class TaskConsumer implements AutoCloseable {
         }
         failedChecks.succeeded("looking at the task queue for this worker's consumer works again");
         if (!watch.lost(s, counts, held)) {
+            if (watch.suspects() && !followUp) {
+                recheckSoon();
+            }
             drops.succeeded("the broker has this worker's consumer of "
                     + connection.topology().taskQueue());
             return;
@@ -199,6 +212,14 @@ public final class TaskConsumer implements AutoCloseable {
                                 + counts.ready() + " task(s) ready, " + counts.consumers() + " consumer(s)), and no"
                                 + " cancel came; consuming again on a new channel");
         resubscribe(s);
+    }
+
+    private void recheckSoon() {
+        try {
+            checks.schedule(() -> check(true), RECHECK_AFTER.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException closed) {
+            // stopping: no more looks
+        }
     }
 
     /**

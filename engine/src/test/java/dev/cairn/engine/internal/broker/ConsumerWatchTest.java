@@ -31,6 +31,14 @@ class ConsumerWatchTest {
     }
 
     @Test
+    void aLookThatFindsTasksWaitingWhileOursHeldNoneAsksForAnother() {
+        assertFalse(watch.lost(consumer, new QueueCounts(5, 2), held(7, 1)));
+        assertFalse(watch.suspects());
+        assertFalse(watch.lost(consumer, new QueueCounts(5, 2), held(7, 0)));
+        assertTrue(watch.suspects());
+    }
+
+    @Test
     void aConsumerGivenTasksBetweenTwoLooksIsThere() {
         assertFalse(lostAtLastLook(held(7, 0), held(9, 0)));
     }
