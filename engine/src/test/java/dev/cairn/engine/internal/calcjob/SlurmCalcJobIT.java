@@ -192,6 +192,12 @@ class SlurmCalcJobIT {
                         "--wrap=while [ ! -e " + release + " ]; do sleep 0.1; done")
                 .strip();
         try (WorkerEngine w = WorkerEngine.start()) {
+            Waits.until(
+                    BOUND,
+                    "the job taking the node to run",
+                    () -> slurm("squeue", "--noheader", "--jobs=" + blocker, "--format=%T")
+                            .strip()
+                            .equals("RUNNING"));
             ProcessNode node = submitAdd(w.engine(), "", "while [ ! -e " + go + " ]; do sleep 0.1; done");
             awaitSchedulerState(w.engine(), node, "queued");
             Files.createFile(release);
