@@ -33,8 +33,8 @@ import dev.cairn.storage.errors.InvalidInputException;
  * at start, and consumes on a new channel. The tasks the old channel held come back from the
  * broker, and those whose step already committed are skipped.
  * <p>
- * The broker may also drop the consumer without a word (the cancel lost when the queue was deleted and
- * declared again at once, a quorum queue's leader restarted): every {@link #CHECK_EVERY} a look at the
+ * The broker may also drop the consumer without a word (RabbitMQ 3.10 sent no cancel when a quorum task
+ * queue was deleted and declared again at once): every {@link #CHECK_EVERY} a look at the
  * queue ({@link ConsumerWatch}) finds that, and the consumer consumes again the same way. One
  * resubscription runs at a time, and only for the channel that consumes now, so a cancel, a closed
  * channel and a look that all see the same loss consume again once.
