@@ -12,7 +12,7 @@ import java.util.function.Supplier;
  */
 final class PooledTransport implements Transport {
     private final TransportPool pool;
-    private final TransportSpec spec;
+    private final TransportPool.Keeping keeping;
     private final Transport transport;
     private final ConnectionPermit permit;
     private final Duration keepAlive;
@@ -20,9 +20,13 @@ final class PooledTransport implements Transport {
     private boolean closed;
 
     PooledTransport(
-            TransportPool pool, TransportSpec spec, Transport transport, ConnectionPermit permit, Duration keepAlive) {
+            TransportPool pool,
+            TransportPool.Keeping keeping,
+            Transport transport,
+            ConnectionPermit permit,
+            Duration keepAlive) {
         this.pool = pool;
-        this.spec = spec;
+        this.keeping = keeping;
         this.transport = transport;
         this.permit = permit;
         this.keepAlive = keepAlive;
@@ -100,7 +104,7 @@ final class PooledTransport implements Transport {
             return;
         }
         closed = true;
-        pool.giveBack(spec, transport, permit, keepAlive, failed);
+        pool.giveBack(keeping, transport, permit, keepAlive, failed);
     }
 
     @Override

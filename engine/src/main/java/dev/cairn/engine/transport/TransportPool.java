@@ -17,8 +17,9 @@ import java.util.function.Supplier;
  * A cluster's login node counts every SSH login, and an engine that logged in for every job
  * submission, status poll and retrieval would open thousands (AiiDA's users meet its limits);
  * here a transport that is closed goes back, still connected, and the next one opened to the
- * same host with the same settings takes it. At most one idle connection is kept per
- * {@link TransportSpec} in a pool, and it is closed after {@code keepAlive} without use (by
+ * same host with the same settings takes it (for a computer with a connection limit, only if it
+ * holds that computer's permit). At most one idle connection is kept per {@link TransportSpec}
+ * (and computer with a limit) in a pool, and it is closed after {@code keepAlive} without use (by
  * the pool's thread {@code cairn-idle-transports}). A transport that failed is closed, not kept.
  * Local transports cost nothing to open and all share the pool's kept shells.
  * <p>
@@ -54,7 +55,14 @@ public final class TransportPool implements AutoCloseable {
         }
     }
 
-    private final Map<TransportSpec.Ssh, Idle> idle = new ConcurrentHashMap<>();
+    /**
+     * What a kept connection is kept for: its spec, and the computer whose connection permit it
+     * holds (null for all without a limit), so that a computer with a limit never uses a
+     * connection counted against another one on the same login node.
+     */
+    record Keeping(TransportSpec spec, Object permitOwner) {}
+
+    private final Map<Keeping, Idle> idle = new ConcurrentHashMap<>();
     private final LocalShells shells = new LocalShells("this transport pool");
     private final ScheduledExecutorService closer;
     private volatile boolean closed;
@@ -75,20 +83,23 @@ public final class TransportPool implements AutoCloseable {
      *                            {@link Transports#open} does
      */
     public Transport open(TransportSpec spec, Duration keepAlive) {
-        return open(spec, keepAlive, () -> ConnectionPermit.NONE);
+        return open(spec, keepAlive, null, () -> ConnectionPermit.NONE);
     }
 
     /**
      * As {@link #open(TransportSpec, Duration)}, for a computer that allows only so many
-     * connections at once: a kept connection already holds its permit; a new one takes one from
+     * connections at once ({@code permitOwner}, the computer; connections are kept and shared per
+     * owner): a kept connection already holds its permit; a new one takes one from
      * {@code permits} first (which may wait for one, or throw), and releases it when it closes.
      */
-    public Transport open(TransportSpec spec, Duration keepAlive, Supplier<ConnectionPermit> permits) {
+    public Transport open(
+            TransportSpec spec, Duration keepAlive, Object permitOwner, Supplier<ConnectionPermit> permits) {
         requireOpen(spec);
-        if (spec instanceof TransportSpec.Ssh ssh && !keepAlive.isZero()) {
-            Idle kept = idle.remove(ssh);
+        Keeping keeping = new Keeping(spec, permitOwner);
+        if (spec instanceof TransportSpec.Ssh && !keepAlive.isZero()) {
+            Idle kept = idle.remove(keeping);
             if (kept != null && !kept.expired(System.nanoTime())) {
-                return new PooledTransport(this, spec, kept.transport, kept.permit, keepAlive);
+                return new PooledTransport(this, keeping, kept.transport, kept.permit, keepAlive);
             }
             if (kept != null) {
                 kept.close();
@@ -100,7 +111,7 @@ public final class TransportPool implements AutoCloseable {
                 case TransportSpec.Local local -> new LocalTransport(local.environment(), shells);
                 case TransportSpec.Ssh ssh -> SshTransport.connect(ssh);
             };
-            return new PooledTransport(this, spec, transport, permit, keepAlive);
+            return new PooledTransport(this, keeping, transport, permit, keepAlive);
         } catch (RuntimeException e) {
             permit.release();
             throw e;
@@ -112,28 +123,27 @@ public final class TransportPool implements AutoCloseable {
      * one it replaces) unless it has no keep-alive or the pool is closed; anything else is closed
      * and its permit released.
      */
-    void giveBack(
-            TransportSpec spec, Transport transport, ConnectionPermit permit, Duration keepAlive, boolean failed) {
+    void giveBack(Keeping keeping, Transport transport, ConnectionPermit permit, Duration keepAlive, boolean failed) {
         Idle mine = new Idle(transport, permit, System.nanoTime(), keepAlive);
-        if (failed || closed || keepAlive.isZero() || !(spec instanceof TransportSpec.Ssh ssh)) {
+        if (failed || closed || keepAlive.isZero() || !(keeping.spec() instanceof TransportSpec.Ssh)) {
             mine.close();
             return;
         }
-        Idle previous = idle.put(ssh, mine);
+        Idle previous = idle.put(keeping, mine);
         if (previous != null) {
             previous.close();
         }
         // close() may have emptied the pool since the check above: it sets the flag first, so
         // either it saw this connection or this sees the flag
-        if (closed && idle.remove(ssh, mine)) {
+        if (closed && idle.remove(keeping, mine)) {
             mine.close();
         }
     }
 
     private void closeExpired() {
         long now = System.nanoTime();
-        idle.forEach((spec, kept) -> {
-            if ((kept.expired(now) || kept.wanted()) && idle.remove(spec, kept)) {
+        idle.forEach((keeping, kept) -> {
+            if ((kept.expired(now) || kept.wanted()) && idle.remove(keeping, kept)) {
                 kept.close();
             }
         });
@@ -164,8 +174,8 @@ public final class TransportPool implements AutoCloseable {
         closed = true;
         // no interrupt: a close under way on the closer thread finishes
         closer.shutdown();
-        idle.forEach((spec, kept) -> {
-            if (idle.remove(spec, kept)) {
+        idle.forEach((keeping, kept) -> {
+            if (idle.remove(keeping, kept)) {
                 kept.close();
             }
         });

@@ -50,6 +50,7 @@ public final class ComputerAccess {
         return transports.open(
                 TransportSpec.of(computer.transportType(), computer.hostname(), settings.transportParams()),
                 settings.connectionKeepAlive(),
+                limit == null ? null : computer.id(),
                 limit == null
                         ? () -> ConnectionPermit.NONE
                         : () -> slots.take(computer.id(), computer.label(), Math.min(limit, MAX_SLOTS), SLOT_WAIT));

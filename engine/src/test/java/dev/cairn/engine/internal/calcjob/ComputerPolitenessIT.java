@@ -153,13 +153,7 @@ class ComputerPolitenessIT {
         Path keys = Files.createDirectories(tmp.resolve("kept-ssh"));
         try (TestSshServer sshd = TestSshServer.start(keys);
                 TransportPool otherPool = new TransportPool()) {
-            Map<String, Object> all = new HashMap<>();
-            all.put("workdir", keys.toString());
-            all.put("transport_params", sshd.transportParams(keys.resolve("known_hosts")));
-            all.put("max_connections", 1);
-            all.put("connection_keep_alive", 120);
-            Computer login = new ComputerStore(engine.database())
-                    .create(new ComputerSpec("kept-login", "127.0.0.1", "", "core.ssh", "core.direct", all));
+            Computer login = sshComputer("kept-login", sshd, keys);
             ComputerSettings settings = ComputerSettings.of(login);
             ComputerAccess otherEngine = new ComputerAccess(otherPool, engine.database());
 
@@ -187,6 +181,38 @@ class ComputerPolitenessIT {
             }
             assertEquals(2, sshd.connections(), "two logins in all");
         }
+    }
+
+    @Test
+    void aComputerWithALimitNeverUsesAConnectionKeptForAnotherOnTheSameLoginNode() throws Exception {
+        Path keys = Files.createDirectories(tmp.resolve("shared-ssh"));
+        try (TestSshServer sshd = TestSshServer.start(keys)) {
+            Computer slurm = sshComputer("shared-slurm", sshd, keys);
+            Computer direct = sshComputer("shared-direct", sshd, keys);
+            try (Transport t = access.open(slurm, ComputerSettings.of(slurm))) {
+                assertTrue(t.exec("true", null, Duration.ofSeconds(10)).ok());
+            }
+            try (Transport t = access.open(direct, ComputerSettings.of(direct))) {
+                assertTrue(t.exec("true", null, Duration.ofSeconds(10)).ok());
+            }
+            // the same host, user and key: one connection would do, but it holds the first computer's slot
+            assertEquals(2, sshd.connections(), "each computer logged in with a slot of its own");
+            try (Transport t = access.open(slurm, ComputerSettings.of(slurm))) {
+                assertTrue(t.exec("true", null, Duration.ofSeconds(10)).ok());
+            }
+            assertEquals(2, sshd.connections(), "each computer's next operation takes its own kept connection");
+        }
+    }
+
+    /** A computer reached over SSH at {@code sshd} allowing one connection, kept two minutes after use. */
+    private static Computer sshComputer(String label, TestSshServer sshd, Path keys) {
+        Map<String, Object> all = new HashMap<>();
+        all.put("workdir", keys.toString());
+        all.put("transport_params", sshd.transportParams(keys.resolve("known_hosts")));
+        all.put("max_connections", 1);
+        all.put("connection_keep_alive", 120);
+        return new ComputerStore(engine.database())
+                .create(new ComputerSpec(label, "127.0.0.1", "", "core.ssh", "core.direct", all));
     }
 
     @Test
