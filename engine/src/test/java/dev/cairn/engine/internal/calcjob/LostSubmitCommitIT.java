@@ -26,7 +26,6 @@ import dev.cairn.engine.process.CalcJobDefinition;
 import dev.cairn.engine.process.Inputs;
 import dev.cairn.engine.process.JobOptions;
 import dev.cairn.engine.testing.EngineFixture;
-import dev.cairn.engine.testing.LostCommit;
 import dev.cairn.engine.testing.TestSshServer;
 import dev.cairn.engine.testing.Waits;
 import dev.cairn.engine.worker.Worker;
@@ -36,6 +35,7 @@ import dev.cairn.storage.graph.IntData;
 import dev.cairn.storage.graph.ProcessNode;
 import dev.cairn.storage.objects.Container;
 import dev.cairn.storage.objects.ContainerConfig;
+import dev.cairn.storage.testing.InsertHold;
 import dev.cairn.storage.testing.TestBroker;
 import dev.cairn.storage.testing.TestDatabase;
 
@@ -114,9 +114,9 @@ class LostSubmitCommitIT {
     }
 
     private static void assertEndedJobTaken(InstalledCode code, Path runs) throws Exception {
-        try (LostCommit lost = LostCommit.hold(db)) {
+        try (InsertHold lost = InsertHold.on(db, "job_watch")) {
             ProcessNode node = submit(code, runs, "");
-            int step = lost.awaitHeldStep(BOUND);
+            int step = lost.awaitHeld(BOUND, "a submit step held at its job_watch row, the last it writes");
             long pid = awaitRuns(runs, 1).getFirst();
             awaitEnd(pid);
             lost.cut(step);
@@ -129,10 +129,10 @@ class LostSubmitCommitIT {
         Path runs = tmp.resolve("running.runs");
         Path go = tmp.resolve("running.go");
         new ProcessBuilder("mkfifo", go.toString()).start().waitFor();
-        try (LostCommit lost = LostCommit.hold(db)) {
+        try (InsertHold lost = InsertHold.on(db, "job_watch")) {
             // the job waits until the test writes to its pipe
             ProcessNode node = submit(bash, runs, "read -r _ < " + go);
-            int step = lost.awaitHeldStep(BOUND);
+            int step = lost.awaitHeld(BOUND, "a submit step held at its job_watch row, the last it writes");
             long pid = awaitRuns(runs, 1).getFirst();
             lost.cut(step);
             Waits.until(BOUND, "the step tried again to take job " + pid, () -> {
@@ -147,9 +147,9 @@ class LostSubmitCommitIT {
     @Test
     void aJobTheSchedulerLostIsSubmittedAgainWithTheReasonReported() throws Exception {
         Path runs = tmp.resolve("lost.runs");
-        try (LostCommit lost = LostCommit.hold(db)) {
+        try (InsertHold lost = InsertHold.on(db, "job_watch")) {
             ProcessNode node = submit(losingBash, runs, "");
-            int step = lost.awaitHeldStep(BOUND);
+            int step = lost.awaitHeld(BOUND, "a submit step held at its job_watch row, the last it writes");
             Path lostPid = tmp.resolve("lost/pid");
             Waits.until(BOUND, "the first job to be lost", () -> Files.exists(lostPid));
             long pid = Long.parseLong(Files.readString(lostPid).strip());

@@ -30,7 +30,6 @@ import dev.cairn.engine.process.JobOptions;
 import dev.cairn.engine.process.ProcessResult;
 import dev.cairn.engine.shell.ShellJob;
 import dev.cairn.engine.testing.EngineFixture;
-import dev.cairn.engine.testing.LostCommit;
 import dev.cairn.engine.testing.SlurmCluster;
 import dev.cairn.engine.testing.Waits;
 import dev.cairn.engine.worker.Worker;
@@ -40,6 +39,7 @@ import dev.cairn.storage.graph.IntData;
 import dev.cairn.storage.graph.ListData;
 import dev.cairn.storage.graph.ProcessNode;
 import dev.cairn.storage.graph.SinglefileData;
+import dev.cairn.storage.testing.InsertHold;
 import dev.cairn.storage.testing.TestBroker;
 import dev.cairn.storage.testing.TestDatabase;
 
@@ -133,9 +133,9 @@ class SlurmCalcJobIT {
     void aJobThatEndedBeforeItsSubmitStepRanAgainIsNotSubmittedAgain() throws Exception {
         Path runs = tmp.resolve("ended.runs");
         try (WorkerEngine w = WorkerEngine.start();
-                LostCommit lost = LostCommit.hold(db)) {
+                InsertHold lost = InsertHold.on(db, "job_watch")) {
             ProcessNode node = submitCountingRuns(w.engine(), runs, "");
-            int step = lost.awaitHeldStep(BOUND);
+            int step = lost.awaitHeld(BOUND, "a submit step held at its job_watch row, the last it writes");
             Waits.until(
                     BOUND, "the job to run", () -> EngineFixture.runsIn(runs).size() == 1);
             String jobId = EngineFixture.runsIn(runs).getFirst();
@@ -152,10 +152,10 @@ class SlurmCalcJobIT {
     void aJobSlurmForgotBeforeItStartedIsSubmittedAgainWithTheReasonReported() throws Exception {
         Path runs = tmp.resolve("forgotten.runs");
         try (WorkerEngine w = WorkerEngine.start();
-                LostCommit lost = LostCommit.hold(db)) {
+                InsertHold lost = InsertHold.on(db, "job_watch")) {
             // held by its begin time until the test lets it start
             ProcessNode node = submitCountingRuns(w.engine(), runs, "#SBATCH --begin=now+1hour");
-            int step = lost.awaitHeldStep(BOUND);
+            int step = lost.awaitHeld(BOUND, "a submit step held at its job_watch row, the last it writes");
             String first = slurm("squeue", "--noheader", "--states=PD", "--name=cairn-" + node.uuid(), "--format=%i")
                     .strip();
             assertTrue(first.matches("\\d+"), "the pending job: " + first);
