@@ -21,7 +21,8 @@ import dev.cairn.storage.graph.computers.Computer;
  * @param minimumPollInterval     the scheduler is asked about this computer's jobs at most this often,
  *                                by all workers together ({@code minimum_job_poll_interval} seconds;
  *                                default 10 s, 0.1 s for a local transport)
- * @param maxConnections          transports in use on the computer at once across all workers; null: no limit
+ * @param maxConnections          connections open to the computer at once, in use or kept idle, across all
+ *                                workers; null: no limit
  * @param connectionKeepAlive     how long an SSH connection stays open after use, for the next job of this
  *                                worker to take ({@code connection_keep_alive} seconds; default 30, 0: never)
  * @param submissionsPerMinute    jobs submitted per minute across all workers; null: no limit
