@@ -9,58 +9,70 @@ import io.swagger.v3.oas.annotations.media.Schema;
 
 /**
  * Which processes a list shows or a control acts on: every criterion given must hold; those
- * left out (null) do not count.
+ * left out (null) do not count, so the document says each may be null.
  */
 @Schema(description = "Which processes: each criterion given must hold")
 public record ProcessFilter(
         @Schema(
+                nullable = true,
                 description = "these processes, by uuid or unique prefix",
                 example = "[\"0190c1a2\", \"0190c1a3-77aa\"]")
         List<String> processes,
 
         @JsonProperty("state")
         @Schema(
+                nullable = true,
                 description = "in one of these states (created, waiting, finished, excepted, killed)",
                 example = "[\"created\", \"waiting\"]")
         List<String> states,
 
         @Schema(
+                nullable = true,
                 description = "of this entry point, or of those beginning with what comes before a final '*'",
                 example = "arithmetic.*")
         String type,
 
         @JsonProperty("kind")
+        @Schema(nullable = true)
         @ArraySchema(
-                arraySchema = @Schema(description = "of one of these kinds", example = "[\"calcjob\", \"workchain\"]"),
+                arraySchema =
+                        @Schema(
+                                nullable = true,
+                                description = "of one of these kinds",
+                                example = "[\"calcjob\", \"workchain\"]"),
                 schema = @Schema(allowableValues = {"calcfunction", "calcjob", "workchain", "workfunction"}))
         List<String> kinds,
 
         @Schema(
+                nullable = true,
                 description = "with this label, or a label beginning with what comes before a final '*'",
                 example = "run-7")
         String label,
 
-        @JsonProperty("exit_status") @Schema(description = "finished with this exit status", example = "0")
+        @JsonProperty("exit_status")
+        @Schema(nullable = true, description = "finished with this exit status", example = "0")
         Integer exitStatus,
 
-        @Schema(description = "true: finished with a non-zero exit status; false: anything else")
+        @Schema(nullable = true, description = "true: finished with a non-zero exit status; false: anything else")
         Boolean failed,
 
-        @Schema(description = "paused, or not") Boolean paused,
+        @Schema(nullable = true, description = "paused, or not")
+        Boolean paused,
 
-        @Schema(description = "launched at or after this time", example = "2026-11-24T00:00:00Z")
+        @Schema(nullable = true, description = "launched at or after this time", example = "2026-11-24T00:00:00Z")
         OffsetDateTime since,
 
-        @Schema(description = "launched before this time", example = "2026-11-25T00:00:00Z")
+        @Schema(nullable = true, description = "launched before this time", example = "2026-11-25T00:00:00Z")
         OffsetDateTime until,
 
-        @Schema(description = "called by this process (uuid or unique prefix)", example = "0190c1a2")
+        @Schema(nullable = true, description = "called by this process (uuid or unique prefix)", example = "0190c1a2")
         String caller,
 
-        @JsonProperty("top_level") @Schema(description = "true: called by no process; false: called by one")
+        @JsonProperty("top_level")
+        @Schema(nullable = true, description = "true: called by no process; false: called by one")
         Boolean topLevel,
 
-        @Schema(description = "in the group of this label (of type core)", example = "relaxations")
+        @Schema(nullable = true, description = "in the group of this label (of type core)", example = "relaxations")
         String group) {
 
     /** No criterion at all: every process. */
