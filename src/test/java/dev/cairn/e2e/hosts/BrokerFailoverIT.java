@@ -88,11 +88,28 @@ class BrokerFailoverIT {
         try (events;
                 Progress progress = Progress.watch(lab.db());
                 Observer observer = Observer.of(lab)) {
-            failover(ledger, bash, "the task queue's leader", mq.leaderOf(queue), progress, observer, workers.size());
+            RabbitNode leader = mq.leaderOf(queue);
+            failover(
+                    ledger,
+                    bash,
+                    "the task queue's leader killed",
+                    leader,
+                    progress,
+                    observer,
+                    workers.size(),
+                    killing(leader));
             RabbitNode serving = mq.serving(lab.workerHosts()).values().stream()
                     .findFirst()
                     .orElseThrow(() -> new AssertionError("no worker is connected to the cluster"));
-            failover(ledger, bash, "a worker's node", serving, progress, observer, workers.size());
+            failover(
+                    ledger,
+                    bash,
+                    "a worker's node killed",
+                    serving,
+                    progress,
+                    observer,
+                    workers.size(),
+                    killing(serving));
             cutOff(ledger, bash, mq.leaderOf(queue), progress, observer, workers.size());
             ledger.awaitAllTerminated(lab.db(), Duration.ofMinutes(3), lab::workerLogs);
             // a last batch, to be heard of by the subscription made before the failovers
@@ -159,20 +176,9 @@ class BrokerFailoverIT {
         return CHAINS;
     }
 
-    /**
-     * Work in flight, {@code victim} killed; waits until every worker is connected to a node left
-     * and consumes, and a step has committed since; checks the control queues came back; starts the
-     * node again and waits until it is a member of the task queue again.
-     */
-    private void failover(
-            Ledger ledger,
-            InstalledCode bash,
-            String what,
-            RabbitNode victim,
-            Progress progress,
-            Observer observer,
-            int workers) {
-        fail(ledger, bash, what + " killed", victim, progress, observer, workers, new Fault() {
+    /** {@code victim} killed (SIGKILL), then started again. */
+    private static Fault killing(RabbitNode victim) {
+        return new Fault() {
             @Override
             public void inflict() {
                 victim.kill();
@@ -182,7 +188,7 @@ class BrokerFailoverIT {
             public void repair() {
                 victim.run();
             }
-        });
+        };
     }
 
     /**
@@ -197,7 +203,7 @@ class BrokerFailoverIT {
         RabbitCluster mq = lab.brokerCluster();
         String queue = lab.prefix() + ".tasks";
         long[] paused = new long[1];
-        fail(ledger, bash, "the task queue's leader cut off", victim, progress, observer, workers, new Fault() {
+        failover(ledger, bash, "the task queue's leader cut off", victim, progress, observer, workers, new Fault() {
             @Override
             public void inflict() {
                 long cut = System.nanoTime();
@@ -222,7 +228,12 @@ class BrokerFailoverIT {
         void repair();
     }
 
-    private void fail(
+    /**
+     * Work in flight, {@code fault} inflicted on {@code victim}; waits until every worker is
+     * connected to another node and consumes, and a step has committed since; checks the control
+     * queues came back; repairs the fault and waits until the node is a member of the task queue again.
+     */
+    private void failover(
             Ledger ledger,
             InstalledCode bash,
             String what,
