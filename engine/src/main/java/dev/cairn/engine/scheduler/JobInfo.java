@@ -1,5 +1,9 @@
 package dev.cairn.engine.scheduler;
 
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
 import dev.cairn.storage.errors.InvalidInputException;
 
 /**
@@ -12,6 +16,12 @@ import dev.cairn.storage.errors.InvalidInputException;
  * @param wallTimeSeconds how long the job has run so far (or ran)
  * @param exitCode the job's exit code, when the listing still shows a finished job with one
  * @param annotation why the job is in its state ("Dependency", "JobHeldUser", a PBS comment)
+ * @param owner the user the job runs as
+ * @param queue the partition (SLURM) or queue (PBS) it was submitted to
+ * @param machines how many machines (nodes) it asked for or holds
+ * @param cpus how many cores it asked for or holds, on all its machines
+ * @param requestedWallTimeSeconds the wall time it asked for
+ * @param allocatedMachines the names of the machines it runs on, once it has them
  */
 public record JobInfo(
         String jobId,
@@ -20,7 +30,13 @@ public record JobInfo(
         String jobName,
         Long wallTimeSeconds,
         Integer exitCode,
-        String annotation) {
+        String annotation,
+        String owner,
+        String queue,
+        Integer machines,
+        Integer cpus,
+        Long requestedWallTimeSeconds,
+        List<String> allocatedMachines) {
 
     public JobInfo {
         if (jobId == null || jobId.isBlank()) {
@@ -32,6 +48,32 @@ public record JobInfo(
         if (rawState == null) {
             throw new InvalidInputException("job " + jobId + " needs its raw state (empty if unknown)");
         }
+        allocatedMachines = allocatedMachines == null ? null : List.copyOf(allocatedMachines);
+    }
+
+    /** A job as a listing that says nothing of its allocation shows it (the direct scheduler's). */
+    public JobInfo(
+            String jobId,
+            JobState state,
+            String rawState,
+            String jobName,
+            Long wallTimeSeconds,
+            Integer exitCode,
+            String annotation) {
+        this(
+                jobId,
+                state,
+                rawState,
+                jobName,
+                wallTimeSeconds,
+                exitCode,
+                annotation,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null);
     }
 
     /**
@@ -41,5 +83,39 @@ public record JobInfo(
      */
     public static JobInfo missing(String jobId) {
         return new JobInfo(jobId, JobState.DONE, "", null, null, null, "not in the scheduler's listing");
+    }
+
+    /**
+     * The job as a calculation job's {@code last_job_info} attribute holds it, in AiiDA's
+     * {@code JobInfo.get_dict()} form: its field names, only the fields the listing gave, the state
+     * as {@code scheduler_state} writes it, the raw state as {@code job_substate}, each allocated
+     * machine as {@code {"name": …}}.
+     */
+    public Map<String, Object> asAttribute() {
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("job_id", jobId);
+        d.put("job_state", state.attributeValue());
+        putIfSet(d, "job_substate", rawState.isEmpty() ? null : rawState);
+        putIfSet(d, "title", jobName);
+        putIfSet(d, "annotation", annotation);
+        putIfSet(d, "exit_status", exitCode == null ? null : exitCode.longValue());
+        putIfSet(d, "job_owner", owner);
+        putIfSet(d, "queue_name", queue);
+        putIfSet(d, "num_machines", machines == null ? null : machines.longValue());
+        putIfSet(d, "num_cpus", cpus == null ? null : cpus.longValue());
+        putIfSet(d, "wallclock_time_seconds", wallTimeSeconds);
+        putIfSet(d, "requested_wallclock_time_seconds", requestedWallTimeSeconds);
+        if (allocatedMachines != null && !allocatedMachines.isEmpty()) {
+            d.put(
+                    "allocated_machines",
+                    allocatedMachines.stream().map(n -> Map.of("name", n)).toList());
+        }
+        return d;
+    }
+
+    private static void putIfSet(Map<String, Object> d, String key, Object value) {
+        if (value != null) {
+            d.put(key, value);
+        }
     }
 }

@@ -49,6 +49,28 @@ class EventCodecTest {
                 "waiting"));
         assertNull(read.time());
         assertNull(read.callerId());
+        assertNull(read.scheduler());
         assertEquals(ProcessState.WAITING, read.to());
+    }
+
+    @Test
+    void aSchedulerMoveCrossesTheWireWithBothStatesTheFirstOneNull() {
+        for (StateChanged.SchedulerMove move : new StateChanged.SchedulerMove[] {
+            new StateChanged.SchedulerMove(null, "queued"), new StateChanged.SchedulerMove("queued", "running")
+        }) {
+            StateChanged change = new StateChanged(
+                    42,
+                    7,
+                    UUID.randomUUID(),
+                    null,
+                    "core.shell",
+                    ProcessState.WAITING,
+                    ProcessState.WAITING,
+                    null,
+                    Instant.parse("2026-11-29T13:30:00Z"),
+                    move);
+            Map<String, Object> wire = JsonCodec.readObject(JsonCodec.write(EventCodec.write(change)));
+            assertEquals(change, EventCodec.readStateChanged(wire));
+        }
     }
 }
