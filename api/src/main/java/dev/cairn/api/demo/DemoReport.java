@@ -40,6 +40,9 @@ record DemoReport(
             return out.toString();
         }
         out.append('\n')
+                .append("  Web view     ")
+                .append(baseUrl)
+                .append("/ui (sign in with the admin token)\n")
                 .append("  API          ")
                 .append(baseUrl)
                 .append("/api/v1\n")

@@ -32,6 +32,12 @@ class DashboardController {
         this.properties = properties;
     }
 
+    /** The server's root is the web view's: a browser pointed at the server finds the pages. */
+    @GetMapping("/")
+    String root() {
+        return "redirect:/ui";
+    }
+
     @GetMapping({"/ui", "/ui/"})
     String dashboard(Model model) {
         Map<String, Long> states = new LinkedHashMap<>();

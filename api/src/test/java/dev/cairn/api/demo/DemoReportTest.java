@@ -81,6 +81,7 @@ class DemoReportTest {
                 text.contains(
                         "The graph held 1 node before this run (0 processes among them); it holds 109 nodes now."),
                 text);
+        assertTrue(text.contains("  Web view     http://localhost:8080/ui (sign in with the admin token)\n"), text);
         assertTrue(text.contains("  Swagger UI   http://localhost:8080/swagger-ui.html\n"), text);
     }
 

@@ -18,7 +18,7 @@ import dev.cairn.api.testing.Api;
 import dev.cairn.api.testing.ApiTest;
 
 /**
- * Signing in to the web view in a real browser: a token becomes a session, a bad one is refused with
+ * Signing in to the web view in a real browser (the server's root leads there): a token becomes a session, a bad one is refused with
  * a message saying why, a revoked one ends the session at the next page, signing out ends it, and a
  * form posted without the session's CSRF token is refused.
  */
@@ -51,7 +51,7 @@ class SignInIT extends ApiTest {
         BROWSER.await(
                 10,
                 ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".notice"), "You are signed out."));
-        BROWSER.open(base() + "/ui");
+        BROWSER.open(base() + "/"); // the server's root leads to the web view
         BROWSER.await(10, ExpectedConditions.urlContains("/ui/sign-in"));
     }
 

@@ -91,6 +91,11 @@ public final class EngineFixture {
         return engine.graph().store(new InstalledCode(computer, "/bin/bash"));
     }
 
+    /** {@code /bin/bash} on a computer "localhost" of this machine with the direct scheduler, its work under {@code workdir}. */
+    public static InstalledCode bashOnThisMachine(Engine engine, Path workdir) {
+        return bashOn(engine, localComputer(engine, "localhost", "core.direct", workdir, Map.of()));
+    }
+
     public static Engine withBroker(TestDatabase db, TestBroker broker) {
         return open(new Engine.Config(
                 DatabaseConfig.of(db.jdbcUrl()).withPoolSize(8), amqpUri(broker), "cairn", null, plugins()));

@@ -60,17 +60,15 @@ final class ConnectionSlots {
     ConnectionPermit take(long computerId, String computerLabel, int slots, Duration wait) {
         long deadline = System.nanoTime() + wait.toNanos();
         long pause = 20;
-        long saidOn = -1;
-        boolean said = false;
+        Long saidOn = null; // the session the wait was said on (-1: it could not be said); null: not yet
         try {
             while (true) {
                 ConnectionPermit permit = tryTake(computerId, slots);
                 if (permit != null) {
                     return permit;
                 }
-                if (!said) {
+                if (saidOn == null) {
                     saidOn = beginWaiting(computerId);
-                    said = true;
                 }
                 if (System.nanoTime() > deadline) {
                     throw new TransportException(
@@ -86,7 +84,7 @@ final class ConnectionSlots {
         } catch (SQLException e) {
             throw new StorageException("taking a connection slot of computer " + computerLabel, e);
         } finally {
-            if (said) {
+            if (saidOn != null) {
                 endWaiting(computerId, saidOn);
             }
         }

@@ -70,8 +70,7 @@ class CalcJobIT {
     @BeforeAll
     static void open() throws Exception {
         engine = EngineFixture.localWithObjects(db, tmp.resolve("objects"));
-        bash = EngineFixture.bashOn(
-                engine, EngineFixture.localComputer(engine, "localhost", "core.direct", tmp.resolve("work"), Map.of()));
+        bash = EngineFixture.bashOnThisMachine(engine, tmp.resolve("work"));
     }
 
     @AfterAll

@@ -72,8 +72,7 @@ class LostSubmitCommitIT {
         Container.init(tmp.resolve("objects"), ContainerConfig.defaults()).close();
         engine = EngineFixture.withBroker(db, broker, tmp.resolve("objects"));
         worker = engine.startWorker(Worker.Settings.defaults(2));
-        bash = EngineFixture.bashOn(
-                engine, EngineFixture.localComputer(engine, "localhost", "core.direct", tmp.resolve("work"), Map.of()));
+        bash = EngineFixture.bashOnThisMachine(engine, tmp.resolve("work"));
         // A computer whose first job dies as bash starts it, before its script's first line: the job was
         // submitted and never ran, as when a batch system loses a job.
         Path lose = tmp.resolve("lose.sh");

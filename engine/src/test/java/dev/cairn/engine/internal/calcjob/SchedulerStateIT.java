@@ -74,8 +74,7 @@ class SchedulerStateIT {
         Container.init(tmp.resolve("objects"), ContainerConfig.defaults()).close();
         engine = EngineFixture.withBroker(db, broker, tmp.resolve("objects"));
         // the local transport's default poll interval: 0.1 s
-        bash = EngineFixture.bashOn(
-                engine, EngineFixture.localComputer(engine, "localhost", "core.direct", tmp.resolve("work"), Map.of()));
+        bash = EngineFixture.bashOnThisMachine(engine, tmp.resolve("work"));
     }
 
     @AfterAll
