@@ -53,18 +53,4 @@ public record StateChanged(
         Objects.requireNonNull(from, "from");
         Objects.requireNonNull(to, "to");
     }
-
-    /** A move of the process itself, with no scheduler move. */
-    public StateChanged(
-            long eventId,
-            long processId,
-            UUID uuid,
-            Long callerId,
-            String entryPoint,
-            ProcessState from,
-            ProcessState to,
-            Integer exitStatus,
-            Instant time) {
-        this(eventId, processId, uuid, callerId, entryPoint, from, to, exitStatus, time, null);
-    }
 }

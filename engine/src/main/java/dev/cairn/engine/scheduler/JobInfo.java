@@ -16,12 +16,7 @@ import dev.cairn.storage.errors.InvalidInputException;
  * @param wallTimeSeconds how long the job has run so far (or ran)
  * @param exitCode the job's exit code, when the listing still shows a finished job with one
  * @param annotation why the job is in its state ("Dependency", "JobHeldUser", a PBS comment)
- * @param owner the user the job runs as
- * @param queue the partition (SLURM) or queue (PBS) it was submitted to
- * @param machines how many machines (nodes) it asked for or holds
- * @param cpus how many cores it asked for or holds, on all its machines
- * @param requestedWallTimeSeconds the wall time it asked for
- * @param allocatedMachines the names of the machines it runs on, once it has them
+ * @param allocation what it asked for and holds, from a listing that says (PBS's); else null
  */
 public record JobInfo(
         String jobId,
@@ -31,12 +26,30 @@ public record JobInfo(
         Long wallTimeSeconds,
         Integer exitCode,
         String annotation,
-        String owner,
-        String queue,
-        Integer machines,
-        Integer cpus,
-        Long requestedWallTimeSeconds,
-        List<String> allocatedMachines) {
+        Allocation allocation) {
+
+    /**
+     * What a job asked for and holds; each part null when the listing does not say.
+     *
+     * @param owner the user the job runs as
+     * @param queue the partition or queue it was submitted to
+     * @param machines how many machines (nodes) it asked for or holds
+     * @param cpus how many cores it asked for or holds, on all its machines
+     * @param requestedWallTimeSeconds the wall time it asked for
+     * @param machineNames the names of the machines it runs on, once it has them
+     */
+    public record Allocation(
+            String owner,
+            String queue,
+            Integer machines,
+            Integer cpus,
+            Long requestedWallTimeSeconds,
+            List<String> machineNames) {
+
+        public Allocation {
+            machineNames = machineNames == null ? null : List.copyOf(machineNames);
+        }
+    }
 
     public JobInfo {
         if (jobId == null || jobId.isBlank()) {
@@ -48,32 +61,6 @@ public record JobInfo(
         if (rawState == null) {
             throw new InvalidInputException("job " + jobId + " needs its raw state (empty if unknown)");
         }
-        allocatedMachines = allocatedMachines == null ? null : List.copyOf(allocatedMachines);
-    }
-
-    /** A job as a listing that says nothing of its allocation shows it (the direct scheduler's). */
-    public JobInfo(
-            String jobId,
-            JobState state,
-            String rawState,
-            String jobName,
-            Long wallTimeSeconds,
-            Integer exitCode,
-            String annotation) {
-        this(
-                jobId,
-                state,
-                rawState,
-                jobName,
-                wallTimeSeconds,
-                exitCode,
-                annotation,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null);
     }
 
     /**
@@ -82,7 +69,7 @@ public record JobInfo(
      * itself succeeded, which each implementation checks before it calls this.
      */
     public static JobInfo missing(String jobId) {
-        return new JobInfo(jobId, JobState.DONE, "", null, null, null, "not in the scheduler's listing");
+        return new JobInfo(jobId, JobState.DONE, "", null, null, null, "not in the scheduler's listing", null);
     }
 
     /**
@@ -99,16 +86,17 @@ public record JobInfo(
         putIfSet(d, "title", jobName);
         putIfSet(d, "annotation", annotation);
         putIfSet(d, "exit_status", exitCode == null ? null : exitCode.longValue());
-        putIfSet(d, "job_owner", owner);
-        putIfSet(d, "queue_name", queue);
-        putIfSet(d, "num_machines", machines == null ? null : machines.longValue());
-        putIfSet(d, "num_cpus", cpus == null ? null : cpus.longValue());
+        Allocation a = allocation == null ? new Allocation(null, null, null, null, null, null) : allocation;
+        putIfSet(d, "job_owner", a.owner());
+        putIfSet(d, "queue_name", a.queue());
+        putIfSet(d, "num_machines", a.machines() == null ? null : a.machines().longValue());
+        putIfSet(d, "num_cpus", a.cpus() == null ? null : a.cpus().longValue());
         putIfSet(d, "wallclock_time_seconds", wallTimeSeconds);
-        putIfSet(d, "requested_wallclock_time_seconds", requestedWallTimeSeconds);
-        if (allocatedMachines != null && !allocatedMachines.isEmpty()) {
+        putIfSet(d, "requested_wallclock_time_seconds", a.requestedWallTimeSeconds());
+        if (a.machineNames() != null && !a.machineNames().isEmpty()) {
             d.put(
                     "allocated_machines",
-                    allocatedMachines.stream().map(n -> Map.of("name", n)).toList());
+                    a.machineNames().stream().map(n -> Map.of("name", n)).toList());
         }
         return d;
     }

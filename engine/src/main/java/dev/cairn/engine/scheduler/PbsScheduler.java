@@ -222,12 +222,13 @@ public final class PbsScheduler implements Scheduler {
                 walltime == null ? null : WallTimes.parseElapsed(walltime),
                 exit == null ? null : parseInt(exit),
                 j.get("comment"),
-                j.get("Job_Owner"),
-                j.get("queue"),
-                j.get("Resource_List.nodect") == null ? null : parseInt(j.get("Resource_List.nodect")),
-                j.get("Resource_List.ncpus") == null ? null : parseInt(j.get("Resource_List.ncpus")),
-                requested == null ? null : WallTimes.parseElapsed(requested),
-                machines(j.get("exec_host")));
+                new JobInfo.Allocation(
+                        j.get("Job_Owner"),
+                        j.get("queue"),
+                        j.get("Resource_List.nodect") == null ? null : parseInt(j.get("Resource_List.nodect")),
+                        j.get("Resource_List.ncpus") == null ? null : parseInt(j.get("Resource_List.ncpus")),
+                        requested == null ? null : WallTimes.parseElapsed(requested),
+                        machines(j.get("exec_host"))));
     }
 
     /** The machines of {@code exec_host}, "node017/0*4+node018/0*4" (PBS Pro) or "node01/0-3+node02/0" (Torque). */

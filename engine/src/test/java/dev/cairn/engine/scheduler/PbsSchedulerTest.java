@@ -116,12 +116,13 @@ class PbsSchedulerTest {
                         3723L,
                         null,
                         "Job run at Tue Mar 12 at 09:15 on (node017:ncpus=4:mem=2097152kb)+(node018:ncpus=4:mem=2097152kb)",
-                        "alice@login01.cluster.example.org",
-                        "workq",
-                        2,
-                        8,
-                        7200L,
-                        List.of("node017", "node018")),
+                        new JobInfo.Allocation(
+                                "alice@login01.cluster.example.org",
+                                "workq",
+                                2,
+                                8,
+                                7200L,
+                                List.of("node017", "node018"))),
                 jobs.get("4101.pbs01"));
         assertEquals(
                 new JobInfo(
@@ -132,12 +133,7 @@ class PbsSchedulerTest {
                         null,
                         null,
                         "Not Running: Insufficient amount of resource: ncpus (R: 32 A: 12 T: 64)",
-                        "alice@login01.cluster.example.org",
-                        "workq",
-                        1,
-                        32,
-                        86400L,
-                        null),
+                        new JobInfo.Allocation("alice@login01.cluster.example.org", "workq", 1, 32, 86400L, null)),
                 jobs.get("4102.pbs01"));
         assertEquals(JobState.QUEUED_HELD, jobs.get("4103.pbs01").state());
     }
@@ -212,12 +208,7 @@ class PbsSchedulerTest {
                         317L,
                         0,
                         null,
-                        "bob@torque01.example.org",
-                        "batch",
-                        1,
-                        null,
-                        3600L,
-                        List.of("n05")),
+                        new JobInfo.Allocation("bob@torque01.example.org", "batch", 1, null, 3600L, List.of("n05"))),
                 jobs.get("8123.torque01"),
                 "Torque keeps completed jobs with their exit status");
         assertEquals(JobState.RUNNING, jobs.get("8124").state());

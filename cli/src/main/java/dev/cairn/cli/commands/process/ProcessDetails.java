@@ -113,7 +113,8 @@ final class ProcessDetails {
         List<String> names = new ArrayList<>();
         info.path("allocated_machines").forEach(m -> names.add(JsonTrees.text(m, "name", "?")));
         if (machines != null && machines.isNumber()) {
-            parts.add(machines.asLong() + (machines.asLong() == 1 ? " machine" : " machines")
+            parts.add(machines.asLong()
+                    + (machines.asLong() == 1 ? " machine" : " machines")
                     + (names.isEmpty() ? "" : " (" + String.join(", ", names) + ")"));
         } else if (!names.isEmpty()) {
             parts.add("on " + String.join(", ", names));

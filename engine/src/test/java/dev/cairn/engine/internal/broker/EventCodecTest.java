@@ -26,7 +26,8 @@ class EventCodecTest {
                 ProcessState.CREATED,
                 ProcessState.FINISHED,
                 0,
-                Instant.parse("2026-11-24T15:13:01.123456Z"));
+                Instant.parse("2026-11-24T15:13:01.123456Z"),
+                null);
         Map<String, Object> wire = JsonCodec.readObject(JsonCodec.write(EventCodec.write(change)));
         assertEquals(change, EventCodec.readStateChanged(wire));
         assertEquals("state.7.finished", EventCodec.routingKey(change));

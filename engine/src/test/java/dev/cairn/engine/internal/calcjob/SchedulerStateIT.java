@@ -151,7 +151,7 @@ class SchedulerStateIT {
         try (Connection c = db.connect()) {
             assertTrue(SchedulerStates.record(
                             c,
-                            Map.of(node.id(), new JobInfo("1", JobState.QUEUED, "R", null, null, null, null)),
+                            Map.of(node.id(), new JobInfo("1", JobState.QUEUED, "R", null, null, null, null, null)),
                             Duration.ZERO)
                     .isEmpty());
         }
@@ -232,7 +232,7 @@ class SchedulerStateIT {
             Map<Long, JobInfo> running = new HashMap<>();
             for (int i = 0; i < ids.length; i++) {
                 String pid = String.valueOf(jobs.get(i).pid());
-                running.put(ids[i], new JobInfo(pid, JobState.RUNNING, "S", null, 3L, null, null));
+                running.put(ids[i], new JobInfo(pid, JobState.RUNNING, "S", null, 3L, null, null, null));
             }
             Timed unchanged = timed(poller, c, running, due);
             assertEquals(
