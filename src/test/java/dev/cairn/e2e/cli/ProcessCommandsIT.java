@@ -142,6 +142,23 @@ class ProcessCommandsIT {
         assertTrue(
                 kinds.contains("calcfunction") && kinds.contains("workchain") && !kinds.contains("workfunction"),
                 "repeated and comma-separated: " + kinds);
+        // by caller (named by its PK, as a person reads it off a list) and top-level ones only
+        long pk = cairn().run("process", "show", uuid, "--json")
+                .json()
+                .get("process")
+                .get("pk")
+                .asLong();
+        JsonNode called = cairn().run("process", "list", "-a", "--caller", "pk:" + pk, "--json")
+                .json();
+        assertFalse(called.isEmpty(), "the series called its sums");
+        called.forEach(p -> assertEquals(uuid, p.get("caller").asString(), called.toString()));
+        JsonNode top =
+                cairn().run("process", "list", "-a", "--top-level", "--json").json();
+        List<String> topUuids = uuids(top);
+        assertTrue(topUuids.containsAll(List.of(uuid, failedUuid)), top.toString());
+        top.forEach(
+                p -> assertTrue(p.path("caller").isNull() || p.path("caller").isMissingNode(), p.toString()));
+        called.forEach(p -> assertFalse(topUuids.contains(p.get("uuid").asString()), top.toString()));
         // by launch time: the failed one was launched after the first
         String failedAt = cairn().run("process", "show", failedUuid, "--json")
                 .json()
@@ -186,11 +203,6 @@ class ProcessCommandsIT {
                         .json()),
                 "finished in the last day, the one that changed last at the end");
 
-        long pk = cairn().run("process", "show", uuid, "--json")
-                .json()
-                .get("process")
-                .get("pk")
-                .asLong();
         CairnCli.Run table = cairn().run("process", "list", "--all", "--type", "examples.*");
         assertEquals(0, table.exit(), table.toString());
         assertTrue(table.out().lines().findFirst().orElse("").startsWith("ID"), table.toString());

@@ -88,6 +88,16 @@ public final class ProcessFilterOptions {
             description = "In the group of this label.")
     String group;
 
+    @Option(
+            names = "--caller",
+            paramLabel = "REF",
+            converter = NodeRef.Converter.class,
+            description = "Called by this process: its PK (42), its uuid, or a unique prefix of the uuid.")
+    NodeRef caller;
+
+    @Option(names = "--top-level", description = "Called by no process: those a person or a script launched.")
+    boolean topLevel;
+
     /** Whether a criterion names what a process ended with, so that ended ones are meant. */
     public boolean namesAnEnd() {
         return states != null || exitStatus != null || failed;
@@ -109,11 +119,19 @@ public final class ProcessFilterOptions {
                 && pastDays == null
                 && since == null
                 && until == null
-                && group == null;
+                && group == null
+                && caller == null
+                && !topLevel;
     }
 
-    /** The criteria as the list's query parameters ({@code &}-joined, encoded), with {@code defaultStates} if none. */
-    public String query(List<String> defaultStates) {
+    /**
+     * The criteria as the list's query parameters ({@code &}-joined, encoded), with {@code defaultStates} if none;
+     * {@code client} turns a caller's PK into what the server takes (it may be null when no caller is given).
+     */
+    public String query(List<String> defaultStates, CairnClient client) {
+        if (caller != null && topLevel) {
+            throw CliException.usage("--caller and --top-level: a top-level process has no caller; give one of them");
+        }
         List<String> params = new ArrayList<>();
         List<String> s = states != null ? states : defaultStates;
         if (s != null && !s.isEmpty()) {
@@ -130,6 +148,8 @@ public final class ProcessFilterOptions {
         add(params, "since", since());
         add(params, "until", until == null ? null : instant("--until", until).toString());
         add(params, "group", group);
+        add(params, "caller", caller == null ? null : caller.resolve(client));
+        add(params, "top_level", topLevel ? "true" : null);
         return String.join("&", params);
     }
 

@@ -180,9 +180,9 @@ public final class ProcessCommand {
             };
             List<Column> shown = columns.stream().map(Column::of).toList();
             List<String> defaultStates = all || filter.namesAnEnd() ? null : ProcessFilterOptions.ACTIVE;
-            String query = filter.query(defaultStates);
             Output out = session.output();
             CairnClient client = session.client();
+            String query = filter.query(defaultStates, client);
 
             // the newest `limit` (by the order's field), a page at a time
             List<JsonNode> items = new ArrayList<>();

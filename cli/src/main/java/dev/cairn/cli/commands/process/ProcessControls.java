@@ -153,7 +153,7 @@ final class ProcessControls {
 
         /** The uuids of every live process the filter matches that can take the action. */
         private List<String> matching(CairnClient client) {
-            String query = filter.query(ProcessFilterOptions.ACTIVE);
+            String query = filter.query(ProcessFilterOptions.ACTIVE, client);
             String extra = applicable();
             if (filter.paused() && !extra.isEmpty()) {
                 if (!extra.equals("paused=true")) {
