@@ -150,7 +150,7 @@ class QueryController {
                             schema = @Schema(type = "string", example = "{\"s\": {\"uuid\": \"0190c1a2-…\"}}\n")))
     void stream(@RequestBody String body, @Parameter(hidden = true) HttpServletResponse response) throws IOException {
         QuerySpec spec = QuerySpec.fromJson(body);
-        send(spec, new JsonLines(new RowJson(spec)), response, queries.stream(spec));
+        send(spec, new JsonLines(new RowJson(spec)), response, queries.streamForJson(spec));
     }
 
     @PostMapping(path = "/columns", consumes = MediaType.APPLICATION_JSON_VALUE, produces = NDJSON)
@@ -180,7 +180,7 @@ class QueryController {
                                                     + "[[\"0190c1a2-…\", \"0190c1a3-…\"]]\n")))
     void columns(@RequestBody String body, @Parameter(hidden = true) HttpServletResponse response) throws IOException {
         QuerySpec spec = QuerySpec.fromJson(body);
-        send(spec, new ColumnBlocks(spec), response, queries.stream(spec));
+        send(spec, new ColumnBlocks(spec), response, queries.streamForJson(spec));
     }
 
     /** Every row of the query through {@code lines}; a failure after the status was sent ends the stream as a line. */

@@ -12,6 +12,7 @@ import org.springframework.stereotype.Service;
 import dev.cairn.api.web.Cursor;
 import dev.cairn.storage.Storage;
 import dev.cairn.storage.errors.InvalidInputException;
+import dev.cairn.storage.query.JsonText;
 import dev.cairn.storage.query.QuerySpec;
 import dev.cairn.storage.query.Row;
 
@@ -64,6 +65,14 @@ public class QueryService {
     /** Every row, through a database cursor that is open until the stream is closed. */
     public Stream<Row> stream(QuerySpec spec) {
         return storage.query(spec).stream();
+    }
+
+    /**
+     * Every row as {@link #stream}, its JSON values left as the database's text ({@link JsonText}): for
+     * answers written as JSON, which copy that text instead of decoding and encoding it again.
+     */
+    public Stream<Row> streamForJson(QuerySpec spec) {
+        return storage.query(spec).withJsonAsText().stream();
     }
 
     private static long position(String cursor, String fingerprint) {

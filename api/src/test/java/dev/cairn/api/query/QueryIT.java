@@ -12,6 +12,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -241,9 +242,59 @@ class QueryIT extends ApiTest {
                 + " \"cast\": \"d\"}]}]}";
     }
 
+    @Test
+    void streamsCarryJsonValuesAsThePagesDo() throws IOException {
+        Map<String, Object> mixed = new LinkedHashMap<>();
+        mixed.put("x", Map.of("nested", List.of(1, 2.5, "three", true)));
+        mixed.put("s", "quote \" backslash \\ newline \n tab \t é 🙂 \u0001");
+        mixed.put("big", 123456789012345678L);
+        mixed.put("none", null);
+        mixed.put("empty", Map.of());
+        Map<String, Object> other = new LinkedHashMap<>();
+        other.put("x", -0.125);
+        other.put("s", 7);
+        List<Node> nodes = new ArrayList<>(List.of(new DictData(mixed), new DictData(other)));
+        nodes.forEach(n -> n.setLabel("mixed"));
+        engine.graph().storeAll(nodes);
+        String query = "{\"path\": [{\"tag\": \"d\", \"entity\": \"node\", \"node_type\": \"data.core.dict.Dict.\","
+                + " \"filters\": {\"label\": \"mixed\"}, \"project\": [\"attributes.x\", \"attributes.s\","
+                + " \"attributes.big\", \"attributes.none\", \"attributes.empty\", \"attributes\"]}],"
+                + " \"order_by\": [{\"tag\": \"d\", \"field\": \"id\"}]}";
+        String[] keys = {
+            "attributes.x", "attributes.s", "attributes.big", "attributes.none", "attributes.empty", "attributes"
+        };
+        // the pages decode the database's JSON and encode it again; the streams copy its text: the same values
+        JsonNode page = reader().post("/api/v1/query", query).json().get("items");
+        List<JsonNode> lines = lines("/api/v1/query/stream", query);
+        List<JsonNode> columns = columnLines(query);
+        assertEquals(2, page.size());
+        assertEquals(2, lines.size());
+        assertEquals(2, columns.size(), "a header and one block");
+        for (int row = 0; row < 2; row++) {
+            for (int k = 0; k < keys.length; k++) {
+                JsonNode expected = page.get(row).get("d").get(keys[k]);
+                assertEquals(expected, lines.get(row).get("d").get(keys[k]), keys[k] + " of row " + row);
+                assertEquals(expected, columns.get(1).get(k).get(row), keys[k] + " of row " + row);
+            }
+        }
+        assertEquals(mixed.get("s"), columns.get(1).get(1).get(0).asString());
+        assertEquals(123456789012345678L, columns.get(1).get(2).get(0).asLong());
+        assertTrue(columns.get(1).get(3).get(0).isNull(), "a JSON null is null");
+        assertTrue(columns.get(1).get(3).get(1).isNull(), "a key the node lacks is null");
+        assertEquals(-0.125, columns.get(1).get(0).get(1).asDouble());
+        assertEquals(7, columns.get(1).get(1).get(1).asInt(), "a column may mix types");
+        List<JsonNode> none = columnLines(query.replace("\"mixed\"", "\"no such label\""));
+        assertEquals(1, none.size(), "an empty result is the header alone");
+        assertEquals(keys.length, none.getFirst().get("columns").size());
+    }
+
     private List<JsonNode> columnLines(String query) throws IOException {
+        return lines("/api/v1/query/columns", query);
+    }
+
+    private List<JsonNode> lines(String endpoint, String query) throws IOException {
         Api api = reader();
-        HttpResponse<InputStream> r = api.stream(api.request("/api/v1/query/columns")
+        HttpResponse<InputStream> r = api.stream(api.request(endpoint)
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(query)));
         assertEquals(200, r.statusCode());

@@ -50,18 +50,20 @@ public final class GraphQuery {
     private final SqlCompiler.Plan plan;
     private final int fetchSize;
     private final Executor decoder;
+    private final boolean jsonAsText;
 
-    private GraphQuery(DataSource dataSource, QuerySpec spec, int fetchSize, Executor decoder) {
+    private GraphQuery(DataSource dataSource, QuerySpec spec, int fetchSize, Executor decoder, boolean jsonAsText) {
         this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
         this.spec = Objects.requireNonNull(spec, "spec");
         this.plan = SqlCompiler.plan(spec);
         this.fetchSize = fetchSize;
         this.decoder = decoder;
+        this.jsonAsText = jsonAsText;
     }
 
     /** The query {@code spec}, checked, ready to run on connections of {@code dataSource}. */
     public static GraphQuery on(DataSource dataSource, QuerySpec spec) {
-        return new GraphQuery(dataSource, spec, 0, ForkJoinPool.commonPool());
+        return new GraphQuery(dataSource, spec, 0, ForkJoinPool.commonPool(), false);
     }
 
     /** The query {@code spec}, checked, ready to run on {@code database}. */
@@ -77,7 +79,16 @@ public final class GraphQuery {
         if (rows < 1) {
             throw new InvalidInputException("fetch size must be at least 1, was " + rows);
         }
-        return new GraphQuery(dataSource, spec, rows, decoder);
+        return new GraphQuery(dataSource, spec, rows, decoder, jsonAsText);
+    }
+
+    /**
+     * The same query with its JSON projections left as the database's text ({@link JsonText}),
+     * not decoded into maps and lists: for a writer that sends them on as JSON. Whole rows
+     * ({@code *}) are decoded as ever.
+     */
+    public GraphQuery withJsonAsText() {
+        return new GraphQuery(dataSource, spec, fetchSize, decoder, true);
     }
 
     /** The same query decoding JSON on {@code executor}, or on the reading thread when it is {@code null}. */
@@ -156,7 +167,8 @@ public final class GraphQuery {
                 List.of(Projection.aggregate(Aggregate.MIN, "id"), Projection.aggregate(Aggregate.MAX, "id")),
                 null,
                 List.of());
-        Row row = new GraphQuery(dataSource, new QuerySpec(List.of(alone), List.of(), null, null, false, null), 0, null)
+        Row row = new GraphQuery(
+                        dataSource, new QuerySpec(List.of(alone), List.of(), null, null, false, null), 0, null, false)
                 .all()
                 .getFirst();
         return row.get(0) == null
@@ -197,8 +209,8 @@ public final class GraphQuery {
         PreparedStatement s = null;
         try {
             s = prepare(c, plan.query(), plan.needsCustomPlan());
-            RowReader reader = new RowReader(plan.outputs());
-            s.setFetchSize(fetchSize > 0 ? fetchSize : reader.decodesJson() ? JSON_FETCH_SIZE : NARROW_FETCH_SIZE);
+            RowReader reader = new RowReader(plan.outputs(), jsonAsText);
+            s.setFetchSize(fetchSize > 0 ? fetchSize : reader.holdsJson() ? JSON_FETCH_SIZE : NARROW_FETCH_SIZE);
             return new ResultStream(c, s, s.executeQuery(), reader, decoder);
         } catch (SQLException e) {
             closeQuietly(c, s);
@@ -217,7 +229,7 @@ public final class GraphQuery {
 
     private List<Row> readAll(SqlCompiler.Plan plan) {
         List<Row> rows = new ArrayList<>();
-        try (ResultStream cursor = open(plan, new RowReader(plan.outputs()).decodesJson())) {
+        try (ResultStream cursor = open(plan, new RowReader(plan.outputs(), jsonAsText).decodesJson())) {
             cursor.forEachRemaining(rows::add);
         }
         return rows;
@@ -299,9 +311,9 @@ public final class GraphQuery {
                 c.setAutoCommit(false);
             }
             s = prepare(c, plan.query(), plan.needsCustomPlan());
-            RowReader reader = new RowReader(plan.outputs());
+            RowReader reader = new RowReader(plan.outputs(), jsonAsText);
             if (cursor) {
-                s.setFetchSize(fetchSize > 0 ? fetchSize : reader.decodesJson() ? JSON_FETCH_SIZE : NARROW_FETCH_SIZE);
+                s.setFetchSize(fetchSize > 0 ? fetchSize : reader.holdsJson() ? JSON_FETCH_SIZE : NARROW_FETCH_SIZE);
             }
             return new ResultStream(c, s, s.executeQuery(), reader, decoder);
         } catch (SQLException e) {

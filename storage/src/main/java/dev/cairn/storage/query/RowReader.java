@@ -21,16 +21,26 @@ final class RowReader {
 
     private final Row.Header header;
     private final int columns;
+    private final boolean jsonAsText;
+    private final boolean holdsJson;
     private final boolean decodesJson;
 
-    RowReader(List<OutputField> outputs) {
+    /** With {@code jsonAsText}, JSON projections are {@link JsonText}; whole rows are decoded either way. */
+    RowReader(List<OutputField> outputs, boolean jsonAsText) {
         this.header = new Row.Header(outputs);
         OutputField last = outputs.getLast();
         this.columns = last.column() + last.width() - 1;
+        this.jsonAsText = jsonAsText;
+        this.holdsJson = outputs.stream().anyMatch(o -> o.reader() == ValueReader.JSON);
         this.decodesJson = outputs.stream()
-                .anyMatch(o -> o.reader() == ValueReader.JSON
+                .anyMatch(o -> (o.reader() == ValueReader.JSON && !jsonAsText)
                         || (o.reader().table() != null
                                 && o.reader().table().columns().stream().anyMatch(c -> c.kind() == ColumnKind.JSON)));
+    }
+
+    /** Whether rows hold JSON values (a row may be several KiB), decoded or not. */
+    boolean holdsJson() {
+        return holdsJson || decodesJson;
     }
 
     /** Whether decoding is worth moving off the fetching thread. */
@@ -98,7 +108,7 @@ final class RowReader {
             OutputField o = outputs.get(i);
             int c = o.column() - 1;
             values[i] = switch (o.reader()) {
-                case JSON -> JsonDecoder.decode((byte[]) cells[c]);
+                case JSON -> jsonAsText ? text((byte[]) cells[c]) : JsonDecoder.decode((byte[]) cells[c]);
                 case NODE_ROW ->
                     new NodeRecord(
                             (Long) cells[c],
@@ -172,6 +182,10 @@ final class RowReader {
             };
         }
         return new Row(header, values);
+    }
+
+    private static JsonText text(byte[] json) {
+        return json == null ? null : new JsonText(json);
     }
 
     @SuppressWarnings("unchecked")

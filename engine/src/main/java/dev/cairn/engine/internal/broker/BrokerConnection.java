@@ -27,6 +27,14 @@ public final class BrokerConnection implements AutoCloseable {
 
     static final int RECOVERY_INTERVAL_MS = 1000;
     static final Duration DEFAULT_HEARTBEAT = Duration.ofSeconds(15);
+    /** How long a TCP connect to the one broker may take. */
+    static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
+    /**
+     * How long a TCP connect to one node of a cluster may take before the next is tried: a node
+     * whose host is cut off answers nothing, and every (re)connection tries the nodes in a new
+     * order. A live node's kernel answers within milliseconds, or after a lost SYN's retry at 1 s.
+     */
+    static final Duration NODE_CONNECT_TIMEOUT = Duration.ofSeconds(3);
     /** What RabbitMQ answers a passive declare of a queue it does not have. */
     private static final int NOT_FOUND = 404;
 
@@ -71,7 +79,7 @@ public final class BrokerConnection implements AutoCloseable {
         factory.setTopologyRecoveryEnabled(true);
         factory.setNetworkRecoveryInterval(RECOVERY_INTERVAL_MS);
         factory.setRequestedHeartbeat((int) heartbeat.toSeconds());
-        factory.setConnectionTimeout(10_000);
+        factory.setConnectionTimeout((int) (addresses.size() > 1 ? NODE_CONNECT_TIMEOUT : CONNECT_TIMEOUT).toMillis());
         try {
             Connection connection = addresses.isEmpty()
                     ? factory.newConnection(name)
