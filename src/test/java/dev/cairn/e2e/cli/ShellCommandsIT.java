@@ -85,6 +85,31 @@ class ShellCommandsIT {
                         json.json().path("process").path("uuid").asString());
         assertEquals(0, show.exit(), show.toString());
         assertTrue(show.out().lines().anyMatch(l -> l.matches("\\s*scheduler\\s+done\\s*")), show.toString());
+        assertTrue(
+                show.out()
+                        .lines()
+                        .anyMatch(l -> l.matches("\\s*last checked\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d .*")),
+                show.toString());
+        // seen as a zombie not yet reaped, or gone from the listing
+        assertTrue(
+                show.out()
+                        .lines()
+                        .anyMatch(l -> l.matches("\\s*job info\\s+(substate Z|not in the scheduler's listing).*")),
+                show.toString());
+    }
+
+    @Test
+    void watchSaysWhatTheSchedulerSaidOfTheJob() {
+        // long enough for the watch to be open before the job ends
+        CairnCli.Run submitted = cairn().run("shell", "run", "sleep 4", "--submit");
+        assertEquals(0, submitted.exit(), submitted.toString());
+        CairnCli.Run watched = cairn().run("process", "watch", submitted.out().strip());
+        assertEquals(0, watched.exit(), watched.toString());
+        assertTrue(
+                watched.out()
+                        .lines()
+                        .anyMatch(l -> l.matches(".*  core\\.shell  waiting \\(scheduler: (running -> )?done\\)")),
+                watched.toString());
     }
 
     @Test

@@ -242,6 +242,7 @@ class BrokerFailoverIT {
             Observer observer,
             int workers,
             Fault fault) {
+        long began = System.nanoTime();
         submitWork(ledger, bash);
         // the fault comes once the workers are busy with the batch, most of it still to run
         ledger.awaitTerminated(lab.db(), Ledger.terminated(lab.db()) + 5, Duration.ofMinutes(2), lab::workerLogs);
@@ -269,7 +270,7 @@ class BrokerFailoverIT {
                 Locale.ROOT,
                 "%s (%s, serving %d of the %d workers: %s): every worker consumed again after %.1f s; longest time"
                         + " with no step committed %.1f s (%.1f s in as long before); the node was back in"
-                        + " the queue %.1f s after its repair",
+                        + " the queue %.1f s after its repair; %.0f s of the test in all",
                 what,
                 victim.nodeName(),
                 servedBefore,
@@ -278,7 +279,8 @@ class BrokerFailoverIT {
                 (consuming - failed) / 1e9,
                 stall.toMillis() / 1e3,
                 before.toMillis() / 1e3,
-                (System.nanoTime() - repair) / 1e9));
+                (System.nanoTime() - repair) / 1e9,
+                (System.nanoTime() - began) / 1e9));
     }
 
     /** A condition whose question failed (a node that does not answer yet) does not hold. */

@@ -30,7 +30,8 @@ final class EventFrames {
                         row.from(),
                         row.to(),
                         row.exitStatus(),
-                        row.time().toInstant()));
+                        row.time().toInstant(),
+                        ProcessEvent.SchedulerMove.of(row.scheduler())));
     }
 
     /**
@@ -49,7 +50,8 @@ final class EventFrames {
                         change.from().dbValue(),
                         change.to().dbValue(),
                         change.exitStatus(),
-                        change.time() != null ? change.time() : Instant.now()));
+                        change.time() != null ? change.time() : Instant.now(),
+                        ProcessEvent.SchedulerMove.of(change.scheduler())));
     }
 
     private StateEvent render(long processId, Long callerId, ProcessEvent event) {

@@ -1,5 +1,6 @@
 package dev.cairn.api.processes;
 
+import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -85,6 +86,26 @@ public record ProcessDetail(
             @JsonProperty("scheduler_state")
             @Schema(description = "what the scheduler last said", nullable = true, example = "running")
             String schedulerState,
+
+            @JsonProperty("scheduler_lastchecktime")
+            @Schema(
+                    description = "when scheduler_state and last_job_info were last written: at each change of"
+                            + " state, else once every 6 poll intervals; null before the first poll",
+                    nullable = true)
+            OffsetDateTime schedulerLastCheckTime,
+
+            @JsonProperty("last_job_info")
+            @Schema(
+                    description = "the job as the scheduler's listing last showed it, written with scheduler_state, in"
+                            + " AiiDA's JobInfo.get_dict() form: job_id, job_state and job_substate always; title,"
+                            + " annotation, exit_status, job_owner, queue_name, num_machines, num_cpus,"
+                            + " wallclock_time_seconds, requested_wallclock_time_seconds and allocated_machines"
+                            + " ([{name}]) when the scheduler says; null before the first poll",
+                    nullable = true,
+                    example = """
+                            {"job_id": "4242", "job_state": "running", "job_substate": "R", "title": "cairn-…-1",
+                             "num_machines": 1, "wallclock_time_seconds": 75}""")
+            Map<String, Object> lastJobInfo,
 
             @Schema(description = "the computer's label", nullable = true, example = "localhost")
             String computer) {}

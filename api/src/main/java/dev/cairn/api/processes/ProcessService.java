@@ -129,6 +129,10 @@ public class ProcessService {
                         (String) attributes.get("job_id"),
                         (String) attributes.get("remote_workdir"),
                         (String) attributes.get("scheduler_state"),
+                        attributes.get("scheduler_lastchecktime") instanceof String checked
+                                ? OffsetDateTime.parse(checked)
+                                : null,
+                        lastJobInfo(attributes.get("last_job_info")),
                         d.computerLabel())
                 : null;
         return new ProcessDetail(
@@ -290,6 +294,12 @@ public class ProcessService {
     }
 
     /** Linked nodes by port path. */
+    /** The node's {@code last_job_info}, a JSON object, or null when it has none (or an imported node holds something else). */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> lastJobInfo(Object attribute) {
+        return attribute instanceof Map<?, ?> info ? (Map<String, Object>) info : null;
+    }
+
     private static Map<String, ProcessDetail.NodeRef> ports(Map<String, ProcessDetailView.Linked> links) {
         Map<String, ProcessDetail.NodeRef> ports = new LinkedHashMap<>();
         links.forEach((label, n) -> ports.put(

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashSet;
@@ -383,14 +384,28 @@ class ProcessPagesIT extends ApiTest {
         assertTrue(
                 BROWSER.driver().findElements(By.id("retrieved")).isEmpty(),
                 "nothing retrieved before the job could end");
+        // written with the state: when, and what the listing said of the job (its process's state in /proc)
+        BROWSER.await(10, d -> !d.findElement(By.id("job-checked")).getText().equals("—"));
+        BROWSER.await(10, d -> jobInfo("job_state").equals("running"));
+        assertEquals(BROWSER.find("#job-id").getText(), jobInfo("job_id"));
+        assertTrue(jobInfo("wallclock_time_seconds").matches("\\d+"), jobInfo("wallclock_time_seconds"));
         watch("done", "#job-state", "done");
+        watch("info-done", "#job-info tr[data-field=job_state] td", "done");
         watch("retrieved", "#retrieved", "out.txt");
         watch("exit", "#exit-status", "0");
         long released = System.currentTimeMillis();
         Files.writeString(go, "go");
         long done = seen("done") - released;
+        seen("info-done");
         long retrieved = seen("retrieved") - released;
         seen("exit");
+        // the REST detail gives what the page shows
+        JsonNode job = admin().get("/api/v1/processes/" + uuid).json().get("job");
+        assertEquals("done", job.path("last_job_info").path("job_state").asString(), job.toString());
+        assertEquals(
+                BROWSER.find("#job-id").getText(),
+                job.path("last_job_info").path("job_id").asString());
+        OffsetDateTime.parse(job.path("scheduler_lastchecktime").asString());
         WebElement preview = BROWSER.driver().findElements(By.cssSelector("#retrieved details.file")).stream()
                 .filter(d -> d.getText().contains("out.txt"))
                 .findFirst()
@@ -547,6 +562,14 @@ class ProcessPagesIT extends ApiTest {
      * the first element {@code css} matches first contains {@code text}, as {@code window.seen[name]}; and
      * that the page was not reloaded since ({@code window.notReloaded}).
      */
+    /** A field of the job's last_job_info as the page shows it, or "" when it does not. */
+    private static String jobInfo(String field) {
+        return BROWSER.driver().findElements(By.cssSelector("#job-info tr[data-field=" + field + "] td")).stream()
+                .map(WebElement::getText)
+                .findFirst()
+                .orElse("");
+    }
+
     private static void watch(String name, String css, String text) {
         BROWSER.driver()
                 .executeScript(

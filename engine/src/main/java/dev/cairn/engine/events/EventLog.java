@@ -37,10 +37,11 @@ public final class EventLog {
             String from,
             String to,
             Integer exitStatus,
-            OffsetDateTime time) {}
+            OffsetDateTime time,
+            StateChanged.SchedulerMove scheduler) {}
 
     private static final String SELECT = "SELECT e.id, e.process_id, n.uuid, e.caller_id, c.uuid, n.process_type,"
-            + " e.from_state, e.to_state, e.exit_status, e.time FROM process_event e JOIN node n ON n.id = e.process_id"
+            + " e.from_state, e.to_state, e.exit_status, e.time, e.scheduler_from, e.scheduler_to FROM process_event e JOIN node n ON n.id = e.process_id"
             + " LEFT JOIN node c ON c.id = e.caller_id";
 
     /**
@@ -232,7 +233,10 @@ public final class EventLog {
                             rs.getString(7),
                             rs.getString(8),
                             exitStatus,
-                            rs.getObject(10, OffsetDateTime.class)));
+                            rs.getObject(10, OffsetDateTime.class),
+                            rs.getString(12) == null
+                                    ? null
+                                    : new StateChanged.SchedulerMove(rs.getString(11), rs.getString(12))));
                 }
             }
         } catch (SQLException e) {

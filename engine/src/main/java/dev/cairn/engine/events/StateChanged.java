@@ -19,6 +19,8 @@ import dev.cairn.engine.process.ProcessState;
  * @param exitStatus the exit status of a finished process, else null
  * @param time       when the move was written (the database's clock as the step ended); null from a
  *                   sender that does not say
+ * @param scheduler  for a waiting calculation job whose job changed its state in the batch system (the
+ *                   process stays {@code waiting}), that change; else null
  */
 public record StateChanged(
         long eventId,
@@ -29,7 +31,21 @@ public record StateChanged(
         ProcessState from,
         ProcessState to,
         Integer exitStatus,
-        Instant time) {
+        Instant time,
+        SchedulerMove scheduler) {
+
+    /**
+     * A job's move in its batch system, by the values of {@code scheduler_state}.
+     *
+     * @param from the state recorded before, or null for the first one recorded
+     * @param to   the state now
+     */
+    public record SchedulerMove(String from, String to) {
+
+        public SchedulerMove {
+            Objects.requireNonNull(to, "to");
+        }
+    }
 
     public StateChanged {
         Objects.requireNonNull(uuid, "uuid");

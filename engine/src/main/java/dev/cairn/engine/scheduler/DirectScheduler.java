@@ -139,7 +139,7 @@ public final class DirectScheduler implements Scheduler {
                 throw commands.unreadable("a process", command, r);
             }
             long elapsed = Math.max(0, Math.round(uptime - Long.parseLong(f[20]) / 100.0));
-            listed.put(f[0], new JobInfo(f[0], state(f[1]), f[1], null, elapsed, null, null));
+            listed.put(f[0], new JobInfo(f[0], state(f[1]), f[1], null, elapsed, null, null, null));
         }
         return listed;
     }
@@ -147,7 +147,8 @@ public final class DirectScheduler implements Scheduler {
     private Map<String, JobInfo> fromPs(CommandResult r, String command) {
         var listed = new HashMap<String, JobInfo>();
         for (String[] f : rows(r, command, 3)) {
-            listed.put(f[0], new JobInfo(f[0], state(f[1]), f[1], null, WallTimes.parseElapsed(f[2]), null, null));
+            listed.put(
+                    f[0], new JobInfo(f[0], state(f[1]), f[1], null, WallTimes.parseElapsed(f[2]), null, null, null));
         }
         return listed;
     }

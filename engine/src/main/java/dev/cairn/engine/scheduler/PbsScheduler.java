@@ -2,6 +2,7 @@ package dev.cairn.engine.scheduler;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -212,6 +213,7 @@ public final class PbsScheduler implements Scheduler {
         String walltime = j.get("resources_used.walltime");
         // PBS Pro writes Exit_status, Torque exit_status; the attribute names are read without case.
         String exit = j.get("exit_status");
+        String requested = j.get("Resource_List.walltime");
         return new JobInfo(
                 id,
                 state,
@@ -219,7 +221,25 @@ public final class PbsScheduler implements Scheduler {
                 j.get("Job_Name"),
                 walltime == null ? null : WallTimes.parseElapsed(walltime),
                 exit == null ? null : parseInt(exit),
-                j.get("comment"));
+                j.get("comment"),
+                new JobInfo.Allocation(
+                        j.get("Job_Owner"),
+                        j.get("queue"),
+                        j.get("Resource_List.nodect") == null ? null : parseInt(j.get("Resource_List.nodect")),
+                        j.get("Resource_List.ncpus") == null ? null : parseInt(j.get("Resource_List.ncpus")),
+                        requested == null ? null : WallTimes.parseElapsed(requested),
+                        machines(j.get("exec_host"))));
+    }
+
+    /** The machines of {@code exec_host}, "node017/0*4+node018/0*4" (PBS Pro) or "node01/0-3+node02/0" (Torque). */
+    static List<String> machines(String execHost) {
+        if (execHost == null || execHost.isBlank()) {
+            return null;
+        }
+        return Arrays.stream(execHost.split("\\+"))
+                .map(slot -> slot.strip().split("/", 2)[0])
+                .distinct()
+                .toList();
     }
 
     private static Integer parseInt(String text) {

@@ -186,7 +186,8 @@ public final class SlurmScheduler implements Scheduler {
             String reason = f[3].equals("None") || f[3].isEmpty() ? null : f[3];
             jobs.put(
                     f[0],
-                    new JobInfo(f[0], state(f[1], reason), f[1], f[4], WallTimes.parseElapsed(f[2]), null, reason));
+                    new JobInfo(
+                            f[0], state(f[1], reason), f[1], f[4], WallTimes.parseElapsed(f[2]), null, reason, null));
         }
         return jobs;
     }

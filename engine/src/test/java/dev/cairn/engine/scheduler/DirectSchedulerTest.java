@@ -80,7 +80,7 @@ class DirectSchedulerTest {
                         + " for p in 4211 4230 4299; do s=; { read -r s < /proc/$p/stat; } 2> /dev/null; [ -z \"$s\" ] ||"
                         + " echo \"$p ${s##*) }\"; done; else ps -o pid=,stat=,etime= -p 4211,4230,4299; fi",
                 t.onlyCommand());
-        assertEquals(new JobInfo("4211", JobState.RUNNING, "S", null, 62L, null, null), jobs.get("4211"));
+        assertEquals(new JobInfo("4211", JobState.RUNNING, "S", null, 62L, null, null, null), jobs.get("4211"));
         assertEquals(JobState.DONE, jobs.get("4230").state(), "a zombie has ended");
         assertEquals(JobInfo.missing("4299"), jobs.get("4299"));
         var garbled = new ScriptedTransport().reply("uptime 38773.27\n4211 S 1\n");
@@ -97,7 +97,7 @@ class DirectSchedulerTest {
         Map<String, JobInfo> jobs = direct.poll(t, List.of("4211", "4215", "4230", "4299"));
         assertTrue(
                 t.onlyCommand().endsWith("else ps -o pid=,stat=,etime= -p 4211,4215,4230,4299; fi"), t.onlyCommand());
-        assertEquals(new JobInfo("4211", JobState.RUNNING, "Ss", null, 62L, null, null), jobs.get("4211"));
+        assertEquals(new JobInfo("4211", JobState.RUNNING, "Ss", null, 62L, null, null, null), jobs.get("4211"));
         assertEquals(JobState.SUSPENDED, jobs.get("4215").state());
         assertEquals(176_400L, jobs.get("4215").wallTimeSeconds());
         assertEquals(JobState.DONE, jobs.get("4230").state(), "a zombie has ended");

@@ -115,7 +115,14 @@ class PbsSchedulerTest {
                         NAME,
                         3723L,
                         null,
-                        "Job run at Tue Mar 12 at 09:15 on (node017:ncpus=4:mem=2097152kb)+(node018:ncpus=4:mem=2097152kb)"),
+                        "Job run at Tue Mar 12 at 09:15 on (node017:ncpus=4:mem=2097152kb)+(node018:ncpus=4:mem=2097152kb)",
+                        new JobInfo.Allocation(
+                                "alice@login01.cluster.example.org",
+                                "workq",
+                                2,
+                                8,
+                                7200L,
+                                List.of("node017", "node018"))),
                 jobs.get("4101.pbs01"));
         assertEquals(
                 new JobInfo(
@@ -125,9 +132,40 @@ class PbsSchedulerTest {
                         "cairn-1a2b3c4d-5e6f-4071-8293-a4b5c6d7e8f9-1",
                         null,
                         null,
-                        "Not Running: Insufficient amount of resource: ncpus (R: 32 A: 12 T: 64)"),
+                        "Not Running: Insufficient amount of resource: ncpus (R: 32 A: 12 T: 64)",
+                        new JobInfo.Allocation("alice@login01.cluster.example.org", "workq", 1, 32, 86400L, null)),
                 jobs.get("4102.pbs01"));
         assertEquals(JobState.QUEUED_HELD, jobs.get("4103.pbs01").state());
+    }
+
+    @Test
+    void aJobIsKeptAsAiidasJobInfoDictWithTheFieldsTheListingGave() {
+        var t = new ScriptedTransport().reply(Recordings.read("pbspro-2022/qstat-f-poll.txt"));
+        Map<String, Object> running =
+                pbs.poll(t, List.of("4101.pbs01")).get("4101.pbs01").asAttribute();
+        assertEquals(
+                List.of(
+                        "job_id",
+                        "job_state",
+                        "job_substate",
+                        "title",
+                        "annotation",
+                        "job_owner",
+                        "queue_name",
+                        "num_machines",
+                        "num_cpus",
+                        "wallclock_time_seconds",
+                        "requested_wallclock_time_seconds",
+                        "allocated_machines"),
+                List.copyOf(running.keySet()));
+        assertEquals("running", running.get("job_state"));
+        assertEquals("R", running.get("job_substate"));
+        assertEquals(2L, running.get("num_machines"));
+        assertEquals(7200L, running.get("requested_wallclock_time_seconds"));
+        assertEquals(List.of(Map.of("name", "node017"), Map.of("name", "node018")), running.get("allocated_machines"));
+        assertEquals(
+                Map.of("job_id", "4099.pbs01", "job_state", "done", "annotation", "not in the scheduler's listing"),
+                JobInfo.missing("4099.pbs01").asAttribute());
     }
 
     @Test
@@ -169,7 +207,8 @@ class PbsSchedulerTest {
                         "cairn-3c4d5e6f-7081-4293-a4b5-c6d7e8f9a0b1-2",
                         317L,
                         0,
-                        null),
+                        null,
+                        new JobInfo.Allocation("bob@torque01.example.org", "batch", 1, null, 3600L, List.of("n05"))),
                 jobs.get("8123.torque01"),
                 "Torque keeps completed jobs with their exit status");
         assertEquals(JobState.RUNNING, jobs.get("8124").state());

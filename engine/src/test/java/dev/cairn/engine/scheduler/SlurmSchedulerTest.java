@@ -122,7 +122,7 @@ class SlurmSchedulerTest {
                 "squeue --noheader --states=all --jobs=11,12,13,14,15,16,1,8,9,7,999 --format='%i|%t|%M|%r|%j'",
                 t.onlyCommand());
         assertEquals(ids, List.copyOf(jobs.keySet()));
-        assertEquals(new JobInfo("11", JobState.RUNNING, "R", NAME, 75L, null, null), jobs.get("11"));
+        assertEquals(new JobInfo("11", JobState.RUNNING, "R", NAME, 75L, null, null, null), jobs.get("11"));
         assertEquals(JobState.SUSPENDED, jobs.get("12").state());
         assertEquals(JobState.RUNNING, jobs.get("13").state());
         assertEquals(
@@ -133,7 +133,8 @@ class SlurmSchedulerTest {
                         "cairn-2b3c4d5e-6f70-4182-93a4-b5c6d7e8f9a0-1",
                         0L,
                         null,
-                        "JobHeldUser"),
+                        "JobHeldUser",
+                        null),
                 jobs.get("14"));
         assertEquals(JobState.QUEUED_HELD, jobs.get("15").state(), "waits for a dependency");
         assertEquals(JobState.QUEUED, jobs.get("16").state(), "waits for resources");

@@ -12,6 +12,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -186,6 +187,19 @@ public final class EngineFixture {
         int port = amqp.getPort() < 0 ? 5672 : amqp.getPort();
         return amqp.getScheme() + "://" + (amqp.getRawUserInfo() == null ? "" : amqp.getRawUserInfo() + "@")
                 + amqp.getHost() + ":" + port + "/" + URLEncoder.encode(broker.vhost(), StandardCharsets.UTF_8);
+    }
+
+    /**
+     * The moves of process {@code processId}'s job in its batch system that its events say, in order, each
+     * as [from, to] (from null for the first state recorded): read through the event log, as event streams
+     * read it.
+     */
+    public static List<List<String>> schedulerMoves(Engine engine, long processId) {
+        return engine.eventLog().ofProcesses(List.of(processId), 0, Long.MAX_VALUE, 1000).stream()
+                .filter(row -> row.scheduler() != null)
+                .map(row ->
+                        Arrays.asList(row.scheduler().from(), row.scheduler().to()))
+                .toList();
     }
 
     public static long count(TestDatabase db, String sql) throws SQLException {

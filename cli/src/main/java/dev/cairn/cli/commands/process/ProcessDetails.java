@@ -4,6 +4,8 @@ import java.time.OffsetDateTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
 
 import tools.jackson.databind.JsonNode;
 
@@ -55,6 +57,14 @@ final class ProcessDetails {
             props.row("computer", JsonTrees.text(job, "computer", ""));
             props.row("job id", JsonTrees.text(job, "job_id", ""));
             props.row("scheduler", JsonTrees.text(job, "scheduler_state", ""));
+            String checked = JsonTrees.text(job, "scheduler_lastchecktime", null);
+            if (checked != null) {
+                props.row("last checked", time(checked) + " (" + out.ago(checked) + ")");
+            }
+            JsonNode info = job.get("last_job_info");
+            if (info != null && info.isObject()) {
+                props.row("job info", jobInfo(info));
+            }
             props.row("workdir", JsonTrees.text(job, "remote_workdir", ""));
         }
         out.print(props);
@@ -79,6 +89,60 @@ final class ProcessDetails {
             out.line("Exception:");
             out.line(exception);
         }
+    }
+
+    /**
+     * A few fields of {@code last_job_info}, those the scheduler gave: "substate R, ran 1:15 of 2:00:00,
+     * 2 machines (node017, node018), 8 cpus, queue workq, exit 0, Resources".
+     */
+    static String jobInfo(JsonNode info) {
+        List<String> parts = new ArrayList<>();
+        String substate = JsonTrees.text(info, "job_substate", null);
+        if (substate != null) {
+            parts.add("substate " + substate);
+        }
+        JsonNode ran = info.get("wallclock_time_seconds");
+        JsonNode asked = info.get("requested_wallclock_time_seconds");
+        if (ran != null && ran.isNumber()) {
+            parts.add("ran " + clock(ran.asLong())
+                    + (asked != null && asked.isNumber() ? " of " + clock(asked.asLong()) : ""));
+        } else if (asked != null && asked.isNumber()) {
+            parts.add("asked for " + clock(asked.asLong()));
+        }
+        JsonNode machines = info.get("num_machines");
+        List<String> names = new ArrayList<>();
+        info.path("allocated_machines").forEach(m -> names.add(JsonTrees.text(m, "name", "?")));
+        if (machines != null && machines.isNumber()) {
+            parts.add(machines.asLong()
+                    + (machines.asLong() == 1 ? " machine" : " machines")
+                    + (names.isEmpty() ? "" : " (" + String.join(", ", names) + ")"));
+        } else if (!names.isEmpty()) {
+            parts.add("on " + String.join(", ", names));
+        }
+        JsonNode cpus = info.get("num_cpus");
+        if (cpus != null && cpus.isNumber()) {
+            parts.add(cpus.asLong() + " cpus");
+        }
+        String queue = JsonTrees.text(info, "queue_name", null);
+        if (queue != null) {
+            parts.add("queue " + queue);
+        }
+        JsonNode exit = info.get("exit_status");
+        if (exit != null && exit.isNumber()) {
+            parts.add("exit " + exit.asLong());
+        }
+        String annotation = JsonTrees.text(info, "annotation", null);
+        if (annotation != null) {
+            parts.add(annotation);
+        }
+        return String.join(", ", parts);
+    }
+
+    /** Seconds as "1:02:03", or "2:03" under an hour. */
+    private static String clock(long seconds) {
+        return seconds >= 3600
+                ? String.format("%d:%02d:%02d", seconds / 3600, seconds % 3600 / 60, seconds % 60)
+                : String.format("%d:%02d", seconds / 60, seconds % 60);
     }
 
     /** An ISO time as the local "2026-11-24 15:13:01". */

@@ -101,7 +101,10 @@ final class ProcessWatch implements Callable<Integer> {
                 .path("process");
     }
 
-    /** One event: "15:13:01  0190c1a2  arithmetic.add  created -> finished [0]", or its JSON with --json. */
+    /**
+     * One event: "15:13:01  0190c1a2  arithmetic.add  created -> finished [0]", or its JSON with --json;
+     * a job's move in its batch system "15:13:01  0190c1a2  core.shell  waiting (scheduler: queued -> running)".
+     */
     static void print(JsonNode event, Output out) {
         if (!event.has("process")) {
             return;
@@ -113,9 +116,22 @@ final class ProcessWatch implements Callable<Integer> {
         JsonNode exit = event.get("exit_status");
         out.line(clock(JsonTrees.text(event, "time", "")) + "  "
                 + ProcessLines.shortId(JsonTrees.text(event, "process", ""))
-                + "  " + JsonTrees.text(event, "entry_point", "") + "  " + JsonTrees.text(event, "from", "?") + " -> "
-                + out.style().state(JsonTrees.text(event, "to", "?"))
+                + "  " + JsonTrees.text(event, "entry_point", "") + "  " + move(event, out)
                 + (exit == null || exit.isNull() ? "" : " [" + exit.asString() + "]"));
+    }
+
+    /**
+     * "created -> finished"; for a job's move in its batch system, where the process stays waiting,
+     * "waiting (scheduler: queued -> running)", or "waiting (scheduler: running)" for the first state seen.
+     */
+    private static String move(JsonNode event, Output out) {
+        String to = out.style().state(JsonTrees.text(event, "to", "?"));
+        JsonNode scheduler = event.get("scheduler");
+        if (scheduler == null || scheduler.isNull()) {
+            return JsonTrees.text(event, "from", "?") + " -> " + to;
+        }
+        String from = JsonTrees.text(scheduler, "from", null);
+        return to + " (scheduler: " + (from == null ? "" : from + " -> ") + JsonTrees.text(scheduler, "to", "?") + ")";
     }
 
     private static String clock(String iso) {

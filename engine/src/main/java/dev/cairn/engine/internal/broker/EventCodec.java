@@ -46,6 +46,12 @@ final class EventCodec {
         if (change.time() != null) {
             body.put("time", change.time().toString());
         }
+        if (change.scheduler() != null) {
+            Map<String, Object> scheduler = new LinkedHashMap<>();
+            scheduler.put("from", change.scheduler().from());
+            scheduler.put("to", change.scheduler().to());
+            body.put("scheduler", scheduler);
+        }
         return body;
     }
 
@@ -63,7 +69,11 @@ final class EventCodec {
                             ? null
                             : number(body, "exitStatus").intValue(),
                     // a worker of an older version sends no time
-                    body.get("time") instanceof String time ? Instant.parse(time) : null);
+                    body.get("time") instanceof String time ? Instant.parse(time) : null,
+                    body.get("scheduler") instanceof Map<?, ?> scheduler
+                            ? new StateChanged.SchedulerMove(
+                                    (String) scheduler.get("from"), (String) scheduler.get("to"))
+                            : null);
         } catch (RuntimeException e) {
             throw new InvalidInputException("not a state change: " + body + " (" + e.getMessage() + ")", e);
         }

@@ -120,18 +120,17 @@ public final class JobPoller {
         }
         ComputerActivity.polled(c, computerId, settings.minimumPollInterval());
         List<Long> ended = new ArrayList<>();
-        Map<Long, JobState> stateOfProcess = new LinkedHashMap<>();
+        Map<Long, JobInfo> jobOfProcess = new LinkedHashMap<>();
         processOfJob.forEach((jobId, processId) -> {
-            JobInfo info = states.get(jobId);
             // a job the scheduler no longer lists has ended
-            JobState state = info == null ? JobState.DONE : info.state();
-            stateOfProcess.put(processId, state);
-            if (state == JobState.DONE) {
+            JobInfo info = states.getOrDefault(jobId, JobInfo.missing(jobId));
+            jobOfProcess.put(processId, info);
+            if (info.state() == JobState.DONE) {
                 ended.add(processId);
             }
         });
         List<StateChanged> changes = SchedulerStates.record(
-                c, stateOfProcess, settings.minimumPollInterval().multipliedBy(REFRESH_INTERVALS));
+                c, jobOfProcess, settings.minimumPollInterval().multipliedBy(REFRESH_INTERVALS));
         List<Task> due = wake(c, ended);
         return new Due(due, Outbox.add(c, due), changes);
     }

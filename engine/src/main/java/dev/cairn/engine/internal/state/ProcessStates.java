@@ -115,6 +115,7 @@ public final class ProcessStates {
                 row.state(),
                 to,
                 node.exitStatus(),
-                event.time());
+                event.time(),
+                null);
     }
 }

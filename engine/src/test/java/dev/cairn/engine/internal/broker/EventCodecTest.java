@@ -26,7 +26,8 @@ class EventCodecTest {
                 ProcessState.CREATED,
                 ProcessState.FINISHED,
                 0,
-                Instant.parse("2026-11-24T15:13:01.123456Z"));
+                Instant.parse("2026-11-24T15:13:01.123456Z"),
+                null);
         Map<String, Object> wire = JsonCodec.readObject(JsonCodec.write(EventCodec.write(change)));
         assertEquals(change, EventCodec.readStateChanged(wire));
         assertEquals("state.7.finished", EventCodec.routingKey(change));
@@ -49,6 +50,28 @@ class EventCodecTest {
                 "waiting"));
         assertNull(read.time());
         assertNull(read.callerId());
+        assertNull(read.scheduler());
         assertEquals(ProcessState.WAITING, read.to());
+    }
+
+    @Test
+    void aSchedulerMoveCrossesTheWireWithBothStatesTheFirstOneNull() {
+        for (StateChanged.SchedulerMove move : new StateChanged.SchedulerMove[] {
+            new StateChanged.SchedulerMove(null, "queued"), new StateChanged.SchedulerMove("queued", "running")
+        }) {
+            StateChanged change = new StateChanged(
+                    42,
+                    7,
+                    UUID.randomUUID(),
+                    null,
+                    "core.shell",
+                    ProcessState.WAITING,
+                    ProcessState.WAITING,
+                    null,
+                    Instant.parse("2026-11-29T13:30:00Z"),
+                    move);
+            Map<String, Object> wire = JsonCodec.readObject(JsonCodec.write(EventCodec.write(change)));
+            assertEquals(change, EventCodec.readStateChanged(wire));
+        }
     }
 }

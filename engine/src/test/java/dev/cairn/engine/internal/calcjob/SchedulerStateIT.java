@@ -31,6 +31,7 @@ import dev.cairn.engine.internal.state.ProcessStates;
 import dev.cairn.engine.process.CalcJobDefinition;
 import dev.cairn.engine.process.Inputs;
 import dev.cairn.engine.process.JobOptions;
+import dev.cairn.engine.scheduler.JobInfo;
 import dev.cairn.engine.scheduler.JobState;
 import dev.cairn.engine.testing.EngineFixture;
 import dev.cairn.engine.testing.Waits;
@@ -105,6 +106,15 @@ class SchedulerStateIT {
                 () -> "running".equals(job(node).attribute("scheduler_state")));
         OffsetDateTime first = lastCheck(job(node));
         assertEquals(1, schedulerEvents(node), "the change to running is one event");
+        assertEquals(
+                List.of(Arrays.asList(null, "running")),
+                EngineFixture.schedulerMoves(engine, node.id()),
+                "from nothing recorded");
+        Map<?, ?> running = (Map<?, ?>) job(node).attribute("last_job_info");
+        assertEquals(job(node).attribute("job_id"), running.get("job_id"));
+        assertEquals("running", running.get("job_state"));
+        assertTrue(List.of("R", "S").contains(running.get("job_substate")), "the state in /proc/PID/stat: " + running);
+        assertTrue(running.get("wallclock_time_seconds") instanceof Long, "the time it has run: " + running);
 
         Waits.until(
                 BOUND,
@@ -125,9 +135,24 @@ class SchedulerStateIT {
         assertEquals("done", done.attribute("scheduler_state"), "the scheduler no longer lists the job");
         assertTrue(lastCheck(done).isAfter(first));
         assertEquals(2, schedulerEvents(node), "running, then done");
+        assertEquals(
+                List.of(Arrays.asList(null, "running"), List.of("running", "done")),
+                EngineFixture.schedulerMoves(engine, node.id()),
+                "each event says the scheduler states left and entered");
+        Map<?, ?> ended = (Map<?, ?>) done.attribute("last_job_info");
+        assertEquals(done.attribute("job_id"), ended.get("job_id"));
+        assertEquals("done", ended.get("job_state"));
+        // seen as a zombie not yet reaped, or gone
+        assertTrue(
+                "Z".equals(ended.get("job_substate"))
+                        || "not in the scheduler's listing".equals(ended.get("annotation")),
+                String.valueOf(ended));
 
         try (Connection c = db.connect()) {
-            assertTrue(SchedulerStates.record(c, Map.of(node.id(), JobState.QUEUED), Duration.ZERO)
+            assertTrue(SchedulerStates.record(
+                            c,
+                            Map.of(node.id(), new JobInfo("1", JobState.QUEUED, "R", null, null, null, null, null)),
+                            Duration.ZERO)
                     .isEmpty());
         }
         assertEquals(done.attributes(), job(node).attributes(), "a sealed node's attributes do not change");
@@ -193,12 +218,21 @@ class SchedulerStateIT {
             String checked = "SELECT count(DISTINCT attributes ->> 'scheduler_lastchecktime') FROM node" + ofJobs
                     + " AND attributes ->> 'scheduler_state' = 'running'";
             assertEquals(1, EngineFixture.count(db, checked), "all recorded running, at the poll's time");
+            assertEquals(
+                    JOBS,
+                    EngineFixture.count(
+                            db,
+                            "SELECT count(*) FROM node" + ofJobs
+                                    + " AND attributes -> 'last_job_info' ->> 'job_state' = 'running'"
+                                    + " AND attributes -> 'last_job_info' ->> 'job_id' IS NOT NULL"),
+                    "with what the listing said of each job, in the same statement");
             String first = text(c, "SELECT attributes ->> 'scheduler_lastchecktime' FROM node" + ofJobs + " LIMIT 1");
             long events = EngineFixture.count(db, "SELECT count(*) FROM process_event");
 
-            Map<Long, JobState> running = new HashMap<>();
-            for (long id : ids) {
-                running.put(id, JobState.RUNNING);
+            Map<Long, JobInfo> running = new HashMap<>();
+            for (int i = 0; i < ids.length; i++) {
+                String pid = String.valueOf(jobs.get(i).pid());
+                running.put(ids[i], new JobInfo(pid, JobState.RUNNING, "S", null, 3L, null, null, null));
             }
             Timed unchanged = timed(poller, c, running, due);
             assertEquals(
@@ -241,7 +275,7 @@ class SchedulerStateIT {
         }
     }
 
-    private static Timed timed(JobPoller poller, Connection c, Map<Long, JobState> states, String before)
+    private static Timed timed(JobPoller poller, Connection c, Map<Long, JobInfo> states, String before)
             throws Exception {
         double[] polls = new double[ROUNDS];
         double[] records = new double[ROUNDS];

@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.OffsetDateTime;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -200,17 +201,35 @@ class SlurmCalcJobIT {
                             .equals("RUNNING"));
             ProcessNode node = submitAdd(w.engine(), "", "while [ ! -e " + go + " ]; do sleep 0.1; done");
             awaitSchedulerState(w.engine(), node, "queued");
+            // what squeue said of it, as AiiDA's JobInfo.get_dict() has it
+            Map<?, ?> queued = lastJobInfo(w.engine(), node);
+            String jobId = (String) ((CalcJobNode) w.engine().graph().load(node.id())).attribute("job_id");
+            assertEquals(jobId, queued.get("job_id"), String.valueOf(queued));
+            assertEquals("queued", queued.get("job_state"), String.valueOf(queued));
+            assertEquals("PD", queued.get("job_substate"), String.valueOf(queued));
+            assertEquals("Resources", queued.get("annotation"), "pending for the node the other job holds");
+            assertTrue(((String) queued.get("title")).startsWith("cairn-"), "the job's name: " + queued);
             Files.createFile(release);
             awaitSchedulerState(w.engine(), node, "running");
+            assertEquals("R", lastJobInfo(w.engine(), node).get("job_substate"));
             Files.createFile(go);
             assertFinished(w.engine(), node);
             CalcJobNode done = (CalcJobNode) w.engine().graph().load(node.id());
             assertEquals("done", done.attribute("scheduler_state"));
+            assertEquals("done", lastJobInfo(w.engine(), node).get("job_state"));
             OffsetDateTime.parse((String) done.attribute("scheduler_lastchecktime"));
+            assertEquals(
+                    List.of(Arrays.asList(null, "queued"), List.of("queued", "running"), List.of("running", "done")),
+                    EngineFixture.schedulerMoves(w.engine(), node.id()),
+                    "each change an event that says it");
         } finally {
             Files.deleteIfExists(release);
             slurm("scancel", blocker);
         }
+    }
+
+    private static Map<?, ?> lastJobInfo(Engine withBroker, ProcessNode node) {
+        return (Map<?, ?>) ((CalcJobNode) withBroker.graph().load(node.id())).attribute("last_job_info");
     }
 
     private static void awaitSchedulerState(Engine withBroker, ProcessNode node, String state)
