@@ -224,8 +224,9 @@ class SchedulerStateIT {
                             db,
                             "SELECT count(*) FROM node" + ofJobs
                                     + " AND attributes -> 'last_job_info' ->> 'job_state' = 'running'"
-                                    + " AND attributes -> 'last_job_info' ->> 'job_id' IS NOT NULL"),
-                    "with what the listing said of each job, in the same statement");
+                                    + " AND attributes -> 'last_job_info' ->> 'job_id'"
+                                    + " = (SELECT job_id FROM job_watch w WHERE w.node_id = node.id)"),
+                    "with what the listing said of each job, its own, in the same statement");
             String first = text(c, "SELECT attributes ->> 'scheduler_lastchecktime' FROM node" + ofJobs + " LIMIT 1");
             long events = EngineFixture.count(db, "SELECT count(*) FROM process_event");
 
