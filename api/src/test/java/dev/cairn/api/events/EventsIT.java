@@ -196,6 +196,41 @@ class EventsIT extends ApiTest {
         }
     }
 
+    /**
+     * A job's move in its batch system, stored as the job poller stores it (the process stays waiting), is
+     * sent with the scheduler states it left and entered; every other change with {@code scheduler} null.
+     */
+    @Test
+    void aSchedulerMoveIsSentWithTheStatesItLeftAndEntered() throws Exception {
+        String uuid = launch("arithmetic.add_function", "{\"x\": 7, \"y\": 3}");
+        awaitEnded(uuid);
+        long move;
+        try (Connection c = engine.database().connection();
+                PreparedStatement s = c.prepareStatement("INSERT INTO process_event (process_id, from_state, to_state,"
+                        + " time, scheduler_from, scheduler_to) VALUES (?, 'waiting', 'waiting', clock_timestamp(),"
+                        + " 'queued', 'running') RETURNING id")) {
+            s.setLong(1, nodeId(uuid));
+            try (ResultSet rs = s.executeQuery()) {
+                rs.next();
+                move = rs.getLong(1);
+            }
+        }
+        try (SseClient stream = SseClient.open(admin(), "/api/v1/events?process=" + uuid, "0")) {
+            int kept = eventIds("SELECT id FROM process_event WHERE process_id = " + nodeId(uuid))
+                    .size();
+            List<SseClient.Event> events = stream.take(kept, WAIT);
+            assertEquals(move, events.getLast().eventId());
+            JsonNode data = events.getLast().json();
+            assertEquals("waiting", data.get("from").asString());
+            assertEquals("waiting", data.get("to").asString());
+            assertEquals("queued", data.get("scheduler").get("from").asString());
+            assertEquals("running", data.get("scheduler").get("to").asString());
+            assertTrue(
+                    events.getFirst().json().get("scheduler").isNull(),
+                    events.getFirst().json().toString());
+        }
+    }
+
     @Test
     void badStreamRequestsAreRefused() {
         Api.Response both = admin().get("/api/v1/events?process=0190&tree=0190");

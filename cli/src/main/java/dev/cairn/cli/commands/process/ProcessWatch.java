@@ -32,7 +32,9 @@ import dev.cairn.cli.output.ProcessLines;
         description = {
             "Follow state changes as they happen: of every process, or of one and every process it calls.",
             "With REF it ends when that process ends (exit code 0); without, at Ctrl-C (130). With --json,"
-                    + " one JSON event per line."
+                    + " one JSON event per line.",
+            "A calculation job's move in its batch system, where the process stays waiting, prints as"
+                    + " 'waiting (scheduler: queued -> running)'."
         })
 final class ProcessWatch implements Callable<Integer> {
 
