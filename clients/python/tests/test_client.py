@@ -123,6 +123,29 @@ def test_dataframes_name_columns_by_tag_when_several_tags_project(cairn: Client)
         cairn.query().nodes("d", filters={"label": {"==": "frames"}}, project=[field("attributes.when", cast="d")]).dataframe()
 
 
+def test_dataframes_hold_the_values_rows_hold_nulls_mixed_types_and_nested_ones_included(cairn: Client) -> None:
+    stored = [
+        {"v": 1.5, "s": "é \\ \"quoted\" 🙂\n", "n": None, "nested": {"a": [1, 2.5, True, None]}, "big": 2**62},
+        {"v": "text", "s": 7, "nested": [], "big": -(2**62)},
+        {"v": None, "s": False, "n": {"x": {}}},
+    ]
+    for attributes in stored:
+        cairn.upload(attributes, label="mixed frame")
+    keys = ["v", "s", "n", "nested", "big", "missing"]
+    q = (
+        cairn.query()
+        .nodes("d", filters={"label": {"==": "mixed frame"}}, project=["attributes." + k for k in keys] + ["attributes"])
+        .order_by("d", "id")
+    )
+    frame = q.dataframe()
+    assert len(frame) == 3
+    for key in keys:
+        expected = [a.get(key) for a in stored]
+        assert [r["d"]["attributes." + key] for r in q.rows()] == expected
+        assert [None if v is None or v != v else v for v in frame["attributes." + key].tolist()] == expected, key
+    assert frame["attributes"].tolist() == stored
+
+
 def test_a_shell_job_runs_with_a_local_file_and_its_outputs_come_back(cairn: Client, tmp_path: Path) -> None:
     data = tmp_path / "data.csv"
     data.write_text("3\n1\n2\n")

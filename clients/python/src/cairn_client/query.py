@@ -183,19 +183,22 @@ class Query:
     def columns(self) -> dict[str, list[Any]]:
         """Every row, as lists of values by column (``field``, or ``tag.field`` when several tags project),
         read in one request as blocks of columns; a whole row (``*``) is spread into a column per field."""
+        names: list[tuple[str, str]] | None = None
+        values: list[list[Any]] = []
         with self._client._http.stream("POST", "/api/v1/query/columns", body=self._spec, accept="application/x-ndjson") as r:
-            body = r.read()
-        lines = body.split(b"\n")
-        names = [(c["tag"], c["key"]) for c in json.loads(lines[0])["columns"]]
-        values: list[list[Any]] = [[] for _ in names]
-        for line in lines[1:]:
-            if not line:
-                continue
-            block = json.loads(line)
-            if isinstance(block, dict):  # the server's problem, where a block would come
-                raise errors.from_problem(int(block.get("status") or 500), block)
-            for column, part in zip(values, block):
-                column.extend(part)
+            # a block is parsed as soon as it has come, while the server reads and sends the next
+            for line in _lines(r.iter_bytes()):
+                if names is None:
+                    names = [(c["tag"], c["key"]) for c in json.loads(line)["columns"]]
+                    values = [[] for _ in names]
+                    continue
+                block = json.loads(line)
+                if isinstance(block, dict):  # the server's problem, where a block would come
+                    raise errors.from_problem(int(block.get("status") or 500), block)
+                for column, part in zip(values, block):
+                    column.extend(part)
+        if names is None:
+            raise ValueError("the server's answer to /api/v1/query/columns was empty, without its line of column names")
         prefix = len({tag for tag, _ in names}) != 1
         out: dict[str, list[Any]] = {}
         for (tag, key), column in zip(names, values):
@@ -231,6 +234,25 @@ class Query:
 
     def __repr__(self) -> str:
         return f"Query({json.dumps(self._spec)})"
+
+
+def _lines(chunks: Iterator[bytes]) -> Iterator[bytes]:
+    """The non-empty lines of a body that comes in chunks, each line as soon as its end has come."""
+    pending: list[bytes] = []
+    for chunk in chunks:
+        start = 0
+        while (end := chunk.find(b"\n", start)) >= 0:
+            pending.append(chunk[start:end])
+            line = b"".join(pending)
+            pending.clear()
+            if line:
+                yield line
+            start = end + 1
+        if start < len(chunk):
+            pending.append(chunk[start:])
+    line = b"".join(pending)
+    if line:
+        yield line
 
 
 def _row_or_raise(row: dict[str, Any]) -> dict[str, Any]:
