@@ -161,6 +161,10 @@ def test_a_shell_job_runs_with_a_local_file_and_its_outputs_come_back(cairn: Cli
     assert outputs["sorted_txt"].read_text() == "1\n2\n3\n"
     assert outputs["total"].value == 6
     assert outputs["stdout"].read_text() == "total 6\n"
+    # what the scheduler said of its job, as the events and the detail tell it
+    moves = [e.scheduler for e in p.events() if e.scheduler is not None]
+    assert moves and moves[-1][1] == "done", moves
+    assert p.detail()["job"]["last_job_info"]["job_state"] == "done"
     failed = cairn.shell("bash -c 'echo broken >&2; exit 2'", timeout=300)
     assert failed.exit_status == 400 and "broken" in failed.exit_message
     with pytest.raises(InvalidInput, match="no input nodes.missing"):

@@ -29,9 +29,13 @@ class Event(NamedTuple):
     to_state: str
     exit_status: int | None
     time: str
+    #: For a calculation job's move in its batch system (the process stays ``waiting``): the scheduler
+    #: states left and entered, ``(None, "queued")`` for the first one; else None.
+    scheduler: tuple[str | None, str] | None = None
 
     @classmethod
     def of(cls, data: Mapping[str, Any]) -> Event:
+        move = data.get("scheduler")
         return Event(
             int(data.get("event_id") or 0),
             str(data.get("process", "")),
@@ -41,11 +45,17 @@ class Event(NamedTuple):
             str(data.get("to", "")),
             None if data.get("exit_status") is None else int(data["exit_status"]),
             str(data.get("time", "")),
+            _move(move) if isinstance(move, Mapping) else None,
         )
 
     @property
     def ended(self) -> bool:
         return self.to_state in TERMINAL
+
+
+def _move(move: Mapping[str, Any]) -> tuple[str | None, str]:
+    left = move.get("from")
+    return (None if left is None else str(left), str(move.get("to", "")))
 
 
 class Process:
