@@ -17,7 +17,8 @@ import dev.cairn.storage.query.Row;
  */
 final class ColumnBlocks implements RowLines {
 
-    static final int BLOCK = 4096;
+    /** Rows per block: few enough that a reader parses one block while the server reads and sends the next. */
+    static final int BLOCK = 1024;
 
     private final List<QueryColumn> names;
     private final List<Row> block = new ArrayList<>(BLOCK);

@@ -178,15 +178,18 @@ class QueryIT extends ApiTest {
         assertEquals(
                 "[{\"tag\":\"n\",\"key\":\"uuid\"},{\"tag\":\"n\",\"key\":\"attributes.value\"}]",
                 lines.getFirst().get("columns").toString());
-        assertEquals(2, lines.size(), "3,000 rows are one block");
-        JsonNode uuids = lines.get(1).get(0);
-        JsonNode values = lines.get(1).get(1);
-        assertEquals(N, uuids.size());
-        assertEquals(
-                N, new HashSet<>(uuids.valueStream().map(JsonNode::asString).toList()).size());
-        for (int i = 0; i < N; i++) {
-            assertEquals(i, values.get(i).asLong());
+        int blocks = (N + ColumnBlocks.BLOCK - 1) / ColumnBlocks.BLOCK;
+        assertEquals(1 + blocks, lines.size(), "a header, then whole blocks and what is left");
+        List<String> uuids = new ArrayList<>();
+        List<Long> values = new ArrayList<>();
+        for (JsonNode block : lines.subList(1, lines.size())) {
+            assertTrue(block.get(0).size() <= ColumnBlocks.BLOCK, block.get(0).size() + " rows in a block");
+            block.get(0).forEach(u -> uuids.add(u.asString()));
+            block.get(1).forEach(v -> values.add(v.asLong()));
         }
+        assertEquals(N, uuids.size());
+        assertEquals(N, new HashSet<>(uuids).size());
+        assertEquals(LongStream.range(0, N).boxed().toList(), values);
         // unordered, the same rows in the order the database gives them
         String unorderedInts = INTS.replace(", \"order_by\": [{\"tag\": \"n\", \"field\": \"id\"}]", "");
         assertTrue(!unorderedInts.contains("order_by"), unorderedInts);
@@ -216,10 +219,11 @@ class QueryIT extends ApiTest {
     void columnsThatFailAfterTheirFirstBlocksEndWithTheProblem() throws IOException {
         List<JsonNode> lines = columnLines(storeDatesThenOneThatIsNot("columns", 12_000));
         assertEquals("d", lines.getFirst().get("columns").get(0).get("tag").asString());
-        // the cursor's first fetch (10,000 rows) makes two whole blocks; its second meets the bad date
-        assertEquals(4, lines.size(), lines.size() + " lines: the header, two whole blocks, the problem");
-        assertEquals(ColumnBlocks.BLOCK, lines.get(1).get(0).size());
-        assertEquals(ColumnBlocks.BLOCK, lines.get(2).get(0).size());
+        // the cursor's first fetch (10,000 rows) makes whole blocks; its second meets the bad date
+        assertTrue(lines.size() >= 3, lines.size() + " lines: the header, whole blocks, the problem");
+        for (JsonNode block : lines.subList(1, lines.size() - 1)) {
+            assertEquals(ColumnBlocks.BLOCK, block.get(0).size());
+        }
         JsonNode last = lines.getLast();
         assertEquals("urn:cairn:problem:invalid-input", last.get("type").asString());
         assertTrue(last.get("detail").asString().contains("not a date"), last.toString());
