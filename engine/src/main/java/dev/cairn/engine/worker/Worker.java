@@ -86,8 +86,10 @@ public final class Worker implements AutoCloseable {
 
     private final ConcurrentLinkedQueue<Long> published = new ConcurrentLinkedQueue<>();
     private final Map<Long, Thread> running = new ConcurrentHashMap<>();
-    /** Processes a kill signal arrived for while their step ran here. */
+    /** Processes a kill signal arrived for while their step ran here, or just before it began. */
     private final Set<Long> killSignalled = ConcurrentHashMap.newKeySet();
+
+    private final RecentKills recentKills = new RecentKills();
 
     private final AtomicLong stepsRun = new AtomicLong();
     private final Consumer<StepTiming> onStep;
@@ -146,6 +148,9 @@ public final class Worker implements AutoCloseable {
         long started = System.nanoTime();
         Task task = new Task(delivery.task().processId(), delivery.task().step());
         running.put(task.processId(), Thread.currentThread());
+        if (recentKills.contains(task.processId())) {
+            killSignalled.add(task.processId()); // its kill signal came as its task did
+        }
         StepOutcome outcome;
         try {
             outcome = runWithRetries(task);
@@ -248,6 +253,8 @@ public final class Worker implements AutoCloseable {
         if (signal.action() != ControlSignal.Action.KILL) {
             return;
         }
+        // kept before looking for its step, which looks for it after it is in running: one of them sees the other
+        recentKills.add(signal.processId());
         Thread t = running.get(signal.processId());
         if (t != null) {
             killSignalled.add(signal.processId());

@@ -22,6 +22,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import dev.cairn.engine.Engine;
+import dev.cairn.engine.events.ControlSignal;
+import dev.cairn.engine.internal.broker.Broadcasts;
+import dev.cairn.engine.internal.broker.BrokerConnection;
 import dev.cairn.engine.process.Inputs;
 import dev.cairn.engine.testing.EngineFixture;
 import dev.cairn.engine.testing.TestProcesses;
@@ -158,6 +161,36 @@ class ControlIT {
             assertEquals(5, result(after.id()), "the worker runs on after the interrupted steps");
         }
         assertEquals(0, count(db, "SELECT count(*) FROM outbox"));
+    }
+
+    /**
+     * A kill signals the process's step, then waits for its row. A task delivered just after the signal
+     * found no step running starts its step before the kill takes the row: the step must end the process
+     * KILLED at once, not run to its end while the kill waits. The signal is sent here alone, before the
+     * task can start (the worker's one slot is busy), as it reaches a worker in that race.
+     */
+    @Test
+    void aStepThatBeginsJustAfterItsKillSignalEndsKilledWithoutRunning() throws Exception {
+        try (Worker worker = engine.startWorker(
+                        new Worker.Settings(1, Duration.ofSeconds(5), OutboxRelay.Settings.defaults()));
+                BrokerConnection connection = BrokerConnection.open(EngineFixture.amqpUri(broker), "cairn", "killer");
+                Broadcasts broadcasts = new Broadcasts(connection)) {
+            ProcessNode busy = engine.launcher().submit(SLOW, Inputs.of(X, new IntData(1500)));
+            awaitRunning(busy.id());
+            ProcessNode next = engine.launcher().submit(SLOW, Inputs.of(X, new IntData(60_000)));
+            broadcasts.publish(ControlSignal.kill(next.id()));
+            awaitState(busy.id(), "finished", Duration.ofSeconds(20));
+            long freed = System.nanoTime();
+            awaitState(next.id(), "killed", Duration.ofSeconds(20));
+            System.out.printf(
+                    "ControlIT: the step begun after its kill signal ended the process %d ms after the slot freed%n",
+                    (System.nanoTime() - freed) / 1_000_000);
+            ProcessNode node = reload(next.id());
+            assertTrue(node.isSealed());
+            assertNull(node.exception());
+            assertTrue(outgoing(next.id()).isEmpty(), "it never ran: " + outgoing(next.id()));
+            assertEquals(List.of(next.id()), engine.control().kill(next.id()), "the kill that follows finds it killed");
+        }
     }
 
     @Test

@@ -135,7 +135,7 @@ public final class StepExecutor {
             return Transactions.run(database, c -> {
                 Outbox.remove(c, publishedOutbox);
                 try {
-                    return step(c, task);
+                    return step(c, task, killRequested);
                 } catch (ProcessFault fault) {
                     // Nothing of the failed step stays: roll it all back, then record the failure.
                     c.rollback();
@@ -181,13 +181,17 @@ public final class StepExecutor {
         return new Locked(locked.get(), self, g.asUser(self.userId()));
     }
 
-    private StepOutcome step(Connection c, Task task) throws SQLException {
+    private StepOutcome step(Connection c, Task task, BooleanSupplier killRequested) throws SQLException {
         Locked l;
         switch (lock(c, task)) {
             case Skip skip -> {
                 return StepOutcome.skip(skip.why());
             }
             case Locked locked -> l = locked;
+        }
+        if (killRequested.getAsBoolean()) {
+            // the kill's signal came before the step held the row: the kill waits for it, so it must not run
+            return terminate(c, l, ProcessState.KILLED, List.of());
         }
         ProcessRow row = l.row();
         try {
