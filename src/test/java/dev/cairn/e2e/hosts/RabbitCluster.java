@@ -5,9 +5,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 import java.util.stream.IntStream;
 
@@ -15,23 +13,11 @@ import java.util.stream.IntStream;
  * A RabbitMQ cluster of {@link RabbitNode}s, each on a host of its own ({@code mq1} …): one Erlang
  * cookie, each node its own name, data folder and epmd (its host's), the second and later nodes
  * joined to the first with {@code rabbitmqctl join_cluster}. A node killed and started again comes
- * back as the member it was. The nodes run as production should ({@link #SETTINGS}): a node cut off
- * from the others pauses, and comes back by itself when it sees them again. What the tests ask of
- * the cluster goes to a node that is up and not cut off.
+ * back as the member it was. What the tests ask of it goes to a node that is up.
  */
 public final class RabbitCluster implements AutoCloseable {
 
-    /**
-     * {@code pause_minority}: a node that sees no majority of the cluster stops serving (its clients
-     * go to the majority) instead of carrying on alone in a split brain, {@code ignore}'s default.
-     * {@code net_ticktime} is shortened from the default 60 s so that the others give a silent node
-     * up in about 10 s, not a minute.
-     */
-    static final Map<String, String> SETTINGS =
-            Map.of("cluster_partition_handling", "pause_minority", "net_ticktime", "10");
-
     private final List<RabbitNode> nodes;
-    private final Set<RabbitNode> cutOff = ConcurrentHashMap.newKeySet();
 
     private RabbitCluster(List<RabbitNode> nodes) {
         this.nodes = List.copyOf(nodes);
@@ -43,7 +29,7 @@ public final class RabbitCluster implements AutoCloseable {
                 .mapToObj(i -> network.host("mq" + i))
                 .toList();
         List<CompletableFuture<RabbitNode>> starting = hosts.stream()
-                .map(h -> CompletableFuture.supplyAsync(() -> RabbitNode.start(h, h.address(), cookie, SETTINGS)))
+                .map(h -> CompletableFuture.supplyAsync(() -> RabbitNode.start(h, h.address(), cookie, Map.of())))
                 .toList();
         List<RabbitNode> nodes = starting.stream().map(CompletableFuture::join).toList();
         RabbitCluster cluster = new RabbitCluster(nodes);
@@ -77,27 +63,12 @@ public final class RabbitCluster implements AutoCloseable {
         return nodes.stream().map(RabbitNode::host).toList();
     }
 
-    /**
-     * Pulls the cable of {@code node}'s host ({@link Host#cut}); the node runs on, and pauses once it
-     * finds itself in the minority.
-     */
-    public void cut(RabbitNode node) {
-        cutOff.add(node);
-        node.host().cut();
-    }
-
-    /** Plugs {@code node}'s host back in. */
-    public void restore(RabbitNode node) {
-        node.host().restore();
-        cutOff.remove(node);
-    }
-
-    /** {@code rabbitmqctl -s ARGS} on a node that is up and not cut off: what it printed, without headers. */
+    /** {@code rabbitmqctl -s ARGS} on a node that is up: what it printed, without headers. */
     public String ctl(String... args) {
         RabbitNode up = nodes.stream()
-                .filter(n -> n.process().isAlive() && !cutOff.contains(n))
+                .filter(n -> n.process().isAlive())
                 .findFirst()
-                .orElseThrow(() -> new IllegalStateException("no node of the cluster is up and in reach"));
+                .orElseThrow(() -> new IllegalStateException("no node of the cluster is up"));
         String[] all = new String[args.length + 1];
         all[0] = "-s";
         System.arraycopy(args, 0, all, 1, args.length);

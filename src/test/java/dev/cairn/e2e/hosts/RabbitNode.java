@@ -157,15 +157,6 @@ public final class RabbitNode implements AutoCloseable {
         return address;
     }
 
-    /** Whether the node's RabbitMQ application runs (false while the node is paused in a minority, or down). */
-    public boolean isRunning() {
-        try {
-            return ctl("eval", "rabbit:is_running().").strip().equals("true");
-        } catch (RuntimeException e) {
-            return false;
-        }
-    }
-
     public HostProcess process() {
         return server;
     }
