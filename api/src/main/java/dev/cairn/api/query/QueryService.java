@@ -12,9 +12,9 @@ import org.springframework.stereotype.Service;
 import dev.cairn.api.web.Cursor;
 import dev.cairn.storage.Storage;
 import dev.cairn.storage.errors.InvalidInputException;
-import dev.cairn.storage.query.JsonText;
 import dev.cairn.storage.query.QuerySpec;
 import dev.cairn.storage.query.Row;
+import dev.cairn.storage.query.UndecodedJson;
 
 /**
  * Queries of the query builder, for every surface of the server: a page of rows at a time (pages taken by
@@ -68,7 +68,7 @@ public class QueryService {
     }
 
     /**
-     * Every row as {@link #stream}, its JSON values left as the database's text ({@link JsonText}): for
+     * Every row as {@link #stream}, its JSON values left as the database's text ({@link UndecodedJson}): for
      * answers written as JSON, which copy that text instead of decoding and encoding it again.
      */
     public Stream<Row> streamForJson(QuerySpec spec) {

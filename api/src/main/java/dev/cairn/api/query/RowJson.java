@@ -14,10 +14,10 @@ import tools.jackson.databind.json.JsonMapper;
 
 import dev.cairn.storage.graph.NodeRecord;
 import dev.cairn.storage.query.EntityRow;
-import dev.cairn.storage.query.JsonText;
 import dev.cairn.storage.query.Projection;
 import dev.cairn.storage.query.QuerySpec;
 import dev.cairn.storage.query.Row;
+import dev.cairn.storage.query.UndecodedJson;
 
 /**
  * Query rows as JSON, written straight to a generator: one object per row, keyed by vertex tag,
@@ -96,7 +96,7 @@ final class RowJson {
             case Boolean b -> g.writeBoolean(b);
             case UUID u -> g.writeString(u.toString());
             case OffsetDateTime t -> g.writeString(t.toString());
-            case JsonText json -> g.writeRawValue(new RawJson(json.utf8()));
+            case UndecodedJson json -> g.writeRawValue(new RawJson(json.utf8()));
             default -> MAPPER.writeValue(g, value);
         }
     }

@@ -83,7 +83,7 @@ public final class GraphQuery {
     }
 
     /**
-     * The same query with its JSON projections left as the database's text ({@link JsonText}),
+     * The same query with its JSON projections left as the database's text ({@link UndecodedJson}),
      * not decoded into maps and lists: for a writer that sends them on as JSON. Whole rows
      * ({@code *}) are decoded as ever.
      */

@@ -25,7 +25,7 @@ final class RowReader {
     private final boolean holdsJson;
     private final boolean decodesJson;
 
-    /** With {@code jsonAsText}, JSON projections are {@link JsonText}; whole rows are decoded either way. */
+    /** With {@code jsonAsText}, JSON projections are {@link UndecodedJson}; whole rows are decoded either way. */
     RowReader(List<OutputField> outputs, boolean jsonAsText) {
         this.header = new Row.Header(outputs);
         OutputField last = outputs.getLast();
@@ -184,8 +184,8 @@ final class RowReader {
         return new Row(header, values);
     }
 
-    private static JsonText text(byte[] json) {
-        return json == null ? null : new JsonText(json);
+    private static UndecodedJson text(byte[] json) {
+        return json == null ? null : new UndecodedJson(json);
     }
 
     @SuppressWarnings("unchecked")

@@ -8,11 +8,11 @@ import java.nio.charset.StandardCharsets;
  * otherwise decode every value only to encode it again. The text is PostgreSQL's output of
  * {@code jsonb}, so it is one well-formed JSON value.
  */
-public final class JsonText {
+public final class UndecodedJson {
 
     private final byte[] utf8;
 
-    JsonText(byte[] utf8) {
+    UndecodedJson(byte[] utf8) {
         this.utf8 = utf8;
     }
 
