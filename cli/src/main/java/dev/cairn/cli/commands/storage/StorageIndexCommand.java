@@ -22,7 +22,11 @@ import dev.cairn.cli.output.TextTable;
                     + " formula equal to a name) read an index instead of every node.",
             "A number index serves ==, in, <, <=, >, >= with numbers; a string index the same with strings."
         },
-        subcommands = {StorageIndexCommand.Add.class, StorageIndexCommand.ListIndexes.class, StorageIndexCommand.Drop.class})
+        subcommands = {
+            StorageIndexCommand.Add.class,
+            StorageIndexCommand.ListIndexes.class,
+            StorageIndexCommand.Drop.class
+        })
 final class StorageIndexCommand {
 
     private static final String PATH = "/api/v1/storage/attribute-indexes";
