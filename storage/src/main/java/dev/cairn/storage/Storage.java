@@ -21,6 +21,7 @@ import dev.cairn.storage.graph.traversal.ObjectReferences;
 import dev.cairn.storage.graph.users.ApiTokenStore;
 import dev.cairn.storage.graph.users.UserStore;
 import dev.cairn.storage.objects.Container;
+import dev.cairn.storage.query.AttributeIndexes;
 import dev.cairn.storage.query.GraphQuery;
 import dev.cairn.storage.query.QuerySpec;
 import dev.cairn.storage.views.GraphSizes;
@@ -51,6 +52,7 @@ public final class Storage {
     private final ObjectReferences objectReferences;
     private final Neighbourhood neighbourhood;
     private final GraphSizes sizes;
+    private final AttributeIndexes attributeIndexes;
 
     /** The stores over {@code database}, with {@code graph} as the store of nodes and links (and its object store). */
     public Storage(Database database, GraphStore graph) {
@@ -70,6 +72,7 @@ public final class Storage {
         this.objectReferences = new ObjectReferences(database);
         this.neighbourhood = new Neighbourhood(database);
         this.sizes = new GraphSizes(database);
+        this.attributeIndexes = new AttributeIndexes(database);
     }
 
     /** Nodes and links: storing, loading, changing what may change. */
@@ -160,6 +163,11 @@ public final class Storage {
     /** How big the graph is. */
     public GraphSizes sizes() {
         return sizes;
+    }
+
+    /** The indexes an operator declared on hot attributes of the nodes. */
+    public AttributeIndexes attributeIndexes() {
+        return attributeIndexes;
     }
 
     /**

@@ -134,11 +134,7 @@ final class Expressions {
         Object v = c.value();
         SqlText sql = new SqlText();
         return switch (c.operator()) {
-            case EQ ->
-                sql.append(value(alias, field))
-                        .sql(" = ")
-                        .bind(JsonCodec.write(v))
-                        .sql("::jsonb");
+            case EQ -> jsonEquals(alias, field, v);
             case GT, LT, GE, LE ->
                 sql.append(v instanceof String ? jsonText(alias, field) : jsonNumber(alias, field))
                         .sql(
@@ -151,9 +147,22 @@ final class Expressions {
                         .bind(v instanceof String ? v : JsonCodec.write(v))
                         .sql(v instanceof String ? "" : "::numeric");
             case IN -> {
+                List<?> values = (List<?>) v;
+                if (!values.isEmpty() && values.stream().allMatch(String.class::isInstance)) {
+                    yield jsonText(alias, field)
+                            .sql(" = ANY(")
+                            .bind(new CompiledQuery.ArrayParameter("text", new ArrayList<>(values)))
+                            .sql(")");
+                }
                 List<Object> texts = new ArrayList<>();
-                for (Object o : (List<?>) v) {
+                for (Object o : values) {
                     texts.add(JsonCodec.write(o));
+                }
+                if (!values.isEmpty() && values.stream().allMatch(Number.class::isInstance)) {
+                    yield jsonNumber(alias, field)
+                            .sql(" = ANY(")
+                            .bind(new CompiledQuery.ArrayParameter("text", texts))
+                            .sql("::numeric[])");
                 }
                 yield sql.append(value(alias, field))
                         .sql(" = ANY(")
@@ -192,6 +201,20 @@ final class Expressions {
             case OF_TYPE ->
                 sql.sql("jsonb_typeof(").append(value(alias, field)).sql(") = ").bind(v);
         };
+    }
+
+    /**
+     * A string or a number compares as text or numeric, through the same expressions as the ordering
+     * comparisons, so that one expression index on the path serves all of them; other values as JSON.
+     */
+    private static SqlText jsonEquals(String alias, FieldRef field, Object v) {
+        if (v instanceof String) {
+            return jsonText(alias, field).sql(" = ").bind(v);
+        }
+        if (v instanceof Number) {
+            return jsonNumber(alias, field).sql(" = ").bind(JsonCodec.write(v)).sql("::numeric");
+        }
+        return value(alias, field).sql(" = ").bind(JsonCodec.write(v)).sql("::jsonb");
     }
 
     /**

@@ -87,6 +87,9 @@ class FilterOperatorsIT {
     void inListsMatchAnyJsonValueOrColumnValue() {
         check("attributes.value", Operator.IN, List.of(1, "10", true), 1L, 3L, 4L);
         check("attributes.value", Operator.IN, List.of(2.5), 2L);
+        check("attributes.value", Operator.IN, List.of(1, 2.5, 99), 1L, 2L);
+        check("attributes.value", Operator.IN, List.of("10", "x"), 3L);
+        check("attributes.value", Operator.IN, List.of(true), 4L);
         check("id", Operator.IN, List.of(1, 2), 1L, 2L);
         check("label", Operator.IN, List.of("dict", "wf"), 7L, 13L);
     }

@@ -146,7 +146,8 @@ class SqlCompilerTest {
                 .node("n", v -> v.where(Filter.field("extras.x").not().eq(5)).project("id"))
                 .build();
         assertEquals(
-                "SELECT t0.id FROM node AS t0 WHERE NOT coalesce(t0.extras -> ? = ?::jsonb, false)",
+                "SELECT t0.id FROM node AS t0 WHERE NOT coalesce(CASE WHEN jsonb_typeof(t0.extras -> ?) = 'number'"
+                        + " THEN (t0.extras -> ?)::numeric END = ?::numeric, false)",
                 SqlCompiler.compile(spec).sql());
     }
 
