@@ -1,6 +1,8 @@
 package dev.cairn.api.security;
 
+import org.apache.catalina.Host;
 import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
+import org.springframework.boot.tomcat.TomcatContextCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.security.web.firewall.HttpFirewall;
@@ -19,7 +21,9 @@ import dev.cairn.api.web.Problems;
  *       path {@code out%2Faiida.out}, an email with {@code %}); Tomcat passes an encoded slash on
  *       undecoded, and Spring decodes each segment after matching;
  *   <li>what the firewall still refuses (a path with {@code ..} or a control character) is a 400
- *       problem naming why, not Spring Boot's error page.
+ *       problem naming why, not Spring Boot's error page;
+ *   <li>what Tomcat refuses before any filter (a request line and headers past 8 KiB) is a problem
+ *       too, not Tomcat's HTML page ({@link ConnectorRefusals}).
  * </ul>
  */
 @Configuration(proxyBeanMethods = false)
@@ -38,6 +42,11 @@ class RequestFirewall {
     RequestRejectedHandler requestRejectedHandler(JsonMapper json) {
         return (request, response, e) -> SecurityConfiguration.write(
                 json, response, Problems.INVALID_INPUT.with("the request was refused: " + e.getMessage()));
+    }
+
+    @Bean
+    TomcatContextCustomizer connectorRefusalsAsProblems(JsonMapper json) {
+        return context -> ConnectorRefusals.install((Host) context.getParent(), json);
     }
 
     @Bean

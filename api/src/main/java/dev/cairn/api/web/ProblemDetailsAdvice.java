@@ -1,6 +1,7 @@
 package dev.cairn.api.web;
 
 import java.time.OffsetDateTime;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -99,6 +100,12 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
                 .body(Problems.FORBIDDEN.with("this token's roles do not allow it: " + e.getMessage()));
     }
 
+    /** The values a repeated parameter was given, the first few: a fuzzed query may repeat it 1,000 times. */
+    private static String firstOf(String[] given) {
+        int shown = Math.min(given.length, 5);
+        return String.join(", ", Arrays.copyOf(given, shown)) + (shown < given.length ? ", ..." : "");
+    }
+
     @ExceptionHandler(MethodArgumentTypeMismatchException.class)
     ResponseEntity<ProblemDetail> mismatch(MethodArgumentTypeMismatchException e) {
         String expected = e.getRequiredType() == null ? "another value" : describe(e.getRequiredType());
@@ -106,7 +113,7 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
             // ?paused=true&paused=true: one value was asked for
             return ResponseEntity.badRequest()
                     .body(Problems.INVALID_INPUT.with("parameter '" + e.getName() + "' is given " + given.length
-                            + " times (" + String.join(", ", given) + "); give it once, " + expected));
+                            + " times (" + firstOf(given) + "); give it once, " + expected));
         }
         return ResponseEntity.badRequest()
                 .body(Problems.INVALID_INPUT.with(

@@ -8,6 +8,7 @@ import java.net.http.HttpRequest;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.util.Collections;
 
 import org.junit.jupiter.api.Test;
 
@@ -41,6 +42,24 @@ class MalformedRequestsIT extends ApiTest {
         assertProblem(400, "not valid multipart/form-data", upload);
         assertTrue(upload.body().contains("header"), upload.toString());
         assertEquals(before, rows(), "nothing was stored");
+    }
+
+    @Test
+    void aQueryStringPastTheConnectorsLimitIsAProblemAndPausesNothing() throws Exception {
+        long before = paused();
+        String query = String.join("&", Collections.nCopies(1_100, "limit=1"));
+        Api.Response tooLong = admin().post("/api/v1/processes/pause?" + query, "{\"label\": \"none-has-this\"}");
+        Api.Response repeated = admin().post(
+                        "/api/v1/processes/pause?" + String.join("&", Collections.nCopies(800, "limit=x")),
+                        "{\"label\": \"none-has-this\"}");
+        assertAll(
+                () -> assertProblem(
+                        400, "Request header is too large (the request line and headers may take 8192 bytes", tooLong),
+                () -> assertEquals(
+                        "urn:cairn:problem:invalid-input",
+                        tooLong.json().get("type").asString()),
+                () -> assertProblem(400, "parameter 'limit' is given 800 times (x, x, x, x, x, ...)", repeated),
+                () -> assertEquals(before, paused(), "nothing was paused"));
     }
 
     @Test
@@ -89,6 +108,15 @@ class MalformedRequestsIT extends ApiTest {
         assertEquals(status, response.status(), response.toString());
         assertTrue(response.header("Content-Type").startsWith("application/problem+json"), response.toString());
         assertTrue(response.json().get("detail").asString().contains(detail), response.toString());
+    }
+
+    private long paused() throws Exception {
+        try (Connection c = engine.database().connection();
+                Statement s = c.createStatement();
+                ResultSet r = s.executeQuery("SELECT count(*) FROM node WHERE attributes @> '{\"paused\": true}'")) {
+            r.next();
+            return r.getLong(1);
+        }
     }
 
     /** Nodes, computers and groups together: what a refused request must not add to. */
