@@ -16,7 +16,7 @@ import dev.cairn.storage.errors.InvalidInputException;
  * @param wallTimeSeconds how long the job has run so far (or ran)
  * @param exitCode the job's exit code, when the listing still shows a finished job with one
  * @param annotation why the job is in its state ("Dependency", "JobHeldUser", a PBS comment)
- * @param allocation what it asked for and holds, from a listing that says (PBS's); else null
+ * @param allocation what it asked for and holds, from a listing that says (SLURM's, PBS's); else null
  */
 public record JobInfo(
         String jobId,

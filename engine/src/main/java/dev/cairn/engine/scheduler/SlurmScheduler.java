@@ -22,8 +22,14 @@ import dev.cairn.engine.transport.Transport;
  */
 public final class SlurmScheduler implements Scheduler {
 
-    /** Fields of a squeue line: id, compact state, time used, reason, and the name last, where a '|' in it cannot shift the others. */
-    static final String FORMAT = "%i|%t|%M|%r|%j";
+    /**
+     * Fields of a squeue line: id, compact state, time used, reason, user, partition, node count, CPU count, time
+     * limit, node list, and the name last, where a '|' in it cannot shift the others. AiiDA's SlurmScheduler asks
+     * for the same (but %R, the reason or the nodes, where this asks for both).
+     */
+    static final String FORMAT = "%i|%t|%M|%r|%u|%P|%D|%C|%l|%N|%j";
+
+    private static final int FIELDS = 11;
 
     private static final Pattern JOB_ID = Pattern.compile("[0-9]+(_[0-9]+)?");
     /** {@code sbatch --parsable} prints "id" or "id;cluster"; plain sbatch "Submitted batch job id". */
@@ -179,17 +185,44 @@ public final class SlurmScheduler implements Scheduler {
             if (line.isBlank()) {
                 continue;
             }
-            String[] f = line.strip().split("\\|", 5);
-            if (f.length < 5) {
+            String[] f = line.strip().split("\\|", FIELDS);
+            if (f.length < FIELDS) {
                 throw new SchedulerException("slurm: squeue line '" + line + "' does not have the fields " + FORMAT);
             }
             String reason = f[3].equals("None") || f[3].isEmpty() ? null : f[3];
+            var allocation = new JobInfo.Allocation(
+                    blankToNull(f[4]),
+                    blankToNull(f[5]),
+                    count(f[6]),
+                    count(f[7]),
+                    WallTimes.parseElapsed(f[8]), // null for UNLIMITED and NOT_SET
+                    SlurmHostlist.expand(f[9]));
             jobs.put(
                     f[0],
                     new JobInfo(
-                            f[0], state(f[1], reason), f[1], f[4], WallTimes.parseElapsed(f[2]), null, reason, null));
+                            f[0],
+                            state(f[1], reason),
+                            f[1],
+                            f[10],
+                            WallTimes.parseElapsed(f[2]),
+                            null,
+                            reason,
+                            allocation));
         }
         return jobs;
+    }
+
+    private static String blankToNull(String text) {
+        return text.isBlank() ? null : text.strip();
+    }
+
+    /** squeue's %D and %C: a count, or null for anything else. */
+    private static Integer count(String text) {
+        try {
+            return Integer.valueOf(text.strip());
+        } catch (NumberFormatException e) {
+            return null;
+        }
     }
 
     static JobState state(String code, String reason) {

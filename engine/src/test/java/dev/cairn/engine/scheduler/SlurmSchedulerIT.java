@@ -69,6 +69,13 @@ class SlurmSchedulerIT extends SchedulerContract {
         JobInfo done = waitUntil(submitted, JobState.DONE);
 
         assertEquals("CD", done.rawState(), "listed as COMPLETED with --states=all: " + done);
+        JobInfo.Allocation held = done.allocation();
+        assertEquals(System.getProperty("user.name"), held.owner(), done.toString());
+        assertEquals("debug", held.queue(), "slurm-one-node.sh's one partition");
+        assertEquals(1, held.machines());
+        assertTrue(held.cpus() >= 1, done.toString());
+        assertEquals(120L, held.requestedWallTimeSeconds(), "--time=00:02:00");
+        assertEquals(1, held.machineNames().size(), done.toString());
         assertEquals("job " + submitted + "\n", read(JobTemplate.DEFAULT_STDOUT));
     }
 

@@ -119,10 +119,20 @@ class SlurmSchedulerTest {
         var t = new ScriptedTransport().reply(Recordings.read("slurm-22.05/squeue-poll.txt"));
         Map<String, JobInfo> jobs = slurm.poll(t, ids);
         assertEquals(
-                "squeue --noheader --states=all --jobs=11,12,13,14,15,16,1,8,9,7,999 --format='%i|%t|%M|%r|%j'",
+                "squeue --noheader --states=all --jobs=11,12,13,14,15,16,1,8,9,7,999 --format='%i|%t|%M|%r|%u|%P|%D|%C|%l|%N|%j'",
                 t.onlyCommand());
         assertEquals(ids, List.copyOf(jobs.keySet()));
-        assertEquals(new JobInfo("11", JobState.RUNNING, "R", NAME, 75L, null, null, null), jobs.get("11"));
+        assertEquals(
+                new JobInfo(
+                        "11",
+                        JobState.RUNNING,
+                        "R",
+                        NAME,
+                        22L,
+                        null,
+                        null,
+                        new JobInfo.Allocation("root", "debug", 1, 1, 7200L, List.of("vm"))),
+                jobs.get("11"));
         assertEquals(JobState.SUSPENDED, jobs.get("12").state());
         assertEquals(JobState.RUNNING, jobs.get("13").state());
         assertEquals(
@@ -134,17 +144,53 @@ class SlurmSchedulerTest {
                         0L,
                         null,
                         "JobHeldUser",
-                        null),
+                        new JobInfo.Allocation("root", "debug", 1, 1, 1800L, null)),
                 jobs.get("14"));
         assertEquals(JobState.QUEUED_HELD, jobs.get("15").state(), "waits for a dependency");
         assertEquals(JobState.QUEUED, jobs.get("16").state(), "waits for resources");
         assertEquals("Resources", jobs.get("16").annotation());
+        assertEquals(
+                new JobInfo.Allocation("root", "debug", 1, 2, 300L, null),
+                jobs.get("16").allocation());
+        assertEquals(86_400L, jobs.get("12").allocation().requestedWallTimeSeconds());
+        assertNull(jobs.get("13").allocation().requestedWallTimeSeconds(), "UNLIMITED: no limit");
+        assertEquals(List.of("vm"), jobs.get("9").allocation().machineNames(), "where it ran");
         for (String done : List.of("1", "8", "9", "7")) {
             assertEquals(JobState.DONE, jobs.get(done).state(), done);
         }
         assertEquals("TimeLimit", jobs.get("9").annotation());
         assertEquals("NonZeroExitCode", jobs.get("8").annotation());
         assertEquals(JobInfo.missing("999"), jobs.get("999"), "never existed, so not listed: done");
+    }
+
+    @Test
+    void aSlurmJobsLastJobInfoHoldsItsAllocationAsAPbsJobsDoes() {
+        Map<String, Object> running = SlurmScheduler.parse(Recordings.read("slurm-22.05/squeue-poll.txt"))
+                .get("11")
+                .asAttribute();
+        assertEquals(
+                Map.ofEntries(
+                        Map.entry("job_id", "11"),
+                        Map.entry("job_state", "running"),
+                        Map.entry("job_substate", "R"),
+                        Map.entry("title", NAME),
+                        Map.entry("job_owner", "root"),
+                        Map.entry("queue_name", "debug"),
+                        Map.entry("num_machines", 1L),
+                        Map.entry("num_cpus", 1L),
+                        Map.entry("wallclock_time_seconds", 22L),
+                        Map.entry("requested_wallclock_time_seconds", 7200L),
+                        Map.entry("allocated_machines", List.of(Map.of("name", "vm")))),
+                running);
+    }
+
+    @Test
+    void aNameWithTheSeparatorInItStaysWhole() {
+        JobInfo job = SlurmScheduler.parse("21|R|0:01|None|bob|gpu|2|16|1-00:00:00|nid[0001-0002]|a|b|c\n")
+                .get("21");
+        assertEquals("a|b|c", job.jobName());
+        assertEquals(
+                new JobInfo.Allocation("bob", "gpu", 2, 16, 86_400L, List.of("nid0001", "nid0002")), job.allocation());
     }
 
     @Test
@@ -183,7 +229,9 @@ class SlurmSchedulerTest {
         assertEquals(JobState.QUEUED, SlurmScheduler.state("PD", null), "just submitted: reason None");
         assertEquals(
                 JobState.QUEUED,
-                SlurmScheduler.parse("20|PD|0:00|None|x\n").get("20").state());
+                SlurmScheduler.parse("20|PD|0:00|None|alice|debug|1|1|UNLIMITED||x\n")
+                        .get("20")
+                        .state());
         assertEquals(JobState.QUEUED_HELD, SlurmScheduler.state("PD", "BeginTime"));
         assertEquals(JobState.QUEUED_HELD, SlurmScheduler.state("PD", "JobHeldAdmin"));
         assertEquals(24, SlurmScheduler.STATES.size());
@@ -194,11 +242,14 @@ class SlurmSchedulerTest {
         var t = new ScriptedTransport().reply(Recordings.read("slurm-22.05/squeue-name.txt"));
         assertEquals(Optional.of("11"), slurm.findByName(t, NAME));
         assertEquals(
-                "squeue --noheader --user=\"$(id -un)\" --name=" + NAME + " --format='%i|%t|%M|%r|%j'",
+                "squeue --noheader --user=\"$(id -un)\" --name=" + NAME
+                        + " --format='%i|%t|%M|%r|%u|%P|%D|%C|%l|%N|%j'",
                 t.onlyCommand());
-        var finished = new ScriptedTransport().reply("7|CA|3:09|None|" + NAME + "\n");
+        var finished = new ScriptedTransport().reply("7|CA|3:09|None|root|debug|1|1|10:00|vm|" + NAME + "\n");
         assertEquals(Optional.empty(), slurm.findByName(finished, NAME), "a cancelled job does not count");
-        var two = new ScriptedTransport().reply("31|PD|0:00|Priority|" + NAME + "\n30|R|0:04|None|" + NAME + "\n");
+        var two = new ScriptedTransport()
+                .reply("31|PD|0:00|Priority|root|debug|1|1|10:00||" + NAME + "\n30|R|0:04|None|root|debug|1|1|10:00|vm|"
+                        + NAME + "\n");
         assertEquals(Optional.of("30"), slurm.findByName(two, NAME), "the first one submitted");
     }
 
@@ -224,6 +275,8 @@ class SlurmSchedulerTest {
     @Test
     void aLineWithoutTheFieldsIsAnError() {
         var e = assertThrows(SchedulerException.class, () -> SlurmScheduler.parse("11 R 0:01\n"));
-        assertEquals("slurm: squeue line '11 R 0:01' does not have the fields %i|%t|%M|%r|%j", e.getMessage());
+        assertEquals(
+                "slurm: squeue line '11 R 0:01' does not have the fields %i|%t|%M|%r|%u|%P|%D|%C|%l|%N|%j",
+                e.getMessage());
     }
 }

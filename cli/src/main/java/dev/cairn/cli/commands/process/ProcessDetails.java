@@ -121,7 +121,7 @@ final class ProcessDetails {
         }
         JsonNode cpus = info.get("num_cpus");
         if (cpus != null && cpus.isNumber()) {
-            parts.add(cpus.asLong() + " cpus");
+            parts.add(cpus.asLong() + (cpus.asLong() == 1 ? " cpu" : " cpus"));
         }
         String queue = JsonTrees.text(info, "queue_name", null);
         if (queue != null) {

@@ -26,6 +26,18 @@ class ProcessDetailsTest {
     }
 
     @Test
+    void aSlurmJobShowsItsTimesMachinesCoresAndPartition() {
+        // what the engine writes for the running job 11 of the SLURM recording (SlurmSchedulerTest)
+        var info = JSON.readTree("""
+                {"job_id": "11", "job_state": "running", "job_substate": "R",
+                 "title": "cairn-5f0c1e0e-8a7e-4d0c-9a43-1b2c3d4e5f60-1", "job_owner": "root", "queue_name": "debug",
+                 "num_machines": 1, "num_cpus": 1, "wallclock_time_seconds": 22,
+                 "requested_wallclock_time_seconds": 7200, "allocated_machines": [{"name": "vm"}]}""");
+        assertEquals(
+                "substate R, ran 0:22 of 2:00:00, 1 machine (vm), 1 cpu, queue debug", ProcessDetails.jobInfo(info));
+    }
+
+    @Test
     void aJobTheListingNoLongerShowsSaysSo() {
         var info = JSON.readTree("""
                 {"job_id": "4211", "job_state": "done", "annotation": "not in the scheduler's listing"}""");
