@@ -55,6 +55,18 @@ def test_errors_are_named_after_the_problem_families(cairn: Client) -> None:
         cairn.submit("nope.nope")
 
 
+def test_attribute_indexes_are_built_listed_and_dropped(cairn: Client) -> None:
+    index = cairn.add_attribute_index("py_energy", "number")
+    assert (index["key"], index["type"], index["state"]) == ("py_energy", "number", "ready")
+    assert index in cairn.attribute_indexes()
+    with pytest.raises(InvalidInput, match="type 'boolean'"):
+        cairn.add_attribute_index("py_energy", "boolean")
+    cairn.drop_attribute_index("py_energy", "number")
+    assert all(i["key"] != "py_energy" for i in cairn.attribute_indexes())
+    with pytest.raises(NotFound, match="no index on attribute 'py_energy' of type number"):
+        cairn.drop_attribute_index("py_energy", "number")
+
+
 def test_uploads_of_values_files_folders_and_structures(cairn: Client, tmp_path: Path) -> None:
     assert cairn.upload({"a": 1, "b": [1, 2]}).attributes == {"a": 1, "b": [1, 2]}
     assert cairn.upload([1.5, 2.5]).node_type == "data.core.list.List."
