@@ -54,8 +54,8 @@ class AttributeIndexController {
             description = "Builds, without blocking writers (CREATE INDEX CONCURRENTLY), an index of the nodes' values"
                     + " at the key that are of the type, on the expression a query's filter on that attribute"
                     + " compiles to, so the planner uses it for those filters; then gathers its statistics. Answers"
-                    + " when it is built: seconds per million nodes, longer while transactions that write nodes are"
-                    + " open. Declaring one that is ready changes nothing; one left invalid by a failed build is"
+                    + " when it is built, after reading every node's attributes once, and after the transactions"
+                    + " open when it began. Declaring one that is ready changes nothing; one left invalid by a failed build is"
                     + " dropped and built again.",
             requestBody =
                     @io.swagger.v3.oas.annotations.parameters.RequestBody(
