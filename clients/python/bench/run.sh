@@ -21,7 +21,8 @@ home=$peers/aiida-client-home
 repo=$peers/aiida-client-repo
 profile=cairn-client-bench
 host=${PGHOST:-127.0.0.1} port=${PGPORT:-5432}
-role=aiida password=aiidapw db=aiida_client_bench template=aiida_client_bench_template
+# CAIRN_BENCH_DB (with CAIRN_PEERS) gives a run a database of its own, beside another run of the script
+role=aiida password=aiidapw db=${CAIRN_BENCH_DB:-aiida_client_bench} template=${CAIRN_BENCH_DB:-aiida_client_bench}_template
 version=2.9.4
 stamp=$home/.cairn-client-bench-ready
 export AIIDA_PATH=$home AIIDA_WARN_v3=0
