@@ -2,7 +2,7 @@
 projecting the same attributes of the same nodes; and the time ``import cairn_client`` takes. Run by
 run.sh (which makes aiida's profile); prints one line per workload and writes the details as JSON.
 
-  python dataframe_bench.py --aiida-python PY [--n 10000] [--warmup 3] [--repeats 7] [--json FILE]
+  python dataframe_bench.py --aiida-python PY [--n 10000] [--warmup 3] [--repeats 7] [--index] [--json FILE]
 
 The nodes are made once, by aiida-core (aiida_side.py load), and exported to an archive that Cairn's
 server imports: both sides read the very same nodes (same uuids, same attributes), and each side's
@@ -123,6 +123,7 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=10_000)
     parser.add_argument("--warmup", type=int, default=3)
     parser.add_argument("--repeats", type=int, default=7)
+    parser.add_argument("--index", action="store_true", help="then declare an index on energy and read again")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
 
@@ -153,6 +154,21 @@ def main() -> None:
                     results["workloads"][name]["parse_best_seconds"] = parse  # type: ignore[index]
                     print(f"{name} {ours['rows']} {cairn_s:.3f} {aiida_s:.3f} {aiida_s / cairn_s:.1f} {json_s:.3f} "
                           f"{json_s / cairn_s:.2f} {parse['orjson']:.4f} {parse['json']:.4f}", flush=True)
+                if args.index:
+                    started = time.perf_counter()
+                    index = cairn.add_attribute_index("energy", "number")
+                    print(f"# index {index['name']} ({index['state']}, {index['bytes']} bytes) built in "
+                          f"{time.perf_counter() - started:.2f} s", file=sys.stderr)
+                    for name in [n for n in WORKLOADS if WORKLOADS[n]["filters"]]:
+                        peer = results["workloads"][name]["aiida"]  # type: ignore[index]
+                        ours = cairn_measure(cairn, name, args.repeats, args.warmup)["orjson"]
+                        if (ours["rows"], ours["checksum"]) != (peer["rows"], peer["checksum"]):
+                            raise RuntimeError(f"{name}+index: the sides read different rows: cairn {ours}, aiida {peer}")
+                        cairn_s = statistics.median(ours["seconds"])  # type: ignore[arg-type]
+                        aiida_s = statistics.median(peer["seconds"])
+                        results["workloads"][name + "+index"] = {"cairn": ours, "aiida": peer}  # type: ignore[index]
+                        print(f"{name}+index {ours['rows']} {cairn_s:.3f} {aiida_s:.3f} {aiida_s / cairn_s:.1f}",
+                              flush=True)
 
     bare = import_seconds(sys.executable, "pass")
     client = import_seconds(sys.executable, "import cairn_client")

@@ -4,7 +4,7 @@
 # $PGHOST:$PGPORT, default 127.0.0.1:5432, role aiida; no broker), made once under $CAIRN_PEERS (default
 # /tmp/cairn-peers), its database copied again from its empty template before each run.
 #
-#   source .ci/python && clients/python/bench/run.sh [--n 10000] [--warmup 3] [--repeats 7] [--json FILE]
+#   source .ci/python && clients/python/bench/run.sh [--n 10000] [--warmup 3] [--repeats 7] [--index] [--json FILE]
 #
 # Needs the venvs of .ci/python (CAIRN_TEST_CLIENT_PYTHON: cairn-client and pandas; CAIRN_TEST_AIIDA_PYTHON:
 # aiida-core) and the server jar (./mvnw -B -ntp -q -pl api -am package -DskipTests).
@@ -21,7 +21,8 @@ home=$peers/aiida-client-home
 repo=$peers/aiida-client-repo
 profile=cairn-client-bench
 host=${PGHOST:-127.0.0.1} port=${PGPORT:-5432}
-role=aiida password=aiidapw db=aiida_client_bench template=aiida_client_bench_template
+# CAIRN_BENCH_DB (with CAIRN_PEERS) gives a run a database of its own, beside another run of the script
+role=aiida password=aiidapw db=${CAIRN_BENCH_DB:-aiida_client_bench} template=${CAIRN_BENCH_DB:-aiida_client_bench}_template
 version=2.9.4
 stamp=$home/.cairn-client-bench-ready
 export AIIDA_PATH=$home AIIDA_WARN_v3=0

@@ -3,6 +3,7 @@
   scalars   five attributes of every node
   whole     each node's whole attributes (twenty keys) as one dict
   filtered  the five attributes of the nodes with energy below -0.9 (about a tenth)
+  filtered1 the same with energy below -0.99 (about a hundredth)
 """
 
 SCALARS = ["energy", "step", "converged", "formula", "volume"]
@@ -11,6 +12,7 @@ WORKLOADS = {
     "scalars": {"keys": SCALARS, "whole": False, "filters": {}},
     "whole": {"keys": SCALARS, "whole": True, "filters": {}},
     "filtered": {"keys": SCALARS, "whole": False, "filters": {"energy": {"<": -0.9}}},
+    "filtered1": {"keys": SCALARS, "whole": False, "filters": {"energy": {"<": -0.99}}},
 }
 
 

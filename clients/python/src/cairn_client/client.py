@@ -294,6 +294,20 @@ class Client:
                 )
             )
 
+    # --- attribute indexes (role admin)
+
+    def attribute_indexes(self) -> list[dict[str, Any]]:
+        """The indexes declared on attributes of the nodes: key, type, name, state and size in bytes."""
+        return list(self._http.get("/api/v1/storage/attribute-indexes")["items"])
+
+    def add_attribute_index(self, key: str, type: str = "number") -> dict[str, Any]:
+        """Builds an index on attribute ``key``'s values of ``type`` (number or string); returns it when built."""
+        return dict(self._http.post("/api/v1/storage/attribute-indexes", {"key": key, "type": type}))
+
+    def drop_attribute_index(self, key: str, type: str = "number") -> None:
+        """Drops the index on attribute ``key``'s values of ``type``."""
+        self._http.delete("/api/v1/storage/attribute-indexes", params={"key": key, "type": type})
+
     # --- helpers the other modules use
 
     def _paged(self, path: str, params: Mapping[str, Any]) -> Iterator[dict[str, Any]]:

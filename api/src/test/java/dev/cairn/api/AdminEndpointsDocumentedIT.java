@@ -43,11 +43,20 @@ class AdminEndpointsDocumentedIT extends ApiTest {
             Map.entry("/api/v1/storage/maintenance", Set.of("post")),
             Map.entry("/api/v1/storage/validation", Set.of("post")),
             Map.entry("/api/v1/storage/backups", Set.of("post")),
+            Map.entry("/api/v1/storage/attribute-indexes", Set.of("get", "post", "delete")),
             Map.entry("/api/v1/archive", Set.of("get", "post")),
             Map.entry("/api/v1/archive/inspection", Set.of("post")));
 
-    private static final Set<String> TAGS =
-            Set.of("computers", "codes", "groups", "users", "tokens", "statistics", "storage", "archives");
+    private static final Set<String> TAGS = Set.of(
+            "computers",
+            "codes",
+            "groups",
+            "users",
+            "tokens",
+            "statistics",
+            "storage",
+            "attribute indexes",
+            "archives");
 
     @Test
     void everyEndpointIsDocumented() {

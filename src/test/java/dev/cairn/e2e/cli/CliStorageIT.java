@@ -108,6 +108,7 @@ class CliStorageIT {
                     3,
                     detailed.json().path("nodeTypes").path("data.core.int.Int.").asLong(),
                     "x, y and z: " + detailed);
+            attributeIndexes(cairn);
             CairnCli.Run dryRun = cairn.run("storage", "maintain", "--dry-run", "--json");
             assertEquals(0, dryRun.exit(), dryRun.toString());
             infoBefore = cairn.run("storage", "info", "--json").json();
@@ -271,5 +272,25 @@ class CliStorageIT {
         int port = amqp.getPort() < 0 ? 5672 : amqp.getPort();
         return amqp.getScheme() + "://" + (amqp.getRawUserInfo() == null ? "" : amqp.getRawUserInfo() + "@")
                 + amqp.getHost() + ":" + port + "/" + URLEncoder.encode(broker.vhost(), StandardCharsets.UTF_8);
+    }
+
+    /** {@code cairn storage index}: added (ready), listed, a bad type refused by name, dropped, dropped again refused. */
+    private static void attributeIndexes(CairnCli cairn) {
+        CairnCli.Run added = cairn.run("storage", "index", "add", "value", "--type", "number", "--json");
+        assertEquals(0, added.exit(), added.toString());
+        assertEquals("ready", added.json().get("state").asString(), added.toString());
+        CairnCli.Run listed = cairn.run("storage", "index", "list");
+        assertEquals(0, listed.exit(), listed.toString());
+        assertTrue(
+                listed.out().lines().anyMatch(l -> l.matches("value +number +ready +.*node_attrindex_number_.*")),
+                listed.toString());
+        CairnCli.Run badType = cairn.run("storage", "index", "add", "value", "--type", "boolean");
+        assertEquals(2, badType.exit(), badType.toString());
+        assertTrue(badType.err().contains("type 'boolean'"), badType.toString());
+        CairnCli.Run dropped = cairn.run("storage", "index", "drop", "value", "--type", "number");
+        assertEquals(0, dropped.exit(), dropped.toString());
+        CairnCli.Run again = cairn.run("storage", "index", "drop", "value", "--type", "number");
+        assertEquals(3, again.exit(), again.toString());
+        assertTrue(again.err().contains("no index on attribute 'value' of type number"), again.toString());
     }
 }

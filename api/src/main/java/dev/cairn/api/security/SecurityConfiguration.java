@@ -101,6 +101,8 @@ class SecurityConfiguration {
                         .hasRole(admin)
                         .requestMatchers(HttpMethod.POST, "/api/v1/storage/**")
                         .hasRole(admin)
+                        .requestMatchers("/api/v1/storage/attribute-indexes/**")
+                        .hasRole(admin)
                         // verifying an uploaded archive reads; importing one writes as much as an installation holds
                         .requestMatchers(HttpMethod.POST, "/api/v1/archive/inspection")
                         .hasRole(read)

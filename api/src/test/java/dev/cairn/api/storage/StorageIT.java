@@ -283,4 +283,62 @@ class StorageIT extends ApiTest {
         assertEquals(400, r.status(), r.toString());
         assertTrue(r.body().contains(names), names + " in " + r);
     }
+
+    @Test
+    @Order(20)
+    void attributeIndexesAreDeclaredListedAndDroppedByAdminsOnly() {
+        Api reader = api(token(Role.READ));
+        Api.Response made =
+                admin().post("/api/v1/storage/attribute-indexes", "{\"key\": \"energy\", \"type\": \"number\"}");
+        assertEquals(200, made.status(), made.toString());
+        assertEquals("energy", made.json().get("key").asString());
+        assertEquals("number", made.json().get("type").asString());
+        assertEquals("ready", made.json().get("state").asString());
+        String name = made.json().get("name").asString();
+        assertTrue(name.startsWith("node_attrindex_number_"), name);
+
+        JsonNode listed =
+                admin().get("/api/v1/storage/attribute-indexes").json().get("items");
+        assertEquals(1, listed.size(), listed.toString());
+        assertEquals(made.json(), listed.get(0));
+        assertEquals(403, reader.get("/api/v1/storage/attribute-indexes").status());
+        assertEquals(
+                403,
+                reader.delete("/api/v1/storage/attribute-indexes?key=energy&type=number")
+                        .status());
+        assertEquals(
+                403,
+                api(token(Role.SUBMIT))
+                        .post("/api/v1/storage/attribute-indexes", "{\"key\": \"x\", \"type\": \"number\"}")
+                        .status());
+
+        Api.Response badType =
+                admin().post("/api/v1/storage/attribute-indexes", "{\"key\": \"energy\", \"type\": \"boolean\"}");
+        assertEquals(400, badType.status(), badType.toString());
+        assertEquals("application/problem+json", badType.header("Content-Type"));
+        assertTrue(badType.json().get("detail").asString().contains("type 'boolean'"), badType.toString());
+        Api.Response badKey =
+                admin().post("/api/v1/storage/attribute-indexes", "{\"key\": \"a..b\", \"type\": \"string\"}");
+        assertEquals(400, badKey.status(), badKey.toString());
+        assertTrue(badKey.json().get("detail").asString().contains("'a..b'"), badKey.toString());
+        Api.Response noType = admin().post("/api/v1/storage/attribute-indexes", "{\"key\": \"energy\"}");
+        assertEquals(400, noType.status(), noType.toString());
+        assertTrue(noType.json().get("detail").asString().contains("needs a type"), noType.toString());
+
+        assertEquals(
+                204,
+                admin().delete("/api/v1/storage/attribute-indexes?key=energy&type=number")
+                        .status());
+        assertEquals(
+                0,
+                admin().get("/api/v1/storage/attribute-indexes")
+                        .json()
+                        .get("items")
+                        .size());
+        Api.Response gone = admin().delete("/api/v1/storage/attribute-indexes?key=energy&type=number");
+        assertEquals(404, gone.status(), gone.toString());
+        assertTrue(
+                gone.json().get("detail").asString().contains("no index on attribute 'energy' of type number"),
+                gone.toString());
+    }
 }

@@ -1,5 +1,6 @@
 package dev.cairn.storage.query;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 
@@ -58,7 +59,7 @@ public record AttributeIndex(String key, Type type, String name, State state, lo
     }
 
     /** The longest key accepted, in characters. */
-    static final int MAX_KEY_LENGTH = 200;
+    public static final int MAX_KEY_LENGTH = 200;
 
     /** The path elements of {@code key}, checked: not empty, no empty element, no control character, not too long. */
     static List<String> path(String key) {
@@ -75,6 +76,9 @@ public record AttributeIndex(String key, Type type, String name, State state, lo
                 throw new InvalidInputException("cannot index attribute key '" + key.replaceAll("\\p{Cntrl}", "?")
                         + "': it holds a control character");
             }
+        }
+        if (!StandardCharsets.UTF_8.newEncoder().canEncode(key)) {
+            throw new InvalidInputException("cannot index attribute key '" + key + "': it is not valid Unicode");
         }
         List<String> path = Arrays.asList(key.split("\\.", -1));
         if (path.contains("")) {

@@ -33,16 +33,18 @@ import dev.cairn.storage.objects.Container;
 import dev.cairn.storage.objects.S3Location;
 import dev.cairn.storage.objects.ValidationReport;
 
-/** {@code cairn storage info|maintain|validate|backup|restore}: the installation's data as a whole. */
+/** {@code cairn storage info|maintain|validate|backup|restore|index}: the installation's data as a whole. */
 @Command(
         name = "storage",
-        description = "The installation's data as a whole: its size, maintenance, validation, backups and restore.",
+        description = "The installation's data as a whole: its size, maintenance, validation, backups and restore, and"
+                + " indexes on hot attributes.",
         subcommands = {
             StorageCommand.Info.class,
             StorageCommand.Maintain.class,
             StorageCommand.Validate.class,
             StorageCommand.Backup.class,
-            StorageCommand.Restore.class
+            StorageCommand.Restore.class,
+            StorageIndexCommand.class
         })
 public final class StorageCommand {
 
