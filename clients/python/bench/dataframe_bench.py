@@ -9,7 +9,10 @@ server imports: both sides read the very same nodes (same uuids, same attributes
 checksum of what it read must equal the other's. Cairn's server is the jar in its embedded mode (its
 own PostgreSQL), aiida-core's profile is on the PostgreSQL run.sh names. Each side reads ``--warmup``
 times untimed (a server runs warm: its JIT has compiled the query's path), then ``--repeats`` times; the
-figure is the median. Cairn's time is the whole of ``Query.dataframe()``
+figure is the median. Cairn's side is measured twice, its JSON parsed by orjson (the extra "fast", which
+the bench needs) and by the standard library's json (``CAIRN_CLIENT_JSON=json``), the two taking turns:
+the sixth column is the ratio of the two; the last two are the client's parse alone of one answer,
+with each. Cairn's time is the whole of ``Query.dataframe()``
 (the request, the rows' JSON, the DataFrame); aiida-core's is ``QueryBuilder.all()``, its rows as a
 list, with no DataFrame made of them (its venv has no pandas): the ratio is in aiida-core's favour.
 """
@@ -32,7 +35,7 @@ sys.path.insert(0, str(HERE.parent / "tests"))
 from embedded_server import embedded_server, server_jar  # noqa: E402
 from workloads import WORKLOADS, checksum  # noqa: E402
 
-from cairn_client import Client  # noqa: E402
+from cairn_client import Client, _json  # noqa: E402
 
 
 def aiida(python: str, *args: str) -> str:
@@ -42,20 +45,66 @@ def aiida(python: str, *args: str) -> str:
     return done.stdout
 
 
-def cairn_measure(cairn: Client, name: str, repeats: int, warmup: int) -> dict[str, object]:
+PARSERS = ("orjson", "json")
+
+
+def use_parser(parser: str) -> None:
+    """The client parses with ``parser`` from now: ``orjson`` (the extra "fast"), or ``json``."""
+    if parser == "json":
+        os.environ["CAIRN_CLIENT_JSON"] = "json"
+    else:
+        os.environ.pop("CAIRN_CLIENT_JSON", None)
+    _json.reset()
+    if _json.backend() != parser:
+        raise RuntimeError(f"the client parses with {_json.backend()}, not {parser}: pip install 'cairn-client[fast]'")
+
+
+def cairn_measure(cairn: Client, name: str, repeats: int, warmup: int) -> dict[str, dict[str, object]]:
+    """Cairn's side with each parser, the parsers taking turns read by read (so that a change of the machine's
+    load falls on both), the one to go first alternating."""
     w = WORKLOADS[name]
     projections = ["attributes"] if w["whole"] else ["attributes." + key for key in w["keys"]]
     filters = {"label": {"==": "bench"}, **{"attributes." + k: v for k, v in w["filters"].items()}}
     query = cairn.query().nodes("d", type="data.core.dict.Dict.", filters=filters, project=projections)
+    frames = {}
     for _ in range(warmup):
-        frame = query.dataframe()
-    seconds = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        frame = query.dataframe()
-        seconds.append(time.perf_counter() - start)
-    rows = [[d] for d in frame["attributes"]] if w["whole"] else frame.values.tolist()
-    return {"seconds": seconds, "rows": len(frame), "checksum": checksum(rows, w)}
+        for parser in PARSERS:
+            use_parser(parser)
+            frames[parser] = query.dataframe()
+    seconds: dict[str, list[float]] = {parser: [] for parser in PARSERS}
+    for i in range(repeats):
+        for parser in PARSERS if i % 2 == 0 else reversed(PARSERS):
+            use_parser(parser)
+            start = time.perf_counter()
+            frames[parser] = query.dataframe()
+            seconds[parser].append(time.perf_counter() - start)
+    out: dict[str, dict[str, object]] = {}
+    for parser, frame in frames.items():
+        rows = [[d] for d in frame["attributes"]] if w["whole"] else frame.values.tolist()
+        out[parser] = {"seconds": seconds[parser], "rows": len(frame), "checksum": checksum(rows, w)}
+    return out
+
+
+def parse_seconds(cairn: Client, name: str, repeats: int) -> dict[str, float]:
+    """The client's parse alone, with each parser: the lines of one answer of ``/query/columns`` read once, then
+    parsed ``repeats`` times by each; the best time of each."""
+    w = WORKLOADS[name]
+    projections = ["attributes"] if w["whole"] else ["attributes." + key for key in w["keys"]]
+    filters = {"label": {"==": "bench"}, **{"attributes." + k: v for k, v in w["filters"].items()}}
+    spec = cairn.query().nodes("d", type="data.core.dict.Dict.", filters=filters, project=projections).as_json()
+    with cairn._http.stream("POST", "/api/v1/query/columns", body=spec, accept="application/x-ndjson") as r:
+        lines = [line for line in r.read().split(b"\n") if line]
+    best = {}
+    for parser in PARSERS:
+        use_parser(parser)
+        times = []
+        for _ in range(repeats):
+            start = time.perf_counter()
+            for line in lines:
+                _json.loads(line)
+            times.append(time.perf_counter() - start)
+        best[parser] = min(times)
+    return best
 
 
 def import_seconds(python: str, statement: str, times: int = 10) -> float:
@@ -88,16 +137,23 @@ def main() -> None:
         with embedded_server(server_jar(), heap="1g") as (url, token, _):
             with Client(url, token=token, env={}, timeout=600) as cairn:
                 cairn.import_archive(archive)
-                print("workload rows cairn_median_s aiida_median_s speedup")
+                print("workload rows cairn_median_s aiida_median_s speedup cairn_json_median_s json/orjson "
+                      "parse_orjson_best_s parse_json_best_s")
                 for name in WORKLOADS:
                     peer = json.loads(aiida(args.aiida_python, "measure", name, str(args.repeats), str(args.warmup)))
-                    ours = cairn_measure(cairn, name, args.repeats, args.warmup)
-                    if (ours["rows"], ours["checksum"]) != (peer["rows"], peer["checksum"]):
-                        raise RuntimeError(f"{name}: the sides read different rows: cairn {ours}, aiida {peer}")
+                    measured = cairn_measure(cairn, name, args.repeats, args.warmup)
+                    ours, plain = measured["orjson"], measured["json"]
+                    for side in (ours, plain):
+                        if (side["rows"], side["checksum"]) != (peer["rows"], peer["checksum"]):
+                            raise RuntimeError(f"{name}: the sides read different rows: cairn {side}, aiida {peer}")
                     cairn_s = statistics.median(ours["seconds"])  # type: ignore[arg-type]
+                    json_s = statistics.median(plain["seconds"])  # type: ignore[arg-type]
                     aiida_s = statistics.median(peer["seconds"])
-                    results["workloads"][name] = {"cairn": ours, "aiida": peer}  # type: ignore[index]
-                    print(f"{name} {ours['rows']} {cairn_s:.3f} {aiida_s:.3f} {aiida_s / cairn_s:.1f}", flush=True)
+                    results["workloads"][name] = {"cairn": ours, "cairn_json": plain, "aiida": peer}  # type: ignore[index]
+                    parse = parse_seconds(cairn, name, args.repeats)
+                    results["workloads"][name]["parse_best_seconds"] = parse  # type: ignore[index]
+                    print(f"{name} {ours['rows']} {cairn_s:.3f} {aiida_s:.3f} {aiida_s / cairn_s:.1f} {json_s:.3f} "
+                          f"{json_s / cairn_s:.2f} {parse['orjson']:.4f} {parse['json']:.4f}", flush=True)
                 if args.index:
                     started = time.perf_counter()
                     index = cairn.add_attribute_index("energy", "number")
@@ -105,7 +161,7 @@ def main() -> None:
                           f"{time.perf_counter() - started:.2f} s", file=sys.stderr)
                     for name in [n for n in WORKLOADS if WORKLOADS[n]["filters"]]:
                         peer = results["workloads"][name]["aiida"]  # type: ignore[index]
-                        ours = cairn_measure(cairn, name, args.repeats, args.warmup)
+                        ours = cairn_measure(cairn, name, args.repeats, args.warmup)["orjson"]
                         if (ours["rows"], ours["checksum"]) != (peer["rows"], peer["checksum"]):
                             raise RuntimeError(f"{name}+index: the sides read different rows: cairn {ours}, aiida {peer}")
                         cairn_s = statistics.median(ours["seconds"])  # type: ignore[arg-type]

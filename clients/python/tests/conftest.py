@@ -7,6 +7,7 @@ broker under a temporary data directory), started once for the session, with a c
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from pathlib import Path
 from typing import Iterator
@@ -14,7 +15,7 @@ from typing import Iterator
 import pytest
 from embedded_server import embedded_server, server_jar
 
-from cairn_client import Client
+from cairn_client import Client, _json
 
 
 @pytest.fixture(scope="session")
@@ -32,3 +33,15 @@ def cairn(server: tuple[str, str, Path]) -> Iterator[Client]:
     url, token, _ = server
     with Client(url, token=token, env={}) as client:
         yield client
+
+
+@pytest.fixture(params=["orjson", "json"])
+def json_backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """Runs a test twice: the client parsing with orjson (which the tests' requirements install), and with
+    orjson hidden, as where it is not installed."""
+    if request.param == "json":
+        monkeypatch.setitem(sys.modules, "orjson", None)
+    _json.reset()
+    assert _json.backend() == request.param, "orjson is not installed: pip install 'cairn-client[fast]' (or [test])"
+    yield request.param
+    _json.reset()

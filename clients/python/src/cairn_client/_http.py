@@ -6,11 +6,10 @@ h11 with it, which a notebook that only imports the package should not wait for.
 
 from __future__ import annotations
 
-import json
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Iterator, Mapping, Sequence, Union
 
-from . import errors
+from . import _json, errors
 
 if TYPE_CHECKING:
     import httpx
@@ -71,7 +70,7 @@ class Http:
         raise_for_problem(response)
         if not response.content:
             return None
-        return response.json()
+        return _json.loads(response.content)
 
     @contextmanager
     def stream(
@@ -105,7 +104,7 @@ def raise_for_problem(response: httpx.Response) -> None:
         return
     body: Mapping[str, Any] | None
     try:
-        parsed = json.loads(response.content) if response.content else None
+        parsed = _json.loads(response.content) if response.content else None
         body = parsed if isinstance(parsed, dict) else None
     except ValueError:
         body = {"detail": response.text[:500]} if response.text else None

@@ -14,7 +14,7 @@ import copy
 import json
 from typing import TYPE_CHECKING, Any, Iterator, Mapping, Sequence
 
-from . import errors
+from . import _json, errors
 
 if TYPE_CHECKING:
     import pandas
@@ -152,9 +152,8 @@ class Query:
     def iterrows(self) -> Iterator[dict[str, Any]]:
         """The rows one at a time as they stream from the server, each ``{tag: {field: value}}``."""
         with self._client._http.stream("POST", "/api/v1/query/stream", body=self._spec, accept="application/x-ndjson") as r:
-            for line in r.iter_lines():
-                if line:
-                    yield _row_or_raise(json.loads(line))
+            for line in _lines(r.iter_bytes()):
+                yield _row_or_raise(_json.loads(line))
 
     def rows(self) -> list[dict[str, Any]]:
         """Every row, each ``{tag: {field: value}}``, read in one request."""
@@ -162,7 +161,7 @@ class Query:
             body = r.read()
         lines = [line for line in body.split(b"\n") if line.strip()]
         # one parse of a JSON array is several times faster than a parse per line
-        parsed: list[dict[str, Any]] = json.loads(b"[" + b",".join(lines) + b"]") if lines else []
+        parsed: list[dict[str, Any]] = _json.loads(b"[" + b",".join(lines) + b"]") if lines else []
         if parsed:
             _row_or_raise(parsed[-1])  # a stream that failed part way ends with the problem
         return parsed
@@ -189,10 +188,10 @@ class Query:
             # a block is parsed as soon as it has come, while the server reads and sends the next
             for line in _lines(r.iter_bytes()):
                 if names is None:
-                    names = [(c["tag"], c["key"]) for c in json.loads(line)["columns"]]
+                    names = [(c["tag"], c["key"]) for c in _json.loads(line)["columns"]]
                     values = [[] for _ in names]
                     continue
-                block = json.loads(line)
+                block = _json.loads(line)
                 if isinstance(block, dict):  # the server's problem, where a block would come
                     raise errors.from_problem(int(block.get("status") or 500), block)
                 for column, part in zip(values, block):

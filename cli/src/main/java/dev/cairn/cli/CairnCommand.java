@@ -146,6 +146,7 @@ public final class CairnCommand implements Runnable {
         FailureHandler failures = new FailureHandler();
         CommandLine root = new CommandLine(new CairnCommand())
                 .setExecutionExceptionHandler(failures)
+                .setParameterExceptionHandler(failures)
                 .setExitCodeExceptionMapper(failures);
         for (CommandSpec command : commands) {
             root.addSubcommand(command.name(), new CommandLine(command));
@@ -157,6 +158,7 @@ public final class CairnCommand implements Runnable {
         FailureHandler failures = new FailureHandler();
         CommandLine root = new CommandLine(new CairnCommand())
                 .setExecutionExceptionHandler(failures)
+                .setParameterExceptionHandler(failures)
                 .setExitCodeExceptionMapper(failures);
         for (Class<?> command : commands) {
             root.addSubcommand(command);

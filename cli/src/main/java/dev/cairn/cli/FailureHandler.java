@@ -6,8 +6,10 @@ import picocli.CommandLine;
 import picocli.CommandLine.Help.ColorScheme;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IExitCodeExceptionMapper;
+import picocli.CommandLine.IParameterExceptionHandler;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 import dev.cairn.cli.client.CliException;
 import dev.cairn.cli.client.ExitCodes;
@@ -16,9 +18,26 @@ import dev.cairn.cli.options.Session;
 /**
  * What a failed command prints and exits with: one line {@code cairn: <what was wrong>}, a hint line
  * when there is something to do about it, and the stack trace only with {@code --verbose}. A failure
- * that is no {@link CliException} is a fault of the command line itself, and says so.
+ * that is no {@link CliException} is a fault of the command line itself, and says so. A command line
+ * that does not parse gets the same one line and a hint, not the command's whole usage (which
+ * buried the line that said what was wrong); a group of commands given none still lists them.
  */
-final class FailureHandler implements IExecutionExceptionHandler, IExitCodeExceptionMapper {
+final class FailureHandler implements IExecutionExceptionHandler, IExitCodeExceptionMapper, IParameterExceptionHandler {
+
+    @Override
+    public int handleParseException(ParameterException e, String[] args) {
+        CommandLine command = e.getCommandLine();
+        PrintWriter err = command.getErr();
+        err.println(command.getColorScheme().errorText("cairn: " + e.getMessage()));
+        UnmatchedArgumentException.printSuggestions(e, err);
+        if (command.getSubcommands().isEmpty()) {
+            err.println("hint: " + command.getCommandSpec().qualifiedName() + " --help lists its options");
+        } else {
+            command.usage(err, command.getColorScheme());
+        }
+        err.flush();
+        return ExitCodes.USAGE;
+    }
 
     @Override
     public int handleExecutionException(Exception e, CommandLine command, ParseResult parsed) {
