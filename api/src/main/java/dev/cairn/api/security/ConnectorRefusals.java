@@ -15,7 +15,6 @@ import org.apache.coyote.ActionCode;
 import org.apache.coyote.http11.AbstractHttp11Protocol;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
-import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -66,9 +65,8 @@ final class ConnectorRefusals extends ErrorReportValve {
             return;
         }
         try {
-            response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-            json.writeValue(
-                    response.getOutputStream(), problem(status, reason(response, throwable), headerLimit(request)));
+            SecurityConfiguration.write(
+                    json, response, problem(status, reason(response, throwable), headerLimit(request)));
             response.finishResponse();
         } catch (IOException | RuntimeException e) {
             container.getLogger().debug("could not write the problem of a refused request", e);

@@ -106,4 +106,13 @@ public record JobInfo(
             d.put(key, value);
         }
     }
+
+    /** A count or code in a scheduler's output; null for none or for anything not an integer. */
+    static Integer integerOrNull(String text) {
+        try {
+            return text == null ? null : Integer.valueOf(text.strip());
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
 }

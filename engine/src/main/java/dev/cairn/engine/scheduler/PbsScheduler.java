@@ -220,13 +220,13 @@ public final class PbsScheduler implements Scheduler {
                 raw == null ? "" : raw,
                 j.get("Job_Name"),
                 walltime == null ? null : WallTimes.parseElapsed(walltime),
-                exit == null ? null : parseInt(exit),
+                JobInfo.integerOrNull(exit),
                 j.get("comment"),
                 new JobInfo.Allocation(
                         j.get("Job_Owner"),
                         j.get("queue"),
-                        j.get("Resource_List.nodect") == null ? null : parseInt(j.get("Resource_List.nodect")),
-                        j.get("Resource_List.ncpus") == null ? null : parseInt(j.get("Resource_List.ncpus")),
+                        JobInfo.integerOrNull(j.get("Resource_List.nodect")),
+                        JobInfo.integerOrNull(j.get("Resource_List.ncpus")),
                         requested == null ? null : WallTimes.parseElapsed(requested),
                         machines(j.get("exec_host"))));
     }
@@ -240,13 +240,5 @@ public final class PbsScheduler implements Scheduler {
                 .map(slot -> slot.strip().split("/", 2)[0])
                 .distinct()
                 .toList();
-    }
-
-    private static Integer parseInt(String text) {
-        try {
-            return Integer.valueOf(text.strip());
-        } catch (NumberFormatException e) {
-            return null;
-        }
     }
 }

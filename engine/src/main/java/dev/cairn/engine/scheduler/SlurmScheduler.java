@@ -193,8 +193,8 @@ public final class SlurmScheduler implements Scheduler {
             var allocation = new JobInfo.Allocation(
                     blankToNull(f[4]),
                     blankToNull(f[5]),
-                    count(f[6]),
-                    count(f[7]),
+                    JobInfo.integerOrNull(f[6]),
+                    JobInfo.integerOrNull(f[7]),
                     WallTimes.parseElapsed(f[8]), // null for UNLIMITED and NOT_SET
                     SlurmHostlist.expand(f[9]));
             jobs.put(
@@ -214,15 +214,6 @@ public final class SlurmScheduler implements Scheduler {
 
     private static String blankToNull(String text) {
         return text.isBlank() ? null : text.strip();
-    }
-
-    /** squeue's %D and %C: a count, or null for anything else. */
-    private static Integer count(String text) {
-        try {
-            return Integer.valueOf(text.strip());
-        } catch (NumberFormatException e) {
-            return null;
-        }
     }
 
     static JobState state(String code, String reason) {

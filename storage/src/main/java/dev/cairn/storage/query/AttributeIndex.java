@@ -3,6 +3,7 @@ package dev.cairn.storage.query;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
 import dev.cairn.storage.errors.InvalidInputException;
 
@@ -28,7 +29,7 @@ public record AttributeIndex(String key, Type type, String name, State state, lo
 
         /** The name in requests and listings: {@code number}, {@code string}. */
         public String label() {
-            return name().toLowerCase();
+            return name().toLowerCase(Locale.ROOT);
         }
 
         /** The type named {@code label}; an unknown name is an error naming the known ones. */
@@ -54,7 +55,7 @@ public record AttributeIndex(String key, Type type, String name, State state, lo
 
         /** The name in listings: {@code ready}, {@code building}, {@code invalid}. */
         public String label() {
-            return name().toLowerCase();
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 

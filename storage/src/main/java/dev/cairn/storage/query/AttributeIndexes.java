@@ -34,6 +34,9 @@ public final class AttributeIndexes {
 
     static final String PREFIX = "node_attrindex_";
 
+    /** A LIKE pattern of every declared index's name. */
+    private static final String EVERY = PREFIX.replace("_", "\\_") + "%";
+
     private static final String LIST = """
             SELECT c.relname, obj_description(c.oid, 'pg_class'), i.indisvalid, pg_relation_size(c.oid),
                    EXISTS (SELECT 1 FROM pg_stat_progress_create_index p WHERE p.index_relid = c.oid)
@@ -51,7 +54,7 @@ public final class AttributeIndexes {
     /** Every declared index, ready or not, by name. */
     public List<AttributeIndex> list() {
         try (Connection c = database.connection()) {
-            return read(c, PREFIX.replace("_", "\\_") + "%");
+            return read(c, EVERY);
         } catch (SQLException e) {
             throw new UnavailableException("cannot list the attribute indexes: " + e.getMessage(), e);
         }
@@ -74,7 +77,7 @@ public final class AttributeIndexes {
                 execute(c, "DROP INDEX CONCURRENTLY IF EXISTS " + name);
                 build(c, name, expression, key, type);
             }
-            // the comment again: a build interrupted between its two statements left none
+            // the key, in the index's comment: written again for a ready one, where a build was cut off before it
             execute(c, "COMMENT ON INDEX " + name + " IS " + literal(key));
             return find(c, name)
                     .orElseThrow(() -> new UnavailableException("the index on attribute '" + key + "' (" + type.label()
@@ -97,7 +100,7 @@ public final class AttributeIndexes {
             if (find(c, name).isEmpty()) {
                 throw new NotFoundException("no index on attribute '" + key + "' of type " + type.label()
                         + "; the attribute indexes are "
-                        + read(c, PREFIX.replace("_", "\\_") + "%").stream()
+                        + read(c, EVERY).stream()
                                 .map(i -> i.key() + " (" + i.type().label() + ")")
                                 .toList());
             }
@@ -117,7 +120,6 @@ public final class AttributeIndexes {
                             + ") failed, and it is left invalid until it is added again: " + e.getMessage(),
                     e);
         }
-        execute(c, "COMMENT ON INDEX " + name + " IS " + literal(key));
         // the planner estimates a filter on the expression from the index's own statistics
         execute(c, "ANALYZE node");
     }
@@ -143,7 +145,7 @@ public final class AttributeIndexes {
 
     private static Type typeOf(String name) {
         String rest = name.substring(PREFIX.length());
-        return Type.valueOf(rest.substring(0, rest.indexOf('_')).toUpperCase());
+        return Type.of(rest.substring(0, rest.indexOf('_')));
     }
 
     private static void execute(Connection c, String sql) throws SQLException {
