@@ -45,6 +45,7 @@ import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
 
 import dev.cairn.api.CairnApplication;
+import dev.cairn.api.processes.Processes;
 import dev.cairn.api.testing.Amqp;
 import dev.cairn.api.testing.Api;
 import dev.cairn.api.testing.ApiServices;
@@ -80,9 +81,9 @@ import dev.cairn.storage.testing.TestDatabase;
  * The server with its object store in an S3 bucket (S3Proxy in the test JVM), tested above the store:
  * files stored and read back through the API, maintenance packing, sweeping and validating in the bucket,
  * archives exported from and imported into installations on buckets, a backup of the bucket into a folder,
- * and its restore into an empty installation on another bucket (damaged backups refused, the bucket left
- * without objects). After each step the bucket is counted as another host sees it, with a cache folder of
- * its own.
+ * its restore into an empty installation on another bucket (damaged backups refused, the bucket left
+ * without objects), and a shell job run by the server's worker. After each step the bucket is counted as
+ * another host sees it, with a cache folder of its own.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class BucketStoreIT extends ApiTest {
@@ -448,5 +449,43 @@ class BucketStoreIT extends ApiTest {
         try (Container copy = Container.open(restoredBucket)) {
             assertEquals(4, copy.stats().packedObjects());
         }
+    }
+
+    @Test
+    @Order(7)
+    void aShellJobReadsItsInputFromTheBucketAndStoresItsOutputsThere() throws Exception {
+        Api admin = admin();
+        Api.Response computer = admin.post("/api/v1/computers", """
+                {"label": "localhost", "hostname": "localhost", "transportType": "core.local",
+                 "schedulerType": "core.direct", "settings": {"workdir": "%s"}}""".formatted(dataDir.resolve("work")));
+        assertEquals(201, computer.status(), computer.toString());
+        String data = upload("data.txt", "b\na\nc\n".getBytes(StandardCharsets.UTF_8));
+        Api.Response launched = admin.post("/api/v1/shell-jobs", """
+                {"command": "bash -c 'sort {data} | head -n 2 > first.txt'",
+                 "nodes": {"data": {"uuid": "%s"}},
+                 "outputs": ["first.txt"]}""".formatted(data));
+        assertEquals(201, launched.status(), launched.toString());
+        String uuid = launched.json().get("uuid").asString();
+
+        JsonNode detail = Processes.awaitEnd(admin, uuid, Duration.ofSeconds(60));
+        assertEquals(0, detail.get("exit_code").get("status").asInt(), detail.toString());
+        String first = detail.get("outputs").get("first_txt").get("uuid").asString();
+        assertEquals(
+                "a\nb\n",
+                admin.get("/api/v1/nodes/" + first + "/files/first.txt").body());
+        ObjectKey output = ObjectKey.of(admin.get("/api/v1/nodes/" + first + "/files")
+                .json()
+                .get("entries")
+                .get(0)
+                .get("key")
+                .asString());
+        // every object a node refers to, the job's retrieved files too, is in the bucket
+        JsonNode valid = admin.post("/api/v1/storage/validation", "").json();
+        assertTrue(valid.get("valid").asBoolean(), valid.toString());
+        try (Container host = anotherHost("7")) {
+            assertArrayEquals("a\nb\n".getBytes(StandardCharsets.UTF_8), host.get(output));
+            assertEquals(keys(engine.graph().objectStore()), keys(host));
+        }
+        assertEveryFileReadsBack();
     }
 }
