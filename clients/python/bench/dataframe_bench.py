@@ -8,14 +8,15 @@ run.sh (which makes aiida's profile); prints one line per workload and writes th
 The nodes (of one shape of generate.py: flat, nested, wide, text) are made once, by aiida-core (aiida_side.py
 load), and exported to an archive that Cairn's server imports: both sides read the very same nodes (same
 uuids, same attributes), and each side's checksum of what it read must equal the other's. Cairn's server is
-the jar in its embedded mode (its own PostgreSQL), aiida-core's profile is on the PostgreSQL run.sh names. Each side reads ``--warmup``
-times untimed (a server runs warm: its JIT has compiled the query's path), then ``--repeats`` times; the
-figure is the median. Cairn's side is measured twice, its JSON parsed by orjson (the extra "fast", which
-the bench needs) and by the standard library's json (``CAIRN_CLIENT_JSON=json``), the two taking turns:
-the sixth column is the ratio of the two; the last two are the client's parse alone of one answer,
-with each. Cairn's time is the whole of ``Query.dataframe()``
-(the request, the rows' JSON, the DataFrame); aiida-core's is ``QueryBuilder.all()``, its rows as a
-list, with no DataFrame made of them (its venv has no pandas): the ratio is in aiida-core's favour.
+the jar in its embedded mode (its own PostgreSQL), aiida-core's profile is on the PostgreSQL run.sh names.
+Each side reads ``--warmup`` times untimed (a server runs warm: its JIT has compiled the query's path), then
+``--repeats`` times; the figure is the median. Cairn's side is measured twice, its JSON parsed by orjson (the
+extra "fast", which the bench needs) and by the standard library's json (``CAIRN_CLIENT_JSON=json``), the two
+taking turns: the sixth column is the ratio of the two; the last two are the client's parse alone of one
+answer, with each. Cairn's time is the whole of ``Query.dataframe()`` (the request, the rows' JSON, the
+DataFrame); aiida-core's is ``QueryBuilder.all()``, its rows as a list, with no DataFrame made of them (its
+venv has no pandas): the ratio is in aiida-core's favour. With ``--stages``, no comparison: stages.py's
+figures of where Cairn's reads spend their time, with each parser.
 """
 
 from __future__ import annotations
@@ -140,11 +141,14 @@ def main() -> None:
         aiida(args.aiida_python, "load", str(args.n), str(archive), args.shape)
         print(f"# aiida-core stored {args.n} nodes of shape {args.shape} and exported them in "
               f"{time.perf_counter() - started:.1f} s", file=sys.stderr)
-        with embedded_server(server_jar(), heap="1g") as (url, token, _):
+        with embedded_server(server_jar(), heap="1g") as (url, token, data):
             with Client(url, token=token, env={}, timeout=600) as cairn:
                 cairn.import_archive(archive)
                 if args.stages:
-                    stages.report(cairn, args.shape, max(args.repeats, 15), max(args.warmup, 5))
+                    for parser in PARSERS:
+                        use_parser(parser)
+                        pids = stages.server_pids(data)
+                        stages.report(cairn, args.shape, max(args.repeats, 15), max(args.warmup, 5), pids)
                     return
                 print("workload rows cairn_median_s aiida_median_s speedup cairn_json_median_s json/orjson "
                       "parse_orjson_best_s parse_json_best_s")

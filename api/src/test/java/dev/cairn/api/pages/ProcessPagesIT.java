@@ -38,8 +38,8 @@ import dev.cairn.engine.scheduler.Scheduler;
  * The process list and a process's page in a real browser: a process found by a filter, opened, seen
  * ending live (the latency from its end in the database to its badge in the page measured), a calculation
  * job's scheduler state going from running to done on the open page, paused and
- * killed from its page, killed in bulk from the list, controls hidden from a read-only user whose forged
- * POST is refused, the main controls reachable with Tab and labelled, and the dashboard's failures with
+ * killed from its page, paused, played and killed in bulk from the list, an excepted process's exception and a
+ * failed one's exit shown, controls hidden from a read-only user whose forged POST is refused, the main controls reachable with Tab and labelled, and the dashboard's failures with
  * what each said, read in one query for all. Figures go to {@code target/web-figures.txt}.
  */
 class ProcessPagesIT extends ApiTest {
@@ -234,8 +234,30 @@ class ProcessPagesIT extends ApiTest {
     }
 
     @Test
-    void theSelectedRowsAreKilledInBulkFromTheList() {
+    void theSelectedRowsArePausedPlayedAndKilledInBulkFromTheList() {
         BROWSER.signedIn(base(), adminToken());
+        // workflows waiting for their children, paused at once (a pause waits for a running step to end)
+        List<String> parents =
+                List.of(launch("test.parent", "{\"seconds\": 120}"), launch("test.parent", "{\"seconds\": 120}"));
+        try {
+            BROWSER.await(
+                    20,
+                    d -> parents.stream()
+                            .allMatch(p -> process(p).get("state").asString().equals("waiting")));
+            for (String action : List.of("Paused", "Played")) {
+                BROWSER.open(base() + "/ui/processes?type=test.parent&state=created&state=waiting");
+                parents.forEach(p -> BROWSER.find("#select-" + p).click());
+                BROWSER.find(action.equals("Paused") ? "#bulk-pause" : "#bulk-play")
+                        .click();
+                BROWSER.await(10, ExpectedConditions.textToBe(By.id("control-report"), action + " 2 processes."));
+                for (String p : parents) {
+                    assertEquals(
+                            action.equals("Paused"), process(p).get("paused").asBoolean(), action + ": " + p);
+                }
+            }
+        } finally {
+            parents.forEach(p -> admin().post("/api/v1/processes/" + p + "/kill", "{}"));
+        }
         String one = gated()[0];
         String two = gated()[0];
         BROWSER.open(base() + "/ui/processes?type=test.gate&state=created&state=waiting");
@@ -492,6 +514,26 @@ class ProcessPagesIT extends ApiTest {
         BROWSER.open(base() + "/ui/processes?type=seeded.filters&group=filtered");
         assertEquals(List.of(seeded.get(2)), shownRows(), "the group's");
         assertEquals("filtered", BROWSER.find("#f-group").getDomProperty("value"));
+    }
+
+    @Test
+    void anExceptedProcessShowsItsExceptionAndAFailedOneItsExitStatusAndMessage() throws SQLException {
+        seedFailures(2);
+        BROWSER.signedIn(base(), adminToken());
+        // seeded-2 excepted with a stack trace, seeded-1 finished with exit status 3 and a message
+        BROWSER.open(base() + "/ui/processes?type=seeded.fail&label=seeded-2");
+        BROWSER.find("#process-table tbody tr[data-process] a").click();
+        BROWSER.await(10, ExpectedConditions.presenceOfElementLocated(By.id("exception")));
+        assertEquals(
+                "RuntimeException: seeded failure 2\n\tat seeded.Fail.run(Fail.java:1)",
+                BROWSER.find("#exception").getDomProperty("textContent"));
+        assertEquals("excepted", BROWSER.find("h1 [data-state]").getText());
+        BROWSER.open(base() + "/ui/processes?type=seeded.fail&label=seeded-1");
+        BROWSER.find("#process-table tbody tr[data-process] a").click();
+        BROWSER.await(10, ExpectedConditions.presenceOfElementLocated(By.id("exit-status")));
+        assertEquals("3", BROWSER.find("#exit-status").getText());
+        assertEquals("seeded failure 1", BROWSER.find("#exit-message").getText());
+        assertTrue(BROWSER.driver().findElements(By.id("exception")).isEmpty(), "no exception for a failure");
     }
 
     @Test
