@@ -150,6 +150,11 @@ class GraphPageIT extends ApiTest {
     @Test
     void theGraphAroundANodeIsDrawnWithEveryKindOfNodeAndLink() {
         open(uuid(calc), "?depth=2");
+        String legend = BROWSER.find("ul.legend").getText();
+        for (String entry :
+                List.of("data", "calculation", "workflow", "folded fan-out", "finished", "create", "input_calc")) {
+            assertTrue(legend.contains(entry), "the legend names " + entry + ": " + legend);
+        }
         for (Object node : List.of(d1, d2, wf, calc, o1, calc2)) {
             assertTrue(has(node), "drawn: " + node);
         }

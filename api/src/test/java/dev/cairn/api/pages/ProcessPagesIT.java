@@ -234,6 +234,21 @@ class ProcessPagesIT extends ApiTest {
     }
 
     @Test
+    void aRowsStateInTheListFollowsItsProcessLive() {
+        BROWSER.signedIn(base(), adminToken());
+        String[] launched = gated();
+        BROWSER.open(base() + "/ui/processes?type=test.gate");
+        awaitLive();
+        watch("rowEnded", "tr[data-process=\"" + launched[0] + "\"] [data-state]", "finished");
+        assertFalse(BROWSER.find("tr[data-process=\"" + launched[0] + "\"] [data-state]")
+                .getText()
+                .startsWith("finished"));
+        SlowProcesses.open(launched[1]);
+        seen("rowEnded");
+        assertNeverReloaded();
+    }
+
+    @Test
     void theSelectedRowsArePausedPlayedAndKilledInBulkFromTheList() {
         BROWSER.signedIn(base(), adminToken());
         // workflows waiting for their children, paused at once (a pause waits for a running step to end)
