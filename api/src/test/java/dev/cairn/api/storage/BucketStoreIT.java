@@ -219,7 +219,8 @@ class BucketStoreIT extends ApiTest {
         JsonNode marked = maintain("{\"full\": true}");
         assertEquals(1, marked.get("unreferencedMarked").asLong(), marked.toString());
         assertEquals(0, marked.get("unreferencedDeleted").asLong(), marked.toString());
-        Thread.sleep(GRACE.plusMillis(500).toMillis());
+        // a mark is old enough after the grace and a second (how stale another process's view may be)
+        Thread.sleep(GRACE.plusSeconds(1).plusMillis(500).toMillis());
         JsonNode swept = maintain("{\"full\": true}");
         assertEquals(1, swept.get("unreferencedDeleted").asLong(), swept.toString());
         assertEquals(0, swept.get("pendingDeletion").asLong(), swept.toString());

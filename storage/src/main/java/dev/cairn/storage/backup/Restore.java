@@ -123,7 +123,11 @@ public final class Restore {
                 try {
                     loadDatabase(backup, manifest, database, progress);
                 } catch (SQLException | IOException | RuntimeException e) {
-                    ObjectsIntoBucket.deleteAll(target);
+                    try {
+                        ObjectsIntoBucket.deleteAll(target);
+                    } catch (IOException | RuntimeException cleanup) {
+                        e.addSuppressed(cleanup); // the load's failure is the one to report
+                    }
                     throw e;
                 }
             }
