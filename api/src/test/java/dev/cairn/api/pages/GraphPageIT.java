@@ -27,7 +27,7 @@ import dev.cairn.storage.graph.WorkChainNode;
 
 /**
  * The provenance graph page in a real browser: drawn at the positions the server laid out, a node's
- * descendants and ancestors expanded with a click, a process recoloured in place as its state changes, a fan-out of 2,000 outputs folded into a count that opens on a
+ * descendants and ancestors expanded with a click, the graph centred on a clicked node, a process recoloured in place as its state changes, a fan-out of 2,000 outputs folded into a count that opens on a
  * click and whose members a click picks, the time to interactive of 2,000 nodes against 20, a fan-out of
  * 10,000 that stays usable, the path between two nodes, and the SVG export of the same drawing. The
  * times it took go to {@code target/web-figures.txt}.
@@ -197,6 +197,21 @@ class GraphPageIT extends ApiTest {
         assertTrue(
                 BROWSER.driver().getCurrentUrl().contains("expand=" + uuid(calc2) + "%3Ain"),
                 BROWSER.driver().getCurrentUrl());
+    }
+
+    @Test
+    void centringOnAClickedNodeDrawsTheGraphAroundItWithTheSameFilters() {
+        open(uuid(d2), "?depth=1&types=input_calc,create");
+        assertFalse(has(o1), "two links away from d2");
+        tap(uuid(calc));
+        BROWSER.find("#selected-centre").click();
+        BROWSER.await(10, ExpectedConditions.urlContains("/ui/nodes/" + uuid(calc) + "/graph"));
+        awaitDrawn();
+        assertTrue(has(o1), "one link away from the new centre");
+        assertTrue(
+                BROWSER.driver().getCurrentUrl().contains("types=input_calc%2Ccreate")
+                        || BROWSER.driver().getCurrentUrl().contains("types=input_calc,create"),
+                "the link types kept: " + BROWSER.driver().getCurrentUrl());
     }
 
     @Test
