@@ -3,14 +3,11 @@ package dev.cairn.api.pages;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.openqa.selenium.Keys;
-import org.openqa.selenium.interactions.Actions;
 
 import dev.cairn.api.testing.ApiTest;
 import dev.cairn.storage.graph.CalcFunctionNode;
@@ -52,26 +49,11 @@ class KeyboardAndLabelsIT extends ApiTest {
 
     /** Tabs through the page: each of {@code main} is reached; every control shown is named. */
     private void check(String page, List<String> main) {
-        Set<String> reached = tabThrough(60);
+        Set<String> reached = BROWSER.tabThrough(60);
         for (String id : main) {
             assertTrue(reached.contains(id), page + ": " + id + " reached with Tab, of " + reached);
         }
         assertEquals(List.of(), unnamed(), page + ": controls without a name a screen reader reads");
-    }
-
-    /** The ids of the elements that took the focus in {@code presses} presses of Tab from the top. */
-    private static Set<String> tabThrough(int presses) {
-        BROWSER.driver()
-                .executeScript("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0)");
-        Set<String> reached = new LinkedHashSet<>();
-        for (int i = 0; i < presses; i++) {
-            new Actions(BROWSER.driver()).sendKeys(Keys.TAB).perform();
-            Object id = BROWSER.driver().executeScript("return document.activeElement.id");
-            if (id != null && !id.toString().isEmpty()) {
-                reached.add(id.toString());
-            }
-        }
-        return reached;
     }
 
     /**

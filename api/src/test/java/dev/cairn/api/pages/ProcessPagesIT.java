@@ -329,7 +329,7 @@ class ProcessPagesIT extends ApiTest {
         String[] launched = gated();
         String uuid = launched[0];
         BROWSER.open(base() + "/ui/processes?type=test.gate&state=created&state=waiting");
-        Set<String> reached = tabThrough(60);
+        Set<String> reached = BROWSER.tabThrough(60);
         for (String id : List.of(
                 "f-type",
                 "f-label",
@@ -350,7 +350,7 @@ class ProcessPagesIT extends ApiTest {
                         .executeScript("return document.querySelectorAll('input[name=process]:not(:checked)').length"),
                 "Space on the select-all box ticks every row");
         BROWSER.open(base() + "/ui/processes/" + uuid);
-        reached = tabThrough(30);
+        reached = BROWSER.tabThrough(30);
         for (String id : List.of("pause", "kill")) {
             assertTrue(reached.contains(id), id + " reached with Tab, of " + reached);
             assertTrue(labelled(id), id + " has a label");
@@ -669,21 +669,6 @@ class ProcessPagesIT extends ApiTest {
         BROWSER.find(css).click();
         BROWSER.await(10, d -> !shownRows().equals(shown));
         return shownRows();
-    }
-
-    /** The ids of the elements that took the focus in {@code presses} presses of Tab from the top. */
-    private Set<String> tabThrough(int presses) {
-        BROWSER.driver()
-                .executeScript("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0)");
-        Set<String> reached = new LinkedHashSet<>();
-        for (int i = 0; i < presses; i++) {
-            new Actions(BROWSER.driver()).sendKeys(Keys.TAB).perform();
-            Object id = BROWSER.driver().executeScript("return document.activeElement.id");
-            if (id != null && !id.toString().isEmpty()) {
-                reached.add(id.toString());
-            }
-        }
-        return reached;
     }
 
     /** Whether the element has a name a screen reader reads: an aria-label, or a label element. */
