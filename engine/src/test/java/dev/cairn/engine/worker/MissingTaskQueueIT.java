@@ -116,10 +116,11 @@ class MissingTaskQueueIT {
     }
 
     /**
-     * As above, with another worker still consuming: the queue's consumer count cannot tell the dropped
-     * one is missing. The other worker stalls (what the broker sends it is held back: it stays a consumer,
-     * holding the one task its prefetch allows), so tasks wait; the worker whose consumer was dropped sees
-     * them wait while it is given none, and consumes again.
+     * As above, with another worker consuming the new queue: the queue's consumer count cannot tell the
+     * dropped one is missing. The other worker starts after the queue is declared again, so its consumer is
+     * a live one, and stalls (what the broker sends it is held back: it stays a consumer, holding the one
+     * task its prefetch allows), so tasks wait; the worker whose consumer was dropped sees them wait while
+     * it is given none, and consumes again.
      */
     @Test
     void aConsumerDroppedWhileAnotherWorkerConsumesConsumesAgainWhenTasksWait() throws Exception {
@@ -132,31 +133,37 @@ class MissingTaskQueueIT {
         try (TcpProxy silentLink = new TcpProxy(amqp.getHost(), amqpPort, cancels);
                 TcpProxy otherLink = new TcpProxy(amqp.getHost(), amqpPort, stall);
                 Engine api = engine(crowded, "crowded", quorum);
-                Engine otherHost = engine(crowded, "crowded", through(quorum, otherLink));
                 Engine silentHost = engine(crowded, "crowded", through(quorum, silentLink));
-                Worker other = otherHost.startWorker(Worker.Settings.defaults(1));
                 Worker silent = silentHost.startWorker(Worker.Settings.defaults(4))) {
-            Waits.until(IN_SECONDS, "both workers consuming", () -> consumers("crowded.tasks") == 2);
+            // deleted and declared again at once; the proxy swallows the broker's cancel, if it sends one
             try (Connection connection = broker.newConnection()) {
                 Channel channel = connection.createChannel();
                 channel.queueDelete("crowded.tasks");
                 channel.queueDeclare("crowded.tasks", true, false, false, Map.of("x-queue-type", "quorum"));
             }
-            // the other worker hears its cancel and consumes the new queue; then it stalls
-            Waits.until(IN_SECONDS, "the other worker consuming again", () -> consumers("crowded.tasks") >= 1);
-            stall.hold();
-            long started = System.nanoTime();
-            ChainRun run = ChainRun.of(12, 4, 3).submit(api);
-            Waits.until(IN_SECONDS, "the dropped worker consuming again", () -> silent.stepsRun() > 0);
-            System.out.printf(
-                    "MissingTaskQueueIT: beside a stalled consumer, the dropped one ran a step again %d ms after the"
-                            + " submit (%d cancel(s) swallowed)%n",
-                    (System.nanoTime() - started) / 1_000_000, cancels.count());
-            stall.release();
-            run.awaitAllFinished(crowded, IN_SECONDS, () -> "workers " + other + ", " + silent);
-            ChainRun.awaitOutboxEmpty(crowded, IN_SECONDS);
-            run.assertExactlyOnce(crowded);
-            assertEquals(run.totalSteps(), other.stepsRun() + silent.stepsRun(), "tasks delivered (none twice)");
+            // a worker's start returns once the broker has its consumer
+            try (Engine otherHost = engine(crowded, "crowded", through(quorum, otherLink));
+                    Worker other = otherHost.startWorker(Worker.Settings.defaults(1))) {
+                long counted = consumers("crowded.tasks");
+                stall.hold();
+                long started = System.nanoTime();
+                ChainRun run = ChainRun.of(12, 4, 3).submit(api);
+                Waits.until(IN_SECONDS, "the dropped worker consuming again", () -> silent.stepsRun() > 0);
+                System.out.printf(
+                        "MissingTaskQueueIT: beside a stalled consumer, the dropped one ran a step again %d ms after"
+                                + " the submit (%d cancel(s) swallowed, %d consumer(s) counted)%n",
+                        (System.nanoTime() - started) / 1_000_000, cancels.count(), counted);
+                stall.release();
+                run.awaitAllFinished(
+                        crowded,
+                        IN_SECONDS,
+                        () -> "workers " + other + ", " + silent + "; the queue: "
+                                + broker.describeQueue("crowded.tasks"));
+                ChainRun.awaitOutboxEmpty(crowded, IN_SECONDS);
+                run.assertExactlyOnce(crowded);
+                assertEquals(
+                        run.totalSteps(), other.stepsRun() + silent.stepsRun(), "tasks delivered (none twice)");
+            }
         }
     }
 
