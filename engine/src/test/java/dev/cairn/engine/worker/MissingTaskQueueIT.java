@@ -161,8 +161,7 @@ class MissingTaskQueueIT {
                                 + broker.describeQueue("crowded.tasks"));
                 ChainRun.awaitOutboxEmpty(crowded, IN_SECONDS);
                 run.assertExactlyOnce(crowded);
-                assertEquals(
-                        run.totalSteps(), other.stepsRun() + silent.stepsRun(), "tasks delivered (none twice)");
+                assertEquals(run.totalSteps(), other.stepsRun() + silent.stepsRun(), "tasks delivered (none twice)");
             }
         }
     }
