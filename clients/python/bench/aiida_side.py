@@ -1,9 +1,10 @@
 """aiida-core's side of the DataFrame benchmark (run by the aiida venv's python, AIIDA_PATH set by run.sh).
 
-  python aiida_side.py load N ARCHIVE     N Dict nodes labelled "bench" (generate.py's attributes), stored by
-                                          bulk_insert, then exported with their provenance to ARCHIVE
-  python aiida_side.py measure WORKLOAD REPEATS WARMUP
-                                          QueryBuilder projecting what WORKLOAD names (workloads.py), .all()
+  python aiida_side.py load N ARCHIVE SHAPE
+                                          N Dict nodes labelled "bench" (generate.py's attributes of SHAPE),
+                                          stored by bulk_insert, then exported with their provenance to ARCHIVE
+  python aiida_side.py measure WORKLOAD REPEATS WARMUP SHAPE
+                                          QueryBuilder projecting what WORKLOAD of SHAPE names (workloads.py), .all()
                                           WARMUP times untimed, then REPEATS times; prints a JSON line: the seconds of
                                           each repeat, the row count and a checksum of the rows
 """
@@ -18,10 +19,10 @@ from aiida import load_profile, orm
 from aiida.orm.entities import EntityTypes
 
 from generate import attributes_of
-from workloads import WORKLOADS, checksum
+from workloads import checksum, workloads
 
 
-def load(n, archive):
+def load(n, archive, shape):
     from aiida.tools.archive import create_archive
 
     load_profile()
@@ -39,7 +40,7 @@ def load(n, archive):
             "mtime": now,
             "user_id": user_id,
             "dbcomputer_id": None,
-            "attributes": attributes_of(i),
+            "attributes": attributes_of(i, shape),
             "extras": {},
             "repository_metadata": {},
         }
@@ -51,9 +52,9 @@ def load(n, archive):
     create_archive(None, filename=archive, overwrite=True)
 
 
-def measure(workload, repeats, warmup):
+def measure(workload, repeats, warmup, shape):
     load_profile()
-    w = WORKLOADS[workload]
+    w = workloads(shape)[workload]
     projections = ["attributes"] if w["whole"] else ["attributes." + key for key in w["keys"]]
     filters = {"label": "bench", **{"attributes." + k: v for k, v in w["filters"].items()}}
 
@@ -73,6 +74,6 @@ def measure(workload, repeats, warmup):
 
 if __name__ == "__main__":
     if sys.argv[1] == "load":
-        load(int(sys.argv[2]), sys.argv[3])
+        load(int(sys.argv[2]), sys.argv[3], sys.argv[4])
     else:
-        measure(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
+        measure(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5])

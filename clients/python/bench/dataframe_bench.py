@@ -2,19 +2,21 @@
 projecting the same attributes of the same nodes; and the time ``import cairn_client`` takes. Run by
 run.sh (which makes aiida's profile); prints one line per workload and writes the details as JSON.
 
-  python dataframe_bench.py --aiida-python PY [--n 10000] [--warmup 3] [--repeats 7] [--index] [--json FILE]
+  python dataframe_bench.py --aiida-python PY [--n 10000] [--shape flat] [--warmup 3] [--repeats 7] [--index]
+                             [--json FILE]
 
-The nodes are made once, by aiida-core (aiida_side.py load), and exported to an archive that Cairn's
-server imports: both sides read the very same nodes (same uuids, same attributes), and each side's
-checksum of what it read must equal the other's. Cairn's server is the jar in its embedded mode (its
-own PostgreSQL), aiida-core's profile is on the PostgreSQL run.sh names. Each side reads ``--warmup``
-times untimed (a server runs warm: its JIT has compiled the query's path), then ``--repeats`` times; the
-figure is the median. Cairn's side is measured twice, its JSON parsed by orjson (the extra "fast", which
-the bench needs) and by the standard library's json (``CAIRN_CLIENT_JSON=json``), the two taking turns:
-the sixth column is the ratio of the two; the last two are the client's parse alone of one answer,
-with each. Cairn's time is the whole of ``Query.dataframe()``
-(the request, the rows' JSON, the DataFrame); aiida-core's is ``QueryBuilder.all()``, its rows as a
-list, with no DataFrame made of them (its venv has no pandas): the ratio is in aiida-core's favour.
+The nodes (of one shape of generate.py: flat, nested, wide, text) are made once, by aiida-core (aiida_side.py
+load), and exported to an archive that Cairn's server imports: both sides read the very same nodes (same
+uuids, same attributes), and each side's checksum of what it read must equal the other's. Cairn's server is
+the jar in its embedded mode (its own PostgreSQL), aiida-core's profile is on the PostgreSQL run.sh names.
+Each side reads ``--warmup`` times untimed (a server runs warm: its JIT has compiled the query's path), then
+``--repeats`` times; the figure is the median. Cairn's side is measured twice, its JSON parsed by orjson (the
+extra "fast", which the bench needs) and by the standard library's json (``CAIRN_CLIENT_JSON=json``), the two
+taking turns: the sixth column is the ratio of the two; the last two are the client's parse alone of one
+answer, with each. Cairn's time is the whole of ``Query.dataframe()`` (the request, the rows' JSON, the
+DataFrame); aiida-core's is ``QueryBuilder.all()``, its rows as a list, with no DataFrame made of them (its
+venv has no pandas): the ratio is in aiida-core's favour. With ``--stages``, no comparison: stages.py's
+figures of where Cairn's reads spend their time, with each parser.
 """
 
 from __future__ import annotations
@@ -28,12 +30,15 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))
 
 from embedded_server import embedded_server, server_jar  # noqa: E402
-from workloads import WORKLOADS, checksum  # noqa: E402
+import stages  # noqa: E402
+from generate import SHAPES  # noqa: E402
+from workloads import checksum, workloads  # noqa: E402
 
 from cairn_client import Client, _json  # noqa: E402
 
@@ -59,10 +64,9 @@ def use_parser(parser: str) -> None:
         raise RuntimeError(f"the client parses with {_json.backend()}, not {parser}: pip install 'cairn-client[fast]'")
 
 
-def cairn_measure(cairn: Client, name: str, repeats: int, warmup: int) -> dict[str, dict[str, object]]:
+def cairn_measure(cairn: Client, w: dict[str, Any], repeats: int, warmup: int) -> dict[str, dict[str, object]]:
     """Cairn's side with each parser, the parsers taking turns read by read (so that a change of the machine's
     load falls on both), the one to go first alternating."""
-    w = WORKLOADS[name]
     projections = ["attributes"] if w["whole"] else ["attributes." + key for key in w["keys"]]
     filters = {"label": {"==": "bench"}, **{"attributes." + k: v for k, v in w["filters"].items()}}
     query = cairn.query().nodes("d", type="data.core.dict.Dict.", filters=filters, project=projections)
@@ -85,10 +89,9 @@ def cairn_measure(cairn: Client, name: str, repeats: int, warmup: int) -> dict[s
     return out
 
 
-def parse_seconds(cairn: Client, name: str, repeats: int) -> dict[str, float]:
+def parse_seconds(cairn: Client, w: dict[str, Any], repeats: int) -> dict[str, float]:
     """The client's parse alone, with each parser: the lines of one answer of ``/query/columns`` read once, then
     parsed ``repeats`` times by each; the best time of each."""
-    w = WORKLOADS[name]
     projections = ["attributes"] if w["whole"] else ["attributes." + key for key in w["keys"]]
     filters = {"label": {"==": "bench"}, **{"attributes." + k: v for k, v in w["filters"].items()}}
     spec = cairn.query().nodes("d", type="data.core.dict.Dict.", filters=filters, project=projections).as_json()
@@ -121,27 +124,40 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--aiida-python", required=True)
     parser.add_argument("--n", type=int, default=10_000)
+    parser.add_argument("--shape", choices=list(SHAPES), default="flat", help="the nodes' attributes (generate.py)")
     parser.add_argument("--warmup", type=int, default=3)
     parser.add_argument("--repeats", type=int, default=7)
     parser.add_argument("--index", action="store_true", help="then declare an index on energy and read again")
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--stages", action="store_true", help="instead: where Cairn's reads spend their time (stages.py)")
     args = parser.parse_args()
 
-    results: dict[str, object] = {"n": args.n, "warmup": args.warmup, "repeats": args.repeats, "workloads": {}}
+    results: dict[str, object] = {
+        "n": args.n, "shape": args.shape, "warmup": args.warmup, "repeats": args.repeats, "workloads": {}
+    }
     with tempfile.TemporaryDirectory() as work:
         archive = Path(work) / "bench.aiida"
         started = time.perf_counter()
-        aiida(args.aiida_python, "load", str(args.n), str(archive))
-        print(f"# aiida-core stored {args.n} nodes and exported them in {time.perf_counter() - started:.1f} s",
-              file=sys.stderr)
-        with embedded_server(server_jar(), heap="1g") as (url, token, _):
+        aiida(args.aiida_python, "load", str(args.n), str(archive), args.shape)
+        print(f"# aiida-core stored {args.n} nodes of shape {args.shape} and exported them in "
+              f"{time.perf_counter() - started:.1f} s", file=sys.stderr)
+        with embedded_server(server_jar(), heap="1g") as (url, token, data):
             with Client(url, token=token, env={}, timeout=600) as cairn:
                 cairn.import_archive(archive)
+                if args.stages:
+                    for parser in PARSERS:
+                        use_parser(parser)
+                        pids = stages.server_pids(data)
+                        stages.report(cairn, args.shape, max(args.repeats, 15), max(args.warmup, 5), pids)
+                    return
                 print("workload rows cairn_median_s aiida_median_s speedup cairn_json_median_s json/orjson "
                       "parse_orjson_best_s parse_json_best_s")
-                for name in WORKLOADS:
-                    peer = json.loads(aiida(args.aiida_python, "measure", name, str(args.repeats), str(args.warmup)))
-                    measured = cairn_measure(cairn, name, args.repeats, args.warmup)
+                shaped = workloads(args.shape)
+                for name, w in shaped.items():
+                    peer = json.loads(
+                        aiida(args.aiida_python, "measure", name, str(args.repeats), str(args.warmup), args.shape)
+                    )
+                    measured = cairn_measure(cairn, w, args.repeats, args.warmup)
                     ours, plain = measured["orjson"], measured["json"]
                     for side in (ours, plain):
                         if (side["rows"], side["checksum"]) != (peer["rows"], peer["checksum"]):
@@ -150,7 +166,7 @@ def main() -> None:
                     json_s = statistics.median(plain["seconds"])  # type: ignore[arg-type]
                     aiida_s = statistics.median(peer["seconds"])
                     results["workloads"][name] = {"cairn": ours, "cairn_json": plain, "aiida": peer}  # type: ignore[index]
-                    parse = parse_seconds(cairn, name, args.repeats)
+                    parse = parse_seconds(cairn, w, args.repeats)
                     results["workloads"][name]["parse_best_seconds"] = parse  # type: ignore[index]
                     print(f"{name} {ours['rows']} {cairn_s:.3f} {aiida_s:.3f} {aiida_s / cairn_s:.1f} {json_s:.3f} "
                           f"{json_s / cairn_s:.2f} {parse['orjson']:.4f} {parse['json']:.4f}", flush=True)
@@ -159,9 +175,9 @@ def main() -> None:
                     index = cairn.add_attribute_index("energy", "number")
                     print(f"# index {index['name']} ({index['state']}, {index['bytes']} bytes) built in "
                           f"{time.perf_counter() - started:.2f} s", file=sys.stderr)
-                    for name in [n for n in WORKLOADS if WORKLOADS[n]["filters"]]:
+                    for name in [n for n in shaped if shaped[n]["filters"]]:
                         peer = results["workloads"][name]["aiida"]  # type: ignore[index]
-                        ours = cairn_measure(cairn, name, args.repeats, args.warmup)["orjson"]
+                        ours = cairn_measure(cairn, shaped[name], args.repeats, args.warmup)["orjson"]
                         if (ours["rows"], ours["checksum"]) != (peer["rows"], peer["checksum"]):
                             raise RuntimeError(f"{name}+index: the sides read different rows: cairn {ours}, aiida {peer}")
                         cairn_s = statistics.median(ours["seconds"])  # type: ignore[arg-type]

@@ -1,19 +1,39 @@
-"""What the benchmark reads, the same on both sides: the attributes projected and the filter on them.
+"""What the benchmark reads, the same on both sides: the attributes projected and the filter on them, by the
+shape of the nodes (generate.py).
 
-  scalars   five attributes of every node
-  whole     each node's whole attributes (twenty keys) as one dict
-  filtered  the five attributes of the nodes with energy below -0.9 (about a tenth)
-  filtered1 the same with energy below -0.99 (about a hundredth)
+  scalars   five attributes of every node: energy, step and three more (of shape nested, paths into its
+            dicts: a list of lists, a float two levels down, a list; of wide, three of its 200 keys, nulls
+            among them; of text, the log, the formula and the comment)
+  whole     each node's whole attributes as one dict
+  filtered  the five attributes of the nodes with energy below -0.9 (about a tenth); shape flat only
+  filtered1 the same with energy below -0.99 (about a hundredth); shape flat only
 """
 
-SCALARS = ["energy", "step", "converged", "formula", "volume"]
-
-WORKLOADS = {
-    "scalars": {"keys": SCALARS, "whole": False, "filters": {}},
-    "whole": {"keys": SCALARS, "whole": True, "filters": {}},
-    "filtered": {"keys": SCALARS, "whole": False, "filters": {"energy": {"<": -0.9}}},
-    "filtered1": {"keys": SCALARS, "whole": False, "filters": {"energy": {"<": -0.99}}},
+KEYS = {
+    "flat": ["energy", "step", "converged", "formula", "volume"],
+    "nested": ["energy", "step", "structure.cell", "parameters.smearing.degauss", "parameters.kpoints"],
+    "wide": ["energy", "step", "k000", "k102", "k199"],
+    "text": ["energy", "step", "log", "formula", "comment"],
 }
+
+# kept for the flat shape's figures of earlier runs: its five attributes
+SCALARS = KEYS["flat"]
+
+
+def workloads(shape="flat"):
+    """The workloads of ``shape`` by name."""
+    keys = KEYS[shape]
+    out = {
+        "scalars": {"keys": keys, "whole": False, "filters": {}},
+        "whole": {"keys": keys, "whole": True, "filters": {}},
+    }
+    if shape == "flat":
+        out["filtered"] = {"keys": keys, "whole": False, "filters": {"energy": {"<": -0.9}}}
+        out["filtered1"] = {"keys": keys, "whole": False, "filters": {"energy": {"<": -0.99}}}
+    return out
+
+
+WORKLOADS = workloads("flat")
 
 
 def checksum(rows, workload):

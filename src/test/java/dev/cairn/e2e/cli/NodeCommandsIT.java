@@ -309,6 +309,24 @@ class NodeCommandsIT {
     }
 
     @Test
+    void processShowListsTheFilesAJobSentAndRetrievedAsTheWebPageDoes() {
+        CairnCli.Run show = cairn().run("process", "show", jobPk());
+        CairnCli.Run cached = cairn().run("process", "show", cachedJobPk());
+        assertAll(
+                () -> assertEquals(0, show.exit(), show.toString()),
+                () -> assertTrue(
+                        show.out()
+                                .matches(
+                                        "(?s).*\nFiles sent +Size\n_cairn_submit\\.sh +[\\d.]+ \\w*B\naiida\\.in +[\\d.]+ \\w*B\n.*"),
+                        show.toString()),
+                () -> assertTrue(
+                        show.out().matches("(?s).*\nFiles retrieved +Size\naiida\\.out +[\\d.]+ \\w*B\n.*"),
+                        show.toString()),
+                () -> assertEquals(0, cached.exit(), cached.toString()),
+                () -> assertTrue(cached.out().contains("\nFiles sent: none yet"), cached.toString()));
+    }
+
+    @Test
     void deleteListsWhatWouldGoThenAsksForForceThenDeletes() {
         String uuid = storeInt(7);
         CairnCli.Run dryRun = cairn().run("node", "delete", uuid, "--dry-run");

@@ -54,11 +54,11 @@ class EngineConfiguration {
     @Bean(destroyMethod = "close")
     Engine engine(CairnProperties properties, Services services, PluginRegistry plugins, Environment environment) {
         Path store = properties.storePath();
+        S3Location bucket = properties.storeBucket();
         String restoreFrom = environment.getProperty(RESTORE_FROM);
         if (restoreFrom != null && !restoreFrom.isBlank()) {
-            restore(Path.of(restoreFrom), services, store);
+            restore(Path.of(restoreFrom), services, store, bucket);
         }
-        S3Location bucket = properties.storeBucket();
         if (bucket != null) {
             initIfEmpty(bucket);
         } else {
@@ -92,9 +92,10 @@ class EngineConfiguration {
      * Restores a backup into this empty installation before the engine opens it (and migrates its schema
      * to the newest version). Needs database access no client has, so it runs in the server:
      * {@code cairn storage restore} starts the server with {@code --cairn.restore-from=SRC}, and
-     * {@link dev.cairn.api.CairnApplication} exits once it is done.
+     * {@link dev.cairn.api.CairnApplication} exits once it is done. The objects go where the server keeps
+     * them: into the bucket when one is set, else into the store's folder.
      */
-    private static void restore(Path source, Services services, Path store) {
+    private static void restore(Path source, Services services, Path store, S3Location bucket) {
         PGSimpleDataSource dataSource = new PGSimpleDataSource();
         dataSource.setURL(services.database().jdbcUrl());
         if (services.database().user() != null) {
@@ -104,7 +105,9 @@ class EngineConfiguration {
             dataSource.setPassword(services.database().password());
         }
         LOG.info("restoring {} into this installation", source);
-        Manifest manifest = Restore.run(source, dataSource, store, step -> LOG.info("restore: {}", step));
+        Manifest manifest = bucket != null
+                ? Restore.run(source, dataSource, bucket, step -> LOG.info("restore: {}", step))
+                : Restore.run(source, dataSource, store, step -> LOG.info("restore: {}", step));
         LOG.info(
                 "restored {} rows of schema version {}, backed up at {}",
                 manifest.rows(),

@@ -48,9 +48,12 @@ class NodePageController {
     @GetMapping("/ui/nodes/{ref}")
     String node(
             @PathVariable("ref") String ref,
-            @RequestParam(name = "in", required = false) String inCursor,
-            @RequestParam(name = "out", required = false) String outCursor,
+            @RequestParam(name = "in", required = false) String in,
+            @RequestParam(name = "out", required = false) String out,
             Model model) {
+        // a link to the next links of one side carries the other side's cursor, empty on its first page
+        String inCursor = in == null || in.isBlank() ? null : in;
+        String outCursor = out == null || out.isBlank() ? null : out;
         Node node = refs.node(ref);
         String uuid = node.uuid().toString();
         model.addAttribute("node", node);

@@ -5,12 +5,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.LinkedHashSet;
+import java.util.Set;
 
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
+import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TakesScreenshot;
@@ -18,6 +21,7 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.ExpectedCondition;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -123,6 +127,20 @@ public final class Browser implements BeforeAllCallback, AfterAllCallback {
      * Signs in at {@code base} with a good {@code token} and waits for the dashboard: a page opened before the
      * sign-in's answer came would find no session.
      */
+    /** The ids of the elements that took the focus in {@code presses} presses of Tab from the top of the page. */
+    public Set<String> tabThrough(int presses) {
+        driver().executeScript("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0)");
+        Set<String> reached = new LinkedHashSet<>();
+        for (int i = 0; i < presses; i++) {
+            new Actions(driver()).sendKeys(Keys.TAB).perform();
+            Object id = driver().executeScript("return document.activeElement.id");
+            if (id != null && !id.toString().isEmpty()) {
+                reached.add(id.toString());
+            }
+        }
+        return reached;
+    }
+
     public void signedIn(String base, String token) {
         signIn(base, token);
         await(10, ExpectedConditions.titleIs("Dashboard · Cairn"));

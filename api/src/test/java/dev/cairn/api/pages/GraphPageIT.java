@@ -2,6 +2,7 @@ package dev.cairn.api.pages;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -15,7 +16,9 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 
+import dev.cairn.api.testing.Api;
 import dev.cairn.api.testing.ApiTest;
+import dev.cairn.api.testing.SlowProcesses;
 import dev.cairn.storage.graph.CalcFunctionNode;
 import dev.cairn.storage.graph.IntData;
 import dev.cairn.storage.graph.LinkType;
@@ -24,7 +27,7 @@ import dev.cairn.storage.graph.WorkChainNode;
 
 /**
  * The provenance graph page in a real browser: drawn at the positions the server laid out, a node's
- * descendants expanded with a click, a fan-out of 2,000 outputs folded into a count that opens on a
+ * descendants and ancestors expanded with a click, the graph centred on a clicked node, a process recoloured in place as its state changes, a fan-out of 2,000 outputs folded into a count that opens on a
  * click and whose members a click picks, the time to interactive of 2,000 nodes against 20, a fan-out of
  * 10,000 that stays usable, the path between two nodes, and the SVG export of the same drawing. The
  * times it took go to {@code target/web-figures.txt}.
@@ -147,6 +150,11 @@ class GraphPageIT extends ApiTest {
     @Test
     void theGraphAroundANodeIsDrawnWithEveryKindOfNodeAndLink() {
         open(uuid(calc), "?depth=2");
+        String legend = BROWSER.find("ul.legend").getText();
+        for (String entry :
+                List.of("data", "calculation", "workflow", "folded fan-out", "finished", "create", "input_calc")) {
+            assertTrue(legend.contains(entry), "the legend names " + entry + ": " + legend);
+        }
         for (Object node : List.of(d1, d2, wf, calc, o1, calc2)) {
             assertTrue(has(node), "drawn: " + node);
         }
@@ -166,7 +174,7 @@ class GraphPageIT extends ApiTest {
     }
 
     @Test
-    void aClickOnANodeThenExpandDescendantsWalksOneMoreLink() {
+    void aClickOnANodeThenExpandDescendantsOrAncestorsWalksOneMoreLink() {
         open(uuid(d2), "?depth=1&types=input_calc,create");
         assertTrue(has(calc));
         assertFalse(has(o1), "two links away at depth 1");
@@ -177,6 +185,62 @@ class GraphPageIT extends ApiTest {
         assertTrue(
                 BROWSER.driver().getCurrentUrl().contains("expand=" + uuid(calc) + "%3Aout"),
                 BROWSER.driver().getCurrentUrl());
+
+        // o1 is two links left of o2: o1 -> calc2 -> o2
+        open(uuid(o2), "?depth=1&types=input_calc,create");
+        assertTrue(has(calc2));
+        assertFalse(has(o1), "two links away at depth 1");
+        tap(uuid(calc2));
+        BROWSER.find("#expand-in").click();
+        awaitDrawn();
+        assertTrue(has(o1), "its ancestor expanded");
+        assertTrue(
+                BROWSER.driver().getCurrentUrl().contains("expand=" + uuid(calc2) + "%3Ain"),
+                BROWSER.driver().getCurrentUrl());
+    }
+
+    @Test
+    void centringOnAClickedNodeDrawsTheGraphAroundItWithTheSameFilters() {
+        open(uuid(d2), "?depth=1&types=input_calc,create");
+        assertFalse(has(o1), "two links away from d2");
+        tap(uuid(calc));
+        BROWSER.find("#selected-centre").click();
+        BROWSER.await(10, ExpectedConditions.urlContains("/ui/nodes/" + uuid(calc) + "/graph"));
+        awaitDrawn();
+        assertTrue(has(o1), "one link away from the new centre");
+        assertTrue(
+                BROWSER.driver().getCurrentUrl().contains("types=input_calc%2Ccreate")
+                        || BROWSER.driver().getCurrentUrl().contains("types=input_calc,create"),
+                "the link types kept: " + BROWSER.driver().getCurrentUrl());
+    }
+
+    @Test
+    void aProcessThatChangesStateIsRecolouredInPlace() {
+        String gate = "graph-" + System.nanoTime();
+        Api.Response r = admin().post(
+                        "/api/v1/processes",
+                        "{\"entry_point\": \"test.gate\", \"inputs\": {\"gate\": \"" + gate + "\"}}");
+        assertEquals(201, r.status(), r.toString());
+        String uuid = r.json().get("uuid").asString();
+        try {
+            open(uuid, "?depth=1");
+            BROWSER.await(10, ExpectedConditions.presenceOfElementLocated(By.cssSelector("#live-status.on")));
+            BROWSER.driver().executeScript("window.notReloaded = true");
+            String node = "window.cairnGraph.getElementById(arguments[0])";
+            Object at = BROWSER.driver().executeScript("return JSON.stringify(" + node + ".position())", uuid);
+            assertNotEquals("finished", BROWSER.driver().executeScript("return " + node + ".data('state')", uuid));
+            SlowProcesses.open(gate);
+            BROWSER.await(
+                    20,
+                    d -> "finished".equals(BROWSER.driver().executeScript("return " + node + ".data('state')", uuid)));
+            assertEquals(at, BROWSER.driver().executeScript("return JSON.stringify(" + node + ".position())", uuid));
+            assertEquals(
+                    Boolean.TRUE,
+                    BROWSER.driver().executeScript("return window.notReloaded === true"),
+                    "recoloured in place, the page never reloaded");
+        } finally {
+            SlowProcesses.open(gate);
+        }
     }
 
     @Test

@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.http.HttpRequest;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -72,5 +76,52 @@ class NodePageIT extends ApiTest {
         BROWSER.open(base() + "/ui/nodes/" + fileUuid);
         assertTrue(BROWSER.find("#comments").getText().contains("read before the next run"));
         assertTrue(BROWSER.driver().findElements(By.id("comment-form")).isEmpty(), "no form for a reader");
+    }
+
+    @Test
+    void attributesAndExtrasAreShownAsJsonAndLinksComeFiftyToAPage() {
+        CalcFunctionNode split = new CalcFunctionNode("examples.split");
+        split.addIncoming(engine.graph().store(new IntData(0)), LinkType.INPUT_CALC, "x");
+        engine.graph().store(split);
+        List<IntData> parts = new ArrayList<>();
+        for (int i = 0; i < 120; i++) {
+            IntData part = new IntData(i);
+            part.addIncoming(split, LinkType.CREATE, "part_" + i);
+            parts.add(part);
+        }
+        engine.graph().storeAll(parts);
+        Api.Response marked = admin().patch(
+                        "/api/v1/nodes/" + parts.get(7).uuid(), "{\"extras\": {\"checked\": true, \"by\": \"ada\"}}");
+        assertEquals(200, marked.status(), marked.toString());
+
+        BROWSER.signedIn(base(), adminToken());
+        BROWSER.open(base() + "/ui/nodes/" + parts.get(7).uuid());
+        assertTrue(
+                BROWSER.find("#attributes").getText().matches("(?s).*\"value\"\\s*:\\s*7.*"),
+                BROWSER.find("#attributes").getText());
+        assertTrue(
+                BROWSER.find("#extras").getDomProperty("textContent").matches("(?s).*\"by\"\\s*:\\s*\"ada\".*"),
+                BROWSER.find("#extras").getDomProperty("textContent"));
+
+        BROWSER.open(base() + "/ui/nodes/" + split.uuid());
+        assertEquals("Links out 120", BROWSER.find("#out-title").getText());
+        Set<String> seen = new HashSet<>();
+        List<Integer> pages = new ArrayList<>();
+        while (true) {
+            List<WebElement> rows = BROWSER.driver().findElements(By.cssSelector("#links-out-table tbody tr"));
+            pages.add(rows.size());
+            rows.forEach(r -> seen.add(r.findElement(By.cssSelector("a.uuid")).getText()));
+            List<WebElement> next = BROWSER.driver().findElements(By.id("links-out-next"));
+            if (next.isEmpty()) {
+                break;
+            }
+            WebElement table = BROWSER.find("#links-out-table");
+            next.getFirst().click();
+            // the next page is a page of its own: wait for it to replace this one
+            BROWSER.await(10, ExpectedConditions.stalenessOf(table));
+            BROWSER.await(10, ExpectedConditions.presenceOfElementLocated(By.id("links-out-table")));
+        }
+        assertEquals(List.of(50, 50, 20), pages, "links out a page at a time");
+        assertEquals(120, seen.size(), "every link once");
     }
 }

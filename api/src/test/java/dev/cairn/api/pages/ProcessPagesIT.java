@@ -38,8 +38,8 @@ import dev.cairn.engine.scheduler.Scheduler;
  * The process list and a process's page in a real browser: a process found by a filter, opened, seen
  * ending live (the latency from its end in the database to its badge in the page measured), a calculation
  * job's scheduler state going from running to done on the open page, paused and
- * killed from its page, killed in bulk from the list, controls hidden from a read-only user whose forged
- * POST is refused, the main controls reachable with Tab and labelled, and the dashboard's failures with
+ * killed from its page, paused, played and killed in bulk from the list, an excepted process's exception and a
+ * failed one's exit shown, controls hidden from a read-only user whose forged POST is refused, the main controls reachable with Tab and labelled, and the dashboard's failures with
  * what each said, read in one query for all. Figures go to {@code target/web-figures.txt}.
  */
 class ProcessPagesIT extends ApiTest {
@@ -234,8 +234,45 @@ class ProcessPagesIT extends ApiTest {
     }
 
     @Test
-    void theSelectedRowsAreKilledInBulkFromTheList() {
+    void aRowsStateInTheListFollowsItsProcessLive() {
         BROWSER.signedIn(base(), adminToken());
+        String[] launched = gated();
+        BROWSER.open(base() + "/ui/processes?type=test.gate");
+        awaitLive();
+        watch("rowEnded", "tr[data-process=\"" + launched[0] + "\"] [data-state]", "finished");
+        assertFalse(BROWSER.find("tr[data-process=\"" + launched[0] + "\"] [data-state]")
+                .getText()
+                .startsWith("finished"));
+        SlowProcesses.open(launched[1]);
+        seen("rowEnded");
+        assertNeverReloaded();
+    }
+
+    @Test
+    void theSelectedRowsArePausedPlayedAndKilledInBulkFromTheList() {
+        BROWSER.signedIn(base(), adminToken());
+        // workflows waiting for their children, paused at once (a pause waits for a running step to end)
+        List<String> parents =
+                List.of(launch("test.parent", "{\"seconds\": 120}"), launch("test.parent", "{\"seconds\": 120}"));
+        try {
+            BROWSER.await(
+                    20,
+                    d -> parents.stream()
+                            .allMatch(p -> process(p).get("state").asString().equals("waiting")));
+            for (String action : List.of("Paused", "Played")) {
+                BROWSER.open(base() + "/ui/processes?type=test.parent&state=created&state=waiting");
+                parents.forEach(p -> BROWSER.find("#select-" + p).click());
+                BROWSER.find(action.equals("Paused") ? "#bulk-pause" : "#bulk-play")
+                        .click();
+                BROWSER.await(10, ExpectedConditions.textToBe(By.id("control-report"), action + " 2 processes."));
+                for (String p : parents) {
+                    assertEquals(
+                            action.equals("Paused"), process(p).get("paused").asBoolean(), action + ": " + p);
+                }
+            }
+        } finally {
+            parents.forEach(p -> admin().post("/api/v1/processes/" + p + "/kill", "{}"));
+        }
         String one = gated()[0];
         String two = gated()[0];
         BROWSER.open(base() + "/ui/processes?type=test.gate&state=created&state=waiting");
@@ -292,7 +329,7 @@ class ProcessPagesIT extends ApiTest {
         String[] launched = gated();
         String uuid = launched[0];
         BROWSER.open(base() + "/ui/processes?type=test.gate&state=created&state=waiting");
-        Set<String> reached = tabThrough(60);
+        Set<String> reached = BROWSER.tabThrough(60);
         for (String id : List.of(
                 "f-type",
                 "f-label",
@@ -313,7 +350,7 @@ class ProcessPagesIT extends ApiTest {
                         .executeScript("return document.querySelectorAll('input[name=process]:not(:checked)').length"),
                 "Space on the select-all box ticks every row");
         BROWSER.open(base() + "/ui/processes/" + uuid);
-        reached = tabThrough(30);
+        reached = BROWSER.tabThrough(30);
         for (String id : List.of("pause", "kill")) {
             assertTrue(reached.contains(id), id + " reached with Tab, of " + reached);
             assertTrue(labelled(id), id + " has a label");
@@ -495,6 +532,26 @@ class ProcessPagesIT extends ApiTest {
     }
 
     @Test
+    void anExceptedProcessShowsItsExceptionAndAFailedOneItsExitStatusAndMessage() throws SQLException {
+        seedFailures(2);
+        BROWSER.signedIn(base(), adminToken());
+        // seeded-2 excepted with a stack trace, seeded-1 finished with exit status 3 and a message
+        BROWSER.open(base() + "/ui/processes?type=seeded.fail&label=seeded-2");
+        BROWSER.find("#process-table tbody tr[data-process] a").click();
+        BROWSER.await(10, ExpectedConditions.presenceOfElementLocated(By.id("exception")));
+        assertEquals(
+                "RuntimeException: seeded failure 2\n\tat seeded.Fail.run(Fail.java:1)",
+                BROWSER.find("#exception").getDomProperty("textContent"));
+        assertEquals("excepted", BROWSER.find("h1 [data-state]").getText());
+        BROWSER.open(base() + "/ui/processes?type=seeded.fail&label=seeded-1");
+        BROWSER.find("#process-table tbody tr[data-process] a").click();
+        BROWSER.await(10, ExpectedConditions.presenceOfElementLocated(By.id("exit-status")));
+        assertEquals("3", BROWSER.find("#exit-status").getText());
+        assertEquals("seeded failure 1", BROWSER.find("#exit-message").getText());
+        assertTrue(BROWSER.driver().findElements(By.id("exception")).isEmpty(), "no exception for a failure");
+    }
+
+    @Test
     void theDashboardReadsWhatItsFailuresSaidInOneQueryForAll() throws SQLException {
         seedFailures(RecentFailures.SHOWN + 2);
         Statements.Counted<List<RecentFailures.Failure>> listed = Statements.count(recentFailures::list);
@@ -612,21 +669,6 @@ class ProcessPagesIT extends ApiTest {
         BROWSER.find(css).click();
         BROWSER.await(10, d -> !shownRows().equals(shown));
         return shownRows();
-    }
-
-    /** The ids of the elements that took the focus in {@code presses} presses of Tab from the top. */
-    private Set<String> tabThrough(int presses) {
-        BROWSER.driver()
-                .executeScript("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0)");
-        Set<String> reached = new LinkedHashSet<>();
-        for (int i = 0; i < presses; i++) {
-            new Actions(BROWSER.driver()).sendKeys(Keys.TAB).perform();
-            Object id = BROWSER.driver().executeScript("return document.activeElement.id");
-            if (id != null && !id.toString().isEmpty()) {
-                reached.add(id.toString());
-            }
-        }
-        return reached;
     }
 
     /** Whether the element has a name a screen reader reads: an aria-label, or a label element. */

@@ -10,14 +10,14 @@ import tools.jackson.databind.JsonNode;
 import dev.cairn.api.testing.Api;
 
 /** Launching and waiting for processes through the API, for the tests. */
-final class Processes {
+public final class Processes {
 
-    static final Set<String> TERMINAL = Set.of("finished", "excepted", "killed");
+    public static final Set<String> TERMINAL = Set.of("finished", "excepted", "killed");
 
     private Processes() {}
 
     /** Launches one process; returns its summary. */
-    static JsonNode launch(Api api, String entryPoint, String inputs) {
+    public static JsonNode launch(Api api, String entryPoint, String inputs) {
         Api.Response r =
                 api.post("/api/v1/processes", "{\"entry_point\": \"" + entryPoint + "\", \"inputs\": " + inputs + "}");
         assertEquals(201, r.status(), r.toString());
@@ -25,7 +25,7 @@ final class Processes {
     }
 
     /** Waits until the process has ended; returns its detail. */
-    static JsonNode awaitEnd(Api api, String uuid, Duration timeout) throws InterruptedException {
+    public static JsonNode awaitEnd(Api api, String uuid, Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             Api.Response r = api.get("/api/v1/processes/" + uuid);
@@ -42,7 +42,8 @@ final class Processes {
     }
 
     /** Waits until the process is in {@code state}. */
-    static JsonNode awaitState(Api api, String uuid, String state, Duration timeout) throws InterruptedException {
+    public static JsonNode awaitState(Api api, String uuid, String state, Duration timeout)
+            throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             JsonNode detail = api.get("/api/v1/processes/" + uuid).json();

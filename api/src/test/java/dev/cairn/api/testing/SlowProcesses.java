@@ -25,8 +25,9 @@ import dev.cairn.storage.graph.StrData;
  * Processes that take their time, for tests that need one alive: {@code test.sleep} sleeps in
  * its step, {@code test.parent} waits for a {@code test.sleep} child, {@code test.gate} ends when the
  * test opens its gate ({@link #open}; the worker runs in the test's JVM), {@code test.gated_parent}
- * reports and submits a {@code test.gate} child once its gate is open. On the server's class path
- * in tests only.
+ * reports and submits a {@code test.gate} child once its gate is open, {@code test.fan_out} submits
+ * {@code count} {@code test.sleep} children of no seconds once its gate is open, which end one after
+ * another as the worker slots take them. On the server's class path in tests only.
  */
 public final class SlowProcesses implements CairnPlugin {
 
@@ -125,6 +126,40 @@ public final class SlowProcesses implements CairnPlugin {
         }
     }
 
+    public static final InputPort<IntData> COUNT = InputPort.required("count", IntData.class);
+
+    /**
+     * Waits at its gate, then submits {@code count} {@code test.sleep} children of no seconds at once and
+     * waits for them all: a big call tree whose children end one after another, each an event of its tree.
+     */
+    public static final class FanOut extends WorkChain {
+
+        public static final WorkChainDefinition<FanOut> DEFINITION = new WorkChainDefinition<>(
+                "test.fan_out",
+                ProcessSpec.builder().input(GATE).input(COUNT).build(),
+                Outline.of(
+                        Outline.step(FanOut::waitAtGate),
+                        Outline.step(FanOut::submitChildren),
+                        Outline.step(FanOut::done)),
+                FanOut::new);
+
+        void waitAtGate() throws InterruptedException {
+            if (!gate(input(GATE).value()).await(2, TimeUnit.MINUTES)) {
+                throw new IllegalStateException("the gate " + input(GATE).value() + " stayed shut");
+            }
+        }
+
+        void submitChildren() {
+            for (long i = 0; i < input(COUNT).value(); i++) {
+                appendToContext("children", submit(SLEEP, Inputs.of(SECONDS, new IntData(0L))));
+            }
+        }
+
+        void done() {
+            report("all " + input(COUNT).value() + " children ended");
+        }
+    }
+
     @Override
     public String name() {
         return "api-tests";
@@ -132,6 +167,6 @@ public final class SlowProcesses implements CairnPlugin {
 
     @Override
     public List<ProcessDefinition> processes() {
-        return List.of(SLEEP, GATED, Parent.DEFINITION, GatedParent.DEFINITION);
+        return List.of(SLEEP, GATED, Parent.DEFINITION, GatedParent.DEFINITION, FanOut.DEFINITION);
     }
 }

@@ -13,55 +13,33 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import dev.cairn.engine.Engine;
 import dev.cairn.engine.process.Inputs;
 import dev.cairn.engine.process.ProcessResult;
-import dev.cairn.engine.testing.EngineFixture;
+import dev.cairn.engine.testing.TestEngine;
 import dev.cairn.engine.testing.TestProcesses;
-import dev.cairn.storage.db.DatabaseConfig;
 import dev.cairn.storage.graph.BoolData;
 import dev.cairn.storage.graph.CachingExtras;
 import dev.cairn.storage.graph.IntData;
 import dev.cairn.storage.graph.LinkTriple;
 import dev.cairn.storage.graph.LinkType;
 import dev.cairn.storage.graph.ProcessNode;
-import dev.cairn.storage.testing.TestDatabase;
 
 /** Calculations found by hash and reused instead of run again. */
 class CachingIT {
 
     @RegisterExtension
-    static final TestDatabase db = new TestDatabase();
-
-    static Engine engine;
-
-    @BeforeAll
-    static void open() {
-        engine = EngineFixture.open(new Engine.Config(
-                DatabaseConfig.of(db.jdbcUrl()).withPoolSize(4),
-                null,
-                "cairn",
-                null,
-                EngineFixture.plugins(),
-                new CachingPolicy(false, List.of("test.add*"), List.of())));
-    }
-
-    @AfterAll
-    static void close() {
-        engine.close();
-    }
+    static final TestEngine fixture =
+            TestEngine.local().withCaching(new CachingPolicy(false, List.of("test.add*"), List.of()));
 
     private static ProcessResult add(long x, long y) {
-        return engine.launcher().run(ADD, Inputs.of(X, new IntData(x), Y, new IntData(y)));
+        return fixture.engine().launcher().run(ADD, Inputs.of(X, new IntData(x), Y, new IntData(y)));
     }
 
     private static Object cachedFrom(ProcessNode node) {
-        return ((ProcessNode) engine.graph().load(node.id())).extras().get(CachingExtras.CACHED_FROM);
+        return ((ProcessNode) fixture.engine().graph().load(node.id())).extras().get(CachingExtras.CACHED_FROM);
     }
 
     @Test
@@ -72,17 +50,17 @@ class CachingIT {
         assertEquals(first.node().uuid().toString(), cachedFrom(second.node()));
         assertEquals(
                 first.node().hash(),
-                ((ProcessNode) engine.graph().load(second.node().id())).hash());
+                ((ProcessNode) fixture.engine().graph().load(second.node().id())).hash());
         assertTrue(second.isFinishedOk());
         IntData copy = second.get(RESULT);
         assertEquals(1001, copy.value());
         assertNotEquals(first.get(RESULT).uuid(), copy.uuid(), "the output is a copy, not the same node");
-        List<LinkTriple> out = engine.graph().outgoing(second.node());
+        List<LinkTriple> out = fixture.engine().graph().outgoing(second.node());
         assertEquals(
                 List.of(LinkType.CREATE), out.stream().map(LinkTriple::type).toList());
         assertEquals(
                 List.of("x", "y"),
-                engine.graph().incoming(second.node()).stream()
+                fixture.engine().graph().incoming(second.node()).stream()
                         .map(LinkTriple::label)
                         .toList());
     }
@@ -92,9 +70,9 @@ class CachingIT {
         add(2000, 1);
         ProcessResult other = add(2000, 2);
         assertNull(cachedFrom(other.node()));
-        String hit = engine.launcher().explainCache(ADD, Inputs.of(X, new IntData(2000), Y, new IntData(1)));
+        String hit = fixture.engine().launcher().explainCache(ADD, Inputs.of(X, new IntData(2000), Y, new IntData(1)));
         assertTrue(hit.startsWith("hit: "), hit);
-        String miss = engine.launcher().explainCache(ADD, Inputs.of(X, new IntData(2000), Y, new IntData(3)));
+        String miss = fixture.engine().launcher().explainCache(ADD, Inputs.of(X, new IntData(2000), Y, new IntData(3)));
         assertTrue(miss.startsWith("miss: the nearest candidate") && miss.contains("'y' differs"), miss);
         assertFalse(miss.contains("'x'"), miss);
     }
@@ -102,32 +80,37 @@ class CachingIT {
     @Test
     void aLaunchCanTurnCachingOffForItself() {
         add(3000, 1);
-        ProcessResult again = engine.launcher()
+        ProcessResult again = fixture.engine()
+                .launcher()
                 .run(ADD, Inputs.of(X, new IntData(3000), Y, new IntData(1)).useCache(false));
         assertNull(cachedFrom(again.node()));
     }
 
     @Test
     void typesTheyPolicyLeavesOutAreNeverLookedUp() {
-        engine.launcher().run(TestProcesses.ADD_TWICE, Inputs.of(X, new IntData(4000), Y, new IntData(1)));
-        ProcessResult again =
-                engine.launcher().run(TestProcesses.ADD_TWICE, Inputs.of(X, new IntData(4000), Y, new IntData(1)));
+        fixture.engine().launcher().run(TestProcesses.ADD_TWICE, Inputs.of(X, new IntData(4000), Y, new IntData(1)));
+        ProcessResult again = fixture.engine()
+                .launcher()
+                .run(TestProcesses.ADD_TWICE, Inputs.of(X, new IntData(4000), Y, new IntData(1)));
         assertNull(cachedFrom(again.node()), "workfunctions are never cached");
         // but the calcfunctions it called are: test.add is enabled
-        long cachedCalls = engine.graph().outgoing(again.node()).stream()
+        long cachedCalls = fixture.engine().graph().outgoing(again.node()).stream()
                 .filter(l -> l.type() == LinkType.CALL_CALC)
-                .filter(l ->
-                        ((ProcessNode) engine.graph().load(l.nodeId())).extras().containsKey(CachingExtras.CACHED_FROM))
+                .filter(l -> ((ProcessNode) fixture.engine().graph().load(l.nodeId()))
+                        .extras()
+                        .containsKey(CachingExtras.CACHED_FROM))
                 .count();
         assertEquals(2, cachedCalls);
     }
 
     @Test
     void anExitCodeThatInvalidatesCachingKeepsTheNodeFromBeingASource() {
-        ProcessResult failed = engine.launcher()
+        ProcessResult failed = fixture.engine()
+                .launcher()
                 .run(TestProcesses.ADD_NON_NEGATIVE, Inputs.of(X, new IntData(-5000), Y, new IntData(1)));
         assertEquals(300, failed.node().exitStatus());
-        ProcessResult again = engine.launcher()
+        ProcessResult again = fixture.engine()
+                .launcher()
                 .run(TestProcesses.ADD_NON_NEGATIVE, Inputs.of(X, new IntData(-5000), Y, new IntData(1)));
         assertNull(cachedFrom(again.node()));
     }
@@ -135,7 +118,7 @@ class CachingIT {
     @Test
     void aNodeMarkedInvalidIsNoLongerASource() {
         ProcessResult first = add(6000, 1);
-        engine.launcher().invalidateCache(first.node());
+        fixture.engine().launcher().invalidateCache(first.node());
         ProcessResult second = add(6000, 1);
         assertNull(cachedFrom(second.node()));
         assertEquals(second.node().uuid().toString(), cachedFrom(add(6000, 1).node()), "the valid one serves");
@@ -143,7 +126,8 @@ class CachingIT {
 
     @Test
     void rerunningAFailedWorkChainReusesTheCalculationsThatFinished() {
-        ProcessResult failed = engine.launcher()
+        ProcessResult failed = fixture.engine()
+                .launcher()
                 .run(
                         TestProcesses.ChildThenFail.DEFINITION,
                         Inputs.create()
@@ -151,14 +135,16 @@ class CachingIT {
                                 .put(Y, new IntData(1))
                                 .put(TestProcesses.FAIL_AFTER, new BoolData(true)));
         assertEquals("excepted", failed.node().processState());
-        ProcessResult rerun = engine.launcher()
+        ProcessResult rerun = fixture.engine()
+                .launcher()
                 .run(
                         TestProcesses.ChildThenFail.DEFINITION,
                         Inputs.create().put(X, new IntData(7000)).put(Y, new IntData(1)));
         assertTrue(rerun.isFinishedOk(), String.valueOf(rerun.node().exception()));
         assertEquals(7001, rerun.get(RESULT).value());
-        ProcessNode child = (ProcessNode) engine.graph()
-                .load(engine.graph().outgoing(rerun.node()).stream()
+        ProcessNode child = (ProcessNode) fixture.engine()
+                .graph()
+                .load(fixture.engine().graph().outgoing(rerun.node()).stream()
                         .filter(l -> l.type() == LinkType.CALL_CALC)
                         .findFirst()
                         .orElseThrow()
@@ -168,18 +154,21 @@ class CachingIT {
 
     @Test
     void aChildTakenFromTheCacheWhenSubmittedEndsAtOnceAndItsParentGoesOnInTheSameStep() throws Exception {
-        ProcessResult first = engine.launcher()
+        ProcessResult first = fixture.engine()
+                .launcher()
                 .run(
                         TestProcesses.ChildThenAdd.DEFINITION,
                         Inputs.create().put(X, new IntData(8000)).put(Y, new IntData(1)));
-        ProcessResult again = engine.launcher()
+        ProcessResult again = fixture.engine()
+                .launcher()
                 .run(
                         TestProcesses.ChildThenAdd.DEFINITION,
                         Inputs.create().put(X, new IntData(8000)).put(Y, new IntData(1)));
         assertTrue(again.isFinishedOk(), String.valueOf(again.node().exception()));
         assertEquals(8002, again.get(RESULT).value());
-        ProcessNode child = (ProcessNode) engine.graph()
-                .load(engine.graph().outgoing(again.node()).stream()
+        ProcessNode child = (ProcessNode) fixture.engine()
+                .graph()
+                .load(fixture.engine().graph().outgoing(again.node()).stream()
                         .filter(l -> l.type() == LinkType.CALL_CALC && l.label().equals("CALL"))
                         .findFirst()
                         .orElseThrow()
@@ -194,14 +183,15 @@ class CachingIT {
     void childrenFromTheCacheKeepTheirPlaceAmongThoseThatRun() {
         add(9001, 1);
         add(9003, 1);
-        ProcessResult r =
-                engine.launcher().run(TestProcesses.AppendsInOrder.DEFINITION, Inputs.of(X, new IntData(9000)));
+        ProcessResult r = fixture.engine()
+                .launcher()
+                .run(TestProcesses.AppendsInOrder.DEFINITION, Inputs.of(X, new IntData(9000)));
         assertTrue(r.isFinishedOk(), String.valueOf(r.node().exception()));
         assertEquals(1, r.get(RESULT).value(), "the context lists the four adds in the order they were submitted");
     }
 
     private static int steps(ProcessNode node) throws Exception {
-        try (var c = engine.database().connection();
+        try (var c = fixture.engine().database().connection();
                 var s = c.prepareStatement("SELECT step FROM process WHERE node_id = ?")) {
             s.setLong(1, node.id());
             try (var rs = s.executeQuery()) {

@@ -16,13 +16,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.cairn.engine.Engine;
-import dev.cairn.engine.testing.EngineFixture;
+import dev.cairn.engine.testing.TestEngine;
 import dev.cairn.engine.testing.TestSshServer;
 import dev.cairn.storage.graph.computers.Computer;
 import dev.cairn.storage.graph.computers.ComputerSpec;
 import dev.cairn.storage.graph.computers.ComputerStore;
-import dev.cairn.storage.testing.TestDatabase;
 
 /**
  * A computer test runs every check on this machine and over SSH, and reports a computer that is
@@ -32,25 +30,22 @@ import dev.cairn.storage.testing.TestDatabase;
 class ComputerCheckIT {
 
     @RegisterExtension
-    static final TestDatabase db = new TestDatabase();
+    static final TestEngine fixture = TestEngine.local();
 
     @TempDir
     static Path tmp;
 
-    static Engine engine;
     static ComputerStore computers;
     static TestSshServer sshd;
 
     @BeforeAll
     static void open() throws Exception {
-        engine = EngineFixture.local(db);
-        computers = new ComputerStore(engine.database());
+        computers = new ComputerStore(fixture.engine().database());
         sshd = TestSshServer.start(Files.createDirectories(tmp.resolve("keys")));
     }
 
     @AfterAll
     static void close() throws Exception {
-        engine.close();
         sshd.close();
     }
 
@@ -62,7 +57,7 @@ class ComputerCheckIT {
         Path workdir = tmp.resolve("local/work");
         Computer local = computers.create(new ComputerSpec(
                 "here", "localhost", "", "core.local", "core.direct", Map.of("workdir", workdir.toString())));
-        ComputerTestReport report = engine.testComputer(local);
+        ComputerTestReport report = fixture.engine().testComputer(local);
         assertTrue(report.ok(), report.toString());
         assertEquals(ALL, names(report));
         assertEquals(
@@ -76,7 +71,7 @@ class ComputerCheckIT {
         assertEquals(0, workdir.toFile().list().length);
         assertEquals(
                 workdir + " exists and is writable",
-                check(engine.testComputer(local), "workdir").message());
+                check(fixture.engine().testComputer(local), "workdir").message());
     }
 
     @Test
@@ -91,13 +86,13 @@ class ComputerCheckIT {
         ComputerTypes.check(new ComputerSpec("login", "127.0.0.1", "", "core.ssh", "core.direct", settings));
         Computer login =
                 computers.create(new ComputerSpec("login", "127.0.0.1", "", "core.ssh", "core.direct", settings));
-        ComputerTestReport up = engine.testComputer(login);
+        ComputerTestReport up = fixture.engine().testComputer(login);
         assertTrue(up.ok(), up.toString());
         assertEquals(ALL, names(up));
 
         sshd.stop();
         try {
-            ComputerTestReport down = engine.testComputer(login);
+            ComputerTestReport down = fixture.engine().testComputer(login);
             assertFalse(down.ok());
             assertEquals(List.of("settings", "connection"), names(down));
             CheckResult connection = check(down, "connection");
@@ -112,7 +107,7 @@ class ComputerCheckIT {
     void aWorkDirectoryThatCannotBeMadeFailsAloneWithItsReason() {
         Computer local = computers.create(new ComputerSpec(
                 "no-workdir", "localhost", "", "core.local", "core.direct", Map.of("workdir", "/proc/cairn/work")));
-        ComputerTestReport report = engine.testComputer(local);
+        ComputerTestReport report = fixture.engine().testComputer(local);
         assertFalse(report.ok());
         assertEquals(ALL, names(report));
         List<String> failed = report.checks().stream()
@@ -132,7 +127,7 @@ class ComputerCheckIT {
                 Map.of("environment", Map.of("PATH", tmp.resolve("empty").toString())));
         Computer local =
                 computers.create(new ComputerSpec("no-path", "localhost", "", "core.local", "core.direct", settings));
-        ComputerTestReport report = engine.testComputer(local);
+        ComputerTestReport report = fixture.engine().testComputer(local);
         assertFalse(report.ok());
         assertFalse(check(report, "whoami").ok());
         assertTrue(check(report, "whoami").message().contains("exit code 127"), report.toString());
@@ -146,7 +141,7 @@ class ComputerCheckIT {
     void badSettingsStopTheTestBeforeAnyConnection() {
         Computer relative = computers.create(
                 new ComputerSpec("relative", "localhost", "", "core.local", "core.direct", Map.of("workdir", "work")));
-        ComputerTestReport report = engine.testComputer(relative);
+        ComputerTestReport report = fixture.engine().testComputer(relative);
         assertFalse(report.ok());
         assertEquals(List.of("settings"), names(report));
         assertEquals(

@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -22,11 +21,11 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-import dev.cairn.engine.Engine;
 import dev.cairn.engine.process.Inputs;
 import dev.cairn.engine.process.InvalidInputsException;
 import dev.cairn.engine.process.ProcessResult;
 import dev.cairn.engine.testing.EngineFixture;
+import dev.cairn.engine.testing.TestEngine;
 import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.graph.CalcJobNode;
 import dev.cairn.storage.graph.IntData;
@@ -34,33 +33,27 @@ import dev.cairn.storage.graph.LinkTriple;
 import dev.cairn.storage.graph.Node;
 import dev.cairn.storage.graph.PortableCode;
 import dev.cairn.storage.graph.computers.ComputerStore;
-import dev.cairn.storage.testing.TestDatabase;
 
 /** Launches given in JSON, resolved against a real graph and run to their end in this JVM. */
 class JsonInputsIT {
 
     @RegisterExtension
-    static final TestDatabase db = new TestDatabase();
+    static final TestEngine fixture = TestEngine.local().withObjects();
 
     @TempDir
     static Path tmp;
 
     static final JsonMapper JSON = JsonMapper.builder().build();
 
-    static Engine engine;
     static JsonInputs decoder;
     static long computer;
 
     @BeforeAll
     static void open() throws Exception {
-        engine = EngineFixture.localWithObjects(db, tmp.resolve("objects"));
-        computer = EngineFixture.localComputer(engine, "json-local", "core.direct", tmp.resolve("work"), Map.of());
-        decoder = new JsonInputs(ReferenceResolver.of(engine.graph(), new ComputerStore(engine.database())));
-    }
-
-    @AfterAll
-    static void close() {
-        engine.close();
+        computer = EngineFixture.localComputer(
+                fixture.engine(), "json-local", "core.direct", tmp.resolve("work"), Map.of());
+        decoder = new JsonInputs(ReferenceResolver.of(
+                fixture.engine().graph(), new ComputerStore(fixture.engine().database())));
     }
 
     static JsonNode json(String text) {
@@ -69,28 +62,29 @@ class JsonInputsIT {
 
     @Test
     void aStoredNodeByUuidAndAnInlineValueRunACalcfunction() throws Exception {
-        IntData two = engine.graph().store(new IntData(2));
-        long nodesBefore = count(db, "SELECT count(*) FROM node");
+        IntData two = fixture.engine().graph().store(new IntData(2));
+        long nodesBefore = count(fixture.db(), "SELECT count(*) FROM node");
         Inputs inputs = decoder.decode(
                 ADD,
                 json("{\"x\": {\"uuid\": \"" + two.uuid() + "\"}, \"y\": {\"value\": 3}}"),
                 json("{\"use_cache\": false}"));
-        ProcessResult r = engine.launcher().run(ADD, inputs);
+        ProcessResult r = fixture.engine().launcher().run(ADD, inputs);
         assertTrue(r.isFinishedOk(), r.node().processState() + " " + r.node().exception());
         assertEquals(5, r.get(RESULT).value());
-        Map<String, Node> in = engine.graph().incoming(r.node()).stream()
-                .collect(Collectors.toMap(LinkTriple::label, l -> engine.graph().load(l.nodeId())));
+        Map<String, Node> in = fixture.engine().graph().incoming(r.node()).stream()
+                .collect(Collectors.toMap(
+                        LinkTriple::label, l -> fixture.engine().graph().load(l.nodeId())));
         assertEquals(two.uuid(), in.get("x").uuid(), "the stored node itself, not a copy");
         assertEquals(3, ((IntData) in.get("y")).value());
         // the process, the inline y and the result; x was there already
-        assertEquals(nodesBefore + 3, count(db, "SELECT count(*) FROM node"));
+        assertEquals(nodesBefore + 3, count(fixture.db(), "SELECT count(*) FROM node"));
     }
 
     @Test
     void aCalculationJobTakesItsCodeOptionsAndComputerFromJson() throws Exception {
         Path folder = Files.createDirectories(tmp.resolve("portable"));
         Files.writeString(folder.resolve("run.sh"), "#!/bin/bash\nexec bash\n");
-        PortableCode code = engine.graph().store(new PortableCode(folder, "run.sh"));
+        PortableCode code = fixture.engine().graph().store(new PortableCode(folder, "run.sh"));
         Inputs inputs = decoder.decode(
                 BASH_ADD, json("{\"code\": {\"uuid\": \"" + code.uuid() + "\"}, \"x\": 20, \"y\": 22}"), json("""
                         {"computer": "json-local",
@@ -98,7 +92,7 @@ class JsonInputsIT {
                                      "max_wallclock_seconds": 600, "prepend_text": "export A=1",
                                      "additional_retrieve_list": ["aiida.in"]}}
                         """));
-        ProcessResult r = engine.launcher().run(BASH_ADD, inputs);
+        ProcessResult r = fixture.engine().launcher().run(BASH_ADD, inputs);
         assertTrue(r.isFinishedOk(), r.node().processState() + " " + r.node().exception());
         assertEquals(42, r.get(RESULT).value());
         CalcJobNode job = (CalcJobNode) r.node();
@@ -109,11 +103,11 @@ class JsonInputsIT {
 
     @Test
     void aBadDocumentIsRefusedWholeAndStoresNothing() throws Exception {
-        IntData stored = engine.graph().store(new IntData(1));
+        IntData stored = fixture.engine().graph().store(new IntData(1));
         Path folder = Files.createDirectories(tmp.resolve("portable-unplaced"));
         Files.writeString(folder.resolve("run.sh"), "#!/bin/bash\nexec bash\n");
-        PortableCode code = engine.graph().store(new PortableCode(folder, "run.sh"));
-        long nodesBefore = count(db, "SELECT count(*) FROM node");
+        PortableCode code = fixture.engine().graph().store(new PortableCode(folder, "run.sh"));
+        long nodesBefore = count(fixture.db(), "SELECT count(*) FROM node");
         var e = assertThrows(
                 InvalidInputsException.class,
                 () -> decoder.decode(
@@ -129,14 +123,14 @@ class JsonInputsIT {
         // a document that decodes is still checked against the spec when launched, before storing
         Inputs missingY = decoder.decode(ADD, json("{\"x\": {\"uuid\": \"" + stored.uuid() + "\"}}"));
         var atLaunch = assertThrows(
-                InvalidInputsException.class, () -> engine.launcher().run(ADD, missingY));
+                InvalidInputsException.class, () -> fixture.engine().launcher().run(ADD, missingY));
         assertEquals("invalid inputs for test.add: required input 'y' (IntData) is missing", atLaunch.getMessage());
         // and a portable code needs a computer: the launch says how to name one in JSON
         Inputs withoutComputer =
                 decoder.decode(BASH_ADD, json("{\"code\": {\"uuid\": \"" + code.uuid() + "\"}, \"x\": 1, \"y\": 1}"));
         var noComputer = assertThrows(
-                InvalidInputException.class, () -> engine.launcher().run(BASH_ADD, withoutComputer));
+                InvalidInputException.class, () -> fixture.engine().launcher().run(BASH_ADD, withoutComputer));
         assertTrue(noComputer.getMessage().contains("metadata 'computer'"), noComputer.getMessage());
-        assertEquals(nodesBefore, count(db, "SELECT count(*) FROM node"));
+        assertEquals(nodesBefore, count(fixture.db(), "SELECT count(*) FROM node"));
     }
 }

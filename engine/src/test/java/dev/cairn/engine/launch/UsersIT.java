@@ -15,55 +15,37 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Collectors;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import dev.cairn.engine.Engine;
 import dev.cairn.engine.process.Inputs;
-import dev.cairn.engine.testing.EngineFixture;
+import dev.cairn.engine.testing.TestEngine;
 import dev.cairn.engine.testing.TestProcesses;
 import dev.cairn.engine.testing.Waits;
-import dev.cairn.engine.worker.Worker;
 import dev.cairn.storage.graph.IntData;
 import dev.cairn.storage.graph.LogStore;
 import dev.cairn.storage.graph.ProcessNode;
 import dev.cairn.storage.graph.users.UserStore;
-import dev.cairn.storage.testing.TestBroker;
-import dev.cairn.storage.testing.TestDatabase;
 
 /** Every write knows its user: a launch, what its processes make, and a pause, play or kill. */
 class UsersIT {
 
     @RegisterExtension
-    static final TestDatabase db = new TestDatabase();
+    static final TestEngine fixture = TestEngine.withBroker().withWorker(4);
 
-    @RegisterExtension
-    static final TestBroker broker = new TestBroker();
-
-    static Engine engine;
-    static Worker worker;
     static long alice;
     static long bob;
     static long carol;
     static long dave;
 
     @BeforeAll
-    static void start() {
-        engine = EngineFixture.withBroker(db, broker);
-        worker = engine.startWorker(Worker.Settings.defaults(4));
-        UserStore users = new UserStore(engine.database());
+    static void users() {
+        UserStore users = new UserStore(fixture.engine().database());
         alice = users.create("alice@example.org", "Alice", "A", "").id();
         bob = users.create("bob@example.org", "Bob", "B", "").id();
         carol = users.create("carol@example.org", "Carol", "C", "").id();
         dave = users.create("dave@example.org", "Dave", "D", "").id();
-    }
-
-    @AfterAll
-    static void stop() {
-        worker.close();
-        engine.close();
     }
 
     /**
@@ -93,23 +75,24 @@ class UsersIT {
                 Waits.until(
                         Duration.ofSeconds(60),
                         root.describe() + " to finish",
-                        () -> "finished".equals(((ProcessNode) engine.graph().load(root.id())).processState()));
+                        () -> "finished"
+                                .equals(((ProcessNode) fixture.engine().graph().load(root.id())).processState()));
             }
             for (var owner : List.of(new Owner(alice, aliceRoots), new Owner(bob, bobRoots))) {
                 String provenance = provenanceOf(owner.roots());
-                long size = count(db, "SELECT count(*) FROM (" + provenance + ") p");
+                long size = count(fixture.db(), "SELECT count(*) FROM (" + provenance + ") p");
                 // each work chain: its 2 inputs, a child add with its output, an inline add with its output
                 assertEquals(owner.roots().size() * 7L, size, "the provenance of user " + owner.user());
                 assertEquals(
                         size,
                         count(
-                                db,
+                                fixture.db(),
                                 "SELECT count(*) FROM node WHERE id IN (" + provenance + ") AND user_id = "
                                         + owner.user()),
                         "every node of user " + owner.user() + "'s provenance is theirs");
                 assertEquals(
                         size,
-                        count(db, "SELECT count(*) FROM node WHERE user_id = " + owner.user()),
+                        count(fixture.db(), "SELECT count(*) FROM node WHERE user_id = " + owner.user()),
                         "user " + owner.user() + " owns nothing else");
             }
         } finally {
@@ -122,7 +105,7 @@ class UsersIT {
     /** Ten work chains launched by {@code user}, one at a time, each submitting a child and running a function. */
     private static Callable<List<ProcessNode>> launches(long user, int offset) {
         return () -> {
-            Launcher launcher = engine.launcher().forUser(user);
+            Launcher launcher = fixture.engine().launcher().forUser(user);
             List<ProcessNode> roots = new ArrayList<>();
             for (int i = 0; i < 10; i++) {
                 roots.add(launcher.submit(
@@ -135,17 +118,18 @@ class UsersIT {
 
     @Test
     void pausePlayAndKillAreReportedUnderTheirUser() throws Exception {
-        ProcessNode slow = engine.launcher()
+        ProcessNode slow = fixture.engine()
+                .launcher()
                 .forUser(carol)
                 .submit(TestProcesses.WaitSlow.DEFINITION, Inputs.of(X, new IntData(60_000)));
-        engine.control().forUser(dave).pause(slow.id());
-        engine.control().forUser(dave).play(slow.id());
-        engine.control().forUser(carol).kill(slow.id());
+        fixture.engine().control().forUser(dave).pause(slow.id());
+        fixture.engine().control().forUser(dave).play(slow.id());
+        fixture.engine().control().forUser(carol).kill(slow.id());
         Waits.until(
                 Duration.ofSeconds(30),
                 slow.describe() + " to be killed",
-                () -> "killed".equals(((ProcessNode) engine.graph().load(slow.id())).processState()));
-        List<String> report = new LogStore(engine.database())
+                () -> "killed".equals(((ProcessNode) fixture.engine().graph().load(slow.id())).processState()));
+        List<String> report = new LogStore(fixture.engine().database())
                 .forNode(slow.id()).stream().map(entry -> entry.message()).toList();
         assertTrue(report.contains("paused by dave@example.org"), report.toString());
         assertTrue(report.contains("played by dave@example.org"), report.toString());

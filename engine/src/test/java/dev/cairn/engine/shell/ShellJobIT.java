@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -26,6 +25,7 @@ import dev.cairn.engine.process.Inputs;
 import dev.cairn.engine.process.InvalidInputsException;
 import dev.cairn.engine.process.ProcessResult;
 import dev.cairn.engine.testing.EngineFixture;
+import dev.cairn.engine.testing.TestEngine;
 import dev.cairn.engine.testing.TestSshServer;
 import dev.cairn.storage.db.DatabaseConfig;
 import dev.cairn.storage.errors.InvalidInputException;
@@ -43,9 +43,6 @@ import dev.cairn.storage.graph.StrData;
 import dev.cairn.storage.graph.computers.Computer;
 import dev.cairn.storage.graph.computers.ComputerSpec;
 import dev.cairn.storage.graph.computers.ComputerStore;
-import dev.cairn.storage.objects.Container;
-import dev.cairn.storage.objects.ContainerConfig;
-import dev.cairn.storage.testing.TestDatabase;
 
 /**
  * {@code core.shell} on this machine (local transport, direct scheduler, real programs) and over
@@ -56,22 +53,17 @@ import dev.cairn.storage.testing.TestDatabase;
 class ShellJobIT {
 
     @RegisterExtension
-    static final TestDatabase db = new TestDatabase();
+    static final TestEngine fixture = TestEngine.local().withObjects();
 
     @TempDir
     static Path tmp;
 
-    static Engine engine;
     static Computer localhost;
     static InstalledCode bash;
 
     @BeforeAll
     static void open() throws Exception {
-        Path store = tmp.resolve("objects");
-        Container.init(store, ContainerConfig.defaults()).close();
-        engine = EngineFixture.open(new Engine.Config(
-                DatabaseConfig.of(db.jdbcUrl()).withPoolSize(4), null, "cairn", store, EngineFixture.plugins()));
-        localhost = new ComputerStore(engine.database())
+        localhost = new ComputerStore(fixture.engine().database())
                 .create(new ComputerSpec(
                         "localhost",
                         "localhost",
@@ -79,12 +71,7 @@ class ShellJobIT {
                         "core.local",
                         "core.direct",
                         Map.of("workdir", tmp.resolve("work").toString())));
-        bash = engine.graph().store(new InstalledCode(localhost.id(), "/bin/bash"));
-    }
-
-    @AfterAll
-    static void close() {
-        engine.close();
+        bash = fixture.engine().graph().store(new InstalledCode(localhost.id(), "/bin/bash"));
     }
 
     static Inputs shell(InstalledCode code, String script, Map<String, ? extends Data> nodes) {
@@ -96,7 +83,8 @@ class ShellJobIT {
 
     @Test
     void filesAndValuesGoInAndOutputsComeBackLabelledAfterTheirNames() throws Exception {
-        SinglefileData data = engine.graph()
+        SinglefileData data = fixture.engine()
+                .graph()
                 .store(new SinglefileData("data.txt", "one\ntwo\nthree\n".getBytes(StandardCharsets.UTF_8)));
         Inputs inputs = shell(
                         bash,
@@ -113,14 +101,14 @@ class ShellJobIT {
                                 Map.of("regex", "E = (\\S+)"),
                                 "energies",
                                 Map.of("regex", "E = (\\S+)", "match", "all"))));
-        ProcessResult r = engine.launcher().run(ShellJob.DEFINITION, inputs);
+        ProcessResult r = fixture.engine().launcher().run(ShellJob.DEFINITION, inputs);
 
         assertTrue(r.isFinishedOk(), r.node().exitStatus() + " " + r.node().exitMessage());
         assertEquals("E = -1.5D-03\nE = 2\n", text(r.outputs().get("stdout")));
         assertEquals("one\ntwo\n", text(r.outputs().get("first_txt")));
         assertEquals("x\n", text(r.outputs().get("aiida_shell_1_dat")));
         FolderData out = assertInstanceOf(FolderData.class, r.outputs().get("out"));
-        assertEquals("a\n", new String(engine.graph().readFile(out, "a"), StandardCharsets.UTF_8));
+        assertEquals("a\n", new String(fixture.engine().graph().readFile(out, "a"), StandardCharsets.UTF_8));
         assertEquals(Map.of("lines", 2L, "ok", true), ((DictData) r.outputs().get("result")).asMap());
         assertEquals(-1.5e-3, ((FloatData) r.outputs().get("energy")).value());
         assertEquals(List.of(-1.5e-3, 2L), ((ListData) r.outputs().get("energies")).values());
@@ -128,23 +116,24 @@ class ShellJobIT {
         assertTrue(r.outputs().containsKey("retrieved") && r.outputs().containsKey("remote_folder"));
         assertEquals(
                 List.of("_cairn_submit.sh"),
-                engine.graph().load(r.node().id()).files().list(""),
+                fixture.engine().graph().load(r.node().id()).files().list(""),
                 "the input file is the input node's, not kept on the job's node again");
     }
 
     @Test
     void aFailedCommandsStatusAndStandardErrorAreItsExitCode() throws Exception {
         ProcessResult failed =
-                engine.launcher().run(ShellJob.DEFINITION, shell(bash, "echo oops >&2; exit 3", Map.of()));
+                fixture.engine().launcher().run(ShellJob.DEFINITION, shell(bash, "echo oops >&2; exit 3", Map.of()));
         assertEquals(400, failed.node().exitStatus());
         assertEquals("the command exited with status 3: oops", failed.node().exitMessage());
         assertEquals("oops\n", text(failed.outputs().get("stderr")));
 
         ProcessResult noisy =
-                engine.launcher().run(ShellJob.DEFINITION, shell(bash, "echo warn >&2; echo ok", Map.of()));
+                fixture.engine().launcher().run(ShellJob.DEFINITION, shell(bash, "echo warn >&2; echo ok", Map.of()));
         assertEquals(410, noisy.node().exitStatus());
 
-        ProcessResult joined = engine.launcher()
+        ProcessResult joined = fixture.engine()
+                .launcher()
                 .run(
                         ShellJob.DEFINITION,
                         shell(bash, "echo warn >&2; echo ok", Map.of())
@@ -152,7 +141,8 @@ class ShellJobIT {
         assertTrue(joined.isFinishedOk(), joined.node().exitMessage());
         assertEquals("warn\nok\n", text(joined.outputs().get("stdout")));
 
-        ProcessResult missing = engine.launcher()
+        ProcessResult missing = fixture.engine()
+                .launcher()
                 .run(
                         ShellJob.DEFINITION,
                         shell(bash, "true", Map.of()).put(ShellJob.OUTPUTS, new ListData(List.of("result.txt"))));
@@ -161,7 +151,8 @@ class ShellJobIT {
                 missing.node().exitMessage().contains("result.txt"),
                 missing.node().exitMessage());
 
-        ProcessResult unparsed = engine.launcher()
+        ProcessResult unparsed = fixture.engine()
+                .launcher()
                 .run(
                         ShellJob.DEFINITION,
                         shell(bash, "echo 'no energy here'", Map.of())
@@ -174,11 +165,14 @@ class ShellJobIT {
 
     @Test
     void theCommandReadsAFileAsStandardInput() throws Exception {
-        SinglefileData lines =
-                engine.graph().store(new SinglefileData("lines.txt", "a\nb\nc\n".getBytes(StandardCharsets.UTF_8)));
-        InstalledCode wc =
-                engine.graph().store(new InstalledCode(localhost.id(), engine.locateExecutable(localhost, "wc")));
-        ProcessResult r = engine.launcher()
+        SinglefileData lines = fixture.engine()
+                .graph()
+                .store(new SinglefileData("lines.txt", "a\nb\nc\n".getBytes(StandardCharsets.UTF_8)));
+        InstalledCode wc = fixture.engine()
+                .graph()
+                .store(new InstalledCode(localhost.id(), fixture.engine().locateExecutable(localhost, "wc")));
+        ProcessResult r = fixture.engine()
+                .launcher()
                 .run(
                         ShellJob.DEFINITION,
                         Inputs.create()
@@ -192,10 +186,11 @@ class ShellJobIT {
 
     @Test
     void aProgramIsFoundOnTheComputerOrRefusedByName() {
-        assertEquals("/bin/bash", engine.locateExecutable(localhost, "/bin/bash"));
-        assertTrue(engine.locateExecutable(localhost, "echo").startsWith("/"), "a file, not the builtin");
+        assertEquals("/bin/bash", fixture.engine().locateExecutable(localhost, "/bin/bash"));
+        assertTrue(fixture.engine().locateExecutable(localhost, "echo").startsWith("/"), "a file, not the builtin");
         InvalidInputException missing = assertThrows(
-                InvalidInputException.class, () -> engine.locateExecutable(localhost, "no-such-program-cairn"));
+                InvalidInputException.class,
+                () -> fixture.engine().locateExecutable(localhost, "no-such-program-cairn"));
         assertEquals(
                 "command 'no-such-program-cairn' was not found on computer 'localhost' (not on its PATH): install it"
                         + " there, or give its absolute path",
@@ -204,7 +199,7 @@ class ShellJobIT {
 
     @Test
     void badInputsAreRefusedAtLaunchAndNothingIsStored() throws Exception {
-        long before = EngineFixture.count(db, "SELECT count(*) FROM node");
+        long before = EngineFixture.count(fixture.db(), "SELECT count(*) FROM node");
         SinglefileData a = new SinglefileData("x.txt", new byte[] {1});
         SinglefileData b = new SinglefileData("x.txt", new byte[] {2});
         List<Map.Entry<Inputs, String>> cases = List.of(
@@ -238,20 +233,21 @@ class ShellJobIT {
                         "parser 'stdout': is an output every shell job has"));
         for (Map.Entry<Inputs, String> c : cases) {
             InvalidInputsException e = assertThrows(
-                    InvalidInputsException.class, () -> engine.launcher().run(ShellJob.DEFINITION, c.getKey()));
+                    InvalidInputsException.class,
+                    () -> fixture.engine().launcher().run(ShellJob.DEFINITION, c.getKey()));
             assertTrue(e.getMessage().contains(c.getValue()), "expected '" + c.getValue() + "' in: " + e.getMessage());
         }
-        assertEquals(before, EngineFixture.count(db, "SELECT count(*) FROM node"), "nothing was stored");
+        assertEquals(before, EngineFixture.count(fixture.db(), "SELECT count(*) FROM node"), "nothing was stored");
     }
 
     @Test
     void anIdenticalShellJobIsTakenFromTheCache() throws Exception {
         Inputs inputs = shell(bash, "echo cached {x}", Map.of("x", new IntData(41)));
         try (Engine caching = EngineFixture.open(new Engine.Config(
-                DatabaseConfig.of(db.jdbcUrl()).withPoolSize(2),
+                DatabaseConfig.of(fixture.db().jdbcUrl()).withPoolSize(2),
                 null,
                 "cairn",
-                tmp.resolve("objects"),
+                fixture.objectStore(),
                 EngineFixture.plugins(),
                 CachingPolicy.enabledFor("core.shell")))) {
             ProcessResult first = caching.launcher().run(ShellJob.DEFINITION, inputs);
@@ -271,13 +267,16 @@ class ShellJobIT {
     @Test
     void aJobRunsOverSsh() throws Exception {
         try (TestSshServer sshd = TestSshServer.start(Files.createDirectories(tmp.resolve("keys")))) {
-            Computer login =
-                    EngineFixture.sshComputer(engine, sshd, tmp.resolve("ssh-work"), tmp.resolve("known_hosts"));
-            InstalledCode sort =
-                    engine.graph().store(new InstalledCode(login.id(), engine.locateExecutable(login, "sort")));
-            SinglefileData words =
-                    engine.graph().store(new SinglefileData("words", "pear\napple\n".getBytes(StandardCharsets.UTF_8)));
-            ProcessResult r = engine.launcher()
+            Computer login = EngineFixture.sshComputer(
+                    fixture.engine(), sshd, tmp.resolve("ssh-work"), tmp.resolve("known_hosts"));
+            InstalledCode sort = fixture.engine()
+                    .graph()
+                    .store(new InstalledCode(login.id(), fixture.engine().locateExecutable(login, "sort")));
+            SinglefileData words = fixture.engine()
+                    .graph()
+                    .store(new SinglefileData("words", "pear\napple\n".getBytes(StandardCharsets.UTF_8)));
+            ProcessResult r = fixture.engine()
+                    .launcher()
                     .run(
                             ShellJob.DEFINITION,
                             Inputs.create()
@@ -292,7 +291,7 @@ class ShellJobIT {
 
     @Test
     void aPbsComputersSubmitScriptCapturesTheCommandsStreamsAndStatus() throws Exception {
-        Computer pbs = new ComputerStore(engine.database())
+        Computer pbs = new ComputerStore(fixture.engine().database())
                 .create(new ComputerSpec(
                         "pbs-cluster",
                         "localhost",
@@ -300,8 +299,9 @@ class ShellJobIT {
                         "core.local",
                         "core.pbspro",
                         Map.of("workdir", tmp.resolve("pbs-work").toString())));
-        InstalledCode code = engine.graph().store(new InstalledCode(pbs.id(), "/usr/bin/sort"));
-        DryRun dry = engine.launcher()
+        InstalledCode code = fixture.engine().graph().store(new InstalledCode(pbs.id(), "/usr/bin/sort"));
+        DryRun dry = fixture.engine()
+                .launcher()
                 .dryRun(
                         ShellJob.DEFINITION,
                         Inputs.create()
@@ -309,7 +309,9 @@ class ShellJobIT {
                                 .put(ShellJob.ARGUMENTS, new ListData(List.of("-n", "{f}")))
                                 .put(
                                         ShellJob.NODES + ".f",
-                                        engine.graph().store(new SinglefileData("in.txt", new byte[] {'2', '\n'}))),
+                                        fixture.engine()
+                                                .graph()
+                                                .store(new SinglefileData("in.txt", new byte[] {'2', '\n'}))),
                         tmp.resolve("dry"));
         assertTrue(dry.script().contains("#PBS"), dry.script());
         assertTrue(
@@ -320,6 +322,6 @@ class ShellJobIT {
 
     private static String text(Data node) {
         SinglefileData file = assertInstanceOf(SinglefileData.class, node);
-        return new String(engine.graph().readFile(file, file.filename()), StandardCharsets.UTF_8);
+        return new String(fixture.engine().graph().readFile(file, file.filename()), StandardCharsets.UTF_8);
     }
 }

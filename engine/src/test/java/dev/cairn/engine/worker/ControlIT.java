@@ -16,8 +16,6 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -27,13 +25,12 @@ import dev.cairn.engine.internal.broker.Broadcasts;
 import dev.cairn.engine.internal.broker.BrokerConnection;
 import dev.cairn.engine.process.Inputs;
 import dev.cairn.engine.testing.EngineFixture;
+import dev.cairn.engine.testing.TestEngine;
 import dev.cairn.engine.testing.TestProcesses;
 import dev.cairn.engine.testing.Waits;
 import dev.cairn.storage.graph.IntData;
 import dev.cairn.storage.graph.LinkTriple;
 import dev.cairn.storage.graph.ProcessNode;
-import dev.cairn.storage.testing.TestBroker;
-import dev.cairn.storage.testing.TestDatabase;
 
 /**
  * Pause, play and kill of a process whose step is running on a worker, and of a process
@@ -43,29 +40,15 @@ import dev.cairn.storage.testing.TestDatabase;
 class ControlIT {
 
     @RegisterExtension
-    static final TestDatabase db = new TestDatabase();
-
-    @RegisterExtension
-    static final TestBroker broker = new TestBroker();
-
-    static Engine engine;
-
-    @BeforeAll
-    static void open() {
-        engine = EngineFixture.withBroker(db, broker);
-    }
-
-    @AfterAll
-    static void close() {
-        engine.close();
-    }
+    static final TestEngine fixture = TestEngine.withBroker();
 
     private static Worker startWorker() {
-        return engine.startWorker(new Worker.Settings(4, Duration.ofSeconds(5), OutboxRelay.Settings.defaults()));
+        return fixture.engine()
+                .startWorker(new Worker.Settings(4, Duration.ofSeconds(5), OutboxRelay.Settings.defaults()));
     }
 
     private static ProcessNode reload(long id) {
-        return (ProcessNode) engine.graph().load(id);
+        return (ProcessNode) fixture.engine().graph().load(id);
     }
 
     private static void awaitState(long id, String state, Duration timeout) throws InterruptedException {
@@ -77,7 +60,7 @@ class ControlIT {
 
     /** True while a transaction holds the process's row lock: a worker is running its step. */
     private static boolean rowLocked(long id) {
-        try (Connection c = db.connect()) {
+        try (Connection c = fixture.db().connect()) {
             c.setAutoCommit(false);
             try (Statement s = c.createStatement()) {
                 s.execute("SELECT 1 FROM process WHERE node_id = " + id + " FOR UPDATE NOWAIT");
@@ -100,11 +83,12 @@ class ControlIT {
     }
 
     private static List<LinkTriple> outgoing(long id) {
-        return engine.graph().outgoing(reload(id));
+        return fixture.engine().graph().outgoing(reload(id));
     }
 
     private static long result(long id) {
-        return ((IntData) engine.graph()
+        return ((IntData) fixture.engine()
+                        .graph()
                         .load(outgoing(id).stream()
                                 .filter(l -> l.label().equals("result"))
                                 .findFirst()
@@ -118,12 +102,12 @@ class ControlIT {
         try (Worker worker = startWorker()) {
             // a few times: the kill signal and the kill's row lock race against the interrupted step
             for (int round = 0; round < 5; round++) {
-                long nodesBefore = count(db, "SELECT count(*) FROM node");
-                ProcessNode slow = engine.launcher().submit(SLOW, Inputs.of(X, new IntData(5000)));
+                long nodesBefore = count(fixture.db(), "SELECT count(*) FROM node");
+                ProcessNode slow = fixture.engine().launcher().submit(SLOW, Inputs.of(X, new IntData(5000)));
                 awaitRunning(slow.id());
                 Thread.sleep(200);
                 long start = System.nanoTime();
-                List<Long> killed = engine.control().kill(slow.id());
+                List<Long> killed = fixture.engine().control().kill(slow.id());
                 long killMs = (System.nanoTime() - start) / 1_000_000;
                 ProcessNode node = reload(slow.id());
                 assertEquals(
@@ -147,20 +131,21 @@ class ControlIT {
                 assertTrue(outgoing(slow.id()).isEmpty(), "no output of the killed step: " + outgoing(slow.id()));
                 assertEquals(
                         nodesBefore + 2,
-                        count(db, "SELECT count(*) FROM node"),
+                        count(fixture.db(), "SELECT count(*) FROM node"),
                         "the process and its input, nothing else");
                 assertEquals(
                         0,
                         count(
-                                db,
+                                fixture.db(),
                                 "SELECT count(*) FROM log WHERE node_id = " + slow.id() + " AND level_name = 'ERROR'"),
                         "no error logged for it");
             }
-            ProcessNode after = engine.launcher().submit(ADD, Inputs.of(X, new IntData(2), Y, new IntData(3)));
+            ProcessNode after =
+                    fixture.engine().launcher().submit(ADD, Inputs.of(X, new IntData(2), Y, new IntData(3)));
             awaitState(after.id(), "finished", Duration.ofSeconds(10));
             assertEquals(5, result(after.id()), "the worker runs on after the interrupted steps");
         }
-        assertEquals(0, count(db, "SELECT count(*) FROM outbox"));
+        assertEquals(0, count(fixture.db(), "SELECT count(*) FROM outbox"));
     }
 
     /**
@@ -171,13 +156,14 @@ class ControlIT {
      */
     @Test
     void aStepThatBeginsJustAfterItsKillSignalEndsKilledWithoutRunning() throws Exception {
-        try (Worker worker = engine.startWorker(
-                        new Worker.Settings(1, Duration.ofSeconds(5), OutboxRelay.Settings.defaults()));
-                BrokerConnection connection = BrokerConnection.open(EngineFixture.amqpUri(broker), "cairn", "killer");
+        try (Worker worker = fixture.engine()
+                        .startWorker(new Worker.Settings(1, Duration.ofSeconds(5), OutboxRelay.Settings.defaults()));
+                BrokerConnection connection =
+                        BrokerConnection.open(EngineFixture.amqpUri(fixture.broker()), "cairn", "killer");
                 Broadcasts broadcasts = new Broadcasts(connection)) {
-            ProcessNode busy = engine.launcher().submit(SLOW, Inputs.of(X, new IntData(1500)));
+            ProcessNode busy = fixture.engine().launcher().submit(SLOW, Inputs.of(X, new IntData(1500)));
             awaitRunning(busy.id());
-            ProcessNode next = engine.launcher().submit(SLOW, Inputs.of(X, new IntData(60_000)));
+            ProcessNode next = fixture.engine().launcher().submit(SLOW, Inputs.of(X, new IntData(60_000)));
             broadcasts.publish(ControlSignal.kill(next.id()));
             awaitState(busy.id(), "finished", Duration.ofSeconds(20));
             long freed = System.nanoTime();
@@ -189,35 +175,39 @@ class ControlIT {
             assertTrue(node.isSealed());
             assertNull(node.exception());
             assertTrue(outgoing(next.id()).isEmpty(), "it never ran: " + outgoing(next.id()));
-            assertEquals(List.of(next.id()), engine.control().kill(next.id()), "the kill that follows finds it killed");
+            assertEquals(
+                    List.of(next.id()),
+                    fixture.engine().control().kill(next.id()),
+                    "the kill that follows finds it killed");
         }
     }
 
     @Test
     void pausingARunningStepLetsItCommitThenHoldsTheProcessUntilPlayed() throws Exception {
         try (Worker worker = startWorker()) {
-            ProcessNode chain =
-                    engine.launcher().submit(TestProcesses.SlowThenChild.DEFINITION, Inputs.of(X, new IntData(1500)));
+            ProcessNode chain = fixture.engine()
+                    .launcher()
+                    .submit(TestProcesses.SlowThenChild.DEFINITION, Inputs.of(X, new IntData(1500)));
             awaitRunning(chain.id());
             long start = System.nanoTime();
-            engine.control().pause(chain.id());
+            fixture.engine().control().pause(chain.id());
             long pauseMs = (System.nanoTime() - start) / 1_000_000;
             assertTrue(pauseMs > 500, "pause waited for the running step to commit (" + pauseMs + " ms)");
             ProcessNode node = reload(chain.id());
             assertTrue(node.isPaused());
             assertEquals("waiting", node.processState(), "the running step committed: it waits for its child");
-            long child = count(db, "SELECT node_id FROM process WHERE parent_id = " + chain.id());
+            long child = count(fixture.db(), "SELECT node_id FROM process WHERE parent_id = " + chain.id());
             awaitState(child, "finished", Duration.ofSeconds(10));
             Thread.sleep(1500);
             assertEquals("waiting", reload(chain.id()).processState(), "a paused parent does not go on");
             assertEquals(
                     1,
                     count(
-                            db,
+                            fixture.db(),
                             "SELECT count(*) FROM process WHERE node_id = " + chain.id()
                                     + " AND runnable AND paused AND awaiting = 0"),
                     "its continue task is due, held by the pause");
-            engine.control().play(chain.id());
+            fixture.engine().control().play(chain.id());
             awaitState(chain.id(), "finished", Duration.ofSeconds(10));
             node = reload(chain.id());
             assertEquals(0, node.exitStatus());
@@ -228,8 +218,8 @@ class ControlIT {
 
     @Test
     void aQueuedProcessPausedBeforeAnyWorkerRunsDoesNotProgressUntilPlayed() throws Exception {
-        ProcessNode add = engine.launcher().submit(ADD, Inputs.of(X, new IntData(1), Y, new IntData(2)));
-        engine.control().pause(add.id());
+        ProcessNode add = fixture.engine().launcher().submit(ADD, Inputs.of(X, new IntData(1), Y, new IntData(2)));
+        fixture.engine().control().pause(add.id());
         assertTrue(reload(add.id()).isPaused());
         try (Worker worker = startWorker()) {
             Waits.until(Duration.ofSeconds(10), "the worker to take the queued task", () -> worker.stepsRun() >= 1);
@@ -237,7 +227,7 @@ class ControlIT {
             ProcessNode node = reload(add.id());
             assertEquals("created", node.processState(), "a paused process does not run");
             assertTrue(outgoing(add.id()).isEmpty());
-            engine.control().play(add.id());
+            fixture.engine().control().play(add.id());
             awaitState(add.id(), "finished", Duration.ofSeconds(10));
             node = reload(add.id());
             assertEquals(0, node.exitStatus());
@@ -248,15 +238,16 @@ class ControlIT {
 
     @Test
     void aQueuedProcessKilledByAnEngineWithoutBrokerIsSkippedByTheWorker() throws Exception {
-        long nodesBefore = count(db, "SELECT count(*) FROM node");
-        ProcessNode add = engine.launcher().submit(ADD, Inputs.of(X, new IntData(1), Y, new IntData(2)));
-        try (Engine local = EngineFixture.local(db)) {
+        long nodesBefore = count(fixture.db(), "SELECT count(*) FROM node");
+        ProcessNode add = fixture.engine().launcher().submit(ADD, Inputs.of(X, new IntData(1), Y, new IntData(2)));
+        try (Engine local = EngineFixture.local(fixture.db())) {
             assertEquals(List.of(add.id()), local.control().kill(add.id()));
         }
         assertEquals("killed", reload(add.id()).processState());
         try (Worker worker = startWorker()) {
             Waits.until(Duration.ofSeconds(10), "the worker to take the queued task", () -> worker.stepsRun() >= 1);
-            ProcessNode later = engine.launcher().submit(ADD, Inputs.of(X, new IntData(3), Y, new IntData(4)));
+            ProcessNode later =
+                    fixture.engine().launcher().submit(ADD, Inputs.of(X, new IntData(3), Y, new IntData(4)));
             awaitState(later.id(), "finished", Duration.ofSeconds(10));
         }
         ProcessNode node = reload(add.id());
@@ -265,7 +256,7 @@ class ControlIT {
         assertNull(node.exitStatus());
         assertTrue(outgoing(add.id()).isEmpty(), "the killed process never ran");
         // the killed add and its 2 inputs; the later add, its 2 inputs and its result
-        assertEquals(nodesBefore + 3 + 4, count(db, "SELECT count(*) FROM node"));
-        assertEquals(0, count(db, "SELECT count(*) FROM outbox"));
+        assertEquals(nodesBefore + 3 + 4, count(fixture.db(), "SELECT count(*) FROM node"));
+        assertEquals(0, count(fixture.db(), "SELECT count(*) FROM outbox"));
     }
 }

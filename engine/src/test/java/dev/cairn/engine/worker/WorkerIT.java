@@ -14,56 +14,33 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import dev.cairn.engine.Engine;
 import dev.cairn.engine.events.EventFilter;
 import dev.cairn.engine.events.Subscription;
 import dev.cairn.engine.launch.Launcher;
 import dev.cairn.engine.process.Inputs;
-import dev.cairn.engine.testing.EngineFixture;
+import dev.cairn.engine.testing.TestEngine;
 import dev.cairn.engine.testing.TestProcesses;
 import dev.cairn.engine.testing.Waits;
 import dev.cairn.storage.errors.ConflictException;
 import dev.cairn.storage.errors.NotFoundException;
 import dev.cairn.storage.graph.IntData;
 import dev.cairn.storage.graph.ProcessNode;
-import dev.cairn.storage.testing.TestBroker;
-import dev.cairn.storage.testing.TestDatabase;
 
 /** Submitting to a worker through RabbitMQ, and controlling what it runs. */
 class WorkerIT {
 
     @RegisterExtension
-    static final TestDatabase db = new TestDatabase();
-
-    @RegisterExtension
-    static final TestBroker broker = new TestBroker();
-
-    static Engine engine;
-    static Worker worker;
-
-    @BeforeAll
-    static void start() {
-        engine = EngineFixture.withBroker(db, broker);
-        worker = engine.startWorker(Worker.Settings.defaults(4));
-    }
-
-    @AfterAll
-    static void stop() {
-        worker.close();
-        engine.close();
-    }
+    static final TestEngine fixture = TestEngine.withBroker().withWorker(4);
 
     private static String state(ProcessNode node) {
-        return ((ProcessNode) engine.graph().load(node.id())).processState();
+        return ((ProcessNode) fixture.engine().graph().load(node.id())).processState();
     }
 
     private static ProcessNode reload(ProcessNode node) {
-        return (ProcessNode) engine.graph().load(node.id());
+        return (ProcessNode) fixture.engine().graph().load(node.id());
     }
 
     private static void awaitState(ProcessNode node, String state) throws InterruptedException {
@@ -72,15 +49,17 @@ class WorkerIT {
 
     @Test
     void submittedFunctionsAndWorkChainsFinishOnTheWorker() throws Exception {
-        ProcessNode add = engine.launcher().submit(ADD, Inputs.of(X, new IntData(1), Y, new IntData(2)));
-        ProcessNode fan = engine.launcher().submit(TestProcesses.FanOut.DEFINITION, Inputs.of(X, new IntData(5)));
+        ProcessNode add = fixture.engine().launcher().submit(ADD, Inputs.of(X, new IntData(1), Y, new IntData(2)));
+        ProcessNode fan =
+                fixture.engine().launcher().submit(TestProcesses.FanOut.DEFINITION, Inputs.of(X, new IntData(5)));
         awaitState(add, "finished");
         awaitState(fan, "finished");
         assertEquals(0, reload(fan).exitStatus());
         assertEquals(
                 2 + 3 + 4 + 5 + 6,
-                ((IntData) engine.graph()
-                                .load(engine.graph().outgoing(reload(fan)).stream()
+                ((IntData) fixture.engine()
+                                .graph()
+                                .load(fixture.engine().graph().outgoing(reload(fan)).stream()
                                         .filter(l -> l.label().equals("result"))
                                         .findFirst()
                                         .orElseThrow()
@@ -95,7 +74,7 @@ class WorkerIT {
             launches.add(new Launcher.Launch(
                     TestProcesses.ChildThenAdd.DEFINITION, Inputs.of(X, new IntData(i), Y, new IntData(1))));
         }
-        List<ProcessNode> nodes = engine.launcher().submitAll(launches);
+        List<ProcessNode> nodes = fixture.engine().launcher().submitAll(launches);
         for (ProcessNode n : nodes) {
             awaitState(n, "finished");
         }
@@ -105,18 +84,26 @@ class WorkerIT {
                 .orElseThrow();
         // each work chain: 1 child submitted + 1 inline add = 2 CALL_CALC links, 1 RETURN
         assertEquals(
-                400, count(db, "SELECT count(*) FROM link WHERE type = 'call_calc' AND input_id IN (" + ids + ")"));
-        assertEquals(200, count(db, "SELECT count(*) FROM link WHERE type = 'return' AND input_id IN (" + ids + ")"));
+                400,
+                count(
+                        fixture.db(),
+                        "SELECT count(*) FROM link WHERE type = 'call_calc' AND input_id IN (" + ids + ")"));
+        assertEquals(
+                200,
+                count(fixture.db(), "SELECT count(*) FROM link WHERE type = 'return' AND input_id IN (" + ids + ")"));
     }
 
     @Test
     void stateChangesAreBroadcast() throws Exception {
         List<String> seen = new CopyOnWriteArrayList<>();
-        try (Subscription sub = engine.subscribe(
-                EventFilter.all(),
-                change -> seen.add(change.processId() + "." + change.to().dbValue()))) {
+        try (Subscription sub = fixture.engine()
+                .subscribe(
+                        EventFilter.all(),
+                        change ->
+                                seen.add(change.processId() + "." + change.to().dbValue()))) {
             Thread.sleep(200);
-            ProcessNode wc = engine.launcher()
+            ProcessNode wc = fixture.engine()
+                    .launcher()
                     .submit(TestProcesses.ChildThenAdd.DEFINITION, Inputs.of(X, new IntData(1), Y, new IntData(1)));
             awaitState(wc, "finished");
             Waits.until(Duration.ofSeconds(5), "the finished broadcast", () -> seen.contains(wc.id() + ".finished"));
@@ -127,13 +114,13 @@ class WorkerIT {
     @Test
     void pauseAndPlayAQueuedAndAWaitingProcess() throws Exception {
         ProcessNode waiting =
-                engine.launcher().submit(TestProcesses.WaitSlow.DEFINITION, Inputs.of(X, new IntData(1500)));
+                fixture.engine().launcher().submit(TestProcesses.WaitSlow.DEFINITION, Inputs.of(X, new IntData(1500)));
         awaitState(waiting, "waiting");
-        engine.control().pause(waiting.id());
+        fixture.engine().control().pause(waiting.id());
         assertTrue(reload(waiting).isPaused());
         Thread.sleep(2500);
         assertEquals("waiting", state(waiting), "a paused parent does not go on when its child finishes");
-        engine.control().play(waiting.id());
+        fixture.engine().control().play(waiting.id());
         awaitState(waiting, "finished");
         assertEquals(0, reload(waiting).exitStatus());
     }
@@ -141,26 +128,27 @@ class WorkerIT {
     @Test
     void killCascadesToChildrenAndWorksWithoutAWorkerHoldingTheProcess() throws Exception {
         ProcessNode parent =
-                engine.launcher().submit(TestProcesses.WaitSlow.DEFINITION, Inputs.of(X, new IntData(3000)));
+                fixture.engine().launcher().submit(TestProcesses.WaitSlow.DEFINITION, Inputs.of(X, new IntData(3000)));
         awaitState(parent, "waiting");
-        List<Long> killed = engine.control().kill(parent.id());
+        List<Long> killed = fixture.engine().control().kill(parent.id());
         assertEquals(2, killed.size(), "the parent and its running child: " + killed);
         assertEquals("killed", state(parent));
         long child = killed.get(1);
         Waits.until(
                 Duration.ofSeconds(10),
                 "the child killed",
-                () -> "killed".equals(((ProcessNode) engine.graph().load(child)).processState()));
-        assertThrows(ConflictException.class, () -> engine.control().pause(parent.id()));
+                () -> "killed".equals(((ProcessNode) fixture.engine().graph().load(child)).processState()));
+        assertThrows(ConflictException.class, () -> fixture.engine().control().pause(parent.id()));
     }
 
     @Test
     void controlOfAnUnknownProcessSaysSo() {
-        var e = assertThrows(NotFoundException.class, () -> engine.control().pause(999_999));
+        var e = assertThrows(
+                NotFoundException.class, () -> fixture.engine().control().pause(999_999));
         assertTrue(e.getMessage().contains("process 999999"), e.getMessage());
     }
 
     static long outbox() throws SQLException {
-        return count(db, "SELECT count(*) FROM outbox");
+        return count(fixture.db(), "SELECT count(*) FROM outbox");
     }
 }

@@ -22,6 +22,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.cairn.storage.objects.testing.S3Server;
+
 /**
  * The contract on a container in a bucket of a real S3 server (S3Proxy on a folder), and what only a
  * bucket does: several hosts, each with its own copy of the index, sharing one container.

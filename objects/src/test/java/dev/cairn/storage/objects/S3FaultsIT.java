@@ -20,6 +20,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.cairn.storage.objects.testing.S3Server;
+
 /**
  * A container in a bucket behind a server that fails requests now and then ({@link FaultyProxy}: 500s,
  * and requests that take effect but whose answer is lost): retries hold and nothing is lost; a failure

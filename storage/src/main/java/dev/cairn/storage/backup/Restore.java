@@ -19,6 +19,8 @@ import javax.sql.DataSource;
 import dev.cairn.storage.db.Migrations;
 import dev.cairn.storage.errors.ConflictException;
 import dev.cairn.storage.errors.InvalidInputException;
+import dev.cairn.storage.objects.Container;
+import dev.cairn.storage.objects.S3Location;
 
 /**
  * Brings a backup back into an empty installation: a database whose schema has no Cairn rows (no
@@ -27,7 +29,8 @@ import dev.cairn.storage.errors.InvalidInputException;
  * store is copied (never linked: the restored store writes into its packs) into a staging folder
  * inside the store's folder, the database loaded in one transaction, and the staged entries renamed
  * into the store's folder last. The folder itself is kept, never replaced: in a container it is a
- * volume's mount point, which cannot be removed or renamed over.
+ * volume's mount point, which cannot be removed or renamed over. A store in a bucket gets the backup's
+ * objects written into it ({@link ObjectsIntoBucket}).
  */
 public final class Restore {
 
@@ -56,29 +59,21 @@ public final class Restore {
         }
     }
 
-    /** Restores; returns the manifest of the backup restored. */
+    /** Restores into a store in a folder; returns the manifest of the backup restored. */
     public static Manifest run(Path source, DataSource database, Path store, Consumer<String> progress) {
         Path backup = resolve(source);
-        Manifest manifest = Manifest.read(backup);
-        String latest = Migrations.latestVersion(database);
-        if (Migrations.compareVersions(manifest.schemaVersion(), latest) > 0) {
-            throw new InvalidInputException(
-                    "the backup " + backup + " was made at schema version " + manifest.schemaVersion()
-                            + ", newer than this server's " + latest + ": restore it with a newer server");
-        }
+        Manifest manifest = readChecked(backup, database);
         Path staged = store.resolve(STAGING);
         boolean existed = Files.isDirectory(store);
         boolean restored = false;
         try {
-            refuseNonEmpty(database, manifest, store);
+            List<String> found = databaseContents(database, manifest);
+            found.addAll(storeContents(store));
+            refuseIfAny(found);
             Backups.deleteTree(staged);
             progress.accept("objects");
             copyTree(backup.resolve(Backups.OBJECTS), staged);
-            progress.accept("database: schema version " + manifest.schemaVersion());
-            Migrations.migrateTo(database, manifest.schemaVersion());
-            try (Connection c = database.getConnection()) {
-                DatabaseLoad.load(c, backup, manifest, step -> progress.accept("database: " + step));
-            }
+            loadDatabase(backup, manifest, database, progress);
             try (Stream<Path> entries = Files.list(staged)) {
                 for (Path entry : entries.toList()) {
                     Files.move(entry, store.resolve(entry.getFileName()), StandardCopyOption.ATOMIC_MOVE);
@@ -102,8 +97,77 @@ public final class Restore {
         }
     }
 
-    private static void refuseNonEmpty(DataSource database, Manifest manifest, Path store)
+    /**
+     * Restores into a store in a bucket, which holds no objects yet (no container under its prefix, or an
+     * empty one, as a server's first start leaves it). The backup's container is copied into a staging folder
+     * in the bucket's local cache (the backup itself is never opened: opening writes to its index), its objects
+     * written into the bucket in one pack batch, and the database loaded after them. If the load fails, the
+     * objects are deleted from the bucket again, so that the restore can be run again.
+     */
+    public static Manifest run(Path source, DataSource database, S3Location bucket, Consumer<String> progress) {
+        Path backup = resolve(source);
+        Manifest manifest = readChecked(backup, database);
+        Path staged = bucket.cacheDir().resolve(STAGING);
+        try {
+            List<String> found = databaseContents(database, manifest);
+            long held = ObjectsIntoBucket.objectsIn(bucket);
+            if (held > 0) {
+                found.add("the object store " + bucket + " holds " + held + " objects");
+            }
+            refuseIfAny(found);
+            Backups.deleteTree(staged);
+            progress.accept("objects");
+            copyTree(backup.resolve(Backups.OBJECTS), staged);
+            try (Container target = ObjectsIntoBucket.open(bucket)) {
+                ObjectsIntoBucket.copy(staged, target, progress);
+                try {
+                    loadDatabase(backup, manifest, database, progress);
+                } catch (SQLException | IOException | RuntimeException e) {
+                    try {
+                        ObjectsIntoBucket.deleteAll(target);
+                    } catch (IOException | RuntimeException cleanup) {
+                        e.addSuppressed(cleanup); // the load's failure is the one to report
+                    }
+                    throw e;
+                }
+            }
+            return manifest;
+        } catch (IOException e) {
+            throw new UncheckedIOException("restoring " + backup + " into " + bucket + ": " + e.getMessage(), e);
+        } catch (SQLException e) {
+            throw new IllegalStateException("restoring " + backup + ": " + e.getMessage(), e);
+        } finally {
+            try {
+                Backups.deleteTree(staged);
+            } catch (IOException ignored) {
+                // a leftover staging folder is removed by the next restore
+            }
+        }
+    }
+
+    /** The backup's manifest, refused when a newer schema than this server's made it. */
+    private static Manifest readChecked(Path backup, DataSource database) {
+        Manifest manifest = Manifest.read(backup);
+        String latest = Migrations.latestVersion(database);
+        if (Migrations.compareVersions(manifest.schemaVersion(), latest) > 0) {
+            throw new InvalidInputException(
+                    "the backup " + backup + " was made at schema version " + manifest.schemaVersion()
+                            + ", newer than this server's " + latest + ": restore it with a newer server");
+        }
+        return manifest;
+    }
+
+    private static void loadDatabase(Path backup, Manifest manifest, DataSource database, Consumer<String> progress)
             throws SQLException, IOException {
+        progress.accept("database: schema version " + manifest.schemaVersion());
+        Migrations.migrateTo(database, manifest.schemaVersion());
+        try (Connection c = database.getConnection()) {
+            DatabaseLoad.load(c, backup, manifest, step -> progress.accept("database: " + step));
+        }
+    }
+
+    /** What the database holds that a restore would overwrite; empty when it may be restored into. */
+    private static List<String> databaseContents(DataSource database, Manifest manifest) throws SQLException {
         List<String> found = new ArrayList<>();
         String current = Migrations.currentVersion(database);
         try (Connection c = database.getConnection()) {
@@ -120,17 +184,23 @@ public final class Restore {
                 }
             }
         }
-        if (Files.exists(store)) {
-            try (Stream<Path> entries = Files.list(store)) {
-                List<String> names = entries.map(p -> p.getFileName().toString())
-                        .filter(name -> !name.equals(STAGING))
-                        .sorted()
-                        .toList();
-                if (!names.isEmpty()) {
-                    found.add("the object store " + store + " holds " + names);
-                }
-            }
+        return found;
+    }
+
+    private static List<String> storeContents(Path store) throws IOException {
+        if (!Files.exists(store)) {
+            return List.of();
         }
+        try (Stream<Path> entries = Files.list(store)) {
+            List<String> names = entries.map(p -> p.getFileName().toString())
+                    .filter(name -> !name.equals(STAGING))
+                    .sorted()
+                    .toList();
+            return names.isEmpty() ? List.of() : List.of("the object store " + store + " holds " + names);
+        }
+    }
+
+    private static void refuseIfAny(List<String> found) {
         if (!found.isEmpty()) {
             throw new ConflictException(
                     "cannot restore into an installation that is not empty: " + String.join("; ", found));

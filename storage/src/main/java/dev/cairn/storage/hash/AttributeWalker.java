@@ -10,7 +10,7 @@ import java.util.UUID;
 
 /**
  * Writes attribute values (JSON-like trees of maps, lists and scalars) in canonical form,
- * refusing anything else with an {@link InvalidValueException} that names the type.
+ * refusing anything else with an {@link UnhashableValueException} that names the type.
  */
 final class AttributeWalker {
 
@@ -65,14 +65,14 @@ final class AttributeWalker {
         } else if (value instanceof UUID u) {
             out.writeUuid(u);
         } else {
-            throw new InvalidValueException(
+            throw new UnhashableValueException(
                     "unsupported type " + value.getClass().getName() + " (supported: " + SUPPORTED + ")");
         }
     }
 
     private void writeFinite(double d) {
         if (!Double.isFinite(d)) {
-            throw new InvalidValueException("the float " + d + " is not finite; NaN and infinities are refused");
+            throw new UnhashableValueException("the float " + d + " is not finite; NaN and infinities are refused");
         }
         out.writeFloat(d);
     }
@@ -85,7 +85,7 @@ final class AttributeWalker {
             for (int i = 0; i < size; i++) {
                 try {
                     write(list.get(i), depth);
-                } catch (InvalidValueException e) {
+                } catch (UnhashableValueException e) {
                     throw e.inside("[" + i + "]");
                 }
             }
@@ -94,7 +94,7 @@ final class AttributeWalker {
             for (Object element : list) {
                 try {
                     write(element, depth);
-                } catch (InvalidValueException e) {
+                } catch (UnhashableValueException e) {
                     throw e.inside("[" + i + "]");
                 }
                 i++;
@@ -113,7 +113,7 @@ final class AttributeWalker {
             try {
                 out.writeKey(key);
                 write(entry.getValue(), depth);
-            } catch (InvalidValueException e) {
+            } catch (UnhashableValueException e) {
                 throw e.insideKey(key);
             }
         }
@@ -142,7 +142,7 @@ final class AttributeWalker {
             }
             if (!(entry.getKey() instanceof String)) {
                 Object key = entry.getKey();
-                throw new InvalidValueException("map key "
+                throw new UnhashableValueException("map key "
                         + (key == null
                                 ? "null"
                                 : "'" + key + "' of type " + key.getClass().getName()) + " is not a String");
@@ -158,7 +158,7 @@ final class AttributeWalker {
 
     private static void checkDepth(int depth) {
         if (depth > MAX_DEPTH) {
-            throw new InvalidValueException(
+            throw new UnhashableValueException(
                     "nested more than " + MAX_DEPTH + " levels deep (does a map or list contain itself?)");
         }
     }

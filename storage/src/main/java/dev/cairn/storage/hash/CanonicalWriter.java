@@ -106,7 +106,7 @@ final class CanonicalWriter {
         putIntegerContent(-(long) rounded.scale());
     }
 
-    /** A tagged string; throws {@link InvalidValueException} if it holds an unpaired surrogate. */
+    /** A tagged string; throws {@link UnhashableValueException} if it holds an unpaired surrogate. */
     void writeString(String value) {
         ensure(1);
         buffer[position++] = STRING;
@@ -223,7 +223,7 @@ final class CanonicalWriter {
                     length += 1;
                 } else if (Character.isSurrogate(c)) {
                     if (!Character.isHighSurrogate(c) || i + 1 == chars || !Character.isLowSurrogate(s.charAt(i + 1))) {
-                        throw new InvalidValueException("string has an unpaired surrogate U+"
+                        throw new UnhashableValueException("string has an unpaired surrogate U+"
                                 + Integer.toHexString(c).toUpperCase() + " at index " + i
                                 + ", which has no UTF-8 form");
                     }

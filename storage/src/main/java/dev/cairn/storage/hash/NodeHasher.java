@@ -74,7 +74,7 @@ public final class NodeHasher {
         out.writeKey("attributes");
         try {
             new AttributeWalker(out).writeMap(input.attributes());
-        } catch (InvalidValueException e) {
+        } catch (UnhashableValueException e) {
             throw e.at("attributes");
         }
         out.writeKey("computer");

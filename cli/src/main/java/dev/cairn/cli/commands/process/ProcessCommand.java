@@ -17,6 +17,7 @@ import tools.jackson.databind.node.ArrayNode;
 import dev.cairn.cli.client.CairnClient;
 import dev.cairn.cli.client.CliException;
 import dev.cairn.cli.client.JsonTrees;
+import dev.cairn.cli.client.RemoteNodeFiles;
 import dev.cairn.cli.options.NodeRef;
 import dev.cairn.cli.options.ProcessFilterOptions;
 import dev.cairn.cli.options.Session;
@@ -232,7 +233,8 @@ public final class ProcessCommand {
             mixinStandardHelpOptions = true,
             name = "show",
             description = "Show a process: its type, state, how it ended, inputs and outputs, caller and the"
-                    + " processes it called.")
+                    + " processes it called; for a calculation job also its scheduler job and the files it sent"
+                    + " and retrieved.")
     static final class Show implements Runnable {
 
         @Mixin
@@ -249,7 +251,18 @@ public final class ProcessCommand {
                 out.print(detail);
                 return;
             }
-            ProcessDetails.print(detail, out);
+            JsonNode sent = null;
+            JsonNode retrieved = null;
+            if (detail.hasNonNull("job")) {
+                // the files the web page shows: the job's own (what it sent) and its retrieved folder's
+                CairnClient client = session.client();
+                sent = new RemoteNodeFiles(client, JsonTrees.text(detail.path("process"), "uuid", "")).list("", true);
+                JsonNode folder = detail.path("outputs").path("retrieved");
+                if (folder.hasNonNull("uuid")) {
+                    retrieved = new RemoteNodeFiles(client, folder.path("uuid").asString()).list("", true);
+                }
+            }
+            ProcessDetails.print(detail, sent, retrieved, out);
         }
     }
 

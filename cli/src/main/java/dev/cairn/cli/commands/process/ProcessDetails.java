@@ -12,16 +12,24 @@ import tools.jackson.databind.JsonNode;
 import dev.cairn.cli.client.JsonTrees;
 import dev.cairn.cli.output.Output;
 import dev.cairn.cli.output.ProcessLines;
+import dev.cairn.cli.output.Progress;
 import dev.cairn.cli.output.TextTable;
 
-/** {@code process show} as text: the process's properties, then its inputs, outputs and called processes. */
+/**
+ * {@code process show} as text: the process's properties, then its inputs and outputs, a calculation job's
+ * files sent and retrieved, and the processes it called.
+ */
 final class ProcessDetails {
 
     private static final DateTimeFormatter LOCAL = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
 
     private ProcessDetails() {}
 
-    static void print(JsonNode detail, Output out) {
+    /**
+     * @param sent      a calculation job's files listing (its node's, recursive), null for another process
+     * @param retrieved the listing of a job's retrieved folder, null when it has none (yet)
+     */
+    static void print(JsonNode detail, JsonNode sent, JsonNode retrieved, Output out) {
         JsonNode p = detail.path("process");
         TextTable props = TextTable.of("Property", "Value");
         props.row("pk", ProcessLines.id(p));
@@ -70,6 +78,14 @@ final class ProcessDetails {
         out.print(props);
         ProcessLines.ports("Inputs", detail.path("inputs"), out);
         ProcessLines.ports("Outputs", detail.path("outputs"), out);
+        if (sent != null) {
+            files(
+                    "Files sent",
+                    sent,
+                    "none yet: the job has not been submitted, or its results came from the cache",
+                    out);
+            files("Files retrieved", retrieved, "none yet", out);
+        }
         JsonNode called = detail.path("called");
         if (!called.isEmpty()) {
             out.line("");
@@ -88,6 +104,29 @@ final class ProcessDetails {
             out.line("");
             out.line("Exception:");
             out.line(exception);
+        }
+    }
+
+    /**
+     * The files of a listing with their sizes, as the web page lists them; {@code none} when there is no
+     * listing or no file in it.
+     */
+    static void files(String title, JsonNode listing, String none, Output out) {
+        out.line("");
+        TextTable t = TextTable.of(title, "Size").alignRight("Size");
+        if (listing != null) {
+            for (JsonNode entry : listing.path("entries")) {
+                if ("file".equals(JsonTrees.text(entry, "type", ""))) {
+                    t.row(
+                            JsonTrees.text(entry, "path", ""),
+                            Progress.size(entry.path("size").asLong()));
+                }
+            }
+        }
+        if (t.isEmpty()) {
+            out.line(title + ": " + none);
+        } else {
+            out.print(t);
         }
     }
 

@@ -1,11 +1,22 @@
 package dev.cairn.cli.commands.process;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
 
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-/** {@code process show}'s one line of a calculation job's {@code last_job_info}: the fields the scheduler gave, in order. */
+import dev.cairn.cli.output.Output;
+import dev.cairn.cli.output.Terminal;
+
+/**
+ * {@code process show}'s one line of a calculation job's {@code last_job_info} (the fields the scheduler gave,
+ * in order) and a job's files sent and retrieved.
+ */
 class ProcessDetailsTest {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -46,5 +57,52 @@ class ProcessDetailsTest {
                 {"job_id": "16", "job_state": "queued", "job_substate": "PD", "annotation": "Resources",
                  "wallclock_time_seconds": 0}""");
         assertEquals("substate PD, ran 0:00, Resources", ProcessDetails.jobInfo(pending));
+    }
+
+    private static final String JOB = """
+            {"process": {"pk": 31, "uuid": "0190c1a2-5b1e-7c3d-9f00-2b8e4d6a1c55", "entry_point": "core.arithmetic.add",
+                         "kind": "calcjob", "state": "finished", "exit_status": 0},
+             "job": {"computer": "localhost", "job_id": "4101", "scheduler_state": "done"},
+             "inputs": {}, "outputs": {}}""";
+
+    private static String shown(JsonNode detail, JsonNode sent, JsonNode retrieved) {
+        StringWriter text = new StringWriter();
+        Output out = new Output(
+                new PrintWriter(text), new PrintWriter(new StringWriter()), new Terminal(false, false, 100), false);
+        ProcessDetails.print(detail, sent, retrieved, out);
+        return text.toString().replace(System.lineSeparator(), "\n");
+    }
+
+    @Test
+    void aJobShowsTheFilesItSentAndRetrievedWithTheirSizesFoldersLeftOut() {
+        var sent = JSON.readTree("""
+                {"node": "0190c1a2", "path": "", "entries": [
+                 {"name": "_cairn_submit.sh", "path": "_cairn_submit.sh", "type": "file", "size": 412},
+                 {"name": "in", "path": "in", "type": "directory"},
+                 {"name": "aiida.in", "path": "in/aiida.in", "type": "file", "size": 3072}]}""");
+        var retrieved = JSON.readTree("""
+                {"node": "0190c1a3", "path": "", "entries": [
+                 {"name": "aiida.out", "path": "aiida.out", "type": "file", "size": 20}]}""");
+        String text = shown(JSON.readTree(JOB), sent, retrieved);
+        assertTrue(
+                text.contains("Files sent           Size\n_cairn_submit.sh    412 B\nin/aiida.in       3.0 KiB\n"),
+                text);
+        assertTrue(text.contains("Files retrieved  Size\naiida.out        20 B\n"), text);
+        assertTrue(!text.contains("in/\n") && !text.contains("directory"), "no folder listed: " + text);
+    }
+
+    @Test
+    void aJobNotYetSubmittedOrRetrievedSaysSo() {
+        var none = JSON.readTree("""
+                {"node": "0190c1a2", "path": "", "entries": []}""");
+        String text = shown(JSON.readTree(JOB), none, null);
+        assertTrue(text.contains("Files sent: none yet"), text);
+        assertTrue(text.contains("Files retrieved: none yet"), text);
+    }
+
+    @Test
+    void aProcessThatIsNoJobShowsNoFiles() {
+        String text = shown(JSON.readTree(JOB.replace("\"job\": {", "\"other\": {")), null, null);
+        assertTrue(!text.contains("Files"), text);
     }
 }

@@ -19,7 +19,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -33,6 +32,7 @@ import dev.cairn.engine.process.Inputs;
 import dev.cairn.engine.process.JobOptions;
 import dev.cairn.engine.process.ProcessResult;
 import dev.cairn.engine.testing.EngineFixture;
+import dev.cairn.engine.testing.TestEngine;
 import dev.cairn.engine.testing.TestProcesses;
 import dev.cairn.engine.testing.Waits;
 import dev.cairn.engine.worker.Worker;
@@ -49,33 +49,21 @@ import dev.cairn.storage.graph.ProcessNode;
 import dev.cairn.storage.graph.RemoteData;
 import dev.cairn.storage.graph.computers.ComputerSpec;
 import dev.cairn.storage.graph.computers.ComputerStore;
-import dev.cairn.storage.testing.TestBroker;
-import dev.cairn.storage.testing.TestDatabase;
 
 /** A calculation job on this machine: local transport, direct scheduler, real bash. */
 class CalcJobIT {
 
     @RegisterExtension
-    static final TestDatabase db = new TestDatabase();
-
-    @RegisterExtension
-    static final TestBroker broker = new TestBroker();
+    static final TestEngine fixture = TestEngine.localBesideBroker().withObjects();
 
     @TempDir
     static Path tmp;
 
-    static Engine engine;
     static InstalledCode bash;
 
     @BeforeAll
     static void open() throws Exception {
-        engine = EngineFixture.localWithObjects(db, tmp.resolve("objects"));
-        bash = EngineFixture.bashOnThisMachine(engine, tmp.resolve("work"));
-    }
-
-    @AfterAll
-    static void close() {
-        engine.close();
+        bash = EngineFixture.bashOnThisMachine(fixture.engine(), tmp.resolve("work"));
     }
 
     @Test
@@ -84,19 +72,19 @@ class CalcJobIT {
                 .put(CalcJobDefinition.CODE, bash)
                 .put(X, new IntData(20))
                 .put(Y, new IntData(22));
-        ProcessResult first = engine.launcher().run(BASH_ADD, inputs);
+        ProcessResult first = fixture.engine().launcher().run(BASH_ADD, inputs);
         long workdirs = countWorkdirs();
         assertEquals(
                 List.of("_cairn_submit.sh", "aiida.in"),
-                engine.graph().load(first.node().id()).files().list(""));
+                fixture.engine().graph().load(first.node().id()).files().list(""));
         assertFalse(
-                engine.graph().rehash(first.node().id()).changed(),
+                fixture.engine().graph().rehash(first.node().id()).changed(),
                 "the input files it keeps are no part of the job's hash: a rehash leaves it a cache source");
         try (Engine caching = EngineFixture.open(new Engine.Config(
-                DatabaseConfig.of(db.jdbcUrl()).withPoolSize(2),
+                DatabaseConfig.of(fixture.db().jdbcUrl()).withPoolSize(2),
                 null,
                 "cairn",
-                tmp.resolve("objects"),
+                fixture.objectStore(),
                 EngineFixture.plugins(),
                 CachingPolicy.enabledFor("test.*")))) {
             ProcessResult again = caching.launcher()
@@ -127,10 +115,10 @@ class CalcJobIT {
     @Test
     void aSubmittedJobRunsOnAWorkerThatPollsItsScheduler() throws Exception {
         try (Engine withBroker = EngineFixture.open(new Engine.Config(
-                        DatabaseConfig.of(db.jdbcUrl()).withPoolSize(6),
-                        EngineFixture.amqpUri(broker),
+                        DatabaseConfig.of(fixture.db().jdbcUrl()).withPoolSize(6),
+                        EngineFixture.amqpUri(fixture.broker()),
                         "cairn",
-                        tmp.resolve("objects"),
+                        fixture.objectStore(),
                         EngineFixture.plugins()));
                 Worker worker = withBroker.startWorker(Worker.Settings.defaults(2))) {
             ProcessNode node = withBroker
@@ -154,10 +142,10 @@ class CalcJobIT {
     @Test
     void killingAWaitingJobCancelsItsSchedulerJob() throws Exception {
         try (Engine withBroker = EngineFixture.open(new Engine.Config(
-                        DatabaseConfig.of(db.jdbcUrl()).withPoolSize(6),
-                        EngineFixture.amqpUri(broker),
+                        DatabaseConfig.of(fixture.db().jdbcUrl()).withPoolSize(6),
+                        EngineFixture.amqpUri(fixture.broker()),
                         "cairn",
-                        tmp.resolve("objects"),
+                        fixture.objectStore(),
                         EngineFixture.plugins()));
                 Worker worker = withBroker.startWorker(Worker.Settings.defaults(2))) {
             ProcessNode node = withBroker
@@ -190,7 +178,8 @@ class CalcJobIT {
 
     @Test
     void aJobRunsItsCodeAndIsParsed() throws Exception {
-        ProcessResult r = engine.launcher()
+        ProcessResult r = fixture.engine()
+                .launcher()
                 .run(
                         BASH_ADD,
                         Inputs.create()
@@ -199,7 +188,7 @@ class CalcJobIT {
                                 .put(Y, new IntData(3)));
         assertTrue(r.isFinishedOk(), r.node().processState() + " " + r.node().exception());
         assertEquals(5, r.get(RESULT).value());
-        Set<String> labels = engine.graph().outgoing(r.node()).stream()
+        Set<String> labels = fixture.engine().graph().outgoing(r.node()).stream()
                 .map(LinkTriple::label)
                 .collect(Collectors.toSet());
         assertEquals(Set.of("result", "retrieved", "remote_folder"), labels);
@@ -208,13 +197,13 @@ class CalcJobIT {
         assertEquals(node.remoteWorkdir(), remote.remotePath());
         assertTrue(Files.exists(Path.of(remote.remotePath(), "aiida.in")), "the input was uploaded");
         FolderData retrieved = (FolderData) r.outputs().get("retrieved");
-        assertEquals("5", new String(engine.graph().readFile(retrieved, "aiida.out")).strip());
-        CalcJobNode stored = (CalcJobNode) engine.graph().load(node.id());
+        assertEquals("5", new String(fixture.engine().graph().readFile(retrieved, "aiida.out")).strip());
+        CalcJobNode stored = (CalcJobNode) fixture.engine().graph().load(node.id());
         assertEquals(List.of("_cairn_submit.sh", "aiida.in"), stored.files().list(""), "the job keeps its input");
-        assertEquals("echo $((2 + 3))\n", new String(engine.graph().readFile(stored, "aiida.in")));
+        assertEquals("echo $((2 + 3))\n", new String(fixture.engine().graph().readFile(stored, "aiida.in")));
         assertEquals(
                 Files.readString(Path.of(remote.remotePath(), "_cairn_submit.sh")),
-                new String(engine.graph().readFile(stored, "_cairn_submit.sh")),
+                new String(fixture.engine().graph().readFile(stored, "_cairn_submit.sh")),
                 "the script kept is the one submitted");
     }
 
@@ -226,7 +215,8 @@ class CalcJobIT {
                 .withEnvironment(Map.of("CAIRN_GREETING", "hello $there"), true)
                 .withText("echo \"$CAIRN_GREETING\" > greeting.txt", "echo after >> greeting.txt")
                 .withAdditionalRetrieveList(List.of("greeting.txt"));
-        ProcessResult r = engine.launcher()
+        ProcessResult r = fixture.engine()
+                .launcher()
                 .run(
                         BASH_ADD,
                         Inputs.create()
@@ -239,9 +229,9 @@ class CalcJobIT {
         FolderData retrieved = (FolderData) r.outputs().get("retrieved");
         assertEquals(
                 "hello $there\nafter",
-                new String(engine.graph().readFile(retrieved, "greeting.txt")).strip(),
+                new String(fixture.engine().graph().readFile(retrieved, "greeting.txt")).strip(),
                 "the variable is literal, prepend runs before the code and append after");
-        CalcJobNode node = (CalcJobNode) engine.graph().load(r.node().id());
+        CalcJobNode node = (CalcJobNode) fixture.engine().graph().load(r.node().id());
         assertEquals(
                 Map.of("num_machines", 1L, "num_mpiprocs_per_machine", 2L, "num_cores_per_mpiproc", 1L),
                 node.attribute("resources"));
@@ -258,7 +248,8 @@ class CalcJobIT {
         assertTrue(e.getMessage().contains("queue 'debug queue'"), e.getMessage());
         InvalidInputException notAJob = assertThrows(
                 InvalidInputException.class,
-                () -> engine.launcher()
+                () -> fixture.engine()
+                        .launcher()
                         .run(
                                 TestProcesses.ADD,
                                 Inputs.of(X, new IntData(1), Y, new IntData(1)).jobOptions(JobOptions.defaults())));
@@ -272,7 +263,8 @@ class CalcJobIT {
         long before = nodeCount();
         long workdirs = countWorkdirs();
         Path folder = tmp.resolve("dry-run");
-        DryRun dry = engine.launcher()
+        DryRun dry = fixture.engine()
+                .launcher()
                 .dryRun(
                         BASH_ADD,
                         Inputs.create()
@@ -297,17 +289,17 @@ class CalcJobIT {
                 .put(CalcJobDefinition.CODE, bash)
                 .put(X, new IntData(30))
                 .put(Y, new IntData(12));
-        ProcessResult first = engine.launcher().run(BASH_ADD, inputs);
+        ProcessResult first = fixture.engine().launcher().run(BASH_ADD, inputs);
         try (var walk = Files.walk(Path.of(((CalcJobNode) first.node()).remoteWorkdir()))) {
             for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
                 Files.delete(p);
             }
         }
         try (Engine caching = EngineFixture.open(new Engine.Config(
-                DatabaseConfig.of(db.jdbcUrl()).withPoolSize(2),
+                DatabaseConfig.of(fixture.db().jdbcUrl()).withPoolSize(2),
                 null,
                 "cairn",
-                tmp.resolve("objects"),
+                fixture.objectStore(),
                 EngineFixture.plugins(),
                 CachingPolicy.enabledFor("test.*")))) {
             ProcessResult again = caching.launcher()
@@ -336,29 +328,29 @@ class CalcJobIT {
     void aPortableCodeIsUploadedWithTheJobToTheComputerTheLaunchNames() throws Exception {
         Path code = Files.createDirectories(tmp.resolve("portable"));
         Files.writeString(code.resolve("run.sh"), "#!/bin/bash\nexec bash\n");
-        PortableCode portable = engine.graph().store(new PortableCode(code, "run.sh"));
+        PortableCode portable = fixture.engine().graph().store(new PortableCode(code, "run.sh"));
         Inputs inputs = Inputs.create()
                 .put(CalcJobDefinition.CODE, portable)
                 .put(X, new IntData(6))
                 .put(Y, new IntData(7));
         InvalidInputException where = assertThrows(
-                InvalidInputException.class, () -> engine.launcher().run(BASH_ADD, inputs));
+                InvalidInputException.class, () -> fixture.engine().launcher().run(BASH_ADD, inputs));
         assertTrue(where.getMessage().contains("name the computer"), where.getMessage());
-        ProcessResult r = engine.launcher().run(BASH_ADD, inputs.onComputer(bash.computerId()));
+        ProcessResult r = fixture.engine().launcher().run(BASH_ADD, inputs.onComputer(bash.computerId()));
         assertTrue(r.isFinishedOk(), r.node().processState() + " " + r.node().exception());
         assertEquals(13, r.get(RESULT).value());
         assertEquals(bash.computerId(), r.node().computerId());
         assertTrue(Files.isExecutable(Path.of(((CalcJobNode) r.node()).remoteWorkdir(), "run.sh")));
         assertEquals(
                 List.of("_cairn_submit.sh", "aiida.in"),
-                engine.graph().load(r.node().id()).files().list(""),
+                fixture.engine().graph().load(r.node().id()).files().list(""),
                 "the code's files stay on the code's node only");
     }
 
     @Test
     void anInProcessRunRetriesAFailingSubmissionThenEndsPausedSayingWhy() throws Exception {
         Path blocker = Files.writeString(tmp.resolve("not-a-directory"), "x");
-        long computer = new ComputerStore(engine.database())
+        long computer = new ComputerStore(fixture.engine().database())
                 .create(new ComputerSpec(
                         "blocked-run",
                         "localhost",
@@ -373,10 +365,11 @@ class CalcJobIT {
                                 "retry_initial_interval",
                                 0.05)))
                 .id();
-        InstalledCode code = engine.graph().store(new InstalledCode(computer, "/bin/bash"));
+        InstalledCode code = fixture.engine().graph().store(new InstalledCode(computer, "/bin/bash"));
         IllegalStateException e = assertThrows(
                 IllegalStateException.class,
-                () -> engine.launcher()
+                () -> fixture.engine()
+                        .launcher()
                         .run(
                                 BASH_ADD,
                                 Inputs.create()
@@ -389,7 +382,7 @@ class CalcJobIT {
     }
 
     private static long nodeCount() throws Exception {
-        try (var c = engine.database().connection();
+        try (var c = fixture.engine().database().connection();
                 var s = c.createStatement();
                 var rs = s.executeQuery("SELECT count(*) FROM node")) {
             rs.next();

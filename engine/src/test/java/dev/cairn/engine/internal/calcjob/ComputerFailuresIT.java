@@ -21,24 +21,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.cairn.engine.Engine;
 import dev.cairn.engine.process.CalcJobDefinition;
 import dev.cairn.engine.process.Inputs;
-import dev.cairn.engine.testing.EngineFixture;
+import dev.cairn.engine.testing.TestEngine;
 import dev.cairn.engine.testing.TestSshServer;
 import dev.cairn.engine.testing.Waits;
-import dev.cairn.engine.worker.Worker;
-import dev.cairn.storage.db.DatabaseConfig;
 import dev.cairn.storage.graph.CalcJobNode;
 import dev.cairn.storage.graph.InstalledCode;
 import dev.cairn.storage.graph.IntData;
 import dev.cairn.storage.graph.ProcessNode;
 import dev.cairn.storage.graph.computers.ComputerSpec;
 import dev.cairn.storage.graph.computers.ComputerStore;
-import dev.cairn.storage.objects.Container;
-import dev.cairn.storage.objects.ContainerConfig;
-import dev.cairn.storage.testing.TestBroker;
-import dev.cairn.storage.testing.TestDatabase;
 
 /**
  * Calculation jobs on computers that fail: over SSH to a real SSH server (in this JVM) that
@@ -49,16 +42,11 @@ import dev.cairn.storage.testing.TestDatabase;
 class ComputerFailuresIT {
 
     @RegisterExtension
-    static final TestDatabase db = new TestDatabase();
-
-    @RegisterExtension
-    static final TestBroker broker = new TestBroker();
+    static final TestEngine fixture = TestEngine.withBroker().withObjects().withWorker(2);
 
     @TempDir
     static Path tmp;
 
-    static Engine engine;
-    static Worker worker;
     static TestSshServer sshd;
 
     /** Quick retries: two attempts, the first wait under 50 ms. */
@@ -67,22 +55,11 @@ class ComputerFailuresIT {
 
     @BeforeAll
     static void open() throws Exception {
-        Path store = tmp.resolve("objects");
-        Container.init(store, ContainerConfig.defaults()).close();
-        engine = EngineFixture.open(new Engine.Config(
-                DatabaseConfig.of(db.jdbcUrl()).withPoolSize(6),
-                EngineFixture.amqpUri(broker),
-                "cairn",
-                store,
-                EngineFixture.plugins()));
-        worker = engine.startWorker(Worker.Settings.defaults(2));
         sshd = TestSshServer.start(Files.createDirectories(tmp.resolve("keys")));
     }
 
     @AfterAll
     static void close() throws Exception {
-        worker.close();
-        engine.close();
         sshd.close();
     }
 
@@ -91,14 +68,15 @@ class ComputerFailuresIT {
         Map<String, Object> settings = new HashMap<>(QUICK_RETRIES);
         settings.put("workdir", tmp.resolve("ssh-work").toString());
         settings.put("transport_params", sshd.transportParams(tmp.resolve("known_hosts")));
-        long computer = new ComputerStore(engine.database())
+        long computer = new ComputerStore(fixture.engine().database())
                 .create(new ComputerSpec("login", "127.0.0.1", "", "core.ssh", "core.direct", settings))
                 .id();
-        InstalledCode bash = engine.graph().store(new InstalledCode(computer, "/bin/bash"));
+        InstalledCode bash = fixture.engine().graph().store(new InstalledCode(computer, "/bin/bash"));
 
         int before = sshd.connections();
         for (int i = 0; i < 3; i++) {
-            ProcessNode add = engine.launcher()
+            ProcessNode add = fixture.engine()
+                    .launcher()
                     .submit(
                             BASH_ADD,
                             Inputs.create()
@@ -112,7 +90,8 @@ class ComputerFailuresIT {
         // each job submits, is polled every 0.1 s and retrieved: all over one kept connection
         assertEquals(1, sshd.connections() - before, "SSH connections made for three jobs");
 
-        ProcessNode sleep = engine.launcher()
+        ProcessNode sleep = fixture.engine()
+                .launcher()
                 .submit(
                         BASH_SLEEP,
                         Inputs.create().put(CalcJobDefinition.CODE, bash).put(X, new IntData(2)));
@@ -133,7 +112,7 @@ class ComputerFailuresIT {
                 reports(sleep).toString());
 
         sshd.restart();
-        engine.control().play(sleep.id());
+        fixture.engine().control().play(sleep.id());
         ProcessNode slept = waitSealed(sleep);
         assertEquals("finished", slept.processState(), String.valueOf(slept.exception()));
         assertEquals(2, result(slept));
@@ -145,11 +124,12 @@ class ComputerFailuresIT {
         Path blocker = Files.writeString(tmp.resolve("blocked"), "not a directory");
         Map<String, Object> settings = new HashMap<>(QUICK_RETRIES);
         settings.put("workdir", blocker.resolve("work").toString());
-        long computer = new ComputerStore(engine.database())
+        long computer = new ComputerStore(fixture.engine().database())
                 .create(new ComputerSpec("blocked", "localhost", "", "core.local", "core.direct", settings))
                 .id();
-        InstalledCode bash = engine.graph().store(new InstalledCode(computer, "/bin/bash"));
-        ProcessNode node = engine.launcher()
+        InstalledCode bash = fixture.engine().graph().store(new InstalledCode(computer, "/bin/bash"));
+        ProcessNode node = fixture.engine()
+                .launcher()
                 .submit(
                         BASH_ADD,
                         Inputs.create()
@@ -174,7 +154,7 @@ class ComputerFailuresIT {
                 "the first failure is logged with its retry");
 
         Files.delete(blocker);
-        engine.control().play(node.id());
+        fixture.engine().control().play(node.id());
         ProcessNode done = waitSealed(node);
         assertEquals("finished", done.processState(), String.valueOf(done.exception()));
         assertEquals(3, result(done));
@@ -185,7 +165,7 @@ class ComputerFailuresIT {
     }
 
     private static ProcessNode load(ProcessNode node) {
-        return (ProcessNode) engine.graph().load(node.id());
+        return (ProcessNode) fixture.engine().graph().load(node.id());
     }
 
     private static ProcessNode waitSealed(ProcessNode node) throws InterruptedException {
@@ -197,9 +177,9 @@ class ComputerFailuresIT {
     }
 
     private static long result(ProcessNode node) {
-        return engine.graph().outgoing(node).stream()
+        return fixture.engine().graph().outgoing(node).stream()
                 .filter(l -> l.label().equals("result"))
-                .map(l -> ((IntData) engine.graph().load(l.nodeId())).value())
+                .map(l -> ((IntData) fixture.engine().graph().load(l.nodeId())).value())
                 .findFirst()
                 .orElseThrow();
     }
@@ -207,7 +187,7 @@ class ComputerFailuresIT {
     /** The messages of the process's log records. */
     private static List<String> reports(ProcessNode node) throws Exception {
         List<String> messages = new ArrayList<>();
-        try (var c = engine.database().connection();
+        try (var c = fixture.engine().database().connection();
                 var s = c.prepareStatement("SELECT message FROM log WHERE node_id = ? ORDER BY id")) {
             s.setLong(1, node.id());
             try (var rs = s.executeQuery()) {

@@ -27,11 +27,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.cairn.engine.Engine;
 import dev.cairn.engine.process.CalcJobDefinition;
 import dev.cairn.engine.process.JobOptions;
 import dev.cairn.engine.process.ProcessInputs;
-import dev.cairn.engine.testing.EngineFixture;
+import dev.cairn.engine.testing.TestEngine;
 import dev.cairn.engine.testing.TestSshServer;
 import dev.cairn.engine.transport.Transport;
 import dev.cairn.engine.transport.TransportPool;
@@ -41,7 +40,6 @@ import dev.cairn.storage.graph.IntData;
 import dev.cairn.storage.graph.computers.Computer;
 import dev.cairn.storage.graph.computers.ComputerSpec;
 import dev.cairn.storage.graph.computers.ComputerStore;
-import dev.cairn.storage.testing.TestDatabase;
 
 /**
  * What all workers share about a computer, in the database: the connection slots, the poll
@@ -50,32 +48,29 @@ import dev.cairn.storage.testing.TestDatabase;
 class ComputerPolitenessIT {
 
     @RegisterExtension
-    static final TestDatabase db = new TestDatabase();
+    static final TestEngine fixture = TestEngine.local().withObjects();
 
     @TempDir
     static Path tmp;
 
-    static Engine engine;
     static TransportPool transports;
     static ComputerAccess access;
 
     @BeforeAll
     static void open() throws Exception {
-        engine = EngineFixture.localWithObjects(db, tmp.resolve("objects"));
         transports = new TransportPool();
-        access = new ComputerAccess(transports, engine.database());
+        access = new ComputerAccess(transports, fixture.engine().database());
     }
 
     @AfterAll
     static void close() {
         transports.close();
-        engine.close();
     }
 
     private static Computer computer(String label, Map<String, Object> settings) {
         Map<String, Object> all = new HashMap<>(settings);
         all.put("workdir", tmp.resolve(label).toString());
-        return new ComputerStore(engine.database())
+        return new ComputerStore(fixture.engine().database())
                 .create(new ComputerSpec(label, "localhost", "", "core.local", "core.direct", all));
     }
 
@@ -85,7 +80,7 @@ class ComputerPolitenessIT {
         ComputerSettings settings = ComputerSettings.of(one);
         CountDownLatch firstOpen = new CountDownLatch(1);
         CompletableFuture<Void> first = CompletableFuture.runAsync(() -> {
-            try (Connection c = engine.database().connection()) {
+            try (Connection c = fixture.engine().database().connection()) {
                 c.setAutoCommit(false);
                 try (Transport t = access.open(one, settings)) {
                     firstOpen.countDown();
@@ -105,7 +100,7 @@ class ComputerPolitenessIT {
 
     private static long timeToOpen(Computer computer, ComputerSettings settings) throws Exception {
         long start = System.nanoTime();
-        try (Connection c = engine.database().connection()) {
+        try (Connection c = fixture.engine().database().connection()) {
             c.setAutoCommit(false);
             try (Transport t = access.open(computer, settings)) {
                 return (System.nanoTime() - start) / 1_000_000;
@@ -125,7 +120,8 @@ class ComputerPolitenessIT {
         try (ExecutorService threads = Executors.newFixedThreadPool(12)) {
             List<Future<?>> uses = new ArrayList<>();
             for (TransportPool pool : pools) {
-                ComputerAccess engineAccess = new ComputerAccess(pool, engine.database());
+                ComputerAccess engineAccess =
+                        new ComputerAccess(pool, fixture.engine().database());
                 for (int i = 0; i < 4; i++) {
                     uses.add(threads.submit(() -> {
                         for (int use = 0; use < 5; use++) {
@@ -155,7 +151,8 @@ class ComputerPolitenessIT {
                 TransportPool otherPool = new TransportPool()) {
             Computer login = sshComputer("kept-login", sshd, keys);
             ComputerSettings settings = ComputerSettings.of(login);
-            ComputerAccess otherEngine = new ComputerAccess(otherPool, engine.database());
+            ComputerAccess otherEngine =
+                    new ComputerAccess(otherPool, fixture.engine().database());
 
             try (Transport t = access.open(login, settings)) {
                 assertTrue(t.exec("true", null, Duration.ofSeconds(10)).ok());
@@ -168,7 +165,8 @@ class ComputerPolitenessIT {
             try (Transport t = otherEngine.open(login, settings)) {
                 long waited = (System.nanoTime() - start) / 1_000_000;
                 assertTrue(t.exec("true", null, Duration.ofSeconds(10)).ok());
-                // the first engine closed its idle connection for the waiting one, long before its keep-alive ended
+                // the first engine closed its idle connection for the waiting one, long before its keep-alive
+                // ended
                 assertTrue(waited < 10_000, "the slot was handed over after " + waited + " ms");
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
                 while (sshd.openSessions() > 1 && System.nanoTime() < deadline) {
@@ -211,14 +209,14 @@ class ComputerPolitenessIT {
         all.put("transport_params", sshd.transportParams(keys.resolve("known_hosts")));
         all.put("max_connections", 1);
         all.put("connection_keep_alive", 120);
-        return new ComputerStore(engine.database())
+        return new ComputerStore(fixture.engine().database())
                 .create(new ComputerSpec(label, "127.0.0.1", "", "core.ssh", "core.direct", all));
     }
 
     @Test
     void thePollIntervalAndTheFailureCountAreKeptForAllWorkers() throws Exception {
         long id = computer("polled", Map.of()).id();
-        try (Connection c = engine.database().connection()) {
+        try (Connection c = fixture.engine().database().connection()) {
             assertTrue(ComputerActivity.pollDue(c, id), "a computer never polled is due");
             ComputerActivity.polled(c, id, Duration.ofHours(1));
             assertFalse(ComputerActivity.pollDue(c, id), "not again within the interval");
@@ -236,7 +234,7 @@ class ComputerPolitenessIT {
     @Test
     void submissionsPerMinuteAreSpacedOnceTheBucketIsEmpty() throws Exception {
         long id = computer("bucket", Map.of()).id();
-        try (Connection c = engine.database().connection()) {
+        try (Connection c = fixture.engine().database().connection()) {
             assertEquals(Duration.ZERO, ComputerActivity.reserveSubmission(c, id, 2));
             assertEquals(Duration.ZERO, ComputerActivity.reserveSubmission(c, id, 2));
             Duration third = ComputerActivity.reserveSubmission(c, id, 2);
@@ -253,13 +251,14 @@ class ComputerPolitenessIT {
     @Test
     void aSubmissionAfterADeadWorkersFindsItsJobInsteadOfSubmittingAgain() throws Exception {
         Computer local = computer("resubmit", Map.of());
-        InstalledCode bash = engine.graph().store(new InstalledCode(local.id(), "/bin/bash"));
+        InstalledCode bash = fixture.engine().graph().store(new InstalledCode(local.id(), "/bin/bash"));
         ProcessInputs inputs = new ProcessInputs(Map.of("code", bash, "x", new IntData(30)));
         CalcJobNode node = new CalcJobNode(BASH_SLEEP.entryPoint());
         JobOptions.defaults().toAttributes().forEach(node::setStaticAttribute);
         node.setComputerId(local.id());
-        engine.graph().store(node); // a submission keeps the job's files on its stored node
-        CalcJobRunner runner = new CalcJobRunner(new Computers(engine.database()), engine.graph(), access);
+        fixture.engine().graph().store(node); // a submission keeps the job's files on its stored node
+        CalcJobRunner runner = new CalcJobRunner(
+                new Computers(fixture.engine().database()), fixture.engine().graph(), access);
         String first = submitAndRollBack(runner, node, inputs);
         try {
             // the first worker died before its commit: nothing of its step stayed but the job itself
@@ -272,7 +271,7 @@ class ComputerPolitenessIT {
 
     private static String submitAndRollBack(CalcJobRunner runner, CalcJobNode node, ProcessInputs inputs)
             throws Exception {
-        try (Connection c = engine.database().connection()) {
+        try (Connection c = fixture.engine().database().connection()) {
             c.setAutoCommit(false);
             try {
                 return runner.submit(c, (CalcJobDefinition) BASH_SLEEP, node, inputs)

@@ -21,23 +21,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.cairn.engine.Engine;
 import dev.cairn.engine.process.CalcJobDefinition;
 import dev.cairn.engine.process.Inputs;
 import dev.cairn.engine.process.JobOptions;
 import dev.cairn.engine.testing.EngineFixture;
+import dev.cairn.engine.testing.TestEngine;
 import dev.cairn.engine.testing.TestSshServer;
 import dev.cairn.engine.testing.Waits;
-import dev.cairn.engine.worker.Worker;
 import dev.cairn.storage.graph.CalcJobNode;
 import dev.cairn.storage.graph.InstalledCode;
 import dev.cairn.storage.graph.IntData;
 import dev.cairn.storage.graph.ProcessNode;
-import dev.cairn.storage.objects.Container;
-import dev.cairn.storage.objects.ContainerConfig;
 import dev.cairn.storage.testing.InsertHold;
-import dev.cairn.storage.testing.TestBroker;
-import dev.cairn.storage.testing.TestDatabase;
 
 /**
  * A job's submit step loses its transaction after it submitted (its database session ended before
@@ -50,16 +45,11 @@ import dev.cairn.storage.testing.TestDatabase;
 class LostSubmitCommitIT {
 
     @RegisterExtension
-    static final TestDatabase db = new TestDatabase();
-
-    @RegisterExtension
-    static final TestBroker broker = new TestBroker();
+    static final TestEngine fixture = TestEngine.withBroker().withObjects().withWorker(2);
 
     @TempDir
     static Path tmp;
 
-    static Engine engine;
-    static Worker worker;
     static InstalledCode bash;
     static InstalledCode losingBash;
     static TestSshServer sshd;
@@ -69,10 +59,7 @@ class LostSubmitCommitIT {
 
     @BeforeAll
     static void open() throws Exception {
-        Container.init(tmp.resolve("objects"), ContainerConfig.defaults()).close();
-        engine = EngineFixture.withBroker(db, broker, tmp.resolve("objects"));
-        worker = engine.startWorker(Worker.Settings.defaults(2));
-        bash = EngineFixture.bashOnThisMachine(engine, tmp.resolve("work"));
+        bash = EngineFixture.bashOnThisMachine(fixture.engine(), tmp.resolve("work"));
         // A computer whose first job dies as bash starts it, before its script's first line: the job was
         // submitted and never ran, as when a batch system loses a job.
         Path lose = tmp.resolve("lose.sh");
@@ -81,24 +68,22 @@ class LostSubmitCommitIT {
                 "case $0 in *_cairn_submit.sh) if mkdir " + tmp.resolve("lost") + " 2> /dev/null; then echo $$ > "
                         + tmp.resolve("lost/pid") + "; exit 0; fi ;; esac\n");
         losingBash = EngineFixture.bashOn(
-                engine,
+                fixture.engine(),
                 EngineFixture.localComputer(
-                        engine,
+                        fixture.engine(),
                         "losing",
                         "core.direct",
                         tmp.resolve("losing-work"),
                         Map.of("transport_params", Map.of("environment", Map.of("BASH_ENV", lose.toString())))));
         sshd = TestSshServer.start(Files.createDirectories(tmp.resolve("keys")));
         sshBash = EngineFixture.bashOn(
-                engine,
-                EngineFixture.sshComputer(engine, sshd, tmp.resolve("ssh-work"), tmp.resolve("known_hosts"))
+                fixture.engine(),
+                EngineFixture.sshComputer(fixture.engine(), sshd, tmp.resolve("ssh-work"), tmp.resolve("known_hosts"))
                         .id());
     }
 
     @AfterAll
     static void close() throws Exception {
-        worker.close();
-        engine.close();
         sshd.close();
     }
 
@@ -113,7 +98,7 @@ class LostSubmitCommitIT {
     }
 
     private static void assertEndedJobTaken(InstalledCode code, Path runs) throws Exception {
-        try (InsertHold lost = InsertHold.on(db, "job_watch")) {
+        try (InsertHold lost = InsertHold.on(fixture.db(), "job_watch")) {
             ProcessNode node = submit(code, runs, "");
             int step = lost.awaitHeld(BOUND, "a submit step held at its job_watch row, the last it writes");
             long pid = awaitRuns(runs, 1).getFirst();
@@ -128,14 +113,14 @@ class LostSubmitCommitIT {
         Path runs = tmp.resolve("running.runs");
         Path go = tmp.resolve("running.go");
         new ProcessBuilder("mkfifo", go.toString()).start().waitFor();
-        try (InsertHold lost = InsertHold.on(db, "job_watch")) {
+        try (InsertHold lost = InsertHold.on(fixture.db(), "job_watch")) {
             // the job waits until the test writes to its pipe
             ProcessNode node = submit(bash, runs, "read -r _ < " + go);
             int step = lost.awaitHeld(BOUND, "a submit step held at its job_watch row, the last it writes");
             long pid = awaitRuns(runs, 1).getFirst();
             lost.cut(step);
             Waits.until(BOUND, "the step tried again to take job " + pid, () -> {
-                CalcJobNode n = (CalcJobNode) engine.graph().load(node.id());
+                CalcJobNode n = (CalcJobNode) fixture.engine().graph().load(node.id());
                 return "waiting".equals(n.processState()) && String.valueOf(pid).equals(n.jobId());
             });
             Files.writeString(go, "go\n");
@@ -146,7 +131,7 @@ class LostSubmitCommitIT {
     @Test
     void aJobTheSchedulerLostIsSubmittedAgainWithTheReasonReported() throws Exception {
         Path runs = tmp.resolve("lost.runs");
-        try (InsertHold lost = InsertHold.on(db, "job_watch")) {
+        try (InsertHold lost = InsertHold.on(fixture.db(), "job_watch")) {
             ProcessNode node = submit(losingBash, runs, "");
             int step = lost.awaitHeld(BOUND, "a submit step held at its job_watch row, the last it writes");
             Path lostPid = tmp.resolve("lost/pid");
@@ -160,7 +145,8 @@ class LostSubmitCommitIT {
     }
 
     private static ProcessNode submit(InstalledCode code, Path runs, String prepend) {
-        return engine.launcher()
+        return fixture.engine()
+                .launcher()
                 .submit(
                         BASH_ADD,
                         Inputs.create()
@@ -189,19 +175,21 @@ class LostSubmitCommitIT {
 
     private static void assertFinishedOnce(ProcessNode node, Path runs, String reported) throws Exception {
         Waits.until(
-                BOUND, "the process to end", () -> ((ProcessNode) engine.graph().load(node.id())).isSealed());
-        CalcJobNode done = (CalcJobNode) engine.graph().load(node.id());
+                BOUND,
+                "the process to end",
+                () -> ((ProcessNode) fixture.engine().graph().load(node.id())).isSealed());
+        CalcJobNode done = (CalcJobNode) fixture.engine().graph().load(node.id());
         assertEquals("finished", done.processState(), String.valueOf(done.exception()));
         assertEquals(0, done.exitStatus());
         assertEquals(1, pids(runs).size(), "runs of the job's script: " + pids(runs));
-        assertEquals(42L, ((IntData) engine.graph().load(outputId(done, "result"))).value());
-        List<String> reports = EngineFixture.reports(db, done.id());
+        assertEquals(42L, ((IntData) fixture.engine().graph().load(outputId(done, "result"))).value());
+        List<String> reports = EngineFixture.reports(fixture.db(), done.id());
         assertTrue(
                 reports.stream().anyMatch(r -> r.contains(reported)), "a report saying '" + reported + "': " + reports);
     }
 
     private static long outputId(ProcessNode node, String label) throws Exception {
-        try (Connection c = db.connect();
+        try (Connection c = fixture.db().connect();
                 PreparedStatement s = c.prepareStatement(
                         "SELECT output_id FROM link WHERE input_id = ? AND label = ? AND type = 'create'")) {
             s.setLong(1, node.id());

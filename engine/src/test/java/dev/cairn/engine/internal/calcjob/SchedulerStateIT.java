@@ -20,13 +20,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.cairn.engine.Engine;
 import dev.cairn.engine.internal.state.ProcessStates;
 import dev.cairn.engine.process.CalcJobDefinition;
 import dev.cairn.engine.process.Inputs;
@@ -34,6 +32,7 @@ import dev.cairn.engine.process.JobOptions;
 import dev.cairn.engine.scheduler.JobInfo;
 import dev.cairn.engine.scheduler.JobState;
 import dev.cairn.engine.testing.EngineFixture;
+import dev.cairn.engine.testing.TestEngine;
 import dev.cairn.engine.testing.Waits;
 import dev.cairn.engine.transport.TransportPool;
 import dev.cairn.engine.worker.Worker;
@@ -41,10 +40,6 @@ import dev.cairn.storage.graph.CalcJobNode;
 import dev.cairn.storage.graph.InstalledCode;
 import dev.cairn.storage.graph.IntData;
 import dev.cairn.storage.graph.ProcessNode;
-import dev.cairn.storage.objects.Container;
-import dev.cairn.storage.objects.ContainerConfig;
-import dev.cairn.storage.testing.TestBroker;
-import dev.cairn.storage.testing.TestDatabase;
 
 /**
  * What the direct scheduler says of a waiting job is kept on its node by a worker's poller: the state,
@@ -53,10 +48,7 @@ import dev.cairn.storage.testing.TestDatabase;
 class SchedulerStateIT {
 
     @RegisterExtension
-    static final TestDatabase db = new TestDatabase();
-
-    @RegisterExtension
-    static final TestBroker broker = new TestBroker();
+    static final TestEngine fixture = TestEngine.withBroker().withObjects();
 
     @TempDir
     static Path tmp;
@@ -66,32 +58,25 @@ class SchedulerStateIT {
     private static final int JOBS = 200;
     private static final int ROUNDS = 7;
 
-    static Engine engine;
     static InstalledCode bash;
 
     @BeforeAll
     static void open() throws Exception {
-        Container.init(tmp.resolve("objects"), ContainerConfig.defaults()).close();
-        engine = EngineFixture.withBroker(db, broker, tmp.resolve("objects"));
         // the local transport's default poll interval: 0.1 s
-        bash = EngineFixture.bashOnThisMachine(engine, tmp.resolve("work"));
-    }
-
-    @AfterAll
-    static void close() {
-        engine.close();
+        bash = EngineFixture.bashOnThisMachine(fixture.engine(), tmp.resolve("work"));
     }
 
     @Test
     void theSchedulerStateIsRecordedPerPollRefreshedWhenStaleAndChangesAreEvents() throws Exception {
         Path go = tmp.resolve("go");
-        try (Worker worker = engine.startWorker(Worker.Settings.defaults(2))) {
+        try (Worker worker = fixture.engine().startWorker(Worker.Settings.defaults(2))) {
             followOneJob(go);
         }
     }
 
     private static void followOneJob(Path go) throws Exception {
-        ProcessNode node = engine.launcher()
+        ProcessNode node = fixture.engine()
+                .launcher()
                 .submit(
                         BASH_ADD,
                         Inputs.create()
@@ -108,7 +93,7 @@ class SchedulerStateIT {
         assertEquals(1, schedulerEvents(node), "the change to running is one event");
         assertEquals(
                 List.of(Arrays.asList(null, "running")),
-                EngineFixture.schedulerMoves(engine, node.id()),
+                EngineFixture.schedulerMoves(fixture.engine(), node.id()),
                 "from nothing recorded");
         Map<?, ?> running = (Map<?, ?>) job(node).attribute("last_job_info");
         assertEquals(job(node).attribute("job_id"), running.get("job_id"));
@@ -137,7 +122,7 @@ class SchedulerStateIT {
         assertEquals(2, schedulerEvents(node), "running, then done");
         assertEquals(
                 List.of(Arrays.asList(null, "running"), List.of("running", "done")),
-                EngineFixture.schedulerMoves(engine, node.id()),
+                EngineFixture.schedulerMoves(fixture.engine(), node.id()),
                 "each event says the scheduler states left and entered");
         Map<?, ?> ended = (Map<?, ?>) done.attribute("last_job_info");
         assertEquals(done.attribute("job_id"), ended.get("job_id"));
@@ -148,7 +133,7 @@ class SchedulerStateIT {
                         || "not in the scheduler's listing".equals(ended.get("annotation")),
                 String.valueOf(ended));
 
-        try (Connection c = db.connect()) {
+        try (Connection c = fixture.db().connect()) {
             assertTrue(SchedulerStates.record(
                             c,
                             Map.of(node.id(), new JobInfo("1", JobState.QUEUED, "R", null, null, null, null, null)),
@@ -159,7 +144,7 @@ class SchedulerStateIT {
     }
 
     private static CalcJobNode job(ProcessNode node) {
-        return (CalcJobNode) engine.graph().load(node.id());
+        return (CalcJobNode) fixture.engine().graph().load(node.id());
     }
 
     private static OffsetDateTime lastCheck(CalcJobNode node) {
@@ -170,7 +155,7 @@ class SchedulerStateIT {
     /** The events of the process that left it in its state: here, changes of its job's scheduler state. */
     private static long schedulerEvents(ProcessNode node) throws Exception {
         return EngineFixture.count(
-                db,
+                fixture.db(),
                 "SELECT count(*) FROM process_event WHERE process_id = " + node.id()
                         + " AND from_state = 'waiting' AND to_state = 'waiting'");
     }
@@ -184,15 +169,15 @@ class SchedulerStateIT {
     @Test
     void aPollOf200JobsWritesOnlyTheStatesThatChangedOrAreStale() throws Exception {
         long computer = EngineFixture.localComputer(
-                engine, "many", "core.direct", tmp.resolve("many"), Map.of("minimum_job_poll_interval", 10));
+                fixture.engine(), "many", "core.direct", tmp.resolve("many"), Map.of("minimum_job_poll_interval", 10));
         List<CalcJobNode> nodes = new ArrayList<>();
         for (int i = 0; i < JOBS; i++) {
             nodes.add(new CalcJobNode(BASH_ADD.entryPoint()));
         }
-        engine.graph().storeAll(nodes);
+        fixture.engine().graph().storeAll(nodes);
         Long[] ids = nodes.stream().map(CalcJobNode::id).toArray(Long[]::new);
         List<Process> jobs = new ArrayList<>();
-        try (Connection c = db.connect();
+        try (Connection c = fixture.db().connect();
                 TransportPool transports = new TransportPool()) {
             for (long id : ids) {
                 Process job = new ProcessBuilder("sleep", "600").start();
@@ -207,28 +192,28 @@ class SchedulerStateIT {
                                 + job.pid() + "')");
             }
             JobPoller poller = new JobPoller(
-                    engine.database(),
-                    engine.graph(),
+                    fixture.engine().database(),
+                    fixture.engine().graph(),
                     new ProcessStates(),
-                    new ComputerAccess(transports, engine.database()));
+                    new ComputerAccess(transports, fixture.engine().database()));
             String due = "UPDATE computer_activity SET next_poll = clock_timestamp() WHERE computer_id = " + computer;
             String ofJobs = " WHERE id = ANY('{"
                     + String.join(",", Stream.of(ids).map(String::valueOf).toList()) + "}')";
             poller.pollOnce();
             String checked = "SELECT count(DISTINCT attributes ->> 'scheduler_lastchecktime') FROM node" + ofJobs
                     + " AND attributes ->> 'scheduler_state' = 'running'";
-            assertEquals(1, EngineFixture.count(db, checked), "all recorded running, at the poll's time");
+            assertEquals(1, EngineFixture.count(fixture.db(), checked), "all recorded running, at the poll's time");
             assertEquals(
                     JOBS,
                     EngineFixture.count(
-                            db,
+                            fixture.db(),
                             "SELECT count(*) FROM node" + ofJobs
                                     + " AND attributes -> 'last_job_info' ->> 'job_state' = 'running'"
                                     + " AND attributes -> 'last_job_info' ->> 'job_id'"
                                     + " = (SELECT job_id FROM job_watch w WHERE w.node_id = node.id)"),
                     "with what the listing said of each job, its own, in the same statement");
             String first = text(c, "SELECT attributes ->> 'scheduler_lastchecktime' FROM node" + ofJobs + " LIMIT 1");
-            long events = EngineFixture.count(db, "SELECT count(*) FROM process_event");
+            long events = EngineFixture.count(fixture.db(), "SELECT count(*) FROM process_event");
 
             Map<Long, JobInfo> running = new HashMap<>();
             for (int i = 0; i < ids.length; i++) {
@@ -246,17 +231,18 @@ class SchedulerStateIT {
                     running,
                     due + "; UPDATE node SET attributes = attributes"
                             + " || '{\"scheduler_lastchecktime\": \"2000-01-01T00:00:00+00:00\"}'" + ofJobs);
-            assertEquals(1, EngineFixture.count(db, checked), "stale states are written again");
-            assertEquals(events, EngineFixture.count(db, "SELECT count(*) FROM process_event"), "with no event");
+            assertEquals(1, EngineFixture.count(fixture.db(), checked), "stale states are written again");
+            assertEquals(
+                    events, EngineFixture.count(fixture.db(), "SELECT count(*) FROM process_event"), "with no event");
             Timed changed = timed(
                     poller,
                     c,
                     running,
                     due + "; UPDATE node SET attributes = attributes || '{\"scheduler_state\": \"queued\"}'" + ofJobs);
-            assertEquals(1, EngineFixture.count(db, checked), "changed states are written");
+            assertEquals(1, EngineFixture.count(fixture.db(), checked), "changed states are written");
             assertEquals(
                     events + 2L * JOBS * ROUNDS,
-                    EngineFixture.count(db, "SELECT count(*) FROM process_event"),
+                    EngineFixture.count(fixture.db(), "SELECT count(*) FROM process_event"),
                     "an event per change");
             System.out.printf(
                     "a poll of %d waiting jobs, median of %d: unchanged %s; all stale %s; all changed %s%n",

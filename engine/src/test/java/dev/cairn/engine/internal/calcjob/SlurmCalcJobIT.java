@@ -32,6 +32,7 @@ import dev.cairn.engine.process.ProcessResult;
 import dev.cairn.engine.shell.ShellJob;
 import dev.cairn.engine.testing.EngineFixture;
 import dev.cairn.engine.testing.SlurmCluster;
+import dev.cairn.engine.testing.TestEngine;
 import dev.cairn.engine.testing.Waits;
 import dev.cairn.engine.worker.Worker;
 import dev.cairn.storage.graph.CalcJobNode;
@@ -41,8 +42,6 @@ import dev.cairn.storage.graph.ListData;
 import dev.cairn.storage.graph.ProcessNode;
 import dev.cairn.storage.graph.SinglefileData;
 import dev.cairn.storage.testing.InsertHold;
-import dev.cairn.storage.testing.TestBroker;
-import dev.cairn.storage.testing.TestDatabase;
 
 /**
  * Calculation jobs, a shell job among them, through a real one-node SLURM cluster on this machine (local
@@ -52,10 +51,7 @@ import dev.cairn.storage.testing.TestDatabase;
 class SlurmCalcJobIT {
 
     @RegisterExtension
-    static final TestDatabase db = new TestDatabase();
-
-    @RegisterExtension
-    static final TestBroker broker = new TestBroker();
+    static final TestEngine fixture = TestEngine.localBesideBroker().withObjects();
 
     @TempDir
     static Path tmp;
@@ -63,15 +59,13 @@ class SlurmCalcJobIT {
     private static final Duration BOUND = Duration.ofSeconds(60);
 
     static SlurmCluster cluster;
-    static Engine engine;
     static InstalledCode bash;
 
     @BeforeAll
     static void open() throws Exception {
         cluster = SlurmCluster.start();
-        engine = EngineFixture.localWithObjects(db, tmp.resolve("objects"));
         long computer = EngineFixture.localComputer(
-                engine,
+                fixture.engine(),
                 "one-node",
                 "core.slurm",
                 tmp.resolve("work"),
@@ -80,18 +74,18 @@ class SlurmCalcJobIT {
                         0.2,
                         "transport_params",
                         Map.of("environment", Map.of("SLURM_CONF", cluster.conf()))));
-        bash = EngineFixture.bashOn(engine, computer);
+        bash = EngineFixture.bashOn(fixture.engine(), computer);
     }
 
     @AfterAll
     static void close() throws Exception {
-        engine.close();
         cluster.close();
     }
 
     @Test
     void aJobIsSubmittedWithItsOptionsPolledRetrievedAndParsed() throws Exception {
-        ProcessResult r = engine.launcher()
+        ProcessResult r = fixture.engine()
+                .launcher()
                 .run(
                         BASH_ADD,
                         Inputs.create()
@@ -115,7 +109,8 @@ class SlurmCalcJobIT {
 
     @Test
     void aShellJobRunsThroughSlurm() {
-        ProcessResult r = engine.launcher()
+        ProcessResult r = fixture.engine()
+                .launcher()
                 .run(
                         ShellJob.DEFINITION,
                         Inputs.create()
@@ -126,7 +121,8 @@ class SlurmCalcJobIT {
                                 .put(ShellJob.NODES + ".x", new IntData(42)));
         assertTrue(r.isFinishedOk(), r.node().exitStatus() + " " + r.node().exitMessage());
         SinglefileData stdout = (SinglefileData) r.outputs().get("stdout");
-        String printed = new String(engine.graph().readFile(stdout, stdout.filename()), StandardCharsets.UTF_8);
+        String printed =
+                new String(fixture.engine().graph().readFile(stdout, stdout.filename()), StandardCharsets.UTF_8);
         assertEquals("job " + ((CalcJobNode) r.node()).jobId() + "\n42\n", printed);
     }
 
@@ -134,7 +130,7 @@ class SlurmCalcJobIT {
     void aJobThatEndedBeforeItsSubmitStepRanAgainIsNotSubmittedAgain() throws Exception {
         Path runs = tmp.resolve("ended.runs");
         try (WorkerEngine w = WorkerEngine.start();
-                InsertHold lost = InsertHold.on(db, "job_watch")) {
+                InsertHold lost = InsertHold.on(fixture.db(), "job_watch")) {
             ProcessNode node = submitCountingRuns(w.engine(), runs, "");
             int step = lost.awaitHeld(BOUND, "a submit step held at its job_watch row, the last it writes");
             Waits.until(
@@ -153,7 +149,7 @@ class SlurmCalcJobIT {
     void aJobSlurmForgotBeforeItStartedIsSubmittedAgainWithTheReasonReported() throws Exception {
         Path runs = tmp.resolve("forgotten.runs");
         try (WorkerEngine w = WorkerEngine.start();
-                InsertHold lost = InsertHold.on(db, "job_watch")) {
+                InsertHold lost = InsertHold.on(fixture.db(), "job_watch")) {
             // held by its begin time until the test lets it start
             ProcessNode node = submitCountingRuns(w.engine(), runs, "#SBATCH --begin=now+1hour");
             int step = lost.awaitHeld(BOUND, "a submit step held at its job_watch row, the last it writes");
@@ -172,7 +168,7 @@ class SlurmCalcJobIT {
             slurm("scontrol", "update", "JobId=" + second[0], "StartTime=now");
             assertFinished(w.engine(), node);
             assertEquals(List.of(second[0]), EngineFixture.runsIn(runs), "runs of the job's script");
-            List<String> reports = EngineFixture.reports(db, node.id());
+            List<String> reports = EngineFixture.reports(fixture.db(), node.id());
             assertTrue(
                     reports.stream().anyMatch(r -> r.contains("the scheduler lost it, so it is submitted again")),
                     "the reason reported: " + reports);
@@ -246,7 +242,7 @@ class SlurmCalcJobIT {
      */
     private record WorkerEngine(Engine engine, Worker worker) implements AutoCloseable {
         static WorkerEngine start() {
-            Engine e = EngineFixture.withBroker(db, broker, tmp.resolve("objects"));
+            Engine e = EngineFixture.withBroker(fixture.db(), fixture.broker(), fixture.objectStore());
             return new WorkerEngine(e, e.startWorker(Worker.Settings.defaults(2)));
         }
 

@@ -16,16 +16,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import dev.cairn.engine.Engine;
 import dev.cairn.engine.process.Inputs;
 import dev.cairn.engine.process.InvalidInputsException;
 import dev.cairn.engine.process.ProcessResult;
-import dev.cairn.engine.testing.EngineFixture;
+import dev.cairn.engine.testing.TestEngine;
 import dev.cairn.engine.testing.TestProcesses;
 import dev.cairn.storage.graph.IntData;
 import dev.cairn.storage.graph.LinkTriple;
@@ -34,37 +31,24 @@ import dev.cairn.storage.graph.LogLevel;
 import dev.cairn.storage.graph.LogStore;
 import dev.cairn.storage.graph.ProcessNode;
 import dev.cairn.storage.graph.StrData;
-import dev.cairn.storage.testing.TestDatabase;
 
 /** Processes run in this JVM ({@code run}): the provenance they leave, failures, bad inputs. */
 class RunIT {
 
     @RegisterExtension
-    static final TestDatabase db = new TestDatabase();
-
-    static Engine engine;
-
-    @BeforeAll
-    static void open() {
-        engine = EngineFixture.local(db);
-    }
-
-    @AfterAll
-    static void close() {
-        engine.close();
-    }
+    static final TestEngine fixture = TestEngine.local();
 
     @Test
     void calcfunctionCreatesItsOutputAndLinksItsInputs() {
-        ProcessResult r = engine.launcher().run(ADD, Inputs.of(X, new IntData(2), Y, new IntData(3)));
+        ProcessResult r = fixture.engine().launcher().run(ADD, Inputs.of(X, new IntData(2), Y, new IntData(3)));
         assertTrue(r.isFinishedOk(), r.node().describe() + " " + r.node().processState());
         assertEquals("test.add", r.node().processLabel());
         assertEquals(5, r.get(RESULT).value());
         assertTrue(r.node().isSealed());
-        List<LinkTriple> in = engine.graph().incoming(r.node());
+        List<LinkTriple> in = fixture.engine().graph().incoming(r.node());
         assertEquals(List.of("x", "y"), in.stream().map(LinkTriple::label).toList());
         assertTrue(in.stream().allMatch(l -> l.type() == LinkType.INPUT_CALC));
-        List<LinkTriple> out = engine.graph().outgoing(r.node());
+        List<LinkTriple> out = fixture.engine().graph().outgoing(r.node());
         assertEquals(1, out.size());
         assertEquals(LinkType.CREATE, out.getFirst().type());
         assertEquals("result", out.getFirst().label());
@@ -72,20 +56,20 @@ class RunIT {
 
     @Test
     void workfunctionCallsCalcfunctionsAndReturnsTheirData() throws Exception {
-        ProcessResult r = engine.launcher().run(ADD_TWICE, Inputs.of(X, new IntData(1), Y, new IntData(10)));
+        ProcessResult r = fixture.engine().launcher().run(ADD_TWICE, Inputs.of(X, new IntData(1), Y, new IntData(10)));
         assertTrue(r.isFinishedOk());
         assertEquals(21, r.get(RESULT).value());
-        Map<LinkType, Long> out = engine.graph().outgoing(r.node()).stream()
+        Map<LinkType, Long> out = fixture.engine().graph().outgoing(r.node()).stream()
                 .collect(Collectors.groupingBy(LinkTriple::type, Collectors.counting()));
         assertEquals(Map.of(LinkType.CALL_CALC, 2L, LinkType.RETURN, 1L), out);
-        assertTrue(new LogStore(engine.database())
+        assertTrue(new LogStore(fixture.engine().database())
                 .forNode(r.node().id(), LogLevel.REPORT).stream()
                         .anyMatch(l -> l.message().equals("first sum 11")));
     }
 
     @Test
     void anExitCodeFinishesTheProcessWithItsStatusAndNoOutputs() {
-        ProcessResult r = engine.launcher().run(ADD_TWICE, Inputs.of(X, new IntData(-5), Y, new IntData(1)));
+        ProcessResult r = fixture.engine().launcher().run(ADD_TWICE, Inputs.of(X, new IntData(-5), Y, new IntData(1)));
         assertEquals("finished", r.node().processState());
         assertEquals(300, r.node().exitStatus());
         assertEquals("x + y is negative: -4", r.node().exitMessage());
@@ -94,21 +78,23 @@ class RunIT {
 
     @Test
     void workChainWaitsForItsChildAndLinksEverything() {
-        ProcessResult r = engine.launcher()
+        ProcessResult r = fixture.engine()
+                .launcher()
                 .run(TestProcesses.ChildThenAdd.DEFINITION, Inputs.of(X, new IntData(4), Y, new IntData(5)));
         assertTrue(r.isFinishedOk(), String.valueOf(r.node().exception()));
         assertEquals(14, r.get(RESULT).value());
-        List<LinkTriple> out = engine.graph().outgoing(r.node());
+        List<LinkTriple> out = fixture.engine().graph().outgoing(r.node());
         assertEquals(2, out.stream().filter(l -> l.type() == LinkType.CALL_CALC).count(), out.toString());
         assertEquals(1, out.stream().filter(l -> l.type() == LinkType.RETURN).count(), out.toString());
     }
 
     @Test
     void fanOutAppendsEveryChildInOrder() {
-        ProcessResult r = engine.launcher().run(TestProcesses.FanOut.DEFINITION, Inputs.of(X, new IntData(6)));
+        ProcessResult r =
+                fixture.engine().launcher().run(TestProcesses.FanOut.DEFINITION, Inputs.of(X, new IntData(6)));
         assertTrue(r.isFinishedOk(), String.valueOf(r.node().exception()));
         assertEquals(0 + 1 + 2 + 3 + 4 + 5 + 2 * 6, r.get(RESULT).value());
-        List<String> callLabels = engine.graph().outgoing(r.node()).stream()
+        List<String> callLabels = fixture.engine().graph().outgoing(r.node()).stream()
                 .filter(l -> l.type() == LinkType.CALL_WORK)
                 .map(LinkTriple::label)
                 .toList();
@@ -117,11 +103,13 @@ class RunIT {
 
     @Test
     void annotatedMethodsRunAsCalcfunctionsAndWorkfunctions() {
-        var registry = engine.plugins();
-        ProcessResult times = engine.launcher()
+        var registry = fixture.engine().plugins();
+        ProcessResult times = fixture.engine()
+                .launcher()
                 .run(registry.get("test.annotated.times"), Inputs.create().put("x", new IntData(7)));
         assertEquals(14, ((IntData) times.outputs().get("result")).value(), "the optional factor defaults to 2");
-        ProcessResult split = engine.launcher()
+        ProcessResult split = fixture.engine()
+                .launcher()
                 .run(registry.get("test.annotated.split"), Inputs.create().put("x", new IntData(7)));
         assertEquals(
                 Map.of("half", 3L, "rest", 1L),
@@ -130,18 +118,20 @@ class RunIT {
                         ((IntData) split.outputs().get("half")).value(),
                         "rest",
                         ((IntData) split.outputs().get("rest")).value()));
-        ProcessResult twice = engine.launcher()
+        ProcessResult twice = fixture.engine()
+                .launcher()
                 .run(registry.get("test.annotated.times_twice"), Inputs.create().put("x", new IntData(5)));
         assertTrue(twice.isFinishedOk(), String.valueOf(twice.node().exception()));
         assertEquals(30, ((IntData) twice.outputs().get("result")).value());
         assertEquals(
                 2,
-                engine.graph().outgoing(twice.node()).stream()
+                fixture.engine().graph().outgoing(twice.node()).stream()
                         .filter(l -> l.type() == LinkType.CALL_CALC)
                         .count());
         var bad = assertThrows(
                 InvalidInputsException.class,
-                () -> engine.launcher()
+                () -> fixture.engine()
+                        .launcher()
                         .run(
                                 registry.get("test.annotated.times"),
                                 Inputs.create().put("factor", new IntData(1))));
@@ -150,49 +140,53 @@ class RunIT {
 
     @Test
     void aFailingFunctionIsExceptedWithItsTraceback() throws Exception {
-        ProcessResult r = engine.launcher().run(FAIL, Inputs.of(X, new IntData(7)));
+        ProcessResult r = fixture.engine().launcher().run(FAIL, Inputs.of(X, new IntData(7)));
         ProcessNode node = r.node();
         assertEquals("excepted", node.processState());
         assertTrue(node.isSealed());
         assertNotNull(node.exception());
         assertTrue(node.exception().contains("test.fail always fails (x = 7)"), node.exception());
         assertTrue(node.exception().contains("at dev.cairn"), "a stack trace: " + node.exception());
-        assertTrue(engine.graph().outgoing(node).isEmpty());
+        assertTrue(fixture.engine().graph().outgoing(node).isEmpty());
     }
 
     @Test
     void aFailingStepLeavesNothingHalfWritten() throws Exception {
-        long nodesBefore = count(db, "SELECT count(*) FROM node");
-        ProcessResult r = engine.launcher().run(TestProcesses.FailInStep.DEFINITION, Inputs.of(X, new IntData(1)));
+        long nodesBefore = count(fixture.db(), "SELECT count(*) FROM node");
+        ProcessResult r =
+                fixture.engine().launcher().run(TestProcesses.FailInStep.DEFINITION, Inputs.of(X, new IntData(1)));
         assertEquals("excepted", r.node().processState());
         assertTrue(r.node().exception().contains("failing after a calcfunction ran"));
         // the work chain and its input: the calcfunction that ran in the failed step and its output are gone
-        assertEquals(nodesBefore + 2, count(db, "SELECT count(*) FROM node"));
-        assertTrue(engine.graph().outgoing(r.node()).isEmpty());
-        assertEquals(0, count(db, "SELECT count(*) FROM outbox"));
+        assertEquals(nodesBefore + 2, count(fixture.db(), "SELECT count(*) FROM node"));
+        assertTrue(fixture.engine().graph().outgoing(r.node()).isEmpty());
+        assertEquals(0, count(fixture.db(), "SELECT count(*) FROM outbox"));
     }
 
     @Test
     void invalidInputsAreRefusedNamingThePortBeforeAnythingIsStored() throws Exception {
-        long nodesBefore = count(db, "SELECT count(*) FROM node");
+        long nodesBefore = count(fixture.db(), "SELECT count(*) FROM node");
         var e = assertThrows(
                 InvalidInputsException.class,
-                () -> engine.launcher()
+                () -> fixture.engine()
+                        .launcher()
                         .run(ADD, Inputs.create().put(X, new IntData(1)).put("z", new IntData(2))));
         assertTrue(e.getMessage().contains("required input 'y' (IntData) is missing"), e.getMessage());
         assertTrue(e.getMessage().contains("'z' is not an input; valid inputs are [x, y]"), e.getMessage());
         var wrongType = assertThrows(
                 InvalidInputsException.class,
-                () -> engine.launcher()
+                () -> fixture.engine()
+                        .launcher()
                         .run(ADD, Inputs.create().put("x", new IntData(1)).put("y", new StrData("two"))));
         assertTrue(wrongType.getMessage().contains("input 'y': expected IntData, got StrData"), wrongType.getMessage());
-        assertEquals(nodesBefore, count(db, "SELECT count(*) FROM node"));
+        assertEquals(nodesBefore, count(fixture.db(), "SELECT count(*) FROM node"));
     }
 
     @Test
     void anElseIfBranchRunsAndMayEndTheWorkChainEarly() {
         for (int x : new int[] {-3, 0, 4}) {
-            ProcessResult r = engine.launcher().run(TestProcesses.Classify.DEFINITION, Inputs.of(X, new IntData(x)));
+            ProcessResult r =
+                    fixture.engine().launcher().run(TestProcesses.Classify.DEFINITION, Inputs.of(X, new IntData(x)));
             assertTrue(r.isFinishedOk(), r.node().describe() + " " + r.node().processState());
             String branch = r.get(TestProcesses.Classify.BRANCH).value();
             assertEquals(x < 0 ? "negative" : x == 0 ? "zero" : "positive", branch);
@@ -203,13 +197,14 @@ class RunIT {
 
     @Test
     void aWorkChainWaitsOnceForEachRoundOfChildren() {
-        ProcessResult r = engine.launcher()
+        ProcessResult r = fixture.engine()
+                .launcher()
                 .run(TestProcesses.TwoRounds.DEFINITION, Inputs.of(X, new IntData(1), Y, new IntData(10)));
         assertTrue(r.isFinishedOk(), r.node().describe() + " " + r.node().processState());
         assertEquals(21, r.get(RESULT).value());
         assertEquals(
                 2,
-                engine.graph().outgoing(r.node()).stream()
+                fixture.engine().graph().outgoing(r.node()).stream()
                         .filter(l -> l.type() == LinkType.CALL_CALC)
                         .count());
     }

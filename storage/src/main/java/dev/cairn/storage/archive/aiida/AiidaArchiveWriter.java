@@ -205,7 +205,7 @@ public final class AiidaArchiveWriter implements ArchiveWriter {
     }
 
     private byte[] metadata() {
-        ObjectNode m = Json.MAPPER.createObjectNode();
+        ObjectNode m = AiidaJson.MAPPER.createObjectNode();
         m.put("export_version", AiidaMetadata.VERSION);
         m.put("aiida_version", AIIDA_VERSION);
         m.put("key_format", AiidaMetadata.KEY_FORMAT);
@@ -216,7 +216,7 @@ public final class AiidaArchiveWriter implements ArchiveWriter {
         m.withArrayProperty("conversion_info")
                 .add("written by Cairn's AiidaArchiveWriter from the rows of " + header.producer() + " ("
                         + header.format() + " " + header.version() + ")");
-        return Json.MAPPER.writeValueAsBytes(m);
+        return AiidaJson.MAPPER.writeValueAsBytes(m);
     }
 
     private void ready() {

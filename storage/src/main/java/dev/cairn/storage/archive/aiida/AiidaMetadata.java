@@ -26,7 +26,7 @@ record AiidaMetadata(String aiidaVersion, Instant created, Map<String, Object> p
         String where = file + ", metadata.json";
         JsonNode root;
         try {
-            root = Json.MAPPER.readTree(json);
+            root = AiidaJson.MAPPER.readTree(json);
         } catch (JacksonException e) {
             throw new InvalidArchiveException(where + " is not valid JSON: " + e.getOriginalMessage(), e);
         }

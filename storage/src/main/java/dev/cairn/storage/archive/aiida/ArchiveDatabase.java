@@ -226,9 +226,9 @@ final class ArchiveDatabase implements AutoCloseable {
         p.setString(5, f.optionalText("description", ""));
         p.setString(6, f.time("ctime"));
         p.setString(7, f.time("mtime"));
-        p.setString(8, Json.MAPPER.writeValueAsString(attributes));
+        p.setString(8, AiidaJson.MAPPER.writeValueAsString(attributes));
         p.setString(9, f.json("extras"));
-        p.setString(10, Json.MAPPER.writeValueAsString(files));
+        p.setString(10, AiidaJson.MAPPER.writeValueAsString(files));
         String computer = f.optionalText("computer", null);
         if (computer == null) {
             p.setNull(11, Types.INTEGER);

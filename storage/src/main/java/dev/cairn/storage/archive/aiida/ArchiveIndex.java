@@ -182,7 +182,7 @@ final class ArchiveIndex implements AutoCloseable {
             throw cells.invalid("repository_metadata is null");
         }
         try {
-            return Json.MAPPER.readTree(json);
+            return AiidaJson.MAPPER.readTree(json);
         } catch (JacksonException e) {
             throw cells.invalid("repository_metadata is not valid JSON: " + e.getOriginalMessage());
         }

@@ -91,7 +91,7 @@ final class ArchiveRows {
     }
 
     private static ObjectNode map(ArchivePart part, Cells c) throws SQLException {
-        ObjectNode row = Json.MAPPER.createObjectNode();
+        ObjectNode row = AiidaJson.MAPPER.createObjectNode();
         switch (part) {
             case USERS -> {
                 String email = c.text("email");

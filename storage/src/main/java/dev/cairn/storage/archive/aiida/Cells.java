@@ -105,16 +105,16 @@ final class Cells {
     ObjectNode object(String column) throws SQLException {
         String value = r.getString(column);
         if (value == null) {
-            return Json.MAPPER.createObjectNode();
+            return AiidaJson.MAPPER.createObjectNode();
         }
         JsonNode node;
         try {
-            node = Json.MAPPER.readTree(value);
+            node = AiidaJson.MAPPER.readTree(value);
         } catch (JacksonException e) {
             throw invalid(column + " is not valid JSON: " + e.getOriginalMessage());
         }
         if (node == null || node.isNull()) {
-            return Json.MAPPER.createObjectNode();
+            return AiidaJson.MAPPER.createObjectNode();
         }
         if (!node.isObject()) {
             throw invalid(column + " is not a JSON object");

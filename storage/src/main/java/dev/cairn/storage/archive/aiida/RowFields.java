@@ -69,7 +69,7 @@ final class RowFields {
     ObjectNode object(String field) {
         JsonNode value = row.get(field);
         if (value == null || value.isNull()) {
-            return Json.MAPPER.createObjectNode();
+            return AiidaJson.MAPPER.createObjectNode();
         }
         if (!value.isObject()) {
             throw invalid(field + " is not a JSON object");
@@ -79,7 +79,7 @@ final class RowFields {
 
     /** A JSON object field as the text of AiiDA's JSON column. */
     String json(String field) {
-        return Json.MAPPER.writeValueAsString(object(field));
+        return AiidaJson.MAPPER.writeValueAsString(object(field));
     }
 
     boolean bool(String field, boolean otherwise) {

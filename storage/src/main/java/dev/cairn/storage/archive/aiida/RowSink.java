@@ -70,7 +70,7 @@ final class RowSink extends OutputStream {
         rows++;
         JsonNode row;
         try {
-            row = Json.MAPPER.readTree(line.toByteArray());
+            row = AiidaJson.MAPPER.readTree(line.toByteArray());
         } catch (JacksonException e) {
             throw new InvalidArchiveException(where + " row " + rows + " is not valid JSON: " + e.getOriginalMessage());
         }

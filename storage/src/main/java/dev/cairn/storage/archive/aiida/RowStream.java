@@ -75,7 +75,7 @@ final class RowStream extends InputStream {
                 ended = true;
                 return false;
             }
-            byte[] json = Json.MAPPER.writeValueAsBytes(mapper.row(cursor));
+            byte[] json = AiidaJson.MAPPER.writeValueAsBytes(mapper.row(cursor));
             line = new byte[json.length + 1];
             System.arraycopy(json, 0, line, 0, json.length);
             line[json.length] = '\n';

@@ -10,7 +10,7 @@ import dev.cairn.storage.errors.InvalidInputException;
  * on the way out ({@link #inside}), so that the happy path never builds path strings;
  * {@link NodeHasher} turns it into an {@link IllegalArgumentException} naming the path.
  */
-final class InvalidValueException extends RuntimeException {
+final class UnhashableValueException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 
@@ -18,18 +18,18 @@ final class InvalidValueException extends RuntimeException {
 
     private final transient Deque<String> path = new ArrayDeque<>();
 
-    InvalidValueException(String reason) {
+    UnhashableValueException(String reason) {
         super(reason, null, false, false);
     }
 
     /** Adds the step from the enclosing value, e.g. {@code .cell} or {@code [0]}, and returns this. */
-    InvalidValueException inside(String step) {
+    UnhashableValueException inside(String step) {
         path.addFirst(step);
         return this;
     }
 
     /** Adds a map key as a step: {@code .key}, or {@code ["a.b"]} when the key would read ambiguously. */
-    InvalidValueException insideKey(String key) {
+    UnhashableValueException insideKey(String key) {
         return inside(plainKey(key) ? "." + key : "[\"" + key + "\"]");
     }
 

@@ -1,4 +1,4 @@
-package dev.cairn.storage.objects;
+package dev.cairn.storage.objects.testing;
 
 import java.net.URI;
 import java.nio.file.Files;
@@ -14,20 +14,23 @@ import org.gaul.s3proxy.blobstore.BlobStore;
 import org.gaul.s3proxy.blobstore.Constants;
 import org.gaul.s3proxy.blobstore.options.CreateContainerOptions;
 
+import dev.cairn.storage.objects.S3Location;
+
 /**
  * A real S3 server for the tests: S3Proxy in this JVM, on its {@code filesystem-nio2} backend (a folder),
- * checking AWS signatures, on a free port of the loopback address.
+ * checking AWS signatures, on a free port of the loopback address. Shared with the modules above the
+ * object store through this module's test-jar, so that the server and its services are tested on a bucket.
  */
-final class S3Server implements AutoCloseable {
+public final class S3Server implements AutoCloseable {
 
-    static final String ACCESS_KEY = "cairn-test";
-    static final String SECRET_KEY = "cairn-test-secret";
+    public static final String ACCESS_KEY = "cairn-test";
+    public static final String SECRET_KEY = "cairn-test-secret";
 
     private final S3Proxy proxy;
     private final BlobStore store;
     private final URI endpoint;
 
-    S3Server(Path dir) throws Exception {
+    public S3Server(Path dir) throws Exception {
         Files.createDirectories(dir);
         Properties p = new Properties();
         p.setProperty("jclouds.filesystem.basedir", dir.toString());
@@ -50,28 +53,28 @@ final class S3Server implements AutoCloseable {
         endpoint = URI.create("http://127.0.0.1:" + proxy.getPort());
     }
 
-    URI endpoint() {
+    public URI endpoint() {
         return endpoint;
     }
 
-    int port() {
+    public int port() {
         return proxy.getPort();
     }
 
     /** A new, empty bucket. */
-    String newBucket() {
+    public String newBucket() {
         String name = "b-" + UUID.randomUUID().toString().substring(0, 13);
         store.createContainer(name, CreateContainerOptions.NONE);
         return name;
     }
 
     /** A location in a new bucket, reached at {@code endpoint} (this server, or a proxy in front of it). */
-    S3Location location(URI endpoint, Path cacheDir) {
+    public S3Location location(URI endpoint, Path cacheDir) {
         return S3Location.of(newBucket(), "store/", endpoint, "us-east-1", cacheDir)
                 .withCredentials(ACCESS_KEY, SECRET_KEY);
     }
 
-    S3Location location(Path cacheDir) {
+    public S3Location location(Path cacheDir) {
         return location(endpoint, cacheDir);
     }
 
