@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.ObjLongConsumer;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
@@ -292,6 +293,11 @@ final class LooseFiles implements LooseObjects {
                 }
             }
         }
+    }
+
+    @Override
+    public void forEachSized(ObjLongConsumer<ObjectKey> each) throws IOException {
+        forEach(k -> each.accept(k, -1), malformed -> {});
     }
 
     /** The shard directories ({@code loose/00} … {@code loose/ff}); anything else there goes to {@code malformed}. */

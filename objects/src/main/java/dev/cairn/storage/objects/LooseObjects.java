@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.ObjLongConsumer;
 import java.util.function.Predicate;
 
 /**
@@ -74,6 +75,12 @@ interface LooseObjects extends AutoCloseable {
 
     /** Calls {@code each} for every loose object; {@code malformed} gets the names of entries that are not keys. */
     void forEach(Consumer<ObjectKey> each, Consumer<String> malformed) throws IOException;
+
+    /**
+     * Calls {@code each} for every loose object with its size in bytes when the listing tells it (a
+     * bucket's does), or -1 (a folder's does not: it would cost a look at each file).
+     */
+    void forEachSized(ObjLongConsumer<ObjectKey> each) throws IOException;
 
     /** Where the loose object lies, for messages. */
     String where(ObjectKey key);

@@ -15,6 +15,7 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.ObjLongConsumer;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
@@ -243,6 +244,16 @@ final class S3LooseObjects implements LooseObjects {
                 each.accept(ObjectKey.of(rest));
             } else {
                 malformed.accept(o.key());
+            }
+        });
+    }
+
+    @Override
+    public void forEachSized(ObjLongConsumer<ObjectKey> each) throws IOException {
+        bucket.list(prefix, null, o -> {
+            String rest = o.key().substring(prefix.length());
+            if (KEY.matcher(rest).matches()) {
+                each.accept(ObjectKey.of(rest), o.size());
             }
         });
     }
