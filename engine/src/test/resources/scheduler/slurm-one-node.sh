@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# A one-node SLURM cluster on this machine for SlurmSchedulerIT (Debian or Ubuntu, as root).
+# A one-node SLURM cluster on this machine for SlurmSchedulerIT and PbsSchedulerIT (Debian or
+# Ubuntu, as root).
 #
-#   bash slurm-one-node.sh start DIR   # installs slurmctld/slurmd/slurm-client if missing, starts
+#   bash slurm-one-node.sh start DIR   # installs slurmctld/slurmd/slurm-client/slurm-wlm-torque if missing, starts
 #                                      # munged, slurmctld and slurmd with their state in DIR, waits
 #                                      # for the node to be idle, prints SLURM_CONF=DIR/slurm.conf
 #   bash slurm-one-node.sh stop DIR    # stops the slurmctld and slurmd started for DIR
@@ -36,12 +37,14 @@ fi
 [[ $action == start ]] || die "unknown action '$action' (start or stop)"
 [[ $EUID -eq 0 ]] || die "slurmd needs root here; run the test as root"
 
-if ! command -v slurmctld >/dev/null || ! command -v slurmd >/dev/null || ! command -v sbatch >/dev/null; then
-  say "installing slurmctld slurmd slurm-client (Debian packages)"
+packages=(slurmctld slurmd slurm-client slurm-wlm-torque)
+if ! command -v slurmctld >/dev/null || ! command -v slurmd >/dev/null || ! command -v sbatch >/dev/null \
+  || ! dpkg -s slurm-wlm-torque >/dev/null 2>&1; then
+  say "installing ${packages[*]} (Debian packages)"
   export DEBIAN_FRONTEND=noninteractive
-  apt-get install -y -q --no-install-recommends slurmctld slurmd slurm-client >&2 \
-    || { apt-get update -q >&2 && apt-get install -y -q --no-install-recommends slurmctld slurmd slurm-client >&2; } \
-    || die "could not install slurmctld slurmd slurm-client with apt-get"
+  apt-get install -y -q --no-install-recommends "${packages[@]}" >&2 \
+    || { apt-get update -q >&2 && apt-get install -y -q --no-install-recommends "${packages[@]}" >&2; } \
+    || die "could not install ${packages[*]} with apt-get"
 fi
 
 if ! munge -n >/dev/null 2>&1; then
@@ -57,6 +60,9 @@ fi
 mkdir -p "$dir/state" "$dir/spool"
 host=$(hostname -s)
 conf=$dir/slurm.conf
+# Slurm's PBS plugin gives a job PBS_JOBID, PBS_O_WORKDIR and the rest, as a site that offers the
+# Torque front end (qsub, qstat) configures it; the SLURM_* variables are there as before.
+printf 'optional spank_pbs.so\n' > "$dir/plugstack.conf"
 cat > "$conf" <<CONF
 ClusterName=cairnit
 SlurmctldHost=$host
@@ -79,6 +85,7 @@ SlurmctldPidFile=$dir/slurmctld.pid
 SlurmdPidFile=$dir/slurmd.pid
 SlurmctldLogFile=$dir/slurmctld.log
 SlurmdLogFile=$dir/slurmd.log
+PlugStackConfig=$dir/plugstack.conf
 JobCompType=jobcomp/none
 AccountingStorageType=accounting_storage/none
 JobAcctGatherType=jobacct_gather/none

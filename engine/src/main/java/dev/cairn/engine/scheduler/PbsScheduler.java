@@ -32,6 +32,9 @@ public final class PbsScheduler implements Scheduler {
     /** "1234.server", "1234[].server" (an array), or a bare number on a server that omits its name. */
     private static final Pattern JOB_ID = Pattern.compile("[0-9]+(\\[[0-9]*])?(\\.[A-Za-z0-9_.-]+)?");
 
+    /** qstat's exit code when a job asked for is unknown. */
+    private static final int UNKNOWN_JOB_ID = 153;
+
     /** qstat's job_state letters (PBS Pro and Torque man pages), mapped as AiiDA does. */
     static final Map<String, JobState> STATES = Map.ofEntries(
             Map.entry("Q", JobState.QUEUED),
@@ -154,16 +157,30 @@ public final class PbsScheduler implements Scheduler {
 
     @Override
     public Optional<String> findByName(Transport transport, String jobName) {
-        // qselect finds this user's jobs by name cheaply; qstat -f then says what state they are in. No ids:
-        // print nothing, since a bare "qstat -f" would list every job on the server.
-        String command = "ids=$(qselect -u \"$(id -un)\" -N " + Shell.quote(commands.checkJobName(jobName))
-                + ") || exit 1; [ -z \"$ids\" ] || qstat -f $ids";
-        return QstatListing.parse(listing(transport, command)).stream()
-                .filter(j -> jobName.equals(j.get("Job_Name")))
+        // The user first, then the jobs: qselect finds this user's jobs by name cheaply and qstat -f says
+        // what state they are in (no ids: print nothing). Where there is no qselect (Slurm's Torque front
+        // end has none), qstat -f lists every job the server shows this user, filtered here by owner and name.
+        String command =
+                "id -un || exit 1; if command -v qselect >/dev/null 2>&1; then ids=$(qselect -u \"$(id -un)\" -N "
+                        + Shell.quote(commands.checkJobName(jobName))
+                        + ") || exit 1; [ -z \"$ids\" ] || qstat -f $ids; else qstat -f; fi";
+        String[] userAndJobs = listing(transport, command).split("\n", 2);
+        String user = userAndJobs[0].strip();
+        if (user.isEmpty()) {
+            throw new SchedulerException(name() + ": '" + command + "' printed no user name before its jobs");
+        }
+        return QstatListing.parse(userAndJobs.length > 1 ? userAndJobs[1] : "").stream()
+                .filter(j -> jobName.equals(j.get("Job_Name")) && ownedBy(j, user))
                 .map(j -> info(j.id(), j))
                 .filter(j -> j.state().isActive())
                 .map(JobInfo::jobId)
                 .findFirst();
+    }
+
+    /** Job_Owner is "user@submit-host". */
+    private static boolean ownedBy(QstatListing.Job job, String user) {
+        String owner = job.get("Job_Owner");
+        return owner != null && owner.split("@", 2)[0].equals(user);
     }
 
     @Override
@@ -174,7 +191,8 @@ public final class PbsScheduler implements Scheduler {
     /**
      * qstat's stdout. qstat fails when any job asked for is unknown ("Unknown Job Id") or, on PBS Pro
      * with job history, finished ("Job has finished"), and still lists the others; only other complaints
-     * make the listing a failure.
+     * make the listing a failure. Exit code 153 is PBS's "unknown job id" (PBSE_UNKJOBID, 15001, as a
+     * byte), which Slurm's Torque front end returns without a word when it knows none of the jobs.
      */
     private String listing(Transport transport, String command) {
         CommandResult r = commands.run(transport, command, null);
@@ -182,7 +200,8 @@ public final class PbsScheduler implements Scheduler {
                 .lines()
                 .filter(l -> !l.contains("Unknown Job Id") && !l.contains("Job has finished") && !l.isBlank())
                 .reduce("", (a, b) -> a + b + "\n");
-        if (!r.ok() && (!otherErrors.isEmpty() || r.stderr().isBlank())) {
+        boolean unknownJobsOnly = otherErrors.isEmpty() && (!r.stderr().isBlank() || r.exitCode() == UNKNOWN_JOB_ID);
+        if (!r.ok() && !unknownJobsOnly) {
             throw commands.failed(command, null, r);
         }
         return r.stdout();

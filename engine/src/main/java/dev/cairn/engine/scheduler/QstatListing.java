@@ -10,7 +10,9 @@ import java.util.Map;
  * Reads {@code qstat -f}, PBS Pro's and Torque's full listing: a {@code Job Id: <id>} line per job,
  * then {@code "    Name = value"} attributes. qstat wraps long values at about 80 columns and goes on
  * on a line starting with a TAB; a value that holds a newline itself (a comment, a variable) goes on
- * on a line starting with anything else. Both are joined back into their attribute.
+ * on a line starting with anything else. Both are joined back into their attribute. Slurm's Torque
+ * front end ({@code slurm-wlm-torque}) indents every attribute with a TAB instead and never wraps: a
+ * job whose first attribute starts with a TAB, which PBS's own qstat never prints, is read that way.
  */
 final class QstatListing {
 
@@ -28,6 +30,7 @@ final class QstatListing {
         var jobs = new ArrayList<Job>();
         String id = null;
         var lines = new ArrayList<StringBuilder>();
+        boolean tabIndented = false;
         for (String line : stdout.split("\n", -1)) {
             if (line.endsWith("\r")) {
                 line = line.substring(0, line.length() - 1);
@@ -38,10 +41,14 @@ final class QstatListing {
                 }
                 id = line.substring("Job Id:".length()).strip();
                 lines = new ArrayList<>();
+                tabIndented = false;
             } else if (line.isBlank()) {
                 continue;
             } else if (id == null) {
                 throw new SchedulerException("pbs: qstat -f printed '" + line + "' before the first 'Job Id:' line");
+            } else if (line.startsWith("\t") && line.contains("=") && (lines.isEmpty() || tabIndented)) {
+                tabIndented = true;
+                lines.add(new StringBuilder(line.strip()));
             } else if (line.startsWith("\t") && !lines.isEmpty()) {
                 lines.getLast().append(line, 1, line.length());
             } else if (line.startsWith(" ") && line.contains("=")) {

@@ -218,6 +218,64 @@ class PbsSchedulerTest {
     }
 
     @Test
+    void slurmsTorqueFrontEndIsReadAsTorque() {
+        var qsub = new ScriptedTransport().reply(Recordings.read("slurm-torque-22.05/qsub.txt"));
+        assertEquals("54", torque.submit(qsub, WORKDIR, "_cairn_submit.sh"));
+        // Attributes indented with a TAB; 999 unknown, which this qstat does not mention.
+        var t = new ScriptedTransport().reply(Recordings.read("slurm-torque-22.05/qstat-f-poll.txt"));
+        Map<String, JobInfo> jobs = torque.poll(t, List.of("53", "54", "999"));
+        assertEquals(
+                new JobInfo(
+                        "54",
+                        JobState.RUNNING,
+                        "R",
+                        NAME,
+                        null,
+                        null,
+                        null,
+                        new JobInfo.Allocation("root@localhost", "debug", 1, 1, 120L, List.of("vm"))),
+                jobs.get("54"));
+        assertEquals("C", jobs.get("53").rawState());
+        assertEquals(JobState.DONE, jobs.get("53").state());
+        assertEquals(JobInfo.missing("999"), jobs.get("999"));
+    }
+
+    @Test
+    void aQstatThatKnowsNoneOfTheJobsExits153WithoutAWordAndTheyAreDone() {
+        var t = new ScriptedTransport().reply(153, "", "");
+        assertEquals(Map.of("999", JobInfo.missing("999")), torque.poll(t, List.of("999")));
+    }
+
+    @Test
+    void aRefusalQsubPrintsOnStdoutIsQuoted() {
+        var refused =
+                new ScriptedTransport().reply(1, Recordings.read("slurm-torque-22.05/qsub-unknown-queue.txt"), "");
+        var e = assertThrows(SchedulerException.class, () -> torque.submit(refused, WORKDIR, "_cairn_submit.sh"));
+        assertTrue(e.getMessage().contains("Invalid partition name specified"), e.getMessage());
+    }
+
+    @Test
+    void findByNameWithoutQselectReadsTheFrontEndsListing() {
+        var t = new ScriptedTransport().reply("root\n" + Recordings.read("slurm-torque-22.05/qstat-f-poll.txt"));
+        assertEquals(Optional.of("54"), torque.findByName(t, NAME));
+        var completed =
+                new ScriptedTransport().reply("root\n" + Recordings.read("slurm-torque-22.05/qstat-f-poll.txt"));
+        assertEquals(
+                Optional.empty(),
+                torque.findByName(completed, "cairn-5f0c1e0e-8a7e-4d0c-9a43-1b2c3d4e5f60-2"),
+                "53 completed");
+    }
+
+    @Test
+    void aTabOnTheFirstAttributeOfPbsOwnListingStaysAContinuationLaterOn() {
+        // PBS wraps long values onto lines starting with a TAB, which may hold '=' themselves.
+        var jobs = QstatListing.parse(
+                "Job Id: 1.s\n    Variable_List = PBS_O_HOME=/home/a,\n\tPBS_O_WORKDIR=/w\n" + "    job_state = R\n");
+        assertEquals("PBS_O_HOME=/home/a,PBS_O_WORKDIR=/w", jobs.getFirst().get("Variable_List"));
+        assertEquals("R", jobs.getFirst().get("job_state"));
+    }
+
+    @Test
     void everyStateLetterHasAJobState() {
         assertEquals(13, PbsScheduler.STATES.size());
         assertEquals(JobState.RUNNING, PbsScheduler.STATES.get("E"));
@@ -227,17 +285,27 @@ class PbsSchedulerTest {
 
     @Test
     void findByNameSelectsThisUsersJobsByNameAndReadsTheirState() {
-        var t = new ScriptedTransport().reply(Recordings.read("pbspro-2022/qstat-f-poll.txt"));
+        var t = new ScriptedTransport().reply("alice\n" + Recordings.read("pbspro-2022/qstat-f-poll.txt"));
         assertEquals(Optional.of("4101.pbs01"), pbs.findByName(t, NAME));
         assertEquals(
-                "ids=$(qselect -u \"$(id -un)\" -N " + NAME + ") || exit 1; [ -z \"$ids\" ] || qstat -f $ids",
+                "id -un || exit 1; if command -v qselect >/dev/null 2>&1; then ids=$(qselect -u \"$(id -un)\" -N "
+                        + NAME + ") || exit 1; [ -z \"$ids\" ] || qstat -f $ids; else qstat -f; fi",
                 t.onlyCommand());
-        var completed = new ScriptedTransport().reply(Recordings.read("torque-6.1/qstat-f-poll.txt"));
+        var completed = new ScriptedTransport().reply("bob\n" + Recordings.read("torque-6.1/qstat-f-poll.txt"));
         assertEquals(
                 Optional.empty(),
                 torque.findByName(completed, "cairn-3c4d5e6f-7081-4293-a4b5-c6d7e8f9a0b1-2"),
                 "a completed job does not count");
-        assertEquals(Optional.empty(), pbs.findByName(new ScriptedTransport().reply(""), NAME));
+        assertEquals(Optional.empty(), pbs.findByName(new ScriptedTransport().reply("alice\n"), NAME));
+    }
+
+    @Test
+    void findByNameTakesOnlyTheUsersOwnJobWhereQstatListedEveryone() {
+        // Without qselect the listing is every job the server shows: another user's job of the same name is not ours.
+        var t = new ScriptedTransport().reply("bob\n" + Recordings.read("pbspro-2022/qstat-f-poll.txt"));
+        assertEquals(Optional.empty(), pbs.findByName(t, NAME));
+        var e = assertThrows(SchedulerException.class, () -> pbs.findByName(new ScriptedTransport().reply(""), NAME));
+        assertTrue(e.getMessage().contains("printed no user name before its jobs"), e.getMessage());
     }
 
     @Test

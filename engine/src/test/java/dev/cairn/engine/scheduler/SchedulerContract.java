@@ -76,8 +76,8 @@ abstract class SchedulerContract {
         assertEquals(JobState.DONE, waitUntil(submitted, JobState.DONE).state());
         assertEquals("ran\n", read("result.txt"));
         assertEquals("hello $world\n", read("greeting.txt"), "exported, with no expansion");
-        assertTrue(read(JobTemplate.DEFAULT_STDOUT).startsWith("starting\n"), read(JobTemplate.DEFAULT_STDOUT));
-        assertTrue(read(JobTemplate.DEFAULT_STDERR).contains("oops\n"), read(JobTemplate.DEFAULT_STDERR));
+        assertTrue(read(stdoutFile()).startsWith("starting\n"), read(stdoutFile()));
+        assertTrue(read(stderrFile()).contains("oops\n"), read(stderrFile()));
     }
 
     @Test
@@ -115,6 +115,16 @@ abstract class SchedulerContract {
     void aJobTheBatchSystemNeverHadIsMissing() {
         String unknown = neverSubmitted();
         assertEquals(Map.of(unknown, JobInfo.missing(unknown)), scheduler().poll(transport(), List.of(unknown)));
+    }
+
+    /** The file in the work directory the batch system wrote the {@link #submitted} job's standard output to. */
+    protected String stdoutFile() {
+        return JobTemplate.DEFAULT_STDOUT;
+    }
+
+    /** Likewise its standard error. */
+    protected String stderrFile() {
+        return JobTemplate.DEFAULT_STDERR;
     }
 
     protected final String submit(JobTemplate job) {

@@ -20,6 +20,7 @@ import dev.cairn.engine.testing.ChainRun;
 import dev.cairn.engine.testing.EngineFixture;
 import dev.cairn.engine.testing.SwallowedCancels;
 import dev.cairn.engine.testing.Waits;
+import dev.cairn.storage.testing.HeldTraffic;
 import dev.cairn.storage.testing.TcpProxy;
 import dev.cairn.storage.testing.TestBroker;
 import dev.cairn.storage.testing.TestDatabase;
@@ -47,6 +48,9 @@ class MissingTaskQueueIT {
 
     @RegisterExtension
     static final TestDatabase dropped = new TestDatabase();
+
+    @RegisterExtension
+    static final TestDatabase crowded = new TestDatabase();
 
     @RegisterExtension
     static final TestBroker broker = new TestBroker();
@@ -90,11 +94,7 @@ class MissingTaskQueueIT {
         SwallowedCancels cancels = new SwallowedCancels();
         try (TcpProxy proxy = new TcpProxy(amqp.getHost(), amqp.getPort() < 0 ? 5672 : amqp.getPort(), cancels);
                 Engine api = engine(dropped, "dropped", quorum);
-                Engine host = engine(
-                        dropped,
-                        "dropped",
-                        new BrokerOptions(
-                                quorum.heartbeat(), quorum.taskQueue(), List.of("127.0.0.1:" + proxy.port())));
+                Engine host = engine(dropped, "dropped", through(quorum, proxy));
                 Worker worker = host.startWorker(Worker.Settings.defaults(4))) {
             // deleted and declared again at once; the proxy swallows the broker's cancel, if it sends one
             try (Connection connection = broker.newConnection()) {
@@ -112,6 +112,57 @@ class MissingTaskQueueIT {
                             + " (%d cancel(s) from the broker swallowed, %d consumer(s) counted on the new queue)%n",
                     (System.nanoTime() - started) / 1_000_000, cancels.count(), counted);
             awaitExactlyOnce(dropped, run, worker, started, "the submit");
+        }
+    }
+
+    /**
+     * As above, with another worker consuming the new queue: the queue's consumer count cannot tell the
+     * dropped one is missing. The other worker starts after the queue is declared again, so its consumer is
+     * a live one, and stalls (what the broker sends it is held back: it stays a consumer, holding the one
+     * task its prefetch allows), so tasks wait; the worker whose consumer was dropped sees them wait while
+     * it is given none, and consumes again.
+     */
+    @Test
+    void aConsumerDroppedWhileAnotherWorkerConsumesConsumesAgainWhenTasksWait() throws Exception {
+        BrokerOptions quorum =
+                new BrokerOptions(BrokerOptions.DEFAULT_HEARTBEAT, BrokerOptions.TaskQueue.QUORUM, List.of());
+        URI amqp = broker.server().amqp();
+        int amqpPort = amqp.getPort() < 0 ? 5672 : amqp.getPort();
+        SwallowedCancels cancels = new SwallowedCancels();
+        HeldTraffic stall = new HeldTraffic();
+        try (TcpProxy silentLink = new TcpProxy(amqp.getHost(), amqpPort, cancels);
+                TcpProxy otherLink = new TcpProxy(amqp.getHost(), amqpPort, stall);
+                Engine api = engine(crowded, "crowded", quorum);
+                Engine silentHost = engine(crowded, "crowded", through(quorum, silentLink));
+                Worker silent = silentHost.startWorker(Worker.Settings.defaults(4))) {
+            // deleted and declared again at once; the proxy swallows the broker's cancel, if it sends one
+            try (Connection connection = broker.newConnection()) {
+                Channel channel = connection.createChannel();
+                channel.queueDelete("crowded.tasks");
+                channel.queueDeclare("crowded.tasks", true, false, false, Map.of("x-queue-type", "quorum"));
+            }
+            // a worker's start returns once the broker has its consumer
+            try (Engine otherHost = engine(crowded, "crowded", through(quorum, otherLink));
+                    Worker other = otherHost.startWorker(Worker.Settings.defaults(1))) {
+                long counted = consumers("crowded.tasks");
+                stall.hold();
+                long started = System.nanoTime();
+                ChainRun run = ChainRun.of(12, 4, 3).submit(api);
+                Waits.until(IN_SECONDS, "the dropped worker consuming again", () -> silent.stepsRun() > 0);
+                System.out.printf(
+                        "MissingTaskQueueIT: beside a stalled consumer, the dropped one ran a step again %d ms after"
+                                + " the submit (%d cancel(s) swallowed, %d consumer(s) counted)%n",
+                        (System.nanoTime() - started) / 1_000_000, cancels.count(), counted);
+                stall.release();
+                run.awaitAllFinished(
+                        crowded,
+                        IN_SECONDS,
+                        () -> "workers " + other + ", " + silent + "; the queue: "
+                                + broker.describeQueue("crowded.tasks"));
+                ChainRun.awaitOutboxEmpty(crowded, IN_SECONDS);
+                run.assertExactlyOnce(crowded);
+                assertEquals(run.totalSteps(), other.stepsRun() + silent.stepsRun(), "tasks delivered (none twice)");
+            }
         }
     }
 
@@ -170,6 +221,11 @@ class MissingTaskQueueIT {
 
     private static Engine engine(TestDatabase db, String prefix, BrokerOptions options) {
         return EngineFixture.withBroker(db, broker, prefix, options);
+    }
+
+    /** {@code options} with the broker reached through {@code proxy}. */
+    private static BrokerOptions through(BrokerOptions options, TcpProxy proxy) {
+        return new BrokerOptions(options.heartbeat(), options.taskQueue(), List.of("127.0.0.1:" + proxy.port()));
     }
 
     /** The queue's consumers; 0 while it does not exist. */

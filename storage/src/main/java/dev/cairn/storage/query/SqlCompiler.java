@@ -25,7 +25,7 @@ final class SqlCompiler {
     public static CompiledQuery compileCount(QuerySpec spec) {
         boolean plain = !spec.distinct() && !spec.aggregates() && spec.limit() == null && spec.offset() == null;
         if (plain) {
-            SqlText sql = with(spec).sql("SELECT count(*)").append(fromWhere(spec));
+            SqlText sql = with(spec).sql("SELECT count(*)").append(fromWhere(spec, new SqlText()));
             return sql.toQuery();
         }
         return new SqlText()
@@ -83,20 +83,24 @@ final class SqlCompiler {
     private static SqlText rows(QuerySpec spec, List<OutputField> outputs) {
         SqlText sql = with(spec).sql(spec.distinct() ? "SELECT DISTINCT " : "SELECT ");
         List<Integer> groupKeys = new ArrayList<>();
+        SqlText laterals = new SqlText();
         int column = 1;
         boolean first = true;
         for (int i = 0; i < spec.path().size(); i++) {
             Vertex v = spec.path().get(i);
+            SharedDocuments from = SharedDocuments.of(v, i, alias(spec, i));
+            laterals.append(from.lateral());
             for (Projection p : v.projections()) {
-                column = select(sql, first, alias(spec, i), v.tag(), v.entity().table(), p, column, outputs, groupKeys);
+                column = select(sql, first, from, v.tag(), v.entity().table(), p, column, outputs, groupKeys);
                 first = false;
             }
             for (Projection p : v.edgeProjections()) {
-                column = select(sql, first, "e" + i, v.edgeTag(), Table.LINK, p, column, outputs, groupKeys);
+                SharedDocuments link = SharedDocuments.none("e" + i);
+                column = select(sql, first, link, v.edgeTag(), Table.LINK, p, column, outputs, groupKeys);
                 first = false;
             }
         }
-        sql.append(fromWhere(spec));
+        sql.append(fromWhere(spec, laterals));
         if (spec.aggregates() && !groupKeys.isEmpty()) {
             sql.sql(" GROUP BY ")
                     .sql(String.join(
@@ -115,7 +119,7 @@ final class SqlCompiler {
     private static int select(
             SqlText sql,
             boolean first,
-            String alias,
+            SharedDocuments from,
             String tag,
             Table table,
             Projection p,
@@ -126,8 +130,9 @@ final class SqlCompiler {
             sql.sql(", ");
         }
         if (p.field().equals(Projection.ALL)) {
-            List<String> names =
-                    table.columns().stream().map(c -> alias + "." + c.name()).toList();
+            List<String> names = table.columns().stream()
+                    .map(c -> from.row() + "." + c.name())
+                    .toList();
             sql.sql(String.join(", ", names));
             outputs.add(new OutputField(tag, p.key(), ValueReader.forRow(table), column, names.size()));
             for (int k = 0; k < names.size(); k++) {
@@ -136,7 +141,7 @@ final class SqlCompiler {
             return column + names.size();
         }
         FieldRef field = FieldRef.resolve(table, "", p.field(), "");
-        SqlText value = Expressions.cast(alias, field, p.cast());
+        SqlText value = Expressions.cast(from.aliasOf(field), field, p.cast());
         ValueReader reader = p.cast() == null ? ValueReader.forColumn(field.kind()) : ValueReader.forCast(p.cast());
         if (p.aggregate() == null) {
             sql.append(value);
@@ -225,7 +230,7 @@ final class SqlCompiler {
                         .toList());
     }
 
-    private static SqlText fromWhere(QuerySpec spec) {
+    private static SqlText fromWhere(QuerySpec spec, SqlText laterals) {
         SqlText sql = new SqlText()
                 .sql(" FROM ")
                 .sql(spec.path().getFirst().entity().table().sqlName())
@@ -244,6 +249,7 @@ final class SqlCompiler {
                 conditions.add(Expressions.filter("e" + i, Table.LINK, v.edgeFilter()));
             }
         }
+        sql.append(laterals);
         if (spec.after() != null) {
             Order order = spec.orderBy().getFirst();
             int edge = spec.indexOfEdge(order.tag());

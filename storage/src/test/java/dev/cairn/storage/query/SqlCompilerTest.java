@@ -106,6 +106,37 @@ class SqlCompilerTest {
     }
 
     @Test
+    void severalKeysOfOneDocumentReadItOnceARowAndFiltersKeepTheColumn() {
+        QuerySpec spec = QueryBuilder.start()
+                .node(
+                        "s",
+                        v -> v.where(Filter.field("attributes.energy").lt(0.0))
+                                .project(
+                                        Projection.of("attributes.energy"),
+                                        Projection.of("attributes.cell.0", Cast.FLOAT),
+                                        Projection.of("extras.tag"),
+                                        Projection.of("label")))
+                .node("o", v -> v.withIncoming("s").project("attributes.a", "attributes.b"))
+                .build();
+        assertEquals(
+                "SELECT d0.attributes -> ?, CASE WHEN jsonb_typeof(d0.attributes #> ?) = 'number' THEN"
+                        + " (d0.attributes #> ?)::float8 END, t0.extras -> ?, t0.label, d1.attributes -> ?,"
+                        + " d1.attributes -> ? FROM node AS t0 JOIN link AS e1 ON e1.input_id = t0.id JOIN node AS t1"
+                        + " ON t1.id = e1.output_id"
+                        + " CROSS JOIN LATERAL (SELECT t0.attributes || '{}'::jsonb AS attributes OFFSET 0) AS d0"
+                        + " CROSS JOIN LATERAL (SELECT t1.attributes || '{}'::jsonb AS attributes OFFSET 0) AS d1"
+                        + " WHERE CASE WHEN jsonb_typeof(t0.attributes -> ?) = 'number' THEN (t0.attributes -> ?)::numeric"
+                        + " END < ?::numeric",
+                SqlCompiler.compile(spec).sql());
+        QuerySpec one = QueryBuilder.start()
+                .node("s", v -> v.project("attributes.energy", "extras.tag", "id"))
+                .build();
+        assertEquals(
+                "SELECT t0.attributes -> ?, t0.extras -> ?, t0.id FROM node AS t0",
+                SqlCompiler.compile(one).sql());
+    }
+
+    @Test
     void aggregatesGroupByTheOtherProjectionsAndOrderByPosition() {
         QuerySpec spec = QueryBuilder.start()
                 .node("n", v -> v.project(Projection.of("node_type"), Projection.count("id")))

@@ -74,6 +74,23 @@ final class ManagementApi {
         return true;
     }
 
+    /**
+     * The broker's own account of a queue, for a test's failure message: its JSON as the management API
+     * gives it (ready and unacknowledged messages, consumers with their channels), or why it could not be read.
+     */
+    String queue(String vhost, String queue) {
+        try {
+            HttpResponse<String> response = send(
+                    "GET",
+                    "/api/queues/" + segment(vhost) + "/" + segment(queue)
+                            + "?columns=messages_ready,messages_unacknowledged,consumers,consumer_details,type,leader",
+                    null);
+            return response.statusCode() + " " + response.body();
+        } catch (IOException e) {
+            return "unknown (" + e.getMessage() + ")";
+        }
+    }
+
     private void expectSuccess(String method, String path, String json) throws IOException {
         check(send(method, path, json));
     }

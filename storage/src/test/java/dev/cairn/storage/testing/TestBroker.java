@@ -122,6 +122,11 @@ public final class TestBroker implements BeforeAllCallback, AfterAllCallback {
         management.limitQueues(vhost, max);
     }
 
+    /** The broker's account of {@code queue} on this virtual host, for a failure message (see {@link ManagementApi#queue}). */
+    public String describeQueue(String queue) {
+        return management.queue(vhost(), queue);
+    }
+
     /** A new factory for connections to this virtual host, as the AMQP user. */
     public ConnectionFactory connectionFactory() {
         requireLive();
