@@ -58,7 +58,8 @@
       lost = false;
     });
     source.addEventListener("error", () => {
-      if (status) status.className = "live-status off";
+      // closed: refused rather than lost (the session ended), and not tried again
+      if (status) status.className = source.readyState === EventSource.CLOSED ? "live-status closed" : "live-status off";
       lost = true;
     });
     source.addEventListener("state", (e) => apply(JSON.parse(e.data)));

@@ -59,9 +59,10 @@
         urgent = false;
         const start = performance.now();
         // marked as a script's request, and not following a redirect: a session that ended is not
-        // saved a request to return to, nor given a new session by the sign-in page
+        // saved a request to return to, nor given a new session by the sign-in page; and as the event
+        // stream's, not the person's: it does not keep an idle session alive
         const response = await fetch(location.pathname + location.search, {
-          headers: { Accept: "text/html", "X-Requested-With": "XMLHttpRequest" },
+          headers: { Accept: "text/html", "X-Requested-With": "XMLHttpRequest", "X-Cairn-Live": "refresh" },
           redirect: "manual",
         });
         if (response.ok) swapParts(new DOMParser().parseFromString(await response.text(), "text/html"));

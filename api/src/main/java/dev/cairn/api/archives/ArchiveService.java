@@ -15,7 +15,7 @@ import dev.cairn.storage.archive.ImportOptions;
  * an uploaded archive, all or nothing, as a user.
  */
 @Service
-public class ArchiveService {
+class ArchiveService {
 
     private final Storage storage;
     private final ExportRequests requests;

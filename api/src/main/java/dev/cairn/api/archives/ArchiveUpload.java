@@ -18,7 +18,7 @@ import dev.cairn.storage.archive.InvalidArchiveException;
  * the format allows, else spooled to a file first (a zip is read from its end). Closing it deletes the
  * spooled file.
  */
-public final class ArchiveUpload implements AutoCloseable {
+final class ArchiveUpload implements AutoCloseable {
 
     private final ArchiveFormat format;
     private final ArchiveReader reader;

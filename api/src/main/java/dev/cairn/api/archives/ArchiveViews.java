@@ -13,7 +13,7 @@ import dev.cairn.storage.archive.ArchivePart;
 import dev.cairn.storage.archive.ImportResult;
 
 /** The archive endpoints' answers. */
-public final class ArchiveViews {
+final class ArchiveViews {
 
     private ArchiveViews() {}
 

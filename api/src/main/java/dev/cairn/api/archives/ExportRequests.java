@@ -27,7 +27,7 @@ import dev.cairn.storage.views.NodeViews;
  * fault, a 400 naming the parameter (not a 404: the URL's resource, the archive, exists).
  */
 @Component
-public class ExportRequests {
+class ExportRequests {
 
     private static final Pattern UUID_FORM =
             Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");

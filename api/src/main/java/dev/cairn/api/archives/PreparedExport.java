@@ -15,7 +15,7 @@ import dev.cairn.storage.archive.ExportRequest;
  * An export resolved and counted, ready to be written: what would fail it failed while it was prepared,
  * when a problem could still be answered; writing it reads one snapshot of the graph.
  */
-public final class PreparedExport {
+final class PreparedExport {
 
     private final ArchiveExport export;
     private final ExportRequest request;

@@ -25,7 +25,7 @@ import dev.cairn.storage.graph.PortableCode;
                  "description": "Quantum ESPRESSO 7.2", "defaultCalcJobPlugin": "quantumespresso.pw",
                  "prependText": "module load qe/7.2", "appendText": "", "withMpi": true,
                  "ctime": "2026-11-24T10:15:30.123+00:00"}""")
-public record CodeView(
+record CodeView(
         UUID uuid,
         String label,
         String fullLabel,

@@ -4,7 +4,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 
 /** An installed code to store, as a client sends it. */
 @Schema(description = "An executable installed on a computer")
-public record NewInstalledCode(
+record NewInstalledCode(
         @Schema(
                 description = "the code's label, unique on its computer; no '@'",
                 example = "pw",

@@ -6,7 +6,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 @Schema(
         description = "Whether a computer is enabled for a user",
         example = "{\"computer\": \"cluster\", \"user\": \"alice@example.org\", \"enabled\": false}")
-public record Access(String computer, String user, boolean enabled) {
+record Access(String computer, String user, boolean enabled) {
 
     /** Whom to enable or disable a computer for. */
     @Schema(description = "whom to enable or disable the computer for; without it, the caller")

@@ -25,7 +25,7 @@ import dev.cairn.storage.graph.users.UserStore;
  * label or uuid ({@link ComputerRefs}); each view is seen by a user, for whom it tells whether it is enabled.
  */
 @Service
-public class ComputerService {
+class ComputerService {
 
     private final Engine engine;
     private final ComputerStore computers;

@@ -22,7 +22,7 @@ import dev.cairn.storage.graph.computers.Computer;
                  "settings": {"workdir": "/scratch/alice/cairn", "transport_params": {"username": "alice",
                  "key_filename": "~/.ssh/id_ed25519"}, "max_connections": 4},
                  "enabled": true, "users": [{"user": "alice@example.org", "enabled": true}], "nodes": 1204}""")
-public record ComputerView(
+record ComputerView(
         UUID uuid,
         String label,
         String hostname,

@@ -6,7 +6,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 
 /** A computer to set up, as a client sends it. */
 @Schema(description = "A computer to set up; the engine checks it before it is stored")
-public record NewComputer(
+record NewComputer(
         @Schema(description = "unique label", example = "cluster", requiredMode = Schema.RequiredMode.REQUIRED)
         String label,
 

@@ -13,7 +13,7 @@ import dev.cairn.engine.computers.ComputerTestReport;
                  scheduler core.slurm, work directory /scratch/alice/cairn", "millis": 0.2},
                   {"name": "connection", "ok": false, "message": "cannot connect to alice@login.cluster.example.org:22:\
                  connection refused", "millis": 12.5}]}""")
-public record TestReportView(String computer, boolean ok, List<Check> checks) {
+record TestReportView(String computer, boolean ok, List<Check> checks) {
 
     /** One check: settings, connection, whoami, output, workdir or scheduler. */
     @Schema(description = "one check: settings, connection, whoami, output, workdir or scheduler")

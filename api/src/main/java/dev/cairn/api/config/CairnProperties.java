@@ -169,12 +169,15 @@ public record CairnProperties(
      * @param readOnly     refuse every request that would change something
      * @param corsOrigins  origins a browser may call the API from
      * @param oidc         an institution's OpenID Connect issuer whose JWTs are accepted beside Cairn's tokens
+     * @param sessionTimeout how long a web view's session lives without a request of the person's (a page's
+     *                     event stream is not one), to the second
      */
     public record Security(
             Path tokenFile,
             @DefaultValue("false") boolean readOnly,
             @DefaultValue List<String> corsOrigins,
-            @DefaultValue Oidc oidc) {}
+            @DefaultValue Oidc oidc,
+            @DefaultValue("30m") Duration sessionTimeout) {}
 
     /**
      * @param issuerUri  the issuer; empty: no JWTs are accepted

@@ -7,7 +7,7 @@ import java.util.UUID;
 import io.swagger.v3.oas.annotations.media.Schema;
 
 /** What clients send to make and change groups. */
-public final class GroupRequests {
+final class GroupRequests {
 
     private GroupRequests() {}
 

@@ -13,7 +13,7 @@ import dev.cairn.storage.graph.groups.Group;
                 {"uuid": "0191d3a5-7b7e-7c1a-9f00-1c2d3e4f5a6b", "label": "relaxations", "type": "core",
                  "description": "PBE relaxations of the perovskites", "extras": {"project": "abx3"},
                  "time": "2026-11-24T10:15:30.123+00:00", "user": "alice@example.org", "nodes": 420}""")
-public record GroupView(
+record GroupView(
         UUID uuid,
         String label,
 

@@ -11,7 +11,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 @Schema(description = "A node of a group, in short", example = """
                 {"uuid": "0191d3a5-7b7e-7c1a-9f00-1c2d3e4f5a6b", "nodeType": "data.core.structure.StructureData.",
                  "label": "BaTiO3", "ctime": "2026-11-24T10:15:30.123+00:00"}""")
-public record MemberView(
+record MemberView(
         UUID uuid,
         String nodeType,
 

@@ -7,7 +7,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 
 /** A comment as the API shows it. */
 @Schema(name = "Comment", description = "A user's note on a node")
-public record CommentView(
+record CommentView(
         @Schema(example = "5b0e6f3c-8d7a-4c55-9e0f-3a2b1c4d5e6f")
         UUID uuid,
 

@@ -26,7 +26,7 @@ import dev.cairn.storage.graph.traversal.TraversalRules;
  * node of a running process would pull the graph from under its worker.
  */
 @Component
-public class NodeDeletion {
+class NodeDeletion {
 
     /** The most nodes a report names one by one; the counts cover all. */
     static final int LISTED = 1000;

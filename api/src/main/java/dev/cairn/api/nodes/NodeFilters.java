@@ -96,7 +96,7 @@ final class NodeFilters {
         List<Filter> node = new ArrayList<>();
         List<Filter> user = new ArrayList<>();
         if (types != null && !types.isBlank()) {
-            node.add(NodeTypeNames.parse(types));
+            node.add(NodeTypeFilter.parse(types));
         }
         for (String f : filters) {
             Filter.Condition c = condition(f);

@@ -14,7 +14,7 @@ import dev.cairn.storage.objects.Container;
 import dev.cairn.storage.objects.ObjectKey;
 
 /** A folder of a node's files (the top, or one below it), to be sent as a zip archive. */
-public final class NodeFolder {
+final class NodeFolder {
 
     private final Container objects;
     private final UUID node;

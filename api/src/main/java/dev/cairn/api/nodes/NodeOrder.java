@@ -23,7 +23,7 @@ import dev.cairn.storage.query.Order;
  * @param idDescending  whether the creation order, the last key, runs newest first
  * @param text          the order as the client wrote it (a cursor belongs to one order)
  */
-public record NodeOrder(List<Key> keys, boolean idDescending, String text) {
+record NodeOrder(List<Key> keys, boolean idDescending, String text) {
 
     /** One key: a column of the node, ascending or descending. */
     public record Key(String field, boolean descending) {}

@@ -22,7 +22,7 @@ import dev.cairn.storage.errors.InvalidInputException;
  * @param extras       extras to set
  * @param removeExtras extras to remove
  */
-public record NodePatch(String label, String description, Map<String, Object> extras, List<String> removeExtras) {
+record NodePatch(String label, String description, Map<String, Object> extras, List<String> removeExtras) {
 
     private static final List<String> FIELDS = List.of("description", "extras", "label");
 

@@ -12,7 +12,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
  * @param user the email of the user it belongs to
  */
 @Schema(description = "A node in a list")
-public record NodeSummary(
+record NodeSummary(
         @Schema(example = "0190c1a2-5b1e-7c3d-9f00-2b8e4d6a1c55")
         UUID uuid,
 

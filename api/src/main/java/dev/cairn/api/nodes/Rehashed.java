@@ -9,7 +9,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
  * @param changed  whether the hash computed now differs from it (and was stored)
  */
 @Schema(description = "A node's hash computed again")
-public record Rehashed(
+record Rehashed(
         @Schema(example = "0190c1a2-5b1e-7c3d-9f00-2b8e4d6a1c55")
         String uuid,
 

@@ -6,8 +6,6 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
-import tools.jackson.databind.SerializationFeature;
-import tools.jackson.databind.json.JsonMapper;
 
 import dev.cairn.api.nodes.CommentService;
 import dev.cairn.api.nodes.LinkedNode;
@@ -35,14 +33,12 @@ class NodePageController {
     private final NodeService nodes;
     private final CommentService comments;
     private final FilePreviews files;
-    private final JsonMapper json;
 
-    NodePageController(NodeRefs refs, NodeService nodes, CommentService comments, FilePreviews files, JsonMapper json) {
+    NodePageController(NodeRefs refs, NodeService nodes, CommentService comments, FilePreviews files) {
         this.refs = refs;
         this.nodes = nodes;
         this.comments = comments;
         this.files = files;
-        this.json = json.rebuild().enable(SerializationFeature.INDENT_OUTPUT).build();
     }
 
     @GetMapping("/ui/nodes/{ref}")
@@ -57,8 +53,9 @@ class NodePageController {
         Node node = refs.node(ref);
         String uuid = node.uuid().toString();
         model.addAttribute("node", node);
-        model.addAttribute("attributes", json.writeValueAsString(node.attributes()));
-        model.addAttribute("extras", json.writeValueAsString(node.extras()));
+        // the first level of each; the page fetches a fold's rows when it is opened (NodeJsonController)
+        model.addAttribute("attributes", JsonFolds.level("attributes", node.attributes(), "", 0));
+        model.addAttribute("extras", JsonFolds.level("extras", node.extras(), "", 0));
         model.addAttribute("incoming", links(uuid, true, inCursor));
         model.addAttribute("outgoing", links(uuid, false, outCursor));
         model.addAttribute("inCursor", inCursor);

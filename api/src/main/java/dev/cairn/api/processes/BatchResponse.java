@@ -6,7 +6,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 
 /** The processes a batch launched, in the order of its launches. */
 @Schema(description = "The processes launched, in the order of the launches")
-public record BatchResponse(
+record BatchResponse(
         @Schema(description = "how many", example = "1000") int count,
 
         @Schema(description = "the processes, each created and on its way to a worker")

@@ -5,7 +5,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 
 /** Whether a launch would take its outputs from the cache, and why. */
 @Schema(description = "Whether a launch would take its outputs from the cache, and why (nothing was stored)")
-public record CacheExplanation(
+record CacheExplanation(
         @JsonProperty("entry_point") @Schema(description = "what would run", example = "arithmetic.add")
         String entryPoint,
 

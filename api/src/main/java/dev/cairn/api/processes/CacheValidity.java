@@ -7,7 +7,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 
 /** Whether a calculation may serve as a cache source. */
 @Schema(description = "Whether a calculation may serve as a cache source")
-public record CacheValidity(
+record CacheValidity(
         @Schema(description = "the calculation") UUID process,
 
         @JsonProperty("valid_cache_source")

@@ -8,7 +8,7 @@ import tools.jackson.databind.JsonNode;
 @Schema(description = "A launch: the entry point, its inputs and metadata", example = """
                 {"entry_point": "arithmetic.add_multiply", "inputs": {"x": 2, "y": 3, "z": {"uuid": \
                 "0190c1a2-5b1e-7c3d-9f00-2b8e4d6a1c55"}}, "metadata": {"use_cache": false}}""")
-public record LaunchRequest(
+record LaunchRequest(
         @JsonProperty("entry_point")
         @Schema(
                 description = "what to run; GET /api/v1/process-types lists them",

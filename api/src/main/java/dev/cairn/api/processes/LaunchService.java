@@ -26,7 +26,7 @@ import dev.cairn.storage.errors.InvalidInputException;
  * before anything is stored, so a refusal leaves nothing behind.
  */
 @Service
-public class LaunchService {
+class LaunchService {
 
     private final PluginRegistry plugins;
     private final Launcher launcher;

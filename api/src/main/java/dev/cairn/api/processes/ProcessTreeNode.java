@@ -7,7 +7,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 
 /** A process of a call tree and the processes it called. */
 @Schema(description = "A process of a call tree, with the processes it called (oldest first)")
-public record ProcessTreeNode(
+record ProcessTreeNode(
         @Schema(description = "the process") ProcessSummary process,
         @Schema(description = "the processes it called") List<ProcessTreeNode> called) {
 

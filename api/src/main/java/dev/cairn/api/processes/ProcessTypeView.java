@@ -16,7 +16,7 @@ import dev.cairn.engine.process.WorkFunction;
 
 /** A process type as a client needs it to build a launch form: its schemas and exit codes. */
 @Schema(description = "A process type: what it takes (JSON Schema of the inputs and metadata), gives and may exit with")
-public record ProcessTypeView(
+record ProcessTypeView(
         @JsonProperty("entry_point") @Schema(description = "the name to launch it by", example = "arithmetic.add")
         String entryPoint,
 

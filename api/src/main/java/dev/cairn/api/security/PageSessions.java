@@ -1,5 +1,7 @@
 package dev.cairn.api.security;
 
+import java.time.Duration;
+
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpSession;
 import org.springframework.security.core.Authentication;
@@ -8,6 +10,7 @@ import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.oauth2.server.resource.authentication.BearerTokenAuthenticationToken;
 
 import dev.cairn.api.config.CairnProperties;
+import dev.cairn.api.config.StartupProblem;
 
 /**
  * The web view's sessions. A person signs in with what a client of the API would send as a bearer
@@ -15,7 +18,9 @@ import dev.cairn.api.config.CairnProperties;
  * the server, and each page request is authenticated with it exactly as an API request would be, so a
  * revoked or expired token ends the session at the next click. The browser holds only the session
  * cookie (HttpOnly, SameSite=Lax), which is what its {@code EventSource} can send; writes also need the
- * session's CSRF token.
+ * session's CSRF token. A session ends once it has been idle for {@code cairn.security.session-timeout}:
+ * idle meaning no request of the person's, so a page left open, whose event stream and the fetches that
+ * stream sets off go on, does not keep it alive ({@link #active}).
  */
 public final class PageSessions {
 
@@ -25,12 +30,24 @@ public final class PageSessions {
     /** The session attribute that says why the last session ended, for the sign-in page. */
     public static final String ENDED = PageSessions.class.getName() + ".ended";
 
+    /** The session attribute that holds when the person last made a request (epoch milliseconds). */
+    static final String ACTIVE = PageSessions.class.getName() + ".active";
+
+    /** The header of a page script's request made because of the event stream, not of the person. */
+    static final String LIVE_HEADER = "X-Cairn-Live";
+
     private final BearerAuthentication bearer;
     private final boolean readOnly;
+    private final Duration timeout;
 
     PageSessions(BearerAuthentication bearer, CairnProperties properties) {
         this.bearer = bearer;
         this.readOnly = properties.security().readOnly();
+        this.timeout = properties.security().sessionTimeout();
+        if (timeout.toSeconds() < 1 || timeout.toSeconds() > Integer.MAX_VALUE) {
+            throw new StartupProblem(
+                    "cairn.security.session-timeout is " + timeout + ": give a duration of 1s or more (30m)", null);
+        }
     }
 
     /**
@@ -45,9 +62,40 @@ public final class PageSessions {
         if (old != null) {
             old.invalidate();
         }
-        request.getSession(true).setAttribute(CREDENTIAL, credential.strip());
+        HttpSession session = request.getSession(true);
+        // the container counts its own default in whole minutes: this session's, to the second
+        session.setMaxInactiveInterval((int) timeout.toSeconds());
+        session.setAttribute(CREDENTIAL, credential.strip());
+        session.setAttribute(ACTIVE, System.currentTimeMillis());
         SecurityContextHolder.getContext().setAuthentication(who);
         return (CairnPrincipal) who.getPrincipal();
+    }
+
+    /**
+     * Whether {@code request} is the person's: not a page's event stream, nor a fetch the stream set off.
+     * The container counts both as the session's use (each of their requests begins and ends an access of
+     * it), so the session's own idle time is kept apart ({@link #ACTIVE}).
+     */
+    static boolean byThePerson(HttpServletRequest request) {
+        return !request.getRequestURI().equals("/ui/events") && request.getHeader(LIVE_HEADER) == null;
+    }
+
+    /** Notes a request of the person's in {@code session}. */
+    static void active(HttpSession session) {
+        session.setAttribute(ACTIVE, System.currentTimeMillis());
+    }
+
+    /**
+     * Whether {@code session} has been idle (no request of the person's) past the timeout, or has ended; a
+     * page's event stream asks this of its session, from another thread than the session's requests.
+     */
+    public boolean ended(HttpSession session) {
+        try {
+            Object active = session.getAttribute(ACTIVE);
+            return active instanceof Long at && System.currentTimeMillis() - at > timeout.toMillis();
+        } catch (IllegalStateException invalidated) {
+            return true;
+        }
     }
 
     Authentication authenticate(String credential) {

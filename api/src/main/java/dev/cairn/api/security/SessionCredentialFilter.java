@@ -15,7 +15,8 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * Authenticates each page request with the credential its session holds ({@link PageSessions}). A
  * credential refused now (revoked, expired) ends the session; the request then goes on signed out, and
  * the sign-in page says why. An issuer's access token is renewed first when it runs out soon ({@link
- * IssuerRenewal}, where the server signs people in through an issuer).
+ * IssuerRenewal}, where the server signs people in through an issuer). A session idle past its timeout
+ * ({@link PageSessions#ended}) is ended here too; a request of the person's notes that the session is in use.
  */
 final class SessionCredentialFilter extends OncePerRequestFilter {
 
@@ -33,8 +34,14 @@ final class SessionCredentialFilter extends OncePerRequestFilter {
             throws ServletException, IOException {
         HttpSession session = request.getSession(false);
         String credential = session == null ? null : (String) session.getAttribute(PageSessions.CREDENTIAL);
-        if (credential != null) {
+        if (credential != null && sessions.ended(session)) {
+            // idle past the timeout, though the container saw its event stream's requests
+            end(session);
+        } else if (credential != null) {
             try {
+                if (PageSessions.byThePerson(request)) {
+                    PageSessions.active(session);
+                }
                 String current = renewal == null ? credential : renewal.current(credential, request, response);
                 SecurityContextHolder.getContext().setAuthentication(sessions.authenticate(current));
                 if (!current.equals(credential)) {

@@ -18,7 +18,7 @@ import dev.cairn.storage.graph.statistics.Statistics;
                  "days": {"2026-11-22": 0, "2026-11-23": 1520, "2026-11-24": 310},
                  "processStates": {"finished": 119000, "waiting": 990, "excepted": 10},
                  "paused": 3}""")
-public record StatisticsView(
+record StatisticsView(
         @Schema(description = "the user counted; absent: everyone")
         String user,
 

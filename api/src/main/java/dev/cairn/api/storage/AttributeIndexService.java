@@ -16,7 +16,7 @@ import dev.cairn.storage.query.AttributeIndexes;
  * while the server runs, dropped.
  */
 @Service
-public class AttributeIndexService {
+class AttributeIndexService {
 
     private final AttributeIndexes indexes;
 

@@ -35,7 +35,7 @@ import dev.cairn.storage.views.GraphSizes;
  * objects no node refers to), its validation against what the graph refers to, and backups.
  */
 @Service
-public class StorageService {
+class StorageService {
 
     private final Storage storage;
     private final Container store;

@@ -9,7 +9,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import dev.cairn.storage.objects.ContainerStats;
 
 /** The storage endpoints' answers. */
-public final class StorageViews {
+final class StorageViews {
 
     private StorageViews() {}
 

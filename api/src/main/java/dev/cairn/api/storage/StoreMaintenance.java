@@ -25,7 +25,7 @@ import dev.cairn.storage.objects.SweepReport;
  * marked object stores it again, so a reference that commits after this run read the graph is never left
  * pointing at a deleted object. The grace must exceed how long storing a node may take.
  */
-public final class StoreMaintenance {
+final class StoreMaintenance {
 
     private final Container store;
     private final ObjectReferences references;

@@ -3,7 +3,7 @@ package dev.cairn.api.users;
 import io.swagger.v3.oas.annotations.media.Schema;
 
 /** What clients send to add and change users. */
-public final class UserRequests {
+final class UserRequests {
 
     private UserRequests() {}
 

@@ -18,7 +18,7 @@ import dev.cairn.storage.graph.users.UserStore;
  * which does not change.
  */
 @Service
-public class UserService {
+class UserService {
 
     private final UserStore users;
 

@@ -8,7 +8,7 @@ import dev.cairn.storage.graph.users.User;
 @Schema(description = "A user: the email is the identity", example = """
                 {"email": "alice@example.org", "firstName": "Alice", "lastName": "Liddell",
                  "institution": "EPFL", "isDefault": false}""")
-public record UserView(
+record UserView(
         String email,
         String firstName,
         String lastName,

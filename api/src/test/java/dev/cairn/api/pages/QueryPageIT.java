@@ -26,8 +26,8 @@ import dev.cairn.storage.graph.Node;
 
 /**
  * The query page in a real browser: a query built in the form runs and lands in the URL, its rows link to
- * their nodes, its CSV holds every row (quoted where it must be), and a query that names what does not exist
- * is refused beside the query as written.
+ * their nodes, its CSV holds every row (quoted where it must be); a query pasted as JSON runs the same way; and a
+ * query that names what does not exist is refused beside the query as written.
  */
 class QueryPageIT extends ApiTest {
 
@@ -113,6 +113,42 @@ class QueryPageIT extends ApiTest {
         BROWSER.open(base() + "/ui/query");
         String csv = download(base() + "/ui/query.csv?q=" + URLEncoder.encode(query, StandardCharsets.UTF_8));
         assertEquals("attributes.formula,attributes.text\r\n'=1+1,\"a, \"\"b\"\"\"\r\n", csv);
+    }
+
+    @Test
+    void aPastedQueryRunsAndItsCsvHoldsItsRows() {
+        BROWSER.signedIn(base(), token(Role.READ));
+        BROWSER.open(base() + "/ui/query");
+        String pasted = "{\"path\": [{\"tag\": \"n\", \"entity\": \"node\", \"node_type\": \"data.core.int.Int.\","
+                + " \"filters\": {\"label\": \"query-page\", \"attributes.value\": {\"<=\": 1}},"
+                + " \"project\": [\"uuid\", \"attributes.value\"]}],"
+                + " \"order_by\": [{\"tag\": \"n\", \"field\": \"attributes.value\", \"order\": \"desc\"}]}";
+        WebElement box = BROWSER.find("#q");
+        box.clear();
+        box.sendKeys(pasted);
+        BROWSER.find("#run").click();
+        BROWSER.await(10, ExpectedConditions.presenceOfElementLocated(By.id("rows")));
+        assertTrue(
+                BROWSER.driver().getCurrentUrl().contains("/ui/query?q="),
+                BROWSER.driver().getCurrentUrl());
+        assertEquals("2 in all", BROWSER.find("#row-count").getText());
+        assertEquals(List.of("uuid", "attributes.value"), texts("#rows thead th"));
+        List<List<String>> rows = BROWSER.driver().findElements(By.cssSelector("#rows tbody tr")).stream()
+                .map(r -> r.findElements(By.tagName("td")).stream()
+                        .map(WebElement::getText)
+                        .toList())
+                .toList();
+        assertEquals(List.of(List.of(UUIDS.get(1), "1"), List.of(UUIDS.get(0), "0")), rows);
+        assertEquals(pasted, BROWSER.find("#q").getAttribute("value"), "the query as it was pasted");
+
+        String csv = download(BROWSER.find("#csv").getAttribute("href"));
+        assertEquals("uuid,attributes.value\r\n" + UUIDS.get(1) + ",1\r\n" + UUIDS.get(0) + ",0\r\n", csv);
+    }
+
+    private static List<String> texts(String css) {
+        return BROWSER.driver().findElements(By.cssSelector(css)).stream()
+                .map(WebElement::getText)
+                .toList();
     }
 
     @Test

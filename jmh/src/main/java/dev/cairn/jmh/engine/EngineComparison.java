@@ -114,7 +114,8 @@ public final class EngineComparison {
                 CachingPolicy.OFF));
         List<Process> jvms = new ArrayList<>();
         try {
-            Workload workload = workdir == null ? new Workload.Functions() : Workload.CalcJobs.create(engine, workdir);
+            EngineWorkload workload =
+                    workdir == null ? new EngineWorkload.Functions() : EngineWorkload.CalcJobs.create(engine, workdir);
             List<String> workerOptions = new ArrayList<>();
             if (store != null) {
                 workerOptions.addAll(List.of("--store", store.toString()));
@@ -203,7 +204,7 @@ public final class EngineComparison {
      * on, the same work chains run a second time, all from the cache: the caching round measures
      * that path, and a worker that has run for a while has compiled it too.
      */
-    private static void warmUp(Engine engine, Workload workload, int workers, boolean caching) throws Exception {
+    private static void warmUp(Engine engine, EngineWorkload workload, int workers, boolean caching) throws Exception {
         for (int round = 0; round < (caching ? 2 : 1); round++) {
             List<Launcher.Launch> launches = new ArrayList<>();
             for (int i = 0; i < workload.warmUps() * workers; i++) {
@@ -218,7 +219,7 @@ public final class EngineComparison {
     private record Round(long first, long last, double submitSeconds, double wallSeconds) {}
 
     /** Submits the work chains with x = 0 .. n-1 in batches of 100 and waits for all of them to terminate. */
-    private static Round submitRound(Engine engine, Workload workload, int n) throws Exception {
+    private static Round submitRound(Engine engine, EngineWorkload workload, int n) throws Exception {
         long t0 = System.nanoTime();
         List<ProcessNode> all = new ArrayList<>(n);
         int batch = 100;
@@ -235,7 +236,7 @@ public final class EngineComparison {
         return new Round(all.getFirst().id(), all.getLast().id(), submitted, wall);
     }
 
-    private static Round throughput(Engine engine, Workload workload, int n, Map<String, Object> result)
+    private static Round throughput(Engine engine, EngineWorkload workload, int n, Map<String, Object> result)
             throws Exception {
         Round round = submitRound(engine, workload, n);
         long wrong = workload.wrongResults(engine, round.first(), round.last());
@@ -246,7 +247,7 @@ public final class EngineComparison {
         return round;
     }
 
-    private static void latency(Engine engine, Workload workload, int samples, Map<String, Object> result)
+    private static void latency(Engine engine, EngineWorkload workload, int samples, Map<String, Object> result)
             throws Exception {
         Map<Long, CountDownLatch> finished = new ConcurrentHashMap<>();
         Map<Long, Long> finishedAt = new ConcurrentHashMap<>();
@@ -280,8 +281,8 @@ public final class EngineComparison {
      * job and calcfunction are copies from the cache. Counts the work directories the round
      * created (none, if every job came from the cache) and the cache hits by type.
      */
-    private static void cachingRound(Engine engine, Workload workload, int n, Round first, Map<String, Object> result)
-            throws Exception {
+    private static void cachingRound(
+            Engine engine, EngineWorkload workload, int n, Round first, Map<String, Object> result) throws Exception {
         long workdirsBefore = workload.workdirs();
         Round second = submitRound(engine, workload, n);
         long newWorkdirs = workload.workdirs() - workdirsBefore;

@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 
-import dev.cairn.jmh.objects.Scratch;
+import dev.cairn.jmh.objects.BenchmarkDirs;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.DatabaseConfig;
 import dev.cairn.storage.graph.CalcFunctionNode;
@@ -88,7 +88,7 @@ public final class GraphComparison {
         }
         GraphWorkload workload = GraphWorkload.open(Path.of(positional.get(0)));
         // the files' object store, on the file system of java.io.tmpdir (the peer's repository is in /tmp too)
-        Path objects = Scratch.newDir("graph-objects");
+        Path objects = BenchmarkDirs.newDir("graph-objects");
         try (Database database =
                         Database.open(DatabaseConfig.of(positional.get(1)).withPoolSize(4));
                 Container container = Container.init(objects, ContainerConfig.defaults())) {
@@ -102,7 +102,7 @@ public final class GraphComparison {
                 }
             }
         } finally {
-            Scratch.delete(objects);
+            BenchmarkDirs.delete(objects);
         }
     }
 

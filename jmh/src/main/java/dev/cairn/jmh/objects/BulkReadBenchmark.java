@@ -57,7 +57,7 @@ public class BulkReadBenchmark {
         @Setup(Level.Trial)
         public void generate() {
             objects = KnownObjects.random(count, 1000, 7);
-            order = Workload.shuffled(objects.distinctCount(), 8);
+            order = ObjectWorkload.shuffled(objects.distinctCount(), 8);
             keys = order.stream().map(objects.distinctKeys::get).toList();
         }
     }
@@ -71,7 +71,7 @@ public class BulkReadBenchmark {
 
         @Setup(Level.Trial)
         public void fill(Input in) throws IOException {
-            dir = Scratch.newDir("bulk-read");
+            dir = BenchmarkDirs.newDir("bulk-read");
             container = Container.init(dir.resolve("container"), ContainerConfig.defaults());
             container.putAllToPacks(in.objects.contents, Compression.NONE);
             int chunk = (in.keys.size() + 9) / 10;
@@ -91,7 +91,7 @@ public class BulkReadBenchmark {
                 in.objects.checkAll(container.getAll(in.keys), "getAll");
             } finally {
                 container.close();
-                Scratch.delete(dir);
+                BenchmarkDirs.delete(dir);
             }
         }
     }
@@ -145,7 +145,7 @@ public class BulkReadBenchmark {
 
         @Setup(Level.Trial)
         public void write(Input in) throws IOException {
-            dir = Scratch.newDir("bulk-read-raw");
+            dir = BenchmarkDirs.newDir("bulk-read-raw");
             Path file = dir.resolve("raw");
             layout = in.objects.writeConcatenated(file);
             ranges = new long[in.order.size()];
@@ -173,7 +173,7 @@ public class BulkReadBenchmark {
                 }
             } finally {
                 channel.close();
-                Scratch.delete(dir);
+                BenchmarkDirs.delete(dir);
             }
         }
     }

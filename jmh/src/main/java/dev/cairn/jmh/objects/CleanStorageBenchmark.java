@@ -92,7 +92,7 @@ public class CleanStorageBenchmark {
 
         @Setup(Level.Iteration)
         public void writeAndPack(CleanStorageBenchmark b) throws Exception {
-            dir = Scratch.newDir("clean-storage");
+            dir = BenchmarkDirs.newDir("clean-storage");
             container = Container.init(dir.resolve("container"), ContainerConfig.defaults());
             byte[] template = template();
             parallel(b.objects, 8, i -> container.put(KnownObjects.numbered(template, i)));
@@ -110,7 +110,7 @@ public class CleanStorageBenchmark {
                 KnownObjects.check(container.stats().looseObjects() == 0, "loose objects left after cleaning");
             } finally {
                 container.close();
-                Scratch.delete(dir);
+                BenchmarkDirs.delete(dir);
                 report = null;
             }
         }
@@ -129,7 +129,7 @@ public class CleanStorageBenchmark {
 
         @Setup(Level.Iteration)
         public void write(CleanStorageBenchmark b) throws Exception {
-            dir = Scratch.newDir("clean-storage-raw");
+            dir = BenchmarkDirs.newDir("clean-storage-raw");
             for (int s = 0; s < 256; s++) {
                 Files.createDirectory(dir.resolve("%02x".formatted(s)));
             }
@@ -155,7 +155,7 @@ public class CleanStorageBenchmark {
                     KnownObjects.check(!Files.exists(f), "baseline left " + f);
                 }
             } finally {
-                Scratch.delete(dir);
+                BenchmarkDirs.delete(dir);
             }
         }
     }

@@ -71,7 +71,7 @@ public class DedupPutBenchmark {
             for (byte[] c : contents) {
                 keys.add(ObjectKey.ofDigest(sha.digest(c)));
             }
-            dir = Scratch.newDir("dedup-put");
+            dir = BenchmarkDirs.newDir("dedup-put");
             container = Container.init(dir.resolve("container"), ContainerConfig.defaults());
             if (layout.equals("packed")) {
                 container.putAllToPacks(contents, Compression.NONE);
@@ -102,7 +102,7 @@ public class DedupPutBenchmark {
                 }
             } finally {
                 container.close();
-                Scratch.delete(dir);
+                BenchmarkDirs.delete(dir);
             }
         }
     }

@@ -51,7 +51,7 @@ final class KnownObjects {
 
     /** {@code n} random objects of 0 to {@code maxSize} bytes, no deliberate repeats. */
     static KnownObjects random(int n, int maxSize, long seed) {
-        return new KnownObjects(Workload.generate(n, 0, maxSize, 0.0, seed));
+        return new KnownObjects(ObjectWorkload.generate(n, 0, maxSize, 0.0, seed));
     }
 
     int distinctCount() {
@@ -61,7 +61,7 @@ final class KnownObjects {
     /** The distinct keys in a seeded random order. */
     List<ObjectKey> distinctKeysShuffled(long seed) {
         List<ObjectKey> out = new ArrayList<>(distinctCount());
-        for (int i : Workload.shuffled(distinctCount(), seed)) {
+        for (int i : ObjectWorkload.shuffled(distinctCount(), seed)) {
             out.add(distinctKeys.get(i));
         }
         return out;

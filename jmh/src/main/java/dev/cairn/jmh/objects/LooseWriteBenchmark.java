@@ -72,7 +72,7 @@ public class LooseWriteBenchmark {
 
         @Setup(Level.Trial)
         public void open() throws IOException {
-            dir = Scratch.newDir("loose-write");
+            dir = BenchmarkDirs.newDir("loose-write");
             container = Container.init(dir.resolve("container"), ContainerConfig.defaults());
         }
 
@@ -95,7 +95,7 @@ public class LooseWriteBenchmark {
                         keys.size() + " puts left " + stats.looseObjects() + " loose objects");
             } finally {
                 container.close();
-                Scratch.delete(dir);
+                BenchmarkDirs.delete(dir);
             }
         }
     }
@@ -120,7 +120,7 @@ public class LooseWriteBenchmark {
 
         @Setup(Level.Trial)
         public void create() throws IOException {
-            dir = Scratch.newDir("loose-write-raw");
+            dir = BenchmarkDirs.newDir("loose-write-raw");
             tmp = Files.createDirectory(dir.resolve("tmp"));
             objects = Files.createDirectory(dir.resolve("objects"));
             objectsChannel = FileChannel.open(objects, StandardOpenOption.READ);
@@ -166,7 +166,7 @@ public class LooseWriteBenchmark {
                     }
                 }
                 objectsChannel.close();
-                Scratch.delete(dir);
+                BenchmarkDirs.delete(dir);
             }
         }
     }

@@ -121,7 +121,7 @@ public final class ObjectStoreComparison {
                 throw new IllegalArgumentException("a fraction is in (0, 1], not " + f);
             }
         }
-        List<byte[]> contents = Workload.read(Path.of(args[0]));
+        List<byte[]> contents = ObjectWorkload.read(Path.of(args[0]));
         if (!flags.contains("--no-warmup")) {
             // A server runs warm: compile the hot paths on a fifth of the workload first, untimed and unprinted.
             ObjectStoreComparison warm =
@@ -151,7 +151,7 @@ public final class ObjectStoreComparison {
     }
 
     private void run() throws IOException, InterruptedException {
-        Scratch.delete(work);
+        BenchmarkDirs.delete(work);
         Files.createDirectories(work);
         ContainerConfig config =
                 (s3 == null ? ContainerConfig.defaults() : ContainerConfig.bucketDefaults()).withSyncPacks(syncPacks);
@@ -200,7 +200,7 @@ public final class ObjectStoreComparison {
                 checkAll(z);
             }
         }
-        Scratch.delete(work);
+        BenchmarkDirs.delete(work);
     }
 
     /** A new container: a folder of the work folder, or a prefix of the bucket. */
@@ -217,7 +217,7 @@ public final class ObjectStoreComparison {
         if (quiet) {
             warmCalls(c, keys);
         }
-        List<Integer> bulkOrder = Workload.shuffled(contents.size(), 1);
+        List<Integer> bulkOrder = ObjectWorkload.shuffled(contents.size(), 1);
         Map<ObjectKey, byte[]> got = new HashMap<>();
         if (wanted.contains("bulk_read" + suffix)) {
             time("bulk_read" + suffix, () -> c.getAll(keysIn(bulkOrder), got::put));
@@ -244,8 +244,8 @@ public final class ObjectStoreComparison {
      */
     private void subsetReads(Container c) throws IOException, InterruptedException {
         int n = contents.size();
-        List<Integer> all = Workload.shuffled(n, 1);
-        List<List<Integer>> tenths = Subsets.chunks(Workload.shuffled(n, 3), 10);
+        List<Integer> all = ObjectWorkload.shuffled(n, 1);
+        List<List<Integer>> tenths = Subsets.chunks(ObjectWorkload.shuffled(n, 3), 10);
         List<SubsetRead> kinds = new ArrayList<>();
         kinds.add(new SubsetRead("full_read", rep -> List.of(all)));
         kinds.add(new SubsetRead("full_chunked_read", rep -> tenths));
@@ -321,7 +321,7 @@ public final class ObjectStoreComparison {
         }
         long[] tally = new long[2];
         List<ObjectKey> settle =
-                keysIn(Workload.shuffled(contents.size(), 5).subList(0, Math.min(16, contents.size())));
+                keysIn(ObjectWorkload.shuffled(contents.size(), 5).subList(0, Math.min(16, contents.size())));
         double seconds = measure(() -> c.getAll(settle, (k, bytes) -> {}), () -> {
             for (List<ObjectKey> call : keyCalls) {
                 c.getAll(call, (k, bytes) -> {
@@ -354,14 +354,14 @@ public final class ObjectStoreComparison {
     }
 
     private void singleReads(Container c, String suffix) throws IOException, InterruptedException {
-        List<ObjectKey> singleOrder = keysIn(Workload.shuffled(contents.size(), 2));
+        List<ObjectKey> singleOrder = keysIn(ObjectWorkload.shuffled(contents.size(), 2));
         byte[][] singles = new byte[singleOrder.size()][];
         time("single_reads" + suffix, () -> {
             for (int i = 0; i < singles.length; i++) {
                 singles[i] = c.get(singleOrder.get(i));
             }
         });
-        List<Integer> order = Workload.shuffled(contents.size(), 2);
+        List<Integer> order = ObjectWorkload.shuffled(contents.size(), 2);
         for (int i = 0; i < singles.length; i++) {
             if (!Arrays.equals(singles[i], contents.get(order.get(i)))) {
                 throw new IllegalStateException("single read " + i + " read back wrong");
@@ -371,7 +371,7 @@ public final class ObjectStoreComparison {
 
     private void chunkedRead(Container c, String suffix) throws IOException, InterruptedException {
         Map<ObjectKey, byte[]> got = new HashMap<>();
-        List<ObjectKey> chunkOrder = keysIn(Workload.shuffled(contents.size(), 3));
+        List<ObjectKey> chunkOrder = keysIn(ObjectWorkload.shuffled(contents.size(), 3));
         time("chunked_read" + suffix, () -> {
             int chunk = (chunkOrder.size() + 9) / 10;
             for (int i = 0; i < chunkOrder.size(); i += chunk) {

@@ -63,12 +63,12 @@ public class PackWriteBenchmark {
         @Setup(Level.Trial)
         public void generate() throws IOException {
             objects = KnownObjects.random(count, 1000, 42);
-            dir = Scratch.newDir("pack-write");
+            dir = BenchmarkDirs.newDir("pack-write");
         }
 
         @TearDown(Level.Trial)
         public void delete() throws IOException {
-            Scratch.delete(dir);
+            BenchmarkDirs.delete(dir);
         }
 
         Path next(String name) {
@@ -108,7 +108,7 @@ public class PackWriteBenchmark {
                 in.objects.checkAll(container.getAll(in.objects.distinctKeys), "getAll after putAllToPacks");
             } finally {
                 container.close();
-                Scratch.delete(root);
+                BenchmarkDirs.delete(root);
             }
         }
     }

@@ -75,7 +75,7 @@ public class SingleReadBenchmark {
 
         @Setup(Level.Trial)
         public void fill(Input in) throws IOException {
-            dir = Scratch.newDir("single-read");
+            dir = BenchmarkDirs.newDir("single-read");
             container = Container.init(dir.resolve("container"), ContainerConfig.defaults());
             switch (layout) {
                 case "packed" -> container.putAllToPacks(in.objects.contents, Compression.NONE);
@@ -108,7 +108,7 @@ public class SingleReadBenchmark {
                 }
             } finally {
                 container.close();
-                Scratch.delete(dir);
+                BenchmarkDirs.delete(dir);
             }
         }
     }
@@ -132,7 +132,7 @@ public class SingleReadBenchmark {
 
         @Setup(Level.Trial)
         public void write(Input in) throws IOException {
-            dir = Scratch.newDir("single-read-raw");
+            dir = BenchmarkDirs.newDir("single-read-raw");
             Path file = dir.resolve("raw");
             layout = in.objects.writeConcatenated(file);
             channel = FileChannel.open(file, StandardOpenOption.READ);
@@ -146,7 +146,7 @@ public class SingleReadBenchmark {
                         "the baseline read wrong bytes for object " + lastIndex);
             } finally {
                 channel.close();
-                Scratch.delete(dir);
+                BenchmarkDirs.delete(dir);
             }
         }
     }

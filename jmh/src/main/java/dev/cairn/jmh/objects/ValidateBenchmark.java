@@ -63,7 +63,7 @@ public class ValidateBenchmark {
 
         @Setup(Level.Trial)
         public void fill(Input in) throws IOException {
-            dir = Scratch.newDir("validate");
+            dir = BenchmarkDirs.newDir("validate");
             container = Container.init(dir.resolve("container"), ContainerConfig.defaults());
             container.putAllToPacks(in.objects.contents, Compression.NONE);
         }
@@ -77,7 +77,7 @@ public class ValidateBenchmark {
                         "validate checked " + last.objectsChecked() + " objects of " + in.objects.distinctCount());
             } finally {
                 container.close();
-                Scratch.delete(dir);
+                BenchmarkDirs.delete(dir);
             }
         }
     }
@@ -99,7 +99,7 @@ public class ValidateBenchmark {
 
         @Setup(Level.Trial)
         public void write(Input in) throws IOException {
-            dir = Scratch.newDir("validate-raw");
+            dir = BenchmarkDirs.newDir("validate-raw");
             layout = in.objects.writeConcatenated(dir.resolve("raw"));
             channel = FileChannel.open(dir.resolve("raw"), StandardOpenOption.READ);
             expected = in.objects.distinctKeys.stream().map(ObjectKey::digest).toArray(byte[][]::new);
@@ -113,7 +113,7 @@ public class ValidateBenchmark {
                         "the baseline matched " + lastMatches + " digests of " + in.objects.distinctCount());
             } finally {
                 channel.close();
-                Scratch.delete(dir);
+                BenchmarkDirs.delete(dir);
             }
         }
     }

@@ -11,7 +11,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.List;
 
 /**
- * Writes a workload file of the object store comparison ({@link Workload}): by default 100,000 objects of
+ * Writes a workload file of the object store comparison ({@link ObjectWorkload}): by default 100,000 objects of
  * 0 to 1000 random bytes, and other mixes (larger objects, log-uniform sizes, many duplicates).
  *
  * <pre>java -cp benchmarks.jar dev.cairn.jmh.objects.WorkloadGenerator OUT N MIN_SIZE MAX_SIZE [DUPLICATE_FRACTION] [SEED] [uniform|log-uniform]</pre>
@@ -41,7 +41,7 @@ public final class WorkloadGenerator {
         if (min < 0 || max < min) {
             throw new IllegalArgumentException("sizes must satisfy 0 <= MIN_SIZE <= MAX_SIZE");
         }
-        write(out, Workload.generate(n, min, max, dup, seed, sizes.equals("log-uniform")));
+        write(out, ObjectWorkload.generate(n, min, max, dup, seed, sizes.equals("log-uniform")));
     }
 
     static void write(Path out, List<byte[]> objects) throws IOException {

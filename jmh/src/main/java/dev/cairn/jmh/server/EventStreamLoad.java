@@ -81,7 +81,7 @@ public final class EventStreamLoad {
         Process worker = null;
         try {
             if (phases.contains("open")) {
-                for (EventStream s : load.openStreams(load.submitBatch(n, 0), watchers, result)) {
+                for (EventStreamReader s : load.openStreams(load.submitBatch(n, 0), watchers, result)) {
                     s.close();
                 }
             }
@@ -121,14 +121,14 @@ public final class EventStreamLoad {
         log("batch of %d answered in %.0f ms", n, firstBatchMs);
         result.put("first_batch_ms", round(firstBatchMs));
 
-        List<EventStream> streams = openStreams(processes, watchers, result);
+        List<EventStreamReader> streams = openStreams(processes, watchers, result);
 
         Process worker = startWorker(workerCommand);
         long runStart = System.nanoTime();
         try {
             // every process stream ends with its process's terminal move; every other stream sees all of them
             long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(15);
-            for (EventStream s : streams) {
+            for (EventStreamReader s : streams) {
                 if (!s.done.await(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
                     throw new IllegalStateException("a stream" + s.query + " did not see the end of the run: "
                             + s.ids.size() + " events; worker log " + workerLog);
@@ -142,7 +142,7 @@ public final class EventStreamLoad {
         // no process stream got a change of another process, none got one twice
         Set<Long> everything = ConcurrentHashMap.newKeySet();
         long deliveries = 0;
-        for (EventStream s : streams) {
+        for (EventStreamReader s : streams) {
             if (s.duplicates.get() > 0) {
                 throw new IllegalStateException("stream" + s.query + " got " + s.duplicates + " changes twice");
             }
@@ -154,7 +154,7 @@ public final class EventStreamLoad {
                 everything.addAll(s.ids);
             }
         }
-        for (EventStream s : streams) {
+        for (EventStreamReader s : streams) {
             if (s.all && !s.ids.equals(everything)) {
                 throw new IllegalStateException("a stream of everything got " + s.ids.size() + " changes, the process"
                         + " streams " + everything.size() + " together");
@@ -165,8 +165,8 @@ public final class EventStreamLoad {
         if (finished.get("total").asLong() != n) {
             throw new IllegalStateException("only " + finished.get("total") + " of " + n + " work chains finished");
         }
-        long[] processDelays = EventStream.delays(streams, false);
-        long[] watcherDelays = EventStream.delays(streams, true);
+        long[] processDelays = EventStreamReader.delays(streams, false);
+        long[] watcherDelays = EventStreamReader.delays(streams, true);
         long[] allDelays = concat(processDelays, watcherDelays);
         result.put("changes", everything.size());
         result.put("deliveries", deliveries);
@@ -177,7 +177,7 @@ public final class EventStreamLoad {
                 "%d changes, %d deliveries, none twice, none missed; delay (ms) all %s, process streams %s,"
                         + " streams of everything %s",
                 everything.size(), deliveries, stats(allDelays), stats(processDelays), stats(watcherDelays));
-        for (EventStream s : streams) {
+        for (EventStreamReader s : streams) {
             s.close();
         }
         result.put("worker_log", workerLog.toString());
@@ -185,16 +185,16 @@ public final class EventStreamLoad {
     }
 
     /** Opens a stream per process and {@code watchers} of everything, timed; reads the server's threads with them open. */
-    private List<EventStream> openStreams(List<String> processes, int watchers, Map<String, Object> result)
+    private List<EventStreamReader> openStreams(List<String> processes, int watchers, Map<String, Object> result)
             throws Exception {
         int n = processes.size();
         long threadsBefore = server.liveThreads();
         log("opening %d process streams and %d streams of everything", n, watchers);
-        List<EventStream> streams = new ArrayList<>();
+        List<EventStreamReader> streams = new ArrayList<>();
         long t0 = System.nanoTime();
         Semaphore opening = new Semaphore(64);
         List<Thread> openers = new ArrayList<>();
-        List<EventStream> opened = Collections.synchronizedList(new ArrayList<>());
+        List<EventStreamReader> opened = Collections.synchronizedList(new ArrayList<>());
         for (int i = 0; i < n + watchers; i++) {
             String query = i < n ? "?process=" + processes.get(i) : "";
             boolean all = i >= n;
@@ -304,8 +304,8 @@ public final class EventStreamLoad {
     /** Terminal moves a stream of everything waits for: one per process of the run. */
     private volatile int expectedTerminal;
 
-    private EventStream open(String query, boolean all) throws Exception {
-        return EventStream.open(server, query, all, () -> expectedTerminal);
+    private EventStreamReader open(String query, boolean all) throws Exception {
+        return EventStreamReader.open(server, query, all, () -> expectedTerminal);
     }
 
     // --- requests

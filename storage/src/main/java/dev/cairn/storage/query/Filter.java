@@ -22,7 +22,7 @@ public sealed interface Filter permits Filter.Condition, Filter.And, Filter.Or, 
         public Condition {
             Objects.requireNonNull(field, "field");
             Objects.requireNonNull(operator, "operator");
-            value = JsonValues.normalize(value);
+            value = FilterValues.normalize(value);
         }
     }
 

@@ -158,7 +158,7 @@ final class FilterValidator {
 
     private static InvalidQueryException shape(String at, String expected, Object value) {
         String shown = value == null ? "null" : value instanceof String s ? "'" + s + "'" : String.valueOf(value);
-        String type = value == null ? "" : " (" + JsonValues.typeOf(value) + ")";
+        String type = value == null ? "" : " (" + FilterValues.typeOf(value) + ")";
         return new InvalidQueryException(at + ": needs " + expected + ", got " + shown + type);
     }
 }

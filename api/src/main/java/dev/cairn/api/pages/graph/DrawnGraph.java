@@ -12,7 +12,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param layoutKey the same for two graphs of the same nodes and links: the page lays out again only when it changes
  * @param truncated whether nodes were left out to keep the graph drawable
  */
-public record DrawnGraph(String centre, String layoutKey, List<Node> nodes, List<Edge> edges, boolean truncated) {
+record DrawnGraph(String centre, String layoutKey, List<Node> nodes, List<Edge> edges, boolean truncated) {
 
     /**
      * A node; a count standing for a folded fan-out ({@code kind} "fold", {@code fold} naming it); or the

@@ -16,7 +16,7 @@ import dev.cairn.storage.graph.traversal.Neighbourhood;
  * export: the same drawing for both.
  */
 @Service
-public class GraphViews {
+class GraphViews {
 
     /** A fan-out of more nodes than this is folded into a count until opened. */
     static final int FOLD_ABOVE = 25;

@@ -26,7 +26,7 @@ import org.eclipse.elk.graph.util.ElkGraphUtil;
  * ELK's defaults took three to four times as long on provenance-like graphs of 2,000 nodes, for a
  * picture hard to tell apart. The graph pages keep what they lay out small by folding large fan-outs.
  */
-public final class LayeredLayout {
+final class LayeredLayout {
 
     /** A box to place, {@code width} by {@code height}. */
     public record Box(String id, double width, double height) {}

@@ -82,7 +82,7 @@ class ProcessListController {
             @RequestParam(name = "process", required = false) List<String> selected,
             @RequestParam(name = "back", defaultValue = "") String back,
             RedirectAttributes flash) {
-        ProcessControlService.Action what = ProcessControls.action(action);
+        ProcessControlService.Action what = PostedControls.action(action);
         if (selected == null || selected.isEmpty()) {
             flash.addFlashAttribute("controlProblem", "Select the processes to " + action + " first.");
         } else {
@@ -99,7 +99,7 @@ class ProcessListController {
         List<ControlResult> refused = report.results().stream()
                 .filter(r -> "refused".equals(r.outcome()))
                 .toList();
-        StringBuilder text = new StringBuilder(ProcessControls.done(action))
+        StringBuilder text = new StringBuilder(PostedControls.done(action))
                 .append(' ')
                 .append(report.matched())
                 .append(report.matched() == 1 ? " process" : " processes");

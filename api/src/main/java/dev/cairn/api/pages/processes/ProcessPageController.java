@@ -70,14 +70,14 @@ class ProcessPageController {
 
     @PostMapping("/ui/processes/{ref}/{action:pause|play|kill}")
     String control(@PathVariable("ref") String ref, @PathVariable("action") String action, RedirectAttributes flash) {
-        ProcessControlService.Action what = ProcessControls.action(action);
+        ProcessControlService.Action what = PostedControls.action(action);
         String uuid = processes.summary(processes.id(ref)).uuid().toString();
         try {
             ControlResult done = controls.one(what, uuid, CurrentUser.id());
             int others = done.killed() == null ? 0 : done.killed().size() - 1;
             flash.addFlashAttribute(
                     "controlReport",
-                    ProcessControls.done(what)
+                    PostedControls.done(what)
                             + (others == 0
                                     ? "."
                                     : ", with its " + others + " live descendant" + (others == 1 ? "." : "s.")));

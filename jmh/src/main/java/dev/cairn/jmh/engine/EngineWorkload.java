@@ -22,7 +22,7 @@ import dev.cairn.storage.graph.computers.ComputerSpec;
 import dev.cairn.storage.graph.computers.ComputerStore;
 
 /** What a workload runs and how its results are checked. */
-sealed interface Workload permits Workload.Functions, Workload.CalcJobs {
+sealed interface EngineWorkload permits EngineWorkload.Functions, EngineWorkload.CalcJobs {
 
     /** The work chain with input x (different x, different inputs: nothing is shared between phases). */
     Launcher.Launch launch(long x);
@@ -93,7 +93,7 @@ sealed interface Workload permits Workload.Functions, Workload.CalcJobs {
     }
 
     /** (x + 1) * 2 in one step, through two calcfunctions. */
-    record Functions() implements Workload {
+    record Functions() implements EngineWorkload {
 
         @Override
         public Launcher.Launch launch(long x) {
@@ -115,7 +115,7 @@ sealed interface Workload permits Workload.Functions, Workload.CalcJobs {
 
         @Override
         public long wrongResults(Engine engine, long first, long last) throws SQLException {
-            return Workload.wrongResults(
+            return EngineWorkload.wrongResults(
                     engine, first, last, List.of("x"), "((x.attributes->>'value')::bigint + 1) * 2");
         }
 
@@ -131,7 +131,7 @@ sealed interface Workload permits Workload.Functions, Workload.CalcJobs {
     }
 
     /** x + 1 + 1: the bash job adds x and 1 on the computer, a calcfunction adds 1 again. */
-    record CalcJobs(InstalledCode bash, Path workdir) implements Workload {
+    record CalcJobs(InstalledCode bash, Path workdir) implements EngineWorkload {
 
         /** A computer "localhost" (local transport, direct scheduler, work directories in workdir) and bash on it. */
         static CalcJobs create(Engine engine, Path workdir) {
@@ -168,7 +168,7 @@ sealed interface Workload permits Workload.Functions, Workload.CalcJobs {
 
         @Override
         public long wrongResults(Engine engine, long first, long last) throws SQLException {
-            return Workload.wrongResults(
+            return EngineWorkload.wrongResults(
                     engine,
                     first,
                     last,
@@ -180,9 +180,9 @@ sealed interface Workload permits Workload.Functions, Workload.CalcJobs {
         @Override
         public boolean processesOk(Engine engine, long from, long expected, Map<String, Object> result)
                 throws SQLException {
-            long nodes = Workload.count(
+            long nodes = EngineWorkload.count(
                     engine, "SELECT count(*) FROM node WHERE id >= ? AND node_type LIKE 'process.%'", from);
-            long ok = Workload.count(
+            long ok = EngineWorkload.count(
                     engine,
                     "SELECT count(*) FROM node WHERE id >= ? AND node_type LIKE 'process.%'"
                             + " AND attributes->>'process_state' = 'finished' AND (attributes->>'exit_status')::int = 0",

@@ -6,9 +6,9 @@ import dev.cairn.api.processes.ProcessControlService;
 import dev.cairn.storage.errors.InvalidInputException;
 
 /** The controls a page's forms post, by the name they carry. */
-final class ProcessControls {
+final class PostedControls {
 
-    private ProcessControls() {}
+    private PostedControls() {}
 
     /** The action {@code name} names (pause, play, kill); another is refused, naming the valid ones. */
     static ProcessControlService.Action action(String name) {

@@ -17,7 +17,7 @@ import dev.cairn.storage.query.Filter;
  * {@code calculation}, {@code workflow} and {@code code}; or a node type or prefix itself
  * ({@code process.calculation.}), which takes its subtypes too.
  */
-final class NodeTypeNames {
+final class NodeTypeFilter {
 
     private static final Map<String, String> FAMILIES = Map.of(
             "data", "data.",
@@ -29,7 +29,7 @@ final class NodeTypeNames {
     /** Every known node type by its lower-cased class name, and by that name with "data" appended. */
     private static final Map<String, String> KNOWN = byName();
 
-    private NodeTypeNames() {}
+    private NodeTypeFilter() {}
 
     /** The node types a comma-separated list of names keeps, as one condition on {@code node_type}. */
     static Filter parse(String names) {
@@ -54,7 +54,7 @@ final class NodeTypeNames {
             } else {
                 throw new InvalidInputException("unknown node type '" + name + "'; types are "
                         + NodeTypes.known().stream()
-                                .map(NodeTypeNames::shortName)
+                                .map(NodeTypeFilter::shortName)
                                 .sorted()
                                 .toList()
                         + ", the families "

@@ -16,9 +16,9 @@ import java.util.Random;
  * reads it for disk-objectstore: little-endian
  * {@code uint32 count}, then for each object {@code uint32 length} and its bytes.
  */
-public final class Workload {
+public final class ObjectWorkload {
 
-    private Workload() {}
+    private ObjectWorkload() {}
 
     public static List<byte[]> read(Path file) throws IOException {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {

@@ -26,7 +26,7 @@ import java.util.regex.Pattern;
  * its data), the changes it got twice or that were another process's, and a latch released once it has
  * seen the end it waits for. {@link EventStreamLoad} opens them and checks what they read.
  */
-final class EventStream {
+final class EventStreamReader {
 
     private static final Pattern TIME = Pattern.compile("\"time\":\"([^\"]+)\"");
     private static final Pattern EVENT_ID = Pattern.compile("\"event_id\":(\\d+)");
@@ -49,7 +49,7 @@ final class EventStream {
 
     private volatile InputStream body;
 
-    private EventStream(String query, boolean all, IntSupplier expectedTerminal) {
+    private EventStreamReader(String query, boolean all, IntSupplier expectedTerminal) {
         this.query = query;
         this.all = all;
         this.process = all ? null : query.substring("?process=".length());
@@ -60,7 +60,7 @@ final class EventStream {
      * Opens the stream {@code /api/v1/events} + {@code query} ({@code ?process=UUID}, or empty for every
      * process), waits for its opening comment (it has joined the server's hub), and reads it from then on.
      */
-    static EventStream open(ServerClient server, String query, boolean all, IntSupplier expectedTerminal)
+    static EventStreamReader open(ServerClient server, String query, boolean all, IntSupplier expectedTerminal)
             throws Exception {
         HttpResponse<InputStream> r = server.http()
                 .send(
@@ -73,7 +73,7 @@ final class EventStream {
             throw new IllegalStateException("GET /api/v1/events" + query + " answered " + r.statusCode() + ": "
                     + new String(r.body().readAllBytes(), StandardCharsets.UTF_8));
         }
-        EventStream s = new EventStream(query, all, expectedTerminal);
+        EventStreamReader s = new EventStreamReader(query, all, expectedTerminal);
         s.body = r.body();
         BufferedReader lines = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8));
         // the opening comment: the stream has joined the hub
@@ -122,7 +122,7 @@ final class EventStream {
     }
 
     /** The delays, in microseconds and sorted, of the process streams ({@code all} false) or the others. */
-    static long[] delays(List<EventStream> streams, boolean all) {
+    static long[] delays(List<EventStreamReader> streams, boolean all) {
         return streams.stream()
                 .filter(s -> s.all == all)
                 .flatMap(s -> s.delaysMicros.stream())

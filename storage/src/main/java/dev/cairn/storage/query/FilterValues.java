@@ -11,9 +11,9 @@ import java.util.Map;
 import java.util.UUID;
 
 /** Filter values as plain JSON-like Java values, so that a spec equals its JSON round trip. */
-final class JsonValues {
+final class FilterValues {
 
-    private JsonValues() {}
+    private FilterValues() {}
 
     /**
      * Integers become {@code Long}, other numbers {@code Double}, UUIDs and times their ISO text,

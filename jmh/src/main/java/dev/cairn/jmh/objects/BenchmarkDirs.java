@@ -11,9 +11,9 @@ import java.util.stream.Stream;
  * on purpose: fsync must cost what it costs). To measure another disk, give the forks
  * {@code -jvmArgsAppend -Djava.io.tmpdir=/that/disk}.
  */
-public final class Scratch {
+public final class BenchmarkDirs {
 
-    private Scratch() {}
+    private BenchmarkDirs() {}
 
     public static Path newDir(String prefix) throws IOException {
         return Files.createTempDirectory("cairn-jmh-" + prefix + "-");
