@@ -227,8 +227,9 @@ public final class Lab implements BeforeAllCallback, AfterAllCallback {
                             .getParent()
                             .toString());
             cairn.putAll(workerSettings);
-            ServerJar server = ServerJar.prepare(Path.of(System.getProperty("cairn.e2e.logs", "target/e2e-logs"))
-                    .resolveSibling("hosts-server"));
+            ExtractedServerJar server =
+                    ExtractedServerJar.prepare(Path.of(System.getProperty("cairn.e2e.logs", "target/e2e-logs"))
+                            .resolveSibling("hosts-server"));
             List<String> jvm = List.of("-Xmx384m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
             settings = new WorkerNode.Settings(server.jar(), jvm, cairn);
             if (!server.hasCache()) {

@@ -52,14 +52,14 @@ class NodeDeleterScaleIT {
                 Statement s = c.createStatement()) {
             long user = GraphRows.user(c, "scale@example.com");
             long started = System.nanoTime();
-            CopyRows.copy(
+            CopyLines.copy(
                     c,
                     "COPY node (uuid, node_type, ctime, mtime, user_id) FROM STDIN",
                     IntStream.range(0, NODES)
                             .mapToObj(i -> uuid(i) + "\t" + typeOf(i) + "\t2024-01-01 00:00:00+00\t"
                                     + "2024-01-01 00:00:00+00\t" + user));
             s.execute("CREATE TEMP TABLE link_stage (input uuid, output uuid, type text, label text)");
-            CopyRows.copy(c, "COPY link_stage FROM STDIN", links());
+            CopyLines.copy(c, "COPY link_stage FROM STDIN", links());
             s.execute("INSERT INTO link (input_id, output_id, type, label) SELECT i.id, o.id, s.type, s.label"
                     + " FROM link_stage s JOIN node i ON i.uuid = s.input JOIN node o ON o.uuid = s.output");
             s.execute("DROP TABLE link_stage");

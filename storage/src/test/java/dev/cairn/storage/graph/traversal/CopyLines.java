@@ -10,9 +10,9 @@ import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyIn;
 
 /** Test data in bulk: lines of COPY text format (tab-separated columns) streamed into a table. */
-final class CopyRows {
+final class CopyLines {
 
-    private CopyRows() {}
+    private CopyLines() {}
 
     /** Runs {@code copySql} ({@code COPY t (...) FROM STDIN}) with the given lines; returns the rows copied. */
     static long copy(Connection connection, String copySql, Stream<String> lines) throws SQLException {

@@ -18,16 +18,16 @@ import dev.cairn.e2e.CairnServerProcess;
  * restart by the dozen take a few seconds each. The extracted copy also keeps the workers from a
  * build that rewrites the jar meanwhile. Made again when the jar is newer than the copy.
  */
-final class ServerJar {
+final class ExtractedServerJar {
 
     private final Path dir;
 
-    private ServerJar(Path dir) {
+    private ExtractedServerJar(Path dir) {
         this.dir = dir;
     }
 
     /** The extracted server of the build's jar in {@code root}, extracted now if missing or older than the jar. */
-    static synchronized ServerJar prepare(Path root) {
+    static synchronized ExtractedServerJar prepare(Path root) {
         Path source = CairnServerProcess.serverJar();
         Path dir = root.toAbsolutePath().normalize();
         Path jar = dir.resolve("cairn-server.jar");
@@ -48,7 +48,7 @@ final class ServerJar {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot extract " + source + " into " + dir, e);
         }
-        return new ServerJar(dir);
+        return new ExtractedServerJar(dir);
     }
 
     Path jar() {
