@@ -36,8 +36,9 @@ import java.util.regex.Pattern;
  * finds any. S3 is strongly consistent (a listing shows every object whose PUT was answered before it):
  * a put whose copy the DELETE removed had its record answered before that copy was sent, so before the
  * DELETE and the listing after it; a put whose record the listing misses sends its copy after the DELETE,
- * which then cannot remove it. Nothing depends on how long the requests take. The records go once their
- * references have committed ({@link #forgetRevivalsBefore}).
+ * which then cannot remove it. The records go once their references have committed ({@link
+ * #forgetRevivalsBefore}), a grace after they were written: only a sweep stalled longer than that between
+ * its HEAD and its DELETE, while another swept, could miss one.
  */
 final class S3LooseObjects implements LooseObjects {
 
