@@ -5,7 +5,7 @@
 #
 #   jmh/compare-objectstore.sh [--workload FILE | --objects N [--min-size B] [--max-size B] [--duplicates F]
 #                              [--log-uniform]] [--phases p1,p2,...] [--runs R] [--no-pack-sync] [--skip-build]
-#                              [--fractions F1,F2,...] [--reps R] [--s3]
+#                              [--fractions F1,F2,...] [--reps R] [--s3] [--no-peer]
 #
 # Default workload: 100,000 objects of 0-1000 random bytes (sizes uniform, seed 42), written by
 # dev.cairn.jmh.objects.WorkloadGenerator; --objects N and the options after it choose another (sizes
@@ -21,7 +21,8 @@
 # object store's test dependency, on its filesystem-nio2 backend in $work, started here on the loopback
 # address) and adds its seconds and two ratios: s3/folder and the peer's over s3. Over loopback to a server
 # on the same disk, these are the cost of the protocol (requests, signing, copies through the server),
-# not of a network.
+# not of a network. --no-peer leaves disk-objectstore out (its columns too): a change of Cairn's bucket
+# against its folder, in a few minutes.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -30,7 +31,7 @@ work=${CAIRN_COMPARE_DIR:-/tmp/cairn-compare}
 venv=${CAIRN_PEER_VENV:-/tmp/cairn-peers/dos-venv}
 
 workload="" objects=100000 min_size=0 max_size=1000 duplicates=0 runs=1 sync_flag="" build=1 sizes=uniform
-fractions=0.01,0.1,0.5 reps=5 s3=0
+fractions=0.01,0.1,0.5 reps=5 s3=0 peer=1
 phases="loose_write,pack_all_loose,clean_storage,pack_write,pack_write_compressed,bulk_read,single_reads,chunked_read,validate,subset_reads"
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -47,7 +48,8 @@ while [ $# -gt 0 ]; do
     --no-pack-sync) sync_flag="--no-pack-sync"; shift ;;
     --skip-build) build=0; shift ;;
     --s3) s3=1; shift ;;
-    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
+    --no-peer) peer=0; shift ;;
+    -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -69,7 +71,7 @@ fi
 java=("$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -XX:+UseParallelGC -cp "$jar")
 
 # --- the peer, in a virtualenv of its own
-if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import disk_objectstore' 2>/dev/null; then
+if [ "$peer" = 1 ] && { [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import disk_objectstore' 2>/dev/null; }; then
   echo "installing disk-objectstore 1.5.0 into $venv" >&2
   python3 -m venv "$venv"
   "$venv/bin/pip" install -q disk-objectstore==1.5.0 >&2
@@ -137,6 +139,7 @@ for ((i = 1; i <= runs; i++)); do
     "${java[@]}" dev.cairn.jmh.objects.ObjectStoreComparison "$workload" "$work/cairn-s3-run" "$phases" $sync_flag \
       --fractions "$fractions" --reps "$reps" --s3 "http://127.0.0.1:$port" bench >> "$s3_out"
   fi
+  [ "$peer" = 1 ] || continue
   if [[ ",$phases," == *",subset_reads,"* ]]; then
     echo "run $i/$runs: disk-objectstore (subset_reads)" >&2
     "$venv/bin/python" "$here/objects-peer/subset_reads.py" "$workload" --fractions "$fractions" --reps "$reps" \
@@ -147,7 +150,8 @@ for ((i = 1; i <= runs; i++)); do
   "$venv/bin/python" "$here/objects-peer/phases.py" "$workload" --phases "$peer_phases" >> "$peer_out"
 done
 
-"$venv/bin/python" - "$cairn_out" "$peer_out" "$phases" "$s3_out" <<'PY'
+python=$([ "$peer" = 1 ] && echo "$venv/bin/python" || echo python3)
+"$python" - "$cairn_out" "$peer_out" "$phases" "$s3_out" <<'PY'
 import statistics, sys
 def load(path):
     """phase -> (median seconds, objects, median ratio); subset_reads lines carry the last two."""
@@ -158,6 +162,12 @@ def load(path):
     return {k: tuple(statistics.median(col) for col in zip(*v)) for k, v in out.items()}
 cairn, peer, s3 = load(sys.argv[1]), load(sys.argv[2]), load(sys.argv[4])
 phases = sys.argv[3].split(",")
+if not peer:
+    print("phase cairn_seconds s3_seconds s3_over_folder")
+    for p in phases:
+        if p in cairn and p in s3 and len(cairn[p]) == 1:
+            print(f"{p} {cairn[p][0]:.4f} {s3[p][0]:.4f} {s3[p][0] / cairn[p][0]:.1f}")
+    sys.exit(0)
 print("phase cairn_seconds peer_seconds speedup" + (" s3_seconds s3_over_folder peer_over_s3" if s3 else ""))
 for p in phases:
     if p in cairn and p in peer and len(cairn[p]) == 1:

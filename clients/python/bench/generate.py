@@ -8,6 +8,8 @@ the checksum and the filters read.
   wide    200 keys of floats, integers, short strings, booleans and nulls (a fifth of each key's values null)
   text    a log of 1,000 to 3,000 characters (unicode, quotes, backslashes, new lines), a formula, a comment that
           is null in half the nodes, and a list of ten short strings
+  lists   few keys holding long lists of numbers: forces on 32 atoms (32 lists of 3 floats), 256 eigenvalues,
+          a label
 """
 
 import random
@@ -90,7 +92,16 @@ def text(i):
     return values
 
 
-SHAPES = {"flat": flat, "nested": nested, "wide": wide, "text": text}
+def lists(i):
+    r = random.Random(i)
+    values = _base(i, r)
+    values["forces"] = [[round(r.gauss(0.0, 0.05), 6) for _ in range(3)] for _ in range(32)]
+    values["eigenvalues"] = sorted(round(r.uniform(-20.0, 10.0), 4) for _ in range(256))
+    values["label"] = f"relax {i}"
+    return values
+
+
+SHAPES = {"flat": flat, "nested": nested, "wide": wide, "text": text, "lists": lists}
 
 
 def attributes_of(i, shape="flat"):

@@ -4,7 +4,7 @@
 # $PGHOST:$PGPORT, default 127.0.0.1:5432, role aiida; no broker), made once under $CAIRN_PEERS (default
 # /tmp/cairn-peers), its database copied again from its empty template before each run.
 #
-#   source .ci/python && clients/python/bench/run.sh [--n 10000] [--shape flat|nested|wide|text] [--warmup 3] [--repeats 7] [--index] [--json FILE]
+#   source .ci/python && clients/python/bench/run.sh [--n 10000] [--shape flat|nested|wide|text|lists] [--warmup 3] [--repeats 7] [--index] [--json FILE]
 #
 # Needs the venvs of .ci/python (CAIRN_TEST_CLIENT_PYTHON: cairn-client and pandas; CAIRN_TEST_AIIDA_PYTHON:
 # aiida-core) and the server jar (./mvnw -B -ntp -q -pl api -am package -DskipTests).

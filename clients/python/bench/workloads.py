@@ -3,7 +3,8 @@ shape of the nodes (generate.py).
 
   scalars   five attributes of every node: energy, step and three more (of shape nested, paths into its
             dicts: a list of lists, a float two levels down, a list; of wide, three of its 200 keys, nulls
-            among them; of text, the log, the formula and the comment)
+            among them; of text, the log, the formula and the comment; of lists, the forces, the
+            eigenvalues and the label)
   whole     each node's whole attributes as one dict
   filtered  the five attributes of the nodes with energy below -0.9 (about a tenth); shape flat only
   filtered1 the same with energy below -0.99 (about a hundredth); shape flat only
@@ -14,6 +15,7 @@ KEYS = {
     "nested": ["energy", "step", "structure.cell", "parameters.smearing.degauss", "parameters.kpoints"],
     "wide": ["energy", "step", "k000", "k102", "k199"],
     "text": ["energy", "step", "log", "formula", "comment"],
+    "lists": ["energy", "step", "forces", "eigenvalues", "label"],
 }
 
 # kept for the flat shape's figures of earlier runs: its five attributes

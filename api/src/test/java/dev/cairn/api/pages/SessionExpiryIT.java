@@ -14,7 +14,8 @@ import dev.cairn.api.testing.ApiTest;
 /**
  * A session ends once it is idle for {@code cairn.security.session-timeout}, here {@value #TIMEOUT_S} s:
  * left with no page open; and with a live page left open, whose event stream is not the person's activity
- * and ends with the session (the page then says it is not live). Requests of the person's keep it.
+ * and ends with the session (the page then says it is not live), nor do the fetches a page makes for its
+ * stream's events. Requests of the person's keep it.
  */
 @TestPropertySource(properties = "cairn.security.session-timeout=" + SessionExpiryIT.TIMEOUT_S + "s")
 class SessionExpiryIT extends ApiTest {
@@ -49,6 +50,24 @@ class SessionExpiryIT extends ApiTest {
         BROWSER.await(30, ExpectedConditions.attributeContains(By.id("live-status"), "class", "closed"));
         long ended = (System.nanoTime() - opened) / 1_000_000;
         assertTrue(ended >= TIMEOUT_S * 1_000, "the stream ended after " + ended + " ms, before the timeout");
+        BROWSER.open(base() + "/ui/processes");
+        BROWSER.await(10, ExpectedConditions.urlContains("/ui/sign-in"));
+    }
+
+    @Test
+    void thePagesFetchesForItsEventsDoNotKeepItsSession() throws InterruptedException {
+        BROWSER.signedIn(base(), adminToken());
+        BROWSER.open(base() + "/ui/processes");
+        long start = System.nanoTime();
+        // what a process's page does on each event of its tree (process.js): fetch itself again, marked as
+        // the stream's; twice a second, for twice the timeout
+        while (System.nanoTime() - start < 2_000_000_000L * TIMEOUT_S) {
+            Thread.sleep(500);
+            BROWSER.driver()
+                    .executeAsyncScript("const done = arguments[0]; fetch(location.pathname, {redirect: 'manual',"
+                            + " headers: {Accept: 'text/html', 'X-Requested-With': 'XMLHttpRequest',"
+                            + " 'X-Cairn-Live': 'refresh'}}).then(() => done(), () => done());");
+        }
         BROWSER.open(base() + "/ui/processes");
         BROWSER.await(10, ExpectedConditions.urlContains("/ui/sign-in"));
     }

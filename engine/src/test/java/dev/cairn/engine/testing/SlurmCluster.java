@@ -4,6 +4,10 @@ import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Map;
+
+import dev.cairn.engine.Engine;
+import dev.cairn.storage.graph.InstalledCode;
 
 /**
  * A real one-node SLURM cluster on this machine, started (and installed from Debian's packages
@@ -32,6 +36,25 @@ public final class SlurmCluster implements AutoCloseable {
     /** The cluster's configuration file: SLURM's commands need it in {@code SLURM_CONF}. */
     public String conf() {
         return conf;
+    }
+
+    /**
+     * bash as a code on a computer of this cluster, reached by the local transport, whose scheduler is
+     * {@code scheduler} ({@code core.slurm}, or {@code core.torque} through Slurm's Torque front end),
+     * polled every 0.2 s.
+     */
+    public InstalledCode bash(Engine engine, String label, String scheduler, Path workdir) {
+        long computer = EngineFixture.localComputer(
+                engine,
+                label,
+                scheduler,
+                workdir,
+                Map.of(
+                        "minimum_job_poll_interval",
+                        0.2,
+                        "transport_params",
+                        Map.of("environment", Map.of("SLURM_CONF", conf))));
+        return EngineFixture.bashOn(engine, computer);
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.cairn.engine.testing;
 import static dev.cairn.engine.process.Outline.step;
 import static dev.cairn.engine.process.Outline.when;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,6 +27,7 @@ import dev.cairn.engine.process.WorkFunction;
 import dev.cairn.storage.graph.BoolData;
 import dev.cairn.storage.graph.CalcFunctionNode;
 import dev.cairn.storage.graph.IntData;
+import dev.cairn.storage.graph.SinglefileData;
 import dev.cairn.storage.graph.StrData;
 import dev.cairn.storage.graph.WorkChainNode;
 
@@ -52,6 +54,15 @@ public final class TestProcesses implements CairnPlugin {
     public static final CalcFunction FAIL = CalcFunction.of("test.fail", X, RESULT, x -> {
         throw new IllegalArgumentException("test.fail always fails (x = " + x.value() + ")");
     });
+
+    public static final OutputPort<SinglefileData> FILE = OutputPort.required("file", SinglefileData.class);
+
+    /** Writes a file whose content names x: its step stores an object. */
+    public static final CalcFunction WRITE_FILE = CalcFunction.of(
+            "test.write_file",
+            X,
+            FILE,
+            x -> new SinglefileData("x.txt", ("file " + x.value()).getBytes(StandardCharsets.UTF_8)));
 
     public static final ExitCode NEGATIVE = new ExitCode(300, "ERROR_NEGATIVE", "x + y is negative: {sum}", true);
 
@@ -391,7 +402,8 @@ public final class TestProcesses implements CairnPlugin {
                 TwoRounds.DEFINITION,
                 NAMED,
                 MARK,
-                SlowThenChild.DEFINITION));
+                SlowThenChild.DEFINITION,
+                WRITE_FILE));
         all.addAll(ProcessFunctions.of(AnnotatedFunctions.class));
         return all;
     }

@@ -133,8 +133,9 @@ public final class Container implements AutoCloseable {
     /** Stores content as a loose object (durable when this returns) and returns its key. */
     public ObjectKey put(byte[] content) throws IOException {
         ObjectKey key = Sha256.keyOf(content);
-        if (!held(key)) {
-            parts.loose().write(key, content);
+        LooseObjects.Found found = found(key);
+        if (found != LooseObjects.Found.HELD) {
+            parts.loose().write(key, content, found == LooseObjects.Found.MARKED);
         }
         return key;
     }
@@ -143,9 +144,11 @@ public final class Container implements AutoCloseable {
     public ObjectKey put(InputStream content) throws IOException {
         return parts.loose().write(content, key -> {
             try {
-                return held(key);
+                return found(key);
             } catch (IOException e) {
-                return false; // store it loose: a duplicate costs space, never correctness
+                // written as if marked, the one way that is safe whatever the store holds: a duplicate
+                // costs space, never correctness
+                return LooseObjects.Found.MARKED;
             }
         });
     }
@@ -156,12 +159,12 @@ public final class Container implements AutoCloseable {
      * The view is taken before the loose file is looked for: a sweep removes the loose file before the
      * key's mark, so a view without the mark finds the file gone too.
      */
-    private boolean held(ObjectKey key) throws IOException {
+    private LooseObjects.Found found(ObjectKey key) throws IOException {
         IndexCache.Snapshot s = parts.cache().recent();
         if (s.marked(key)) {
-            return false;
+            return LooseObjects.Found.MARKED;
         }
-        return s.find(key) != null || parts.loose().exists(key);
+        return s.find(key) != null || parts.loose().exists(key) ? LooseObjects.Found.HELD : LooseObjects.Found.MISSING;
     }
 
     /** Starts a bulk write straight to packs, compressing where it pays with {@code compression}. */

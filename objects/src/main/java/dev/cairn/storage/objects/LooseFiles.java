@@ -19,6 +19,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.ObjLongConsumer;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
@@ -61,12 +63,13 @@ final class LooseFiles implements LooseObjects {
     }
 
     /**
-     * Streams {@code in} into a new loose object and returns its key. {@code held} tells whether the
+     * Streams {@code in} into a new loose object and returns its key. {@code found} tells whether the
      * store already holds the key (loose or packed) and may keep its copy, in which case nothing is moved
-     * in place; otherwise the new file replaces any loose copy.
+     * in place; otherwise the new file replaces any loose copy (a marked key's too: a sweep's rename sets
+     * aside only the copy that was there before it).
      */
     @Override
-    public ObjectKey write(InputStream in, Predicate<ObjectKey> held) throws IOException {
+    public ObjectKey write(InputStream in, Function<ObjectKey, Found> found) throws IOException {
         Path tmp = sandbox.newPath();
         boolean moved = false;
         try {
@@ -87,7 +90,7 @@ final class LooseFiles implements LooseObjects {
                 out.force(false);
             }
             ObjectKey key = ObjectKey.ofDigest(digest.digest());
-            if (!held.test(key)) {
+            if (found.apply(key) != Found.HELD) {
                 moveInPlace(tmp, key);
                 moved = true;
             }
@@ -105,7 +108,7 @@ final class LooseFiles implements LooseObjects {
      * bound by metadata operations and fsyncs.
      */
     @Override
-    public void write(ObjectKey key, byte[] content) throws IOException {
+    public void write(ObjectKey key, byte[] content, boolean marked) throws IOException {
         Path tmp = sandbox.newPath();
         boolean moved = false;
         try {
@@ -290,6 +293,11 @@ final class LooseFiles implements LooseObjects {
                 }
             }
         }
+    }
+
+    @Override
+    public void forEachSized(ObjLongConsumer<ObjectKey> each) throws IOException {
+        forEach(k -> each.accept(k, -1), malformed -> {});
     }
 
     /** The shard directories ({@code loose/00} … {@code loose/ff}); anything else there goes to {@code malformed}. */

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,22 +41,20 @@ final class Maintenance {
     PackingReport packAllLoose(Compression compression) throws IOException {
         try (PackWriter w = parts.openWriter("pack loose objects", false)) {
             IndexCache.Snapshot s = w.indexAtStart();
-            List<ObjectKey> keys = new ArrayList<>();
-            parts.loose()
-                    .forEach(
-                            k -> {
-                                if (s.find(k) == null && !s.marked(k)) {
-                                    keys.add(k);
-                                }
-                            },
-                            malformed -> {});
-            keys.sort(null);
+            List<Listed> keys = new ArrayList<>();
+            // sizes as the listing gives them: a bucket's does, which saves a HEAD per object
+            parts.loose().forEachSized((k, size) -> {
+                if (s.find(k) == null && !s.marked(k)) {
+                    keys.add(new Listed(k, size));
+                }
+            });
+            keys.sort(Comparator.comparing(Listed::key));
             List<ObjectKey> damaged = new ArrayList<>();
             // Opening and reading many small files is most of the work, and mostly waits on the file
             // system: several threads do it ahead of the (sequential) appends.
             List<OrderedWork.Task<LooseRead[]>> reads = new ArrayList<>();
             for (int i = 0; i < keys.size(); i += IO_BATCH) {
-                List<ObjectKey> batch = keys.subList(i, Math.min(keys.size(), i + IO_BATCH));
+                List<Listed> batch = keys.subList(i, Math.min(keys.size(), i + IO_BATCH));
                 reads.add(() -> readBatch(batch));
             }
             int[] packed = {0};
@@ -91,14 +90,20 @@ final class Maintenance {
         }
     }
 
+    /** A loose object as listed: its size, or -1 when the listing does not tell. */
+    private record Listed(ObjectKey key, long size) {}
+
     private record LooseRead(ObjectKey key, byte[] content, boolean intact, long size) {}
 
-    private LooseRead[] readBatch(List<ObjectKey> batch) throws IOException {
+    private LooseRead[] readBatch(List<Listed> batch) throws IOException {
         LooseRead[] out = new LooseRead[batch.size()];
         long held = 0;
         for (int i = 0; i < out.length; i++) {
-            ObjectKey k = batch.get(i);
-            long size = parts.loose().size(k);
+            ObjectKey k = batch.get(i).key();
+            // the size only chooses between a whole read and a stream; an object gone since reads as null
+            long size = batch.get(i).size() >= 0
+                    ? batch.get(i).size()
+                    : parts.loose().size(k);
             if (size < 0) {
                 continue;
             }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
@@ -11,7 +12,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.ObjLongConsumer;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
@@ -23,20 +27,35 @@ import java.util.regex.Pattern;
  * <p>A stream is read into memory up to {@link #IN_MEMORY} bytes and sent in one PUT; a longer one is
  * spooled to the local sandbox (hashed on the way, since the name is the hash) and uploaded from there in
  * parts: bounded memory for an object of any size.
+ *
+ * <p>A bucket cannot set an object aside before reading its time, as a folder's rename does, so a sweep's
+ * HEAD and DELETE of an old loose copy leave a moment in which a put of the same key (which a sweep had
+ * marked, so the put writes a new copy) lands and is deleted with it. A put of a marked key therefore
+ * first writes the content under {@code revived/<key>/<writer>} and only then its loose copy, and a
+ * deletion lists {@code revived/<key>/} after its DELETE and puts the loose copy back from there if it
+ * finds any. S3 is strongly consistent (a listing shows every object whose PUT was answered before it):
+ * a put whose copy the DELETE removed had its record answered before that copy was sent, so before the
+ * DELETE and the listing after it; a put whose record the listing misses sends its copy after the DELETE,
+ * which then cannot remove it. The records go once their references have committed ({@link
+ * #forgetRevivalsBefore}), a grace after they were written: only a sweep stalled longer than that between
+ * its HEAD and its DELETE, while another swept, could miss one.
  */
 final class S3LooseObjects implements LooseObjects {
 
     static final String FOLDER = "loose/";
+    static final String REVIVED = "revived/";
     static final int IN_MEMORY = 8 << 20;
     private static final Pattern KEY = Pattern.compile("[0-9a-f]{64}");
 
     private final S3Bucket bucket;
     private final String prefix;
+    private final String revived;
     private final Sandbox sandbox;
 
     S3LooseObjects(S3Bucket bucket, String prefix, Sandbox sandbox) {
         this.bucket = bucket;
         this.prefix = prefix + FOLDER;
+        this.revived = prefix + REVIVED;
         this.sandbox = sandbox;
     }
 
@@ -44,13 +63,19 @@ final class S3LooseObjects implements LooseObjects {
         return prefix + key.hex();
     }
 
+    /** A new record of a put of a marked key: one per put, so that forgetting one never races with writing one. */
+    private String newRevival(ObjectKey key) {
+        return revived + key.hex() + "/" + UUID.randomUUID();
+    }
+
     @Override
-    public ObjectKey write(InputStream in, Predicate<ObjectKey> held) throws IOException {
+    public ObjectKey write(InputStream in, Function<ObjectKey, Found> found) throws IOException {
         byte[] head = in.readNBytes(IN_MEMORY);
         if (head.length < IN_MEMORY) {
             ObjectKey key = Sha256.keyOf(head);
-            if (!held.test(key)) {
-                bucket.put(name(key), head);
+            Found f = found.apply(key);
+            if (f != Found.HELD) {
+                write(key, head, f == Found.MARKED);
             }
             return key;
         }
@@ -71,7 +96,11 @@ final class S3LooseObjects implements LooseObjects {
                 }
             }
             ObjectKey key = ObjectKey.ofDigest(digest.digest());
-            if (!held.test(key)) {
+            Found f = found.apply(key);
+            if (f == Found.MARKED) {
+                bucket.putFile(newRevival(key), tmp, size, null); // answered before the copy is sent
+            }
+            if (f != Found.HELD) {
                 bucket.putFile(name(key), tmp, size, null);
             }
             return key;
@@ -81,7 +110,10 @@ final class S3LooseObjects implements LooseObjects {
     }
 
     @Override
-    public void write(ObjectKey key, byte[] content) throws IOException {
+    public void write(ObjectKey key, byte[] content, boolean marked) throws IOException {
+        if (marked) {
+            bucket.put(newRevival(key), content); // answered before the copy is sent
+        }
         bucket.put(name(key), content);
     }
 
@@ -118,10 +150,7 @@ final class S3LooseObjects implements LooseObjects {
         return h == null ? null : h.lastModified();
     }
 
-    /**
-     * S3 has no rename to set the object aside before its time is read, as a folder does: a put of the
-     * same key that lands between this HEAD and DELETE (one request's time) is deleted with it.
-     */
+    /** The loose copy is deleted, then put back if a put of the key recorded itself before the listing after. */
     @Override
     public boolean deleteUnlessNewer(ObjectKey key, Instant cutoff) throws IOException {
         S3Bucket.Head h = bucket.head(name(key));
@@ -132,7 +161,66 @@ final class S3LooseObjects implements LooseObjects {
             return false;
         }
         bucket.delete(name(key));
+        String record = firstRevival(key);
+        if (record != null) {
+            restore(key, record);
+            return false;
+        }
         return true;
+    }
+
+    /** The name of a record of a put of {@code key}, or null when there is none. */
+    private String firstRevival(ObjectKey key) throws IOException {
+        String[] first = {null};
+        bucket.list(revived + key.hex() + "/", null, o -> {
+            if (first[0] == null) {
+                first[0] = o.key();
+            }
+        });
+        return first[0];
+    }
+
+    /** Puts the loose copy of {@code key} back from a record of a put of it, checking the content's hash. */
+    private void restore(ObjectKey key, String record) throws IOException {
+        try (InputStream in = bucket.open(record)) {
+            if (in == null) {
+                throw new NoSuchFileException(
+                        bucket.describe(record),
+                        null,
+                        "this record of a put of " + key + " vanished before it was read");
+            }
+            // written only if the content is the key's; damage is reported, never stored
+            ObjectKey actual = write(in, k -> k.equals(key) ? Found.MISSING : Found.HELD);
+            if (!actual.equals(key)) {
+                throw new CorruptObjectException(key, "its copy " + bucket.describe(record) + " hashes to " + actual);
+            }
+        }
+    }
+
+    @Override
+    public int forgetRevivalsBefore(Instant cutoff) throws IOException {
+        List<S3Bucket.Listed> old = new ArrayList<>();
+        bucket.list(revived, null, o -> {
+            if (o.lastModified().isBefore(cutoff)) {
+                old.add(o);
+            }
+        });
+        int restored = 0;
+        List<String> names = new ArrayList<>();
+        for (S3Bucket.Listed o : old) {
+            String rest = o.key().substring(revived.length());
+            String hex = rest.indexOf('/') < 0 ? rest : rest.substring(0, rest.indexOf('/'));
+            if (KEY.matcher(hex).matches()) {
+                ObjectKey key = ObjectKey.of(hex);
+                if (!exists(key)) {
+                    restore(key, o.key()); // a sweep stopped between its DELETE and its listing
+                    restored++;
+                }
+            }
+            names.add(o.key());
+        }
+        bucket.deleteAll(names);
+        return restored;
     }
 
     @Override
@@ -157,6 +245,16 @@ final class S3LooseObjects implements LooseObjects {
                 each.accept(ObjectKey.of(rest));
             } else {
                 malformed.accept(o.key());
+            }
+        });
+    }
+
+    @Override
+    public void forEachSized(ObjLongConsumer<ObjectKey> each) throws IOException {
+        bucket.list(prefix, null, o -> {
+            String rest = o.key().substring(prefix.length());
+            if (KEY.matcher(rest).matches()) {
+                each.accept(ObjectKey.of(rest), o.size());
             }
         });
     }

@@ -28,9 +28,12 @@ import java.util.Set;
  * other processes could see the mark.
  *
  * <p>Loose copies of marked keys are that evidence: packing and cleaning leave them alone, and a
- * deletion renames one aside before reading its time ({@link LooseObjects#deleteUnlessNewer}), so a copy
- * a put writes meanwhile survives. Loose files go before the index entries and the marks: a put whose
- * view no longer holds the mark finds the loose file gone too, and writes a new one.
+ * deletion makes sure a copy a put writes meanwhile survives ({@link LooseObjects#deleteUnlessNewer}): in
+ * a folder it renames the old copy aside before reading its time; in a bucket the put records itself
+ * before writing its copy, and the deletion puts the copy back if it finds a record after its DELETE.
+ * Records older than the grace are forgotten first: their puts' references have committed. Loose
+ * files go before the index entries and the marks: a put whose view no longer holds the mark finds the
+ * loose file gone too, and writes a new one.
  */
 final class Sweep {
 
@@ -90,6 +93,7 @@ final class Sweep {
                 return new SweepReport(toMark.size(), doomed.size(), toUnmark.size(), waiting, recent);
             }
 
+            parts.loose().forgetRevivalsBefore(looseCutoff);
             List<ObjectKey> deleted = new ArrayList<>(doomed.size());
             for (ObjectKey k : doomed) {
                 if (parts.loose().deleteUnlessNewer(k, looseCutoff)) {

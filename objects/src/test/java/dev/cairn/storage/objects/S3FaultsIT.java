@@ -20,6 +20,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.cairn.storage.objects.testing.FaultyProxy;
 import dev.cairn.storage.objects.testing.S3Server;
 
 /**

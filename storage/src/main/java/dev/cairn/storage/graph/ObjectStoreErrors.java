@@ -36,4 +36,18 @@ public final class ObjectStoreErrors {
             default -> new UnavailableException(message, failure);
         };
     }
+
+    /**
+     * Whether {@code failure} (or a cause) is the object store's bucket failing after its retries: the S3
+     * service down, unreachable or refusing. Like a lost database connection, it is no fault of the caller,
+     * and the same work may succeed once the service answers.
+     */
+    public static boolean causedByBucketOutage(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof BucketUnavailableException) {
+                return true;
+            }
+        }
+        return false;
+    }
 }

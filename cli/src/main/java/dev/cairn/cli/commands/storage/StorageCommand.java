@@ -310,9 +310,14 @@ public final class StorageCommand {
             description = {
                 "Restore a backup into an empty installation (a database with no Cairn rows, an empty object store),"
                         + " then exit; start the server on it afterwards and everything goes on.",
+                "The object store is the one the server's settings name: a folder (empty or missing), whose"
+                        + " objects are copied in; or a bucket (cairn.store.s3.bucket, .endpoint, .prefix and"
+                        + " credentials, as the server has them) with no objects under its prefix, into which"
+                        + " the backup's objects are written, whether the backup was made from a folder or"
+                        + " from a bucket.",
                 "Runs the server jar once (it alone may reach the database): $CAIRN_SERVER_JAR, or"
                         + " <cairn home>/server/cairn-server.jar. The server's settings come from the environment"
-                        + " (CAIRN_DATABASE_URL, CAIRN_DATA_DIR, ...) or from --setting."
+                        + " (CAIRN_DATABASE_URL, CAIRN_DATA_DIR, CAIRN_STORE_S3_BUCKET, ...) or from --setting."
             })
     static final class Restore implements Callable<Integer> {
 

@@ -51,6 +51,7 @@ import dev.cairn.storage.graph.GraphStore;
 import dev.cairn.storage.graph.GraphTransaction;
 import dev.cairn.storage.graph.LogLevel;
 import dev.cairn.storage.graph.Node;
+import dev.cairn.storage.graph.ObjectStoreErrors;
 import dev.cairn.storage.graph.ProcessNode;
 import dev.cairn.storage.graph.SqlErrors;
 import dev.cairn.storage.graph.StorageException;
@@ -202,6 +203,11 @@ public final class StepExecutor {
             if (SqlErrors.causedByConnectionFailure(e)) {
                 throw new StorageException(
                         "the database connection failed in step " + row.step() + " of process " + row.nodeId(), e);
+            }
+            if (ObjectStoreErrors.causedByBucketOutage(e)) {
+                // the S3 service, not the process, failed: the step rolls back and is tried again, as above
+                throw new StorageException(
+                        "the object store's bucket failed in step " + row.step() + " of process " + row.nodeId(), e);
             }
             throw new ProcessFault(e);
         }

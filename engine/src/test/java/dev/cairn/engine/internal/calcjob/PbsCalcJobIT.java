@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -21,7 +20,6 @@ import dev.cairn.engine.process.CalcJobDefinition;
 import dev.cairn.engine.process.Inputs;
 import dev.cairn.engine.process.JobOptions;
 import dev.cairn.engine.process.ProcessResult;
-import dev.cairn.engine.testing.EngineFixture;
 import dev.cairn.engine.testing.SlurmCluster;
 import dev.cairn.engine.testing.TestEngine;
 import dev.cairn.storage.graph.CalcJobNode;
@@ -47,17 +45,7 @@ class PbsCalcJobIT {
     @BeforeAll
     static void open() throws Exception {
         cluster = SlurmCluster.start();
-        long computer = EngineFixture.localComputer(
-                fixture.engine(),
-                "one-node-torque",
-                "core.torque",
-                tmp.resolve("work"),
-                Map.of(
-                        "minimum_job_poll_interval",
-                        0.2,
-                        "transport_params",
-                        Map.of("environment", Map.of("SLURM_CONF", cluster.conf()))));
-        bash = EngineFixture.bashOn(fixture.engine(), computer);
+        bash = cluster.bash(fixture.engine(), "one-node-torque", "core.torque", tmp.resolve("work"));
     }
 
     @AfterAll

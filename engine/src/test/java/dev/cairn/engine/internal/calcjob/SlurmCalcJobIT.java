@@ -64,17 +64,7 @@ class SlurmCalcJobIT {
     @BeforeAll
     static void open() throws Exception {
         cluster = SlurmCluster.start();
-        long computer = EngineFixture.localComputer(
-                fixture.engine(),
-                "one-node",
-                "core.slurm",
-                tmp.resolve("work"),
-                Map.of(
-                        "minimum_job_poll_interval",
-                        0.2,
-                        "transport_params",
-                        Map.of("environment", Map.of("SLURM_CONF", cluster.conf()))));
-        bash = EngineFixture.bashOn(fixture.engine(), computer);
+        bash = cluster.bash(fixture.engine(), "one-node", "core.slurm", tmp.resolve("work"));
     }
 
     @AfterAll

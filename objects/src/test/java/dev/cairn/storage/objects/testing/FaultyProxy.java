@@ -1,4 +1,4 @@
-package dev.cairn.storage.objects;
+package dev.cairn.storage.objects.testing;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -12,26 +12,34 @@ import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
 
 /**
  * An HTTP proxy in front of an S3 server that fails some requests as a network and an overloaded server
  * do: it answers {@code 500 InternalError} without passing the request on, or passes it on and then drops
  * the connection without the answer (the request took effect; the client cannot know). Every request gets
  * a connection of its own upstream; bytes are passed on unchanged, so the client's signatures hold.
+ *
+ * <p>A test can also stop a chosen request at the door ({@link #before}): the proxy runs the test's code
+ * and only then passes the request on, which puts another client's requests exactly between two of this
+ * one's; and it can refuse the requests it chooses ({@link #refuse}).
  */
-final class FaultyProxy implements AutoCloseable {
+public final class FaultyProxy implements AutoCloseable {
 
     private final ServerSocket server;
     private final int upstreamPort;
     private final Random random;
     private final double failureRate;
     private volatile boolean failAll;
-    final AtomicInteger requests = new AtomicInteger();
-    final AtomicInteger refused = new AtomicInteger();
-    final AtomicInteger dropped = new AtomicInteger();
+    private volatile Predicate<String> refusing = head -> false;
+    private volatile Predicate<String> held = head -> false;
+    private volatile Hook hook = head -> {};
+    public final AtomicInteger requests = new AtomicInteger();
+    public final AtomicInteger refused = new AtomicInteger();
+    public final AtomicInteger dropped = new AtomicInteger();
     private final Thread acceptor;
 
-    FaultyProxy(int upstreamPort, double failureRate, long seed) throws IOException {
+    public FaultyProxy(int upstreamPort, double failureRate, long seed) throws IOException {
         this.upstreamPort = upstreamPort;
         this.failureRate = failureRate;
         this.random = new Random(seed);
@@ -39,13 +47,33 @@ final class FaultyProxy implements AutoCloseable {
         this.acceptor = Thread.ofPlatform().name("faulty-proxy").daemon().start(this::accept);
     }
 
-    URI endpoint() {
+    public URI endpoint() {
         return URI.create("http://127.0.0.1:" + server.getLocalPort());
     }
 
     /** Fails every request from now on (with a 500), or none of those it would not fail anyway. */
-    void failAll(boolean on) {
+    public void failAll(boolean on) {
         failAll = on;
+    }
+
+    /** Code run before a request is passed on. */
+    @FunctionalInterface
+    public interface Hook {
+        void run(String requestLine) throws Exception;
+    }
+
+    /**
+     * Runs {@code hook} with the request line of each request {@code which} accepts (given its request line,
+     * {@code METHOD /path?query HTTP/1.1}), before passing the request on.
+     */
+    public void before(Predicate<String> which, Hook hook) {
+        this.hook = hook;
+        this.held = which;
+    }
+
+    /** Answers 500 to every request {@code which} accepts (given its request line) from now on. */
+    public void refuse(Predicate<String> which) {
+        this.refusing = which;
     }
 
     private void accept() {
@@ -65,9 +93,9 @@ final class FaultyProxy implements AutoCloseable {
         DROP
     }
 
-    private synchronized Fate fate() {
+    private synchronized Fate fate(String requestLine) {
         requests.incrementAndGet();
-        if (failAll) {
+        if (failAll || refusing.test(requestLine)) {
             refused.incrementAndGet();
             return Fate.REFUSE;
         }
@@ -92,7 +120,8 @@ final class FaultyProxy implements AutoCloseable {
                 if (head == null) {
                     return;
                 }
-                Fate fate = fate();
+                String requestLine = head.substring(0, head.indexOf("\r\n"));
+                Fate fate = fate(requestLine);
                 if (fate == Fate.REFUSE) {
                     byte[] body = "<Error><Code>InternalError</Code><Message>injected</Message></Error>"
                             .getBytes(StandardCharsets.UTF_8);
@@ -102,6 +131,13 @@ final class FaultyProxy implements AutoCloseable {
                     out.write(body);
                     out.flush();
                     return;
+                }
+                if (held.test(requestLine)) {
+                    try {
+                        hook.run(requestLine);
+                    } catch (Exception e) {
+                        throw new IOException("the hook before " + requestLine + " failed", e);
+                    }
                 }
                 long length = contentLength(head);
                 if (head.toLowerCase(Locale.ROOT).contains("\r\nexpect: 100-continue")) {
