@@ -113,7 +113,7 @@ class ProcessesController {
                 null,
                 CommaLists.names(state),
                 type,
-                CommaLists.names(kind),
+                kinds(kind),
                 label,
                 exitStatus,
                 failed,
@@ -187,6 +187,15 @@ class ProcessesController {
                     String cursor) {
         checkLimit(limit);
         return withNextLink(processes.report(ref, level, cursor, limit));
+    }
+
+    /** The kinds asked for; a parameter given that names none ({@code ?kind=}) is refused, not read as "any kind". */
+    private static List<String> kinds(List<String> given) {
+        List<String> kinds = CommaLists.names(given);
+        if (given != null && kinds.isEmpty()) {
+            throw new InvalidInputException("kind is given but names no kind; the kinds are " + ProcessSummary.kinds());
+        }
+        return kinds;
     }
 
     private void checkLimit(int limit) {

@@ -329,6 +329,13 @@ class ProcessReadIT extends ApiTest {
         assertEquals(
                 "kind 'calcjobs' is not a kind of process; the kinds are [calcfunction, calcjob, workchain, workfunction]",
                 kind.json().get("detail").asString());
+        for (String none : List.of("kind=", "kind=%20,%20")) {
+            Api.Response empty = admin().get("/api/v1/processes?" + none);
+            assertEquals(400, empty.status(), none + ": " + empty);
+            assertEquals(
+                    "kind is given but names no kind; the kinds are [calcfunction, calcjob, workchain, workfunction]",
+                    empty.json().get("detail").asString());
+        }
     }
 
     @Test
