@@ -1,6 +1,7 @@
 package dev.cairn.storage.query;
 
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -19,29 +20,53 @@ import java.util.TreeSet;
  * the query's tables is checked to hold an object (V1), so the concatenation never changes a
  * value. Filters and orders stay on the table's own column: the expression indexes are built on
  * those expressions.
+ *
+ * <p>A plain JSON path (no cast, no aggregate) is read as two columns where nothing compares
+ * its values (no DISTINCT, no GROUP BY, not an order key): its value as text when it is a JSON
+ * string ({@code #>> '{}'}, the raw characters), and as {@code jsonb} otherwise. PostgreSQL
+ * writing a long string as JSON text (escaping every character) costs more than reading it;
+ * the reader writes it as JSON again where it needs to, which is cheaper. Such a path uses its
+ * column twice (the type test and the value), so it reads the shared document too.
  */
 final class SharedDocuments {
 
     private final String row;
     private final String documents;
     private final Set<String> columns;
+    private final Set<Projection> splits;
 
-    private SharedDocuments(String row, String documents, Set<String> columns) {
+    private SharedDocuments(String row, String documents, Set<String> columns, Set<Projection> splits) {
         this.row = row;
         this.documents = documents;
         this.columns = columns;
+        this.splits = splits;
     }
 
-    /** The JSON columns of vertex {@code i} (read as {@code row}) that its projections use twice or more. */
-    static SharedDocuments of(Vertex v, int i, String row) {
+    /**
+     * The JSON columns of vertex {@code i} of {@code spec} (read as {@code row}) that its projections use twice
+     * or more, and the paths it reads as a string or a JSON value.
+     */
+    static SharedDocuments of(QuerySpec spec, Vertex v, int i, String row) {
         Map<String, Integer> uses = new HashMap<>();
+        Set<Projection> splits = new HashSet<>();
+        boolean compared = spec.distinct() || spec.aggregates();
         for (Projection p : v.projections()) {
             if (p.field().equals(Projection.ALL)) {
                 continue;
             }
             FieldRef field = FieldRef.resolve(v.entity().table(), "", p.field(), "");
             if (field.isJson() && !field.column().isDerived()) {
-                uses.merge(field.column().name(), 1, Integer::sum);
+                boolean split = !compared
+                        && !field.path().isEmpty()
+                        && p.cast() == null
+                        && p.aggregate() == null
+                        && spec.orderBy().stream()
+                                .noneMatch(o ->
+                                        o.tag().equals(v.tag()) && o.field().equals(p.field()));
+                if (split) {
+                    splits.add(p);
+                }
+                uses.merge(field.column().name(), split ? 2 : 1, Integer::sum);
             }
         }
         Set<String> shared = new TreeSet<>();
@@ -50,12 +75,35 @@ final class SharedDocuments {
                 shared.add(column);
             }
         });
-        return new SharedDocuments(row, "d" + i, shared);
+        return new SharedDocuments(row, "d" + i, shared, splits);
     }
 
     /** Reads a link's fields from its own row: a link has no JSON columns. */
     static SharedDocuments none(String row) {
-        return new SharedDocuments(row, null, Set.of());
+        return new SharedDocuments(row, null, Set.of(), Set.of());
+    }
+
+    /** Whether {@code p} is read as two columns, {@link #stringOrJson}. */
+    boolean splits(Projection p) {
+        return splits.contains(p);
+    }
+
+    /**
+     * The two columns of a JSON path: {@code CASE WHEN jsonb_typeof(v) = 'string' THEN (v) #>> '{}' END, CASE
+     * WHEN jsonb_typeof(v) <> 'string' THEN v END}, {@code v} its value in the shared document.
+     */
+    SqlText stringOrJson(FieldRef field) {
+        String alias = aliasOf(field);
+        return new SqlText()
+                .sql("CASE WHEN jsonb_typeof(")
+                .append(Expressions.value(alias, field))
+                .sql(") = 'string' THEN (")
+                .append(Expressions.value(alias, field))
+                .sql(") #>> '{}' END, CASE WHEN jsonb_typeof(")
+                .append(Expressions.value(alias, field))
+                .sql(") <> 'string' THEN ")
+                .append(Expressions.value(alias, field))
+                .sql(" END");
     }
 
     /** The alias of the vertex's row, for its columns and whole rows. */

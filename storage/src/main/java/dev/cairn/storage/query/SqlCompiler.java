@@ -88,7 +88,7 @@ final class SqlCompiler {
         boolean first = true;
         for (int i = 0; i < spec.path().size(); i++) {
             Vertex v = spec.path().get(i);
-            SharedDocuments from = SharedDocuments.of(v, i, alias(spec, i));
+            SharedDocuments from = SharedDocuments.of(spec, v, i, alias(spec, i));
             laterals.append(from.lateral());
             for (Projection p : v.projections()) {
                 column = select(sql, first, from, v.tag(), v.entity().table(), p, column, outputs, groupKeys);
@@ -126,9 +126,7 @@ final class SqlCompiler {
             int column,
             List<OutputField> outputs,
             List<Integer> groupKeys) {
-        if (!first) {
-            sql.sql(", ");
-        }
+        sql.sql(first ? "" : ", ");
         if (p.field().equals(Projection.ALL)) {
             List<String> names = table.columns().stream()
                     .map(c -> from.row() + "." + c.name())
@@ -141,6 +139,11 @@ final class SqlCompiler {
             return column + names.size();
         }
         FieldRef field = FieldRef.resolve(table, "", p.field(), "");
+        if (from.splits(p)) {
+            sql.append(from.stringOrJson(field));
+            outputs.add(new OutputField(tag, p.key(), ValueReader.STRING_OR_JSON, column, 2));
+            return column + 2;
+        }
         SqlText value = Expressions.cast(from.aliasOf(field), field, p.cast());
         ValueReader reader = p.cast() == null ? ValueReader.forColumn(field.kind()) : ValueReader.forCast(p.cast());
         if (p.aggregate() == null) {
@@ -215,10 +218,7 @@ final class SqlCompiler {
             }
             sql.sql(")");
         }
-        if (!sql.isEmpty()) {
-            sql.sql(" ");
-        }
-        return sql;
+        return sql.isEmpty() ? sql : sql.sql(" ");
     }
 
     private static CompiledQuery.ArrayParameter linkTypes(Join join) {

@@ -7,6 +7,8 @@ enum ValueReader {
     UUID,
     TIMESTAMP,
     JSON,
+    /** A JSON path read as two columns ({@link SharedDocuments#stringOrJson}): a string's text, or other JSON. */
+    STRING_OR_JSON,
     DOUBLE,
     BOOLEAN,
     NUMBER,
