@@ -10,6 +10,7 @@ import pytest
 
 from cairn_client import Client, InvalidInput, NotFound, Process, Unauthenticated, count, field
 from cairn_client.config import resolve
+from cairn_client.query import RAW_COLUMNS, _raw_blocks
 
 
 def test_connecting_with_a_profile_the_cli_wrote(server: tuple[str, str, Path], tmp_path: Path) -> None:
@@ -163,6 +164,53 @@ def test_dataframes_hold_the_values_rows_hold_nulls_mixed_types_and_nested_ones_
         assert [r["d"]["attributes." + key] for r in q.rows()] == expected
         assert [None if v is None or v != v else v for v in frame["attributes." + key].tolist()] == expected, key
     assert frame["attributes"].tolist() == stored
+
+
+def test_dataframes_read_columns_of_strings_as_raw_utf8_with_the_values_rows_hold(cairn: Client, json_backend: str) -> None:
+    tricky = ["quote \" backslash \\ new\nline \t \x01 \x1f \u2028 \x7f", "", "{}", "null", "日本語 🙂 é", "\\u0041"]
+    label = "raw strings " + json_backend
+    for i, text in enumerate(tricky):
+        cairn.upload({"text": text, "maybe": None if i % 2 else text, "i": i}, label=label)
+    cairn.upload({"i": len(tricky)}, label=label)  # no text at all: a missing key
+    q = (
+        cairn.query()
+        .nodes("d", filters={"label": {"==": label}}, project=["attributes.text", "attributes.maybe", "attributes.i", "label"])
+        .order_by("d", "id")
+    )
+    with cairn._http.stream("POST", "/api/v1/query/columns", body=q.as_json(), accept=RAW_COLUMNS) as r:
+        assert r.headers["content-type"] == RAW_COLUMNS
+        line = r.read().split(b"\n")[1]
+    assert b'{"utf8":' in line  # the columns of strings came as raw UTF-8
+    frame = q.dataframe()
+    columns = {key: [None if v is None or v != v else v for v in frame[key].tolist()] for key in frame.columns}
+    assert columns["attributes.text"] == tricky + [None]
+    assert columns["attributes.maybe"] == [t if i % 2 == 0 else None for i, t in enumerate(tricky)] + [None]
+    assert columns["label"] == [label] * (len(tricky) + 1)
+    rows = q.rows()
+    for key in ["attributes.text", "attributes.maybe", "attributes.i", "label"]:
+        assert [r["d"][key] for r in rows] == columns[key], key
+
+
+def test_raw_string_blocks_are_read_however_the_body_is_cut() -> None:
+    body = (
+        b'{"columns": [{"tag": "d", "key": "a"}, {"tag": "d", "key": "b"}]}\n'
+        + b'[{"utf8": [3, null, 0]}, [1, 2, 3]]\n'
+        + "é\n".encode()
+        + b'[{"utf8": [5]}, [{"x": "y"}]]\n'
+        + "🙂\n".encode()
+        + b'{"type": "about:blank", "status": 500, "detail": "failed"}\n'
+    )
+    expected = [
+        {"columns": [{"tag": "d", "key": "a"}, {"tag": "d", "key": "b"}]},
+        [["é\n", None, ""], [1, 2, 3]],
+        [["🙂\n"], [{"x": "y"}]],
+        {"type": "about:blank", "status": 500, "detail": "failed"},
+    ]
+    for size in (1, 2, 7, len(body)):
+        chunks = [body[i : i + size] for i in range(0, len(body), size)]
+        assert list(_raw_blocks(iter(chunks))) == expected, size
+    with pytest.raises(ValueError, match="3 bytes short"):
+        list(_raw_blocks(iter([body[: body.index(b"\xc3")]])))
 
 
 def test_a_shell_job_runs_with_a_local_file_and_its_outputs_come_back(cairn: Client, tmp_path: Path) -> None:

@@ -184,14 +184,15 @@ class Query:
         read in one request as blocks of columns; a whole row (``*``) is spread into a column per field."""
         names: list[tuple[str, str]] | None = None
         values: list[list[Any]] = []
-        with self._client._http.stream("POST", "/api/v1/query/columns", body=self._spec, accept="application/x-ndjson") as r:
+        # strings as raw UTF-8 where the server writes them so (a server that does not answers JSON lines)
+        with self._client._http.stream("POST", "/api/v1/query/columns", body=self._spec, accept=_COLUMNS_ACCEPT) as r:
+            raw = r.headers.get("content-type", "").split(";")[0].strip() == RAW_COLUMNS
             # a block is parsed as soon as it has come, while the server reads and sends the next
-            for line in _lines(r.iter_bytes()):
+            for block in _raw_blocks(r.iter_bytes()) if raw else (_json.loads(line) for line in _lines(r.iter_bytes())):
                 if names is None:
-                    names = [(c["tag"], c["key"]) for c in _json.loads(line)["columns"]]
+                    names = [(c["tag"], c["key"]) for c in block["columns"]]
                     values = [[] for _ in names]
                     continue
-                block = _json.loads(line)
                 if isinstance(block, dict):  # the server's problem, where a block would come
                     raise errors.from_problem(int(block.get("status") or 500), block)
                 for column, part in zip(values, block):
@@ -233,6 +234,79 @@ class Query:
 
     def __repr__(self) -> str:
         return f"Query({json.dumps(self._spec)})"
+
+
+RAW_COLUMNS = "application/x-cairn-columns"
+_COLUMNS_ACCEPT = f"{RAW_COLUMNS}, application/x-ndjson;q=0.5"
+
+
+class _Chunks:
+    """A body that comes in chunks, read a line or a number of bytes at a time."""
+
+    def __init__(self, chunks: Iterator[bytes]):
+        self._chunks = chunks
+        self._buffer = b""
+        self._at = 0
+
+    def line(self) -> bytes | None:
+        """The next line without its end, or None at the end of the body."""
+        parts: list[bytes] = []
+        while True:
+            end = self._buffer.find(b"\n", self._at)
+            if end >= 0:
+                parts.append(self._buffer[self._at : end])
+                self._at = end + 1
+                return b"".join(parts)
+            parts.append(self._buffer[self._at :])
+            if not self._fill():
+                rest = b"".join(parts)
+                return rest if rest else None
+
+    def take(self, n: int) -> bytes:
+        """The next ``n`` bytes."""
+        parts: list[bytes] = []
+        while n > 0:
+            if self._at == len(self._buffer) and not self._fill():
+                raise ValueError(f"the server's answer ended {n} bytes short of a block's strings")
+            part = self._buffer[self._at : self._at + n]
+            parts.append(part)
+            self._at += len(part)
+            n -= len(part)
+        return parts[0] if len(parts) == 1 else b"".join(parts)
+
+    def _fill(self) -> bool:
+        for chunk in self._chunks:
+            if chunk:
+                self._buffer, self._at = chunk, 0
+                return True
+        self._buffer, self._at = b"", 0
+        return False
+
+
+def _raw_blocks(chunks: Iterator[bytes]) -> Iterator[Any]:
+    """The lines of an answer of /query/columns in its raw-strings form, each block's string columns
+    (``{"utf8": [length, null, …]}``) read from the bytes after its line and decoded."""
+    body = _Chunks(chunks)
+    while (line := body.line()) is not None:
+        if not line:
+            continue
+        block = _json.loads(line)
+        if isinstance(block, list):
+            strings = [column["utf8"] for column in block if isinstance(column, dict)]
+            if strings:
+                data = memoryview(body.take(sum(n for lengths in strings for n in lengths if n is not None)))
+                at = 0
+                for k, column in enumerate(block):
+                    if isinstance(column, dict):
+                        decoded: list[str | None] = []
+                        for n in column["utf8"]:
+                            if n is None:
+                                decoded.append(None)
+                            else:
+                                decoded.append(str(data[at : at + n], "utf-8"))
+                                at += n
+                        block[k] = decoded
+        yield block
 
 
 def _lines(chunks: Iterator[bytes]) -> Iterator[bytes]:

@@ -1,12 +1,16 @@
 package dev.cairn.api.query;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import tools.jackson.core.JsonGenerator;
 
 import dev.cairn.storage.query.QuerySpec;
 import dev.cairn.storage.query.Row;
+import dev.cairn.storage.query.UndecodedJson;
+import dev.cairn.storage.query.UndecodedString;
 
 /**
  * Query rows as columns, for readers that build a table: a first line naming the columns
@@ -14,17 +18,30 @@ import dev.cairn.storage.query.Row;
  * up to {@value #BLOCK} rows, each an array holding one array of values per column, in the
  * header's order. A whole row ({@code *}) is one column of objects. Names are written once, not
  * in every row, and a reader parses a block at once and extends each column by it.
+ *
+ * <p>With {@code rawStrings} ({@value #RAW_STRINGS}), a column whose values in a block are all
+ * strings or null is {@code {"utf8": [length, null, …]}} in the block's line instead, each
+ * string's length in bytes, and the strings' UTF-8 bytes follow the line's end, column after
+ * column, unescaped and unseparated: the reader decodes each string from its bytes instead of
+ * unescaping JSON, and the server copies the database's bytes.
  */
 final class ColumnBlocks implements RowLines {
 
     /** Rows per block: few enough that a reader parses one block while the server reads and sends the next. */
     static final int BLOCK = 1024;
+    /** The media type of blocks whose string columns follow their line as raw UTF-8. */
+    static final String RAW_STRINGS = "application/x-cairn-columns";
+
+    private static final byte[] NULL = "null".getBytes(StandardCharsets.US_ASCII);
 
     private final List<QueryColumn> names;
+    private final boolean rawStrings;
     private final List<Row> block = new ArrayList<>(BLOCK);
+    private final List<byte[]> strings = new ArrayList<>();
 
-    ColumnBlocks(QuerySpec spec) {
+    ColumnBlocks(QuerySpec spec, boolean rawStrings) {
         this.names = new RowJson(spec).names();
+        this.rawStrings = rawStrings;
     }
 
     @Override
@@ -63,6 +80,23 @@ final class ColumnBlocks implements RowLines {
     private void writeBlock(JsonGenerator g) {
         g.writeStartArray();
         for (QueryColumn name : names) {
+            if (rawStrings && stringsOnly(name)) {
+                g.writeStartObject();
+                g.writeName("utf8");
+                g.writeStartArray();
+                for (Row row : block) {
+                    byte[] utf8 = utf8(row.get(name.index()));
+                    if (utf8 == null) {
+                        g.writeNull();
+                    } else {
+                        g.writeNumber(utf8.length);
+                        strings.add(utf8);
+                    }
+                }
+                g.writeEndArray();
+                g.writeEndObject();
+                continue;
+            }
             g.writeStartArray();
             for (Row row : block) {
                 RowJson.cell(g, name, row.get(name.index()));
@@ -71,6 +105,36 @@ final class ColumnBlocks implements RowLines {
         }
         g.writeEndArray();
         g.writeRaw('\n');
+        for (byte[] utf8 : strings) {
+            g.writeRaw(new RawJson(utf8));
+        }
+        strings.clear();
         block.clear();
+    }
+
+    private boolean stringsOnly(QueryColumn name) {
+        boolean any = false;
+        for (Row row : block) {
+            Object value = row.get(name.index());
+            if (value instanceof UndecodedString || value instanceof String) {
+                any = true;
+            } else if (value != null && !isNull(value)) {
+                return false;
+            }
+        }
+        return any;
+    }
+
+    /** A JSON null, which a reader reads as a null like a missing key's. */
+    private static boolean isNull(Object value) {
+        return value instanceof UndecodedJson json && Arrays.equals(json.utf8(), NULL);
+    }
+
+    private static byte[] utf8(Object value) {
+        return switch (value) {
+            case UndecodedString s -> s.utf8();
+            case String s -> s.getBytes(StandardCharsets.UTF_8);
+            case null, default -> null;
+        };
     }
 }

@@ -18,6 +18,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -150,10 +151,13 @@ class QueryController {
                             schema = @Schema(type = "string", example = "{\"s\": {\"uuid\": \"0190c1a2-…\"}}\n")))
     void stream(@RequestBody String body, @Parameter(hidden = true) HttpServletResponse response) throws IOException {
         QuerySpec spec = QuerySpec.fromJson(body);
-        send(spec, new JsonLines(new RowJson(spec)), response, queries.streamForJson(spec));
+        send(spec, new JsonLines(new RowJson(spec)), NDJSON, response, queries.streamForJson(spec));
     }
 
-    @PostMapping(path = "/columns", consumes = MediaType.APPLICATION_JSON_VALUE, produces = NDJSON)
+    @PostMapping(
+            path = "/columns",
+            consumes = MediaType.APPLICATION_JSON_VALUE,
+            produces = {NDJSON, ColumnBlocks.RAW_STRINGS})
     @Operation(
             operationId = "queryColumns",
             summary = "Run a query, every row, as blocks of columns",
@@ -163,32 +167,62 @@ class QueryController {
                     + " is a block of up to " + ColumnBlocks.BLOCK + " rows, an array holding one array of values per"
                     + " column in the header's order. A whole row (`*`) is a column of objects. Read from a database"
                     + " cursor and written as it comes, as the stream of rows is; a query that fails after the header"
-                    + " was sent ends with one line that is the problem (RFC 9457, an object with a \"type\").",
+                    + " was sent ends with one line that is the problem (RFC 9457, an object with a \"type\")."
+                    + " Asked for with `Accept: " + ColumnBlocks.RAW_STRINGS + "`, a block's column of strings (and"
+                    + " nulls) is `{\"utf8\": [length, null, …]}` instead of an array, each string's length in bytes,"
+                    + " and those strings' UTF-8 bytes follow the block's line, column after column, unescaped and"
+                    + " unseparated: see the reference's query page.",
             requestBody =
                     @io.swagger.v3.oas.annotations.parameters.RequestBody(
                             content = @Content(examples = @ExampleObject(value = EXAMPLE))))
     @ApiResponse(
             responseCode = "200",
             description = "A line naming the columns, then a line per block of rows",
-            content =
-                    @Content(
-                            mediaType = NDJSON,
-                            schema =
-                                    @Schema(
-                                            type = "string",
-                                            example = "{\"columns\": [{\"tag\": \"s\", \"key\": \"uuid\"}]}\n"
-                                                    + "[[\"0190c1a2-…\", \"0190c1a3-…\"]]\n")))
-    void columns(@RequestBody String body, @Parameter(hidden = true) HttpServletResponse response) throws IOException {
+            content = {
+                @Content(
+                        mediaType = NDJSON,
+                        schema =
+                                @Schema(
+                                        type = "string",
+                                        example = "{\"columns\": [{\"tag\": \"s\", \"key\": \"uuid\"}]}\n"
+                                                + "[[\"0190c1a2-…\", \"0190c1a3-…\"]]\n")),
+                @Content(
+                        mediaType = ColumnBlocks.RAW_STRINGS,
+                        schema =
+                                @Schema(
+                                        type = "string",
+                                        format = "binary",
+                                        example = "{\"columns\": [{\"tag\": \"s\", \"key\": \"label\"}]}\n"
+                                                + "[{\"utf8\": [2, null, 3]}]\nabxyz"))
+            })
+    void columns(
+            @RequestBody String body,
+            @Parameter(hidden = true) @RequestHeader(name = "Accept", required = false) String accept,
+            @Parameter(hidden = true) HttpServletResponse response)
+            throws IOException {
         QuerySpec spec = QuerySpec.fromJson(body);
-        send(spec, new ColumnBlocks(spec), response, queries.streamForJson(spec));
+        boolean raw = asksFor(accept, ColumnBlocks.RAW_STRINGS);
+        String type = raw ? ColumnBlocks.RAW_STRINGS : NDJSON;
+        send(spec, new ColumnBlocks(spec, raw), type, response, queries.streamForJson(spec));
+    }
+
+    /** Whether {@code accept} names {@code type} itself (not through a wildcard) and accepts it. */
+    private static boolean asksFor(String accept, String type) {
+        if (accept == null) {
+            return false;
+        }
+        MediaType wanted = MediaType.parseMediaType(type);
+        return MediaType.parseMediaTypes(accept).stream()
+                .anyMatch(m -> m.equalsTypeAndSubtype(wanted) && m.getQualityValue() > 0);
     }
 
     /** Every row of the query through {@code lines}; a failure after the status was sent ends the stream as a line. */
-    private static void send(QuerySpec spec, RowLines lines, HttpServletResponse response, Stream<Row> opened)
+    private static void send(
+            QuerySpec spec, RowLines lines, String type, HttpServletResponse response, Stream<Row> opened)
             throws IOException {
         // the cursor is opened before anything is written: a query the database refuses is still a problem
         try (Stream<Row> rows = opened) {
-            response.setContentType(NDJSON);
+            response.setContentType(type);
             JsonGenerator g = RowJson.MAPPER.createGenerator(response.getOutputStream());
             long read = 0;
             try {

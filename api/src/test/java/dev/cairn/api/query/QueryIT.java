@@ -250,22 +250,34 @@ class QueryIT extends ApiTest {
     void streamsCarryJsonValuesAsThePagesDo() throws IOException {
         Map<String, Object> mixed = new LinkedHashMap<>();
         mixed.put("x", Map.of("nested", List.of(1, 2.5, "three", true)));
-        mixed.put("s", "quote \" backslash \\ newline \n tab \t é 🙂 \u0001");
+        mixed.put("s", "quote \" backslash \\ newline \n tab \t é 🙂 \u0001 \u001f \u2028 \u007f");
+        mixed.put("e", "");
+        mixed.put("j", "{\"looks\": [\"like JSON\"]}");
         mixed.put("big", 123456789012345678L);
         mixed.put("none", null);
         mixed.put("empty", Map.of());
         Map<String, Object> other = new LinkedHashMap<>();
         other.put("x", -0.125);
         other.put("s", 7);
+        other.put("e", List.of("a list", "\"quoted\""));
+        other.put("j", "{}");
         List<Node> nodes = new ArrayList<>(List.of(new DictData(mixed), new DictData(other)));
         nodes.forEach(n -> n.setLabel("mixed"));
         engine.graph().storeAll(nodes);
         String query = "{\"path\": [{\"tag\": \"d\", \"entity\": \"node\", \"node_type\": \"data.core.dict.Dict.\","
                 + " \"filters\": {\"label\": \"mixed\"}, \"project\": [\"attributes.x\", \"attributes.s\","
-                + " \"attributes.big\", \"attributes.none\", \"attributes.empty\", \"attributes\"]}],"
+                + " \"attributes.big\", \"attributes.none\", \"attributes.empty\", \"attributes.e\", \"attributes.j\","
+                + " \"attributes\"]}],"
                 + " \"order_by\": [{\"tag\": \"d\", \"field\": \"id\"}]}";
         String[] keys = {
-            "attributes.x", "attributes.s", "attributes.big", "attributes.none", "attributes.empty", "attributes"
+            "attributes.x",
+            "attributes.s",
+            "attributes.big",
+            "attributes.none",
+            "attributes.empty",
+            "attributes.e",
+            "attributes.j",
+            "attributes"
         };
         // the pages decode the database's JSON and encode it again; the streams copy its text: the same values
         JsonNode page = reader().post("/api/v1/query", query).json().get("items");
@@ -287,9 +299,78 @@ class QueryIT extends ApiTest {
         assertTrue(columns.get(1).get(3).get(1).isNull(), "a key the node lacks is null");
         assertEquals(-0.125, columns.get(1).get(0).get(1).asDouble());
         assertEquals(7, columns.get(1).get(1).get(1).asInt(), "a column may mix types");
+        assertEquals("", columns.get(1).get(5).get(0).asString());
+        assertEquals("\"quoted\"", columns.get(1).get(5).get(1).get(1).asString());
+        assertEquals(mixed.get("j"), columns.get(1).get(6).get(0).asString(), "a string that looks like JSON");
+        assertEquals("{}", lines.get(1).get("d").get("attributes.j").asString());
+        // strings as raw UTF-8 after their block's line: the same values, the columns of strings alone so
+        List<JsonNode> raw = rawColumnBlocks(query);
+        assertEquals(columns, raw);
+        assertEquals(
+                List.of("attributes.j"),
+                rawStringColumns.stream().map(k -> keys[k]).toList(),
+                "only the column of strings (and nulls) in every row is raw");
         List<JsonNode> none = columnLines(query.replace("\"mixed\"", "\"no such label\""));
         assertEquals(1, none.size(), "an empty result is the header alone");
         assertEquals(keys.length, none.getFirst().get("columns").size());
+    }
+
+    /** The columns of the last block {@link #rawColumnBlocks} read as raw strings. */
+    private List<Integer> rawStringColumns = List.of();
+
+    /**
+     * The answer of /query/columns asked for with Accept: application/x-cairn-columns, read as its reference
+     * says, each column of raw strings made an array of strings as in the JSON lines.
+     */
+    private List<JsonNode> rawColumnBlocks(String query) throws IOException {
+        Api api = reader();
+        HttpResponse<InputStream> r = api.stream(api.request("/api/v1/query/columns")
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/x-cairn-columns")
+                .POST(HttpRequest.BodyPublishers.ofString(query)));
+        assertEquals(200, r.statusCode());
+        assertEquals(
+                "application/x-cairn-columns",
+                r.headers().firstValue("Content-Type").orElseThrow());
+        byte[] body;
+        try (InputStream in = r.body()) {
+            body = in.readAllBytes();
+        }
+        List<JsonNode> lines = new ArrayList<>();
+        int at = 0;
+        while (at < body.length) {
+            int end = at;
+            while (body[end] != '\n') {
+                end++;
+            }
+            JsonNode line = Api.json().readTree(new String(body, at, end - at, StandardCharsets.UTF_8));
+            at = end + 1;
+            if (line.isArray()) {
+                List<Integer> strings = new ArrayList<>();
+                tools.jackson.databind.node.ArrayNode block = Api.json().createArrayNode();
+                for (int k = 0; k < line.size(); k++) {
+                    JsonNode column = line.get(k);
+                    if (!column.isObject()) {
+                        block.add(column);
+                        continue;
+                    }
+                    strings.add(k);
+                    tools.jackson.databind.node.ArrayNode values = block.addArray();
+                    for (JsonNode length : column.get("utf8")) {
+                        if (length.isNull()) {
+                            values.addNull();
+                        } else {
+                            values.add(new String(body, at, length.asInt(), StandardCharsets.UTF_8));
+                            at += length.asInt();
+                        }
+                    }
+                }
+                rawStringColumns = strings;
+                line = block;
+            }
+            lines.add(line);
+        }
+        return lines;
     }
 
     private List<JsonNode> columnLines(String query) throws IOException {
@@ -314,7 +395,7 @@ class QueryIT extends ApiTest {
     }
 
     @Test
-    void badQueriesAreRefusedNamingWhatIsWrong() {
+    void badQueriesAreRefusedNamingWhatIsWrong() throws IOException {
         Api api = reader();
         Api.Response field = api.post(
                 "/api/v1/query", "{\"path\": [{\"tag\": \"n\", \"entity\": \"node\", \"project\": [\"colour\"]}]}");
@@ -331,6 +412,16 @@ class QueryIT extends ApiTest {
                 "{\"path\": [{\"tag\": \"n\", \"entity\": \"node\", \"project\": [\"colour\"]}]}");
         assertEquals(400, columns.status(), columns.toString());
         assertTrue(columns.json().get("detail").asString().contains("unknown field 'colour'"), columns.toString());
+        HttpResponse<InputStream> raw = api.stream(api.request("/api/v1/query/columns")
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/x-cairn-columns")
+                .POST(HttpRequest.BodyPublishers.ofString(
+                        "{\"path\": [{\"tag\": \"n\", \"entity\": \"node\", \"project\": [\"colour\"]}]}")));
+        assertEquals(400, raw.statusCode());
+        try (InputStream in = raw.body()) {
+            String problem = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(problem.contains("unknown field 'colour'"), problem);
+        }
         Api.Response malformed = api.post("/api/v1/query", "{\"path\": [");
         assertEquals(400, malformed.status(), malformed.toString());
         assertTrue(malformed.json().get("detail").asString().contains("not valid JSON"), malformed.toString());
