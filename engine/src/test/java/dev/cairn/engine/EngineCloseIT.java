@@ -2,8 +2,7 @@ package dev.cairn.engine;
 
 import static dev.cairn.engine.testing.TestProcesses.BASH_ADD;
 import static dev.cairn.engine.testing.TestProcesses.RESULT;
-import static dev.cairn.engine.testing.TestProcesses.X;
-import static dev.cairn.engine.testing.TestProcesses.Y;
+import static dev.cairn.engine.testing.TestProcesses.bashAdd;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -25,7 +24,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.cairn.engine.process.CalcJobDefinition;
 import dev.cairn.engine.process.Inputs;
 import dev.cairn.engine.process.ProcessResult;
 import dev.cairn.engine.testing.EngineFixture;
@@ -34,7 +32,6 @@ import dev.cairn.engine.testing.Waits;
 import dev.cairn.engine.worker.Worker;
 import dev.cairn.storage.db.DatabaseConfig;
 import dev.cairn.storage.graph.InstalledCode;
-import dev.cairn.storage.graph.IntData;
 import dev.cairn.storage.graph.ProcessNode;
 import dev.cairn.storage.graph.computers.ComputerSpec;
 import dev.cairn.storage.graph.computers.ComputerStore;
@@ -156,10 +153,7 @@ class EngineCloseIT {
 
     private static Inputs add(Engine engine, long computer, int round) {
         InstalledCode bash = engine.graph().store(new InstalledCode(computer, "/bin/bash"));
-        return Inputs.create()
-                .put(CalcJobDefinition.CODE, bash)
-                .put(X, new IntData(40))
-                .put(Y, new IntData(round));
+        return bashAdd(bash, 40, round);
     }
 
     private static void assertNothingLeftSince(Resources before) throws InterruptedException {

@@ -57,6 +57,9 @@ public record CairnProperties(
      *                       frees the locks of a worker whose host vanished (its steps go to other workers then),
      *                       and how soon a worker cut off from PostgreSQL notices; {@code 0} leaves it to the
      *                       server's settings and the system's TCP defaults
+     * @param randomPageCost PostgreSQL's planner cost of a page read out of order, for Cairn's sessions
+     *                       ({@code random_page_cost}): 1.1 for a database in memory or on SSD; {@code server} keeps
+     *                       the server's setting (PostgreSQL's default is 4, priced for spinning disks)
      */
     public record Database(
             String url,
@@ -64,9 +67,24 @@ public record CairnProperties(
             String password,
             @DefaultValue("16") int poolSize,
             @DefaultValue("5s") Duration connectTimeout,
-            @DefaultValue("30s") Duration deadConnectionTimeout) {
+            @DefaultValue("30s") Duration deadConnectionTimeout,
+            @DefaultValue("1.1") String randomPageCost) {
         public boolean embedded() {
             return url == null || url.isBlank();
+        }
+
+        /** The planner's cost of a page read out of order for Cairn's sessions; {@code null}: the server's. */
+        public Double plannerRandomPageCost() {
+            if (randomPageCost.strip().equals("server")) {
+                return null;
+            }
+            try {
+                return Double.valueOf(randomPageCost.strip());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("cairn.database.random-page-cost must be a number (1.1 for a"
+                        + " database in memory or on SSD) or 'server' (the server's own), not '" + randomPageCost
+                        + "'");
+            }
         }
     }
 

@@ -25,13 +25,16 @@ final class OneShotDatabase implements AutoCloseable {
             EmbeddedDatabase embedded =
                     EmbeddedDatabase.start(properties.dataDir().resolve("postgres"));
             return new OneShotDatabase(
-                    DatabaseConfig.of(embedded.jdbcUrl()).withPoolSize(2),
+                    DatabaseConfig.of(embedded.jdbcUrl())
+                            .withPoolSize(2)
+                            .withRandomPageCost(db.plannerRandomPageCost()),
                     "the embedded PostgreSQL under " + properties.dataDir(),
                     embedded);
         }
         return new OneShotDatabase(
                 DatabaseConfig.of(Services.withCredentials(db.url(), db.user(), db.password()))
-                        .withPoolSize(2),
+                        .withPoolSize(2)
+                        .withRandomPageCost(db.plannerRandomPageCost()),
                 db.url().replaceAll("password=[^&]*", "password=***"),
                 null);
     }

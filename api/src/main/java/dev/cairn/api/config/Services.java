@@ -76,7 +76,8 @@ public final class Services implements AutoCloseable {
                     DatabaseConfig.of(url)
                             .withPoolSize(db.poolSize())
                             .withConnectTimeout(db.connectTimeout())
-                            .withDeadConnectionTimeout(db.deadConnectionTimeout()),
+                            .withDeadConnectionTimeout(db.deadConnectionTimeout())
+                            .withRandomPageCost(db.plannerRandomPageCost()),
                     amqp,
                     database,
                     embeddedBroker,

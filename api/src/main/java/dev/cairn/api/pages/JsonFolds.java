@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import tools.jackson.core.io.JsonStringEncoder;
+
 import dev.cairn.storage.errors.InvalidInputException;
 
 /**
@@ -118,8 +120,11 @@ final class JsonFolds {
         return s.substring(0, Character.isHighSurrogate(s.charAt(STRING - 1)) ? STRING - 1 : STRING);
     }
 
+    /** The string as JSON writes it: in quotes, with its quotes, backslashes and control characters escaped. */
     private static String quoted(String s) {
-        return "\"" + s + "\"";
+        StringBuilder out = new StringBuilder(s.length() + 2).append('"');
+        JsonStringEncoder.getInstance().quoteAsString(s, out);
+        return out.append('"').toString();
     }
 
     /** A key as a JSON Pointer token: {@code ~} and {@code /} escaped. */

@@ -189,13 +189,17 @@ class ProcessesController {
         return withNextLink(processes.report(ref, level, cursor, limit));
     }
 
-    /** The kinds asked for; a parameter given that names none ({@code ?kind=}) is refused, not read as "any kind". */
+    /** The kinds asked for; a value given that names none ({@code ?kind=}) is refused, not read as "any kind". */
     private static List<String> kinds(List<String> given) {
-        List<String> kinds = CommaLists.names(given);
-        if (given != null && kinds.isEmpty()) {
+        // ?kind= binds as an empty list or one empty value; ?kind=calcjob&kind= as two values, one empty
+        if (given != null
+                && (given.isEmpty()
+                        || given.stream()
+                                .anyMatch(k -> k == null
+                                        || CommaLists.names(List.of(k)).isEmpty()))) {
             throw new InvalidInputException("kind is given but names no kind; the kinds are " + ProcessSummary.kinds());
         }
-        return kinds;
+        return CommaLists.names(given);
     }
 
     private void checkLimit(int limit) {

@@ -17,9 +17,11 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 import dev.cairn.storage.errors.InvalidInputException;
 
 /**
- * A typed query parameter with a default given empty ({@code ?days=}, {@code ?limit=}) is refused
- * (400, naming it): Spring would take the default for it, before {@link TypedParameters}' editors see
- * it. Leaving the parameter out is how a client asks for the default.
+ * A query parameter with a default given empty ({@code ?days=}, {@code ?limit=}, {@code ?format=}) is
+ * refused (400, naming it): Spring would take the default for it, before {@link TypedParameters}' editors
+ * or the operation's own checks see it, so an empty value the OpenAPI document does not allow (not a
+ * number, not one of an enum) would pass as the default. Leaving the parameter out is how a client asks
+ * for the default. A text parameter whose default is empty ({@code ?label=}) takes an empty value as given.
  */
 @Configuration(proxyBeanMethods = false)
 class EmptyParameters implements WebMvcConfigurer, HandlerInterceptor {
@@ -39,7 +41,8 @@ class EmptyParameters implements WebMvcConfigurer, HandlerInterceptor {
             Class<?> type = parameter.getParameterType();
             if (param == null
                     || ValueConstants.DEFAULT_NONE.equals(param.defaultValue())
-                    || CharSequence.class.isAssignableFrom(type)
+                    || (CharSequence.class.isAssignableFrom(type)
+                            && param.defaultValue().isEmpty())
                     || Collection.class.isAssignableFrom(type)) {
                 continue;
             }

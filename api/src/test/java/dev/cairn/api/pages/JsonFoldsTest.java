@@ -64,6 +64,19 @@ class JsonFoldsTest {
     }
 
     @Test
+    void aStringIsShownAsJsonWritesItQuotesAndNewLinesEscaped() {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("says", "\"ok\"\\ done\n\tnext\u0001 é");
+        doc.put("log", "line \"10\"\n".repeat(30));
+        List<JsonFolds.JsonRow> rows = JsonFolds.level("attributes", doc, "", 0).rows();
+        assertEquals("\"\\\"ok\\\"\\\\ done\\n\\tnext\\u0001 é\"", rows.get(0).text());
+        assertEquals(
+                "\"" + "line \\\"10\\\"\\n".repeat(20) + "\"…",
+                rows.get(1).text(),
+                "a long string is cut before it is escaped: the cut never splits an escape");
+    }
+
+    @Test
     void whatIsNotThereIsRefusedNamingIt() {
         assertEquals(
                 "the extras have nothing at '/items/250'",

@@ -329,7 +329,7 @@ class ProcessReadIT extends ApiTest {
         assertEquals(
                 "kind 'calcjobs' is not a kind of process; the kinds are [calcfunction, calcjob, workchain, workfunction]",
                 kind.json().get("detail").asString());
-        for (String none : List.of("kind=", "kind=%20,%20")) {
+        for (String none : List.of("kind=", "kind=%20,%20", "kind=calcjob&kind=")) {
             Api.Response empty = admin().get("/api/v1/processes?" + none);
             assertEquals(400, empty.status(), none + ": " + empty);
             assertEquals(

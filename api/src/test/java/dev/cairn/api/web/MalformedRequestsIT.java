@@ -77,6 +77,12 @@ class MalformedRequestsIT extends ApiTest {
     void anEmptyTypedParameterIsRefusedAndAnOffsetPostgresCannotHoldIsTakenInUtc() {
         assertProblem(400, "parameter 'until'", admin().get("/api/v1/processes?until="));
         assertProblem(400, "parameter 'days' is empty", admin().get("/api/v1/statistics?days="));
+        // text with a default of its own (an enum, a pattern): empty is no value of it, not the default
+        assertProblem(
+                400,
+                "parameter 'format' is empty: give a value, or leave it out for its default (cairn)",
+                admin().get("/api/v1/archive?all=true&format="));
+        assertProblem(400, "parameter 'order' is empty", admin().get("/api/v1/processes?order="));
         assertProblem(
                 400,
                 "parameter 'paused' is given 2 times (true, false); give it once, true or false",

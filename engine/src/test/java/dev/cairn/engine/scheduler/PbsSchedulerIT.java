@@ -10,13 +10,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import dev.cairn.engine.testing.SlurmCluster;
-import dev.cairn.engine.transport.LocalTransport;
-import dev.cairn.engine.transport.Transport;
 
 /**
  * The Torque flavour of the PBS scheduler against Slurm's Torque front end (Debian's
@@ -33,17 +28,13 @@ import dev.cairn.engine.transport.Transport;
  *   <li>its qstat shows a held job as queued ({@code Q}, not {@code H}), so held jobs are not tested here.
  * </ul>
  */
-class PbsSchedulerIT extends SchedulerContract {
-
-    static SlurmCluster cluster;
-    static LocalTransport transport;
+class PbsSchedulerIT extends SlurmClusterContract {
 
     final PbsScheduler torque = PbsScheduler.torque();
 
+    /** Runs after the cluster started ({@link SlurmClusterContract#startCluster()}). */
     @BeforeAll
-    static void startCluster() throws Exception {
-        cluster = SlurmCluster.start();
-        transport = new LocalTransport(Map.of("SLURM_CONF", cluster.conf()));
+    static void theTorqueFrontEndIsInstalled() {
         assertTrue(
                 transport
                         .exec("command -v qsub qstat qdel", null, Duration.ofSeconds(5))
@@ -56,27 +47,9 @@ class PbsSchedulerIT extends SchedulerContract {
                 "the front end has no qselect, so findByName's path without it is the one tested");
     }
 
-    @AfterAll
-    static void stopCluster() throws Exception {
-        if (transport != null) {
-            transport.close();
-        }
-        cluster.close();
-    }
-
     @Override
     protected Scheduler scheduler() {
         return torque;
-    }
-
-    @Override
-    protected Transport transport() {
-        return transport;
-    }
-
-    @Override
-    protected String neverSubmitted() {
-        return "999999";
     }
 
     /** Where the front end's qsub sends the job's output (see the class comment). */

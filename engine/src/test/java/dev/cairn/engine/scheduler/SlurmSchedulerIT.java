@@ -8,53 +8,20 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import dev.cairn.engine.testing.SlurmCluster;
-import dev.cairn.engine.transport.LocalTransport;
-import dev.cairn.engine.transport.Transport;
 
 /**
  * The SLURM scheduler against a real one-node cluster on this machine, started (and installed from
  * Debian's packages if missing) by {@code scheduler/slurm-one-node.sh}. It needs root; it fails, and
  * says why, where the cluster cannot be had.
  */
-class SlurmSchedulerIT extends SchedulerContract {
-
-    static SlurmCluster cluster;
-    static LocalTransport transport;
+class SlurmSchedulerIT extends SlurmClusterContract {
 
     final SlurmScheduler slurm = new SlurmScheduler();
-
-    @BeforeAll
-    static void startCluster() throws Exception {
-        cluster = SlurmCluster.start();
-        transport = new LocalTransport(Map.of("SLURM_CONF", cluster.conf()));
-    }
-
-    @AfterAll
-    static void stopCluster() throws Exception {
-        if (transport != null) {
-            transport.close();
-        }
-        cluster.close();
-    }
 
     @Override
     protected Scheduler scheduler() {
         return slurm;
-    }
-
-    @Override
-    protected Transport transport() {
-        return transport;
-    }
-
-    @Override
-    protected String neverSubmitted() {
-        return "999999";
     }
 
     @Test

@@ -15,6 +15,7 @@ import dev.cairn.engine.process.CalcJobDefinition;
 import dev.cairn.engine.process.ExitCode;
 import dev.cairn.engine.process.InputPort;
 import dev.cairn.engine.process.Inputs;
+import dev.cairn.engine.process.JobOptions;
 import dev.cairn.engine.process.Outline;
 import dev.cairn.engine.process.OutputPort;
 import dev.cairn.engine.process.Outputs;
@@ -26,6 +27,7 @@ import dev.cairn.engine.process.WorkChainDefinition;
 import dev.cairn.engine.process.WorkFunction;
 import dev.cairn.storage.graph.BoolData;
 import dev.cairn.storage.graph.CalcFunctionNode;
+import dev.cairn.storage.graph.Code;
 import dev.cairn.storage.graph.IntData;
 import dev.cairn.storage.graph.SinglefileData;
 import dev.cairn.storage.graph.StrData;
@@ -143,6 +145,19 @@ public final class TestProcesses implements CairnPlugin {
                     RESULT,
                     new IntData(Long.parseLong(
                             Files.readString(retrieved.resolve("aiida.out")).strip()))));
+
+    /** The inputs of {@link #BASH_ADD}: x + y, run by {@code code} with the default job options. */
+    public static Inputs bashAdd(Code code, long x, long y) {
+        return Inputs.create()
+                .put(CalcJobDefinition.CODE, code)
+                .put(X, new IntData(x))
+                .put(Y, new IntData(y));
+    }
+
+    /** The inputs of {@link #BASH_ADD} with the job's own options. */
+    public static Inputs bashAdd(Code code, long x, long y, JobOptions options) {
+        return bashAdd(code, x, y).jobOptions(options);
+    }
 
     /** Sleeps x seconds in a calculation job, then prints x. */
     public static final CalcJobDefinition BASH_SLEEP = new CalcJobDefinition(

@@ -64,14 +64,24 @@ public final class Database implements AutoCloseable {
         hikari.setPoolName("cairn-graph");
         // Bulk inserts: let the driver rewrite batches into multi-row statements.
         hikari.addDataSourceProperty("reWriteBatchedInserts", "true");
-        // The statements of Cairn that insert nodes count them in the statistics themselves
-        // (graph.internal.NodeTallies); this keeps the trigger that counts other sessions' inserts idle.
-        hikari.setConnectionInitSql("SET cairn.node_tally = 'written'");
+        hikari.setConnectionInitSql(sessionSettings(config));
         if (config.plainLoopback()) {
             hikari.addDataSourceProperty("sslmode", "disable");
         }
         deadConnectionDetection(hikari, config.deadConnectionTimeout(), config.jdbcUrl());
         return new HikariDataSource(hikari);
+    }
+
+    /**
+     * What every session sets first: the statements of Cairn that insert nodes count them in the statistics
+     * themselves (graph.internal.NodeTallies), which keeps the trigger that counts other sessions' inserts
+     * idle; and the planner's cost of a page read out of order, when the configuration has one.
+     */
+    private static String sessionSettings(DatabaseConfig config) {
+        String tally = "SET cairn.node_tally = 'written'";
+        return config.randomPageCost() == null
+                ? tally
+                : tally + "; SET random_page_cost = " + config.randomPageCost().doubleValue();
     }
 
     /**

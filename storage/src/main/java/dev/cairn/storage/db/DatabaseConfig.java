@@ -20,6 +20,12 @@ import dev.cairn.storage.errors.InvalidInputException;
  *                       within it, and a client notices a server it cannot reach within it, by TCP keepalives
  *                       on both sides and PostgreSQL's {@code tcp_user_timeout}; zero leaves both to the
  *                       server's settings and the system's defaults (two hours and more)
+ * @param randomPageCost PostgreSQL's planner cost of reading a page out of order, set for Cairn's sessions
+ *                       ({@code random_page_cost}); {@code null} keeps the server's. PostgreSQL's default of 4
+ *                       prices such a page as a read from a spinning disk, which makes it prefer bitmap scans
+ *                       that read thousands of index entries to spare a few heap pages; a graph database is held
+ *                       in memory or on SSD, where 1.1 (the usual advice for SSD) prices it close to a page read
+ *                       in order
  */
 public record DatabaseConfig(
         String jdbcUrl,
@@ -27,13 +33,17 @@ public record DatabaseConfig(
         String password,
         int poolSize,
         Duration connectTimeout,
-        Duration deadConnectionTimeout) {
+        Duration deadConnectionTimeout,
+        Double randomPageCost) {
 
     /** The pool's default wait for a connection (HikariCP's). */
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(30);
 
     /** How long a silent peer is borne by default. */
     public static final Duration DEFAULT_DEAD_CONNECTION_TIMEOUT = Duration.ofSeconds(30);
+
+    /** The planner's cost of a page read out of order for Cairn's sessions by default: storage in memory or on SSD. */
+    public static final double DEFAULT_RANDOM_PAGE_COST = 1.1;
 
     public DatabaseConfig {
         Objects.requireNonNull(jdbcUrl, "jdbcUrl");
@@ -54,11 +64,22 @@ public record DatabaseConfig(
             throw new InvalidInputException("deadConnectionTimeout must be zero (off) or at least 3 s (a keepalive"
                     + " and three probes of a second each), was " + deadConnectionTimeout);
         }
+        if (randomPageCost != null && !(randomPageCost > 0 && randomPageCost < 1000)) {
+            throw new InvalidInputException("randomPageCost must be above 0 and below 1000 (PostgreSQL's own default"
+                    + " is 4, a page read in order costs 1), was " + randomPageCost);
+        }
     }
 
     /** With the default wait for a connection ({@link #DEFAULT_CONNECT_TIMEOUT}) and for a silent peer. */
     public DatabaseConfig(String jdbcUrl, String user, String password, int poolSize) {
-        this(jdbcUrl, user, password, poolSize, DEFAULT_CONNECT_TIMEOUT, DEFAULT_DEAD_CONNECTION_TIMEOUT);
+        this(
+                jdbcUrl,
+                user,
+                password,
+                poolSize,
+                DEFAULT_CONNECT_TIMEOUT,
+                DEFAULT_DEAD_CONNECTION_TIMEOUT,
+                DEFAULT_RANDOM_PAGE_COST);
     }
 
     /** A pool of 8 connections to the database at {@code jdbcUrl}. */
@@ -68,17 +89,22 @@ public record DatabaseConfig(
 
     /** This configuration with a pool of {@code size} connections. */
     public DatabaseConfig withPoolSize(int size) {
-        return new DatabaseConfig(jdbcUrl, user, password, size, connectTimeout, deadConnectionTimeout);
+        return new DatabaseConfig(jdbcUrl, user, password, size, connectTimeout, deadConnectionTimeout, randomPageCost);
     }
 
     /** This configuration waiting at most {@code timeout} for a connection. */
     public DatabaseConfig withConnectTimeout(Duration timeout) {
-        return new DatabaseConfig(jdbcUrl, user, password, poolSize, timeout, deadConnectionTimeout);
+        return new DatabaseConfig(jdbcUrl, user, password, poolSize, timeout, deadConnectionTimeout, randomPageCost);
     }
 
     /** This configuration taking a connection as dead when it has not answered for {@code timeout}. */
     public DatabaseConfig withDeadConnectionTimeout(Duration timeout) {
-        return new DatabaseConfig(jdbcUrl, user, password, poolSize, connectTimeout, timeout);
+        return new DatabaseConfig(jdbcUrl, user, password, poolSize, connectTimeout, timeout, randomPageCost);
+    }
+
+    /** This configuration with the planner's {@code random_page_cost} for its sessions; {@code null}: the server's. */
+    public DatabaseConfig withRandomPageCost(Double cost) {
+        return new DatabaseConfig(jdbcUrl, user, password, poolSize, connectTimeout, deadConnectionTimeout, cost);
     }
 
     /**

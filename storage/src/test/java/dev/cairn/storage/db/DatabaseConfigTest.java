@@ -64,4 +64,20 @@ class DatabaseConfigTest {
                         + " each), was PT2S",
                 e.getMessage());
     }
+
+    @Test
+    void thePlannerPricesAPageReadOutOfOrderForStorageInMemoryUnlessToldOtherwise() {
+        DatabaseConfig config = DatabaseConfig.of("jdbc:postgresql://db/cairn");
+        assertEquals(1.1, config.randomPageCost());
+        assertEquals(null, config.withRandomPageCost(null).randomPageCost(), "the server's");
+        assertEquals(
+                4.0, config.withRandomPageCost(4.0).withPoolSize(3).randomPageCost(), "kept when the rest changes");
+        for (double wrong : new double[] {0, -1, Double.NaN, 1000}) {
+            InvalidInputException e = assertThrows(InvalidInputException.class, () -> config.withRandomPageCost(wrong));
+            assertEquals(
+                    "randomPageCost must be above 0 and below 1000 (PostgreSQL's own default is 4, a page read in"
+                            + " order costs 1), was " + wrong,
+                    e.getMessage());
+        }
+    }
 }

@@ -83,6 +83,32 @@ class DatabaseIT {
     }
 
     @Test
+    void sessionsPriceAPageReadOutOfOrderAsInMemoryUnlessToldToKeepTheServersCost() throws SQLException {
+        String servers;
+        try (Database database = Database.open(DatabaseConfig.of(db.jdbcUrl()).withRandomPageCost(null))) {
+            servers = settings(database);
+        }
+        assertTrue(servers.startsWith("written "), servers);
+        try (Database database = Database.open(DatabaseConfig.of(db.jdbcUrl()))) {
+            assertEquals("written 1.1", settings(database), "the default, beside the statistics' own setting");
+        }
+        try (Database database = Database.open(DatabaseConfig.of(db.jdbcUrl()).withRandomPageCost(2.5))) {
+            assertEquals("written 2.5", settings(database));
+        }
+        assertTrue(!servers.equals("written 1.1"), "this test's server must keep a cost of its own: " + servers);
+    }
+
+    private static String settings(Database database) throws SQLException {
+        try (Connection c = database.connection();
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(
+                        "SELECT current_setting('cairn.node_tally') || ' ' || current_setting('random_page_cost')")) {
+            rs.next();
+            return rs.getString(1);
+        }
+    }
+
+    @Test
     void hibernateReadsAndWritesThroughTheValidatedMapping() {
         try (Database database = Database.open(DatabaseConfig.of(db.jdbcUrl()))) {
             String email = "h-" + UUID.randomUUID() + "@example.com";

@@ -163,32 +163,13 @@ public final class StepExecutor {
         }
     }
 
-    /** What locking a task's process found: the process to step, or why the task must not run. */
-    private sealed interface Lock permits Locked, Skip {}
-
-    /** A locked process row with its node, in the step's transaction, which stores as the process's user. */
-    private record Locked(ProcessRow row, ProcessNode self, GraphTransaction g) implements Lock {}
-
-    private record Skip(String why) implements Lock {}
-
-    private Lock lock(Connection c, Task task) throws SQLException {
-        Optional<ProcessRow> locked = ProcessTable.lock(c, task.processId());
-        String skip = skipReason(locked, task);
-        if (skip != null) {
-            return new Skip(skip);
-        }
-        GraphTransaction g = graph.inTransaction(c);
-        ProcessNode self = (ProcessNode) g.load(task.processId());
-        return new Locked(locked.get(), self, g.asUser(self.userId()));
-    }
-
     private StepOutcome step(Connection c, Task task, BooleanSupplier killRequested) throws SQLException {
-        Locked l;
-        switch (lock(c, task)) {
-            case Skip skip -> {
+        TaskLock.Locked l;
+        switch (TaskLock.take(c, graph, task)) {
+            case TaskLock.Skip skip -> {
                 return StepOutcome.skip(skip.why());
             }
-            case Locked locked -> l = locked;
+            case TaskLock.Locked locked -> l = locked;
         }
         if (killRequested.getAsBoolean()) {
             // the kill's signal came before the step held the row: the kill waits for it, so it must not run
@@ -214,12 +195,12 @@ public final class StepExecutor {
     }
 
     private StepOutcome recordFailure(Connection c, Task task, Throwable failure, boolean killed) throws SQLException {
-        Locked l;
-        switch (lock(c, task)) {
-            case Skip skip -> {
+        TaskLock.Locked l;
+        switch (TaskLock.take(c, graph, task)) {
+            case TaskLock.Skip skip -> {
                 return StepOutcome.skip(skip.why());
             }
-            case Locked locked -> l = locked;
+            case TaskLock.Locked locked -> l = locked;
         }
         if (killed) {
             return terminate(c, l, ProcessState.KILLED, List.of());
@@ -230,34 +211,17 @@ public final class StepExecutor {
     }
 
     private StepOutcome recordJobFailure(Connection c, Task task, JobFailures.Failure failure) throws SQLException {
-        return switch (lock(c, task)) {
-            case Skip skip -> StepOutcome.skip(skip.why() + "; its job step had failed: " + failure.getMessage());
-            case Locked l -> {
+        return switch (TaskLock.take(c, graph, task)) {
+            case TaskLock.Skip skip ->
+                StepOutcome.skip(skip.why() + "; its job step had failed: " + failure.getMessage());
+            case TaskLock.Locked l -> {
                 JobFailures.record(c, l.g(), states, l.row(), l.self(), failure);
                 yield StepOutcome.NOTHING;
             }
         };
     }
 
-    /** Why a task must not run (gone, terminated, a step already run, paused), or null when it must. */
-    private static String skipReason(Optional<ProcessRow> locked, Task task) {
-        if (locked.isEmpty()) {
-            return "process " + task.processId() + " does not exist (deleted?)";
-        }
-        ProcessRow row = locked.get();
-        if (row.state().isTerminal()) {
-            return "process " + row.nodeId() + " is " + row.state().dbValue();
-        }
-        if (row.step() != task.step()) {
-            return "process " + row.nodeId() + " is at step " + row.step() + "; step " + task.step() + " ran already";
-        }
-        if (row.paused()) {
-            return "process " + row.nodeId() + " is paused";
-        }
-        return null;
-    }
-
-    private StepOutcome run(Connection c, Locked l, ProcessDefinition definition) throws Exception {
+    private StepOutcome run(Connection c, TaskLock.Locked l, ProcessDefinition definition) throws Exception {
         Map<String, Node> inputs = new LinkedHashMap<>();
         l.g().inputsOf(l.row().nodeId()).forEach((label, node) -> inputs.put(ProcessSpec.portPath(label), node));
         StepEffects effects = new StepEffects();
@@ -272,7 +236,7 @@ public final class StepExecutor {
 
     private StepOutcome runFunction(
             Connection c,
-            Locked l,
+            TaskLock.Locked l,
             ProcessDefinition function,
             Map<String, Node> inputs,
             StepEffects effects,
@@ -292,7 +256,12 @@ public final class StepExecutor {
     }
 
     private StepOutcome runWorkChain(
-            Connection c, Locked l, WorkChainDefinition<?> chain, ProcessInputs in, StepEffects effects, Caches caches)
+            Connection c,
+            TaskLock.Locked l,
+            WorkChainDefinition<?> chain,
+            ProcessInputs in,
+            StepEffects effects,
+            Caches caches)
             throws Exception {
         ProcessNode self = l.self();
         WorkChainCheckpoint checkpoint = WorkChainCheckpoint.fromJson(l.row().checkpoint());
@@ -357,7 +326,12 @@ public final class StepExecutor {
 
     /** A calculation job's step: submit (or take it from the cache), or retrieve once its job is done. */
     private StepOutcome runJob(
-            Connection c, Locked l, CalcJobDefinition job, ProcessInputs in, StepEffects effects, Caches caches)
+            Connection c,
+            TaskLock.Locked l,
+            CalcJobDefinition job,
+            ProcessInputs in,
+            StepEffects effects,
+            Caches caches)
             throws Exception {
         CalcJobNode self = (CalcJobNode) l.self();
         CalcJobRunner jobs = new CalcJobRunner(computers, graph, access);
@@ -417,7 +391,8 @@ public final class StepExecutor {
     }
 
     /** Ends the process in {@code state} (its exit status set before) and sends its tasks, a waiting caller's among them. */
-    private StepOutcome terminate(Connection c, Locked l, ProcessState state, List<Task> tasks) throws SQLException {
+    private StepOutcome terminate(Connection c, TaskLock.Locked l, ProcessState state, List<Task> tasks)
+            throws SQLException {
         ProcessStates.Ended ended = states.end(c, l.g(), l.row(), l.self(), state);
         List<Task> all = new ArrayList<>(tasks);
         ended.wake().ifPresent(all::add);

@@ -4,6 +4,7 @@ import static dev.cairn.engine.testing.TestProcesses.BASH_ADD;
 import static dev.cairn.engine.testing.TestProcesses.RESULT;
 import static dev.cairn.engine.testing.TestProcesses.X;
 import static dev.cairn.engine.testing.TestProcesses.Y;
+import static dev.cairn.engine.testing.TestProcesses.bashAdd;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -68,10 +69,7 @@ class CalcJobIT {
 
     @Test
     void anIdenticalJobIsTakenFromTheCacheWithoutANewWorkDirectory() throws Exception {
-        Inputs inputs = Inputs.create()
-                .put(CalcJobDefinition.CODE, bash)
-                .put(X, new IntData(20))
-                .put(Y, new IntData(22));
+        Inputs inputs = bashAdd(bash, 20, 22);
         ProcessResult first = fixture.engine().launcher().run(BASH_ADD, inputs);
         long workdirs = countWorkdirs();
         assertEquals(
@@ -87,13 +85,7 @@ class CalcJobIT {
                 fixture.objectStore(),
                 EngineFixture.plugins(),
                 CachingPolicy.enabledFor("test.*")))) {
-            ProcessResult again = caching.launcher()
-                    .run(
-                            BASH_ADD,
-                            Inputs.create()
-                                    .put(CalcJobDefinition.CODE, bash)
-                                    .put(X, new IntData(20))
-                                    .put(Y, new IntData(22)));
+            ProcessResult again = caching.launcher().run(BASH_ADD, bashAdd(bash, 20, 22));
             assertTrue(again.isFinishedOk());
             assertEquals(42, again.get(RESULT).value());
             assertEquals(
@@ -121,14 +113,7 @@ class CalcJobIT {
                         fixture.objectStore(),
                         EngineFixture.plugins()));
                 Worker worker = withBroker.startWorker(Worker.Settings.defaults(2))) {
-            ProcessNode node = withBroker
-                    .launcher()
-                    .submit(
-                            BASH_ADD,
-                            Inputs.create()
-                                    .put(CalcJobDefinition.CODE, bash)
-                                    .put(X, new IntData(7))
-                                    .put(Y, new IntData(8)));
+            ProcessNode node = withBroker.launcher().submit(BASH_ADD, bashAdd(bash, 7, 8));
             Waits.until(
                     Duration.ofSeconds(30),
                     "the job to finish",
@@ -178,14 +163,7 @@ class CalcJobIT {
 
     @Test
     void aJobRunsItsCodeAndIsParsed() throws Exception {
-        ProcessResult r = fixture.engine()
-                .launcher()
-                .run(
-                        BASH_ADD,
-                        Inputs.create()
-                                .put(CalcJobDefinition.CODE, bash)
-                                .put(X, new IntData(2))
-                                .put(Y, new IntData(3)));
+        ProcessResult r = fixture.engine().launcher().run(BASH_ADD, bashAdd(bash, 2, 3));
         assertTrue(r.isFinishedOk(), r.node().processState() + " " + r.node().exception());
         assertEquals(5, r.get(RESULT).value());
         Set<String> labels = fixture.engine().graph().outgoing(r.node()).stream()
@@ -215,15 +193,7 @@ class CalcJobIT {
                 .withEnvironment(Map.of("CAIRN_GREETING", "hello $there"), true)
                 .withText("echo \"$CAIRN_GREETING\" > greeting.txt", "echo after >> greeting.txt")
                 .withAdditionalRetrieveList(List.of("greeting.txt"));
-        ProcessResult r = fixture.engine()
-                .launcher()
-                .run(
-                        BASH_ADD,
-                        Inputs.create()
-                                .put(CalcJobDefinition.CODE, bash)
-                                .put(X, new IntData(2))
-                                .put(Y, new IntData(3))
-                                .jobOptions(options));
+        ProcessResult r = fixture.engine().launcher().run(BASH_ADD, bashAdd(bash, 2, 3, options));
         assertTrue(r.isFinishedOk(), r.node().processState() + " " + r.node().exception());
         assertEquals(5, r.get(RESULT).value());
         FolderData retrieved = (FolderData) r.outputs().get("retrieved");
@@ -265,14 +235,7 @@ class CalcJobIT {
         Path folder = tmp.resolve("dry-run");
         DryRun dry = fixture.engine()
                 .launcher()
-                .dryRun(
-                        BASH_ADD,
-                        Inputs.create()
-                                .put(CalcJobDefinition.CODE, bash)
-                                .put(X, new IntData(4))
-                                .put(Y, new IntData(5))
-                                .jobOptions(JobOptions.defaults().withText("module load x", "")),
-                        folder);
+                .dryRun(BASH_ADD, bashAdd(bash, 4, 5, JobOptions.defaults().withText("module load x", "")), folder);
         assertEquals(
                 "echo $((4 + 5))", Files.readString(folder.resolve("aiida.in")).strip());
         String script = Files.readString(folder.resolve("_cairn_submit.sh"));
@@ -285,10 +248,7 @@ class CalcJobIT {
 
     @Test
     void aJobWhoseWorkDirectoryIsGoneIsNoCacheSource() throws Exception {
-        Inputs inputs = Inputs.create()
-                .put(CalcJobDefinition.CODE, bash)
-                .put(X, new IntData(30))
-                .put(Y, new IntData(12));
+        Inputs inputs = bashAdd(bash, 30, 12);
         ProcessResult first = fixture.engine().launcher().run(BASH_ADD, inputs);
         try (var walk = Files.walk(Path.of(((CalcJobNode) first.node()).remoteWorkdir()))) {
             for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
@@ -302,13 +262,7 @@ class CalcJobIT {
                 fixture.objectStore(),
                 EngineFixture.plugins(),
                 CachingPolicy.enabledFor("test.*")))) {
-            ProcessResult again = caching.launcher()
-                    .run(
-                            BASH_ADD,
-                            Inputs.create()
-                                    .put(CalcJobDefinition.CODE, bash)
-                                    .put(X, new IntData(30))
-                                    .put(Y, new IntData(12)));
+            ProcessResult again = caching.launcher().run(BASH_ADD, bashAdd(bash, 30, 12));
             assertTrue(again.isFinishedOk());
             assertEquals(42, again.get(RESULT).value());
             CalcJobNode rerun = (CalcJobNode) caching.graph().load(again.node().id());
@@ -329,10 +283,7 @@ class CalcJobIT {
         Path code = Files.createDirectories(tmp.resolve("portable"));
         Files.writeString(code.resolve("run.sh"), "#!/bin/bash\nexec bash\n");
         PortableCode portable = fixture.engine().graph().store(new PortableCode(code, "run.sh"));
-        Inputs inputs = Inputs.create()
-                .put(CalcJobDefinition.CODE, portable)
-                .put(X, new IntData(6))
-                .put(Y, new IntData(7));
+        Inputs inputs = bashAdd(portable, 6, 7);
         InvalidInputException where = assertThrows(
                 InvalidInputException.class, () -> fixture.engine().launcher().run(BASH_ADD, inputs));
         assertTrue(where.getMessage().contains("name the computer"), where.getMessage());
@@ -367,15 +318,7 @@ class CalcJobIT {
                 .id();
         InstalledCode code = fixture.engine().graph().store(new InstalledCode(computer, "/bin/bash"));
         IllegalStateException e = assertThrows(
-                IllegalStateException.class,
-                () -> fixture.engine()
-                        .launcher()
-                        .run(
-                                BASH_ADD,
-                                Inputs.create()
-                                        .put(CalcJobDefinition.CODE, code)
-                                        .put(X, new IntData(1))
-                                        .put(Y, new IntData(1))));
+                IllegalStateException.class, () -> fixture.engine().launcher().run(BASH_ADD, bashAdd(code, 1, 1)));
         assertTrue(
                 e.getMessage().contains("paused): Paused: submitting the job to blocked-run failed 3 times"),
                 e.getMessage());

@@ -3,7 +3,7 @@ package dev.cairn.engine.internal.calcjob;
 import static dev.cairn.engine.testing.TestProcesses.BASH_ADD;
 import static dev.cairn.engine.testing.TestProcesses.BASH_SLEEP;
 import static dev.cairn.engine.testing.TestProcesses.X;
-import static dev.cairn.engine.testing.TestProcesses.Y;
+import static dev.cairn.engine.testing.TestProcesses.bashAdd;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -75,14 +75,7 @@ class ComputerFailuresIT {
 
         int before = sshd.connections();
         for (int i = 0; i < 3; i++) {
-            ProcessNode add = fixture.engine()
-                    .launcher()
-                    .submit(
-                            BASH_ADD,
-                            Inputs.create()
-                                    .put(CalcJobDefinition.CODE, bash)
-                                    .put(X, new IntData(19 + i))
-                                    .put(Y, new IntData(23)));
+            ProcessNode add = fixture.engine().launcher().submit(BASH_ADD, bashAdd(bash, 19 + i, 23));
             ProcessNode added = waitSealed(add);
             assertEquals("finished", added.processState(), String.valueOf(added.exception()));
             assertEquals(42 + i, result(added));
@@ -128,14 +121,7 @@ class ComputerFailuresIT {
                 .create(new ComputerSpec("blocked", "localhost", "", "core.local", "core.direct", settings))
                 .id();
         InstalledCode bash = fixture.engine().graph().store(new InstalledCode(computer, "/bin/bash"));
-        ProcessNode node = fixture.engine()
-                .launcher()
-                .submit(
-                        BASH_ADD,
-                        Inputs.create()
-                                .put(CalcJobDefinition.CODE, bash)
-                                .put(X, new IntData(1))
-                                .put(Y, new IntData(2)));
+        ProcessNode node = fixture.engine().launcher().submit(BASH_ADD, bashAdd(bash, 1, 2));
         Waits.until(
                 Duration.ofSeconds(30),
                 "the process to be paused",

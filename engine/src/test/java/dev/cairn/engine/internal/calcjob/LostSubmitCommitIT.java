@@ -1,8 +1,7 @@
 package dev.cairn.engine.internal.calcjob;
 
 import static dev.cairn.engine.testing.TestProcesses.BASH_ADD;
-import static dev.cairn.engine.testing.TestProcesses.X;
-import static dev.cairn.engine.testing.TestProcesses.Y;
+import static dev.cairn.engine.testing.TestProcesses.bashAdd;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -21,8 +20,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.cairn.engine.process.CalcJobDefinition;
-import dev.cairn.engine.process.Inputs;
 import dev.cairn.engine.process.JobOptions;
 import dev.cairn.engine.testing.EngineFixture;
 import dev.cairn.engine.testing.TestEngine;
@@ -149,11 +146,11 @@ class LostSubmitCommitIT {
                 .launcher()
                 .submit(
                         BASH_ADD,
-                        Inputs.create()
-                                .put(CalcJobDefinition.CODE, code)
-                                .put(X, new IntData(40))
-                                .put(Y, new IntData(2))
-                                .jobOptions(JobOptions.defaults().withText("echo $$ >> " + runs + "\n" + prepend, "")));
+                        bashAdd(
+                                code,
+                                40,
+                                2,
+                                JobOptions.defaults().withText("echo $$ >> " + runs + "\n" + prepend, "")));
     }
 
     /** The pids the job's script wrote, once there are {@code n}. */

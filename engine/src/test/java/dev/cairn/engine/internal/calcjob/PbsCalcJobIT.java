@@ -2,8 +2,7 @@ package dev.cairn.engine.internal.calcjob;
 
 import static dev.cairn.engine.testing.TestProcesses.BASH_ADD;
 import static dev.cairn.engine.testing.TestProcesses.RESULT;
-import static dev.cairn.engine.testing.TestProcesses.X;
-import static dev.cairn.engine.testing.TestProcesses.Y;
+import static dev.cairn.engine.testing.TestProcesses.bashAdd;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -16,15 +15,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.cairn.engine.process.CalcJobDefinition;
-import dev.cairn.engine.process.Inputs;
 import dev.cairn.engine.process.JobOptions;
 import dev.cairn.engine.process.ProcessResult;
 import dev.cairn.engine.testing.SlurmCluster;
 import dev.cairn.engine.testing.TestEngine;
 import dev.cairn.storage.graph.CalcJobNode;
 import dev.cairn.storage.graph.InstalledCode;
-import dev.cairn.storage.graph.IntData;
 
 /**
  * A calculation job on a {@code core.torque} computer, end to end through qsub and qstat: Slurm's Torque
@@ -59,11 +55,11 @@ class PbsCalcJobIT {
                 .launcher()
                 .run(
                         BASH_ADD,
-                        Inputs.create()
-                                .put(CalcJobDefinition.CODE, bash)
-                                .put(X, new IntData(40))
-                                .put(Y, new IntData(2))
-                                .jobOptions(JobOptions.defaults()
+                        bashAdd(
+                                bash,
+                                40,
+                                2,
+                                JobOptions.defaults()
                                         .withLimits(120L, null)
                                         .withCustomSchedulerCommands("#PBS -l cput=00:01:00")
                                         .withText("echo \"pbs job $PBS_JOBID\" > job.txt", "")));

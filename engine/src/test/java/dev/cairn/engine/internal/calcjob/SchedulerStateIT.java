@@ -1,8 +1,7 @@
 package dev.cairn.engine.internal.calcjob;
 
 import static dev.cairn.engine.testing.TestProcesses.BASH_ADD;
-import static dev.cairn.engine.testing.TestProcesses.X;
-import static dev.cairn.engine.testing.TestProcesses.Y;
+import static dev.cairn.engine.testing.TestProcesses.bashAdd;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -26,8 +25,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.cairn.engine.internal.state.ProcessStates;
-import dev.cairn.engine.process.CalcJobDefinition;
-import dev.cairn.engine.process.Inputs;
 import dev.cairn.engine.process.JobOptions;
 import dev.cairn.engine.scheduler.JobInfo;
 import dev.cairn.engine.scheduler.JobState;
@@ -38,7 +35,6 @@ import dev.cairn.engine.transport.TransportPool;
 import dev.cairn.engine.worker.Worker;
 import dev.cairn.storage.graph.CalcJobNode;
 import dev.cairn.storage.graph.InstalledCode;
-import dev.cairn.storage.graph.IntData;
 import dev.cairn.storage.graph.ProcessNode;
 
 /**
@@ -79,12 +75,11 @@ class SchedulerStateIT {
                 .launcher()
                 .submit(
                         BASH_ADD,
-                        Inputs.create()
-                                .put(CalcJobDefinition.CODE, bash)
-                                .put(X, new IntData(1))
-                                .put(Y, new IntData(2))
-                                .jobOptions(JobOptions.defaults()
-                                        .withText("while [ ! -e " + go + " ]; do sleep 0.05; done", "")));
+                        bashAdd(
+                                bash,
+                                1,
+                                2,
+                                JobOptions.defaults().withText("while [ ! -e " + go + " ]; do sleep 0.05; done", "")));
         Waits.until(
                 BOUND,
                 "the job to be seen running",

@@ -2,8 +2,7 @@ package dev.cairn.engine.internal.calcjob;
 
 import static dev.cairn.engine.testing.TestProcesses.BASH_ADD;
 import static dev.cairn.engine.testing.TestProcesses.RESULT;
-import static dev.cairn.engine.testing.TestProcesses.X;
-import static dev.cairn.engine.testing.TestProcesses.Y;
+import static dev.cairn.engine.testing.TestProcesses.bashAdd;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -78,11 +77,11 @@ class SlurmCalcJobIT {
                 .launcher()
                 .run(
                         BASH_ADD,
-                        Inputs.create()
-                                .put(CalcJobDefinition.CODE, bash)
-                                .put(X, new IntData(40))
-                                .put(Y, new IntData(2))
-                                .jobOptions(JobOptions.defaults()
+                        bashAdd(
+                                bash,
+                                40,
+                                2,
+                                JobOptions.defaults()
                                         .withLimits(120L, null)
                                         .withCustomSchedulerCommands("#SBATCH --comment=cairn-it")
                                         .withText("echo \"slurm job $SLURM_JOB_ID\" > job.txt", "")));
@@ -253,11 +252,11 @@ class SlurmCalcJobIT {
                 .launcher()
                 .submit(
                         BASH_ADD,
-                        Inputs.create()
-                                .put(CalcJobDefinition.CODE, bash)
-                                .put(X, new IntData(40))
-                                .put(Y, new IntData(2))
-                                .jobOptions(JobOptions.defaults()
+                        bashAdd(
+                                bash,
+                                40,
+                                2,
+                                JobOptions.defaults()
                                         .withCustomSchedulerCommands(schedulerCommands)
                                         .withText(prepend, "")));
     }
