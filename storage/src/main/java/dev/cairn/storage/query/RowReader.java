@@ -57,9 +57,10 @@ final class RowReader {
         for (OutputField o : header.outputs()) {
             Table table = o.reader().table();
             if (o.reader() == ValueReader.STRING_OR_JSON) {
-                // a string's characters as the driver's UTF-8 bytes, or any other value (null included) as JSON
-                byte[] string = rs.getBytes(o.column());
-                cells[o.column() - 1] = string != null ? new UndecodedString(string) : rs.getBytes(o.column() + 1);
+                // the driver's UTF-8 bytes: a string's characters, or any other value's JSON text
+                byte[] text = rs.getBytes(o.column());
+                cells[o.column() - 1] =
+                        text == null ? null : rs.getBoolean(o.column() + 1) ? new UndecodedString(text) : text;
                 continue;
             }
             if (table == null) {

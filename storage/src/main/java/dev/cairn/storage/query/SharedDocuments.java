@@ -1,5 +1,6 @@
 package dev.cairn.storage.query;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -22,11 +23,12 @@ import java.util.TreeSet;
  * those expressions.
  *
  * <p>A plain JSON path (no cast, no aggregate) is read as two columns where nothing compares
- * its values (no DISTINCT, no GROUP BY, not an order key): its value as text when it is a JSON
- * string ({@code #>> '{}'}, the raw characters), and as {@code jsonb} otherwise. PostgreSQL
- * writing a long string as JSON text (escaping every character) costs more than reading it;
- * the reader writes it as JSON again where it needs to, which is cheaper. Such a path uses its
- * column twice (the type test and the value), so it reads the shared document too.
+ * its values (no DISTINCT, no GROUP BY, not an order key): its value as text ({@code ->>}: a
+ * string's raw characters, any other value's JSON text, SQL NULL for JSON's null and a missing
+ * key alike) and whether it is a string. PostgreSQL writing a long string as JSON text
+ * (escaping every character) costs more than reading it; the reader writes it as JSON again
+ * where it needs to, which is cheaper. Such a path uses its column twice (the type test and the
+ * value), so it reads the shared document too.
  */
 final class SharedDocuments {
 
@@ -89,21 +91,20 @@ final class SharedDocuments {
     }
 
     /**
-     * The two columns of a JSON path: {@code CASE WHEN jsonb_typeof(v) = 'string' THEN (v) #>> '{}' END, CASE
-     * WHEN jsonb_typeof(v) <> 'string' THEN v END}, {@code v} its value in the shared document.
+     * The two columns of a JSON path in the shared document: {@code d0.attributes ->> 'k', jsonb_typeof(d0.attributes
+     * -> 'k') = 'string'} ({@code #>>} and {@code #>} for a longer path).
      */
     SqlText stringOrJson(FieldRef field) {
         String alias = aliasOf(field);
-        return new SqlText()
-                .sql("CASE WHEN jsonb_typeof(")
+        SqlText sql = new SqlText().sql(alias).sql(".").sql(field.column().name());
+        if (field.path().size() == 1) {
+            sql.sql(" ->> ").bind(field.path().getFirst());
+        } else {
+            sql.sql(" #>> ").bind(new CompiledQuery.ArrayParameter("text", new ArrayList<>(field.path())));
+        }
+        return sql.sql(", jsonb_typeof(")
                 .append(Expressions.value(alias, field))
-                .sql(") = 'string' THEN (")
-                .append(Expressions.value(alias, field))
-                .sql(") #>> '{}' END, CASE WHEN jsonb_typeof(")
-                .append(Expressions.value(alias, field))
-                .sql(") <> 'string' THEN ")
-                .append(Expressions.value(alias, field))
-                .sql(" END");
+                .sql(") = 'string'");
     }
 
     /** The alias of the vertex's row, for its columns and whole rows. */

@@ -7,7 +7,7 @@ import java.nio.charset.StandardCharsets;
  * {@link GraphQuery#withJsonAsText()} reads, for writers that send JSON on as JSON and would
  * otherwise decode every value only to encode it again. The text is PostgreSQL's output of
  * {@code jsonb}, so it is one well-formed JSON value. A string at a JSON path comes as an {@link UndecodedString}
- * instead, read as text (see {@link SharedDocuments}).
+ * instead, read as text, and JSON's null there as null (see {@link SharedDocuments}).
  */
 public final class UndecodedJson {
 
