@@ -13,7 +13,7 @@ import dev.cairn.storage.errors.InvalidInputException;
  * projection key ({@code row.get("s", "attributes.cell")}, {@code row.get("s", "count(id)")},
  * {@code row.get("s--c", "label")} for an edge). JSON values are maps, lists, {@code Long},
  * {@code Double}, {@code String}, {@code Boolean} or {@code null} (or {@link UndecodedJson}, undecoded, from
- * {@link GraphQuery#withJsonAsText()}, strings at JSON paths as {@link UndecodedString}); {@code *} is a
+ * {@link GraphQuery#withJsonAsText()}); {@code *} is a
  * {@link dev.cairn.storage.graph.NodeRecord} or an {@link EntityRow}.
  */
 public final class Row {

@@ -31,15 +31,11 @@ final class RowReader {
         OutputField last = outputs.getLast();
         this.columns = last.column() + last.width() - 1;
         this.jsonAsText = jsonAsText;
-        this.holdsJson = outputs.stream().anyMatch(o -> isJson(o.reader()));
+        this.holdsJson = outputs.stream().anyMatch(o -> o.reader() == ValueReader.JSON);
         this.decodesJson = outputs.stream()
-                .anyMatch(o -> (isJson(o.reader()) && !jsonAsText)
+                .anyMatch(o -> (o.reader() == ValueReader.JSON && !jsonAsText)
                         || (o.reader().table() != null
                                 && o.reader().table().columns().stream().anyMatch(c -> c.kind() == ColumnKind.JSON)));
-    }
-
-    private static boolean isJson(ValueReader reader) {
-        return reader == ValueReader.JSON || reader == ValueReader.STRING_OR_JSON;
     }
 
     /** Whether rows hold JSON values (a row may be several KiB), decoded or not. */
@@ -56,13 +52,6 @@ final class RowReader {
         Object[] cells = new Object[columns];
         for (OutputField o : header.outputs()) {
             Table table = o.reader().table();
-            if (o.reader() == ValueReader.STRING_OR_JSON) {
-                // the driver's UTF-8 bytes: a string's characters, or any other value's JSON text
-                byte[] text = rs.getBytes(o.column());
-                cells[o.column() - 1] =
-                        text == null ? null : rs.getBoolean(o.column() + 1) ? new UndecodedString(text) : text;
-                continue;
-            }
             if (table == null) {
                 cells[o.column() - 1] = cell(rs, o.column(), o.reader());
                 continue;
@@ -120,7 +109,6 @@ final class RowReader {
             int c = o.column() - 1;
             values[i] = switch (o.reader()) {
                 case JSON -> jsonAsText ? text((byte[]) cells[c]) : JsonDecoder.decode((byte[]) cells[c]);
-                case STRING_OR_JSON -> stringOrJson(cells[c]);
                 case NODE_ROW ->
                     new NodeRecord(
                             (Long) cells[c],
@@ -194,15 +182,6 @@ final class RowReader {
             };
         }
         return new Row(header, values);
-    }
-
-    private Object stringOrJson(Object cell) {
-        return switch (cell) {
-            case UndecodedString s -> jsonAsText ? s : s.toString();
-            case byte[] json -> jsonAsText ? text(json) : JsonDecoder.decode(json);
-            case null -> null;
-            default -> throw new IllegalStateException("not a string nor JSON: " + cell.getClass());
-        };
     }
 
     private static UndecodedJson text(byte[] json) {

@@ -84,7 +84,7 @@ final class SqlCompiler {
         boolean first = true;
         for (int i = 0; i < spec.path().size(); i++) {
             Vertex v = spec.path().get(i);
-            SharedDocuments from = SharedDocuments.of(spec, v, i, FromWhere.alias(spec, i));
+            SharedDocuments from = SharedDocuments.of(v, i, FromWhere.alias(spec, i));
             laterals.append(from.lateral());
             for (Projection p : v.projections()) {
                 column = select(sql, first, from, v.tag(), v.entity().table(), p, column, outputs, groupKeys);
@@ -137,11 +137,6 @@ final class SqlCompiler {
             return column + names.size();
         }
         FieldRef field = FieldRef.resolve(table, "", p.field(), "");
-        if (from.splits(p)) {
-            sql.append(from.stringOrJson(field));
-            outputs.add(new OutputField(tag, p.key(), ValueReader.STRING_OR_JSON, column, 2));
-            return column + 2;
-        }
         SqlText value = Expressions.cast(from.aliasOf(field), field, p.cast());
         ValueReader reader = p.cast() == null ? ValueReader.forColumn(field.kind()) : ValueReader.forCast(p.cast());
         if (p.aggregate() == null) {

@@ -6,8 +6,7 @@ import java.nio.charset.StandardCharsets;
  * A JSON value of a row left as the database's text of it (UTF-8), not decoded: what
  * {@link GraphQuery#withJsonAsText()} reads, for writers that send JSON on as JSON and would
  * otherwise decode every value only to encode it again. The text is PostgreSQL's output of
- * {@code jsonb}, so it is one well-formed JSON value. A string at a JSON path comes as an {@link UndecodedString}
- * instead, read as text, and JSON's null there as null (see {@link SharedDocuments}).
+ * {@code jsonb}, so it is one well-formed JSON value.
  */
 public final class UndecodedJson {
 

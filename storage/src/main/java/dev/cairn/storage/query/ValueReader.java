@@ -7,8 +7,6 @@ enum ValueReader {
     UUID,
     TIMESTAMP,
     JSON,
-    /** A JSON path read as two columns ({@link SharedDocuments#stringOrJson}): its text and whether it is a string. */
-    STRING_OR_JSON,
     DOUBLE,
     BOOLEAN,
     NUMBER,

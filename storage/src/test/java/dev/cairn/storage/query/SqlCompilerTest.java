@@ -42,7 +42,7 @@ class SqlCompilerTest {
                 .node(
                         "s",
                         v -> v.where(Filter.field("attributes.cell.0.0").gt(10.0))
-                                .project(Projection.of("attributes.kinds", Cast.JSON)))
+                                .project("attributes.kinds"))
                 .build();
         CompiledQuery q = SqlCompiler.compile(spec);
         assertEquals(
@@ -112,16 +112,11 @@ class SqlCompilerTest {
                         "s",
                         v -> v.where(Filter.field("attributes.energy").lt(0.0))
                                 .project(
-                                        Projection.of("attributes.energy", Cast.JSON),
+                                        Projection.of("attributes.energy"),
                                         Projection.of("attributes.cell.0", Cast.FLOAT),
-                                        Projection.of("extras.tag", Cast.JSON),
+                                        Projection.of("extras.tag"),
                                         Projection.of("label")))
-                .node(
-                        "o",
-                        v -> v.withIncoming("s")
-                                .project(
-                                        Projection.of("attributes.a", Cast.JSON),
-                                        Projection.of("attributes.b", Cast.JSON)))
+                .node("o", v -> v.withIncoming("s").project("attributes.a", "attributes.b"))
                 .build();
         assertEquals(
                 "SELECT d0.attributes -> ?, CASE WHEN jsonb_typeof(d0.attributes #> ?) = 'number' THEN"
@@ -134,65 +129,11 @@ class SqlCompilerTest {
                         + " END < ?::numeric",
                 SqlCompiler.compile(spec).sql());
         QuerySpec one = QueryBuilder.start()
-                .node(
-                        "s",
-                        v -> v.project(
-                                Projection.of("attributes.energy", Cast.JSON),
-                                Projection.of("extras.tag", Cast.JSON),
-                                Projection.of("id")))
+                .node("s", v -> v.project("attributes.energy", "extras.tag", "id"))
                 .build();
         assertEquals(
                 "SELECT t0.attributes -> ?, t0.extras -> ?, t0.id FROM node AS t0",
                 SqlCompiler.compile(one).sql());
-    }
-
-    @Test
-    void aJsonPathIsReadAsAStringsTextOrOtherJsonWhereNothingComparesItsValues() {
-        QuerySpec spec = QueryBuilder.start()
-                .node("s", v -> v.project("attributes.log", "id"))
-                .build();
-        CompiledQuery q = SqlCompiler.compile(spec);
-        assertEquals(
-                "SELECT d0.attributes ->> ?, jsonb_typeof(d0.attributes -> ?) = 'string', t0.id FROM node AS t0"
-                        + " CROSS JOIN LATERAL (SELECT t0.attributes || '{}'::jsonb AS attributes OFFSET 0) AS d0",
-                q.sql());
-        assertEquals(List.of("log", "log"), q.parameters());
-        SqlCompiler.Plan plan = SqlCompiler.plan(spec);
-        assertEquals(
-                List.of(
-                        new OutputField("s", "attributes.log", ValueReader.STRING_OR_JSON, 1, 2),
-                        new OutputField("s", "id", ValueReader.LONG, 3, 1)),
-                plan.outputs());
-        // a path several levels deep, bound as a text array
-        assertTrue(SqlCompiler.compile(QueryBuilder.start()
-                        .node("s", v -> v.project("attributes.a.b"))
-                        .build())
-                .sql()
-                .startsWith("SELECT d0.attributes #>> ?, jsonb_typeof(d0.attributes #> ?) = 'string' FROM"));
-        // where values are compared (DISTINCT, GROUP BY, an order key) or cast, the path is one jsonb column
-        List<QuerySpec> compared = List.of(
-                QueryBuilder.start()
-                        .node("s", v -> v.project("attributes.log"))
-                        .distinct()
-                        .build(),
-                QueryBuilder.start()
-                        .node("s", v -> v.project(Projection.of("attributes.log"), Projection.count("id")))
-                        .build(),
-                QueryBuilder.start()
-                        .node("s", v -> v.project("attributes.log"))
-                        .orderBy(Order.asc("s", "attributes.log"))
-                        .build(),
-                QueryBuilder.start()
-                        .node("s", v -> v.project(Projection.of("attributes.log", Cast.JSON)))
-                        .build());
-        for (QuerySpec one : compared) {
-            String sql = SqlCompiler.compile(one).sql();
-            assertTrue(
-                    sql.startsWith("SELECT t0.attributes -> ?") || sql.startsWith("SELECT DISTINCT t0.attributes -> ?"),
-                    sql);
-            assertEquals(
-                    ValueReader.JSON, SqlCompiler.plan(one).outputs().getFirst().reader(), sql);
-        }
     }
 
     @Test
