@@ -8,6 +8,7 @@ import java.util.UUID;
 
 import jakarta.servlet.http.HttpServletResponse;
 import org.apache.tomcat.util.http.InvalidParameterException;
+import org.apache.tomcat.util.http.fileupload.impl.FileCountLimitExceededException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
@@ -201,8 +202,8 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     }
 
     /**
-     * Our own limits name their size; a size error without one is Tomcat's parser, and the one of those
-     * that is no upload's size is a part whose header section never ends: a malformed body, a 400.
+     * Our own limits name their size; a size error without one is Tomcat's parser: a part whose header
+     * section never ends is a malformed body, a 400; more parts than Tomcat takes is said as such.
      */
     @Override
     protected ResponseEntity<Object> handleMaxUploadSizeExceededException(
@@ -213,6 +214,13 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
                         .body(Problems.INVALID_INPUT.with("the body is not valid multipart/form-data: a part's header"
                                 + " section does not end with a blank line within the bytes the server reads ("
                                 + cause.getMessage() + ")"));
+            }
+        }
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof FileCountLimitExceededException parts) {
+                return ResponseEntity.status(Problems.TOO_LARGE.status())
+                        .body(Problems.TOO_LARGE.with("the upload has more parts than the server takes ("
+                                + parts.getLimit() + ", server.tomcat.max-part-count)"));
             }
         }
         return ResponseEntity.status(Problems.TOO_LARGE.status())

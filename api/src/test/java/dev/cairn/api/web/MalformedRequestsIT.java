@@ -45,6 +45,24 @@ class MalformedRequestsIT extends ApiTest {
     }
 
     @Test
+    void moreMultipartPartsThanTheServerTakesIsA413SayingSoAndStoresNothing() throws Exception {
+        long before = rows();
+        StringBuilder body = new StringBuilder();
+        for (int i = 0; i < 60; i++) {
+            body.append("--b\r\nContent-Disposition: form-data; name=\"prependText\"\r\n\r\nx")
+                    .append(i)
+                    .append("\r\n");
+        }
+        body.append("--b--\r\n");
+        Api.Response upload = admin().send(admin().request("/api/v1/codes")
+                .header("Content-Type", "multipart/form-data; boundary=b")
+                .POST(HttpRequest.BodyPublishers.ofString(body.toString())));
+        assertProblem(
+                413, "the upload has more parts than the server takes (50, server.tomcat.max-part-count)", upload);
+        assertEquals(before, rows(), "nothing was stored");
+    }
+
+    @Test
     void aQueryStringPastTheConnectorsLimitIsAProblemAndPausesNothing() throws Exception {
         long before = paused();
         String query = String.join("&", Collections.nCopies(1_100, "limit=1"));
