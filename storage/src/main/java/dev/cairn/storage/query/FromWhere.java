@@ -149,19 +149,8 @@ final class FromWhere {
             case LINK -> {
                 boolean outputs = join.relationship() == Relationship.WITH_INCOMING;
                 String e = "e" + i;
-                sql.sql(" JOIN link AS ")
-                        .sql(e)
-                        .sql(" ON ")
-                        .sql(e)
-                        .sql(outputs ? ".input_id = " : ".output_id = ")
-                        .sql(related)
-                        .sql(".id JOIN node AS ")
-                        .sql(t)
-                        .sql(" ON ")
-                        .sql(t)
-                        .sql(".id = ")
-                        .sql(e)
-                        .sql(outputs ? ".output_id" : ".input_id");
+                joinOn(sql, "link", e, e + (outputs ? ".input_id" : ".output_id"), related + ".id");
+                joinOn(sql, "node", t, t + ".id", e + (outputs ? ".output_id" : ".input_id"));
             }
             case RECURSIVE -> {
                 String c = "c" + i;
@@ -175,58 +164,30 @@ final class FromWhere {
                 }
                 sql.sql(" ON ").sql(c).sql(".root = ").sql(related).sql(".id");
                 if (!idOnly(spec, i)) {
-                    sql.sql(" JOIN node AS ")
-                            .sql(t)
-                            .sql(" ON ")
-                            .sql(t)
-                            .sql(".id = ")
-                            .sql(c)
-                            .sql(".id");
+                    joinOn(sql, "node", t, t + ".id", c + ".id");
                 }
             }
             case MEMBERSHIP -> {
                 boolean nodes = v.entity() == EntityType.NODE;
                 String m = "m" + i;
-                sql.sql(" JOIN group_member AS ")
-                        .sql(m)
-                        .sql(" ON ")
-                        .sql(m)
-                        .sql(nodes ? ".group_id = " : ".node_id = ")
-                        .sql(related)
-                        .sql(".id JOIN ")
-                        .sql(table)
-                        .sql(" AS ")
-                        .sql(t)
-                        .sql(" ON ")
-                        .sql(t)
-                        .sql(".id = ")
-                        .sql(m)
-                        .sql(nodes ? ".node_id" : ".group_id");
+                joinOn(sql, "group_member", m, m + (nodes ? ".group_id" : ".node_id"), related + ".id");
+                joinOn(sql, table, t, t + ".id", m + (nodes ? ".node_id" : ".group_id"));
             }
-            case OWN_COLUMN ->
-                sql.sql(" JOIN ")
-                        .sql(table)
-                        .sql(" AS ")
-                        .sql(t)
-                        .sql(" ON ")
-                        .sql(t)
-                        .sql(".")
-                        .sql(rule.column())
-                        .sql(" = ")
-                        .sql(related)
-                        .sql(".id");
-            case RELATED_COLUMN ->
-                sql.sql(" JOIN ")
-                        .sql(table)
-                        .sql(" AS ")
-                        .sql(t)
-                        .sql(" ON ")
-                        .sql(t)
-                        .sql(".id = ")
-                        .sql(related)
-                        .sql(".")
-                        .sql(rule.column());
+            case OWN_COLUMN -> joinOn(sql, table, t, t + "." + rule.column(), related + ".id");
+            case RELATED_COLUMN -> joinOn(sql, table, t, t + ".id", related + "." + rule.column());
         }
+    }
+
+    /** {@code JOIN table AS alias ON left = right}: the names are the compiler's own, never a user's. */
+    private static void joinOn(SqlText sql, String table, String alias, String left, String right) {
+        sql.sql(" JOIN ")
+                .sql(table)
+                .sql(" AS ")
+                .sql(alias)
+                .sql(" ON ")
+                .sql(left)
+                .sql(" = ")
+                .sql(right);
     }
 
     /**
