@@ -10,8 +10,7 @@ import java.util.EnumSet;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.boot.ApplicationArguments;
-import org.springframework.boot.ApplicationRunner;
+import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.stereotype.Component;
 
 import dev.cairn.api.config.CairnProperties;
@@ -21,10 +20,11 @@ import dev.cairn.engine.Engine;
  * The first start of an installation makes an admin token for the default user and writes it to
  * the token file, which only its owner may read; later starts find tokens and leave it. The
  * secret exists nowhere else: a lost file means making a token with another admin token, or
- * deleting every token to have the next start make one again.
+ * deleting every token to have the next start make one again. The file is written before the web
+ * server takes requests, so whoever waits for the server's first answer finds it there.
  */
 @Component
-class AdminToken implements ApplicationRunner {
+class AdminToken implements SmartInitializingSingleton {
 
     private static final Logger LOG = LoggerFactory.getLogger(AdminToken.class);
 
@@ -39,7 +39,7 @@ class AdminToken implements ApplicationRunner {
     }
 
     @Override
-    public void run(ApplicationArguments args) {
+    public void afterSingletonsInstantiated() {
         if (!properties.hasRole(CairnProperties.Role.API) || !tokens.isEmpty()) {
             return;
         }

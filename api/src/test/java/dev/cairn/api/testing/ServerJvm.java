@@ -78,12 +78,19 @@ public final class ServerJvm implements AutoCloseable {
                 throw new IllegalStateException(
                         "the server exited with " + process.exitValue() + " before it answered; its log: " + tail());
             }
+            int status;
             try {
-                if (open.get("/api/v1/server").status() == 200 && Files.exists(dataDir.resolve("admin-token"))) {
-                    return;
-                }
+                status = open.get("/api/v1/server").status();
             } catch (IllegalStateException notYet) {
-                // not listening yet
+                status = 0; // not listening yet
+            }
+            if (status == 200) {
+                // written before the web server takes requests: a script that waits for the answer finds it
+                if (!Files.exists(dataDir.resolve("admin-token"))) {
+                    throw new IllegalStateException(
+                            "the server answered before its admin token was in " + dataDir + ": " + tail());
+                }
+                return;
             }
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("the server did not answer within " + READY_TIMEOUT + ": " + tail());
