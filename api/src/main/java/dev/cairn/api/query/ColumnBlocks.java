@@ -10,6 +10,7 @@ import tools.jackson.core.JsonGenerator;
 import dev.cairn.storage.query.QuerySpec;
 import dev.cairn.storage.query.Row;
 import dev.cairn.storage.query.UndecodedJson;
+import dev.cairn.storage.query.UndecodedString;
 
 /**
  * Query rows as columns, for readers that build a table: a first line naming the columns
@@ -22,8 +23,8 @@ import dev.cairn.storage.query.UndecodedJson;
  * strings or null is {@code {"utf8": [length, null, …]}} in the block's line instead, each
  * string's length in bytes, and the strings' UTF-8 bytes follow the line's end, column after
  * column, unescaped and unseparated: the reader decodes each string from its bytes instead of
- * unescaping JSON. A string at a JSON path comes from the database as JSON text, which the server
- * unescapes ({@link JsonStrings}) at less cost than the reader's parse in Python.
+ * unescaping JSON. A string at a JSON path comes from the database as its characters
+ * ({@link UndecodedString}), so no one escapes or unescapes it on the way.
  */
 final class ColumnBlocks implements RowLines {
 
@@ -116,17 +117,13 @@ final class ColumnBlocks implements RowLines {
         boolean any = false;
         for (Row row : block) {
             Object value = row.get(name.index());
-            if (value instanceof String || isJsonString(value)) {
+            if (value instanceof String || value instanceof UndecodedString) {
                 any = true;
             } else if (value != null && !isNull(value)) {
                 return false;
             }
         }
         return any;
-    }
-
-    private static boolean isJsonString(Object value) {
-        return value instanceof UndecodedJson json && JsonStrings.isString(json.utf8());
     }
 
     /** A JSON null, which a reader reads as a null like a missing key's. */
@@ -137,8 +134,8 @@ final class ColumnBlocks implements RowLines {
     private static byte[] utf8(Object value) {
         return switch (value) {
             case String s -> s.getBytes(StandardCharsets.UTF_8);
-            // a JSON string's characters; JSON's null is null
-            case UndecodedJson json when isJsonString(json) -> JsonStrings.unescape(json.utf8());
+            case UndecodedString string -> string.utf8();
+            // JSON's null is null
             case null, default -> null;
         };
     }

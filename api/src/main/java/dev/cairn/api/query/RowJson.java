@@ -18,6 +18,7 @@ import dev.cairn.storage.query.Projection;
 import dev.cairn.storage.query.QuerySpec;
 import dev.cairn.storage.query.Row;
 import dev.cairn.storage.query.UndecodedJson;
+import dev.cairn.storage.query.UndecodedString;
 
 /**
  * Query rows as JSON, written straight to a generator: one object per row, keyed by vertex tag,
@@ -97,6 +98,7 @@ final class RowJson {
             case UUID u -> g.writeString(u.toString());
             case OffsetDateTime t -> g.writeString(t.toString());
             case UndecodedJson json -> g.writeRawValue(new RawJson(json.utf8()));
+            case UndecodedString string -> g.writeUTF8String(string.utf8(), 0, string.utf8().length);
             default -> MAPPER.writeValue(g, value);
         }
     }

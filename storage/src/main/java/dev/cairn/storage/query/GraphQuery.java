@@ -55,7 +55,7 @@ public final class GraphQuery {
     private GraphQuery(DataSource dataSource, QuerySpec spec, int fetchSize, Executor decoder, boolean jsonAsText) {
         this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
         this.spec = Objects.requireNonNull(spec, "spec");
-        this.plan = SqlCompiler.plan(spec);
+        this.plan = SqlCompiler.plan(spec, jsonAsText);
         this.fetchSize = fetchSize;
         this.decoder = decoder;
         this.jsonAsText = jsonAsText;
@@ -84,7 +84,8 @@ public final class GraphQuery {
 
     /**
      * The same query with its JSON projections left as the database's text ({@link UndecodedJson}),
-     * not decoded into maps and lists: for a writer that sends them on as JSON. Whole rows
+     * not decoded into maps and lists, and strings as their characters ({@link UndecodedString}),
+     * which the database sends unescaped: for a writer that sends them on as JSON. Whole rows
      * ({@code *}) are decoded as ever.
      */
     public GraphQuery withJsonAsText() {
@@ -132,7 +133,7 @@ public final class GraphQuery {
             for (long[] range : split.ranges(ways)) {
                 QuerySpec part = withFirstVertexFilter(Filter.and(
                         Filter.field("id").ge(range[0]), Filter.field("id").lt(range[1])));
-                SqlCompiler.Plan partPlan = SqlCompiler.plan(part);
+                SqlCompiler.Plan partPlan = SqlCompiler.plan(part, jsonAsText);
                 Connection c = dataSource.getConnection();
                 try {
                     split.join(c);
@@ -262,7 +263,7 @@ public final class GraphQuery {
         long limit = spec.limit() == null ? n : Math.min(spec.limit(), n);
         QuerySpec limited =
                 new QuerySpec(spec.path(), spec.orderBy(), limit, spec.offset(), spec.distinct(), spec.after());
-        return readAll(SqlCompiler.plan(limited));
+        return readAll(SqlCompiler.plan(limited, jsonAsText));
     }
 
     /** The number of rows, counted in the database. */

@@ -12,8 +12,8 @@ import dev.cairn.storage.errors.InvalidInputException;
  * One result row: the projected values in projection order, also found by vertex tag and
  * projection key ({@code row.get("s", "attributes.cell")}, {@code row.get("s", "count(id)")},
  * {@code row.get("s--c", "label")} for an edge). JSON values are maps, lists, {@code Long},
- * {@code Double}, {@code String}, {@code Boolean} or {@code null} (or {@link UndecodedJson}, undecoded, from
- * {@link GraphQuery#withJsonAsText()}); {@code *} is a
+ * {@code Double}, {@code String}, {@code Boolean} or {@code null} (or, from {@link GraphQuery#withJsonAsText()},
+ * {@link UndecodedJson} and {@link UndecodedString}, undecoded); {@code *} is a
  * {@link dev.cairn.storage.graph.NodeRecord} or an {@link EntityRow}.
  */
 public final class Row {

@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +26,10 @@ final class RowReader {
     private final boolean holdsJson;
     private final boolean decodesJson;
 
-    /** With {@code jsonAsText}, JSON projections are {@link UndecodedJson}; whole rows are decoded either way. */
+    /**
+     * With {@code jsonAsText}, JSON projections are {@link UndecodedJson}, or {@link UndecodedString} for a
+     * string the statement wrote as its characters; whole rows are decoded either way.
+     */
     RowReader(List<OutputField> outputs, boolean jsonAsText) {
         this.header = new Row.Header(outputs);
         OutputField last = outputs.getLast();
@@ -184,8 +188,14 @@ final class RowReader {
         return new Row(header, values);
     }
 
-    private static UndecodedJson text(byte[] json) {
-        return json == null ? null : new UndecodedJson(json);
+    /** JSON text undecoded, or a string's characters where the statement wrote them after its tag. */
+    private static Object text(byte[] json) {
+        if (json == null) {
+            return null;
+        }
+        return json.length > 0 && json[0] == SqlCompiler.STRING_TAG
+                ? new UndecodedString(Arrays.copyOfRange(json, 1, json.length))
+                : new UndecodedJson(json);
     }
 
     @SuppressWarnings("unchecked")

@@ -59,7 +59,10 @@ class SharedDocumentsIT {
             Projection.of("attributes.flag", Cast.BOOLEAN),
             Projection.of("attributes.nul", Cast.TEXT),
             Projection.of("attributes"),
-            Projection.of("extras.tag"));
+            Projection.of("extras.tag"),
+            Projection.of("attributes.tagged"),
+            Projection.of("attributes.looks"),
+            Projection.of("attributes.empty"));
 
     @BeforeAll
     static void fixture() throws SQLException {
@@ -68,7 +71,9 @@ class SharedDocumentsIT {
                 "big": 9223372036854775807, "beyond64": 123456789012345678901234567890,
                 "tiny": 1e-300, "tenth": 0.1, "negative": -2.5e10,
                 "unicode": "ü 😀 \\" \\\\ \\n\\t \\u0001 end", "nul": null,
-                "nested": {"a": [1, {"b": null}, "x"], "c": {}}, "flag": true""";
+                "nested": {"a": [1, {"b": null}, "x"], "c": {}}, "flag": true,
+                "tagged": "s12", "looks": "null", "empty": ""\
+                """;
         // a log of some 40 KB that compresses well: this document is stored compressed
         String large = "{\"log\": \"" + "Zeile ü 😀 line\\n".repeat(2500) + "\", " + values + "}";
         String small = "{\"log\": \"short\", " + values + "}";
@@ -144,7 +149,11 @@ class SharedDocumentsIT {
     /** The text of values left undecoded, which has no equality of its own. */
     private static List<Object> comparable(List<Object> values) {
         return values.stream()
-                .map(v -> v instanceof UndecodedJson json ? (Object) ("json:" + json) : v)
+                .map(v -> switch (v) {
+                    case UndecodedJson json -> "json:" + json;
+                    case UndecodedString string -> "string:" + string;
+                    case null, default -> v;
+                })
                 .toList();
     }
 
@@ -165,6 +174,58 @@ class SharedDocumentsIT {
         assertEquals(oneByOne(GraphQuery::withJsonAsText), together);
         assertEquals("json:123456789012345678901234567890", together.get(1).get(2));
         assertEquals("json:null", together.get(1).get(7));
+    }
+
+    @Test
+    void stringsComeAsTheirCharactersAndEverythingElseAsJsonText() {
+        List<List<Object>> text = together(GraphQuery::withJsonAsText);
+        List<List<Object>> decoded = together(q -> q);
+        for (int r = 0; r < decoded.size(); r++) {
+            for (int c = 0; c < PROJECTIONS.size(); c++) {
+                Object value = decoded.get(r).get(c);
+                Object undecoded = text.get(r).get(c);
+                String where = "row " + r + ", " + PROJECTIONS.get(c);
+                if (PROJECTIONS.get(c).cast() != null || value == null && undecoded == null) {
+                    continue;
+                }
+                if (value instanceof String string) {
+                    assertEquals("string:" + string, undecoded, where);
+                } else {
+                    assertTrue(undecoded.toString().startsWith("json:"), where + ": " + undecoded);
+                }
+            }
+        }
+        assertEquals("string:ü 😀 \" \\ \n\t \u0001 end", text.get(0).get(6));
+        assertEquals("string:" + "Zeile ü 😀 line\n".repeat(2500), text.get(0).get(0));
+        assertEquals(
+                List.of("string:s12", "string:null", "string:"), text.get(1).subList(21, 24));
+        assertEquals("string:yes", text.get(3).get(13));
+    }
+
+    @Test
+    void pagedAndOrderedRowsAreTheSameAsJsonText() {
+        Function<GraphQuery, List<Object>> logs =
+                q -> q.all().stream().map(r -> comparable(r.values()).get(1)).toList();
+        QuerySpec paged = QueryBuilder.start()
+                .node("n", v -> v.project("id", "attributes.log"))
+                .orderBy(Order.desc("n", "id"))
+                .limit(2)
+                .offset(1)
+                .build();
+        List<Object> text = logs.apply(GraphQuery.on(database, paged).withJsonAsText());
+        assertEquals(Arrays.asList(null, "string:short"), text);
+        assertEquals(
+                List.of("string:short"),
+                logs.apply(GraphQuery.on(
+                                database,
+                                QueryBuilder.start()
+                                        .node(
+                                                "n",
+                                                v -> v.where(Filter.field("id").eq(2L))
+                                                        .project("id", "attributes.log"))
+                                        .distinct()
+                                        .build())
+                        .withJsonAsText()));
     }
 
     @Test
