@@ -48,7 +48,8 @@ ensure_aiida_role() {
 ensure_brokerless_profile() {
   local name=$1 have_dbs
   have_dbs=$(as_role -d postgres -tAc "SELECT count(*) FROM pg_database WHERE datname IN ('$db', '$template')")
-  if [ -f "$stamp" ] && [ "$have_dbs" = 2 ] && [ -d "$repo" ] \
+  # the stamp names the databases: a run with another CAIRN_BENCH_DB made the profile point at its own
+  if [ "$(cat "$stamp" 2>/dev/null)" = "$version $profile $db $template" ] && [ "$have_dbs" = 2 ] && [ -d "$repo" ] \
      && "$venv/bin/python" - "$home/.aiida/config.json" "$profile" <<'PY' 2>/dev/null
 import json, sys
 config = json.load(open(sys.argv[1]))
