@@ -34,6 +34,18 @@ final class Expressions {
         return sql;
     }
 
+    /** What starts the tagged text of a string ({@link #taggedText}): the JSON text of a value never does. */
+    static final byte STRING_TAG = 's';
+
+    /**
+     * The {@code jsonb} value of {@code column} as text: a string as {@link #STRING_TAG} and its
+     * characters, unescaped; any other value as its JSON text.
+     */
+    static String taggedText(String column) {
+        return "CASE WHEN jsonb_typeof(" + column + ") = 'string' THEN '" + (char) STRING_TAG + "' || (" + column
+                + " #>> '{}') ELSE " + column + "::text END";
+    }
+
     /** A field read with a cast; JSON values of another type read as null. */
     static SqlText cast(String alias, FieldRef field, Cast cast) {
         if (cast == null || cast == Cast.JSON || !field.isJson()) {

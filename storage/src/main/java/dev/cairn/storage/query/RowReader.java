@@ -193,7 +193,7 @@ final class RowReader {
         if (json == null) {
             return null;
         }
-        return json.length > 0 && json[0] == SqlCompiler.STRING_TAG
+        return json.length > 0 && json[0] == Expressions.STRING_TAG
                 ? new UndecodedString(Arrays.copyOfRange(json, 1, json.length))
                 : new UndecodedJson(json);
     }

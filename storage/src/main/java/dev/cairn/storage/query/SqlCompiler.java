@@ -42,8 +42,8 @@ final class SqlCompiler {
     }
 
     /**
-     * The statement as {@link #plan(QuerySpec)}; with {@code stringsAsText}, its JSON projections come
-     * as text in which a string is its characters after {@link #STRING_TAG} (see {@link #stringsAsText}).
+     * The statement as {@link #plan(QuerySpec)}; with {@code stringsAsText}, its JSON values at paths
+     * come as text in which a string is its characters after {@link Expressions#STRING_TAG}.
      */
     static Plan plan(QuerySpec spec, boolean stringsAsText) {
         List<OutputField> outputs = new ArrayList<>();
@@ -54,40 +54,33 @@ final class SqlCompiler {
         return new Plan(sql.toQuery(), List.copyOf(outputs), needsCustomPlan(spec));
     }
 
-    /** What starts a JSON projection's text that is a string's characters: the JSON text of a value never does. */
-    static final byte STRING_TAG = 's';
-
     /** A JSON value at a path, read as JSON: a whole document is an object, and a cast reads a value as its type. */
     private static boolean mayBeString(OutputField o) {
         return o.reader() == ValueReader.JSON && o.atJsonPath();
     }
 
     /**
-     * The query as a sub-select whose JSON values at paths the outer select writes as text, a string
-     * as {@link #STRING_TAG} and its characters, anything else as its JSON text. Whole documents stay
-     * as they are: read twice from the sub-select, a compressed one would be decompressed twice. PostgreSQL writes a
-     * string as JSON by escaping it character by character, most of its work on long strings. The
-     * sub-select keeps each path extracted once; {@code OFFSET 0} keeps the planner from pulling
-     * it up into the outer select, which would extract a path once per mention.
+     * The query as a sub-select whose JSON values at paths the outer select writes as tagged text
+     * ({@link Expressions#taggedText}): PostgreSQL writes a string as JSON by escaping it character by
+     * character, most of its work on long strings. The sub-select extracts each path once, and
+     * {@code OFFSET 0} keeps the planner from pulling it up into the outer select, which would extract
+     * a path once per mention. Other columns, whole documents among them, pass through as they are (a
+     * compressed document read twice would be decompressed twice).
      */
     private static SqlText stringsAsText(SqlText rows, QuerySpec spec, List<OutputField> outputs) {
         OutputField last = outputs.getLast();
         int columns = last.column() + last.width() - 1;
-        boolean[] json = new boolean[columns + 1];
-        outputs.stream().filter(SqlCompiler::mayBeString).forEach(o -> json[o.column()] = true);
-        SqlText sql = new SqlText().sql("SELECT ");
         List<String> names = new ArrayList<>();
+        List<String> selected = new ArrayList<>();
         for (int c = 1; c <= columns; c++) {
-            String q = "q.c" + c;
             names.add("c" + c);
-            sql.sql(c > 1 ? ", " : "");
-            sql.sql(
-                    json[c]
-                            ? "CASE WHEN jsonb_typeof(" + q + ") = 'string' THEN '" + (char) STRING_TAG + "' || (" + q
-                                    + " #>> '{}') ELSE " + q + "::text END"
-                            : q);
+            selected.add("q.c" + c);
         }
-        return sql.sql(" FROM (")
+        outputs.stream()
+                .filter(SqlCompiler::mayBeString)
+                .forEach(o -> selected.set(o.column() - 1, Expressions.taggedText("q.c" + o.column())));
+        return new SqlText()
+                .sql("SELECT " + String.join(", ", selected) + " FROM (")
                 .append(rows)
                 .sql(spec.offset() == null ? " OFFSET 0" : "")
                 .sql(") AS q(" + String.join(", ", names) + ")");
