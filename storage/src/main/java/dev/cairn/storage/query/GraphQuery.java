@@ -92,7 +92,7 @@ public final class GraphQuery {
         return new GraphQuery(dataSource, spec, fetchSize, decoder, true);
     }
 
-    /** The same query decoding JSON on {@code executor}, or on the reading thread when it is {@code null}. */
+    /** The query's specification. */
     public QuerySpec spec() {
         return spec;
     }
@@ -107,12 +107,22 @@ public final class GraphQuery {
         return open(plan, true);
     }
 
-    /** The rows as a stream over a cursor; close it (try-with-resources) to give the connection back. */
+    /**
+     * The rows as a stream over a cursor; close it (try-with-resources) to give the connection back.
+     * Rows that hold JSON (large ones) are read ahead on a thread of their own.
+     */
     public Stream<Row> stream() {
         ResultStream cursor = cursor();
+        if (!cursor.holdsJson()) {
+            return StreamSupport.stream(
+                            Spliterators.spliteratorUnknownSize(cursor, Spliterator.ORDERED | Spliterator.NONNULL),
+                            false)
+                    .onClose(cursor::close);
+        }
+        ParallelRows rows = ParallelRows.readAhead(cursor);
         return StreamSupport.stream(
-                        Spliterators.spliteratorUnknownSize(cursor, Spliterator.ORDERED | Spliterator.NONNULL), false)
-                .onClose(cursor::close);
+                        Spliterators.spliteratorUnknownSize(rows, Spliterator.ORDERED | Spliterator.NONNULL), false)
+                .onClose(rows::close);
     }
 
     /**

@@ -10,7 +10,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Rows of several {@link ResultStream}s read at once, each on a thread of its own, handed
- * out in batches as they arrive (in no particular order). Closing it closes every part.
+ * out in batches as they arrive (in no particular order; one part's in its order). Closing it
+ * closes every part.
  */
 final class ParallelRows implements Iterator<Row>, AutoCloseable {
 
@@ -19,18 +20,32 @@ final class ParallelRows implements Iterator<Row>, AutoCloseable {
 
     private final List<ResultStream> parts;
     private final List<Thread> readers = new ArrayList<>();
-    private final BlockingQueue<Object> batches = new ArrayBlockingQueue<>(16);
+    private final BlockingQueue<Object> batches;
     private final AtomicInteger running;
     private Iterator<Row> current = List.<Row>of().iterator();
     private int finished;
     private volatile boolean closed;
 
     ParallelRows(List<ResultStream> parts) {
+        this(parts, 16);
+    }
+
+    private ParallelRows(List<ResultStream> parts, int batchesAhead) {
         this.parts = parts;
+        this.batches = new ArrayBlockingQueue<>(batchesAhead);
         this.running = new AtomicInteger(parts.size());
         for (ResultStream part : parts) {
             readers.add(Thread.ofPlatform().name("cairn-query-part").daemon().start(() -> read(part)));
         }
+    }
+
+    /**
+     * The rows of {@code cursor} in its order, read on a thread of their own up to two batches
+     * ahead of the caller: while the caller writes one batch, the database makes the next, where
+     * on one thread each would wait for the other.
+     */
+    static ParallelRows readAhead(ResultStream cursor) {
+        return new ParallelRows(List.of(cursor), 2);
     }
 
     private void read(ResultStream part) {

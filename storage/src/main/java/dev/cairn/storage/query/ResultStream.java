@@ -52,6 +52,11 @@ final class ResultStream implements Iterator<Row>, AutoCloseable {
         this.decoder = reader.decodesJson() ? decoder : null;
     }
 
+    /** Whether rows hold JSON values (a row may be several KiB). */
+    boolean holdsJson() {
+        return reader.holdsJson();
+    }
+
     @Override
     public boolean hasNext() {
         while (!current.hasNext()) {

@@ -10,6 +10,7 @@ import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Logger;
+import java.util.stream.Stream;
 import javax.sql.DataSource;
 
 import org.junit.jupiter.api.AfterAll;
@@ -87,6 +88,26 @@ class InvalidQueryIT {
                 .withFetchSize(1);
         try (ResultStream rows = query.cursor()) {
             InvalidQueryException e = assertThrows(InvalidQueryException.class, rows::next);
+            assertTrue(e.getMessage().contains("\"10\""), e.getMessage());
+        }
+    }
+
+    @Test
+    void aValueRefusedPartWayReachesTheReaderThroughTheReadAheadThread() {
+        // rows that hold JSON are read on a thread of their own: the refusal must come out of the stream all the same
+        GraphQuery query = GraphQuery.on(
+                        database,
+                        QueryBuilder.start()
+                                .node(
+                                        "n",
+                                        v -> v.where(Filter.field("id").in(1, 2, 3))
+                                                .project(Projection.of("attributes"))
+                                                .project(Projection.of("attributes.value", Cast.DATE)))
+                                .build())
+                .withFetchSize(1);
+        try (Stream<Row> rows = query.stream()) {
+            InvalidQueryException e = assertThrows(
+                    InvalidQueryException.class, () -> rows.iterator().forEachRemaining(r -> {}));
             assertTrue(e.getMessage().contains("\"10\""), e.getMessage());
         }
     }

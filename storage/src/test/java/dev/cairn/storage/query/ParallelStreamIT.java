@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import com.zaxxer.hikari.HikariDataSource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -83,6 +84,40 @@ class ParallelStreamIT {
         for (int ways : new int[] {2, 3, 7}) {
             assertEquals(one, sorted(GraphQuery.on(database, spec).parallelStream(ways)), "ways " + ways);
         }
+    }
+
+    @Test
+    void rowsOfJsonAreReadAheadInTheirOrderAndAStreamClosedHalfWayEndsItsReaderAndGivesItsConnectionBack()
+            throws Exception {
+        QuerySpec spec = QueryBuilder.start()
+                .node("d", v -> v.exactType(DictData.TYPE).project("id", "attributes.tags", "attributes"))
+                .orderBy(Order.desc("d", "id"))
+                .build();
+        List<Object> ids =
+                GraphQuery.on(database, spec).all().stream().map(r -> r.get(0)).toList();
+        for (GraphQuery query : List.of(
+                GraphQuery.on(database, spec).withFetchSize(7),
+                GraphQuery.on(database, spec).withJsonAsText())) {
+            try (Stream<Row> rows = query.stream()) {
+                assertEquals(ids, rows.map(r -> r.get(0)).toList());
+            }
+        }
+        HikariDataSource pool = database.dataSource().unwrap(HikariDataSource.class);
+        try (Stream<Row> rows = GraphQuery.on(database, spec).withFetchSize(50).stream()) {
+            var it = rows.iterator();
+            for (int i = 0; i < 700; i++) {
+                assertEquals(ids.get(i), it.next().get(0));
+            }
+            assertTrue(readersAlive() > 0, "the rows are read on a thread of their own");
+        }
+        assertEquals(0, readersAlive(), "closing the stream ends its reader");
+        assertEquals(0, pool.getHikariPoolMXBean().getActiveConnections(), "and gives the connection back");
+    }
+
+    private static long readersAlive() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().equals("cairn-query-part") && t.isAlive())
+                .count();
     }
 
     @Test
