@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import json
 import time
+import warnings
 from pathlib import Path
 
+import pandas
 import pytest
 
 from cairn_client import Client, InvalidInput, NotFound, Process, Unauthenticated, count, field
 from cairn_client.config import resolve
-from cairn_client.query import RAW_COLUMNS, _raw_blocks
+from cairn_client.query import RAW_COLUMNS, _arrow_strings, _raw_blocks, _Utf8
 
 
 def test_connecting_with_a_profile_the_cli_wrote(server: tuple[str, str, Path], tmp_path: Path) -> None:
@@ -189,6 +191,26 @@ def test_dataframes_read_columns_of_strings_as_raw_utf8_with_the_values_rows_hol
     rows = q.rows()
     for key in ["attributes.text", "attributes.maybe", "attributes.i", "label"]:
         assert [r["d"][key] for r in rows] == columns[key], key
+    # pandas 3 with pyarrow keeps strings in Arrow: the columns of strings went there from the bytes, and the
+    # frame is the one pandas makes of the same values as Python strings
+    assert frame["attributes.text"].dtype.storage == "pyarrow"
+    pandas.testing.assert_frame_equal(frame, pandas.DataFrame(q.columns()))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the option is deprecated: it is how pandas 2 keeps strings
+        with pandas.option_context("future.infer_string", False):
+            objects = q.dataframe()
+            assert objects["attributes.text"].dtype == object
+            pandas.testing.assert_frame_equal(objects, pandas.DataFrame(q.columns()))
+
+
+def test_a_column_of_strings_that_is_not_utf8_is_refused_naming_it() -> None:
+    with pytest.raises(ValueError, match="not UTF-8"):
+        _arrow_strings([_Utf8([1, None], memoryview(b"a")), _Utf8([2], memoryview(b"\xc3("))])
+    assert _arrow_strings([_Utf8([1, None], memoryview(b"a")), _Utf8([2], memoryview("é".encode()))]).to_pylist() == [
+        "a",
+        None,
+        "é",
+    ]
 
 
 def test_raw_string_blocks_are_read_however_the_body_is_cut() -> None:
@@ -208,7 +230,11 @@ def test_raw_string_blocks_are_read_however_the_body_is_cut() -> None:
     ]
     for size in (1, 2, 7, len(body)):
         chunks = [body[i : i + size] for i in range(0, len(body), size)]
-        assert list(_raw_blocks(iter(chunks))) == expected, size
+        blocks = [
+            [p.decode() if isinstance(p, _Utf8) else p for p in block] if isinstance(block, list) else block
+            for block in _raw_blocks(iter(chunks))
+        ]
+        assert blocks == expected, size
     with pytest.raises(ValueError, match="3 bytes short"):
         list(_raw_blocks(iter([body[: body.index(b"\xc3")]])))
 

@@ -182,8 +182,39 @@ class Query:
     def columns(self) -> dict[str, list[Any]]:
         """Every row, as lists of values by column (``field``, or ``tag.field`` when several tags project),
         read in one request as blocks of columns; a whole row (``*``) is spread into a column per field."""
+        names, parts = self._column_parts()
+        return _named(names, [_values(column) for column in parts])
+
+    def dataframe(self) -> pandas.DataFrame:
+        """The rows as a DataFrame, a column per projection: ``field`` when one tag projects, else ``tag.field``
+        (an edge's tag is ``source--target``).
+
+        Where pandas keeps strings in Arrow (pandas 3 with pyarrow installed), a column of strings goes from the
+        server's UTF-8 into Arrow's buffers without becoming Python strings on the way; the frame is the one
+        ``pandas.DataFrame(query.columns())`` gives.
+
+        Needs pandas (``pip install cairn-client[pandas]``)."""
+        try:
+            import pandas
+        except ImportError as e:
+            raise ImportError("Query.dataframe needs pandas: pip install 'cairn-client[pandas]'") from e
+        names, parts = self._column_parts()
+        arrow = pandas.Series(["a"]).dtype
+        if getattr(arrow, "storage", None) != "pyarrow":
+            return pandas.DataFrame(_named(names, [_values(column) for column in parts]))
+        columns: list[Any] = []
+        for column in parts:
+            if column and all(isinstance(part, _Utf8) for part in column):
+                columns.append(pandas.array(_arrow_strings(column), dtype=arrow))
+            else:
+                columns.append(_values(column))
+        return pandas.DataFrame(_named(names, columns))
+
+    def _column_parts(self) -> tuple[list[tuple[str, str]], list[list[Any]]]:
+        """The (tag, key) of each column, and each column's parts, a part a block: a list of values, or the
+        block's strings as the server sent them (``_Utf8``)."""
         names: list[tuple[str, str]] | None = None
-        values: list[list[Any]] = []
+        parts: list[list[Any]] = []
         # strings as raw UTF-8 where the server writes them so (a server that does not answers JSON lines)
         with self._client._http.stream("POST", "/api/v1/query/columns", body=self._spec, accept=_COLUMNS_ACCEPT) as r:
             raw = r.headers.get("content-type", "").split(";")[0].strip() == RAW_COLUMNS
@@ -191,35 +222,15 @@ class Query:
             for block in _raw_blocks(r.iter_bytes()) if raw else (_json.loads(line) for line in _lines(r.iter_bytes())):
                 if names is None:
                     names = [(c["tag"], c["key"]) for c in block["columns"]]
-                    values = [[] for _ in names]
+                    parts = [[] for _ in names]
                     continue
                 if isinstance(block, dict):  # the server's problem, where a block would come
                     raise errors.from_problem(int(block.get("status") or 500), block)
-                for column, part in zip(values, block):
-                    column.extend(part)
+                for column, part in zip(parts, block):
+                    column.append(part)
         if names is None:
             raise ValueError("the server's answer to /api/v1/query/columns was empty, without its line of column names")
-        prefix = len({tag for tag, _ in names}) != 1
-        out: dict[str, list[Any]] = {}
-        for (tag, key), column in zip(names, values):
-            if key == "*":
-                first: dict[str, Any] = next((v for v in column if v is not None), {})
-                for name in first:
-                    out[f"{tag}.{name}" if prefix else name] = [None if v is None else v.get(name) for v in column]
-            else:
-                out[f"{tag}.{key}" if prefix else key] = column
-        return out
-
-    def dataframe(self) -> pandas.DataFrame:
-        """The rows as a DataFrame, a column per projection: ``field`` when one tag projects, else ``tag.field``
-        (an edge's tag is ``source--target``).
-
-        Needs pandas (``pip install cairn-client[pandas]``)."""
-        try:
-            import pandas
-        except ImportError as e:
-            raise ImportError("Query.dataframe needs pandas: pip install 'cairn-client[pandas]'") from e
-        return pandas.DataFrame(self.columns())
+        return names, parts
 
     # ---
 
@@ -283,9 +294,31 @@ class _Chunks:
         return False
 
 
+class _Utf8:
+    """A block's column of strings as the server sent it: each string's length in bytes (None for a null), and
+    the strings' UTF-8, one after another."""
+
+    __slots__ = ("lengths", "data")
+
+    def __init__(self, lengths: list[int | None], data: memoryview):
+        self.lengths = lengths
+        self.data = data
+
+    def decode(self) -> list[str | None]:
+        decoded: list[str | None] = []
+        data, at = self.data, 0
+        for n in self.lengths:
+            if n is None:
+                decoded.append(None)
+            else:
+                decoded.append(str(data[at : at + n], "utf-8"))
+                at += n
+        return decoded
+
+
 def _raw_blocks(chunks: Iterator[bytes]) -> Iterator[Any]:
     """The lines of an answer of /query/columns in its raw-strings form, each block's string columns
-    (``{"utf8": [length, null, …]}``) read from the bytes after its line and decoded."""
+    (``{"utf8": [length, null, …]}``) with the bytes after its line as a ``_Utf8``."""
     body = _Chunks(chunks)
     while (line := body.line()) is not None:
         if not line:
@@ -294,19 +327,62 @@ def _raw_blocks(chunks: Iterator[bytes]) -> Iterator[Any]:
         if isinstance(block, list):
             strings = [column["utf8"] for column in block if isinstance(column, dict)]
             if strings:
-                data = memoryview(body.take(sum(n for lengths in strings for n in lengths if n is not None)))
+                sizes = [sum(n for n in lengths if n is not None) for lengths in strings]
+                data = memoryview(body.take(sum(sizes)))
                 at = 0
                 for k, column in enumerate(block):
                     if isinstance(column, dict):
-                        decoded: list[str | None] = []
-                        for n in column["utf8"]:
-                            if n is None:
-                                decoded.append(None)
-                            else:
-                                decoded.append(str(data[at : at + n], "utf-8"))
-                                at += n
-                        block[k] = decoded
+                        size = sizes.pop(0)
+                        block[k] = _Utf8(column["utf8"], data[at : at + size])
+                        at += size
         yield block
+
+
+def _values(parts: list[Any]) -> list[Any]:
+    """A column's values from its parts (lists of values, or ``_Utf8``)."""
+    values: list[Any] = []
+    for part in parts:
+        values.extend(part.decode() if isinstance(part, _Utf8) else part)
+    return values
+
+
+def _arrow_strings(parts: list[_Utf8]) -> Any:
+    """A column of strings as an Arrow array made from the server's bytes: the lengths become offsets, the
+    bytes its data, checked to be UTF-8 as decoding them would."""
+    import numpy
+    import pyarrow  # type: ignore[import-untyped]  # no types shipped; used in this function alone
+
+    lengths = pyarrow.array([n for part in parts for n in part.lengths], type=pyarrow.int64())
+    offsets = numpy.zeros(len(lengths) + 1, dtype=numpy.int64)
+    numpy.cumsum(lengths.fill_null(0).to_numpy(), out=offsets[1:])
+    validity = lengths.is_valid().buffers()[1] if lengths.null_count else None
+    strings = pyarrow.LargeStringArray.from_buffers(
+        len(lengths),
+        pyarrow.py_buffer(offsets),
+        pyarrow.py_buffer(b"".join(part.data for part in parts)),
+        validity,
+        lengths.null_count,
+    )
+    try:
+        strings.validate(full=True)
+    except pyarrow.ArrowInvalid as e:
+        raise ValueError(f"the server sent a column of strings that is not UTF-8: {e}") from e
+    return strings
+
+
+def _named(names: list[tuple[str, str]], columns: list[Any]) -> dict[str, Any]:
+    """The columns by name: ``key``, or ``tag.key`` when several tags project; a whole row (``*``, a column
+    of dicts) spread into a column per field."""
+    prefix = len({tag for tag, _ in names}) != 1
+    out: dict[str, Any] = {}
+    for (tag, key), column in zip(names, columns):
+        if key == "*":
+            first: dict[str, Any] = next((v for v in column if v is not None), {})
+            for name in first:
+                out[f"{tag}.{name}" if prefix else name] = [None if v is None else v.get(name) for v in column]
+        else:
+            out[f"{tag}.{key}" if prefix else key] = column
+    return out
 
 
 def _lines(chunks: Iterator[bytes]) -> Iterator[bytes]:
