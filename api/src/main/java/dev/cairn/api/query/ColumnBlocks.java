@@ -15,7 +15,7 @@ import dev.cairn.storage.query.UndecodedString;
 /**
  * Query rows as columns, for readers that build a table: a first line naming the columns
  * ({@code {"columns": [{"tag": "d", "key": "attributes.energy"}, …]}}), then a line per block of
- * up to {@value #BLOCK} rows, each an array holding one array of values per column, in the
+ * up to {@value #BLOCK} rows (fewer where their values pass {@value #BLOCK_BYTES} bytes), each an array holding one array of values per column, in the
  * header's order. A whole row ({@code *}) is one column of objects. Names are written once, not
  * in every row, and a reader parses a block at once and extends each column by it.
  *
@@ -28,8 +28,13 @@ import dev.cairn.storage.query.UndecodedString;
  */
 final class ColumnBlocks implements RowLines {
 
-    /** Rows per block: few enough that a reader parses one block while the server reads and sends the next. */
+    /** Rows per block at most: few enough that a reader parses one block while the server reads and sends the next. */
     static final int BLOCK = 1024;
+    /**
+     * Bytes of values per block at most, for long rows: the first block is what the reader waits for before it
+     * starts, and the last what it has left when the server is done (1,024 logs of 2 KB were 2.4 MB each way).
+     */
+    static final int BLOCK_BYTES = 256 * 1024;
     /** The media type of blocks whose string columns follow their line as raw UTF-8. */
     static final String RAW_STRINGS = "application/x-cairn-columns";
 
@@ -39,6 +44,7 @@ final class ColumnBlocks implements RowLines {
     private final boolean rawStrings;
     private final List<Row> block = new ArrayList<>(BLOCK);
     private final List<byte[]> strings = new ArrayList<>();
+    private long blockBytes;
 
     ColumnBlocks(QuerySpec spec, boolean rawStrings) {
         this.names = new RowJson(spec).names();
@@ -65,10 +71,23 @@ final class ColumnBlocks implements RowLines {
     @Override
     public void row(JsonGenerator g, Row row) {
         block.add(row);
-        if (block.size() == BLOCK) {
+        for (QueryColumn name : names) {
+            blockBytes += size(row.get(name.index()));
+        }
+        if (block.size() == BLOCK || blockBytes >= BLOCK_BYTES) {
             writeBlock(g);
             g.flush();
         }
+    }
+
+    /** About the bytes {@code value} takes in a block: the long ones are strings and JSON text. */
+    private static int size(Object value) {
+        return switch (value) {
+            case UndecodedString string -> string.utf8().length;
+            case UndecodedJson json -> json.utf8().length;
+            case String s -> s.length();
+            case null, default -> 8;
+        };
     }
 
     @Override
@@ -111,6 +130,7 @@ final class ColumnBlocks implements RowLines {
         }
         strings.clear();
         block.clear();
+        blockBytes = 0;
     }
 
     private boolean stringsOnly(QueryColumn name) {

@@ -315,6 +315,38 @@ class QueryIT extends ApiTest {
         assertEquals(keys.length, none.getFirst().get("columns").size());
     }
 
+    @Test
+    void longValuesMakeBlocksOfFewerRowsThatTogetherHoldThemAll() throws IOException {
+        String log = "é 🙂 \" \\ a line of a log\n".repeat(100); // 3.0 KB of UTF-8
+        List<Node> logs = new ArrayList<>();
+        for (int i = 0; i < 400; i++) {
+            DictData d = new DictData(Map.of("i", i, "log", i + " " + log));
+            d.setLabel("long logs");
+            logs.add(d);
+        }
+        engine.graph().storeAll(logs);
+        String query = "{\"path\": [{\"tag\": \"d\", \"entity\": \"node\", \"filters\": {\"label\": \"long logs\"},"
+                + " \"project\": [\"attributes.i\", \"attributes.log\"]}],"
+                + " \"order_by\": [{\"tag\": \"d\", \"field\": \"id\"}]}";
+        for (List<JsonNode> lines : List.of(columnLines(query), rawColumnBlocks(query))) {
+            List<JsonNode> blocks = lines.subList(1, lines.size());
+            int perBlock = ColumnBlocks.BLOCK_BYTES / log.getBytes(StandardCharsets.UTF_8).length + 1;
+            assertTrue(blocks.size() >= 400 / perBlock, blocks.size() + " blocks of 1.2 MB of logs");
+            List<String> read = new ArrayList<>();
+            for (JsonNode block : blocks) {
+                assertTrue(block.get(0).size() <= perBlock, block.get(0).size() + " rows of logs in a block");
+                for (int r = 0; r < block.get(0).size(); r++) {
+                    assertEquals(read.size(), block.get(0).get(r).asInt());
+                    read.add(block.get(1).get(r).asString());
+                }
+            }
+            assertEquals(400, read.size());
+            for (int i = 0; i < 400; i++) {
+                assertEquals(i + " " + log, read.get(i));
+            }
+        }
+    }
+
     /** The columns of the last block {@link #rawColumnBlocks} read as raw strings. */
     private List<Integer> rawStringColumns = List.of();
 
