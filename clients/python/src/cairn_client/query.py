@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import copy
 import json
-from typing import TYPE_CHECKING, Any, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence
 
 from . import _json, errors
 
@@ -182,7 +182,7 @@ class Query:
     def columns(self) -> dict[str, list[Any]]:
         """Every row, as lists of values by column (``field``, or ``tag.field`` when several tags project),
         read in one request as blocks of columns; a whole row (``*``) is spread into a column per field."""
-        names, parts = self._column_parts()
+        names, parts = self._column_parts(_Utf8.decode)
         return _named(names, [_values(column) for column in parts])
 
     def dataframe(self) -> pandas.DataFrame:
@@ -198,27 +198,29 @@ class Query:
             import pandas
         except ImportError as e:
             raise ImportError("Query.dataframe needs pandas: pip install 'cairn-client[pandas]'") from e
-        names, parts = self._column_parts()
         arrow = pandas.Series(["a"]).dtype
         if getattr(arrow, "storage", None) != "pyarrow":
-            return pandas.DataFrame(_named(names, [_values(column) for column in parts]))
+            return pandas.DataFrame(self.columns())
+        import pyarrow  # type: ignore[import-untyped]  # no types shipped; pandas has imported it already
+
+        names, parts = self._column_parts(_arrow_strings)
         columns: list[Any] = []
         for column in parts:
-            if column and all(isinstance(part, _Utf8) for part in column):
-                columns.append(pandas.array(_arrow_strings(column), dtype=arrow))
-            else:
-                columns.append(_values(column))
+            if column and all(isinstance(part, pyarrow.Array) for part in column):
+                columns.append(pandas.array(pyarrow.chunked_array(column, type=pyarrow.large_string()), dtype=arrow))
+            else:  # a column of strings in some blocks only
+                columns.append(_values([p.to_pylist() if isinstance(p, pyarrow.Array) else p for p in column]))
         return pandas.DataFrame(_named(names, columns))
 
-    def _column_parts(self) -> tuple[list[tuple[str, str]], list[list[Any]]]:
-        """The (tag, key) of each column, and each column's parts, a part a block: a list of values, or the
-        block's strings as the server sent them (``_Utf8``)."""
+    def _column_parts(self, strings: Callable[[_Utf8], Any]) -> tuple[list[tuple[str, str]], list[list[Any]]]:
+        """The (tag, key) of each column, and each column's parts, a part a block: a list of values, or what
+        ``strings`` made of the block's strings as the server sent them. A block is made so as soon as it has
+        come, while the server reads and sends the next."""
         names: list[tuple[str, str]] | None = None
         parts: list[list[Any]] = []
         # strings as raw UTF-8 where the server writes them so (a server that does not answers JSON lines)
         with self._client._http.stream("POST", "/api/v1/query/columns", body=self._spec, accept=_COLUMNS_ACCEPT) as r:
             raw = r.headers.get("content-type", "").split(";")[0].strip() == RAW_COLUMNS
-            # a block is parsed as soon as it has come, while the server reads and sends the next
             for block in _raw_blocks(r.iter_bytes()) if raw else (_json.loads(line) for line in _lines(r.iter_bytes())):
                 if names is None:
                     names = [(c["tag"], c["key"]) for c in block["columns"]]
@@ -227,7 +229,7 @@ class Query:
                 if isinstance(block, dict):  # the server's problem, where a block would come
                     raise errors.from_problem(int(block.get("status") or 500), block)
                 for column, part in zip(parts, block):
-                    column.append(part)
+                    column.append(strings(part) if isinstance(part, _Utf8) else part)
         if names is None:
             raise ValueError("the server's answer to /api/v1/query/columns was empty, without its line of column names")
         return names, parts
@@ -339,35 +341,36 @@ def _raw_blocks(chunks: Iterator[bytes]) -> Iterator[Any]:
 
 
 def _values(parts: list[Any]) -> list[Any]:
-    """A column's values from its parts (lists of values, or ``_Utf8``)."""
+    """A column's values from its parts, lists of values."""
     values: list[Any] = []
     for part in parts:
-        values.extend(part.decode() if isinstance(part, _Utf8) else part)
+        values.extend(part)
     return values
 
 
-def _arrow_strings(parts: list[_Utf8]) -> Any:
-    """A column of strings as an Arrow array made from the server's bytes: the lengths become offsets, the
-    bytes its data, checked to be UTF-8 as decoding them would."""
+def _arrow_strings(strings: _Utf8) -> Any:
+    """A block's column of strings as an Arrow array made from the server's bytes: the lengths become
+    offsets, the bytes its data, checked to be UTF-8 as decoding them would."""
     import numpy
-    import pyarrow  # type: ignore[import-untyped]  # no types shipped; used in this function alone
+    import pyarrow
 
-    lengths = pyarrow.array([n for part in parts for n in part.lengths], type=pyarrow.int64())
+    lengths = strings.lengths
     offsets = numpy.zeros(len(lengths) + 1, dtype=numpy.int64)
-    numpy.cumsum(lengths.fill_null(0).to_numpy(), out=offsets[1:])
-    validity = lengths.is_valid().buffers()[1] if lengths.null_count else None
-    strings = pyarrow.LargeStringArray.from_buffers(
-        len(lengths),
-        pyarrow.py_buffer(offsets),
-        pyarrow.py_buffer(b"".join(part.data for part in parts)),
-        validity,
-        lengths.null_count,
+    validity, nulls = None, lengths.count(None)
+    if nulls:
+        numpy.cumsum(numpy.array([n or 0 for n in lengths], dtype=numpy.int64), out=offsets[1:])
+        valid = numpy.array([n is not None for n in lengths])
+        validity = pyarrow.py_buffer(numpy.packbits(valid, bitorder="little"))
+    else:
+        numpy.cumsum(numpy.array(lengths, dtype=numpy.int64), out=offsets[1:])
+    array = pyarrow.LargeStringArray.from_buffers(
+        len(lengths), pyarrow.py_buffer(offsets), pyarrow.py_buffer(strings.data), validity, nulls
     )
     try:
-        strings.validate(full=True)
+        array.validate(full=True)
     except pyarrow.ArrowInvalid as e:
         raise ValueError(f"the server sent a column of strings that is not UTF-8: {e}") from e
-    return strings
+    return array
 
 
 def _named(names: list[tuple[str, str]], columns: list[Any]) -> dict[str, Any]:
