@@ -15,9 +15,10 @@ import dev.cairn.storage.query.UndecodedString;
 /**
  * Query rows as columns, for readers that build a table: a first line naming the columns
  * ({@code {"columns": [{"tag": "d", "key": "attributes.energy"}, …]}}), then a line per block of
- * up to {@value #BLOCK} rows (fewer where their values pass {@value #BLOCK_BYTES} bytes), each an array holding one array of values per column, in the
- * header's order. A whole row ({@code *}) is one column of objects. Names are written once, not
- * in every row, and a reader parses a block at once and extends each column by it.
+ * up to {@value #BLOCK} rows (fewer where their values pass {@value #BLOCK_BYTES} bytes), each an
+ * array holding one array of values per column, in the header's order. A whole row ({@code *}) is
+ * one column of objects. Names are written once, not in every row, and a reader parses a block at
+ * once and extends each column by it.
  *
  * <p>With {@code rawStrings} ({@value #RAW_STRINGS}), a column whose values in a block are all
  * strings or null is {@code {"utf8": [length, null, …]}} in the block's line instead, each
@@ -28,7 +29,7 @@ import dev.cairn.storage.query.UndecodedString;
  */
 final class ColumnBlocks implements RowLines {
 
-    /** Rows per block at most: few enough that a reader parses one block while the server reads and sends the next. */
+    /** Rows per block at most: few enough that a reader parses one while the server reads and sends the next. */
     static final int BLOCK = 1024;
     /**
      * Bytes of values per block at most, for long rows: the first block is what the reader waits for before it

@@ -7,6 +7,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.temporal.Temporal;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -114,15 +115,16 @@ public final class GraphQuery {
     public Stream<Row> stream() {
         ResultStream cursor = cursor();
         if (!cursor.holdsJson()) {
-            return StreamSupport.stream(
-                            Spliterators.spliteratorUnknownSize(cursor, Spliterator.ORDERED | Spliterator.NONNULL),
-                            false)
-                    .onClose(cursor::close);
+            return ordered(cursor, cursor::close);
         }
         ParallelRows rows = ParallelRows.readAhead(cursor);
+        return ordered(rows, rows::close);
+    }
+
+    private static Stream<Row> ordered(Iterator<Row> rows, Runnable close) {
         return StreamSupport.stream(
                         Spliterators.spliteratorUnknownSize(rows, Spliterator.ORDERED | Spliterator.NONNULL), false)
-                .onClose(rows::close);
+                .onClose(close);
     }
 
     /**

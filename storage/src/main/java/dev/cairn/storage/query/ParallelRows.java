@@ -64,7 +64,8 @@ final class ParallelRows implements Iterator<Row>, AutoCloseable {
             batches.put(DONE);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
+            // an Error too: the caller waits on the queue, and a reader that died silently would leave it waiting
             batches.clear();
             batches.offer(e);
         }
@@ -86,6 +87,10 @@ final class ParallelRows implements Iterator<Row>, AutoCloseable {
             if (next instanceof RuntimeException failure) {
                 close();
                 throw failure;
+            }
+            if (next instanceof Error error) {
+                close();
+                throw error;
             }
             @SuppressWarnings("unchecked")
             List<Row> batch = (List<Row>) next;

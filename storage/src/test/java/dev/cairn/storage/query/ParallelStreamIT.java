@@ -1,14 +1,21 @@
 package dev.cairn.storage.query;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
 import com.zaxxer.hikari.HikariDataSource;
@@ -112,6 +119,41 @@ class ParallelStreamIT {
         }
         assertEquals(0, readersAlive(), "closing the stream ends its reader");
         assertEquals(0, pool.getHikariPoolMXBean().getActiveConnections(), "and gives the connection back");
+    }
+
+    @Test
+    void aReaderThatDiesOfAnErrorFailsTheStreamInsteadOfLeavingItWaiting() throws Exception {
+        SqlCompiler.Plan plan = SqlCompiler.plan(QueryBuilder.start()
+                .node("d", v -> v.exactType(DictData.TYPE).project("id", "attributes.tags"))
+                .build());
+        Connection c = database.connection();
+        PreparedStatement s = c.prepareStatement(plan.query().sql());
+        List<Object> parameters = plan.query().parameters();
+        for (int i = 0; i < parameters.size(); i++) {
+            s.setObject(i + 1, parameters.get(i));
+        }
+        ResultSet real = s.executeQuery();
+        AtomicInteger read = new AtomicInteger();
+        // the database's rows, until the 1,001st, where the reading thread meets an Error instead
+        ResultSet dying = (ResultSet) Proxy.newProxyInstance(
+                ResultSet.class.getClassLoader(), new Class<?>[] {ResultSet.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("next") && read.incrementAndGet() > 1000) {
+                        throw new OutOfMemoryError("the reader is out of memory");
+                    }
+                    try {
+                        return method.invoke(real, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+        ResultStream cursor = new ResultStream(c, s, dying, new RowReader(plan.outputs(), false), null);
+        try (ParallelRows rows = ParallelRows.readAhead(cursor)) {
+            OutOfMemoryError e = assertTimeoutPreemptively(
+                    Duration.ofSeconds(30),
+                    () -> assertThrows(OutOfMemoryError.class, () -> rows.forEachRemaining(r -> {})));
+            assertEquals("the reader is out of memory", e.getMessage());
+        }
+        assertTrue(c.isClosed(), "the stream gave its connection back");
     }
 
     private static long readersAlive() {
