@@ -331,10 +331,10 @@ def _raw_blocks(chunks: Iterator[bytes]) -> Iterator[Any]:
             if strings:
                 sizes = [sum(n for n in lengths if n is not None) for lengths in strings]
                 data = memoryview(body.take(sum(sizes)))
-                at = 0
+                at, size_of = 0, iter(sizes)
                 for k, column in enumerate(block):
                     if isinstance(column, dict):
-                        size = sizes.pop(0)
+                        size = next(size_of)
                         block[k] = _Utf8(column["utf8"], data[at : at + size])
                         at += size
         yield block

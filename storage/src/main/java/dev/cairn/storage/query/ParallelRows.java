@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Rows of several {@link ResultStream}s read at once, each on a thread of its own, handed
@@ -21,7 +20,6 @@ final class ParallelRows implements Iterator<Row>, AutoCloseable {
     private final List<ResultStream> parts;
     private final List<Thread> readers = new ArrayList<>();
     private final BlockingQueue<Object> batches;
-    private final AtomicInteger running;
     private Iterator<Row> current = List.<Row>of().iterator();
     private int finished;
     private volatile boolean closed;
@@ -33,7 +31,6 @@ final class ParallelRows implements Iterator<Row>, AutoCloseable {
     private ParallelRows(List<ResultStream> parts, int batchesAhead) {
         this.parts = parts;
         this.batches = new ArrayBlockingQueue<>(batchesAhead);
-        this.running = new AtomicInteger(parts.size());
         for (ResultStream part : parts) {
             readers.add(Thread.ofPlatform().name("cairn-query-part").daemon().start(() -> read(part)));
         }

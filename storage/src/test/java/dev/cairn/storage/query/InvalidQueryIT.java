@@ -76,17 +76,7 @@ class InvalidQueryIT {
 
     @Test
     void aValueTheDatabaseRefusesAtARowPartWayIsStillTheQuerysFault() {
-        // a cursor of one row per fetch opens on row 1 (a number: no date, null) and meets "10" while reading
-        GraphQuery query = GraphQuery.on(
-                        database,
-                        QueryBuilder.start()
-                                .node(
-                                        "n",
-                                        v -> v.where(Filter.field("id").in(1, 2, 3))
-                                                .project(Projection.of("attributes.value", Cast.DATE)))
-                                .build()) // no order: a sort would read every row before the first is sent
-                .withFetchSize(1);
-        try (ResultStream rows = query.cursor()) {
+        try (ResultStream rows = datesOfThreeNodes().cursor()) {
             InvalidQueryException e = assertThrows(InvalidQueryException.class, rows::next);
             assertTrue(e.getMessage().contains("\"10\""), e.getMessage());
         }
@@ -95,21 +85,28 @@ class InvalidQueryIT {
     @Test
     void aValueRefusedPartWayReachesTheReaderThroughTheReadAheadThread() {
         // rows that hold JSON are read on a thread of their own: the refusal must come out of the stream all the same
-        GraphQuery query = GraphQuery.on(
+        try (Stream<Row> rows = datesOfThreeNodes(Projection.of("attributes")).stream()) {
+            InvalidQueryException e = assertThrows(
+                    InvalidQueryException.class, () -> rows.iterator().forEachRemaining(r -> {}));
+            assertTrue(e.getMessage().contains("\"10\""), e.getMessage());
+        }
+    }
+
+    /**
+     * Nodes 1 to 3's values read as dates, one row per fetch: the cursor opens on row 1 (a number: no
+     * date, null) and meets "10" while reading. No order: a sort would read every row before the first.
+     */
+    private static GraphQuery datesOfThreeNodes(Projection... first) {
+        return GraphQuery.on(
                         database,
                         QueryBuilder.start()
                                 .node(
                                         "n",
                                         v -> v.where(Filter.field("id").in(1, 2, 3))
-                                                .project(Projection.of("attributes"))
+                                                .project(first)
                                                 .project(Projection.of("attributes.value", Cast.DATE)))
                                 .build())
                 .withFetchSize(1);
-        try (Stream<Row> rows = query.stream()) {
-            InvalidQueryException e = assertThrows(
-                    InvalidQueryException.class, () -> rows.iterator().forEachRemaining(r -> {}));
-            assertTrue(e.getMessage().contains("\"10\""), e.getMessage());
-        }
     }
 
     @Test
