@@ -77,6 +77,11 @@ final class PythonTools {
      * past {@code timeout}.
      */
     static Run run(String name, List<String> command, Map<String, String> env, Duration timeout) {
+        return start(name, command, env, timeout).await();
+    }
+
+    /** Starts what {@link #run} runs, to be awaited after other work, or beside another program. */
+    static Started start(String name, List<String> command, Map<String, String> env, Duration timeout) {
         Path logs = Path.of(System.getProperty("cairn.e2e.logs", "target/e2e-logs"));
         try {
             Files.createDirectories(logs);
@@ -87,18 +92,31 @@ final class PythonTools {
                     .redirectErrorStream(true)
                     .redirectOutput(log.toFile());
             builder.environment().putAll(env);
-            Process process = builder.start();
-            if (!process.waitFor(timeout.toSeconds(), TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-                throw new AssertionError(name + " did not end within " + timeout.toSeconds()
-                        + " s; its output so far:\n" + Files.readString(log, UTF_8));
-            }
-            return new Run(process.exitValue(), Files.readString(log, UTF_8), log);
+            return new Started(name, builder.start(), log, timeout, System.nanoTime() + timeout.toNanos());
         } catch (IOException e) {
             throw new UncheckedIOException("running " + command, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    /** A program {@link #start} started; {@code deadline} in {@link System#nanoTime()}'s terms. */
+    record Started(String name, Process process, Path log, Duration timeout, long deadline) {
+
+        /** Its {@link Run} once it ends; fails (and kills it) if it is still running at the deadline. */
+        Run await() {
+            try {
+                if (!process.waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+                    process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+                    throw new AssertionError(name + " did not end within " + timeout.toSeconds()
+                            + " s; its output so far:\n" + Files.readString(log, UTF_8));
+                }
+                return new Run(process.exitValue(), Files.readString(log, UTF_8), log);
+            } catch (IOException e) {
+                throw new UncheckedIOException("reading " + log, e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                process.destroyForcibly();
+                throw new IllegalStateException("interrupted", e);
+            }
         }
     }
 

@@ -8,6 +8,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -33,7 +34,8 @@ import dev.cairn.storage.testing.TestDatabase;
  * <p>Bounds, for about a minute per role on two cores: all four phases (the stateful one chains
  * operations by the links schemathesis infers from the response schemas and path parameters), at
  * most {@value #MAX_EXAMPLES} generated cases per operation in fuzzing, one worker (schemathesis's
- * parallel workers share Hypothesis, whose lambda introspection failed once under two threads).
+ * parallel workers share Hypothesis, whose lambda introspection failed once under two threads); the read
+ * and submit runs side by side, as two processes, the admin's after them.
  */
 class SchemathesisIT {
 
@@ -72,42 +74,52 @@ class SchemathesisIT {
             // springdoc builds the document at its first request: not within schemathesis's time to load it
             assertEquals(200, server.get("/v3/api-docs", null).statusCode());
 
-            List<Executable> runs = new ArrayList<>();
-            // admin last: it may revoke tokens, the other two among them, and delete what the others read
-            for (Map.Entry<String, String> role :
-                    List.of(Map.entry("read", read), Map.entry("submit", submit), Map.entry("admin", admin))) {
-                PythonTools.Run run = PythonTools.run(
-                        "schemathesis-" + role.getKey(),
-                        List.of(
-                                schemathesis.toString(),
-                                "--config-file",
-                                config.toString(),
-                                "--no-color",
-                                "run",
-                                server.url() + "/v3/api-docs",
-                                "--checks",
-                                "all",
-                                "-H",
-                                "Authorization: Bearer " + role.getValue(),
-                                "--phases",
-                                "examples,coverage,fuzzing,stateful",
-                                "--max-examples",
-                                Integer.toString(EXAMPLES),
-                                "--workers",
-                                "1",
-                                "--request-timeout",
-                                "30"),
-                        Map.of("NO_COLOR", "1"),
-                        // about a minute a role on two quiet cores; 150 s for the coverage phase alone at load 15
-                        Duration.ofMinutes(8L * Math.max(1, EXAMPLES / MAX_EXAMPLES)));
-                runs.add(() -> assertEquals(
-                        0,
-                        run.exit(),
-                        "schemathesis with the " + role.getKey() + " token found failures (" + run.log() + "):\n"
-                                + run.output() + server.logTail()));
-            }
-            assertAll(runs);
+            // read and submit side by side (each one thread that waits on the server half its time); admin
+            // after both: it may revoke tokens, the other two among them, and delete what the others read
+            PythonTools.Started reading = schemathesis(schemathesis, config, server, "read", read);
+            PythonTools.Started submitting = schemathesis(schemathesis, config, server, "submit", submit);
+            Map<String, PythonTools.Run> runs = new LinkedHashMap<>();
+            runs.put("read", reading.await());
+            runs.put("submit", submitting.await());
+            runs.put(
+                    "admin",
+                    schemathesis(schemathesis, config, server, "admin", admin).await());
+            List<Executable> checks = new ArrayList<>();
+            runs.forEach((role, run) -> checks.add(() -> assertEquals(
+                    0,
+                    run.exit(),
+                    "schemathesis with the " + role + " token found failures (" + run.log() + "):\n" + run.output()
+                            + server.logTail())));
+            assertAll(checks);
         }
+    }
+
+    private static PythonTools.Started schemathesis(
+            Path schemathesis, Path config, CairnServerProcess server, String role, String token) {
+        return PythonTools.start(
+                "schemathesis-" + role,
+                List.of(
+                        schemathesis.toString(),
+                        "--config-file",
+                        config.toString(),
+                        "--no-color",
+                        "run",
+                        server.url() + "/v3/api-docs",
+                        "--checks",
+                        "all",
+                        "-H",
+                        "Authorization: Bearer " + token,
+                        "--phases",
+                        "examples,coverage,fuzzing,stateful",
+                        "--max-examples",
+                        Integer.toString(EXAMPLES),
+                        "--workers",
+                        "1",
+                        "--request-timeout",
+                        "30"),
+                Map.of("NO_COLOR", "1"),
+                // about a minute a role on two quiet cores; 150 s for the coverage phase alone at load 15
+                Duration.ofMinutes(8L * Math.max(1, EXAMPLES / MAX_EXAMPLES)));
     }
 
     /** Data for operations to find beside the demo's: nodes of several kinds, a group of them, a comment, a user. */
