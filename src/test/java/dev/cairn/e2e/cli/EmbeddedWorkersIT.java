@@ -68,8 +68,11 @@ class EmbeddedWorkersIT {
         List<String> published = Files.readAllLines(services);
         assertAll(
                 () -> assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(services))),
+                // through the cluster's Unix socket, which the workers of this host reach as the server does
                 () -> assertTrue(
-                        published.stream().anyMatch(l -> l.startsWith("--cairn.database.url=jdbc:postgresql:")),
+                        published.stream()
+                                .anyMatch(l -> l.startsWith("--cairn.database.url=jdbc:postgresql:")
+                                        && l.contains("socketFactory=dev.cairn.storage.db.UnixSocketFactory")),
                         published.toString()),
                 () -> assertTrue(
                         published.stream().anyMatch(l -> l.startsWith("--cairn.broker.uri=amqp://")),
