@@ -27,6 +27,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.cairn.storage.db.Database;
+import dev.cairn.storage.db.DatabaseConfig;
+
 /** The embedded cluster and the server's connections to it through its Unix socket. */
 class EmbeddedDatabaseIT {
 
@@ -62,6 +65,14 @@ class EmbeddedDatabaseIT {
             // 30 MB of rows, long and short, multi-byte, read by cursor as the query streams do
             String rows = "SELECT i, repeat('é🙂\"\\' || i, (i % 7) * 400) FROM generate_series(1, 10000) AS i";
             assertEquals(digest(loopback, rows), digest(unix, rows));
+        }
+    }
+
+    @Test
+    void theServersPoolConnectsThroughTheSocketToo() throws Exception {
+        try (Database db = Database.open(DatabaseConfig.of(database.jdbcUrl()));
+                Connection c = db.connection()) {
+            assertNull(single(c, "SELECT inet_server_addr()::text"));
         }
     }
 

@@ -100,8 +100,11 @@ public final class Database implements AutoCloseable {
         int idle = Math.max(1, total / 2);
         int count = 3;
         int interval = Math.max(1, (total - idle) / count);
-        hikari.addDataSourceProperty("socketFactory", KeepAliveSockets.class.getName());
-        hikari.addDataSourceProperty("socketFactoryArg", idle + "," + interval + "," + count);
+        // a URL's own socket factory (a Unix socket, where keepalives mean nothing) is the driver's choice
+        if (!url.contains("socketFactory=")) {
+            hikari.addDataSourceProperty("socketFactory", KeepAliveSockets.class.getName());
+            hikari.addDataSourceProperty("socketFactoryArg", idle + "," + interval + "," + count);
+        }
         if (!url.contains("options=")) {
             hikari.addDataSourceProperty(
                     "options",
