@@ -54,7 +54,8 @@ public final class EmbeddedDatabase implements AutoCloseable {
         this.cluster = cluster;
         this.lockChannel = lockChannel;
         this.postmaster = Postmaster.of(cluster).orElse(null);
-        this.socket = socketFolder == null ? null : socketFile(socketFolder.resolve(".s.PGSQL." + postgres.getPort()));
+        // PostgreSQL does not start without the sockets it is given, so the file is there
+        this.socket = socketFolder == null ? null : socketFolder.resolve(".s.PGSQL." + postgres.getPort());
     }
 
     /** Starts the cluster in {@code folder} (made, with initdb, on the first start). */
@@ -130,8 +131,8 @@ public final class EmbeddedDatabase implements AutoCloseable {
     }
 
     /**
-     * The JDBC URL of Cairn's database on this cluster, with its user: through the Unix socket where
-     * PostgreSQL made one, else TCP on loopback.
+     * The JDBC URL of Cairn's database on this cluster, with its user: through its Unix socket, or
+     * TCP on loopback where the data directory is too deep for one.
      */
     public String jdbcUrl() {
         String tcp = postgres.getJdbcUrl("postgres", DATABASE);
@@ -154,15 +155,6 @@ public final class EmbeddedDatabase implements AutoCloseable {
             return null;
         }
         return Files.createDirectories(sockets);
-    }
-
-    /** The socket file, or null (the server connects by TCP) where PostgreSQL made none. */
-    private static Path socketFile(Path file) {
-        if (!Files.exists(file)) {
-            LOG.warn("the embedded PostgreSQL made no Unix socket at {}: the server connects by TCP", file);
-            return null;
-        }
-        return file;
     }
 
     /**

@@ -6,6 +6,8 @@ import java.net.Socket;
 import java.nio.file.Path;
 import javax.net.SocketFactory;
 
+import dev.cairn.storage.db.internal.UnixDomainSocket;
+
 /**
  * Connects the PostgreSQL driver to a database on the same host through its Unix domain socket
  * rather than TCP on loopback: the kernel does less for each message, and PostgreSQL's backend

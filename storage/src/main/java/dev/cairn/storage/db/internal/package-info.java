@@ -4,7 +4,8 @@
  * {@code Database} registers ({@link dev.cairn.storage.db.internal.Entities}) and Hibernate validates
  * against the migrations at start-up, so a mapping that drifts fails fast; and the JDBC tools the
  * graph, the traversals and the archives share: COPY rows and pipes, server-side cursors, temporary
- * id tables, and the socket factory that turns on TCP keepalives.
+ * id tables, the socket factory that turns on TCP keepalives, and the socket behind
+ * {@link dev.cairn.storage.db.UnixSocketFactory} for a database on the same host.
  *
  * <p>The stores of users, computers and comments read and write through their entities; nodes,
  * links and logs are written through JDBC and COPY instead, for speed, and their entities (with

@@ -1,4 +1,4 @@
-package dev.cairn.storage.db;
+package dev.cairn.storage.db.internal;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -26,11 +26,11 @@ import java.util.concurrent.TimeUnit;
  * A JDK Unix domain {@link SocketChannel} behind the part of {@link Socket} the PostgreSQL driver
  * uses: connect, the two streams, a read timeout ({@link #setSoTimeout}, which the driver's
  * {@code socketTimeout} and a pool's network timeout set), buffer sizes, close from another
- * thread (a connection's abort). The channel is non-blocking and waits on a selector only when
+ * thread (a connection's abort); {@code UnixSocketFactory} makes it. The channel is non-blocking and waits on a selector only when
  * it has nothing to read (or no room to write), so a timeout can end the wait; TCP's options
  * (no delay, keep-alive) mean nothing here and are taken and ignored.
  */
-final class UnixDomainSocket extends Socket {
+public final class UnixDomainSocket extends Socket {
 
     private final Path file;
     private SocketChannel channel;
@@ -42,7 +42,8 @@ final class UnixDomainSocket extends Socket {
     private final InputStream in = new In();
     private final OutputStream out = new Out();
 
-    UnixDomainSocket(Path file) {
+    /** Unconnected; {@link #connect(SocketAddress, int)} connects it to {@code file}. */
+    public UnixDomainSocket(Path file) {
         this.file = file;
     }
 
@@ -198,20 +199,28 @@ final class UnixDomainSocket extends Socket {
     }
 
     private int read(ByteBuffer buffer) throws IOException {
-        while (true) {
-            int n = io(() -> channel.read(buffer));
-            if (n != 0) {
-                return n;
+        open();
+        try {
+            int n;
+            while ((n = channel.read(buffer)) == 0) {
+                await(readable, timeoutMillis, "read");
             }
-            await(readable, timeoutMillis, "read");
+            return n;
+        } catch (ClosedChannelException e) {
+            throw closedException();
         }
     }
 
     private void write(ByteBuffer buffer) throws IOException {
-        while (buffer.hasRemaining()) {
-            if (io(() -> channel.write(buffer)) == 0) {
-                await(writable, 0, "write"); // no timeout, as on a TCP socket
+        open();
+        try {
+            while (buffer.hasRemaining()) {
+                if (channel.write(buffer) == 0) {
+                    await(writable, 0, "write"); // no timeout, as on a TCP socket
+                }
             }
+        } catch (ClosedChannelException e) {
+            throw closedException();
         }
     }
 
@@ -257,15 +266,6 @@ final class UnixDomainSocket extends Socket {
         return new SocketException("Socket closed");
     }
 
-    private int io(ChannelCall call) throws IOException {
-        open();
-        try {
-            return call.run();
-        } catch (ClosedChannelException e) {
-            throw closedException();
-        }
-    }
-
     private int option(SocketOption<Integer> name) throws SocketException {
         open();
         try {
@@ -282,11 +282,6 @@ final class UnixDomainSocket extends Socket {
         } catch (IOException e) {
             throw new SocketException(e.getMessage());
         }
-    }
-
-    @FunctionalInterface
-    private interface ChannelCall {
-        int run() throws IOException;
     }
 
     private final class In extends InputStream {
