@@ -2,6 +2,7 @@ package dev.cairn.storage.db;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -156,6 +157,8 @@ class UnixDomainSocketTest {
         IOException e = assertThrows(
                 IOException.class, () -> new UnixSocketFactory(missing.toString()).createSocket("localhost", 5432));
         assertTrue(e.getMessage().contains(missing.toString()), e.getMessage());
+        // innermost: the driver wraps it, and a log of the failure's root cause shows this message
+        assertNull(e.getCause());
     }
 
     @Test

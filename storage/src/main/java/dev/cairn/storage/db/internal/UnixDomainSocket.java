@@ -3,6 +3,7 @@ package dev.cairn.storage.db.internal;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.ConnectException;
 import java.net.Socket;
 import java.net.SocketAddress;
 import java.net.SocketException;
@@ -65,7 +66,11 @@ public final class UnixDomainSocket extends Socket {
         } catch (IOException e) {
             opened.close();
             closeSelectors();
-            throw new IOException("cannot connect to PostgreSQL's Unix socket " + file + ": " + e.getMessage(), e);
+            // the innermost exception, which is what a log of the connection's failure shows, names the file
+            ConnectException refused =
+                    new ConnectException("cannot connect to PostgreSQL's Unix socket " + file + ": " + e.getMessage());
+            refused.addSuppressed(e);
+            throw refused;
         }
         channel = opened;
     }
