@@ -35,8 +35,10 @@ import dev.cairn.storage.testing.TestDatabase;
  * operations by the links schemathesis infers from the response schemas and path parameters), at
  * most {@value #MAX_EXAMPLES} generated cases per operation in fuzzing, one worker (schemathesis's
  * parallel workers share Hypothesis, whose lambda introspection failed once under two threads); the read
- * and submit runs side by side, as two processes, the admin's after them.
+ * and submit runs side by side, as two processes, the admin's after them. The longest class of the suite,
+ * and its server's alone: it runs in the {@link SecondLane}.
  */
+@SecondLane
 class SchemathesisIT {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
