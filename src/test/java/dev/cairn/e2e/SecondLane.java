@@ -11,8 +11,8 @@ import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * A test class that runs beside the end-to-end tests that run one after another, one class at a time in a
- * second lane. The many-hosts tests run there; so do long classes that share nothing with the others but
- * the CPUs (a database, a vhost, a data directory and a port of their own), so that the two lanes take
+ * second lane. The many-hosts tests run there; so do classes that share nothing with the others but the
+ * CPUs (a database, a vhost, a data directory and a port of their own), as many as make the two lanes take
  * about as long. A class goes here for its length, never to dodge another: two lanes on two cores is what
  * the suite is timed for, so this adds no concurrency, it moves work from the longer lane to the shorter.
  */
