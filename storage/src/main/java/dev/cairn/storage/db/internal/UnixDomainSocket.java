@@ -27,9 +27,9 @@ import java.util.concurrent.TimeUnit;
  * A JDK Unix domain {@link SocketChannel} behind the part of {@link Socket} the PostgreSQL driver
  * uses: connect, the two streams, a read timeout ({@link #setSoTimeout}, which the driver's
  * {@code socketTimeout} and a pool's network timeout set), buffer sizes, close from another
- * thread (a connection's abort); {@code UnixSocketFactory} makes it. The channel is non-blocking and waits on a selector only when
- * it has nothing to read (or no room to write), so a timeout can end the wait; TCP's options
- * (no delay, keep-alive) mean nothing here and are taken and ignored.
+ * thread (a connection's abort); {@code UnixSocketFactory} makes it. The channel is non-blocking
+ * and waits on a selector only when it has nothing to read (or no room to write), so a timeout can
+ * end the wait; TCP's options (no delay, keep-alive) mean nothing here and are taken and ignored.
  */
 public final class UnixDomainSocket extends Socket {
 
