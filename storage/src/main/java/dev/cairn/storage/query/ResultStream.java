@@ -1,8 +1,6 @@
 package dev.cairn.storage.query;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -15,9 +13,9 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.FutureTask;
 
 /**
- * The rows of a query as they are read: from {@link GraphQuery#cursor()} a server-side cursor,
- * where the driver fetches {@code fetchSize} rows at a time inside a transaction and never holds
- * the whole result. Close it (try-with-resources) to end the transaction and give the connection
+ * The rows of a query as they are read, from a {@link CellSource}: a server-side cursor, where the
+ * driver fetches {@code fetchSize} rows at a time inside a transaction and never holds the whole
+ * result, or a COPY's stream. Close it (try-with-resources) to end the read and give the connection
  * back.
  * <p>
  * With a decoding executor, rows are taken off the wire in batches on the calling thread and
@@ -30,8 +28,7 @@ final class ResultStream implements Iterator<Row>, AutoCloseable {
     private static final int IN_FLIGHT = 4;
 
     private final Connection connection;
-    private final PreparedStatement statement;
-    private final ResultSet resultSet;
+    private final CellSource source;
     private final RowReader reader;
     private final Executor decoder;
     private final ArrayDeque<FutureTask<List<Row>>> pending = new ArrayDeque<>();
@@ -39,15 +36,9 @@ final class ResultStream implements Iterator<Row>, AutoCloseable {
     private boolean exhausted;
     private boolean closed;
 
-    ResultStream(
-            Connection connection,
-            PreparedStatement statement,
-            ResultSet resultSet,
-            RowReader reader,
-            Executor decoder) {
+    ResultStream(Connection connection, CellSource source, RowReader reader, Executor decoder) {
         this.connection = connection;
-        this.statement = statement;
-        this.resultSet = resultSet;
+        this.source = source;
         this.reader = reader;
         this.decoder = reader.decodesJson() ? decoder : null;
     }
@@ -100,8 +91,9 @@ final class ResultStream implements Iterator<Row>, AutoCloseable {
     private List<Object[]> fetchBatch() {
         List<Object[]> cells = new ArrayList<>(BATCH);
         try {
-            while (cells.size() < BATCH && resultSet.next()) {
-                cells.add(reader.raw(resultSet));
+            Object[] row;
+            while (cells.size() < BATCH && (row = source.next()) != null) {
+                cells.add(row);
             }
         } catch (SQLException e) {
             close();
@@ -140,7 +132,7 @@ final class ResultStream implements Iterator<Row>, AutoCloseable {
         }
     }
 
-    /** Ends the read-only transaction and returns the connection. Safe to call twice. */
+    /** Ends the read (and a cursor's read-only transaction) and returns the connection. Safe to call twice. */
     @Override
     public void close() {
         if (closed) {
@@ -151,8 +143,7 @@ final class ResultStream implements Iterator<Row>, AutoCloseable {
         pending.clear();
         QueryFailedException failure = null;
         try (connection;
-                statement;
-                resultSet) {
+                source) {
             if (!connection.getAutoCommit()) {
                 connection.rollback();
                 connection.setAutoCommit(true);

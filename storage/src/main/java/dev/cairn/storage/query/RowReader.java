@@ -52,6 +52,28 @@ final class RowReader {
         return decodesJson;
     }
 
+    /**
+     * The reader of each column, in order, for a read from a COPY ({@link CopyCells}), or {@code null}
+     * when a column is one a COPY does not read (a {@link ValueReader#NUMBER}).
+     */
+    ValueReader[] copyColumns() {
+        ValueReader[] readers = new ValueReader[columns];
+        for (OutputField o : header.outputs()) {
+            Table table = o.reader().table();
+            for (int k = 0; k < o.width(); k++) {
+                readers[o.column() - 1 + k] = table == null
+                        ? o.reader()
+                        : ValueReader.forColumn(table.columns().get(k).kind());
+            }
+        }
+        for (ValueReader r : readers) {
+            if (r == null || !CopyCells.decodes(r)) {
+                return null;
+            }
+        }
+        return readers;
+    }
+
     Object[] raw(ResultSet rs) throws SQLException {
         Object[] cells = new Object[columns];
         for (OutputField o : header.outputs()) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.postgresql.PGConnection;
 
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.errors.InvalidInputException;
@@ -176,14 +178,31 @@ class AttributeIndexesIT {
         assertTrue(e.getMessage().contains(message), e.getMessage());
     }
 
-    /** EXPLAIN ANALYZE of the query shows an index scan or a bitmap index scan on {@code index}. */
+    /**
+     * EXPLAIN ANALYZE of the query shows an index scan or a bitmap index scan on {@code index}, as
+     * does that of its text with the values written in, which {@link GraphQuery#stream()}'s COPY runs.
+     */
     private static void assertUses(AttributeIndex index, GraphQuery query) {
-        String plan = query.explain(true);
-        assertTrue(
-                plan.contains("Index Scan using " + index.name())
-                        || plan.contains("Bitmap Index Scan on " + index.name()),
-                () -> "no scan of " + index.name() + " in the plan of "
-                        + query.sql().sql() + ":\n" + plan);
+        String inlined;
+        StringBuilder inlinedPlan = new StringBuilder();
+        try (Connection c = database.connection();
+                Statement s = c.createStatement()) {
+            inlined = InlinedSql.of(query.sql(), c.unwrap(PGConnection.class));
+            try (ResultSet rs = s.executeQuery("EXPLAIN ANALYZE " + inlined)) {
+                while (rs.next()) {
+                    inlinedPlan.append(rs.getString(1)).append('\n');
+                }
+            }
+        } catch (SQLException e) {
+            throw new AssertionError(e);
+        }
+        for (String plan : List.of(query.explain(true), inlinedPlan.toString())) {
+            assertTrue(
+                    plan.contains("Index Scan using " + index.name())
+                            || plan.contains("Bitmap Index Scan on " + index.name()),
+                    () -> "no scan of " + index.name() + " in the plan of "
+                            + query.sql().sql() + " (values written in: " + inlined + "):\n" + plan);
+        }
     }
 
     private static GraphQuery query(Filter filter) {

@@ -146,7 +146,8 @@ class ParallelStreamIT {
                         throw e.getCause();
                     }
                 });
-        ResultStream cursor = new ResultStream(c, s, dying, new RowReader(plan.outputs(), false), null);
+        RowReader reader = new RowReader(plan.outputs(), false);
+        ResultStream cursor = new ResultStream(c, new CursorCells(s, dying, reader), reader, null);
         try (ParallelRows rows = ParallelRows.readAhead(cursor)) {
             OutOfMemoryError e = assertTimeoutPreemptively(
                     Duration.ofSeconds(30),

@@ -2,13 +2,16 @@ package dev.cairn.storage.query;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.DatabaseConfig;
@@ -113,8 +116,9 @@ final class QueryFixture {
             (1, gen_random_uuid(), now(), 'cairn.engine', 'REPORT', 8, 'adding');
         """.formatted(sites(40, "Ba"), sites(10, "O"));
 
-    /** The ids a query returns in its first column, as a sorted set. */
+    /** The ids a query returns in its first column, as a sorted set; read through its COPY too, to the same rows. */
     static Set<Long> ids(GraphQuery query) {
+        assertCopyReadsAsCursor(query);
         Set<Long> ids = new TreeSet<>();
         for (Row row : query.all()) {
             ids.add((Long) row.get(0));
@@ -127,7 +131,44 @@ final class QueryFixture {
                 new TreeSet<>(expected), ids(query), () -> "SQL: " + query.sql().sql());
     }
 
+    /**
+     * {@link GraphQuery#stream()}, which reads through a COPY with the query's values written in, gives
+     * the rows a cursor with them bound gives (in the same order where the query orders them), as
+     * decoded values and as JSON text.
+     */
+    static void assertCopyReadsAsCursor(GraphQuery query) {
+        for (GraphQuery q : List.of(query, query.withJsonAsText())) {
+            List<List<Object>> streamed;
+            try (Stream<Row> rows = q.stream()) {
+                streamed = inOrder(q, rows.map(QueryFixture::comparable).toList());
+            }
+            assertEquals(
+                    inOrder(q, q.all().stream().map(QueryFixture::comparable).toList()),
+                    streamed,
+                    () -> "SQL: " + q.sql().sql() + "\nparameters: " + q.sql().parameters());
+        }
+    }
+
+    private static List<List<Object>> inOrder(GraphQuery q, List<List<Object>> rows) {
+        return q.spec().orderBy().isEmpty()
+                ? rows.stream().sorted(Comparator.comparing(String::valueOf)).toList()
+                : rows;
+    }
+
+    /** A row's values, JSON text and strings as Java strings (their classes compare by identity). */
+    private static List<Object> comparable(Row row) {
+        return row.values().stream()
+                .map(v -> switch (v) {
+                    case UndecodedJson json -> "json " + new String(json.utf8(), StandardCharsets.UTF_8);
+                    case UndecodedString string -> "string " + new String(string.utf8(), StandardCharsets.UTF_8);
+                    case null -> "null";
+                    default -> v;
+                })
+                .toList();
+    }
+
     static List<Long> idList(GraphQuery query) {
+        assertCopyReadsAsCursor(query);
         return query.all().stream().map(r -> (Long) r.get(0)).toList();
     }
 }
