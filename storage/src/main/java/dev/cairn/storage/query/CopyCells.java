@@ -17,8 +17,8 @@ import org.postgresql.copy.CopyOut;
 /**
  * The cells of a query's rows read from {@code COPY (…) TO STDOUT (FORMAT binary)}: a header, then
  * per row a count of fields and each field as its length (-1 for null) and its bytes in the type's
- * binary form, then -1 for the end. PostgreSQL writes rows so more cheaply than through a cursor,
- * and the driver hands over each message's bytes without making a row of them.
+ * binary form, then -1 for the end. PostgreSQL writes rows this way at less cost than through a
+ * cursor, and the driver hands over each message's bytes without making a row of them.
  *
  * <p>The stream carries no types: {@link #statement} casts every column to the one type its
  * {@link ValueReader} decodes (JSON as its text).
