@@ -99,7 +99,9 @@ CONF
 export SLURM_CONF=$conf
 
 running() { [[ -f $1 ]] && kill -0 "$(cat "$1")" 2>/dev/null; }
-running "$dir/slurmctld.pid" || { say "starting slurmctld"; slurmctld -f "$conf"; }
+# a new slurmctld starts with no jobs (-c): one that recovered the last one's state could hold a job it had
+# allocated but whose launch the stop cut off, running for ever on the node by its count, in slurmd unknown
+running "$dir/slurmctld.pid" || { say "starting slurmctld"; slurmctld -c -f "$conf"; }
 running "$dir/slurmd.pid" || { say "starting slurmd"; slurmd -f "$conf"; }
 
 for _ in $(seq 120); do
