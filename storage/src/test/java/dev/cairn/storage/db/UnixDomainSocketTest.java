@@ -115,6 +115,23 @@ class UnixDomainSocketTest {
     }
 
     @Test
+    void aTimeoutOfOneMillisecondIsWaitedNotSkipped() throws Exception {
+        try (Socket socket = connected();
+                SocketChannel peer = server.accept()) {
+            socket.setSoTimeout(1);
+            for (int i = 0; i < 20; i++) {
+                long started = System.nanoTime();
+                assertThrows(
+                        SocketTimeoutException.class,
+                        () -> socket.getInputStream().read(new byte[16]));
+                long waited = System.nanoTime() - started;
+                assertTrue(
+                        waited >= TimeUnit.MILLISECONDS.toNanos(1), "read " + i + " gave up after " + waited + " ns");
+            }
+        }
+    }
+
+    @Test
     void closingFromAnotherThreadEndsAReadThatWaitsWithoutTimeout() throws Exception {
         try (Socket socket = connected();
                 SocketChannel peer = server.accept()) {

@@ -237,12 +237,13 @@ public final class UnixDomainSocket extends Socket {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeout);
         try {
             while (true) {
-                long left = timeout == 0 ? 0 : TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-                if (timeout > 0 && left <= 0) {
+                long leftNanos = deadline - System.nanoTime();
+                if (timeout > 0 && leftNanos <= 0) {
                     throw new SocketTimeoutException(
                             "no " + what + " on " + file + " within " + timeout + " ms (the socket's timeout)");
                 }
-                int ready = timeout == 0 ? selector.select() : selector.select(left);
+                // rounded up: a wait of less than a millisecond left is a wait of one, not none (select(0) is for ever)
+                int ready = timeout == 0 ? selector.select() : selector.select(ceilMillis(leftNanos));
                 if (Thread.currentThread().isInterrupted()) {
                     close();
                     throw new SocketException("Closed by interrupt");
@@ -256,6 +257,10 @@ public final class UnixDomainSocket extends Socket {
         } catch (ClosedSelectorException | CancelledKeyException e) {
             throw closedException();
         }
+    }
+
+    private static long ceilMillis(long nanos) {
+        return Math.ceilDiv(nanos, TimeUnit.MILLISECONDS.toNanos(1));
     }
 
     private void open() throws SocketException {
