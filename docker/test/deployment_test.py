@@ -16,7 +16,6 @@ Prints the figures; exits non-zero on the first check that fails, saying which.
 """
 import json
 import os
-import re
 import shutil
 import signal
 import socket
@@ -32,8 +31,6 @@ COMPOSE_FILE = os.path.join(ROOT, "docker", "compose.yaml")
 # image tag); CAIRN_TEST_PROJECT names it
 PROJECT = os.environ.get("CAIRN_TEST_PROJECT", f"cairn-ci-{os.getpid()}")
 RESTORED = PROJECT + "-restored"
-# how compose reports a container whose process the runtime could not start (runc and its init lost their pipe)
-RUNTIME_START_FAILURE = re.compile(r"Cannot start service \S+: .*(write child|write parent|broken pipe)")
 
 figures = {}
 started = time.monotonic()
@@ -81,23 +78,6 @@ class Deployment:
         if check_exit and result.returncode != 0:
             raise Failed(f"{' '.join(command)} exited {result.returncode}" + (f":\n{result.stdout}" if capture else ""))
         return result.stdout if capture else result.returncode
-
-    def up(self, *args):
-        """``up -d``, once more if the container runtime failed to start a container's first process (runc's
-        "write child: broken pipe", met once in CI on a loaded machine): ``up`` starts what is not running, so
-        a second one is what an operator would do. Any other failure, or the same one twice, fails."""
-        command = ["docker-compose", "-f", COMPOSE_FILE, "-p", self.project, "up", "-d", *args]
-        for attempt in (1, 2):
-            result = subprocess.run(
-                command, env=self.env, cwd=ROOT, text=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
-            )
-            print(result.stdout, end="", flush=True)
-            if result.returncode == 0:
-                return
-            if attempt == 1 and RUNTIME_START_FAILURE.search(result.stdout):
-                log("the container runtime failed to start a container; up again")
-                continue
-            raise Failed(f"{' '.join(command)} exited {result.returncode}")
 
     def containers(self, service):
         return self.compose("ps", "-q", service, capture=True).split()
@@ -364,7 +344,7 @@ def main():
 
     log("up with one worker")
     t = time.monotonic()
-    a.up("--scale", "worker=1")
+    a.compose("up", "-d", "--scale", "worker=1")
     a.wait_ready()
     figures["up seconds (to the API's readiness)"] = round(time.monotonic() - t, 1)
     a.read_token()
@@ -410,7 +390,7 @@ def main():
     # scale 1 -> 3 while work chains run; more once the three take tasks; SIGKILL the worker that holds the most
     before = a.counts()
     uuids = a.submit([WORK_CHAINS["sum_series"][0]] * 60)
-    a.up("--no-recreate", "--scale", "worker=3", "worker")
+    a.compose("up", "-d", "--no-recreate", "--scale", "worker=3", "worker")
     workers = a.containers("worker")
     check(len(workers) == 3, f"scaled to 3 workers ({len(workers)} containers)")
     a.wait_consumers(3, 900)
@@ -479,7 +459,7 @@ def upgrade(a, per_run):
                        f" ({a.top_level_sum_series('finished') - finished_before} finished)")
     figures["upgrade: build seconds"] = round(build_server(a.env, "ci-2"), 1)
     a.compose("run", "--rm", "migrate")  # once, before anything of the new version starts
-    a.up("--force-recreate", "--scale", "worker=3")
+    a.compose("up", "-d", "--force-recreate", "--scale", "worker=3")
     a.wait_ready()
     figures["upgrade: seconds from the drain to the API ready"] = round(time.monotonic() - t, 1)
     new = {s: set(a.containers(s)) for s in old}
@@ -499,7 +479,7 @@ def backup_and_restore(a, b):
     last = lines[-1] if isinstance(lines, list) else lines  # the steps, then {"done": ...} or a problem
     done = last.get("done") or {}
     check("path" in done, f"the backup was written: {done.get('path')} ({done.get('rows')} rows; last line {last})")
-    b.up("secrets", "postgres", "rabbitmq")
+    b.compose("up", "-d", "secrets", "postgres", "rabbitmq")
     volume = f"{a.project}_api"  # compose names a project's volumes so
     t = time.monotonic()
     b.compose(
@@ -507,7 +487,7 @@ def backup_and_restore(a, b):
         "--cairn.restore-from=/restore/backups/last",
     )
     figures["restore seconds"] = round(time.monotonic() - t, 1)
-    b.up("--scale", "worker=1")
+    b.compose("up", "-d", "--scale", "worker=1")
     b.wait_ready()
     b.token = a.token  # the tokens came with the database
     restored = b.storage()
