@@ -28,6 +28,7 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
 
 import dev.cairn.engine.process.InvalidInputsException;
 import dev.cairn.storage.errors.CairnException;
+import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.graph.SqlErrors;
 import dev.cairn.storage.objects.BucketUnavailableException;
 import dev.cairn.storage.objects.ContainerLockedException;
@@ -54,7 +55,8 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     @ExceptionHandler(CairnException.class)
     ResponseEntity<ProblemDetail> cairn(CairnException e, HttpServletResponse sent) {
         abortIfCommitted(e, sent);
-        Optional<String> refused = SqlErrors.refusedValue(e);
+        // an invalid input names the refusal already (a query's value)
+        Optional<String> refused = e instanceof InvalidInputException ? Optional.empty() : SqlErrors.refusedValue(e);
         if (refused.isPresent()) {
             return refusedValue(e.getMessage() + ": ", refused.get());
         }

@@ -1,6 +1,7 @@
 package dev.cairn.api.query;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedReader;
@@ -466,5 +467,19 @@ class QueryIT extends ApiTest {
         assertEquals(400, otherBody.status(), otherBody.toString());
         Api.Response limit = api.post("/api/v1/query?limit=5000", INTS);
         assertEquals(400, limit.status(), limit.toString());
+    }
+
+    @Test
+    void aNulInAFiltersValueIsRefusedSayingWhyOnce() {
+        String nul = "{\"path\": [{\"tag\": \"n\", \"entity\": \"node\", \"filters\": {\"label\": \"a\\u0000b\"}}]}";
+        for (String path : List.of("/api/v1/query", "/api/v1/query/stream")) {
+            Api.Response refused = reader().post(path, nul);
+            assertEquals(400, refused.status(), path + ": " + refused);
+            String detail = refused.json().get("detail").asString();
+            assertTrue(detail.contains("the database refused a value of the query"), path + ": " + detail);
+            assertEquals(1, detail.split("refused", -1).length - 1, path + " says why once: " + detail);
+            assertFalse(
+                    detail.contains("\n"), path + " says it in one line, without the database's context: " + detail);
+        }
     }
 }

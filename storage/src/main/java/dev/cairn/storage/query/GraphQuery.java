@@ -27,6 +27,7 @@ import dev.cairn.storage.db.Database;
 import dev.cairn.storage.errors.ConflictException;
 import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.errors.NotFoundException;
+import dev.cairn.storage.graph.SqlErrors;
 
 /**
  * A compiled query ready to run against the graph's database.
@@ -392,8 +393,9 @@ public final class GraphQuery {
      * number, a bad cast) is the query's fault; anything else is the database's.
      */
     private static RuntimeException failed(CompiledQuery query, SQLException e) {
-        if (e.getSQLState() != null && e.getSQLState().startsWith("22")) {
-            return new InvalidQueryException("the database refused a value of the query: " + e.getMessage(), e);
+        Optional<String> refused = SqlErrors.refusedValue(e);
+        if (refused.isPresent()) {
+            return new InvalidQueryException("the database refused a value of the query: " + refused.get(), e);
         }
         return new QueryFailedException(
                 "the query failed in the database: " + e.getMessage() + "\nSQL: " + query.sql(), e);

@@ -8,9 +8,12 @@ import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.FutureTask;
+
+import dev.cairn.storage.graph.SqlErrors;
 
 /**
  * The rows of a query as they are read, from a {@link CellSource}: a server-side cursor, where the
@@ -99,8 +102,9 @@ final class ResultStream implements Iterator<Row>, AutoCloseable {
             close();
             // as GraphQuery.failed: a value the query could not use as it asked (class 22) is the query's fault,
             // met here when a cursor reaches the row that holds it
-            if (e.getSQLState() != null && e.getSQLState().startsWith("22")) {
-                throw new InvalidQueryException("the database refused a value of the query: " + e.getMessage(), e);
+            Optional<String> refused = SqlErrors.refusedValue(e);
+            if (refused.isPresent()) {
+                throw new InvalidQueryException("the database refused a value of the query: " + refused.get(), e);
             }
             throw new QueryFailedException("reading query results failed: " + e.getMessage(), e);
         }
