@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import time
 import warnings
@@ -166,6 +167,37 @@ def test_dataframes_hold_the_values_rows_hold_nulls_mixed_types_and_nested_ones_
         assert [r["d"]["attributes." + key] for r in q.rows()] == expected
         assert [None if v is None or v != v else v for v in frame["attributes." + key].tolist()] == expected, key
     assert frame["attributes"].tolist() == stored
+
+
+def test_large_answers_are_parsed_with_the_collector_paused(cairn: Client) -> None:
+    # 6,000 lists: unpaused, the parse would start a collection every 700 containers it makes; paused, the
+    # collector walks them once, when the read is over and it is enabled again
+    label = "many containers"
+    cairn.upload({"lists": [[i, [i]] for i in range(3_000)]}, label=label)
+    q = cairn.query().nodes("d", filters={"label": {"==": label}}, project=["attributes.lists"])
+    collections: list[str] = []
+
+    def count(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            collections.append(phase)
+
+    assert gc.isenabled()
+    gc.callbacks.append(count)
+    try:
+        gc.collect()  # none due when a read starts
+        collections.clear()
+        rows = q.rows()
+        by_rows = len(collections)
+        gc.collect()
+        collections.clear()
+        columns = q.columns()
+        by_columns = len(collections)
+    finally:
+        gc.callbacks.remove(count)
+    assert (by_rows, by_columns) == (1, 1)
+    assert gc.isenabled()
+    assert rows[0]["d"]["attributes.lists"][2999] == [2999, [2999]]
+    assert columns["attributes.lists"][0][2999] == [2999, [2999]]
 
 
 def test_dataframes_read_columns_of_strings_as_raw_utf8_with_the_values_rows_hold(cairn: Client, json_backend: str) -> None:

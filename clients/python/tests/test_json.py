@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import math
 import random
@@ -90,3 +91,33 @@ def test_importing_the_client_imports_neither_orjson_nor_httpx() -> None:
     code = "import sys, cairn_client; print(sorted(m for m in ('orjson', 'httpx', 'pandas') if m in sys.modules))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+@pytest.fixture
+def collector_enabled() -> Iterator[None]:
+    was = gc.isenabled()
+    gc.enable()
+    yield
+    (gc.enable if was else gc.disable)()
+
+
+def test_the_collector_is_paused_until_the_last_overlapping_parse_ends(collector_enabled: None) -> None:
+    first, second = _json.gc_paused(), _json.gc_paused()
+    first.__enter__()
+    assert not gc.isenabled()
+    second.__enter__()
+    first.__exit__(None, None, None)
+    assert not gc.isenabled(), "another parse still runs"
+    second.__exit__(None, None, None)
+    assert gc.isenabled()
+    with pytest.raises(ValueError):
+        with _json.gc_paused():
+            _json.loads(b"[1, 2")
+    assert gc.isenabled(), "a parse that failed enables it again"
+
+
+def test_a_collector_disabled_before_stays_disabled(collector_enabled: None) -> None:
+    gc.disable()
+    with _json.gc_paused():
+        assert not gc.isenabled()
+    assert not gc.isenabled()

@@ -8,15 +8,22 @@ of 19 digits or more (or a number whose integer part is that long) goes to ``jso
 what orjson refuses and ``json`` reads (``NaN``, ``Infinity``, ``1e400``, lone surrogates) is parsed
 again by ``json``, which also raises the ``ValueError`` of what is not JSON.
 ``CAIRN_CLIENT_JSON=json`` in the environment keeps to ``json``.
+
+A large answer is parsed with the cyclic garbage collector paused (``gc_paused``): the parse makes a container
+for every JSON object and array, and each 700 of them start a collection that walks the young ones, and now and
+then all that the read has made so far, though a parse makes no cycles. Paused, they are walked once, after.
 """
 
 from __future__ import annotations
 
+import gc
 import json
 import os
-from typing import Any, Callable
+import threading
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
 
-__all__ = ["loads", "backend", "reset"]
+__all__ = ["loads", "backend", "reset", "gc_paused"]
 
 _parse: Callable[[bytes | str], Any] | None = None
 
@@ -30,6 +37,30 @@ _LONG_AFTER_DELIMITER = b" " + _LONG
 def loads(text: bytes | str) -> Any:
     """The value of one JSON document."""
     return (_parse or _choose())(text)
+
+
+_pauses = 0
+_pauses_lock = threading.Lock()
+_collector_was_enabled = False
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """The cyclic garbage collector paused while the block runs (in any thread: it is the process's), and
+    enabled again after the last of the blocks that overlap, unless it was disabled before the first."""
+    global _pauses, _collector_was_enabled
+    with _pauses_lock:
+        if _pauses == 0:
+            _collector_was_enabled = gc.isenabled()
+            gc.disable()
+        _pauses += 1
+    try:
+        yield
+    finally:
+        with _pauses_lock:
+            _pauses -= 1
+            if _pauses == 0 and _collector_was_enabled:
+                gc.enable()
 
 
 def backend() -> str:

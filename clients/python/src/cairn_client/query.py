@@ -157,11 +157,14 @@ class Query:
 
     def rows(self) -> list[dict[str, Any]]:
         """Every row, each ``{tag: {field: value}}``, read in one request."""
-        with self._client._http.stream("POST", "/api/v1/query/stream", body=self._spec, accept="application/x-ndjson") as r:
-            body = r.read()
-        lines = [line for line in body.split(b"\n") if line.strip()]
-        # one parse of a JSON array is several times faster than a parse per line
-        parsed: list[dict[str, Any]] = _json.loads(b"[" + b",".join(lines) + b"]") if lines else []
+        with _json.gc_paused():
+            with self._client._http.stream(
+                "POST", "/api/v1/query/stream", body=self._spec, accept="application/x-ndjson"
+            ) as r:
+                body = r.read()
+            lines = [line for line in body.split(b"\n") if line.strip()]
+            # one parse of a JSON array is several times faster than a parse per line
+            parsed: list[dict[str, Any]] = _json.loads(b"[" + b",".join(lines) + b"]") if lines else []
         if parsed:
             _row_or_raise(parsed[-1])  # a stream that failed part way ends with the problem
         return parsed
@@ -219,7 +222,9 @@ class Query:
         names: list[tuple[str, str]] | None = None
         parts: list[list[Any]] = []
         # strings as raw UTF-8 where the server writes them so (a server that does not answers JSON lines)
-        with self._client._http.stream("POST", "/api/v1/query/columns", body=self._spec, accept=_COLUMNS_ACCEPT) as r:
+        with _json.gc_paused(), self._client._http.stream(
+            "POST", "/api/v1/query/columns", body=self._spec, accept=_COLUMNS_ACCEPT
+        ) as r:
             raw = r.headers.get("content-type", "").split(";")[0].strip() == RAW_COLUMNS
             for block in _raw_blocks(r.iter_bytes()) if raw else (_json.loads(line) for line in _lines(r.iter_bytes())):
                 if names is None:
