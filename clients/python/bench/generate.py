@@ -10,6 +10,7 @@ the checksum and the filters read.
           is null in half the nodes, and a list of ten short strings
   lists   few keys holding long lists of numbers: forces on 32 atoms (32 lists of 3 floats), 256 eigenvalues,
           a label
+  mixed   each node one of the five above, a fifth of each
 """
 
 import random
@@ -101,7 +102,14 @@ def lists(i):
     return values
 
 
-SHAPES = {"flat": flat, "nested": nested, "wide": wide, "text": text, "lists": lists}
+def mixed(i):
+    """Node ``i`` of one of the other shapes, chosen by ``i``: a table of nodes of several kinds, as a profile
+    holds them, where a projected key is missing from most nodes."""
+    return MIXED[random.Random(-1 - i).randrange(len(MIXED))](i)
+
+
+MIXED = [flat, nested, wide, text, lists]
+SHAPES = {"flat": flat, "nested": nested, "wide": wide, "text": text, "lists": lists, "mixed": mixed}
 
 
 def attributes_of(i, shape="flat"):

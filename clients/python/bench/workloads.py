@@ -4,7 +4,8 @@ shape of the nodes (generate.py).
   scalars   five attributes of every node: energy, step and three more (of shape nested, paths into its
             dicts: a list of lists, a float two levels down, a list; of wide, three of its 200 keys, nulls
             among them; of text, the log, the formula and the comment; of lists, the forces, the
-            eigenvalues and the label)
+            eigenvalues and the label; of mixed, the formula of flat and text nodes, a boolean of wide nodes and
+            the cut-off of nested ones: each null in most nodes)
   whole     each node's whole attributes as one dict
   filtered  the five attributes of the nodes with energy below -0.9 (about a tenth); shape flat only
   filtered1 the same with energy below -0.99 (about a hundredth); shape flat only
@@ -16,6 +17,7 @@ KEYS = {
     "wide": ["energy", "step", "k000", "k102", "k199"],
     "text": ["energy", "step", "log", "formula", "comment"],
     "lists": ["energy", "step", "forces", "eigenvalues", "label"],
+    "mixed": ["energy", "step", "formula", "k103", "parameters.ecut"],
 }
 
 # kept for the flat shape's figures of earlier runs: its five attributes
