@@ -109,7 +109,7 @@ def mixed(i):
 
 
 MIXED = [flat, nested, wide, text, lists]
-SHAPES = {"flat": flat, "nested": nested, "wide": wide, "text": text, "lists": lists, "mixed": mixed}
+SHAPES = {shape.__name__: shape for shape in [*MIXED, mixed]}
 
 
 def attributes_of(i, shape="flat"):

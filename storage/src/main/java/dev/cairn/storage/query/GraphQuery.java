@@ -27,7 +27,6 @@ import dev.cairn.storage.db.Database;
 import dev.cairn.storage.errors.ConflictException;
 import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.errors.NotFoundException;
-import dev.cairn.storage.graph.SqlErrors;
 
 /**
  * A compiled query ready to run against the graph's database.
@@ -393,9 +392,9 @@ public final class GraphQuery {
      * number, a bad cast) is the query's fault; anything else is the database's.
      */
     private static RuntimeException failed(CompiledQuery query, SQLException e) {
-        Optional<String> refused = SqlErrors.refusedValue(e);
+        Optional<InvalidQueryException> refused = InvalidQueryException.refusedValue(e);
         if (refused.isPresent()) {
-            return new InvalidQueryException("the database refused a value of the query: " + refused.get(), e);
+            return refused.get();
         }
         return new QueryFailedException(
                 "the query failed in the database: " + e.getMessage() + "\nSQL: " + query.sql(), e);

@@ -13,8 +13,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.FutureTask;
 
-import dev.cairn.storage.graph.SqlErrors;
-
 /**
  * The rows of a query as they are read, from a {@link CellSource}: a server-side cursor, where the
  * driver fetches {@code fetchSize} rows at a time inside a transaction and never holds the whole
@@ -102,9 +100,9 @@ final class ResultStream implements Iterator<Row>, AutoCloseable {
             close();
             // as GraphQuery.failed: a value the query could not use as it asked (class 22) is the query's fault,
             // met here when a cursor reaches the row that holds it
-            Optional<String> refused = SqlErrors.refusedValue(e);
+            Optional<InvalidQueryException> refused = InvalidQueryException.refusedValue(e);
             if (refused.isPresent()) {
-                throw new InvalidQueryException("the database refused a value of the query: " + refused.get(), e);
+                throw refused.get();
             }
             throw new QueryFailedException("reading query results failed: " + e.getMessage(), e);
         }
