@@ -13,8 +13,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The login node of the computer calculation jobs run on: Debian's OpenSSH server ({@code sshd}
@@ -26,23 +24,11 @@ import java.util.regex.Pattern;
  */
 public final class LoginNode implements AutoCloseable {
 
-    private static final Pattern ACCEPTED = Pattern.compile("Accepted publickey for \\S+ from (\\S+) port (\\d+)");
-    /**
-     * The end of a connection (not of one of its sessions: "Close session" ends one command or
-     * SFTP channel of a connection that may stay open for the next).
-     */
-    private static final Pattern CLOSED = Pattern.compile(
-            "(?:Disconnected from user \\S+|Received disconnect from|Connection (?:closed|reset) by(?: authenticating user \\S+)?"
-                    + "|Read error from remote host) (\\S+) port (\\d+)");
-
     private static final String SFTP = "/usr/lib/openssh/sftp-server";
 
     private final Host host;
     private final Path dir;
     private final HostProcess sshd;
-
-    /** One SSH connection the computer saw: from where, and when it opened and closed (0: still open). */
-    public record Connection(String peer, long opened, long closed) {}
 
     /** One command run on the computer, and when. */
     public record Command(long millis, String text) {}
@@ -140,47 +126,22 @@ public final class LoginNode implements AutoCloseable {
     }
 
     /** Every SSH connection that logged in so far, in the order they opened. */
-    public List<Connection> connections() {
-        Map<String, Long> open = new HashMap<>();
-        Map<String, Integer> index = new HashMap<>();
-        List<Connection> all = new ArrayList<>();
-        for (HostProcess.Line line : sshd.lines()) {
-            Matcher accepted = ACCEPTED.matcher(line.text());
-            if (accepted.find()) {
-                String key = accepted.group(1) + ":" + accepted.group(2);
-                open.put(key, line.millis());
-                index.put(key, all.size());
-                all.add(new Connection(accepted.group(1), line.millis(), 0));
-                continue;
-            }
-            Matcher closed = CLOSED.matcher(line.text());
-            if (closed.find()) {
-                String key = closed.group(1) + ":" + closed.group(2);
-                Integer i = index.remove(key);
-                if (i != null && open.remove(key) != null) {
-                    all.set(i, new Connection(all.get(i).peer(), all.get(i).opened(), line.millis()));
-                }
-            }
-        }
-        return all;
+    public List<SshdConnections.Connection> connections() {
+        return SshdConnections.of(sshd.lines());
     }
 
     /** The most connections open at once, over the node's life. */
     public int peakConnections() {
-        List<long[]> events = new ArrayList<>();
-        for (Connection c : connections()) {
-            events.add(new long[] {c.opened(), 1});
-            events.add(new long[] {c.closed() == 0 ? Long.MAX_VALUE : c.closed(), -1});
-        }
-        // at equal times a close counts before an open: sshd logged them in that order
-        events.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
-        int now = 0;
-        int peak = 0;
-        for (long[] e : events) {
-            now += (int) e[1];
-            peak = Math.max(peak, now);
-        }
-        return peak;
+        return SshdConnections.peak(connections());
+    }
+
+    /** What sshd said of the connection (its lines naming the connection's peer and port). */
+    public List<String> linesOf(SshdConnections.Connection connection) {
+        String peer = connection.peer() + " port " + connection.port();
+        return sshd.lines().stream()
+                .map(HostProcess.Line::text)
+                .filter(t -> t.contains(peer + " ") || t.contains(peer + ":") || t.endsWith(peer))
+                .toList();
     }
 
     /**

@@ -71,7 +71,7 @@ class PolitenessIT {
             closestPolls = Math.min(closestPolls, polls.get(i) - polls.get(i - 1));
         }
         long hosts = login.connections().stream()
-                .map(LoginNode.Connection::peer)
+                .map(SshdConnections.Connection::peer)
                 .distinct()
                 .count();
         // the bucket's first PER_MINUTE tokens go at once; after them, the rate it refills at
@@ -98,7 +98,12 @@ class PolitenessIT {
         assertEquals(3, hosts, "every host's worker used the computer");
         assertTrue(
                 login.peakConnections() <= MAX_CONNECTIONS,
-                "the login node saw " + login.peakConnections() + " connections at once: " + login.connections());
+                "the login node saw " + login.peakConnections() + " connections at once: " + login.connections()
+                        + "; sshd's lines of those it did not see end: "
+                        + login.connections().stream()
+                                .filter(c -> c.closed() == 0)
+                                .map(login::linesOf)
+                                .toList());
         // a job script starts a little after its submission was granted: one submission of slack
         assertTrue(worstExcess <= 1, "submissions beyond the bucket: " + worstExcess + " (starts " + starts + ")");
         assertTrue(polls.size() >= 2, "the scheduler was polled " + polls.size() + " times");
