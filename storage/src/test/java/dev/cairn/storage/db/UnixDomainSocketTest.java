@@ -17,8 +17,11 @@ import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -165,6 +168,40 @@ class UnixDomainSocketTest {
             assertTimeoutPreemptively(
                     Duration.ofSeconds(10),
                     () -> assertEquals(-1, socket.getInputStream().read()));
+        }
+    }
+
+    @Test
+    void aConnectToAServerThatTakesNoMoreEndsAtItsTimeout() throws Exception {
+        server.close();
+        Files.delete(file);
+        // a queue of one connection not yet accepted, and nobody accepts: the next connects wait for room
+        server = ServerSocketChannel.open(StandardProtocolFamily.UNIX).bind(UnixDomainSocketAddress.of(file), 1);
+        List<Socket> queued = new ArrayList<>();
+        try {
+            long[] waited = new long[1];
+            SocketTimeoutException timedOut = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
+                for (int i = 0; i < 64; i++) {
+                    Socket socket = new UnixSocketFactory(file.toString()).createSocket();
+                    long start = System.nanoTime();
+                    try {
+                        socket.connect(null, 300);
+                        queued.add(socket);
+                    } catch (SocketTimeoutException e) {
+                        waited[0] = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+                        return e;
+                    }
+                }
+                throw new AssertionError("64 connections queued and none waited: the server's queue never filled");
+            });
+            assertTrue(waited[0] >= 250 && waited[0] < 10_000, "the connect gave up after " + waited[0] + " ms");
+            assertTrue(timedOut.getMessage().contains(file.toString()), timedOut.getMessage());
+            assertTrue(timedOut.getMessage().contains("300 ms"), timedOut.getMessage());
+            assertTrue(queued.stream().allMatch(Socket::isConnected), "the connections before it stay connected");
+        } finally {
+            for (Socket socket : queued) {
+                socket.close();
+            }
         }
     }
 

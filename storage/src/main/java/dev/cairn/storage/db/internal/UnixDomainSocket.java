@@ -13,6 +13,7 @@ import java.net.StandardProtocolFamily;
 import java.net.StandardSocketOptions;
 import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
+import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.CancelledKeyException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.ClosedSelectorException;
@@ -21,11 +22,13 @@ import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A JDK Unix domain {@link SocketChannel} behind the part of {@link Socket} the PostgreSQL driver
- * uses: connect, the two streams, a read timeout ({@link #setSoTimeout}, which the driver's
+ * uses: connect with a timeout, the two streams, a read timeout ({@link #setSoTimeout}, which the driver's
  * {@code socketTimeout} and a pool's network timeout set), buffer sizes, close from another
  * thread (a connection's abort); {@code UnixSocketFactory} makes it. The channel is non-blocking
  * and waits on a selector only when it has nothing to read (or no room to write), so a timeout can
@@ -48,16 +51,27 @@ public final class UnixDomainSocket extends Socket {
         this.file = file;
     }
 
-    /** Connects to the socket file; {@code address} (the URL's host and port) is not used. */
+    /**
+     * Connects to the socket file within {@code timeout} ms (0: no limit); {@code address} (the URL's
+     * host and port) is not used.
+     */
     @Override
     public synchronized void connect(SocketAddress address, int timeout) throws IOException {
+        if (timeout < 0) {
+            throw new IllegalArgumentException("timeout < 0: " + timeout);
+        }
         if (channel != null) {
             throw new SocketException("already connected to " + file);
         }
         SocketChannel opened = SocketChannel.open(StandardProtocolFamily.UNIX);
+        // a local connect ends at once, the file there and listening or refused, unless the server's queue of
+        // connections not yet accepted is full (a server that takes no more): then it waits for room
+        ConnectDeadline deadline = timeout == 0 ? null : ConnectDeadline.closing(opened, timeout);
         try {
-            // a local connect ends at once: the file is there and listening, or it is refused
             opened.connect(UnixDomainSocketAddress.of(file));
+            if (deadline != null && !deadline.disarm()) {
+                throw new AsynchronousCloseException(); // closed by the deadline as the connect ended
+            }
             opened.configureBlocking(false);
             readable = Selector.open();
             writable = Selector.open();
@@ -66,6 +80,10 @@ public final class UnixDomainSocket extends Socket {
         } catch (IOException e) {
             opened.close();
             closeSelectors();
+            if (deadline != null && deadline.passed()) {
+                throw new SocketTimeoutException("no connection to PostgreSQL's Unix socket " + file + " within "
+                        + timeout + " ms (the connect timeout): the server takes no more connections");
+            }
             // the innermost exception, which is what a log of the connection's failure shows, names the file
             ConnectException refused =
                     new ConnectException("cannot connect to PostgreSQL's Unix socket " + file + ": " + e.getMessage());
@@ -73,6 +91,41 @@ public final class UnixDomainSocket extends Socket {
             throw refused;
         }
         channel = opened;
+    }
+
+    /** Closes a channel whose connect has not ended by its deadline, which ends the connect. */
+    private static final class ConnectDeadline {
+
+        private static final int ARMED = 0;
+        private static final int DISARMED = 1;
+        private static final int PASSED = 2;
+
+        private final AtomicInteger state = new AtomicInteger(ARMED);
+
+        static ConnectDeadline closing(SocketChannel channel, int millis) {
+            ConnectDeadline deadline = new ConnectDeadline();
+            // on the JDK's one delay thread: closing a channel is quick, and needs no thread of ours
+            CompletableFuture.delayedExecutor(millis, TimeUnit.MILLISECONDS, Runnable::run)
+                    .execute(() -> {
+                        if (deadline.state.compareAndSet(ARMED, PASSED)) {
+                            try {
+                                channel.close();
+                            } catch (IOException e) {
+                                // the connect ends all the same
+                            }
+                        }
+                    });
+            return deadline;
+        }
+
+        /** Whether the connect ended before the deadline, which then does nothing. */
+        boolean disarm() {
+            return state.compareAndSet(ARMED, DISARMED);
+        }
+
+        boolean passed() {
+            return state.get() == PASSED;
+        }
     }
 
     @Override
