@@ -5,10 +5,14 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /** Runs {@code ip} of iproute2 (as root) and the few other commands the hosts are made with. */
 final class Ip {
@@ -64,22 +68,36 @@ final class Ip {
         }
     }
 
-    /** Runs {@code command} to its end; fails, with what it printed, when it exits non-zero. */
+    /**
+     * Longest a command may run. A bound against a hang, not a measure: under load, {@code rabbitmqctl}
+     * alone has taken a minute.
+     */
+    private static final Duration BOUND = Duration.ofMinutes(5);
+
+    /**
+     * Runs {@code command} to its end; fails, with what it printed, when it exits non-zero or runs
+     * past {@link #BOUND} (then it is killed).
+     */
     static String exec(List<String> command) {
+        String line = String.join(" ", command);
         try {
             // from /: tools run as other users (initdb as postgres) may not enter the tests' folder
             Process p = new ProcessBuilder(command)
                     .directory(new File("/"))
                     .redirectErrorStream(true)
                     .start();
-            String out = new String(p.getInputStream().readAllBytes(), UTF_8);
-            if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            // read beside the wait, so that the wait's bound holds while the command prints nothing
+            FutureTask<String> output =
+                    new FutureTask<>(() -> new String(p.getInputStream().readAllBytes(), UTF_8));
+            Thread.ofVirtual().name("ip-exec-output").start(output);
+            if (!p.waitFor(BOUND.toSeconds(), TimeUnit.SECONDS)) {
                 p.destroyForcibly();
-                throw new IllegalStateException(String.join(" ", command) + " did not end within 60 s");
+                throw new IllegalStateException(line + " did not end within " + BOUND.toMinutes() + " min: killed");
             }
+            String out = output(output, line);
             if (p.exitValue() != 0) {
-                throw new IllegalStateException(String.join(" ", command) + " exited with " + p.exitValue() + ": "
-                        + out.strip() + hint(command, out));
+                throw new IllegalStateException(
+                        line + " exited with " + p.exitValue() + ": " + out.strip() + hint(command, out));
             }
             return out;
         } catch (IOException e) {
@@ -88,6 +106,17 @@ final class Ip {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    /** What the command printed; its output ends with it, unless a process it left behind holds it open. */
+    private static String output(FutureTask<String> output, String line) throws InterruptedException {
+        try {
+            return output.get(30, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            throw new IllegalStateException(line + " ended, but a process it started still holds its output open");
+        } catch (ExecutionException e) {
+            throw new UncheckedIOException("cannot read the output of " + line, new IOException(e.getCause()));
         }
     }
 
