@@ -17,6 +17,12 @@ import java.util.concurrent.TimeoutException;
 /** Runs {@code ip} of iproute2 (as root) and the few other commands the hosts are made with. */
 final class Ip {
 
+    /**
+     * Longest a command may run. A bound against a hang, not a measure: under load, {@code rabbitmqctl}
+     * alone has taken a minute.
+     */
+    private static final Duration BOUND = Duration.ofMinutes(5);
+
     private Ip() {}
 
     /** {@code ip ARGS}; fails with its output when it exits non-zero. */
@@ -67,12 +73,6 @@ final class Ip {
             return List.of();
         }
     }
-
-    /**
-     * Longest a command may run. A bound against a hang, not a measure: under load, {@code rabbitmqctl}
-     * alone has taken a minute.
-     */
-    private static final Duration BOUND = Duration.ofMinutes(5);
 
     /**
      * Runs {@code command} to its end; fails, with what it printed, when it exits non-zero or runs

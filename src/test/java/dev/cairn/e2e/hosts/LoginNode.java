@@ -130,11 +130,6 @@ public final class LoginNode implements AutoCloseable {
         return SshdConnections.of(sshd.lines());
     }
 
-    /** The most connections open at once, over the node's life. */
-    public int peakConnections() {
-        return SshdConnections.peak(connections());
-    }
-
     /** What sshd said of the connection (its lines naming the connection's peer and port). */
     public List<String> linesOf(SshdConnections.Connection connection) {
         String peer = connection.peer() + " port " + connection.port();

@@ -22,9 +22,7 @@ import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
 import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A JDK Unix domain {@link SocketChannel} behind the part of {@link Socket} the PostgreSQL driver
@@ -91,41 +89,6 @@ public final class UnixDomainSocket extends Socket {
             throw refused;
         }
         channel = opened;
-    }
-
-    /** Closes a channel whose connect has not ended by its deadline, which ends the connect. */
-    private static final class ConnectDeadline {
-
-        private static final int ARMED = 0;
-        private static final int DISARMED = 1;
-        private static final int PASSED = 2;
-
-        private final AtomicInteger state = new AtomicInteger(ARMED);
-
-        static ConnectDeadline closing(SocketChannel channel, int millis) {
-            ConnectDeadline deadline = new ConnectDeadline();
-            // on the JDK's one delay thread: closing a channel is quick, and needs no thread of ours
-            CompletableFuture.delayedExecutor(millis, TimeUnit.MILLISECONDS, Runnable::run)
-                    .execute(() -> {
-                        if (deadline.state.compareAndSet(ARMED, PASSED)) {
-                            try {
-                                channel.close();
-                            } catch (IOException e) {
-                                // the connect ends all the same
-                            }
-                        }
-                    });
-            return deadline;
-        }
-
-        /** Whether the connect ended before the deadline, which then does nothing. */
-        boolean disarm() {
-            return state.compareAndSet(ARMED, DISARMED);
-        }
-
-        boolean passed() {
-            return state.get() == PASSED;
-        }
     }
 
     @Override
