@@ -70,7 +70,7 @@ final class ManPages {
         if (description.length > 0) {
             man.append(".SH DESCRIPTION\n");
             for (String line : description) {
-                man.append(escape(plain(line))).append("\n.br\n");
+                man.append(escape(help(line))).append("\n.br\n");
             }
         }
         if (!spec.positionalParameters().isEmpty()) {
@@ -79,7 +79,7 @@ final class ManPages {
                 man.append(".TP\n\\fB")
                         .append(escape(parameter.paramLabel()))
                         .append("\\fR\n")
-                        .append(escape(plain(String.join(" ", parameter.description()))))
+                        .append(escape(help(String.join(" ", parameter.description()))))
                         .append('\n');
             }
         }
@@ -96,7 +96,7 @@ final class ManPages {
                     man.append(" \\fI").append(escape(option.paramLabel())).append("\\fR");
                 }
                 man.append('\n')
-                        .append(escape(plain(String.join(" ", option.description())
+                        .append(escape(help(String.join(" ", option.description())
                                 .replace("${DEFAULT-VALUE}", String.valueOf(option.defaultValue())))))
                         .append('\n');
             }
@@ -129,7 +129,15 @@ final class ManPages {
     }
 
     static String first(String[] lines) {
-        return lines.length == 0 ? "" : plain(lines[0]);
+        return lines.length == 0 ? "" : help(lines[0]);
+    }
+
+    /**
+     * A line of help as picocli prints it: a format string ({@code %%} a percent sign, {@code %n} a line
+     * break), without its markup.
+     */
+    static String help(String text) {
+        return String.format(Locale.ROOT, plain(text));
     }
 
     /** Help text without picocli's markup ({@code @|bold x|@}) and with its defaults resolved. */

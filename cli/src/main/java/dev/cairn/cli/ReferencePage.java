@@ -155,7 +155,7 @@ final class ReferencePage {
 
     /** Help text as Markdown text: picocli's markup gone, and the characters Markdown reads escaped. */
     private static String text(String help) {
-        return ManPages.plain(help).replace("<", "&lt;").replace(">", "&gt;");
+        return ManPages.help(help).replace("<", "&lt;").replace(">", "&gt;");
     }
 
     /** A table cell holds no pipe and no line break. */

@@ -27,6 +27,8 @@ class ManPagesTest {
         assertTrue(add.startsWith(".TH \"CAIRN-PROFILE-ADD\" 1"), add);
         assertTrue(add.contains(".SH OPTIONS") && add.contains("\\-\\-token\\-file"), add);
         assertTrue(add.contains(".SH EXIT STATUS") && add.contains("3 not found"), add);
+        String query = Files.readString(dir.resolve("cairn-query.1"));
+        assertTrue(query.contains("like 'relax%' and") && !query.contains("%%"), query);
         String root = Files.readString(dir.resolve("cairn.1"));
         assertTrue(root.contains("\\fBcairn\\-profile\\fR(1)"), "the root page names its commands' pages: " + root);
     }

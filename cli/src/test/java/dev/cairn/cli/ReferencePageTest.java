@@ -44,6 +44,13 @@ class ReferencePageTest {
     }
 
     @Test
+    void helpTextReadsAsPicocliPrintsIt() throws Exception {
+        String query = section(write(), "cairn-query");
+        assertTrue(query.contains("like 'relax%' and"), "a percent sign written %% in the help: " + query);
+        assertFalse(query.contains("%%"), query);
+    }
+
+    @Test
     void everyLinkToACommandFindsItsSection() throws Exception {
         String page = write();
         Set<String> anchors = new HashSet<>();

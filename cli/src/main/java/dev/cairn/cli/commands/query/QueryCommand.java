@@ -40,7 +40,7 @@ import dev.cairn.cli.query.QueryExpression;
             "Rows stream from the server (POST /api/v1/query/stream): --json and --csv print them as they come.",
             "Examples:",
             "  cairn query 'Int where attributes.value > 3' --project id,uuid,attributes.value",
-            "  cairn query \"CalcJobNode where label like 'relax%' and ctime >= 2026-01-01\" --csv",
+            "  cairn query \"CalcJobNode where label like 'relax%%' and ctime >= 2026-01-01\" --csv",
             "  cairn query --file query.json --json"
         })
 public final class QueryCommand implements Callable<Integer> {
