@@ -142,19 +142,18 @@ def test_dataframes_name_columns_by_tag_when_several_tags_project(cairn: Client)
 def test_dataframes_hold_the_values_rows_hold_nulls_mixed_types_and_nested_ones_included(
     cairn: Client, json_backend: str
 ) -> None:
-    # floats of 14 significant digits at most: the server keeps that many (AttributeValues); "long" in every
-    # row, so that its DataFrame column holds 64-bit integers (pandas makes a column with a null one of floats)
+    # floats of 14 significant digits at most: the server keeps that many (AttributeValues)
     stored = [
         {"v": 1.5, "s": "é \\ \"quoted\" 🙂\n", "n": None, "nested": {"a": [1, 2.5, True, None]}, "big": 2**62, "long": 2**63 - 1},
-        {"v": "text", "s": 7, "nested": [], "big": -(2**62), "long": -(2**63)},
-        {"v": None, "s": False, "n": {"x": {}}, "long": 2**53 + 1},
-        {"v": 0.1, "s": "日本語 \t", "n": {"ключ": [2.2250738585072e-308, 1.7976931348623e308]}, "long": 0},
-        {"v": -0.0012345678901235, "s": "", "nested": [[{"deep": [None]}]], "long": -(2**53 + 1)},
+        {"v": "text", "s": 7, "nested": [], "big": -(2**62), "long": -(2**63), "flag": True},
+        {"v": None, "s": False, "n": {"x": {}}, "long": 2**53 + 1, "flag": False, "near": 2**53 + 1},
+        {"v": 0.1, "s": "日本語 \t", "n": {"ключ": [2.2250738585072e-308, 1.7976931348623e308]}, "near": 0.5},
+        {"v": -0.0012345678901235, "s": "", "nested": [[{"deep": [None]}]], "long": -(2**53 + 1), "near": 3},
     ]
     label = "mixed frame " + json_backend
     for attributes in stored:
         cairn.upload(attributes, label=label)
-    keys = ["v", "s", "n", "nested", "big", "long", "missing"]
+    keys = ["v", "s", "n", "nested", "big", "long", "flag", "near", "missing"]
     q = (
         cairn.query()
         .nodes("d", filters={"label": {"==": label}}, project=["attributes." + k for k in keys] + ["attributes"])
@@ -165,8 +164,19 @@ def test_dataframes_hold_the_values_rows_hold_nulls_mixed_types_and_nested_ones_
     for key in keys:
         expected = [a.get(key) for a in stored]
         assert [r["d"]["attributes." + key] for r in q.rows()] == expected
-        assert [None if v is None or v != v else v for v in frame["attributes." + key].tolist()] == expected, key
+        assert [_plain(v) for v in frame["attributes." + key].tolist()] == expected, key
     assert frame["attributes"].tolist() == stored
+    # integers and booleans with nulls keep their type (pandas would make the integers floats, 2**53 + 1
+    # another number), as do integers among floats that no float holds
+    assert {key: str(frame["attributes." + key].dtype) for key in ["long", "flag", "near"]} == {
+        "long": "Int64", "flag": "boolean", "near": "object"
+    }
+    assert frame["attributes.long"].iloc[0] == 2**63 - 1 and frame["attributes.long"].sum() == -1
+
+
+def _plain(value: object) -> object:
+    """A DataFrame's value as rows give it: None for a null (pandas' NA, a float's NaN)."""
+    return None if value is None or value is pandas.NA or (isinstance(value, float) and value != value) else value
 
 
 def test_large_answers_are_parsed_with_the_collector_paused(cairn: Client) -> None:
@@ -216,7 +226,7 @@ def test_dataframes_read_columns_of_strings_as_raw_utf8_with_the_values_rows_hol
         line = r.read().split(b"\n")[1]
     assert b'{"utf8":' in line  # the columns of strings came as raw UTF-8
     frame = q.dataframe()
-    columns = {key: [None if v is None or v != v else v for v in frame[key].tolist()] for key in frame.columns}
+    columns = {key: [_plain(v) for v in frame[key].tolist()] for key in frame.columns}
     assert columns["attributes.text"] == tricky + [None]
     assert columns["attributes.maybe"] == [t if i % 2 == 0 else None for i, t in enumerate(tricky)] + [None]
     assert columns["label"] == [label] * (len(tricky) + 1)

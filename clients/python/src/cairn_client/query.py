@@ -193,8 +193,11 @@ class Query:
         (an edge's tag is ``source--target``).
 
         Where pandas keeps strings in Arrow (pandas 3 with pyarrow installed), a column of strings goes from the
-        server's UTF-8 into Arrow's buffers without becoming Python strings on the way; the frame is the one
-        ``pandas.DataFrame(query.columns())`` gives.
+        server's UTF-8 into Arrow's buffers without becoming Python strings on the way. A column of integers or
+        of booleans with nulls among them is of pandas' nullable ``Int64`` or ``boolean``, where pandas would make
+        the integers floats (``3.0``, and beyond 2**53 not the same number) and the booleans objects; integers
+        among floats stay integers (a column of objects) where a float would not hold them exactly. Otherwise
+        the frame is the one ``pandas.DataFrame(query.columns())`` gives.
 
         Needs pandas (``pip install cairn-client[pandas]``)."""
         try:
@@ -203,7 +206,7 @@ class Query:
             raise ImportError("Query.dataframe needs pandas: pip install 'cairn-client[pandas]'") from e
         arrow = pandas.Series(["a"]).dtype
         if getattr(arrow, "storage", None) != "pyarrow":
-            return pandas.DataFrame(self.columns())
+            return _frame(self.columns())
         import pyarrow  # type: ignore[import-untyped]  # no types shipped; pandas has imported it already
 
         names, parts = self._column_parts(_arrow_strings)
@@ -213,7 +216,7 @@ class Query:
                 columns.append(pandas.array(pyarrow.chunked_array(column, type=pyarrow.large_string()), dtype=arrow))
             else:  # a column of strings in some blocks only
                 columns.append(_values([p.to_pylist() if isinstance(p, pyarrow.Array) else p for p in column]))
-        return pandas.DataFrame(_named(names, columns))
+        return _frame(_named(names, columns))
 
     def _column_parts(self, strings: Callable[[_Utf8], Any]) -> tuple[list[tuple[str, str]], list[list[Any]]]:
         """The (tag, key) of each column, and each column's parts, a part a block: a list of values, or what
@@ -391,6 +394,31 @@ def _named(names: list[tuple[str, str]], columns: list[Any]) -> dict[str, Any]:
         else:
             out[f"{tag}.{key}" if prefix else key] = column
     return out
+
+
+_EXACT_IN_FLOAT = 2**53
+
+
+def _frame(columns: dict[str, Any]) -> pandas.DataFrame:
+    """A DataFrame of the columns, each list of values of a dtype that holds them (``_holding``)."""
+    import pandas
+
+    return pandas.DataFrame({name: _holding(c) if isinstance(c, list) else c for name, c in columns.items()})
+
+
+def _holding(values: list[Any]) -> Any:
+    """The values as pandas would hold them, but for the two cases where pandas changes them: integers with
+    nulls (made floats) and integers among floats that a float does not hold exactly."""
+    import pandas
+
+    kind = pandas.api.types.infer_dtype(values, skipna=True)
+    if kind == "integer" and None in values:  # the server keeps integers of 64 bits at most
+        return pandas.array(values, dtype="Int64")
+    if kind == "boolean" and None in values:
+        return pandas.array(values, dtype="boolean")
+    if kind == "mixed-integer-float" and any(type(v) is int and abs(v) > _EXACT_IN_FLOAT for v in values):
+        return pandas.array(values, dtype=object)
+    return values
 
 
 def _lines(chunks: Iterator[bytes]) -> Iterator[bytes]:
