@@ -14,7 +14,15 @@ import java.util.concurrent.BlockingQueue;
  */
 final class ParallelRows implements Iterator<Row>, AutoCloseable {
 
-    private static final int BATCH = 512;
+    /** Rows a batch holds at most: fewer where they pass {@link #BATCH_BYTES}. */
+    static final int BATCH = 512;
+    /**
+     * The bytes of rows ({@link Row#bytes}) at which a batch of large rows ends before {@link #BATCH}, so
+     * that what is read ahead is a few of these however large the documents: 512 rows of 1 MiB would be
+     * half a GiB a batch.
+     */
+    static final long BATCH_BYTES = 4L << 20;
+
     private static final List<Row> DONE = List.of();
 
     private final List<ResultStream> parts;
@@ -48,11 +56,15 @@ final class ParallelRows implements Iterator<Row>, AutoCloseable {
     private void read(ResultStream part) {
         try {
             List<Row> batch = new ArrayList<>(BATCH);
+            long bytes = 0;
             while (!closed && part.hasNext()) {
-                batch.add(part.next());
-                if (batch.size() == BATCH) {
+                Row row = part.next();
+                batch.add(row);
+                bytes += row.bytes();
+                if (batch.size() == BATCH || bytes >= BATCH_BYTES) {
                     batches.put(batch);
                     batch = new ArrayList<>(BATCH);
+                    bytes = 0;
                 }
             }
             if (!batch.isEmpty()) {

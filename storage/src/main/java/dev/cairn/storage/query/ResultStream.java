@@ -25,7 +25,11 @@ import java.util.concurrent.FutureTask;
  */
 final class ResultStream implements Iterator<Row>, AutoCloseable {
 
-    private static final int BATCH = 256;
+    /** Rows a batch holds at most: fewer where they pass {@link #BATCH_BYTES}. */
+    static final int BATCH = 256;
+    /** The bytes of cells ({@link RowReader#bytes}) at which a batch of large rows ends before {@link #BATCH}. */
+    static final long BATCH_BYTES = 4L << 20;
+
     private static final int IN_FLIGHT = 4;
 
     private final Connection connection;
@@ -91,10 +95,16 @@ final class ResultStream implements Iterator<Row>, AutoCloseable {
 
     private List<Object[]> fetchBatch() {
         List<Object[]> cells = new ArrayList<>(BATCH);
+        long bytes = 0;
         try {
-            Object[] row;
-            while (cells.size() < BATCH && (row = source.next()) != null) {
+            while (cells.size() < BATCH && bytes < BATCH_BYTES) {
+                Object[] row = source.next();
+                if (row == null) {
+                    exhausted = true;
+                    break;
+                }
                 cells.add(row);
+                bytes += RowReader.bytes(row);
             }
         } catch (SQLException e) {
             close();
@@ -105,9 +115,6 @@ final class ResultStream implements Iterator<Row>, AutoCloseable {
                 throw refused.get();
             }
             throw new QueryFailedException("reading query results failed: " + e.getMessage(), e);
-        }
-        if (cells.size() < BATCH) {
-            exhausted = true;
         }
         return cells;
     }

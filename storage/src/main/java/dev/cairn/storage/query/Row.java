@@ -47,10 +47,17 @@ public final class Row {
 
     private final Header header;
     private final Object[] values;
+    private final long bytes;
 
-    Row(Header header, Object[] values) {
+    Row(Header header, Object[] values, long bytes) {
         this.header = header;
         this.values = values;
+        this.bytes = bytes;
+    }
+
+    /** About the bytes its cells took as read ({@link RowReader#bytes}): what rows read ahead are bounded by. */
+    long bytes() {
+        return bytes;
     }
 
     /** The value at this position of the projections. */

@@ -207,7 +207,23 @@ final class RowReader {
                 default -> cells[c];
             };
         }
-        return new Row(header, values);
+        return new Row(header, values, bytes(cells));
+    }
+
+    /**
+     * About the bytes a row's cells take: the length of each JSON text and string, eight for any other value.
+     * Large values are JSON and strings, so this bounds what a row holds, decoded or not, within a small factor.
+     */
+    static long bytes(Object[] cells) {
+        long bytes = 0;
+        for (Object cell : cells) {
+            bytes += switch (cell) {
+                case byte[] text -> text.length;
+                case String text -> text.length();
+                case null, default -> 8;
+            };
+        }
+        return bytes;
     }
 
     /** JSON text undecoded, or a string's characters where the statement wrote them after its tag. */
