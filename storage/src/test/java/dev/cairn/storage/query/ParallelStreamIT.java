@@ -10,7 +10,6 @@ import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,6 +27,7 @@ import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.DatabaseConfig;
 import dev.cairn.storage.graph.CalcFunctionNode;
 import dev.cairn.storage.graph.DictData;
+import dev.cairn.storage.graph.GraphFixtures;
 import dev.cairn.storage.graph.GraphStore;
 import dev.cairn.storage.graph.IntData;
 import dev.cairn.storage.graph.LinkType;
@@ -46,13 +46,7 @@ class ParallelStreamIT {
     @BeforeAll
     static void fill() throws Exception {
         database = Database.open(DatabaseConfig.of(db.jdbcUrl()).withPoolSize(8));
-        long user;
-        try (Connection c = database.connection();
-                Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery("INSERT INTO app_user (email) VALUES ('p@example.com') RETURNING id")) {
-            rs.next();
-            user = rs.getLong(1);
-        }
+        long user = GraphFixtures.user(database, "p@example.com");
         graph = new GraphStore(database, null, user);
         List<Node> nodes = new ArrayList<>();
         for (int i = 0; i < 3000; i++) {

@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -25,6 +22,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.DatabaseConfig;
 import dev.cairn.storage.graph.DictData;
+import dev.cairn.storage.graph.GraphFixtures;
 import dev.cairn.storage.graph.GraphStore;
 import dev.cairn.storage.graph.Node;
 import dev.cairn.storage.testing.TestDatabase;
@@ -47,13 +45,7 @@ class ReadAheadBoundIT {
     @BeforeAll
     static void fill() throws Exception {
         database = Database.open(DatabaseConfig.of(db.jdbcUrl()).withPoolSize(4));
-        long user;
-        try (Connection c = database.connection();
-                Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery("INSERT INTO app_user (email) VALUES ('r@example.com') RETURNING id")) {
-            rs.next();
-            user = rs.getLong(1);
-        }
+        long user = GraphFixtures.user(database, "r@example.com");
         List<Node> nodes = new ArrayList<>();
         for (int i = 0; i < LARGE; i++) {
             nodes.add(new DictData(Map.of("i", i, "log", log(i))));
