@@ -135,6 +135,18 @@ def test_dataframes_name_columns_by_tag_when_several_tags_project(cairn: Client)
         .append("u", "user", with_node="d", project=["email"])
     )
     assert list(two.dataframe().columns) == ["d.attributes.size", "u.email"]
+    # the moments are datetimes in UTC, whole rows' and projections' alike; a string attribute stays a string
+    assert isinstance(whole["ctime"].dtype, pandas.DatetimeTZDtype) and str(whole["ctime"].dt.tz) == "UTC"
+    stored = cairn.query().nodes("d", filters={"label": {"==": "frames"}}, project=["ctime", "mtime"]).rows()[0]["d"]
+    assert whole["ctime"].iloc[0] == pandas.Timestamp(stored["ctime"]) and whole["mtime"].iloc[0] == pandas.Timestamp(stored["mtime"])
+    moments = (
+        cairn.query()
+        .nodes("d", filters={"label": {"==": "frames"}}, project=["ctime", "attributes.when"])
+        .append("u", "user", with_node="d", project=["email"])
+        .dataframe()
+    )
+    assert moments["d.ctime"].tolist() == [pandas.Timestamp(stored["ctime"])]
+    assert moments["d.attributes.when"].tolist() == ["not a date"]
     with pytest.raises(InvalidInput, match="not a date"):
         cairn.query().nodes("d", filters={"label": {"==": "frames"}}, project=[field("attributes.when", cast="d")]).dataframe()
 

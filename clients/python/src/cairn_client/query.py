@@ -196,8 +196,9 @@ class Query:
         server's UTF-8 into Arrow's buffers without becoming Python strings on the way. A column of integers or
         of booleans with nulls among them is of pandas' nullable ``Int64`` or ``boolean``, where pandas would make
         the integers floats (``3.0``, and beyond 2**53 not the same number) and the booleans objects; integers
-        among floats stay integers (a column of objects) where a float would not hold them exactly. Otherwise
-        the frame is the one ``pandas.DataFrame(query.columns())`` gives.
+        among floats stay integers (a column of objects) where a float would not hold them exactly. The moments
+        (``ctime``, ``mtime``, a log's or a group's ``time``) are datetimes in UTC. Otherwise the frame is the one
+        ``pandas.DataFrame(query.columns())`` gives.
 
         Needs pandas (``pip install cairn-client[pandas]``)."""
         try:
@@ -206,7 +207,8 @@ class Query:
             raise ImportError("Query.dataframe needs pandas: pip install 'cairn-client[pandas]'") from e
         arrow = pandas.Series(["a"]).dtype
         if getattr(arrow, "storage", None) != "pyarrow":
-            return _frame(self.columns())
+            names, parts = self._column_parts(_Utf8.decode)
+            return _frame(names, [_values(column) for column in parts])
         import pyarrow  # type: ignore[import-untyped]  # no types shipped; pandas has imported it already
 
         names, parts = self._column_parts(_arrow_strings)
@@ -216,7 +218,7 @@ class Query:
                 columns.append(pandas.array(pyarrow.chunked_array(column, type=pyarrow.large_string()), dtype=arrow))
             else:  # a column of strings in some blocks only
                 columns.append(_values([p.to_pylist() if isinstance(p, pyarrow.Array) else p for p in column]))
-        return _frame(_named(names, columns))
+        return _frame(names, columns)
 
     def _column_parts(self, strings: Callable[[_Utf8], Any]) -> tuple[list[tuple[str, str]], list[list[Any]]]:
         """The (tag, key) of each column, and each column's parts, a part a block: a list of values, or what
@@ -384,26 +386,38 @@ def _arrow_strings(strings: _Utf8) -> Any:
 def _named(names: list[tuple[str, str]], columns: list[Any]) -> dict[str, Any]:
     """The columns by name: ``key``, or ``tag.key`` when several tags project; a whole row (``*``, a column
     of dicts) spread into a column per field."""
+    return {name: column for name, _, column in _spread(names, columns)}
+
+
+def _spread(names: list[tuple[str, str]], columns: list[Any]) -> Iterator[tuple[str, str, Any]]:
+    """Each column's name (as ``_named`` names it), its field, and its values."""
     prefix = len({tag for tag, _ in names}) != 1
-    out: dict[str, Any] = {}
     for (tag, key), column in zip(names, columns):
         if key == "*":
             first: dict[str, Any] = next((v for v in column if v is not None), {})
             for name in first:
-                out[f"{tag}.{name}" if prefix else name] = [None if v is None else v.get(name) for v in column]
+                yield f"{tag}.{name}" if prefix else name, name, [None if v is None else v.get(name) for v in column]
         else:
-            out[f"{tag}.{key}" if prefix else key] = column
-    return out
+            yield f"{tag}.{key}" if prefix else key, key, column
 
 
+#: The fields that hold a moment (the query model's timestamps, which the server sends in ISO 8601).
+_MOMENTS = frozenset({"ctime", "mtime", "time"})
 _EXACT_IN_FLOAT = 2**53
 
 
-def _frame(columns: dict[str, Any]) -> pandas.DataFrame:
-    """A DataFrame of the columns, each list of values of a dtype that holds them (``_holding``)."""
+def _frame(names: list[tuple[str, str]], columns: list[Any]) -> pandas.DataFrame:
+    """A DataFrame of the columns: moments as datetimes in UTC, lists of values of a dtype that holds them
+    (``_holding``)."""
     import pandas
 
-    return pandas.DataFrame({name: _holding(c) if isinstance(c, list) else c for name, c in columns.items()})
+    frame: dict[str, Any] = {}
+    for name, field, column in _spread(names, columns):
+        if field in _MOMENTS:
+            frame[name] = pandas.to_datetime(column, utc=True, format="ISO8601")
+        else:
+            frame[name] = _holding(column) if isinstance(column, list) else column
+    return pandas.DataFrame(frame)
 
 
 def _holding(values: list[Any]) -> Any:
