@@ -407,32 +407,45 @@ _EXACT_IN_FLOAT = 2**53
 
 
 def _frame(names: list[tuple[str, str]], columns: list[Any]) -> pandas.DataFrame:
-    """A DataFrame of the columns: moments as datetimes in UTC, lists of values of a dtype that holds them
-    (``_holding``)."""
+    """A DataFrame of the columns: moments as datetimes in UTC, and lists of values as pandas holds them but
+    where it would change them (``_unchanged``)."""
     import pandas
 
-    frame: dict[str, Any] = {}
+    data: dict[str, Any] = {}
+    lists: dict[str, list[Any]] = {}
     for name, field, column in _spread(names, columns):
         if field in _MOMENTS:
-            frame[name] = pandas.to_datetime(column, utc=True, format="ISO8601")
+            data[name] = pandas.to_datetime(column, utc=True, format="ISO8601")
         else:
-            frame[name] = _holding(column) if isinstance(column, list) else column
-    return pandas.DataFrame(frame)
+            data[name] = column
+            if isinstance(column, list):
+                lists[name] = column
+    frame = pandas.DataFrame(data)
+    for name, values in lists.items():
+        unchanged = _unchanged(frame[name], values)
+        if unchanged is not None:
+            frame[name] = unchanged
+    return frame
 
 
-def _holding(values: list[Any]) -> Any:
-    """The values as pandas would hold them, but for the two cases where pandas changes them: integers with
-    nulls (made floats) and integers among floats that a float does not hold exactly."""
+def _unchanged(column: Any, values: list[Any]) -> Any:
+    """The values again where pandas changed them making ``column``, else None: integers with nulls (made
+    floats: 3.0, and beyond 2**53 another number) as ``Int64``, booleans with nulls (made objects) as
+    ``boolean``, integers among floats that a float does not hold exactly as objects. Decided from the column
+    pandas made, so that a column of numbers without nulls costs no scan of its values."""
+    import numpy
     import pandas
 
-    kind = pandas.api.types.infer_dtype(values, skipna=True)
-    if kind == "integer" and None in values:  # the server keeps integers of 64 bits at most
-        return pandas.array(values, dtype="Int64")
-    if kind == "boolean" and None in values:
+    if column.dtype == "float64":
+        floats = column.to_numpy()
+        if numpy.isnan(floats).any() and pandas.api.types.infer_dtype(values, skipna=True) == "integer":
+            return pandas.array(values, dtype="Int64")  # the server keeps integers of 64 bits at most
+        # a float holds every integer below 2**53 exactly; Python compares an int with a float exactly
+        if (numpy.abs(floats) >= _EXACT_IN_FLOAT).any() and any(type(v) is int and float(v) != v for v in values):
+            return pandas.array(values, dtype=object)
+    elif column.dtype == "object" and pandas.api.types.infer_dtype(values, skipna=True) == "boolean":
         return pandas.array(values, dtype="boolean")
-    if kind == "mixed-integer-float" and any(type(v) is int and abs(v) > _EXACT_IN_FLOAT for v in values):
-        return pandas.array(values, dtype=object)
-    return values
+    return None
 
 
 def _lines(chunks: Iterator[bytes]) -> Iterator[bytes]:
