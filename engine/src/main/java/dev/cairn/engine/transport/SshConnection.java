@@ -9,6 +9,7 @@ import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 
 import org.apache.sshd.client.SshClient;
@@ -16,6 +17,7 @@ import org.apache.sshd.client.config.hosts.HostConfigEntryResolver;
 import org.apache.sshd.client.future.AuthFuture;
 import org.apache.sshd.client.session.ClientSession;
 import org.apache.sshd.common.NamedResource;
+import org.apache.sshd.common.SshConstants;
 import org.apache.sshd.common.keyprovider.KeyIdentityProvider;
 import org.apache.sshd.common.util.security.SecurityUtils;
 import org.apache.sshd.core.CoreModuleProperties;
@@ -201,8 +203,18 @@ final class SshConnection implements AutoCloseable {
         }
         if (session != null) {
             try {
+                // SSH's disconnect message first, as OpenSSH's client sends it: the server ends the connection
+                // as asked, where a socket closed under it logs a reset; MINA closes the session once it is sent
+                session.disconnect(SshConstants.SSH2_DISCONNECT_BY_APPLICATION, "closed by Cairn");
+                session.waitFor(EnumSet.of(ClientSession.ClientSessionEvent.CLOSED), CLOSE_WAIT);
+            } catch (IOException | RuntimeException e) {
+                // a connection already lost has no one to tell: closed below
+            }
+            try {
                 // closing is asynchronous; the caller releases the connection's slot after this returns
-                session.close(true).await(CLOSE_WAIT);
+                if (session.isOpen()) {
+                    session.close(true).await(CLOSE_WAIT);
+                }
             } catch (IOException e) {
                 // closed all the same, or the client's stop below ends it
             }

@@ -11,6 +11,7 @@ import java.security.KeyPairGenerator;
 import java.security.spec.ECGenParameterSpec;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.apache.sshd.common.config.keys.KeyUtils;
@@ -44,6 +45,7 @@ public final class TestSshServer implements AutoCloseable {
     private final Path clientKey;
     private final String user;
     private final AtomicInteger logins = new AtomicInteger();
+    private final List<Integer> disconnectsReceived = new CopyOnWriteArrayList<>();
     private SshServer server;
     private int port;
 
@@ -85,6 +87,14 @@ public final class TestSshServer implements AutoCloseable {
             public void sessionCreated(Session session) {
                 logins.incrementAndGet();
             }
+
+            @Override
+            public void sessionDisconnect(
+                    Session session, int reason, String message, String language, boolean initiator) {
+                if (!initiator) {
+                    disconnectsReceived.add(reason);
+                }
+            }
         });
         server.start();
         this.server = server;
@@ -114,6 +124,11 @@ public final class TestSshServer implements AutoCloseable {
     /** SSH connections made to this server since it first started. */
     public int connections() {
         return logins.get();
+    }
+
+    /** The reason codes of the disconnect messages clients sent (SSH's {@code SSH_MSG_DISCONNECT}), in order. */
+    public List<Integer> disconnectsReceived() {
+        return List.copyOf(disconnectsReceived);
     }
 
     /** Sessions open on the server now: connections its clients have not closed. */

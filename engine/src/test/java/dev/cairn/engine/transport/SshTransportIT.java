@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.apache.sshd.common.SshConstants;
 import org.apache.sshd.common.config.keys.PublicKeyEntry;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -78,6 +79,22 @@ class SshTransportIT extends TransportContract {
         SshTransport t = SshTransport.connect(spec);
         opened.add(t);
         return t;
+    }
+
+    @Test
+    void aClosedConnectionTellsTheServerItLeavesBeforeItsSocketCloses() throws InterruptedException {
+        int told = server.disconnectsReceived().size();
+        int sessions = server.openSessions();
+        SshTransport t = SshTransport.connect(server.spec(keys.resolve("known_hosts")));
+        assertTrue(t.exec("true", null, Duration.ofSeconds(10)).ok());
+        t.close();
+        Waits.until(
+                Duration.ofSeconds(10), "the session to end on the server", () -> server.openSessions() == sessions);
+        assertEquals(
+                List.of(SshConstants.SSH2_DISCONNECT_BY_APPLICATION),
+                server.disconnectsReceived()
+                        .subList(told, server.disconnectsReceived().size()),
+                "one disconnect message, by the application");
     }
 
     @Test
