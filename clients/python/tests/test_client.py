@@ -13,7 +13,7 @@ import pytest
 
 from cairn_client import Client, InvalidInput, NotFound, Process, Unauthenticated, count, field
 from cairn_client.config import resolve
-from cairn_client.query import RAW_COLUMNS, _arrow_strings, _raw_blocks, _Utf8
+from cairn_client._columns import RAW_COLUMNS, _arrow_strings, _raw_blocks, _Utf8
 
 
 def test_connecting_with_a_profile_the_cli_wrote(server: tuple[str, str, Path], tmp_path: Path) -> None:

@@ -81,11 +81,11 @@ final class ResultStream implements Iterator<Row>, AutoCloseable {
     private void fill() {
         int depth = decoder == null ? 1 : IN_FLIGHT;
         while (!exhausted && pending.size() < depth) {
-            List<Object[]> cells = fetchBatch();
-            if (cells.isEmpty()) {
+            Batch batch = fetchBatch();
+            if (batch.cells().isEmpty()) {
                 break;
             }
-            FutureTask<List<Row>> task = new FutureTask<>(() -> decode(cells));
+            FutureTask<List<Row>> task = new FutureTask<>(() -> decode(batch));
             pending.add(task);
             if (decoder != null) {
                 decoder.execute(task);
@@ -93,8 +93,12 @@ final class ResultStream implements Iterator<Row>, AutoCloseable {
         }
     }
 
-    private List<Object[]> fetchBatch() {
+    /** The cells of a batch's rows, and the bytes of each ({@link RowReader#bytes}), counted once. */
+    private record Batch(List<Object[]> cells, long[] bytes) {}
+
+    private Batch fetchBatch() {
         List<Object[]> cells = new ArrayList<>(BATCH);
+        long[] sizes = new long[BATCH];
         long bytes = 0;
         try {
             while (cells.size() < BATCH && bytes < BATCH_BYTES) {
@@ -103,8 +107,9 @@ final class ResultStream implements Iterator<Row>, AutoCloseable {
                     exhausted = true;
                     break;
                 }
+                sizes[cells.size()] = RowReader.bytes(row);
+                bytes += sizes[cells.size()];
                 cells.add(row);
-                bytes += RowReader.bytes(row);
             }
         } catch (SQLException e) {
             close();
@@ -116,13 +121,13 @@ final class ResultStream implements Iterator<Row>, AutoCloseable {
             }
             throw new QueryFailedException("reading query results failed: " + e.getMessage(), e);
         }
-        return cells;
+        return new Batch(cells, sizes);
     }
 
-    private List<Row> decode(List<Object[]> cells) {
-        List<Row> rows = new ArrayList<>(cells.size());
-        for (Object[] c : cells) {
-            rows.add(reader.decode(c));
+    private List<Row> decode(Batch batch) {
+        List<Row> rows = new ArrayList<>(batch.cells().size());
+        for (int i = 0; i < batch.cells().size(); i++) {
+            rows.add(reader.decode(batch.cells().get(i), batch.bytes()[i]));
         }
         return rows;
     }

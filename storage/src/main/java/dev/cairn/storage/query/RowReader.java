@@ -127,7 +127,8 @@ final class RowReader {
         return value;
     }
 
-    Row decode(Object[] cells) {
+    /** The row of {@code cells}, which take {@code bytes} ({@link #bytes}). */
+    Row decode(Object[] cells, long bytes) {
         List<OutputField> outputs = header.outputs();
         Object[] values = new Object[outputs.size()];
         for (int i = 0; i < values.length; i++) {
@@ -207,7 +208,7 @@ final class RowReader {
                 default -> cells[c];
             };
         }
-        return new Row(header, values, bytes(cells));
+        return new Row(header, values, bytes);
     }
 
     /**
