@@ -45,9 +45,9 @@ import dev.cairn.storage.errors.NotFoundException;
  */
 public final class GraphQuery {
 
-    /** Rows a cursor fetches per round trip when they hold JSON values (several KiB each). */
+    /** Rows a cursor fetches per round trip at most when they hold JSON values (several KiB each): fewer when large. */
     public static final int JSON_FETCH_SIZE = 1_000;
-    /** Rows a cursor fetches per round trip otherwise (a few numbers or strings each). */
+    /** Rows a cursor fetches per round trip at most otherwise (a few numbers or strings each). */
     public static final int NARROW_FETCH_SIZE = 10_000;
 
     private final DataSource dataSource;
@@ -77,10 +77,11 @@ public final class GraphQuery {
     }
 
     /**
-     * The same query with its cursors fetching {@code rows} rows per round trip (by default
-     * {@link #JSON_FETCH_SIZE} or {@link #NARROW_FETCH_SIZE}, by what the rows hold): those of
-     * {@link #parallelStream}, of {@link #all()} when its rows hold JSON, and of {@link #stream()}
-     * when it reads through a cursor rather than a COPY, which has no fetch size.
+     * The same query with its cursors fetching at most {@code rows} rows per round trip (by default
+     * {@link #JSON_FETCH_SIZE} or {@link #NARROW_FETCH_SIZE}, by what the rows hold), fewer where
+     * the rows are large ({@link CursorCells}): the cursors of {@link #parallelStream}, of
+     * {@link #all()} when its rows hold JSON, and of {@link #stream()} when it reads through a
+     * cursor rather than a COPY, which has no fetch size.
      */
     public GraphQuery withFetchSize(int rows) {
         if (rows < 1) {
@@ -234,8 +235,7 @@ public final class GraphQuery {
         try {
             s = prepare(c, plan.query(), plan.needsCustomPlan());
             RowReader reader = new RowReader(plan.outputs(), jsonAsText);
-            s.setFetchSize(fetchSize > 0 ? fetchSize : reader.holdsJson() ? JSON_FETCH_SIZE : NARROW_FETCH_SIZE);
-            return new ResultStream(c, new CursorCells(s, s.executeQuery(), reader), reader, decoder);
+            return new ResultStream(c, CursorCells.fetched(s, reader, largestFetch(reader)), reader, decoder);
         } catch (SQLException e) {
             closeQuietly(c, s);
             throw failed(plan.query(), e);
@@ -325,6 +325,11 @@ public final class GraphQuery {
         return out.toString();
     }
 
+    /** The most rows a cursor's fetch takes: the caller's fetch size, or the default for what the rows hold. */
+    private int largestFetch(RowReader reader) {
+        return fetchSize > 0 ? fetchSize : reader.holdsJson() ? JSON_FETCH_SIZE : NARROW_FETCH_SIZE;
+    }
+
     private ResultStream open(SqlCompiler.Plan plan, boolean cursor) {
         Connection c = null;
         PreparedStatement s = null;
@@ -336,10 +341,10 @@ public final class GraphQuery {
             }
             s = prepare(c, plan.query(), plan.needsCustomPlan());
             RowReader reader = new RowReader(plan.outputs(), jsonAsText);
-            if (cursor) {
-                s.setFetchSize(fetchSize > 0 ? fetchSize : reader.holdsJson() ? JSON_FETCH_SIZE : NARROW_FETCH_SIZE);
-            }
-            return new ResultStream(c, new CursorCells(s, s.executeQuery(), reader), reader, decoder);
+            CellSource cells = cursor
+                    ? CursorCells.fetched(s, reader, largestFetch(reader))
+                    : new CursorCells(s, s.executeQuery(), reader);
+            return new ResultStream(c, cells, reader, decoder);
         } catch (SQLException e) {
             closeQuietly(c, s);
             throw failed(plan.query(), e);

@@ -8,9 +8,14 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
 
@@ -28,9 +33,9 @@ import dev.cairn.storage.graph.Node;
 import dev.cairn.storage.testing.TestDatabase;
 
 /**
- * Rows read ahead of their reader are bounded by their bytes as well as their number: rows of large documents
- * come in short batches, so what a query holds in memory is a few megabytes however large its documents, and
- * short batches end no read early.
+ * Rows read ahead of their reader, and the rows of a cursor's fetch, are bounded by their bytes as well as their
+ * number: rows of large documents come in short batches and short fetches, so what a query holds in memory is a
+ * few megabytes however large its documents, and short batches end no read early.
  */
 class ReadAheadBoundIT {
 
@@ -127,6 +132,70 @@ class ReadAheadBoundIT {
         return Arrays.stream(stack)
                 .anyMatch(
                         f -> f.getClassName().equals(type) && f.getMethodName().equals(method));
+    }
+
+    @Test
+    void aCursorFetchesAFewLargeRowsATimeAndManySmallOnes() {
+        QuerySpec large = QueryBuilder.start()
+                .node("d", v -> v.exactType(DictData.TYPE).project("attributes.i", "attributes.log", "attributes"))
+                .orderBy(Order.asc("d", "id"))
+                .build();
+        List<Integer> fetches = fetchesOf(
+                () -> assertEquals(LARGE, GraphQuery.on(database, large).all().size()));
+        // rows of two copies of a 1 MiB log: eight, then as many as FETCH_BYTES holds, where a fetch took 1,000
+        long row = 2L * LOG_CHARS;
+        assertEquals(CursorCells.FIRST_FETCH, fetches.getFirst(), () -> "fetches " + fetches);
+        int bounded = (int) (CursorCells.FETCH_BYTES / row); // a row is a few bytes more than two logs: one less
+        assertTrue(fetches.get(1) == bounded || fetches.get(1) == bounded - 1, () -> "fetches " + fetches);
+        assertTrue(fetches.stream().allMatch(f -> f <= CursorCells.FIRST_FETCH), () -> "fetches " + fetches);
+
+        QuerySpec small = QueryBuilder.start()
+                .node("d", v -> v.exactType(DictData.TYPE).project("attributes.i"))
+                .build();
+        List<Integer> smallFetches = fetchesOf(
+                () -> assertEquals(LARGE, GraphQuery.on(database, small).all().size()));
+        assertEquals(
+                List.of(CursorCells.FIRST_FETCH, GraphQuery.JSON_FETCH_SIZE),
+                smallFetches,
+                "small rows, 1,000 a fetch");
+    }
+
+    /**
+     * The row limits of the cursor fetches {@code read} makes on this thread, as the driver logs the messages it
+     * sends ({@code Execute} of a portal).
+     */
+    private static List<Integer> fetchesOf(Runnable read) {
+        Logger driver = Logger.getLogger("org.postgresql.core.v3.QueryExecutorImpl");
+        long thread = Thread.currentThread().threadId();
+        List<Integer> limits = new CopyOnWriteArrayList<>();
+        Handler handler = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                Object[] parameters = record.getParameters();
+                if (record.getLongThreadID() == thread
+                        && record.getMessage().contains("Execute(portal")
+                        && parameters[0] != null
+                        && parameters[0].toString().startsWith("C_")) {
+                    limits.add((Integer) parameters[1]);
+                }
+            }
+
+            @Override
+            public void flush() {}
+
+            @Override
+            public void close() {}
+        };
+        Level level = driver.getLevel();
+        driver.setLevel(Level.FINEST);
+        driver.addHandler(handler);
+        try {
+            read.run();
+        } finally {
+            driver.removeHandler(handler);
+            driver.setLevel(level);
+        }
+        return limits;
     }
 
     @Test
