@@ -9,7 +9,9 @@ import java.sql.SQLException;
  * <p>
  * A cursor's fetches are bounded by bytes as well as rows, since the driver holds a whole fetch in memory and
  * a document may be megabytes: the first fetch takes a few rows ({@link #FIRST_FETCH}), and each next one as
- * many as {@link #FETCH_BYTES} holds at the mean size of the rows read so far, at most the fetch size asked for.
+ * many as {@link #FETCH_BYTES} holds at the mean size of the last fetch's rows, at most the fetch size asked
+ * for: the last fetch, not all so far, so that a read whose rows grow (in the order of their making, say)
+ * follows them.
  */
 final class CursorCells implements CellSource {
 
@@ -23,8 +25,8 @@ final class CursorCells implements CellSource {
     private final RowReader reader;
     private final int largestFetch;
     private int leftInFetch;
-    private long rowsRead;
-    private long bytesRead;
+    private int rowsOfFetch;
+    private long bytesOfFetch;
 
     private CursorCells(
             PreparedStatement statement, ResultSet resultSet, RowReader reader, int firstFetch, int largestFetch) {
@@ -53,10 +55,12 @@ final class CursorCells implements CellSource {
     @Override
     public Object[] next() throws SQLException {
         if (largestFetch > 0 && leftInFetch == 0) {
-            // the driver has handed out its last fetch: size the next by what the rows so far took
-            long mean = Math.max(1, bytesRead / Math.max(1, rowsRead));
+            // the driver has handed out its last fetch: size the next by what that one's rows took
+            long mean = Math.max(1, bytesOfFetch / Math.max(1, rowsOfFetch));
             leftInFetch = (int) Math.clamp(FETCH_BYTES / mean, 1, largestFetch);
             resultSet.setFetchSize(leftInFetch);
+            rowsOfFetch = 0;
+            bytesOfFetch = 0;
         }
         if (!resultSet.next()) {
             return null;
@@ -64,8 +68,8 @@ final class CursorCells implements CellSource {
         Object[] cells = reader.raw(resultSet);
         if (largestFetch > 0) {
             leftInFetch--;
-            rowsRead++;
-            bytesRead += RowReader.bytes(cells);
+            rowsOfFetch++;
+            bytesOfFetch += RowReader.bytes(cells);
         }
         return cells;
     }
