@@ -27,9 +27,9 @@ import dev.cairn.storage.testing.TestBroker;
 import dev.cairn.storage.testing.TestDatabase;
 
 /**
- * The server jar ({@code api/target/cairn-server.jar}) running as a process of its own, for tests
- * of the whole system: start it with settings, wait until it is ready, call it with its admin
- * token, stop it with a signal or kill it.
+ * The server jar ({@code api/target/cairn-server.jar}) running as a process of its own, started from its
+ * {@link ServerStartupCache} as {@code ./cairn up} starts it, for tests of the whole system: start it with
+ * settings, wait until it is ready, call it with its admin token, stop it with a signal or kill it.
  * {@snippet :
  * try (CairnServerProcess server = CairnServerProcess.builder("api", dataDir)
  *         .database(db).broker(broker).setting("cairn.roles", "api")
@@ -133,14 +133,15 @@ public final class CairnServerProcess implements AutoCloseable {
 
         /** Starts the server; {@link #awaitReady()} waits until it serves. */
         public CairnServerProcess start() {
-            Path jar = serverJar();
+            ServerStartupCache cache = ServerStartupCache.record();
             int port = settings.containsKey("server.port") ? Integer.parseInt(settings.get("server.port")) : freePort();
             List<String> command = new ArrayList<>(resetSignals());
             command.addAll(launcher);
             command.add(java());
+            command.addAll(cache.jvmOptions());
             command.addAll(jvmOptions);
             command.add("-jar");
-            command.add(jar.toString());
+            command.add(cache.jar().toString());
             command.add("--cairn.data-dir=" + dataDir);
             command.add("--server.port=" + port);
             settings.forEach((key, value) -> {

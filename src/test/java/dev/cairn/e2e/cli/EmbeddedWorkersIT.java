@@ -24,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 import dev.cairn.e2e.CairnCli;
+import dev.cairn.e2e.ServerStartupCache;
 
 /**
  * {@code cairn worker start} for a server in the embedded mode: the server publishes its own
@@ -48,8 +49,10 @@ class EmbeddedWorkersIT {
         cairn = new CairnCli(home)
                 .env("CAIRN_DATA_DIR", dataDir.toString())
                 .env("CAIRN_URL", "http://127.0.0.1:" + port)
-                .env("CAIRN_PORT", Integer.toString(port))
-                .env("CAIRN_AOT", "off");
+                .env("CAIRN_PORT", Integer.toString(port));
+        // cairn starts the server from its start-up cache, as the suite's other servers: recorded first, so that
+        // its recording and the suite's do not overlap
+        ServerStartupCache.record();
     }
 
     @AfterAll

@@ -31,6 +31,7 @@ import tools.jackson.databind.JsonNode;
 
 import dev.cairn.e2e.CairnCli;
 import dev.cairn.e2e.CairnServerProcess;
+import dev.cairn.e2e.ServerStartupCache;
 import dev.cairn.storage.testing.TestBroker;
 import dev.cairn.storage.testing.TestDatabase;
 
@@ -70,9 +71,10 @@ class ServerCommandsIT {
         cairn = new CairnCli(home)
                 .env("CAIRN_DATA_DIR", dataDir.toString())
                 .env("CAIRN_URL", "http://127.0.0.1:" + port)
-                .env("CAIRN_PORT", Integer.toString(port))
-                // the start-up cache is UpIT's: here the plain jar, as a build that changed it runs it
-                .env("CAIRN_AOT", "off");
+                .env("CAIRN_PORT", Integer.toString(port));
+        // cairn starts the server from its start-up cache, as the suite's other servers: recorded first, so that
+        // its recording and the suite's do not overlap
+        ServerStartupCache.record();
     }
 
     @AfterAll
