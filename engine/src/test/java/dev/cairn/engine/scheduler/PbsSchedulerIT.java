@@ -13,6 +13,8 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import dev.cairn.engine.testing.RunsAlone;
+
 /**
  * The Torque flavour of the PBS scheduler against Slurm's Torque front end (Debian's
  * {@code slurm-wlm-torque}: perl {@code qsub}, {@code qstat}, {@code qdel} over sbatch, Slurm's job
@@ -28,6 +30,7 @@ import org.junit.jupiter.api.Test;
  *   <li>its qstat shows a held job as queued ({@code Q}, not {@code H}), so held jobs are not tested here.
  * </ul>
  */
+@RunsAlone
 class PbsSchedulerIT extends SlurmClusterContract {
 
     final PbsScheduler torque = PbsScheduler.torque();

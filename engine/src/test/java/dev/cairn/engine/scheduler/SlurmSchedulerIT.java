@@ -10,11 +10,14 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import dev.cairn.engine.testing.RunsAlone;
+
 /**
  * The SLURM scheduler against a real one-node cluster on this machine, started (and installed from
  * Debian's packages if missing) by {@code scheduler/slurm-one-node.sh}. It needs root; it fails, and
  * says why, where the cluster cannot be had.
  */
+@RunsAlone
 class SlurmSchedulerIT extends SlurmClusterContract {
 
     final SlurmScheduler slurm = new SlurmScheduler();

@@ -48,11 +48,16 @@ public final class EngineFixture {
     /** Opens an engine and remembers it for the suite's state-transition coverage. */
     public static Engine open(Engine.Config config) {
         Engine engine = Engine.open(config);
-        OPENED.add(engine);
+        synchronized (OPENED) {
+            if (OPENED.isEmpty()) {
+                StateMoves.writeAtExit(OPENED);
+            }
+            OPENED.add(engine);
+        }
         return engine;
     }
 
-    /** Every engine opened in this JVM through {@link #open}, closed or not. */
+    /** Every engine opened in this JVM through {@link #open}, closed or not (their moves: {@link StateMoves}). */
     public static List<Engine> opened() {
         return List.copyOf(OPENED);
     }

@@ -9,6 +9,7 @@ import dev.cairn.engine.Engine;
 import dev.cairn.engine.testing.ChainRun;
 import dev.cairn.engine.testing.EngineFixture;
 import dev.cairn.engine.testing.RabbitCtl;
+import dev.cairn.engine.testing.RunsAlone;
 import dev.cairn.engine.testing.WorkerJvm;
 import dev.cairn.storage.testing.TestBroker;
 import dev.cairn.storage.testing.TestDatabase;
@@ -20,6 +21,7 @@ import dev.cairn.storage.testing.TestDatabase;
  * process runs exactly once. Stops the local broker for a few seconds: every other user of
  * it sees the outage too.
  */
+@RunsAlone
 class BrokerRestartIT {
 
     @RegisterExtension

@@ -36,6 +36,7 @@ import dev.cairn.engine.launch.Launcher;
 import dev.cairn.engine.process.Inputs;
 import dev.cairn.engine.testing.EngineFixture;
 import dev.cairn.engine.testing.RabbitCtl;
+import dev.cairn.engine.testing.RunsAlone;
 import dev.cairn.engine.testing.TestProcesses;
 import dev.cairn.engine.testing.Waits;
 import dev.cairn.storage.graph.IntData;
@@ -53,6 +54,7 @@ import dev.cairn.storage.testing.TestDatabase;
  * before the engine connects. Other users of the local broker whose channels open
  * meanwhile get the low timeout too.
  */
+@RunsAlone
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ConsumerTimeoutIT {
 

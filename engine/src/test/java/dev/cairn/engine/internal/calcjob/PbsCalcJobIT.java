@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.cairn.engine.process.JobOptions;
 import dev.cairn.engine.process.ProcessResult;
+import dev.cairn.engine.testing.RunsAlone;
 import dev.cairn.engine.testing.SlurmCluster;
 import dev.cairn.engine.testing.TestEngine;
 import dev.cairn.storage.graph.CalcJobNode;
@@ -27,6 +28,7 @@ import dev.cairn.storage.graph.InstalledCode;
  * front end on the one-node cluster of {@code scheduler/slurm-one-node.sh} (see {@code PbsSchedulerIT}
  * for how that front end differs from a Torque server).
  */
+@RunsAlone
 class PbsCalcJobIT {
 
     @RegisterExtension

@@ -30,6 +30,7 @@ import dev.cairn.engine.process.JobOptions;
 import dev.cairn.engine.process.ProcessResult;
 import dev.cairn.engine.shell.ShellJob;
 import dev.cairn.engine.testing.EngineFixture;
+import dev.cairn.engine.testing.RunsAlone;
 import dev.cairn.engine.testing.SlurmCluster;
 import dev.cairn.engine.testing.TestEngine;
 import dev.cairn.engine.testing.Waits;
@@ -47,6 +48,7 @@ import dev.cairn.storage.testing.InsertHold;
  * transport), and jobs whose submit step lost its transaction after the job had ended, or after SLURM
  * forgot it before it started.
  */
+@RunsAlone
 class SlurmCalcJobIT {
 
     @RegisterExtension
