@@ -38,7 +38,6 @@ import dev.cairn.e2e.CairnServerProcess.Signal;
  * kill -9 leaves its PostgreSQL running, and the next start stops that one first. The steps build on each other, in order, on one data directory.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-@SecondLane
 class EmbeddedModeIT {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();

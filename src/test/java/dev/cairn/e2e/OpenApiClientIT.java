@@ -22,7 +22,6 @@ import dev.cairn.storage.testing.TestDatabase;
  * until it finished, and reads its provenance (outputs, the output node, its CREATE and RETURN
  * links), checking every answer against the document.
  */
-@SecondLane
 class OpenApiClientIT {
 
     @RegisterExtension

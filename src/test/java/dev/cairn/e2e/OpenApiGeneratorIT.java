@@ -28,7 +28,6 @@ import dev.cairn.storage.testing.TestDatabase;
  * ({@code application/x-ndjson}: a query's rows, an archive's verification) as bytes, which the
  * generator has no reader for and a generated function could not hand its caller row by row anyway.
  */
-@SecondLane
 class OpenApiGeneratorIT {
 
     @RegisterExtension

@@ -18,7 +18,6 @@ import org.junit.jupiter.api.io.TempDir;
  * against the server jar in its embedded mode (its own PostgreSQL and broker), and the notebook
  * {@code docs/notebooks/run-and-plot.ipynb} executed (nbmake) against the same server.
  */
-@SecondLane
 class PythonClientIT {
 
     @TempDir
