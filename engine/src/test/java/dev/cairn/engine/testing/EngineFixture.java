@@ -43,17 +43,16 @@ public final class EngineFixture {
 
     private static final List<Engine> OPENED = new CopyOnWriteArrayList<>();
 
+    static {
+        StateMoves.writeAtExit();
+    }
+
     private EngineFixture() {}
 
     /** Opens an engine and remembers it for the suite's state-transition coverage. */
     public static Engine open(Engine.Config config) {
         Engine engine = Engine.open(config);
-        synchronized (OPENED) {
-            if (OPENED.isEmpty()) {
-                StateMoves.writeAtExit(OPENED);
-            }
-            OPENED.add(engine);
-        }
+        OPENED.add(engine);
         return engine;
     }
 

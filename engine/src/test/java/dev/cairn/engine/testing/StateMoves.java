@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 import dev.cairn.engine.Engine;
@@ -26,47 +27,53 @@ public final class StateMoves {
 
     private StateMoves() {}
 
-    /** Writes the moves of {@code engines} when this JVM exits (once per JVM: the caller keeps the list). */
-    static void writeAtExit(List<Engine> engines) {
-        String folder = System.getProperty(FOLDER);
-        if (folder == null || folder.isBlank()) {
-            return;
-        }
-        Path file = Path.of(folder).resolve(ProcessHandle.current().pid() + ".moves");
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> write(file, engines), "state-moves"));
+    /** Writes the moves of the engines {@link EngineFixture} opened in this JVM when it exits. */
+    static void writeAtExit() {
+        folder().ifPresent(folder -> {
+            Path file = folder.resolve(ProcessHandle.current().pid() + ".moves");
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> write(file), "state-moves"));
+        });
     }
 
     /** The moves made by the engines of this JVM and by those of the module's test JVMs that ended before it. */
     public static Map<Transition, Long> made() {
-        Map<Transition, Long> made = new HashMap<>();
-        for (Engine engine : EngineFixture.opened()) {
-            engine.transitionCounts().forEach((move, n) -> made.merge(move, n, Long::sum));
+        Map<Transition, Long> made = ofThisJvm();
+        Optional<Path> folder = folder().filter(Files::isDirectory);
+        if (folder.isEmpty()) {
+            return made;
         }
-        String folder = System.getProperty(FOLDER);
-        if (folder != null && Files.isDirectory(Path.of(folder))) {
-            try (Stream<Path> files = Files.list(Path.of(folder))) {
-                for (Path file : files.toList()) {
-                    for (String line : Files.readAllLines(file)) {
-                        String[] words = line.split(" ");
-                        Transition move =
-                                new Transition(ProcessState.valueOf(words[0]), ProcessState.valueOf(words[1]));
-                        made.merge(move, Long.parseLong(words[2]), Long::sum);
-                    }
+        try (Stream<Path> files = Files.list(folder.get())) {
+            for (Path file : files.toList()) {
+                for (String line : Files.readAllLines(file)) {
+                    String[] words = line.split(" ");
+                    Transition move = new Transition(ProcessState.valueOf(words[0]), ProcessState.valueOf(words[1]));
+                    made.merge(move, Long.parseLong(words[2]), Long::sum);
                 }
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot read the moves in " + folder, e);
             }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the moves in " + folder.get(), e);
         }
         return made;
     }
 
-    private static void write(Path file, List<Engine> engines) {
+    private static Optional<Path> folder() {
+        String folder = System.getProperty(FOLDER);
+        return folder == null || folder.isBlank() ? Optional.empty() : Optional.of(Path.of(folder));
+    }
+
+    private static Map<Transition, Long> ofThisJvm() {
         Map<Transition, Long> made = new HashMap<>();
-        for (Engine engine : engines) {
+        for (Engine engine : EngineFixture.opened()) {
             engine.transitionCounts().forEach((move, n) -> made.merge(move, n, Long::sum));
         }
+        return made;
+    }
+
+    private static void write(Path file) {
         List<String> lines = new ArrayList<>();
-        made.forEach((move, n) -> lines.add(move.from().name() + " " + move.to().name() + " " + n));
+        ofThisJvm()
+                .forEach((move, n) ->
+                        lines.add(move.from().name() + " " + move.to().name() + " " + n));
         try {
             Files.createDirectories(file.getParent());
             Files.write(file, lines);
