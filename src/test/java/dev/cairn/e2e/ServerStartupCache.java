@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * The server's start-up cache, the way {@code ./cairn up} runs the server: the jar extracted beside itself
  * ({@code api/target/cairn-server/}) with the JDK's AOT cache, recorded once a build by {@code api/aot-cache.sh}
- * (a start and a stop, about 30 s). A server started from it is ready after about 5 s of processor time where
+ * (a start and a stop, about 40 s). A server started from it is ready after about 5 s of processor time where
  * the plain jar takes 20 s, and the suite starts a few dozen. The tests that start servers through {@code cairn},
  * which runs the same script, call {@link #record()} first, so that no two recordings overlap.
  */
@@ -47,8 +47,13 @@ public final class ServerStartupCache {
 
     /** The JVM options that start from the cache. */
     public List<String> jvmOptions() {
+        return startingFrom(cache);
+    }
+
+    /** The JVM options that start from the AOT cache {@code cache}, wherever it was recorded. */
+    public static List<String> startingFrom(Path cache) {
         // -Xlog: the JDK warns about each stub it does not take from the cache; only errors matter
-        return List.of("-XX:AOTCache=" + cache, "-Xlog:aot*=error");
+        return List.of("-XX:AOTCache=" + cache, "-Xlog:aot*=error", "-Xlog:cds*=error");
     }
 
     private static void run(Path script) {

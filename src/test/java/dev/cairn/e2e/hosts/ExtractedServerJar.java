@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.cairn.e2e.CairnServerProcess;
+import dev.cairn.e2e.ServerStartupCache;
 
 /**
  * The server jar as the workers run it, the way {@code ./cairn up} runs the server: extracted
@@ -66,7 +67,7 @@ final class ExtractedServerJar {
 
     /** The JVM options that use the cache (none while it has not been recorded). */
     List<String> cacheOptions() {
-        return hasCache() ? List.of("-XX:AOTCache=" + cache(), "-Xlog:aot*=error", "-Xlog:cds*=error") : List.of();
+        return hasCache() ? ServerStartupCache.startingFrom(cache()) : List.of();
     }
 
     /**
