@@ -314,6 +314,35 @@ def test_a_shell_job_runs_with_a_local_file_and_its_outputs_come_back(cairn: Cli
         cairn.shell("cat {missing}")
 
 
+def test_a_refused_shell_job_leaves_none_of_its_uploaded_files_behind(cairn: Client, tmp_path: Path) -> None:
+    data = tmp_path / "data.csv"
+    data.write_text("1\n")
+    folder = tmp_path / "inputs"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "sub" / "a.txt").write_text("a")
+
+    def stored() -> int:
+        return len(cairn.nodes("SinglefileData")) + len(cairn.nodes("FolderData"))
+
+    before = stored()
+    with pytest.raises(InvalidInput, match="'no-such-program-cairn' was not found on computer"):
+        cairn.shell("no-such-program-cairn {data} {inputs}", {"data": data, "inputs": folder})
+    with pytest.raises(InvalidInput, match=r"jobs\[1\].*no input nodes.other"):
+        cairn.shell_many(
+            [
+                {"command": "cat {data}", "nodes": {"data": data}},
+                {"command": "cat {data} {other}", "nodes": {"data": data}},
+            ]
+        )
+    with pytest.raises(FileNotFoundError, match=r"nodes\['gone'\]: no file or folder"):
+        cairn.shell("cat {data} {gone}", {"data": data, "gone": tmp_path / "gone.csv"})
+    assert stored() == before
+    # a job that is taken keeps its uploads as its inputs
+    kept = cairn.shell("cat {data}", {"data": data}, timeout=300)
+    assert kept.ok, kept.exit_message
+    assert stored() == before + 3  # its input, and its outputs stdout and retrieved
+
+
 def test_batches_events_and_control(cairn: Client) -> None:
     jobs = cairn.shell_many([{"command": "echo {i}", "nodes": {"i": i}} for i in range(3)])
     assert [j.wait(300).ok for j in jobs] == [True, True, True]

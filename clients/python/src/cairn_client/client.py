@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import time
+import warnings
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from . import config
 from ._http import Http
+from .errors import CairnError
 from .groups import Group
 from .nodes import Node, NodeRef, ref_segment
 from .processes import Event, Process, parse_events
@@ -195,18 +197,18 @@ class Client:
         timeout: float | None = None,
     ) -> Process:
         """Runs a command as a shell job: ``{name}`` in it stands for ``nodes[name]`` (a file's name in the work
-        directory for a file node or a local :class:`pathlib.Path`, which is uploaded; a value's text otherwise).
-        Waits for it unless ``wait=False``."""
-        body = self._shell_job(command, nodes, outputs, filenames, parsers, computer, stdin, redirect_stderr, metadata)
-        process = Process(self, self._http.post("/api/v1/shell-jobs", body))
+        directory for a file node or a local :class:`pathlib.Path`, which is uploaded, and deleted again if the server
+        refuses the job; a value's text otherwise). Waits for it unless ``wait=False``."""
+        job = self._shell_job(command, nodes, outputs, filenames, parsers, computer, stdin, redirect_stderr, metadata)
+        process = Process(self, self._post_uploading("/api/v1/shell-jobs", job[0], [job]))
         return process.wait(timeout) if wait else process
 
     def shell_many(self, jobs: Iterable[Mapping[str, Any]]) -> list[Process]:
         """Launches many shell jobs at once, all or none; each a dict of :meth:`shell`'s arguments."""
-        body = []
+        prepared = []
         for job in jobs:
             args = dict(job)
-            body.append(
+            prepared.append(
                 self._shell_job(
                     args.pop("command"),
                     args.pop("nodes", None),
@@ -221,7 +223,7 @@ class Client:
             )
             if args:
                 raise TypeError(f"unknown shell job arguments: {sorted(args)}")
-        answer = self._http.post("/api/v1/shell-jobs/batch", {"jobs": body})
+        answer = self._post_uploading("/api/v1/shell-jobs/batch", {"jobs": [body for body, _ in prepared]}, prepared)
         return [Process(self, p) for p in answer["processes"]]
 
     def process(self, ref: NodeRef) -> Process:
@@ -354,10 +356,14 @@ class Client:
         stdin: str | None,
         redirect_stderr: bool | None,
         metadata: Mapping[str, Any] | None,
-    ) -> dict[str, Any]:
-        given: dict[str, Any] = {}
-        for name, value in (nodes or {}).items():
-            given[name] = self.upload_file(value) if isinstance(value, Path) else value
+    ) -> tuple[dict[str, Any], dict[str, Path]]:
+        """A shell job's request without its local files, and those files by input name (each checked to be there:
+        :meth:`_post_uploading` uploads them)."""
+        given = {name: value for name, value in (nodes or {}).items() if not isinstance(value, Path)}
+        files = {name: value for name, value in (nodes or {}).items() if isinstance(value, Path)}
+        for name, path in files.items():
+            if not path.exists():
+                raise FileNotFoundError(f"nodes[{name!r}]: no file or folder {path}")
         body: dict[str, Any] = {"command": command, "nodes": _inline(given)}
         optional = {
             "outputs": list(outputs) or None,
@@ -369,7 +375,31 @@ class Client:
             "metadata": dict(metadata) if metadata else None,
         }
         body.update({k: v for k, v in optional.items() if v is not None})
-        return body
+        return body, files
+
+    def _post_uploading(
+        self, path: str, payload: Any, jobs: Sequence[tuple[dict[str, Any], Mapping[str, Path]]]
+    ) -> Any:
+        """Uploads each job's local files into its ``nodes``, then posts ``payload``. When the server refuses either,
+        the files uploaded are deleted again, so that a refused launch stores nothing."""
+        uploaded: list[str] = []
+        try:
+            for body, files in jobs:
+                for name, file in files.items():
+                    node = self.upload_file(file)
+                    uploaded.append(node.uuid)
+                    body["nodes"][name] = {"uuid": node.uuid}
+            return self._http.post(path, payload)
+        except CairnError as refusal:
+            if uploaded and 400 <= refusal.status < 500 and refusal.status not in (408, 429):
+                self._discard(uploaded)
+            raise
+
+    def _discard(self, uuids: list[str]) -> None:
+        try:
+            self._http.delete("/api/v1/nodes", params={"node": uuids})
+        except Exception as failure:  # the refusal that brought us here is what the caller must see
+            warnings.warn(f"the files uploaded for the refused job stay, as the nodes {' '.join(uuids)}: {failure}")
 
 
 def connect(url: str | None = None, token: str | None = None, *, profile: str | None = None) -> Client:

@@ -5,6 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -20,8 +24,8 @@ import dev.cairn.storage.testing.TestDatabase;
 
 /**
  * {@code cairn shell run} against a real server: a local file uploaded and its placeholder filled, a
- * value, an output file, a failing command's exit code, --submit, and a program the computer lacks
- * refused with the server's message.
+ * value, an output file, a failing command's exit code, --submit, a program the computer lacks
+ * refused with the server's message, and a refused job's uploads deleted again.
  */
 class ShellCommandsIT {
 
@@ -135,5 +139,56 @@ class ShellCommandsIT {
         CairnCli.Run badInput = cairn().run("shell", "run", "cat {x}", "--input", "x");
         assertEquals(2, badInput.exit(), badInput.toString());
         assertTrue(badInput.err().contains("--input 'x' is not NAME=REF"), badInput.toString());
+    }
+
+    @Test
+    void aRefusedJobLeavesNoneOfItsUploadedFilesBehind() throws Exception {
+        Path data = Files.writeString(home.resolve("refused.csv"), "1\n");
+        Path folder = Files.createDirectories(home.resolve("refused-inputs"));
+        Files.writeString(Files.createDirectories(folder.resolve("sub")).resolve("a.txt"), "a");
+        long before = unlinkedFiles();
+
+        CairnCli.Run missing = cairn().run(
+                        "shell",
+                        "run",
+                        "no-such-program-cairn {data} {inputs}",
+                        "--input",
+                        "data=@" + data,
+                        "--input",
+                        "inputs=@" + folder);
+        assertEquals(2, missing.exit(), missing.toString());
+        assertTrue(missing.err().contains("'no-such-program-cairn' was not found on computer"), missing.toString());
+        CairnCli.Run placeholder = cairn().run("shell", "run", "cat {data} {other}", "--input", "data=@" + data);
+        assertEquals(2, placeholder.exit(), placeholder.toString());
+        assertTrue(placeholder.err().contains("no input nodes.other"), placeholder.toString());
+        // a path that is not there is refused before the others are sent
+        CairnCli.Run gone = cairn().run(
+                        "shell",
+                        "run",
+                        "cat {data} {gone}",
+                        "--input",
+                        "data=@" + data,
+                        "--input",
+                        "gone=@" + home.resolve("gone.csv"));
+        assertEquals(2, gone.exit(), gone.toString());
+        assertTrue(gone.err().contains("--input: no file or folder " + home.resolve("gone.csv")), gone.toString());
+        assertEquals(before, unlinkedFiles(), "files uploaded for refused jobs were left behind");
+
+        // a job that is taken keeps its upload, as its input
+        CairnCli.Run taken = cairn().run("shell", "run", "cat {data}", "--input", "data=@" + data);
+        assertEquals(0, taken.exit(), taken.toString());
+        assertEquals(before, unlinkedFiles());
+    }
+
+    /** File and folder nodes that no link touches: what a refused job's uploads would be. */
+    private static long unlinkedFiles() throws SQLException {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement();
+                ResultSet r = s.executeQuery("SELECT count(*) FROM node n WHERE n.node_type IN"
+                        + " ('data.core.singlefile.SinglefileData.', 'data.core.folder.FolderData.')"
+                        + " AND NOT EXISTS (SELECT 1 FROM link l WHERE l.input_id = n.id OR l.output_id = n.id)")) {
+            r.next();
+            return r.getLong(1);
+        }
     }
 }

@@ -268,6 +268,6 @@ public final class CairnClient {
             case 503 -> "try again; `cairn status` shows which service is away";
             default -> null;
         };
-        return new CliException(ExitCodes.ofStatus(status), message, hint);
+        return CliException.answered(status, message, hint);
     }
 }

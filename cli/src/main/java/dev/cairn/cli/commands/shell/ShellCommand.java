@@ -3,12 +3,10 @@ package dev.cairn.cli.commands.shell;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -21,7 +19,6 @@ import dev.cairn.cli.client.CairnClient;
 import dev.cairn.cli.client.CliException;
 import dev.cairn.cli.client.ExitCodes;
 import dev.cairn.cli.client.JsonTrees;
-import dev.cairn.cli.client.Multipart;
 import dev.cairn.cli.client.ServerEvents;
 import dev.cairn.cli.options.InputOptions;
 import dev.cairn.cli.options.NodeRef;
@@ -66,7 +63,8 @@ public final class ShellCommand {
                 paramLabel = "NAME=REF",
                 description = {
                     "An input named NAME (repeat for more): a stored node by PK, UUID or prefix, or @PATH for a file"
-                            + " or folder on this machine, uploaded first."
+                            + " or folder on this machine, uploaded first (and deleted again if the server refuses the"
+                            + " job)."
                 })
         List<String> inputs = new ArrayList<>();
 
@@ -113,7 +111,8 @@ public final class ShellCommand {
         public Integer call() {
             CairnClient client = session.client();
             Output out = session.output();
-            JsonNode process = client.post(SHELL_JOBS, request(client));
+            LocalInputs files = new LocalInputs();
+            JsonNode process = submit(client, request(client, files), files, out);
             String uuid = JsonTrees.text(process, "uuid", "");
             if (submit) {
                 if (out.json()) {
@@ -136,7 +135,21 @@ public final class ShellCommand {
             return ProcessLines.succeeded(detail.path("process")) ? ExitCodes.OK : ExitCodes.FAILED;
         }
 
-        private ObjectNode request(CairnClient client) {
+        /** Uploads the local inputs, then submits the job; when the server refuses either, deletes the uploads. */
+        private static JsonNode submit(CairnClient client, ObjectNode body, LocalInputs files, Output out) {
+            try {
+                files.uploadInto(client, (ObjectNode) body.get("nodes"));
+                return client.post(SHELL_JOBS, body);
+            } catch (CliException e) {
+                if (e.refusedByServer()) {
+                    files.discard(client, out);
+                }
+                throw e;
+            }
+        }
+
+        /** The job's request without its local files, which go into {@code files}: all checked, nothing sent. */
+        private ObjectNode request(CairnClient client, LocalInputs files) {
             ObjectNode body = JsonTrees.object().put("command", command);
             if (computer != null) {
                 body.put("computer", computer);
@@ -145,7 +158,7 @@ public final class ShellCommand {
             for (String input : inputs) {
                 String[] kv = pair("--input", input);
                 if (kv[1].startsWith("@")) {
-                    nodes.putObject(kv[0]).put("uuid", upload(client, Path.of(kv[1].substring(1))));
+                    files.add(kv[0], Path.of(kv[1].substring(1)));
                 } else {
                     JsonNode node = client.get(NodeRef.parse(kv[1]).path(client));
                     nodes.putObject(kv[0]).put("uuid", JsonTrees.text(node, "uuid", ""));
@@ -185,26 +198,6 @@ public final class ShellCommand {
                 body.putObject("metadata").put("use_cache", false);
             }
             return body;
-        }
-
-        /** A local file (a SinglefileData) or folder (a FolderData of its files) uploaded; its uuid. */
-        private static String upload(CairnClient client, Path path) {
-            if (!Files.exists(path)) {
-                throw CliException.usage("--input: no file or folder " + path);
-            }
-            Multipart form = new Multipart();
-            if (Files.isDirectory(path)) {
-                try (Stream<Path> walk = Files.walk(path)) {
-                    for (Path file : walk.filter(Files::isRegularFile).sorted().toList()) {
-                        form.file("file", path.relativize(file).toString().replace('\\', '/'), file);
-                    }
-                } catch (IOException e) {
-                    throw CliException.usage("--input: cannot read " + path + ": " + e.getMessage());
-                }
-                return JsonTrees.text(client.post("/api/v1/nodes/files?folder=true", form), "uuid", "");
-            }
-            form.file("file", path.getFileName().toString(), path);
-            return JsonTrees.text(client.post("/api/v1/nodes/files", form), "uuid", "");
         }
 
         private static String[] pair(String option, String given) {
