@@ -391,7 +391,7 @@ class Client:
                     body["nodes"][name] = {"uuid": node.uuid}
             return self._http.post(path, payload)
         except CairnError as refusal:
-            if uploaded and 400 <= refusal.status < 500 and refusal.status not in (408, 429):
+            if uploaded and refusal.refused:
                 self._discard(uploaded)
             raise
 

@@ -51,6 +51,12 @@ class CairnError(Exception):
         self.problems: list[str] = list(problems or [])
         self.retry_after = retry_after
 
+    @property
+    def refused(self) -> bool:
+        """Whether the server refused the request and so changed nothing: a 4xx but a timeout (408) or too many
+        requests (429). Not so for a failure on the way, whose request may have been done."""
+        return 400 <= self.status < 500 and self.status not in (408, 429)
+
     def __str__(self) -> str:
         if self.problems:
             return self.detail + "".join("\n  - " + p for p in self.problems)

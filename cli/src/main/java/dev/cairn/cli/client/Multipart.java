@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.stream.Stream;
 
 /**
  * A multipart/form-data body (RFC 7578) built from text fields and files; the files are streamed from
@@ -39,6 +40,21 @@ public final class Multipart {
         pieces.add(file);
         text("\r\n");
         return this;
+    }
+
+    /**
+     * A file part for each file under {@code dir}, its sub-folders included, named by its path relative to
+     * {@code dir} with '/' (in/b.txt), in a sorted order; returns how many.
+     */
+    public int folder(String name, Path dir) throws IOException {
+        List<Path> files;
+        try (Stream<Path> tree = Files.walk(dir)) {
+            files = tree.filter(Files::isRegularFile).sorted().toList();
+        }
+        for (Path file : files) {
+            file(name, dir.relativize(file).toString().replace('\\', '/'), file);
+        }
+        return files.size();
     }
 
     public String contentType() {

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -180,12 +179,9 @@ final class CodeCreate implements Runnable {
                 .field("prependText", text(fields, "prepend_text"))
                 .field("appendText", text(fields, "append_text"))
                 .field("withMpi", text(fields, "with_mpi"));
-        int count = 0;
-        try (Stream<Path> tree = Files.walk(dir)) {
-            for (Path file : tree.filter(Files::isRegularFile).sorted().toList()) {
-                form.file("files", dir.relativize(file).toString().replace('\\', '/'), file);
-                count++;
-            }
+        int count;
+        try {
+            count = form.folder("files", dir);
         } catch (IOException e) {
             throw CliException.usage("--filepath-files: cannot read " + dir + ": " + e.getMessage());
         }

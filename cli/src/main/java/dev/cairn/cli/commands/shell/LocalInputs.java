@@ -8,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 import tools.jackson.databind.node.ObjectNode;
 
@@ -63,10 +62,8 @@ final class LocalInputs {
     private static String upload(CairnClient client, Path path) {
         Multipart form = new Multipart();
         if (Files.isDirectory(path)) {
-            try (Stream<Path> walk = Files.walk(path)) {
-                for (Path file : walk.filter(Files::isRegularFile).sorted().toList()) {
-                    form.file("file", path.relativize(file).toString().replace('\\', '/'), file);
-                }
+            try {
+                form.folder("file", path);
             } catch (IOException e) {
                 throw CliException.usage("--input: cannot read " + path + ": " + e.getMessage());
             }
