@@ -546,8 +546,17 @@ class AdminCommandsIT {
         for (JsonNode input : one.json().path("inputs")) {
             assertTrue(input.has("type") && input.has("required") && input.has("default") && input.has("help"));
         }
+        // a calculation job's options, resources first by their own names, as --option takes them
+        List<String> options = labels(one.json().path("job_options"), "name");
+        assertEquals(
+                List.of("num_machines", "num_mpiprocs_per_machine", "num_cores_per_mpiproc"), options.subList(0, 3));
+        assertTrue(options.containsAll(List.of("max_wallclock_seconds", "queue_name", "environment_variables")));
+        assertFalse(options.contains("resources"), options.toString());
         CairnCli.Run table = cairn.run("plugin", "list", "arithmetic.add");
         assertTrue(table.out().contains("INPUT") && table.out().contains("REQUIRED"), table.toString());
+        assertTrue(table.out().contains("JOB OPTION (--option)"), table.toString());
+        CairnCli.Run workChain = cairn.run("plugin", "list", "arithmetic.add_multiply", "--json");
+        assertEquals(0, workChain.json().path("job_options").size(), workChain.toString());
         assertRun(3, cairn.run("plugin", "list", "no.such.plugin"));
     }
 

@@ -463,6 +463,8 @@ class ProcessCommandsIT {
         CairnCli.Run listHelp = cairn().run("process", "list", "--help");
         CairnCli.Run badColumn = cairn().run("process", "list", "--columns", "id,colour");
         CairnCli.Run nothingToKill = cairn().run("process", "kill");
+        CairnCli.Run optionOfAWorkChain =
+                cairn().run("process", "submit", "examples.sum_series", "-i", "n=2", "--option", "num_machines=2");
         assertAll(
                 () -> assertUsage(unknownType, "examples.no_such"),
                 () -> assertUsage(noEquals, "PORT=VALUE"),
@@ -488,7 +490,8 @@ class ProcessCommandsIT {
                             "--help offers the kinds the server takes (" + kinds + "): " + listHelp);
                 },
                 () -> assertUsage(badColumn, "colour"),
-                () -> assertUsage(nothingToKill, "--all"));
+                () -> assertUsage(nothingToKill, "--all"),
+                () -> assertUsage(optionOfAWorkChain, "only calculation jobs take job options"));
     }
 
     private static void assertUsage(CairnCli.Run run, String naming) {

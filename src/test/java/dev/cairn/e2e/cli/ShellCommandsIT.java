@@ -15,6 +15,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
 
 import dev.cairn.e2e.CairnCli;
 import dev.cairn.e2e.CairnServerProcess;
@@ -142,6 +143,59 @@ class ShellCommandsIT {
     }
 
     @Test
+    void jobOptionsReachTheJobTypedAsTheServerTypesThem() throws Exception {
+        CairnCli.Run run = cairn().run(
+                        "shell",
+                        "run",
+                        "printenv GREETING",
+                        "--option",
+                        "environment_variables.GREETING=12",
+                        "--option",
+                        "num_mpiprocs_per_machine=1",
+                        "--option",
+                        "max_wallclock_seconds=600",
+                        "--option",
+                        "prepend_text=export UNUSED=1",
+                        "--json");
+        assertEquals(0, run.exit(), run.toString());
+        String uuid = run.json().path("process").path("uuid").asString();
+        CairnCli.Run stdout = cairn().run(
+                        "node",
+                        "repo",
+                        "cat",
+                        run.json().path("outputs").path("stdout").path("uuid").asString(),
+                        "stdout");
+        assertEquals("12\n", stdout.out(), stdout.toString());
+        CairnCli.Run attributes = cairn().run("node", "attributes", uuid, "--json");
+        assertEquals(0, attributes.exit(), attributes.toString());
+        JsonNode stored = attributes.json();
+        assertEquals(600, stored.path("max_wallclock_seconds").asInt(), stored.toString());
+        assertEquals(
+                1, stored.path("resources").path("num_mpiprocs_per_machine").asInt(), stored.toString());
+        assertEquals("12", stored.path("environment_variables").path("GREETING").asString(), stored.toString());
+        assertEquals("export UNUSED=1", stored.path("prepend_text").asString(), stored.toString());
+    }
+
+    @Test
+    void aJobOptionTheServerLacksOrOfTheWrongTypeIsRefusedAndNothingIsStored() throws Exception {
+        long before = processes();
+        CairnCli.Run unknown = cairn().run("shell", "run", "echo hi", "--option", "num_machine=2");
+        assertEquals(2, unknown.exit(), unknown.toString());
+        assertTrue(
+                unknown.err().contains("core.shell has no job option 'num_machine'; it has num_machines,"),
+                unknown.toString());
+        CairnCli.Run mistyped = cairn().run("shell", "run", "echo hi", "--option", "max_wallclock_seconds=soon");
+        assertEquals(2, mistyped.exit(), mistyped.toString());
+        assertTrue(
+                mistyped.err().contains("--option max_wallclock_seconds=soon: expected an integer"),
+                mistyped.toString());
+        CairnCli.Run refused = cairn().run("shell", "run", "echo hi", "--option", "num_machines=0");
+        assertEquals(2, refused.exit(), refused.toString());
+        assertTrue(refused.err().contains("metadata 'options.resources.num_machines'"), refused.toString());
+        assertEquals(before, processes(), "a refused job was stored");
+    }
+
+    @Test
     void aRefusedJobLeavesNoneOfItsUploadedFilesBehind() throws Exception {
         Path data = Files.writeString(home.resolve("refused.csv"), "1\n");
         Path folder = Files.createDirectories(home.resolve("refused-inputs"));
@@ -178,6 +232,15 @@ class ShellCommandsIT {
         CairnCli.Run taken = cairn().run("shell", "run", "cat {data}", "--input", "data=@" + data);
         assertEquals(0, taken.exit(), taken.toString());
         assertEquals(before, unlinkedFiles());
+    }
+
+    private static long processes() throws SQLException {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement();
+                ResultSet r = s.executeQuery("SELECT count(*) FROM node n WHERE n.node_type LIKE 'process.%'")) {
+            r.next();
+            return r.getLong(1);
+        }
     }
 
     /** File and folder nodes that no link touches: what a refused job's uploads would be. */

@@ -14,6 +14,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 import dev.cairn.cli.client.CairnClient;
 import dev.cairn.cli.client.JsonTrees;
+import dev.cairn.cli.options.JobOptionFlags;
 import dev.cairn.cli.options.Session;
 import dev.cairn.cli.output.Output;
 import dev.cairn.cli.output.TextTable;
@@ -69,7 +70,8 @@ public final class PluginCommand {
             name = "list",
             description = {
                 "List the entry points the server can launch, with their inputs; with ENTRY_POINT, that one's inputs"
-                        + " (name, type, required, default, help) and exit codes."
+                        + " (name, type, required, default, help), a calculation job's options (--option) and its"
+                        + " exit codes."
             })
     static final class ListPlugins implements Runnable {
 
@@ -114,8 +116,14 @@ public final class PluginCommand {
         private void showOne(Output out) {
             JsonNode type = session.client().get("/api/v1/process-types/" + CairnClient.segment(entryPoint));
             List<Input> inputs = inputs(type.path("inputs_schema"));
+            List<JobOptionFlags.Listed> options = JobOptionFlags.listed(jobOptions(type));
             if (out.json()) {
                 ObjectNode json = summary(type);
+                ArrayNode listed = json.putArray("job_options");
+                options.forEach(o -> listed.addObject()
+                        .put("name", o.name())
+                        .put("type", o.type())
+                        .put("help", o.help()));
                 json.set("exit_codes", type.path("exit_codes"));
                 out.print(json);
                 return;
@@ -137,6 +145,12 @@ public final class PluginCommand {
                         input.help());
             }
             out.print(table);
+            if (!options.isEmpty()) {
+                out.line("");
+                TextTable optionTable = TextTable.of("JOB OPTION (--option)", "TYPE", "HELP");
+                options.forEach(o -> optionTable.row(o.name(), o.type(), o.help()));
+                out.print(optionTable);
+            }
             if (!type.path("exit_codes").isEmpty()) {
                 out.line("");
                 TextTable codes = TextTable.of("EXIT", "LABEL", "MESSAGE").alignRight("EXIT");
@@ -148,6 +162,10 @@ public final class PluginCommand {
                 }
                 out.print(codes);
             }
+        }
+
+        private static JsonNode jobOptions(JsonNode type) {
+            return type.path("metadata_schema").path("properties").path("options");
         }
 
         private static ObjectNode summary(JsonNode type) {

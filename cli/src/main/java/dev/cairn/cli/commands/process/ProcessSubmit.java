@@ -15,6 +15,7 @@ import dev.cairn.cli.client.CliException;
 import dev.cairn.cli.client.ExitCodes;
 import dev.cairn.cli.client.JsonTrees;
 import dev.cairn.cli.options.InputOptions;
+import dev.cairn.cli.options.JobOptionFlags;
 import dev.cairn.cli.options.NodeRef;
 import dev.cairn.cli.options.Session;
 import dev.cairn.cli.output.Output;
@@ -42,6 +43,9 @@ final class ProcessSubmit implements Callable<Integer> {
     @Mixin
     InputOptions inputs;
 
+    @Mixin
+    JobOptionFlags jobOptions;
+
     @Option(names = "--label", paramLabel = "LABEL", description = "A label for the process node.")
     String label;
 
@@ -64,6 +68,7 @@ final class ProcessSubmit implements Callable<Integer> {
         if (noCache) {
             launch.putObject("metadata").put("use_cache", false);
         }
+        jobOptions.putInto(launch, client, entryPoint);
         JsonNode process = client.post(ProcessEndpoint.PATH, launch);
         String uuid = JsonTrees.text(process, "uuid", "");
         if (label != null) {

@@ -21,6 +21,7 @@ import dev.cairn.cli.client.ExitCodes;
 import dev.cairn.cli.client.JsonTrees;
 import dev.cairn.cli.client.ServerEvents;
 import dev.cairn.cli.options.InputOptions;
+import dev.cairn.cli.options.JobOptionFlags;
 import dev.cairn.cli.options.NodeRef;
 import dev.cairn.cli.options.Session;
 import dev.cairn.cli.output.Output;
@@ -35,6 +36,7 @@ public final class ShellCommand {
 
     static final String SHELL_JOBS = "/api/v1/shell-jobs";
     static final String PROCESSES = "/api/v1/processes";
+    static final String CORE_SHELL = "core.shell";
 
     /** What is printed of the command's stdout after it ran, at most. */
     static final int STDOUT_SHOWN = 64 * 1024;
@@ -100,6 +102,9 @@ public final class ShellCommand {
 
         @Option(names = "--computer", paramLabel = "LABEL", description = "Where to run (default: localhost).")
         String computer;
+
+        @Mixin
+        JobOptionFlags jobOptions;
 
         @Option(names = "--no-cache", description = "Do not take the outputs from an identical earlier job.")
         boolean noCache;
@@ -197,6 +202,7 @@ public final class ShellCommand {
             if (noCache) {
                 body.putObject("metadata").put("use_cache", false);
             }
+            jobOptions.putInto(body, client, CORE_SHELL);
             return body;
         }
 
