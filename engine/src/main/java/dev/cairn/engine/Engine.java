@@ -16,6 +16,7 @@ import dev.cairn.engine.caching.CachingPolicy;
 import dev.cairn.engine.computers.ComputerCheck;
 import dev.cairn.engine.computers.ComputerTestReport;
 import dev.cairn.engine.computers.ExecutableLookup;
+import dev.cairn.engine.computers.WorkdirRemoval;
 import dev.cairn.engine.control.ProcessControl;
 import dev.cairn.engine.events.EventFilter;
 import dev.cairn.engine.events.EventLog;
@@ -263,6 +264,14 @@ public final class Engine implements AutoCloseable {
      */
     public String locateExecutable(Computer computer, String program) {
         return new ExecutableLookup(computerAccess).locate(computer, program);
+    }
+
+    /**
+     * Removes calculation jobs' working folders from a stored computer, through one connection (see
+     * {@link WorkdirRemoval}): a computer that is down gives failed outcomes, not an exception.
+     */
+    public List<WorkdirRemoval.Outcome> removeWorkdirs(Computer computer, List<String> paths) {
+        return new WorkdirRemoval(computerAccess).remove(computer, paths);
     }
 
     /** How often this engine made each move of the process state table, since it opened. */

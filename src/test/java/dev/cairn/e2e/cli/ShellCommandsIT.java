@@ -1,6 +1,7 @@
 package dev.cairn.e2e.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -193,6 +194,49 @@ class ShellCommandsIT {
         assertEquals(2, refused.exit(), refused.toString());
         assertTrue(refused.err().contains("metadata 'options.resources.num_machines'"), refused.toString());
         assertEquals(before, processes(), "a refused job was stored");
+    }
+
+    @Test
+    void cleanworkdirRemovesAnEndedJobsFolderOnlyWhenToldTo() throws Exception {
+        CairnCli.Run run = cairn().run("shell", "run", "echo scratch", "--json");
+        assertEquals(0, run.exit(), run.toString());
+        String uuid = run.json().path("process").path("uuid").asString();
+        Path folder = Path.of(cairn().run("node", "attributes", uuid, "--json")
+                .json()
+                .path("remote_workdir")
+                .asString());
+        assertTrue(Files.isDirectory(folder), folder.toString());
+
+        CairnCli.Run none = cairn().run("calcjob", "cleanworkdir");
+        assertEquals(2, none.exit(), none.toString());
+        CairnCli.Run unasked = cairn().run("calcjob", "cleanworkdir", uuid);
+        assertEquals(2, unasked.exit(), unasked.toString());
+        assertTrue(unasked.err().contains("give --force"), unasked.toString());
+        CairnCli.Run dry = cairn().run("calcjob", "cleanworkdir", uuid, "--dry-run");
+        assertEquals(0, dry.exit(), dry.toString());
+        assertTrue(dry.out().contains("would clean") && dry.out().contains(folder.toString()), dry.toString());
+        assertTrue(dry.err().contains("1 folder would be removed"), dry.toString());
+        assertTrue(Files.isDirectory(folder), "neither a refusal nor a dry run removes anything");
+
+        CairnCli.Run cleaned = cairn().run("calcjob", "cleanworkdir", uuid, "--force");
+        assertEquals(0, cleaned.exit(), cleaned.toString());
+        assertTrue(cleaned.out().contains("cleaned"), cleaned.toString());
+        assertTrue(cleaned.err().contains("removed 1 folder"), cleaned.toString());
+        assertFalse(Files.exists(folder), "the folder is gone");
+
+        CairnCli.Run again = cairn().run("calcjob", "cleanworkdir", uuid, "--force");
+        assertEquals(0, again.exit(), again.toString());
+        assertTrue(again.out().contains("its folder was cleaned before"), again.toString());
+
+        // by filter: every ended shell job of this class, this one among them as cleaned before
+        CairnCli.Run byFilter =
+                cairn().run("calcjob", "cleanworkdir", "--all", "--type", "core.shell", "--force", "--json");
+        assertEquals(0, byFilter.exit(), byFilter.toString());
+        assertTrue(byFilter.json().size() > 1, byFilter.toString());
+        for (JsonNode job : byFilter.json()) {
+            String outcome = job.path("outcome").asString();
+            assertTrue(outcome.equals("cleaned") || outcome.equals("skipped"), job.toString());
+        }
     }
 
     @Test

@@ -13,6 +13,7 @@ import dev.cairn.storage.graph.codes.CodeStore;
 import dev.cairn.storage.graph.comments.CommentStore;
 import dev.cairn.storage.graph.computers.AuthInfoStore;
 import dev.cairn.storage.graph.computers.ComputerStore;
+import dev.cairn.storage.graph.computers.RemoteWorkdirs;
 import dev.cairn.storage.graph.groups.GroupStore;
 import dev.cairn.storage.graph.statistics.GraphStatistics;
 import dev.cairn.storage.graph.traversal.Neighbourhood;
@@ -53,6 +54,7 @@ public final class Storage {
     private final Neighbourhood neighbourhood;
     private final GraphSizes sizes;
     private final AttributeIndexes attributeIndexes;
+    private final RemoteWorkdirs remoteWorkdirs;
 
     /** The stores over {@code database}, with {@code graph} as the store of nodes and links (and its object store). */
     public Storage(Database database, GraphStore graph) {
@@ -73,6 +75,7 @@ public final class Storage {
         this.neighbourhood = new Neighbourhood(database);
         this.sizes = new GraphSizes(database);
         this.attributeIndexes = new AttributeIndexes(database);
+        this.remoteWorkdirs = new RemoteWorkdirs(database);
     }
 
     /** Nodes and links: storing, loading, changing what may change. */
@@ -163,6 +166,11 @@ public final class Storage {
     /** How big the graph is. */
     public GraphSizes sizes() {
         return sizes;
+    }
+
+    /** The working folders calculation jobs left on their computers, and the record of their removal. */
+    public RemoteWorkdirs remoteWorkdirs() {
+        return remoteWorkdirs;
     }
 
     /** The indexes an operator declared on hot attributes of the nodes. */

@@ -32,10 +32,12 @@ class ControlController {
             that ended in between). An empty filter is refused unless all=true. Needs the role submit.""";
 
     private final ProcessControlService controls;
+    private final WorkdirCleaning workdirs;
     private final int batchMax;
 
-    ControlController(ProcessControlService controls, CairnProperties properties) {
+    ControlController(ProcessControlService controls, WorkdirCleaning workdirs, CairnProperties properties) {
         this.controls = controls;
+        this.workdirs = workdirs;
         this.batchMax = properties.limits().batchMax();
     }
 
@@ -143,6 +145,32 @@ class ControlController {
                     @PathVariable("ref")
                     String ref) {
         return controls.invalidateCache(ref, CurrentUser.id());
+    }
+
+    @PostMapping("/clean-workdir")
+    @Operation(
+            operationId = "cleanWorkdirs",
+            summary = "Remove the working folders calculation jobs left on their computers",
+            description = """
+                    As verdi calcjob cleanworkdir: removes the working folder of each calculation job the filter \
+                    matches and of each job the workflows it matches called, at any depth, through the \
+                    computer's transport. A job still running, or called by a process still running, is skipped \
+                    (a later step may read its folder), and so is one cleaned before. Each \
+                    removed folder's RemoteData gets the extra cleaned=true, and the jobs whose folder it was \
+                    stop serving as cache sources (a job from the cache points at its source's folder). A \
+                    folder that is not there counts as removed; a computer that cannot be reached fails its \
+                    jobs, each saying why, and the others go on. A filter matching more than \
+                    cairn.limits.batch-max (1000) processes is a 400, to be narrowed; an empty one is \
+                    refused unless all=true. Needs the role submit.""")
+    WorkdirReport cleanWorkdirs(
+            @RequestBody(required = false) ProcessFilter filter,
+            @Parameter(description = "true: an empty filter means every process")
+                    @RequestParam(name = "all", defaultValue = "false")
+                    boolean all,
+            @Parameter(description = "true: remove nothing, say what would be removed")
+                    @RequestParam(name = "dry_run", defaultValue = "false")
+                    boolean dryRun) {
+        return workdirs.clean(filter == null ? ProcessFilter.ANY : filter, all, dryRun, batchMax);
     }
 
     /** One action on what the filter (none: every process, with all=true) matches, as the caller. */

@@ -129,7 +129,7 @@ class ProcessesController {
 
     // /processes/kill, /batch, ... are no process's ref: so OPTIONS there answers Allow with their own
     // methods only
-    @GetMapping("/{ref:(?!(?:batch|explain-cache|kill|pause|play)$).+}")
+    @GetMapping("/{ref:(?!(?:batch|clean-workdir|explain-cache|kill|pause|play)$).+}")
     @Operation(
             operationId = "showProcess",
             summary = "One process: inputs, outputs, caller, called processes, how it ended",

@@ -9,14 +9,18 @@ import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 
 import picocli.CommandLine.Option;
+import tools.jackson.databind.JsonNode;
 
 import dev.cairn.cli.client.CairnClient;
 import dev.cairn.cli.client.CliException;
+import dev.cairn.cli.client.JsonTrees;
 
 /**
- * Which processes: the criteria {@code process list} and the bulk {@code pause|play|kill} share, as the
+ * Which processes: the criteria {@code process list}, the bulk {@code pause|play|kill} and {@code calcjob
+ * cleanworkdir} share, as the
  * server's process filter takes them (each criterion given must hold).
  */
 public final class ProcessFilterOptions {
@@ -151,6 +155,30 @@ public final class ProcessFilterOptions {
         add(params, "caller", caller == null ? null : caller.resolve(client));
         add(params, "top_level", topLevel ? "true" : null);
         return String.join("&", params);
+    }
+
+    /**
+     * The uuids of the processes these options match (in {@code defaultStates} when they name none), with
+     * {@code extra} list parameters ({@code paused=false}, or empty), oldest first, that {@code keep} keeps:
+     * every page of the server's list.
+     */
+    public List<String> matching(
+            CairnClient client, List<String> defaultStates, String extra, Predicate<JsonNode> keep) {
+        String query = query(defaultStates, client);
+        List<String> uuids = new ArrayList<>();
+        String cursor = null;
+        do {
+            JsonNode page = client.get("/api/v1/processes?order=ctime&limit=1000"
+                    + (query.isEmpty() ? "" : "&" + query) + (extra.isEmpty() ? "" : "&" + extra)
+                    + (cursor == null ? "" : "&cursor=" + CairnClient.param(cursor)));
+            for (JsonNode p : page.path("items")) {
+                if (keep.test(p)) {
+                    uuids.add(JsonTrees.text(p, "uuid", ""));
+                }
+            }
+            cursor = JsonTrees.text(page, "next", null);
+        } while (cursor != null);
+        return uuids;
     }
 
     private String since() {

@@ -26,14 +26,17 @@ import dev.cairn.cli.output.Output;
 /** {@code cairn calcjob ...}: a calculation job's input files, retrieved files, results and work directory. */
 @Command(
         name = "calcjob",
-        description = "Inspect calculation jobs: their input and retrieved files, results and remote work directory.",
+        description =
+                "Calculation jobs: their input and retrieved files, results and remote work directory, and removing"
+                        + " the work directories they left.",
         subcommands = {
             CalcjobCommand.InputLs.class,
             CalcjobCommand.InputCat.class,
             CalcjobCommand.OutputLs.class,
             CalcjobCommand.OutputCat.class,
             CalcjobCommand.Res.class,
-            CalcjobCommand.GotoComputer.class
+            CalcjobCommand.GotoComputer.class,
+            CleanWorkdir.class
         })
 public final class CalcjobCommand {
 

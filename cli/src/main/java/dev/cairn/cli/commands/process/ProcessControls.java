@@ -153,7 +153,6 @@ final class ProcessControls {
 
         /** The uuids of every live process the filter matches that can take the action. */
         private List<String> matching(CairnClient client) {
-            String query = filter.query(ProcessFilterOptions.ACTIVE, client);
             String extra = applicable();
             if (filter.paused() && !extra.isEmpty()) {
                 if (!extra.equals("paused=true")) {
@@ -161,20 +160,7 @@ final class ProcessControls {
                 }
                 extra = ""; // the filter asks for it already
             }
-            List<String> uuids = new ArrayList<>();
-            String cursor = null;
-            do {
-                JsonNode page = client.get(ProcessEndpoint.PATH + "?order=ctime&limit=1000"
-                        + (query.isEmpty() ? "" : "&" + query) + (extra.isEmpty() ? "" : "&" + extra)
-                        + (cursor == null ? "" : "&cursor=" + CairnClient.param(cursor)));
-                for (JsonNode p : page.path("items")) {
-                    if (!ProcessLines.ended(p)) {
-                        uuids.add(JsonTrees.text(p, "uuid", ""));
-                    }
-                }
-                cursor = JsonTrees.text(page, "next", null);
-            } while (cursor != null);
-            return uuids;
+            return filter.matching(client, ProcessFilterOptions.ACTIVE, extra, p -> !ProcessLines.ended(p));
         }
 
         /** Whether to go on: with --force, or asked at the terminal; without one, a usage error. */

@@ -1,0 +1,155 @@
+package dev.cairn.cli.commands.calcjob;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+import dev.cairn.cli.client.CairnClient;
+import dev.cairn.cli.client.CliException;
+import dev.cairn.cli.client.ExitCodes;
+import dev.cairn.cli.client.JsonTrees;
+import dev.cairn.cli.options.NodeRef;
+import dev.cairn.cli.options.ProcessFilterOptions;
+import dev.cairn.cli.options.Prompts;
+import dev.cairn.cli.options.Session;
+import dev.cairn.cli.output.Output;
+import dev.cairn.cli.output.TextTable;
+
+/**
+ * {@code cairn calcjob cleanworkdir}: removes the working folders calculation jobs left on their computers,
+ * for the jobs named, the jobs the workflows named called, or those of every ended process the filter
+ * options match. The server says first what it would remove; the command asks, then removes.
+ */
+@Command(
+        mixinStandardHelpOptions = true,
+        name = "cleanworkdir",
+        description = {
+            "Remove the working folders calculation jobs left on their computers (scratch space): of the jobs named,"
+                    + " of every job the workflows named called at any depth, or with --all of the ended processes"
+                    + " the filter options match.",
+            "A job still running, or called by a process still running, is left alone, and so is one cleaned"
+                    + " before. Each removed folder's remote_folder gets the extra cleaned=true, and its jobs stop"
+                    + " serving as cache sources. Asks first, saying how many folders, unless --force.",
+            "Example: cairn calcjob cleanworkdir --all --until 2026-10-01 --type quantumespresso.*"
+        })
+final class CleanWorkdir implements Callable<Integer> {
+
+    /** The server's largest batch: the processes of one request. */
+    static final int BATCH = 1000;
+
+    @Mixin
+    Session session;
+
+    @Parameters(
+            paramLabel = "REF",
+            arity = "0..*",
+            converter = NodeRef.Converter.class,
+            description = "Calculation jobs or workflows: PKs, uuids or prefixes of uuids.")
+    List<NodeRef> refs = new ArrayList<>();
+
+    @Option(
+            names = {"-a", "--all"},
+            description = "Every ended process the filter options match (all of them without any).")
+    boolean all;
+
+    @Mixin
+    ProcessFilterOptions filter;
+
+    @Option(names = "--dry-run", description = "Say which folders would be removed, and remove none.")
+    boolean dryRun;
+
+    @Option(
+            names = {"-f", "--force"},
+            description = "Do not ask before removing (needed when input is no terminal).")
+    boolean force;
+
+    @Override
+    public Integer call() {
+        if (all != refs.isEmpty()) {
+            throw CliException.usage(
+                    refs.isEmpty()
+                            ? "name the jobs or workflows (REF...), or give --all with filter options"
+                            : "give the processes (REF...) or --all, not both");
+        }
+        if (!all && !filter.isEmpty()) {
+            throw CliException.usage("filter options choose processes for --all only");
+        }
+        Output out = session.output();
+        CairnClient client = session.client();
+        List<String> processes = all
+                ? filter.matching(client, List.of("finished", "excepted", "killed"), "", p -> true)
+                : refs.stream().map(ref -> ref.resolve(client)).toList();
+        List<JsonNode> planned = clean(client, processes, true);
+        long folders = planned.stream()
+                .filter(j -> "would clean".equals(j.path("outcome").asString()))
+                .count();
+        if (dryRun || folders == 0) {
+            print(planned, out);
+            out.note(folders + " folder" + (folders == 1 ? "" : "s") + " would be removed"
+                    + (dryRun ? "" : ": nothing to do"));
+            return ExitCodes.OK;
+        }
+        if (!Prompts.of(true, out.err())
+                .confirm(
+                        "remove the working folders of " + folders + " calculation job" + (folders == 1 ? "" : "s"),
+                        force)) {
+            out.note("nothing removed");
+            return ExitCodes.OK;
+        }
+        List<JsonNode> done = clean(client, processes, false);
+        print(done, out);
+        long failed = done.stream()
+                .filter(j -> "failed".equals(j.path("outcome").asString()))
+                .count();
+        long cleaned = done.stream()
+                .filter(j -> "cleaned".equals(j.path("outcome").asString()))
+                .count();
+        out.note("removed " + cleaned + " folder" + (cleaned == 1 ? "" : "s")
+                + (failed == 0 ? "" : "; " + failed + " could not be removed, each says why"));
+        return failed == 0 ? ExitCodes.OK : ExitCodes.FAILED;
+    }
+
+    /** The server's outcome for each job of {@code processes}, a batch a request. */
+    private static List<JsonNode> clean(CairnClient client, List<String> processes, boolean dryRun) {
+        List<JsonNode> jobs = new ArrayList<>();
+        for (int from = 0; from < processes.size(); from += BATCH) {
+            ObjectNode body = JsonTrees.object();
+            ArrayNode batch = body.putArray("processes");
+            processes.subList(from, Math.min(from + BATCH, processes.size())).forEach(batch::add);
+            JsonNode report = client.post("/api/v1/processes/clean-workdir?dry_run=" + dryRun, body);
+            report.path("jobs").forEach(jobs::add);
+        }
+        return jobs;
+    }
+
+    private static void print(List<JsonNode> jobs, Output out) {
+        if (out.json()) {
+            ArrayNode array = JsonTrees.MAPPER.createArrayNode();
+            jobs.forEach(array::add);
+            out.print(array);
+            return;
+        }
+        if (jobs.isEmpty()) {
+            return;
+        }
+        TextTable table = TextTable.of("JOB", "COMPUTER", "OUTCOME", "FOLDER OR WHY");
+        for (JsonNode job : jobs) {
+            String outcome = job.path("outcome").asString();
+            boolean why = outcome.equals("skipped") || outcome.equals("failed");
+            table.row(
+                    job.path("process").asString(),
+                    job.path("computer").asString(""),
+                    outcome,
+                    why ? job.path("detail").asString("") : job.path("path").asString(""));
+        }
+        out.print(table);
+    }
+}
