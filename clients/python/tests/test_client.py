@@ -308,6 +308,15 @@ def test_a_shell_job_runs_with_a_local_file_and_its_outputs_come_back(cairn: Cli
     moves = [e.scheduler for e in p.events() if e.scheduler is not None]
     assert moves and moves[-1][1] == "done", moves
     assert p.detail()["job"]["last_job_info"]["job_state"] == "done"
+    # its working folder, once cleaned, is gone and marked on its remote_folder
+    folder = Path(p.node().attributes["remote_workdir"])
+    assert folder.is_dir()
+    assert [j["outcome"] for j in p.clean_workdir(dry_run=True)] == ["would clean"]
+    assert folder.is_dir()
+    cleaned = p.clean_workdir()
+    assert [(j["outcome"], j["path"]) for j in cleaned] == [("cleaned", str(folder))]
+    assert not folder.exists()
+    assert cairn.node(outputs["remote_folder"].uuid).extras["cleaned"] is True
     failed = cairn.shell("bash -c 'echo broken >&2; exit 2'", timeout=300)
     assert failed.exit_status == 400 and "broken" in failed.exit_message
     with pytest.raises(InvalidInput, match="no input nodes.missing"):

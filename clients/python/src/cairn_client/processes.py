@@ -176,6 +176,16 @@ class Process:
         self._control("kill")
         return self
 
+    def clean_workdir(self, dry_run: bool = False) -> list[dict[str, Any]]:
+        """Removes the working folders its calculation jobs left on their computers (its own, for a job; those
+        of every job it called, for a workflow); returns each job's outcome ("cleaned", "would clean" with
+        ``dry_run``, "skipped" or "failed", with why). A job still running, or of a workflow still running, is
+        left alone."""
+        report = self._client._http.post(
+            "/api/v1/processes/clean-workdir", {"processes": [self.uuid]}, params={"dry_run": str(dry_run).lower()}
+        )
+        return list(report["jobs"])
+
     def _control(self, action: str) -> None:
         self._client._http.post(self._path() + "/" + action)
         self.refresh()
