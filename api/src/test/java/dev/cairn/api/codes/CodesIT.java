@@ -40,12 +40,7 @@ class CodesIT extends ApiTest {
     @BeforeEach
     void computers() {
         for (String label : List.of("alpha", "beta")) {
-            if (admin().get("/api/v1/computers/" + label).status() == 404) {
-                Api.Response r = admin().post("/api/v1/computers", """
-                        {"label": "%s", "hostname": "localhost", "transportType": "core.local",
-                         "schedulerType": "core.direct", "settings": {"workdir": "%s"}}""".formatted(label, dataDir.resolve(label)));
-                assertEquals(201, r.status(), r.toString());
-            }
+            localComputer(label, dataDir.resolve(label));
         }
     }
 

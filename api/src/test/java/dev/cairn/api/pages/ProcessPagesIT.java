@@ -604,12 +604,7 @@ class ProcessPagesIT extends ApiTest {
 
     /** Launches a shell job on the computer localhost (made if missing); its uuid. */
     private String launchShellJob(String body) {
-        if (admin().get("/api/v1/computers/localhost").status() == 404) {
-            Api.Response made = admin().post("/api/v1/computers", """
-                    {"label": "localhost", "hostname": "localhost", "transportType": "core.local",
-                     "schedulerType": "core.direct", "settings": {"workdir": "%s"}}""".formatted(dataDir.resolve("work")));
-            assertEquals(201, made.status(), made.toString());
-        }
+        localComputer("localhost", dataDir.resolve("work"));
         Api.Response r = admin().post("/api/v1/shell-jobs", body);
         assertEquals(201, r.status(), r.toString());
         return r.json().get("uuid").asString();

@@ -29,12 +29,7 @@ class ShellJobsIT extends ApiTest {
 
     @BeforeEach
     void localhost() {
-        if (admin().get("/api/v1/computers/localhost").status() == 404) {
-            Api.Response made = admin().post("/api/v1/computers", """
-                    {"label": "localhost", "hostname": "localhost", "transportType": "core.local",
-                     "schedulerType": "core.direct", "settings": {"workdir": "%s"}}""".formatted(dataDir.resolve("work")));
-            assertEquals(201, made.status(), made.toString());
-        }
+        localComputer("localhost", dataDir.resolve("work"));
     }
 
     @Test

@@ -456,10 +456,7 @@ class BucketStoreIT extends ApiTest {
     @Order(7)
     void aShellJobReadsItsInputFromTheBucketAndStoresItsOutputsThere() throws Exception {
         Api admin = admin();
-        Api.Response computer = admin.post("/api/v1/computers", """
-                {"label": "localhost", "hostname": "localhost", "transportType": "core.local",
-                 "schedulerType": "core.direct", "settings": {"workdir": "%s"}}""".formatted(dataDir.resolve("work")));
-        assertEquals(201, computer.status(), computer.toString());
+        localComputer("localhost", dataDir.resolve("work"));
         String data = upload("data.txt", "b\na\nc\n".getBytes(StandardCharsets.UTF_8));
         Api.Response launched = admin.post("/api/v1/shell-jobs", """
                 {"command": "bash -c 'sort {data} | head -n 2 > first.txt'",

@@ -74,4 +74,16 @@ public abstract class ApiTest {
     protected Api admin() {
         return api(adminToken());
     }
+
+    /** A computer of this machine (core.local, core.direct) labelled {@code label}: registered unless it is. */
+    protected void localComputer(String label, Path workdir) {
+        if (admin().get("/api/v1/computers/" + label).status() == 404) {
+            Api.Response made = admin().post("/api/v1/computers", """
+                    {"label": "%s", "hostname": "localhost", "transportType": "core.local",
+                     "schedulerType": "core.direct", "settings": {"workdir": "%s"}}""".formatted(label, workdir));
+            if (made.status() != 201) {
+                throw new AssertionError("registering computer " + label + ": " + made);
+            }
+        }
+    }
 }

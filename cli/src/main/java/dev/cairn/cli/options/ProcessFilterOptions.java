@@ -158,6 +158,22 @@ public final class ProcessFilterOptions {
     }
 
     /**
+     * Checks that the processes are chosen one way: named ({@code named}: REF arguments were given), or by
+     * {@code --all} with these options; {@code naming} says what to name ("the processes to kill").
+     */
+    public void checkChoice(boolean named, boolean all, String naming) {
+        if (all == named) {
+            throw CliException.usage(
+                    named
+                            ? "give the processes (REF...) or --all, not both"
+                            : "name " + naming + " (REF...), or give --all with filter options");
+        }
+        if (!all && !isEmpty()) {
+            throw CliException.usage("filter options choose processes for --all only");
+        }
+    }
+
+    /**
      * The uuids of the processes these options match (in {@code defaultStates} when they name none), with
      * {@code extra} list parameters ({@code paused=false}, or empty), oldest first, that {@code keep} keeps:
      * every page of the server's list.

@@ -13,7 +13,6 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 import dev.cairn.cli.client.CairnClient;
-import dev.cairn.cli.client.CliException;
 import dev.cairn.cli.client.ExitCodes;
 import dev.cairn.cli.client.JsonTrees;
 import dev.cairn.cli.options.NodeRef;
@@ -73,15 +72,7 @@ final class CleanWorkdir implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (all != refs.isEmpty()) {
-            throw CliException.usage(
-                    refs.isEmpty()
-                            ? "name the jobs or workflows (REF...), or give --all with filter options"
-                            : "give the processes (REF...) or --all, not both");
-        }
-        if (!all && !filter.isEmpty()) {
-            throw CliException.usage("filter options choose processes for --all only");
-        }
+        filter.checkChoice(!refs.isEmpty(), all, "the jobs or workflows");
         Output out = session.output();
         CairnClient client = session.client();
         List<String> processes = all

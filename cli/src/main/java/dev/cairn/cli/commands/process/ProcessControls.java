@@ -73,15 +73,7 @@ final class ProcessControls {
 
         @Override
         public Integer call() {
-            if (all != refs.isEmpty()) {
-                throw CliException.usage(
-                        refs.isEmpty()
-                                ? "name the processes to " + action() + " (REF...), or give --all with filter options"
-                                : "give the processes (REF...) or --all, not both");
-            }
-            if (!all && !filter.isEmpty()) {
-                throw CliException.usage("filter options choose processes for --all only");
-            }
+            filter.checkChoice(!refs.isEmpty(), all, "the processes to " + action());
             Output out = session.output();
             CairnClient client = session.client();
             List<String> targets;
