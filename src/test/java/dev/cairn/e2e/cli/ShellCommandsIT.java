@@ -215,13 +215,13 @@ class ShellCommandsIT {
         CairnCli.Run dry = cairn().run("calcjob", "cleanworkdir", uuid, "--dry-run");
         assertEquals(0, dry.exit(), dry.toString());
         assertTrue(dry.out().contains("would clean") && dry.out().contains(folder.toString()), dry.toString());
-        assertTrue(dry.err().contains("1 folder would be removed"), dry.toString());
+        assertTrue(dry.err().contains("1 folder of 1 calculation job would be removed"), dry.toString());
         assertTrue(Files.isDirectory(folder), "neither a refusal nor a dry run removes anything");
 
         CairnCli.Run cleaned = cairn().run("calcjob", "cleanworkdir", uuid, "--force");
         assertEquals(0, cleaned.exit(), cleaned.toString());
         assertTrue(cleaned.out().contains("cleaned"), cleaned.toString());
-        assertTrue(cleaned.err().contains("removed 1 folder"), cleaned.toString());
+        assertTrue(cleaned.err().contains("removed 1 folder of 1 calculation job"), cleaned.toString());
         assertFalse(Files.exists(folder), "the folder is gone");
 
         CairnCli.Run again = cairn().run("calcjob", "cleanworkdir", uuid, "--force");

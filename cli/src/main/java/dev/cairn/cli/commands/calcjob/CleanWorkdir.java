@@ -79,33 +79,45 @@ final class CleanWorkdir implements Callable<Integer> {
                 ? filter.matching(client, List.of("finished", "excepted", "killed"), "", p -> true)
                 : refs.stream().map(ref -> ref.resolve(client)).toList();
         List<JsonNode> planned = clean(client, processes, true);
-        long folders = planned.stream()
-                .filter(j -> "would clean".equals(j.path("outcome").asString()))
-                .count();
-        if (dryRun || folders == 0) {
+        String plan = folders(planned, "would clean");
+        if (dryRun || plan == null) {
             print(planned, out);
-            out.note(folders + " folder" + (folders == 1 ? "" : "s") + " would be removed"
-                    + (dryRun ? "" : ": nothing to do"));
+            out.note(plan == null ? "no folder to remove" : plan + " would be removed");
             return ExitCodes.OK;
         }
-        if (!Prompts.of(true, out.err())
-                .confirm(
-                        "remove the working folders of " + folders + " calculation job" + (folders == 1 ? "" : "s"),
-                        force)) {
+        if (!Prompts.of(true, out.err()).confirm("remove " + plan, force)) {
             out.note("nothing removed");
             return ExitCodes.OK;
         }
         List<JsonNode> done = clean(client, processes, false);
         print(done, out);
+        String removed = folders(done, "cleaned");
         long failed = done.stream()
                 .filter(j -> "failed".equals(j.path("outcome").asString()))
                 .count();
-        long cleaned = done.stream()
-                .filter(j -> "cleaned".equals(j.path("outcome").asString()))
-                .count();
-        out.note("removed " + cleaned + " folder" + (cleaned == 1 ? "" : "s")
+        out.note((removed == null ? "removed no folder" : "removed " + removed)
                 + (failed == 0 ? "" : "; " + failed + " could not be removed, each says why"));
         return failed == 0 ? ExitCodes.OK : ExitCodes.FAILED;
+    }
+
+    /**
+     * "2 folders of 3 calculation jobs": the distinct folders of the jobs with {@code outcome} (a job taken from
+     * the cache shares its source's), or null when there are none.
+     */
+    static String folders(List<JsonNode> jobs, String outcome) {
+        List<JsonNode> these = jobs.stream()
+                .filter(j -> outcome.equals(j.path("outcome").asString()))
+                .toList();
+        if (these.isEmpty()) {
+            return null;
+        }
+        long folders = these.stream()
+                .map(j ->
+                        j.path("computer").asString("") + "\0" + j.path("path").asString(""))
+                .distinct()
+                .count();
+        return folders + " folder" + (folders == 1 ? "" : "s") + " of " + these.size() + " calculation job"
+                + (these.size() == 1 ? "" : "s");
     }
 
     /** The server's outcome for each job of {@code processes}, a batch a request. */
