@@ -1,11 +1,14 @@
 package dev.cairn.engine.computers;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.UUID;
 
 import dev.cairn.engine.internal.calcjob.ComputerAccess;
+import dev.cairn.engine.transport.CommandResult;
 import dev.cairn.storage.graph.computers.Computer;
 import dev.cairn.storage.visibility.Internal;
 
@@ -24,6 +27,12 @@ public final class WorkdirRemoval {
             return failure == null;
         }
     }
+
+    /** Folders a command: well below the shortest ARG_MAX of the systems a cluster runs. */
+    static final int CHUNK = 100;
+
+    /** How long one command may take: removing large trees on a busy file system is slow. */
+    static final Duration TIMEOUT = Duration.ofMinutes(10);
 
     private final ComputerAccess access;
 
@@ -51,12 +60,14 @@ public final class WorkdirRemoval {
         if (!workdirs.isEmpty()) {
             try {
                 access.withTransport(computer, transport -> {
-                    for (int i : workdirs) {
-                        try {
-                            transport.remove(paths.get(i));
-                            outcomes[i] = new Outcome(paths.get(i), null);
-                        } catch (RuntimeException e) {
-                            outcomes[i] = new Outcome(paths.get(i), e.getMessage());
+                    for (int from = 0; from < workdirs.size(); from += CHUNK) {
+                        List<Integer> chunk = workdirs.subList(from, Math.min(from + CHUNK, workdirs.size()));
+                        List<String> these = chunk.stream().map(paths::get).toList();
+                        CommandResult result = transport.exec(command(these), null, TIMEOUT);
+                        Set<String> failed = Set.copyOf(result.stdout().lines().toList());
+                        for (int i : chunk) {
+                            String path = paths.get(i);
+                            outcomes[i] = new Outcome(path, failed.contains(path) ? failure(path, result) : null);
                         }
                     }
                     return null;
@@ -73,10 +84,37 @@ public final class WorkdirRemoval {
         return List.of(outcomes);
     }
 
+    /**
+     * One command for many folders: a round trip, where removing file by file over SFTP takes one for each
+     * file (10 folders of 300 files: about 2 s over SSH to this machine, the more the farther the cluster).
+     * It prints each folder it could not remove.
+     */
+    static String command(List<String> paths) {
+        StringBuilder command = new StringBuilder("for p in");
+        for (String path : paths) {
+            command.append(" '").append(path.replace("'", "'\\''")).append('\'');
+        }
+        return command.append("; do rm -rf -- \"$p\" || printf '%s\\n' \"$p\"; done")
+                .toString();
+    }
+
+    /** Why rm could not remove {@code path}: what it said of it. */
+    private static String failure(String path, CommandResult result) {
+        String said = result.stderr()
+                .lines()
+                .filter(line -> line.contains(path))
+                .findFirst()
+                .orElse(result.stderr().strip());
+        return "rm -rf could not remove it" + (said.isEmpty() ? "" : ": " + said);
+    }
+
     /** Why {@code path} is not a job's working folder as the engine makes them, or null when it is. */
     static String refusal(String path) {
         if (path == null || !path.startsWith("/")) {
             return "'" + path + "' is not an absolute path";
+        }
+        if (path.chars().anyMatch(c -> c < ' ')) {
+            return "'" + path.replaceAll("\\p{Cntrl}", "?") + "' holds a control character";
         }
         String[] names = path.substring(1).split("/", -1);
         for (String name : names) {

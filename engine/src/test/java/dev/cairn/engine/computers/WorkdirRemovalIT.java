@@ -24,8 +24,10 @@ import dev.cairn.storage.graph.computers.ComputerSpec;
 import dev.cairn.storage.graph.computers.ComputerStore;
 
 /**
- * Working folders removed on this machine and over SSH, in the order given; a path that is not a job's
- * folder refused and left as it is; a computer that is down failing each folder with the reason.
+ * Working folders removed on this machine and over SSH, in the order given (one of them under a name with a
+ * quote, which the command must keep); a path that is not a job's folder refused and left as it is; a folder
+ * rm cannot remove failing alone with what rm said; a computer that is down failing each folder with the
+ * reason.
  */
 class WorkdirRemovalIT {
 
@@ -64,7 +66,7 @@ class WorkdirRemovalIT {
         Computer local = computers.create(new ComputerSpec(
                 "here", "localhost", "", "core.local", "core.direct", Map.of("workdir", workdir.toString())));
         Path first = jobFolder(workdir);
-        Path second = jobFolder(workdir);
+        Path second = jobFolder(workdir.resolve("it's here"));
         Path notAJob = Files.createDirectories(workdir.resolve("shared/inputs"));
         String gone = workdir.resolve("aa/bb/" + UUID.randomUUID()).toString();
 
@@ -77,9 +79,10 @@ class WorkdirRemovalIT {
                                 "relative/" + UUID.randomUUID(),
                                 gone,
                                 second.toString(),
-                                workdir + "/../" + UUID.randomUUID()));
+                                workdir + "/../" + UUID.randomUUID(),
+                                workdir + "/a\nb/" + UUID.randomUUID()));
 
-        assertEquals(6, outcomes.size());
+        assertEquals(7, outcomes.size());
         assertTrue(outcomes.get(0).removed(), outcomes.toString());
         assertFalse(Files.exists(first));
         assertTrue(outcomes.get(1).failure().contains("does not end in a job's uuid"), outcomes.toString());
@@ -90,6 +93,38 @@ class WorkdirRemovalIT {
         assertFalse(Files.exists(second));
         assertTrue(outcomes.get(5).failure().contains("is not a plain path"), outcomes.toString());
         assertEquals(second.toString(), outcomes.get(4).path());
+        assertTrue(outcomes.get(6).failure().contains("holds a control character"), outcomes.toString());
+    }
+
+    @Test
+    void aFolderRmCannotRemoveFailsAloneWithWhatRmSaid() throws Exception {
+        Path workdir = tmp.resolve("stuck/work");
+        Computer local = computers.create(new ComputerSpec(
+                "stuck", "localhost", "", "core.local", "core.direct", Map.of("workdir", workdir.toString())));
+        Path stuck = jobFolder(workdir);
+        Path kept = stuck.resolve("out/aiida.out");
+        Path other = jobFolder(workdir);
+        // an immutable file: not even root may remove it (ext4, as this machine's /tmp)
+        chattr("+i", kept);
+        try {
+            List<WorkdirRemoval.Outcome> outcomes =
+                    fixture.engine().removeWorkdirs(local, List.of(stuck.toString(), other.toString()));
+            assertFalse(outcomes.get(0).removed());
+            assertTrue(
+                    outcomes.get(0).failure().startsWith("rm -rf could not remove it: rm: cannot remove '" + kept),
+                    outcomes.toString());
+            assertTrue(outcomes.get(1).removed(), outcomes.toString());
+            assertTrue(Files.exists(kept));
+            assertFalse(Files.exists(other));
+        } finally {
+            chattr("-i", kept);
+        }
+    }
+
+    private static void chattr(String flag, Path file) throws Exception {
+        Process p =
+                new ProcessBuilder("chattr", flag, file.toString()).inheritIO().start();
+        assertEquals(0, p.waitFor(), "chattr " + flag + " " + file);
     }
 
     @Test
