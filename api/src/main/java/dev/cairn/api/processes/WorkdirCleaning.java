@@ -5,12 +5,12 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import org.springframework.stereotype.Service;
 
 import dev.cairn.engine.Engine;
 import dev.cairn.engine.computers.WorkdirRemoval;
+import dev.cairn.engine.process.ProcessState;
 import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.graph.computers.Computer;
 import dev.cairn.storage.graph.computers.ComputerStore;
@@ -26,8 +26,6 @@ import dev.cairn.storage.views.ProcessCriteria;
  */
 @Service
 public class WorkdirCleaning {
-
-    private static final Set<String> ENDED = Set.of("finished", "excepted", "killed");
 
     private final Engine engine;
     private final ProcessService processes;
@@ -102,7 +100,7 @@ public class WorkdirCleaning {
 
     /** Why the job's folder is left alone, or null when it is to be removed. */
     private static String skipped(RemoteWorkdirs.Workdir w) {
-        if (!ENDED.contains(w.state())) {
+        if (!ProcessState.fromDbValue(w.state()).isTerminal()) {
             return "it is " + w.state();
         }
         if (w.liveCaller()) {

@@ -56,6 +56,11 @@ public final class JobOptionFlags {
                 schema.path("description").asString(""));
     }
 
+    /** The JSON Schema of the job options in a process type as the server gives it; missing for no calculation job. */
+    public static JsonNode schemaOf(JsonNode processType) {
+        return processType.path("metadata_schema").path("properties").path("options");
+    }
+
     /** Whether any option was given. */
     public boolean given() {
         return !options.isEmpty();
@@ -70,7 +75,7 @@ public final class JobOptionFlags {
             return;
         }
         JsonNode type = client.get("/api/v1/process-types/" + CairnClient.segment(entryPoint));
-        JsonNode schema = type.path("metadata_schema").path("properties").path("options");
+        JsonNode schema = schemaOf(type);
         if (schema.isMissingNode()) {
             throw CliException.usage("--option: " + entryPoint + " is a "
                     + type.path("kind").asString("process") + ", and only calculation jobs take job options");

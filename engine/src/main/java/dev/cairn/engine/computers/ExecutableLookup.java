@@ -5,6 +5,7 @@ import java.util.Objects;
 
 import dev.cairn.engine.internal.calcjob.ComputerAccess;
 import dev.cairn.engine.transport.CommandResult;
+import dev.cairn.engine.transport.PosixPaths;
 import dev.cairn.storage.errors.CairnException;
 import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.errors.UnavailableException;
@@ -38,7 +39,7 @@ public final class ExecutableLookup {
         if (program == null || program.isBlank() || program.indexOf('\0') >= 0 || program.indexOf('\n') >= 0) {
             throw new InvalidInputException("'" + program + "' is not a program name");
         }
-        String quoted = "'" + program.replace("'", "'\\''") + "'";
+        String quoted = PosixPaths.quote(program);
         // which finds files only; command -v is POSIX but names a builtin ('echo') without a path
         String command = "which " + quoted + " 2>/dev/null || command -v " + quoted;
         CommandResult result;

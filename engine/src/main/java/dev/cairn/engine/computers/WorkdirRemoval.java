@@ -9,6 +9,7 @@ import java.util.UUID;
 
 import dev.cairn.engine.internal.calcjob.ComputerAccess;
 import dev.cairn.engine.transport.CommandResult;
+import dev.cairn.engine.transport.PosixPaths;
 import dev.cairn.storage.graph.computers.Computer;
 import dev.cairn.storage.visibility.Internal;
 
@@ -92,7 +93,7 @@ public final class WorkdirRemoval {
     static String command(List<String> paths) {
         StringBuilder command = new StringBuilder("for p in");
         for (String path : paths) {
-            command.append(" '").append(path.replace("'", "'\\''")).append('\'');
+            command.append(' ').append(PosixPaths.quote(path));
         }
         return command.append("; do rm -rf -- \"$p\" || printf '%s\\n' \"$p\"; done")
                 .toString();

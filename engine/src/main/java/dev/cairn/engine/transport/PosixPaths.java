@@ -7,7 +7,7 @@ import dev.cairn.storage.errors.InvalidInputException;
  * strings, not {@link java.nio.file.Path}s: a path on a remote computer must not be resolved
  * against this machine's file system.
  */
-final class PosixPaths {
+public final class PosixPaths {
 
     private PosixPaths() {}
 
@@ -36,7 +36,7 @@ final class PosixPaths {
     }
 
     /** {@code s} as one word for {@code /bin/sh}: single-quoted, with each ' written as '\''. */
-    static String quote(String s) {
+    public static String quote(String s) {
         return "'" + s.replace("'", "'\\''") + "'";
     }
 

@@ -20,6 +20,7 @@ import dev.cairn.cli.options.ProcessFilterOptions;
 import dev.cairn.cli.options.Prompts;
 import dev.cairn.cli.options.Session;
 import dev.cairn.cli.output.Output;
+import dev.cairn.cli.output.ProcessLines;
 import dev.cairn.cli.output.TextTable;
 
 /**
@@ -76,7 +77,7 @@ final class CleanWorkdir implements Callable<Integer> {
         Output out = session.output();
         CairnClient client = session.client();
         List<String> processes = all
-                ? filter.matching(client, List.of("finished", "excepted", "killed"), "", p -> true)
+                ? filter.matching(client, ProcessLines.ENDED, "", p -> true)
                 : refs.stream().map(ref -> ref.resolve(client)).toList();
         List<JsonNode> planned = clean(client, processes, true);
         String plan = folders(planned, "would clean");

@@ -116,7 +116,7 @@ public final class PluginCommand {
         private void showOne(Output out) {
             JsonNode type = session.client().get("/api/v1/process-types/" + CairnClient.segment(entryPoint));
             List<Input> inputs = inputs(type.path("inputs_schema"));
-            List<JobOptionFlags.Listed> options = JobOptionFlags.listed(jobOptions(type));
+            List<JobOptionFlags.Listed> options = JobOptionFlags.listed(JobOptionFlags.schemaOf(type));
             if (out.json()) {
                 ObjectNode json = summary(type);
                 ArrayNode listed = json.putArray("job_options");
@@ -162,10 +162,6 @@ public final class PluginCommand {
                 }
                 out.print(codes);
             }
-        }
-
-        private static JsonNode jobOptions(JsonNode type) {
-            return type.path("metadata_schema").path("properties").path("options");
         }
 
         private static ObjectNode summary(JsonNode type) {

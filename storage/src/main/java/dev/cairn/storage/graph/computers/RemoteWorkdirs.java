@@ -49,12 +49,7 @@ public final class RemoteWorkdirs {
                 SELECT l.output_id FROM link l JOIN tree t ON l.input_id = t.id
                 WHERE l.type IN ('call_calc', 'call_work'))
             SELECT n.id, n.uuid, n.attributes ->> 'process_state', n.computer_id,
-                   coalesce(n.attributes ->> 'remote_workdir',
-                            (SELECT r.attributes ->> 'remote_path' FROM link o JOIN node r ON r.id = o.output_id
-                             WHERE o.input_id = n.id AND o.type = 'create' AND r.node_type = '%1$s' LIMIT 1)),
-                   EXISTS (SELECT 1 FROM link o JOIN node r ON r.id = o.output_id
-                           WHERE o.input_id = n.id AND o.type = 'create' AND r.node_type = '%1$s'
-                             AND r.extras @> '{"%2$s": true}'),
+                   coalesce(n.attributes ->> 'remote_workdir', folder.path), coalesce(folder.cleaned, false),
                    EXISTS (WITH RECURSIVE up(id) AS (
                                SELECT l.input_id FROM link l
                                WHERE l.output_id = n.id AND l.type IN ('call_calc', 'call_work')
@@ -64,6 +59,11 @@ public final class RemoteWorkdirs {
                            SELECT 1 FROM up JOIN node a ON a.id = up.id
                            WHERE a.attributes ->> 'process_state' IN ('created', 'waiting'))
             FROM tree t JOIN node n ON n.id = t.id
+            LEFT JOIN LATERAL (
+                SELECT r.attributes ->> 'remote_path' AS path, r.extras @> '{"%2$s": true}' AS cleaned
+                FROM link o JOIN node r ON r.id = o.output_id
+                WHERE o.input_id = n.id AND o.type = 'create' AND r.node_type = '%1$s'
+                LIMIT 1) folder ON true
             WHERE n.node_type = '%3$s'
             ORDER BY n.id
             """.formatted(RemoteData.TYPE, CLEANED, CalcJobNode.TYPE);
