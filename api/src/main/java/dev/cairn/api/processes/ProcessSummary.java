@@ -71,7 +71,7 @@ public record ProcessSummary(
         UUID caller) {
 
     /** A process just launched by the calling user ({@code user}, an email), as lists show it. */
-    static ProcessSummary launched(ProcessNode node, String user) {
+    public static ProcessSummary launched(ProcessNode node, String user) {
         return new ProcessSummary(
                 node.uuid(),
                 node.id(),

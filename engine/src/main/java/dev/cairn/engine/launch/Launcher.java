@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 import dev.cairn.engine.events.StateChanged;
@@ -31,6 +32,8 @@ import dev.cairn.engine.internal.state.ProcessTable;
 import dev.cairn.engine.internal.state.Task;
 import dev.cairn.engine.internal.state.TaskSink;
 import dev.cairn.engine.process.CalcJobDefinition;
+import dev.cairn.engine.process.FunctionCall;
+import dev.cairn.engine.process.FunctionEnding;
 import dev.cairn.engine.process.Inputs;
 import dev.cairn.engine.process.ProcessDefinition;
 import dev.cairn.engine.process.ProcessInputs;
@@ -221,6 +224,26 @@ public final class Launcher {
         } catch (Exception e) {
             throw new IllegalStateException("the dry run of " + job.entryPoint() + " failed: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The outputs a client's function would compute, taken from a finished run of it with the same
+     * inputs when caching is on for it; the call is then stored as that run's copy. Empty when the
+     * client must run the function, and {@link #recordFunction} it after; nothing is stored then.
+     */
+    public Optional<ProcessResult> reuseFunction(FunctionCall call) {
+        return executor.functionRecords(graph).reuse(call);
+    }
+
+    /**
+     * Stores a run of a client's function as a calcfunction, with its inputs and, when it returned
+     * with status 0, its outputs; all in one transaction.
+     *
+     * @throws dev.cairn.storage.errors.InvalidInputException naming what is wrong: an output that
+     *     exists already, outputs with a failure, a name that is not a port name
+     */
+    public ProcessResult recordFunction(FunctionCall call, FunctionEnding ending) {
+        return executor.functionRecords(graph).record(call, ending);
     }
 
     /** Keeps a finished calculation from serving as a cache source from now on. */

@@ -15,6 +15,7 @@ import dev.cairn.engine.internal.calcjob.Computers;
 import dev.cairn.engine.process.CalcFunction;
 import dev.cairn.engine.process.CalcJobDefinition;
 import dev.cairn.engine.process.ProcessDefinition;
+import dev.cairn.engine.process.ProcessSpec;
 import dev.cairn.engine.transport.Transport;
 import dev.cairn.storage.graph.CachingExtras;
 import dev.cairn.storage.graph.Data;
@@ -55,17 +56,33 @@ final class Caches {
      */
     Optional<CacheHit> lookup(
             GraphTransaction g, ProcessDefinition definition, ProcessNode node, String hash, Boolean override) {
-        if (!(definition instanceof CalcFunction || definition instanceof CalcJobDefinition)
-                || !policy.isEnabled(definition.entryPoint(), override)) {
+        if (!(definition instanceof CalcFunction || definition instanceof CalcJobDefinition)) {
+            return Optional.empty();
+        }
+        return lookup(
+                g,
+                definition.entryPoint(),
+                definition.spec(),
+                definition instanceof CalcJobDefinition,
+                node,
+                hash,
+                override);
+    }
+
+    /** A hit for {@code node}, a calculation of the process type {@code entryPoint}; as above. */
+    Optional<CacheHit> lookup(
+            GraphTransaction g,
+            String entryPoint,
+            ProcessSpec spec,
+            boolean job,
+            ProcessNode node,
+            String hash,
+            Boolean override) {
+        if (!policy.isEnabled(entryPoint, override)) {
             return Optional.empty();
         }
         String h = hash != null ? hash : graph.hashOf(node);
-        return CacheLookup.find(
-                g,
-                node,
-                h,
-                definition.spec(),
-                definition instanceof CalcJobDefinition ? hit -> workdirExists(g, hit) : hit -> true);
+        return CacheLookup.find(g, node, h, spec, job ? hit -> workdirExists(g, hit) : hit -> true);
     }
 
     /**

@@ -115,6 +115,11 @@ public final class StepExecutor {
         return states;
     }
 
+    /** Records of the functions clients run themselves, stored through {@code as} (the user who ran them). */
+    public FunctionRecords functionRecords(GraphStore as) {
+        return new FunctionRecords(database, as, new Caches(caching, as, computers, access, cacheHits), states);
+    }
+
     /**
      * Runs the step {@code task} names and commits it.
      *

@@ -41,6 +41,17 @@ public final class ProcessStates {
     }
 
     /**
+     * A process that failed before it was stored (a function a client ran and recorded): excepted,
+     * with what it raised, and sealed. It has no process row.
+     */
+    public void exceptedBeforeStore(ProcessNode node, String exception) {
+        move(ProcessState.fromDbValue(node.processState()), ProcessState.EXCEPTED);
+        node.setProcessState(ProcessState.EXCEPTED.dbValue());
+        node.setException(exception);
+        node.sealBeforeStore();
+    }
+
+    /**
      * Ends a step with the process waiting: for {@code awaiting} children, or for its
      * scheduler job when that is 0; it resumes from {@code next}.
      */

@@ -1,0 +1,233 @@
+package dev.cairn.api.functions;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+import dev.cairn.api.security.Role;
+import dev.cairn.api.testing.Api;
+import dev.cairn.api.testing.ApiTest;
+import dev.cairn.api.testing.Rows;
+
+/**
+ * POST /api/v1/function-runs and /reuse: a client's function recorded with its inputs (new and stored),
+ * outputs and source; served from the cache only for the same inputs and the same source; a failure and an
+ * exception recorded as such; bad requests refused naming every problem, with nothing stored.
+ */
+class FunctionRunsIT extends ApiTest {
+
+    private static final String SOURCE = "def scale(x, factor):\\n    return {'y': x * factor}\\n";
+
+    @Test
+    void aRunIsRecordedWithItsInputsOutputsAndSource() {
+        Api api = api(token(Role.SUBMIT));
+        String x = api.post("/api/v1/nodes", "{\"type\": \"float\", \"value\": 2.5}")
+                .json()
+                .get("uuid")
+                .asString();
+        Api.Response r = api.post("/api/v1/function-runs", """
+                {"call": {"function": {"module": "analysis", "name": "scale", "source": "%s"}, "label": "scaled",
+                  "inputs": {"x": {"uuid": "%s"}, "factor": {"type": "int", "value": 3}}},
+                 "outputs": {"y": {"type": "float", "value": 7.5}, "meta": {"type": "dict", "value": {"k": [1]}}}}""".formatted(SOURCE, x));
+        assertEquals(201, r.status(), r.toString());
+        JsonNode process = r.json().get("process");
+        String uuid = process.get("uuid").asString();
+        assertEquals("/api/v1/processes/" + uuid, r.header("Location"));
+        assertEquals("python:analysis.scale", process.get("entry_point").asString(), process.toString());
+        assertEquals("finished", process.get("state").asString());
+        assertEquals(0, process.get("exit_status").asInt());
+        assertEquals(
+                7.5,
+                r.json().get("outputs").get("y").get("attributes").get("value").asDouble());
+        assertEquals(
+                1,
+                r.json()
+                        .get("outputs")
+                        .get("meta")
+                        .get("attributes")
+                        .get("k")
+                        .get(0)
+                        .asInt());
+        assertTrue(r.json().get("cached_from").isNull());
+
+        JsonNode node = api.get("/api/v1/nodes/" + uuid).json();
+        assertEquals(
+                "process.calculation.calcfunction.CalcFunctionNode.",
+                node.get("node_type").asString());
+        assertEquals("scaled", node.get("label").asString());
+        JsonNode attributes = node.get("attributes");
+        assertEquals("scale", attributes.get("function_name").asString());
+        assertEquals("analysis", attributes.get("function_namespace").asString());
+        assertEquals(64, attributes.get("source_sha256").asString().length());
+        assertTrue(attributes.get("sealed").asBoolean(), attributes.toString());
+        assertEquals(
+                "def scale(x, factor):\n    return {'y': x * factor}\n",
+                api.get("/api/v1/nodes/" + uuid + "/files/source_file").body());
+        assertEquals(
+                List.of("input_calc x " + x, "input_calc factor"),
+                links(api, uuid, "incoming").stream()
+                        .map(l -> l.startsWith("input_calc factor") ? "input_calc factor" : l)
+                        .toList());
+        assertEquals(
+                List.of("create y", "create meta"),
+                links(api, uuid, "outgoing").stream()
+                        .map(l -> l.substring(0, l.lastIndexOf(' ')))
+                        .toList());
+    }
+
+    @Test
+    void aCallIsServedFromTheCacheOnlyForTheSameInputsAndSource() {
+        Api api = api(token(Role.SUBMIT));
+        String call = call("cached", SOURCE, 4, true);
+        Rows before = Rows.settled(engine);
+        Api.Response asked = api.post("/api/v1/function-runs/reuse", call);
+        assertEquals(200, asked.status(), asked.toString());
+        JsonNode miss = asked.json();
+        assertFalse(miss.get("hit").asBoolean(), miss.toString());
+        assertTrue(miss.get("run").isNull());
+        assertEquals(before, Rows.settled(engine), "a miss stores nothing");
+
+        Api.Response ran = api.post(
+                "/api/v1/function-runs",
+                "{\"call\": " + call + ", \"outputs\": {\"y\": {\"type\": \"int\", \"value\": 8}}}");
+        assertEquals(201, ran.status(), ran.toString());
+        String source = ran.json().get("process").get("uuid").asString();
+
+        Api.Response hit = api.post("/api/v1/function-runs/reuse", call);
+        assertEquals(200, hit.status(), hit.toString());
+        assertTrue(hit.json().get("hit").asBoolean(), hit.toString());
+        JsonNode copy = hit.json().get("run");
+        assertEquals(source, copy.get("cached_from").asString());
+        assertEquals("finished", copy.get("process").get("state").asString());
+        assertNotEquals(source, copy.get("process").get("uuid").asString());
+        JsonNode y = copy.get("outputs").get("y");
+        assertEquals(8, y.get("attributes").get("value").asInt());
+        assertNotEquals(
+                ran.json().get("outputs").get("y").get("uuid").asString(),
+                y.get("uuid").asString(),
+                "the copy creates its own output");
+
+        for (String other : List.of(
+                call("cached", SOURCE, 5, true),
+                call("cached", SOURCE.replace("x * factor", "factor * x"), 4, true),
+                call("cached", SOURCE, 4, false),
+                call("cached_twin", SOURCE, 4, true))) {
+            JsonNode answer = api.post("/api/v1/function-runs/reuse", other).json();
+            assertFalse(answer.get("hit").asBoolean(), other + " → " + answer);
+        }
+    }
+
+    @Test
+    void aFailureAndAnExceptionAreRecordedWithoutOutputs() {
+        Api api = api(token(Role.SUBMIT));
+        Api.Response failed = api.post(
+                "/api/v1/function-runs",
+                "{\"call\": " + call("fails", SOURCE, 1, false)
+                        + ", \"exit_status\": 3, \"exit_message\": \"no atoms\"}");
+        assertEquals(201, failed.status(), failed.toString());
+        assertEquals(3, failed.json().get("process").get("exit_status").asInt());
+        assertEquals("finished", failed.json().get("process").get("state").asString());
+        assertTrue(failed.json().get("outputs").isEmpty());
+
+        Api.Response raised = api.post(
+                "/api/v1/function-runs",
+                "{\"call\": " + call("raises", SOURCE, 0, false)
+                        + ", \"exception\": \"ZeroDivisionError: division by zero\"}");
+        assertEquals(201, raised.status(), raised.toString());
+        String uuid = raised.json().get("process").get("uuid").asString();
+        assertEquals("excepted", raised.json().get("process").get("state").asString());
+        assertEquals(
+                "ZeroDivisionError: division by zero",
+                api.get("/api/v1/nodes/" + uuid)
+                        .json()
+                        .get("attributes")
+                        .get("exception")
+                        .asString());
+    }
+
+    @Test
+    void badRequestsAreRefusedNamingEveryProblemAndStoreNothing() {
+        Api api = api(token(Role.SUBMIT));
+        String process = api.post("/api/v1/function-runs", "{\"call\": " + call("made", SOURCE, 1, false) + "}")
+                .json()
+                .get("process")
+                .get("uuid")
+                .asString();
+        String stored = api.post("/api/v1/nodes", "{\"type\": \"int\", \"value\": 1}")
+                .json()
+                .get("uuid")
+                .asString();
+        Rows before = Rows.settled(engine);
+        List<String> problems = problems(api.post("/api/v1/function-runs", """
+                {"call": {"function": {"module": "my-module", "name": "f"},
+                  "inputs": {"a": {"uuid": "0190c1a2-5b1e-7c3d-9f00-2b8e4d6a1c55"}, "b": {"uuid": "%s"},
+                             "c": {"type": "complex", "value": 1}, "d": 4}},
+                 "outputs": {"e": {"uuid": "%s"}, "f": {"type": "int", "value": "four"}}}""".formatted(process, stored)));
+        assertEquals(
+                List.of(
+                        "call.function.module 'my-module' is not a Python name (" + FunctionIdentity.MODULE
+                                + ", at most 200 characters)",
+                        "call.inputs.a: no node has uuid 0190c1a2-5b1e-7c3d-9f00-2b8e4d6a1c55",
+                        "call.inputs.b: " + process + " is a process (CalcFunctionNode); a function takes data",
+                        "call.inputs.c: 'type': unknown data type 'complex'; types are [int, float, str, bool, dict,"
+                                + " list, structure] (files go to POST /api/v1/nodes/files)",
+                        "call.inputs.d: expected {\"type\": …, \"value\": …} with type one of [int, float, str, bool,"
+                                + " dict, list, structure], or a stored node as {\"uuid\": \"…\"}",
+                        "outputs.e: a stored node; a calculation creates its outputs, so give the value",
+                        "outputs.f: takes an integer, {\"value\": integer} (IntData), got a string"),
+                problems.stream()
+                        .map(p -> p.replaceAll("CalcFunctionNode<[^>]*>", "CalcFunctionNode"))
+                        .toList());
+
+        List<String> more = problems(api.post(
+                "/api/v1/function-runs",
+                "{\"call\": {\"function\": {\"module\": \"m\", \"name\": \"f\"}, \"inputs\": {\"_x\": {\"type\":"
+                        + " \"int\", \"value\": 1}}}, \"exit_status\": 2, \"outputs\": {\"y\": {\"type\": \"int\","
+                        + " \"value\": 1}}}"));
+        assertEquals(1, more.size(), more.toString());
+        assertTrue(
+                more.getFirst().contains("input '_x': a name is letters, digits and single underscores"),
+                more.toString());
+        assertTrue(
+                more.getFirst().contains("a run that failed (exit status 2) links no outputs, got y"), more.toString());
+        assertEquals(before, Rows.settled(engine), "nothing stored");
+    }
+
+    /** A call of the function {@code name} with the input x (an int) and factor 2. */
+    private static String call(String name, String source, int x, boolean useCache) {
+        return """
+                {"function": {"module": "analysis", "name": "%s", "source": "%s"}, "use_cache": %s,
+                 "inputs": {"x": {"type": "int", "value": %d}, "factor": {"type": "int", "value": 2}}}""".formatted(name, source, useCache, x);
+    }
+
+    private static List<String> problems(Api.Response r) {
+        assertEquals(400, r.status(), r.toString());
+        List<String> problems = new ArrayList<>();
+        JsonNode listed = r.json().get("problems");
+        if (listed == null) {
+            problems.add(r.json().get("detail").asString());
+        } else {
+            listed.forEach(p -> problems.add(p.asString()));
+        }
+        return problems;
+    }
+
+    /** The node's links one way, as "type label uuid". */
+    private static List<String> links(Api api, String uuid, String direction) {
+        List<String> links = new ArrayList<>();
+        api.get("/api/v1/nodes/" + uuid + "/links/" + direction)
+                .json()
+                .get("items")
+                .forEach(l -> links.add(
+                        l.get("type").asString() + " " + l.get("label").asString() + " "
+                                + l.get("node").get("uuid").asString()));
+        return links;
+    }
+}
