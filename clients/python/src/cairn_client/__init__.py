@@ -22,6 +22,7 @@ from .errors import (
     Unauthenticated,
     Unavailable,
 )
+from .functions import ExitCode, FunctionRun, PythonFunction
 from .groups import Group
 from .nodes import Link, Node
 from .processes import Event, Process
@@ -37,6 +38,9 @@ __all__ = [
     "Process",
     "Event",
     "Group",
+    "ExitCode",
+    "FunctionRun",
+    "PythonFunction",
     "Query",
     "field",
     "count",

@@ -5,15 +5,18 @@ from __future__ import annotations
 import time
 import warnings
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence, TypeVar, overload
 
 from . import config
 from ._http import Http
 from .errors import CairnError
+from .functions import PythonFunction
 from .groups import Group
 from .nodes import Node, NodeRef, ref_segment
 from .processes import Event, Process, parse_events
 from .query import Query
+
+R = TypeVar("R")
 
 __all__ = ["Client", "connect"]
 
@@ -88,14 +91,8 @@ class Client:
         if isinstance(value, Path):
             return self.upload_file(value, label=label, description=description)
         if _is_atoms(value):
-            return self.upload_structure(
-                cell=value.get_cell().tolist(),
-                symbols=list(value.get_chemical_symbols()),
-                positions=value.get_positions().tolist(),
-                pbc=_pbc(value.get_pbc()),
-                label=label,
-                description=description,
-            )
+            structure = {"type": "structure", "value": _atoms_form(value), "label": label, "description": description}
+            return Node(self, self._http.post("/api/v1/nodes", structure))
         if hasattr(value, "tolist") and not isinstance(value, (str, bytes)):
             value = value.tolist()
         kind = _kind_of(value)
@@ -146,15 +143,7 @@ class Client:
         description: str = "",
     ) -> Node:
         """A StructureData: the cell's three vectors, and a site per symbol at its position (Å)."""
-        kinds = sorted(set(symbols))
-        value = {
-            "cell": [list(map(float, v)) for v in cell],
-            "pbc1": bool(pbc[0]),
-            "pbc2": bool(pbc[1]),
-            "pbc3": bool(pbc[2]),
-            "kinds": [{"name": k, "symbols": [k], "weights": [1.0], "mass": 0.0} for k in kinds],
-            "sites": [{"kind_name": s, "position": list(map(float, p))} for s, p in zip(symbols, positions)],
-        }
+        value = _structure_form(cell, symbols, positions, pbc)
         body = {"type": "structure", "value": value, "label": label, "description": description}
         return Node(self, self._http.post("/api/v1/nodes", body))
 
@@ -225,6 +214,27 @@ class Client:
                 raise TypeError(f"unknown shell job arguments: {sorted(args)}")
         answer = self._post_uploading("/api/v1/shell-jobs/batch", {"jobs": [body for body, _ in prepared]}, prepared)
         return [Process(self, p) for p in answer["processes"]]
+
+    @overload
+    def calcfunction(self, function: Callable[..., R], /) -> PythonFunction[R]: ...
+
+    @overload
+    def calcfunction(
+        self, /, *, use_cache: bool | None = None, label: str | None = None
+    ) -> Callable[[Callable[..., R]], PythonFunction[R]]: ...
+
+    def calcfunction(
+        self, function: Callable[..., Any] | None = None, /, *, use_cache: bool | None = None, label: str | None = None
+    ) -> Any:
+        """Records every call of a Python function as a calcfunction, with its inputs, outputs and source, and
+        takes a call's outputs from the cache when a finished run has the same inputs and source (as the
+        server's caching setting says, or ``use_cache``). Use as ``@cairn.calcfunction`` or
+        ``@cairn.calcfunction(use_cache=True)``."""
+
+        def wrap(f: Callable[..., Any]) -> PythonFunction[Any]:
+            return PythonFunction(self, f, use_cache, label)
+
+        return wrap(function) if function is not None else wrap
 
     def process(self, ref: NodeRef) -> Process:
         detail = self._http.get("/api/v1/processes/" + ref_segment(ref))
@@ -445,6 +455,33 @@ def _kind_of(value: Any) -> str:
     if isinstance(value, (list, tuple)):
         return "list"
     raise TypeError(f"cannot store a {type(value).__name__}: give a bool, int, float, str, dict, list, a Path or Atoms")
+
+
+def _structure_form(
+    cell: Sequence[Sequence[float]],
+    symbols: Sequence[str],
+    positions: Sequence[Sequence[float]],
+    pbc: tuple[bool, bool, bool],
+) -> dict[str, Any]:
+    """A structure's attributes as the server takes them: a kind per element, a site per atom."""
+    return {
+        "cell": [list(map(float, v)) for v in cell],
+        "pbc1": bool(pbc[0]),
+        "pbc2": bool(pbc[1]),
+        "pbc3": bool(pbc[2]),
+        "kinds": [{"name": k, "symbols": [k], "weights": [1.0], "mass": 0.0} for k in sorted(set(symbols))],
+        "sites": [{"kind_name": s, "position": list(map(float, p))} for s, p in zip(symbols, positions)],
+    }
+
+
+def _atoms_form(atoms: Any) -> dict[str, Any]:
+    """An ASE ``Atoms`` as a structure's attributes."""
+    return _structure_form(
+        atoms.get_cell().tolist(),
+        list(atoms.get_chemical_symbols()),
+        atoms.get_positions().tolist(),
+        _pbc(atoms.get_pbc()),
+    )
 
 
 def _pbc(flags: Any) -> tuple[bool, bool, bool]:

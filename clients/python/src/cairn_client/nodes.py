@@ -90,8 +90,13 @@ class Node:
 
     @property
     def value(self) -> Any:
-        """The value of an Int, Float, Str or Bool (its attribute ``value``)."""
+        """The value of an Int, Float, Str or Bool (its attribute ``value``), a Dict (its attributes) or a
+        List (its items)."""
         attributes = self.attributes
+        if self.node_type == "data.core.dict.Dict.":
+            return attributes
+        if self.node_type == "data.core.list.List.":
+            return attributes.get("list", [])
         if "value" not in attributes:
             raise AttributeError(f"{self.node_type} {self.uuid} has no value attribute")
         return attributes["value"]
