@@ -29,10 +29,10 @@ public record FunctionCall(
         Map<String, Node> inputs,
         Boolean useCache) {
 
+    /** Copies the attributes and the inputs, keeping the inputs' order (their links are made in it). */
     public FunctionCall {
         Objects.requireNonNull(processType, "processType");
         attributes = Map.copyOf(attributes);
-        // in the order given: the links are made in it
         inputs = Collections.unmodifiableMap(new LinkedHashMap<>(inputs));
     }
 }

@@ -11,17 +11,26 @@ import dev.cairn.storage.graph.Data;
 public sealed interface FunctionEnding {
 
     /**
-     * It returned: {@code outputs} new data by link label, with exit status 0; a non-zero status
-     * is a failure the function reported, and links no outputs.
+     * It returned.
+     *
+     * @param outputs     the new data it returned, by link label; none with a non-zero status
+     * @param exitStatus  0 when it succeeded; another number for a failure it reported itself
+     * @param exitMessage what the failure was, or null
      */
     record Returned(Map<String, Data> outputs, int exitStatus, String exitMessage) implements FunctionEnding {
+        /** Copies the outputs, keeping their order. */
         public Returned {
             outputs = Collections.unmodifiableMap(new LinkedHashMap<>(outputs));
         }
     }
 
-    /** It raised {@code exception} (its type, message and traceback, as the client gives them). */
+    /**
+     * It raised.
+     *
+     * @param exception what it raised: its type, message and traceback, as the client gives them
+     */
     record Raised(String exception) implements FunctionEnding {
+        /** Refuses a null exception. */
         public Raised {
             Objects.requireNonNull(exception, "exception");
         }
