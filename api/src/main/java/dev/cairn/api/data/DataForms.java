@@ -20,11 +20,6 @@ public final class DataForms {
 
     private DataForms() {}
 
-    /** The data class names a form's {@code type} takes. */
-    public static List<String> types() {
-        return DataKind.names();
-    }
-
     /**
      * An unstored node from {@code form}; what is wrong is added to {@code problems}, each beginning with
      * {@code where}, and null returned.
