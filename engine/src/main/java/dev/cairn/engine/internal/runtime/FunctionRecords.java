@@ -13,6 +13,7 @@ import dev.cairn.engine.internal.caching.CacheHit;
 import dev.cairn.engine.internal.state.ProcessStates;
 import dev.cairn.engine.process.FunctionCall;
 import dev.cairn.engine.process.FunctionEnding;
+import dev.cairn.engine.process.Port;
 import dev.cairn.engine.process.ProcessResult;
 import dev.cairn.engine.process.ProcessSpec;
 import dev.cairn.storage.db.Database;
@@ -171,8 +172,11 @@ public final class FunctionRecords {
         });
     }
 
+    /** A port name, as {@link Port#checkName} has it; the problem said in this record's words. */
     private static void checkName(String what, String name, List<String> problems) {
-        if (!name.matches("[A-Za-z]([A-Za-z0-9_]*[A-Za-z0-9])?") || name.contains("__")) {
+        try {
+            Port.checkName(name);
+        } catch (InvalidInputException e) {
             problems.add(what + " '" + name + "': a name is letters, digits and single underscores, starting with a"
                     + " letter and not ending with '_'");
         }
