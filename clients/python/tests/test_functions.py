@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from cairn_client import Client, ExitCode, InvalidInput, Node
@@ -80,6 +82,68 @@ def test_bad_calls_are_refused_and_store_nothing(cairn: Client) -> None:
         echo(object())
     with pytest.raises(InvalidInput, match="a name is letters, digits and single underscores"):
         cairn.calcfunction(lambda _x: 1)(1)
+
+
+def test_files_and_folders_go_in_and_come_out(cairn: Client, tmp_path: Path) -> None:
+    scan = tmp_path / "scan.csv"
+    scan.write_text("1,2\n3,4\n")
+    seen: list[Path] = []
+
+    @cairn.calcfunction(use_cache=True)
+    def plot(scan: Path, title: str) -> dict[str, object]:
+        seen.append(scan)
+        rows = [[int(v) for v in line.split(",")] for line in scan.read_text().splitlines()]
+        out = tmp_path / f"out-{len(seen)}"
+        (out / "frames" / "sub").mkdir(parents=True)
+        for i, row in enumerate(rows):
+            (out / "frames" / ("sub" if i else "") / f"{i}.txt").write_text(str(row))
+        figure = out / "figure.svg"
+        figure.write_text(f"<svg>{title} {rows}</svg>", encoding="utf-8")
+        (out / "empty").mkdir()
+        return {"figure": figure, "frames": out / "frames", "empty": out / "empty", "total": sum(map(sum, rows))}
+
+    run = plot.run(scan, "µ scan")
+    assert seen == [scan], "the body gets the path as it was given"
+    figure = run.outputs["figure"]
+    assert figure.node_type == "data.core.singlefile.SinglefileData."
+    assert figure.read_text() == "<svg>µ scan [[1, 2], [3, 4]]</svg>"
+    frames = run.outputs["frames"]
+    assert frames.node_type == "data.core.folder.FolderData."
+    assert frames.read_text("0.txt") == "[1, 2]" and frames.read_text("sub/1.txt") == "[3, 4]"
+    assert run.outputs["empty"].files() == []
+    assert run.outputs["total"].value == 10
+    uploaded = run.process.inputs()["scan"]
+    assert uploaded.read_text() == "1,2\n3,4\n" and uploaded.attributes["filename"] == "scan.csv"
+    assert uploaded in figure.ancestors()
+
+    again = plot.run(scan, "µ scan")
+    assert len(seen) == 1, "the same file's content again: served from the cache"
+    assert again.cached_from == run.process.uuid
+    assert again.outputs["figure"].read_text() == figure.read_text()
+    scan.write_text("5,6\n")
+    assert plot.run(scan, "µ scan").outputs["total"].value == 11 and len(seen) == 2
+
+
+def test_a_refused_call_leaves_no_uploaded_file(cairn: Client, tmp_path: Path) -> None:
+    scan = tmp_path / "refused.csv"
+    scan.write_text("1\n")
+
+    @cairn.calcfunction
+    def refused(_scan: Path) -> Path:
+        return _scan
+
+    files = "SinglefileData"
+    before = {node.uuid for node in cairn.nodes(type=files)}
+    with pytest.raises(InvalidInput, match="input '_scan': a name is letters"):
+        refused(scan)
+    assert {node.uuid for node in cairn.nodes(type=files)} == before
+
+    @cairn.calcfunction
+    def lost() -> Path:
+        return tmp_path / "missing.txt"
+
+    with pytest.raises(FileNotFoundError, match="output 'result': .*missing.txt does not exist"):
+        lost()
 
 
 def _returns_stored(cairn: Client, stored: Node) -> object:

@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import functools
 import inspect
+import json
 import traceback
-from typing import TYPE_CHECKING, Any, Callable, Generic, Mapping, NamedTuple, TypeVar
+from contextlib import ExitStack
+from pathlib import Path, PurePath
+from typing import TYPE_CHECKING, Any, Callable, Generic, Mapping, NamedTuple, Sequence, TypeVar
 
+from .errors import CairnError
 from .nodes import Node
 from .processes import Process
 
@@ -53,8 +57,10 @@ class FunctionRun(NamedTuple):
 class PythonFunction(Generic[R]):
     """A Python function whose calls are recorded: calling it returns its output node (named ``result``), a
     dict of output nodes when the function returns a dict (each value an output by its key), or the
-    :class:`ExitCode` it returned. Inputs may be values or stored nodes; the body receives
-    the values of Int, Float, Str, Bool, Dict and List nodes, and other nodes as :class:`Node` objects."""
+    :class:`ExitCode` it returned. Inputs may be values, stored nodes or files and folders (a
+    :class:`pathlib.Path`, uploaded first); the body receives the values of Int, Float, Str, Bool, Dict and
+    List nodes, a path as it was given, and other nodes as :class:`Node` objects. A path returned is a file
+    (SinglefileData) or a folder (FolderData) output, its content sent with the record."""
 
     def __init__(self, client: Client, function: Callable[..., R], use_cache: bool | None, label: str | None):
         self._client = client
@@ -82,12 +88,16 @@ class PythonFunction(Generic[R]):
         bound = self._signature.bind(*args, **kwargs)
         bound.apply_defaults()
         given = dict(bound.arguments)
-        call: dict[str, Any] = {"function": self._identity, "inputs": {k: _input(k, v) for k, v in given.items()}}
+        uploads = _Uploads(self._client)
+        call: dict[str, Any] = {
+            "function": self._identity,
+            "inputs": {k: uploads.input(k, v) for k, v in given.items()},
+        }
         if self._label is not None:
             call["label"] = self._label
         if self._use_cache is not None:
             call["use_cache"] = self._use_cache
-        reused = self._client._http.post("/api/v1/function-runs/reuse", call)
+        reused = uploads.post("/api/v1/function-runs/reuse", call)
         if reused["hit"]:
             return self._run_of(reused["run"])
         values = {k: _value(v) for k, v in given.items()}
@@ -96,34 +106,77 @@ class PythonFunction(Generic[R]):
             returned = self._function(**values)
         except Exception:
             body["exception"] = traceback.format_exc()
-            self._client._http.post("/api/v1/function-runs", body)
+            uploads.post("/api/v1/function-runs", body)
             raise
+        files: list[tuple[str, Path]] = []
         if isinstance(returned, ExitCode):
             body["exit_status"] = returned.status
             if returned.message:
                 body["exit_message"] = returned.message
         elif isinstance(returned, Mapping):
-            body["outputs"] = {str(k): _output(str(k), v) for k, v in returned.items()}
+            body["outputs"] = {str(k): _output(str(k), v, files) for k, v in returned.items()}
         elif returned is not None:
-            body["outputs"] = {"result": _output("result", returned)}
-        return self._run_of(self._client._http.post("/api/v1/function-runs", body))
+            body["outputs"] = {"result": _output("result", returned, files)}
+        return self._run_of(uploads.post("/api/v1/function-runs", body, files))
 
     def _run_of(self, answer: Mapping[str, Any]) -> FunctionRun:
         outputs = {name: Node(self._client, data) for name, data in answer["outputs"].items()}
         return FunctionRun(Process(self._client, answer["process"]), outputs, answer.get("cached_from"))
 
 
-def _input(name: str, value: Any) -> dict[str, Any]:
-    if isinstance(value, (Node, Process)):
-        return {"uuid": value.uuid}
-    return _form(f"input {name!r}", value)
+class _Uploads:
+    """The files a call uploads as its inputs, deleted again when the server refuses the call, so that a refused
+    call stores nothing."""
+
+    def __init__(self, client: Client):
+        self._client = client
+        self._uuids: list[str] = []
+
+    def input(self, name: str, value: Any) -> dict[str, Any]:
+        if isinstance(value, (Node, Process)):
+            return {"uuid": value.uuid}
+        if isinstance(value, PurePath):
+            node = self._client.upload_file(Path(value))
+            self._uuids.append(node.uuid)
+            return {"uuid": node.uuid}
+        return _form(f"input {name!r}", value)
+
+    def post(self, path: str, body: Mapping[str, Any], files: Sequence[tuple[str, Path]] = ()) -> Any:
+        """The server's answer to ``body``, sent with the outputs' ``files`` (output name, file or folder)."""
+        try:
+            if not files:
+                return self._client._http.post(path, body)
+            with ExitStack() as handles:
+                parts: list[tuple[str, Any]] = [("run", (None, json.dumps(body), "application/json"))]
+                for output, local in files:
+                    for name, file in _files_of(local):
+                        handle = handles.enter_context(open(file, "rb"))
+                        parts.append(("files", (f"{output}/{name}", handle, "application/octet-stream")))
+                return self._client._http.request("POST", path, files=parts)
+        except CairnError as refusal:
+            if self._uuids and refusal.refused:
+                self._client._discard(self._uuids)
+            raise
 
 
-def _output(name: str, value: Any) -> dict[str, Any]:
+def _files_of(local: Path) -> list[tuple[str, Path]]:
+    """A file by its name, or a folder's files by their paths in it."""
+    if local.is_dir():
+        return [(f.relative_to(local).as_posix(), f) for f in sorted(local.rglob("*")) if f.is_file()]
+    return [(local.name, local)]
+
+
+def _output(name: str, value: Any, files: list[tuple[str, Path]]) -> dict[str, Any]:
     if isinstance(value, (Node, Process)):
         raise ValueError(
             f"output {name!r} is the stored node {value.uuid}: a calcfunction creates its outputs; return a value"
         )
+    if isinstance(value, PurePath):
+        local = Path(value)
+        if not local.exists():
+            raise FileNotFoundError(f"output {name!r}: {local} does not exist")
+        files.append((name, local))
+        return {"type": "folder" if local.is_dir() else "file"}
     return _form(f"output {name!r}", value)
 
 

@@ -15,6 +15,7 @@ import org.springframework.stereotype.Service;
 import tools.jackson.databind.JsonNode;
 
 import dev.cairn.api.data.DataForms;
+import dev.cairn.api.data.FileGroups;
 import dev.cairn.api.nodes.NodeDetails;
 import dev.cairn.api.nodes.NodeService;
 import dev.cairn.api.processes.ProcessSummary;
@@ -66,14 +67,18 @@ class FunctionRuns {
                 .orElse(new FunctionReuse(false, null));
     }
 
-    /** Stores the run with its inputs and, when it returned with status 0, its outputs. */
-    FunctionRun record(FunctionRunRequest request, CairnPrincipal user) {
+    /**
+     * Stores the run with its inputs and, when it returned with status 0, its outputs: values, and the
+     * files and folders of {@code files} that outputs of the type file or folder name.
+     */
+    FunctionRun record(FunctionRunRequest request, FileGroups files, CairnPrincipal user) {
         List<String> problems = new ArrayList<>();
         if (request.call() == null) {
             throw new InvalidInputException("field 'call' is required: the function and its inputs");
         }
         FunctionCall call = decode(request.call(), "call.", problems, false);
-        FunctionEnding ending = ending(request, problems);
+        FunctionEnding ending = ending(request, files, problems);
+        files.check(problems);
         if (!problems.isEmpty()) {
             throw new InvalidInputsException(call == null ? "the run" : call.processType(), problems);
         }
@@ -174,7 +179,7 @@ class FunctionRuns {
         return node;
     }
 
-    private static FunctionEnding ending(FunctionRunRequest request, List<String> problems) {
+    private static FunctionEnding ending(FunctionRunRequest request, FileGroups files, List<String> problems) {
         if (request.exception() != null) {
             if (request.outputs() != null
                     && !request.outputs().isNull()
@@ -202,7 +207,9 @@ class FunctionRuns {
                         problems.add(where + ": a stored node; a calculation creates its outputs, so give the value");
                         continue;
                     }
-                    Data data = DataForms.decode(where, entry.getValue(), problems);
+                    Data data = FileGroups.names(entry.getValue())
+                            ? files.take(where, entry.getKey(), entry.getValue(), problems)
+                            : DataForms.decode(where, entry.getValue(), problems);
                     if (data != null) {
                         outputs.put(entry.getKey(), data);
                     }

@@ -1,17 +1,30 @@
 package dev.cairn.api.functions;
 
+import java.io.IOException;
 import java.net.URI;
+import java.util.List;
 
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestPart;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.multipart.MultipartFile;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.json.JsonMapper;
 
+import dev.cairn.api.data.FileGroups;
 import dev.cairn.api.security.CurrentUser;
+import dev.cairn.api.web.JsonProblems;
+import dev.cairn.storage.errors.InvalidInputException;
 
 /** Functions a client runs itself, recorded with full provenance and served from the cache. */
 @RestController
@@ -22,10 +35,31 @@ import dev.cairn.api.security.CurrentUser;
                 + " outputs and source, reused from the cache like any calculation")
 class FunctionRunsController {
 
-    private final FunctionRuns runs;
+    /** The multipart parts that carry the files of outputs of the type file or folder. */
+    static final String FILES = "files";
 
-    FunctionRunsController(FunctionRuns runs) {
+    /*
+     * Both ways to POST a run describe the one request body of POST /api/v1/function-runs, since the
+     * OpenAPI document has one operation per path and method.
+     */
+    private static final String RECORD = """
+            Stores a function the client ran as a calcfunction of the process type \
+            python:<module>.<name>, as the calling user, in one transaction: its input nodes (new values \
+            and stored nodes, linked as its inputs), its source (the file source_file; its SHA-256 in the \
+            attribute source_sha256, part of the hash), and how it ended: finished with its new outputs \
+            (exit status 0), finished with a non-zero exit status and no outputs, or excepted with what it \
+            raised. Outputs that are files or folders ({"type": "file"}, {"type": "folder"}) come in a \
+            multipart/form-data request: the run's JSON in the part 'run', each file in a part 'files' whose \
+            filename is <output>/<path> (curl -F 'run=<run.json' -F 'files=@fig.png;filename=plot/fig.png'). \
+            A stored node as an output, outputs with a failure, a name that is not a port name, a file no \
+            output names: a 400 naming every problem, and nothing is stored. Needs the role submit.""";
+
+    private final FunctionRuns runs;
+    private final JsonMapper json;
+
+    FunctionRunsController(FunctionRuns runs, JsonMapper json) {
         this.runs = runs;
+        this.json = json;
     }
 
     @PostMapping("/reuse")
@@ -40,18 +74,58 @@ class FunctionRunsController {
         return runs.reuse(request, CurrentUser.principal());
     }
 
-    @PostMapping
-    @Operation(operationId = "recordFunctionRun", summary = "Record a run of a client's function", description = """
-                    Stores a function the client ran as a calcfunction of the process type \
-                    python:<module>.<name>, as the calling user, in one transaction: its input nodes (new values \
-                    and stored nodes, linked as its inputs), its source (the file source_file; its SHA-256 in the \
-                    attribute source_sha256, part of the hash), and how it ended: finished with its new outputs \
-                    (exit status 0), finished with a non-zero exit status and no outputs, or excepted with what it \
-                    raised. A stored node as an output, outputs with a failure, a name that is not a port name: a \
-                    400 naming every problem, and nothing is stored. Needs the role submit.""")
+    @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(
+            operationId = "recordFunctionRun",
+            summary = "Record a run of a client's function",
+            description = RECORD,
+            requestBody =
+                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                            content = {
+                                @Content(
+                                        mediaType = MediaType.APPLICATION_JSON_VALUE,
+                                        schema = @Schema(implementation = FunctionRunRequest.class)),
+                                @Content(
+                                        mediaType = MediaType.MULTIPART_FORM_DATA_VALUE,
+                                        schema = @Schema(implementation = FunctionRunForm.class))
+                            }))
     @ApiResponse(responseCode = "201", description = "recorded; Location is the process")
     ResponseEntity<FunctionRun> record(@RequestBody FunctionRunRequest request) {
-        FunctionRun run = runs.record(request, CurrentUser.principal());
+        return created(runs.record(request, FileGroups.none(FILES), CurrentUser.principal()));
+    }
+
+    @PostMapping(consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
+    @Operation(
+            operationId = "recordFunctionRun",
+            summary = "Record a run of a client's function",
+            description = RECORD,
+            requestBody =
+                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                            content = {
+                                @Content(
+                                        mediaType = MediaType.APPLICATION_JSON_VALUE,
+                                        schema = @Schema(implementation = FunctionRunRequest.class)),
+                                @Content(
+                                        mediaType = MediaType.MULTIPART_FORM_DATA_VALUE,
+                                        schema = @Schema(implementation = FunctionRunForm.class))
+                            }))
+    @ApiResponse(responseCode = "201", description = "recorded; Location is the process")
+    ResponseEntity<FunctionRun> recordWithFiles(
+            @Parameter(hidden = true) @RequestPart("run") String run,
+            @Parameter(hidden = true) @RequestPart(name = FILES, required = false) List<MultipartFile> files)
+            throws IOException {
+        FunctionRunRequest request;
+        try {
+            request = json.readValue(run, FunctionRunRequest.class);
+        } catch (JacksonException e) {
+            throw new InvalidInputException("part 'run': " + JsonProblems.describe(e));
+        }
+        try (FileGroups groups = FileGroups.of(FILES, files == null ? List.of() : files)) {
+            return created(runs.record(request, groups, CurrentUser.principal()));
+        }
+    }
+
+    private static ResponseEntity<FunctionRun> created(FunctionRun run) {
         return ResponseEntity.created(
                         URI.create("/api/v1/processes/" + run.process().uuid()))
                 .body(run);

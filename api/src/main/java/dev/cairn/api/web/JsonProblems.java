@@ -12,12 +12,17 @@ import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.databind.exc.UnrecognizedPropertyException;
 
 /** A request body that does not read as the endpoint's JSON, said as a client needs to hear it. */
-final class JsonProblems {
+public final class JsonProblems {
 
     private JsonProblems() {}
 
     static String describe(HttpMessageNotReadableException e) {
-        for (Throwable t = e.getCause(); t != null; t = t.getCause()) {
+        return e.getCause() == null ? "the request has no readable body" : describe(e.getCause());
+    }
+
+    /** What {@code failure}, or the first Jackson exception among its causes, says is wrong with the JSON. */
+    public static String describe(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
             switch (t) {
                 case UnrecognizedPropertyException u -> {
                     return "unknown field '" + path(u) + "'" + known(u.getKnownPropertyIds());
@@ -45,7 +50,7 @@ final class JsonProblems {
                 default -> {}
             }
         }
-        return e.getCause() == null ? "the request has no readable body" : "the body is not readable JSON";
+        return "the body is not readable JSON";
     }
 
     private static String path(JacksonException e) {

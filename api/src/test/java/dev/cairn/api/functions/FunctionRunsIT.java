@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -14,6 +15,7 @@ import tools.jackson.databind.JsonNode;
 import dev.cairn.api.security.Role;
 import dev.cairn.api.testing.Api;
 import dev.cairn.api.testing.ApiTest;
+import dev.cairn.api.testing.Multipart;
 import dev.cairn.api.testing.Rows;
 
 /**
@@ -200,11 +202,130 @@ class FunctionRunsIT extends ApiTest {
         assertEquals(before, Rows.settled(engine), "nothing stored");
     }
 
+    @Test
+    void filesAndFoldersComeAsOutputsInAMultipartRun() {
+        Api api = api(token(Role.SUBMIT));
+        String call = """
+                {"function": {"module": "plots", "name": "draw", "source": "def draw(x):  # µ, ∑\\n    ...\\n"},
+                 "use_cache": true, "inputs": {"x": {"type": "int", "value": 7}}}""";
+        String run = "{\"call\": " + call + ", \"outputs\": {\"plot\": {\"type\": \"file\"}, \"frames\":"
+                + " {\"type\": \"folder\"}, \"empty\": {\"type\": \"folder\"}, \"n\": {\"type\": \"int\","
+                + " \"value\": 2}}}";
+        Api.Response r = new Multipart()
+                .field("run", "application/json", run)
+                .file("files", "plot/fig.png", bytes("a figure"))
+                .file("files", "frames/0.xyz", bytes("frame 0"))
+                .file("files", "frames/sub/1.xyz", bytes("frame 1"))
+                .post(api, "/api/v1/function-runs");
+        assertEquals(201, r.status(), r.toString());
+        String uuid = r.json().get("process").get("uuid").asString();
+        JsonNode outputs = r.json().get("outputs");
+        assertEquals(List.of("plot", "frames", "empty", "n"), names(outputs), "every output, in order");
+        JsonNode plot = outputs.get("plot");
+        assertEquals(
+                "data.core.singlefile.SinglefileData.", plot.get("node_type").asString());
+        assertEquals("fig.png", plot.get("attributes").get("filename").asString());
+        assertEquals(
+                "a figure",
+                api.get("/api/v1/nodes/" + plot.get("uuid").asString() + "/files/fig.png")
+                        .body());
+        String frames = outputs.get("frames").get("uuid").asString();
+        assertEquals(
+                "data.core.folder.FolderData.",
+                outputs.get("frames").get("node_type").asString());
+        assertEquals(
+                "frame 0", api.get("/api/v1/nodes/" + frames + "/files/0.xyz").body());
+        assertEquals(
+                "frame 1",
+                api.get("/api/v1/nodes/" + frames + "/files/sub/1.xyz").body());
+        assertEquals(
+                0,
+                api.get("/api/v1/nodes/" + outputs.get("empty").get("uuid").asString() + "/files")
+                        .json()
+                        .get("entries")
+                        .size());
+        assertEquals(
+                "def draw(x):  # µ, ∑\n    ...\n",
+                api.get("/api/v1/nodes/" + uuid + "/files/source_file").body(),
+                "the run's JSON read as UTF-8");
+
+        JsonNode hit = api.post("/api/v1/function-runs/reuse", call).json();
+        assertTrue(hit.get("hit").asBoolean(), hit.toString());
+        String copied = hit.get("run").get("outputs").get("plot").get("uuid").asString();
+        assertNotEquals(plot.get("uuid").asString(), copied);
+        assertEquals(
+                "a figure",
+                api.get("/api/v1/nodes/" + copied + "/files/fig.png").body());
+    }
+
+    @Test
+    void filesNoOutputTakesOrThatDoNotFitAreRefusedAndStoreNothing() {
+        Api api = api(token(Role.SUBMIT));
+        String call = call("files", SOURCE, 1, false);
+        Rows before = Rows.settled(engine);
+        assertEquals(
+                List.of("outputs.plot: a file comes in a multipart/form-data request: the run as JSON in the part"
+                        + " 'run', each file in a part 'files' named plot/<file name>"),
+                problems(api.post(
+                        "/api/v1/function-runs",
+                        "{\"call\": " + call + ", \"outputs\": {\"plot\": {\"type\": \"file\"}}}")));
+
+        List<String> problems = problems(new Multipart()
+                .field(
+                        "run",
+                        "application/json",
+                        "{\"call\": " + call + ", \"outputs\": {\"two\": {\"type\": \"file\"}, \"none\":"
+                                + " {\"type\": \"file\"}, \"odd\": {\"type\": \"file\", \"value\": 1}}}")
+                .file("files", "two/a.txt", bytes("a"))
+                .file("files", "two/b.txt", bytes("b"))
+                .file("files", "stray/c.txt", bytes("c"))
+                .file("files", "../d.txt", bytes("d"))
+                .file("files", "e.txt", bytes("e"))
+                .post(api, "/api/v1/function-runs"));
+        assertEquals(
+                List.of(
+                        "outputs.two: a file is one part 'files' named two/<file name>, got a.txt, b.txt; a folder"
+                                + " is of type folder",
+                        "outputs.none: a file is one part 'files' named none/<file name>, got none; a folder is of"
+                                + " type folder",
+                        "outputs.odd: a file is {\"type\": \"file\"} alone; its content comes as parts 'files'",
+                        "files: file name '../d.txt' is refused: it has an empty, '.' or '..' name; a file name is a"
+                                + " relative path of names separated by '/' (a.txt, out/a.txt)",
+                        "files: file name 'e.txt' names no output; it is <output>/<file name>, as plot/fig.png",
+                        "files: the files of 'stray' (c.txt) belong to nothing of type file or folder"),
+                problems);
+
+        List<String> failed = problems(new Multipart()
+                .field("run", "application/json", "{\"call\": " + call + ", \"exit_status\": 1}")
+                .file("files", "plot/fig.png", bytes("a figure"))
+                .post(api, "/api/v1/function-runs"));
+        assertEquals(
+                List.of("files: the files of 'plot' (fig.png) belong to nothing of type file or folder"),
+                failed,
+                "a failed run sends no files");
+
+        assertEquals(
+                List.of("part 'run': malformed JSON at line 1, column 2: Unexpected character ('x' (code 120)):"
+                        + " was expecting double-quote to start property name"),
+                problems(new Multipart().field("run", "application/json", "{x").post(api, "/api/v1/function-runs")));
+        assertEquals(before, Rows.settled(engine), "nothing stored");
+    }
+
+    private static byte[] bytes(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
     /** A call of the function {@code name} with the input x (an int) and factor 2. */
     private static String call(String name, String source, int x, boolean useCache) {
         return """
                 {"function": {"module": "analysis", "name": "%s", "source": "%s"}, "use_cache": %s,
                  "inputs": {"x": {"type": "int", "value": %d}, "factor": {"type": "int", "value": 2}}}""".formatted(name, source, useCache, x);
+    }
+
+    private static List<String> names(JsonNode object) {
+        List<String> names = new ArrayList<>();
+        object.propertyNames().forEach(names::add);
+        return names;
     }
 
     private static List<String> problems(Api.Response r) {

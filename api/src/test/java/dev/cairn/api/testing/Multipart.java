@@ -37,6 +37,13 @@ public final class Multipart {
         return this;
     }
 
+    /** A part without a filename, as a form field: {@code content} in UTF-8, of the given type. */
+    public Multipart field(String field, String contentType, String content) {
+        text("--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + field + "\"\r\nContent-Type: "
+                + contentType + "\r\n\r\n" + content + "\r\n");
+        return this;
+    }
+
     private void text(String s) {
         byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
         pieces.add(() -> new ByteArrayInputStream(bytes));

@@ -1,6 +1,9 @@
 package dev.cairn.engine.process;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 
 import dev.cairn.storage.graph.Data;
 import dev.cairn.storage.graph.ProcessNode;
@@ -14,9 +17,10 @@ import dev.cairn.storage.graph.ProcessNode;
  */
 public record ProcessResult(ProcessNode node, Map<String, Data> outputs) {
 
-    /** Copies the outputs. */
+    /** Copies the outputs, in the order they were given (the order a process linked them). */
     public ProcessResult {
-        outputs = Map.copyOf(outputs);
+        outputs.forEach((path, data) -> Objects.requireNonNull(data, path));
+        outputs = Collections.unmodifiableMap(new LinkedHashMap<>(outputs));
     }
 
     /** An output by typed port; null when an optional output was not produced. */
