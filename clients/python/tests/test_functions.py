@@ -123,6 +123,19 @@ def test_files_and_folders_go_in_and_come_out(cairn: Client, tmp_path: Path) -> 
     scan.write_text("5,6\n")
     assert plot.run(scan, "µ scan").outputs["total"].value == 11 and len(seen) == 2
 
+    copies: list[Path] = []
+
+    @cairn.calcfunction
+    def describe(frames: Path, figure: Path) -> str:
+        copies.extend([frames, figure])
+        found = sorted(p.relative_to(frames).as_posix() for p in frames.rglob("*") if p.is_file())
+        return f"{found} {figure.name} {len(figure.read_bytes())}"
+
+    # file and folder nodes reach the body as local copies: outputs chain into calls written for paths
+    summary = describe(frames, figure)
+    assert isinstance(summary, Node) and summary.value == "['0.txt', 'sub/1.txt'] figure.svg 35"
+    assert copies and not any(copy.exists() for copy in copies), "the copies are removed after the call"
+
 
 def test_a_refused_call_leaves_no_uploaded_file(cairn: Client, tmp_path: Path) -> None:
     scan = tmp_path / "refused.csv"

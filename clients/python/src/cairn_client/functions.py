@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import inspect
 import json
+import tempfile
 import traceback
 from contextlib import ExitStack
 from pathlib import Path, PurePath
@@ -36,6 +37,9 @@ _VALUE_TYPES = frozenset(
     }
 )
 
+_SINGLEFILE = "data.core.singlefile.SinglefileData."
+_FOLDER = "data.core.folder.FolderData."
+
 R = TypeVar("R")
 
 
@@ -59,8 +63,9 @@ class PythonFunction(Generic[R]):
     dict of output nodes when the function returns a dict (each value an output by its key), or the
     :class:`ExitCode` it returned. Inputs may be values, stored nodes or files and folders (a
     :class:`pathlib.Path`, uploaded first); the body receives the values of Int, Float, Str, Bool, Dict and
-    List nodes, a path as it was given, and other nodes as :class:`Node` objects. A path returned is a file
-    (SinglefileData) or a folder (FolderData) output, its content sent with the record."""
+    List nodes, a path as it was given, a local copy of a file or folder node (a path, removed after the
+    call), and other nodes as :class:`Node` objects. A path returned is a file (SinglefileData) or a folder
+    (FolderData) output, its content sent with the record."""
 
     def __init__(self, client: Client, function: Callable[..., R], use_cache: bool | None, label: str | None):
         self._client = client
@@ -100,24 +105,25 @@ class PythonFunction(Generic[R]):
         reused = uploads.post("/api/v1/function-runs/reuse", call)
         if reused["hit"]:
             return self._run_of(reused["run"])
-        values = {k: _value(v) for k, v in given.items()}
-        body: dict[str, Any] = {"call": call}
-        try:
-            returned = self._function(**values)
-        except Exception:
-            body["exception"] = traceback.format_exc()
-            uploads.post("/api/v1/function-runs", body)
-            raise
-        files: list[tuple[str, Path]] = []
-        if isinstance(returned, ExitCode):
-            body["exit_status"] = returned.status
-            if returned.message:
-                body["exit_message"] = returned.message
-        elif isinstance(returned, Mapping):
-            body["outputs"] = {str(k): _output(str(k), v, files) for k, v in returned.items()}
-        elif returned is not None:
-            body["outputs"] = {"result": _output("result", returned, files)}
-        return self._run_of(uploads.post("/api/v1/function-runs", body, files))
+        with tempfile.TemporaryDirectory(prefix="cairn-function-") as workspace:
+            values = {k: _value(v, Path(workspace) / k) for k, v in given.items()}
+            body: dict[str, Any] = {"call": call}
+            try:
+                returned = self._function(**values)
+            except Exception:
+                body["exception"] = traceback.format_exc()
+                uploads.post("/api/v1/function-runs", body)
+                raise
+            files: list[tuple[str, Path]] = []
+            if isinstance(returned, ExitCode):
+                body["exit_status"] = returned.status
+                if returned.message:
+                    body["exit_message"] = returned.message
+            elif isinstance(returned, Mapping):
+                body["outputs"] = {str(k): _output(str(k), v, files) for k, v in returned.items()}
+            elif returned is not None:
+                body["outputs"] = {"result": _output("result", returned, files)}
+            return self._run_of(uploads.post("/api/v1/function-runs", body, files))
 
     def _run_of(self, answer: Mapping[str, Any]) -> FunctionRun:
         outputs = {name: Node(self._client, data) for name, data in answer["outputs"].items()}
@@ -194,8 +200,24 @@ def _form(where: str, value: Any) -> dict[str, Any]:
         raise TypeError(f"{where}: {e}") from None
 
 
-def _value(value: Any) -> Any:
-    """What the body receives: a plain node's value, another node as it is, a value as given."""
-    if isinstance(value, Node) and value.node_type in _VALUE_TYPES:
+def _value(value: Any, workspace: Path) -> Any:
+    """What the body receives: a plain node's value, a file or folder node's files as a local path (in
+    ``workspace``, gone after the call), another node as it is, a value as given."""
+    if not isinstance(value, Node):
+        return value
+    if value.node_type in _VALUE_TYPES:
         return value.value
+    if value.node_type == _SINGLEFILE:
+        workspace.mkdir()
+        return value.download(workspace)
+    if value.node_type == _FOLDER:
+        workspace.mkdir()
+        for entry in value.files(recursive=True):
+            if entry["type"] == "file":
+                target = workspace / entry["path"]
+                if not target.resolve().is_relative_to(workspace.resolve()):
+                    raise ValueError(f"{value.uuid} has a file outside its folder: {entry['path']!r}")
+                target.parent.mkdir(parents=True, exist_ok=True)
+                value.download(target, entry["path"])
+        return workspace
     return value
