@@ -2,6 +2,7 @@ package dev.cairn.api.data;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -9,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -38,6 +40,7 @@ import dev.cairn.api.security.CurrentUser;
 import dev.cairn.api.web.Json;
 import dev.cairn.engine.launch.JsonData;
 import dev.cairn.storage.errors.InvalidInputException;
+import dev.cairn.storage.graph.ArrayData;
 import dev.cairn.storage.graph.Data;
 import dev.cairn.storage.graph.FolderData;
 import dev.cairn.storage.graph.SinglefileData;
@@ -169,7 +172,9 @@ class DataController {
             summary = "Make a data node from uploaded files",
             description = "Multipart: one file part makes a SinglefileData, several (or `folder=true`) a FolderData"
                     + " that keeps each part's filename as its relative path (`out/a.txt`); every file part counts,"
-                    + " whatever its field name. A raw body (application/octet-stream) is one file named by `name`,"
+                    + " whatever its field name. With `array=true`, an ArrayData of NumPy .npy files, each named"
+                    + " <array name>.npy and checked (its header, and its size against its shape) before anything is"
+                    + " stored. A raw body (application/octet-stream) is one file named by `name`,"
                     + " for scripts. Either way the bytes stream to the object store in bounded memory, whatever"
                     + " their size; an upload over cairn.limits.upload-max-size is refused with 413, and a file name"
                     + " that is absolute or has a '..', '.' or empty name with 400. Examples:"
@@ -206,13 +211,27 @@ class DataController {
             @Parameter(description = "Make a FolderData even of one file")
                     @RequestParam(name = "folder", defaultValue = "false")
                     boolean folder,
+            @Parameter(
+                            description = "Make an ArrayData: each part a NumPy .npy file (float64 or int64, as"
+                                    + " numpy.save writes it) whose filename is <array name>.npy; multipart only")
+                    @RequestParam(name = "array", defaultValue = "false")
+                    boolean array,
             @Parameter(hidden = true) HttpServletRequest request)
             throws IOException {
+        if (array && folder) {
+            throw new InvalidInputException(
+                    "array=true and folder=true exclude each other: a node is one or the" + " other");
+        }
         List<InputStream> opened = new ArrayList<>();
         try {
-            Data node = request instanceof MultipartHttpServletRequest parts
-                    ? fromParts(parts, folder, opened)
-                    : fromBody(request, name, folder, opened);
+            Data node;
+            if (array) {
+                node = arrays(request, opened);
+            } else {
+                node = request instanceof MultipartHttpServletRequest parts
+                        ? fromParts(parts, folder, opened)
+                        : fromBody(request, name, folder, opened);
+            }
             return stored(node, label, description);
         } finally {
             for (InputStream in : opened) {
@@ -252,6 +271,37 @@ class DataController {
             data.files().put(part.getOriginalFilename(), open(part, opened));
         }
         return data;
+    }
+
+    /** An unstored ArrayData of the parts' .npy files, each checked before anything is stored. */
+    private static ArrayData arrays(HttpServletRequest request, List<InputStream> opened) {
+        if (!(request instanceof MultipartHttpServletRequest parts)) {
+            throw new InvalidInputException("an array comes as multipart parts whose filenames are <array name>.npy"
+                    + " (curl -F 'file=@energies.npy')");
+        }
+        Map<String, MultipartFile> files = new TreeMap<>();
+        parts.getMultiFileMap()
+                .values()
+                .forEach(list -> list.forEach(part -> {
+                    if (files.putIfAbsent(part.getOriginalFilename(), part) != null) {
+                        throw new InvalidInputException(
+                                "file name '" + part.getOriginalFilename() + "' comes twice in the upload");
+                    }
+                }));
+        List<String> problems = new ArrayList<>();
+        ArrayData arrays = NpyFiles.arrays("the upload", files, part -> opened(part, opened), problems);
+        if (!problems.isEmpty()) {
+            throw new InvalidInputException(String.join("; ", problems));
+        }
+        return arrays;
+    }
+
+    private static InputStream opened(MultipartFile part, List<InputStream> opened) {
+        try {
+            return open(part, opened);
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading the uploaded file " + part.getOriginalFilename(), e);
+        }
     }
 
     private static InputStream open(MultipartFile part, List<InputStream> opened) throws IOException {

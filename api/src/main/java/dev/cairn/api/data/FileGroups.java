@@ -22,14 +22,14 @@ import dev.cairn.storage.graph.SinglefileData;
  * The files of a multipart request, grouped by the first name of their paths: a part whose filename is
  * {@code plot/fig.png} is the file {@code fig.png} of the group {@code plot}. The request's JSON names a
  * group by a typed form without a value: {@code {"type": "file"}}, a SinglefileData of the group's one
- * file, or {@code {"type": "folder"}}, a FolderData of its files at their paths (none sent: an empty
- * folder). A group no form takes is a problem, so no file sent goes unseen; closing closes the streams
+ * file; {@code {"type": "folder"}}, a FolderData of its files at their paths (none sent: an empty
+ * folder); {@code {"type": "array"}}, an ArrayData of its {@code <name>.npy} files. A group no form takes is a problem, so no file sent goes unseen; closing closes the streams
  * the nodes read from as they are stored.
  */
 public final class FileGroups implements AutoCloseable {
 
     /** The types of the forms that name a group. */
-    public static final Set<String> TYPES = Set.of("file", "folder");
+    public static final Set<String> TYPES = Set.of("file", "folder", "array");
 
     private final String part;
     private final boolean multipart;
@@ -92,18 +92,22 @@ public final class FileGroups implements AutoCloseable {
      */
     public Data take(String where, String group, JsonNode form, List<String> problems) {
         String type = form.get("type").stringValue();
+        String a = type.equals("array") ? "an " : "a ";
         if (form.size() != 1) {
-            problems.add(where + ": a " + type + " is {\"type\": \"" + type + "\"} alone; its content comes as"
+            problems.add(where + ": " + a + type + " is {\"type\": \"" + type + "\"} alone; its content comes as"
                     + " parts '" + part + "'");
             return null;
         }
         if (!multipart) {
-            problems.add(where + ": a " + type + " comes in a multipart/form-data request: the run as JSON in the"
+            problems.add(where + ": " + a + type + " comes in a multipart/form-data request: the run as JSON in the"
                     + " part 'run', each file in a part '" + part + "' named " + group + "/<file name>");
             return null;
         }
         taken.add(group);
         Map<String, MultipartFile> files = groups.getOrDefault(group, Map.of());
+        if (type.equals("array")) {
+            return NpyFiles.arrays(where, files, this::open, problems);
+        }
         if (type.equals("folder")) {
             FolderData folder = new FolderData();
             files.forEach((path, file) -> folder.files().put(path, open(file)));

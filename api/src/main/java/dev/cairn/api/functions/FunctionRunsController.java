@@ -48,9 +48,10 @@ class FunctionRunsController {
             and stored nodes, linked as its inputs), its source (the file source_file; its SHA-256 in the \
             attribute source_sha256, part of the hash), and how it ended: finished with its new outputs \
             (exit status 0), finished with a non-zero exit status and no outputs, or excepted with what it \
-            raised. Outputs that are files or folders ({"type": "file"}, {"type": "folder"}) come in a \
-            multipart/form-data request: the run's JSON in the part 'run', each file in a part 'files' whose \
-            filename is <output>/<path> (curl -F 'run=<run.json' -F 'files=@fig.png;filename=plot/fig.png'). \
+            raised. Outputs that are files, folders or arrays ({"type": "file"}, {"type": "folder"}, \
+            {"type": "array"}: NumPy .npy files named <array>.npy) come in a multipart/form-data request: the \
+            run's JSON in the part 'run', each file in a part 'files' whose filename is <output>/<path> \
+            (curl -F 'run=<run.json' -F 'files=@fig.png;filename=plot/fig.png'). \
             A stored node as an output, outputs with a failure, a name that is not a port name, a file no \
             output names: a 400 naming every problem, and nothing is stored. Needs the role submit.""";
 

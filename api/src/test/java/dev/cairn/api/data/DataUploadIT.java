@@ -1,5 +1,6 @@
 package dev.cairn.api.data;
 
+import static java.net.http.HttpRequest.BodyPublishers.ofByteArray;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,6 +14,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.UUID;
@@ -28,7 +30,9 @@ import dev.cairn.api.security.Role;
 import dev.cairn.api.testing.Api;
 import dev.cairn.api.testing.ApiTest;
 import dev.cairn.api.testing.Multipart;
+import dev.cairn.storage.graph.ArrayData;
 import dev.cairn.storage.graph.Node;
+import dev.cairn.storage.graph.NpyArray;
 import dev.cairn.storage.graph.SinglefileData;
 import dev.cairn.storage.graph.users.UserStore;
 
@@ -213,6 +217,63 @@ class DataUploadIT extends ApiTest {
                 .file("file", "only.txt", "x".getBytes(StandardCharsets.UTF_8))
                 .post(admin(), "/api/v1/nodes/files?folder=true"));
         assertEquals("data.core.folder.FolderData.", forced.get("node_type").asString());
+    }
+
+    @Test
+    void npyFilesMakeAnArrayDataCheckedBeforeAnythingIsStored() throws Exception {
+        byte[] energies =
+                NpyArray.of(new double[] {-1.5, -2.5, -3.5, 0, 1, 2}, 2, 3).toBytes();
+        byte[] counts = NpyArray.of(new long[] {4, 5}, 2).toBytes();
+        JsonNode node = created(new Multipart()
+                .file("file", "energies.npy", energies)
+                .file("file", "counts.npy", counts)
+                .post(bob(), "/api/v1/nodes/files?array=true&label=scan"));
+        assertEquals("data.core.array.ArrayData.", node.get("node_type").asString());
+        assertEquals("[2,3]", node.get("attributes").get("array|energies").toString());
+        assertEquals("[2]", node.get("attributes").get("array|counts").toString());
+        ArrayData stored =
+                (ArrayData) engine.graph().load(UUID.fromString(node.get("uuid").asString()));
+        assertEquals(
+                List.of(-1.5, -2.5, -3.5, 0.0, 1.0, 2.0),
+                Arrays.stream(NpyArray.fromBytes(engine.graph().readFile(stored, "energies.npy"))
+                                .doubles())
+                        .boxed()
+                        .toList());
+
+        Api api = admin();
+        byte[] float32 = energies.clone();
+        float32[23] = '4'; // <f8 to <f4
+        assertRefused(
+                400,
+                "energies.npy: unsupported .npy header (float64 or int64",
+                () -> new Multipart()
+                        .file("file", "energies.npy", float32)
+                        .post(api, "/api/v1/nodes/files?array=true"));
+        assertRefused(
+                400,
+                "the upload: cut.npy: the header's shape (2, 3) needs 176 bytes, the file has 168",
+                () -> new Multipart()
+                        .file("file", "counts.npy", counts)
+                        .file("file", "cut.npy", Arrays.copyOf(energies, energies.length - 8))
+                        .post(api, "/api/v1/nodes/files?array=true"));
+        assertRefused(
+                400,
+                "the upload: 'a-b.npy' is no array's file",
+                () -> new Multipart().file("file", "a-b.npy", counts).post(api, "/api/v1/nodes/files?array=true"));
+        assertRefused(
+                400,
+                "not an .npy file",
+                () -> new Multipart()
+                        .file("file", "text.npy", "hello".getBytes(StandardCharsets.UTF_8))
+                        .post(api, "/api/v1/nodes/files?array=true"));
+        assertRefused(
+                400, "an array comes as multipart parts", () -> raw(api, "name=a.npy&array=true", ofByteArray(counts)));
+        assertRefused(
+                400,
+                "exclude each other",
+                () -> new Multipart()
+                        .file("file", "counts.npy", counts)
+                        .post(api, "/api/v1/nodes/files?array=true&folder=true"));
     }
 
     Api.Response raw(Api api, String query, HttpRequest.BodyPublisher body) {

@@ -17,6 +17,7 @@ import dev.cairn.api.testing.Api;
 import dev.cairn.api.testing.ApiTest;
 import dev.cairn.api.testing.Multipart;
 import dev.cairn.api.testing.Rows;
+import dev.cairn.storage.graph.NpyArray;
 
 /**
  * POST /api/v1/function-runs and /reuse: a client's function recorded with its inputs (new and stored),
@@ -210,17 +211,24 @@ class FunctionRunsIT extends ApiTest {
                  "use_cache": true, "inputs": {"x": {"type": "int", "value": 7}}}""";
         String run = "{\"call\": " + call + ", \"outputs\": {\"plot\": {\"type\": \"file\"}, \"frames\":"
                 + " {\"type\": \"folder\"}, \"empty\": {\"type\": \"folder\"}, \"n\": {\"type\": \"int\","
-                + " \"value\": 2}}}";
+                + " \"value\": 2}, \"spectrum\": {\"type\": \"array\"}}}";
         Api.Response r = new Multipart()
                 .field("run", "application/json", run)
                 .file("files", "plot/fig.png", bytes("a figure"))
                 .file("files", "frames/0.xyz", bytes("frame 0"))
                 .file("files", "frames/sub/1.xyz", bytes("frame 1"))
+                .file(
+                        "files",
+                        "spectrum/default.npy",
+                        NpyArray.of(new double[] {0.5, 1.5}, 2).toBytes())
                 .post(api, "/api/v1/function-runs");
         assertEquals(201, r.status(), r.toString());
         String uuid = r.json().get("process").get("uuid").asString();
         JsonNode outputs = r.json().get("outputs");
-        assertEquals(List.of("plot", "frames", "empty", "n"), names(outputs), "every output, in order");
+        assertEquals(List.of("plot", "frames", "empty", "n", "spectrum"), names(outputs), "every output, in order");
+        assertEquals(
+                "[2]",
+                outputs.get("spectrum").get("attributes").get("array|default").toString());
         JsonNode plot = outputs.get("plot");
         assertEquals(
                 "data.core.singlefile.SinglefileData.", plot.get("node_type").asString());
@@ -275,7 +283,9 @@ class FunctionRunsIT extends ApiTest {
                         "run",
                         "application/json",
                         "{\"call\": " + call + ", \"outputs\": {\"two\": {\"type\": \"file\"}, \"none\":"
-                                + " {\"type\": \"file\"}, \"odd\": {\"type\": \"file\", \"value\": 1}}}")
+                                + " {\"type\": \"file\"}, \"odd\": {\"type\": \"file\", \"value\": 1},"
+                                + " \"values\": {\"type\": \"array\"}}}")
+                .file("files", "values/default.npy", bytes("not numbers"))
                 .file("files", "two/a.txt", bytes("a"))
                 .file("files", "two/b.txt", bytes("b"))
                 .file("files", "stray/c.txt", bytes("c"))
@@ -289,6 +299,7 @@ class FunctionRunsIT extends ApiTest {
                         "outputs.none: a file is one part 'files' named none/<file name>, got none; a folder is of"
                                 + " type folder",
                         "outputs.odd: a file is {\"type\": \"file\"} alone; its content comes as parts 'files'",
+                        "outputs.values: default.npy: not an .npy file of version 1.0 (numpy.save writes one)",
                         "files: file name '../d.txt' is refused: it has an empty, '.' or '..' name; a file name is a"
                                 + " relative path of names separated by '/' (a.txt, out/a.txt)",
                         "files: file name 'e.txt' names no output; it is <output>/<file name>, as plot/fig.png",

@@ -1,5 +1,6 @@
 package dev.cairn.storage.graph;
 
+import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -28,12 +29,33 @@ public final class ArrayData extends Data {
 
     /** Adds or replaces an array; names are identifiers so the file name is safe. */
     public ArrayData set(String name, NpyArray array) {
-        if (!name.matches("[A-Za-z0-9_]+")) {
-            throw new InvalidInputException("array name '" + name + "' must be letters, digits and '_'");
-        }
-        files().put(name + ".npy", array.toBytes());
+        checkName(name);
+        files().put(fileName(name), array.toBytes());
         setAttribute(PREFIX + name, Arrays.stream(array.shape()).boxed().toList());
         return this;
+    }
+
+    /**
+     * Adds or replaces an array whose {@code .npy} file is read from {@code npy} when the node is
+     * stored, in bounded memory: an upload. {@code header} is the file's, checked by the caller
+     * against the file's size; the caller closes the stream.
+     */
+    public ArrayData set(String name, NpyHeader header, InputStream npy) {
+        checkName(name);
+        files().put(fileName(name), npy);
+        setAttribute(PREFIX + name, Arrays.stream(header.shape()).boxed().toList());
+        return this;
+    }
+
+    /** Whether {@code name} may name an array: letters, digits and '_', so that its file name is safe. */
+    public static boolean isName(String name) {
+        return name.matches("[A-Za-z0-9_]+");
+    }
+
+    private static void checkName(String name) {
+        if (!isName(name)) {
+            throw new InvalidInputException("array name '" + name + "' must be letters, digits and '_'");
+        }
     }
 
     /** The names of the arrays, sorted. */

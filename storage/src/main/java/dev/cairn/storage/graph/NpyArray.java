@@ -1,11 +1,12 @@
 package dev.cairn.storage.graph;
 
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import dev.cairn.storage.errors.InvalidInputException;
 
@@ -14,10 +15,6 @@ import dev.cairn.storage.errors.InvalidInputException;
  * little-endian, C order), so array files open directly in NumPy.
  */
 public record NpyArray(int[] shape, double[] doubles, long[] longs) {
-
-    private static final byte[] MAGIC = {(byte) 0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0};
-    private static final Pattern HEADER =
-            Pattern.compile("\\{'descr': '(<f8|<i8)', 'fortran_order': False, 'shape': \\(([0-9, ]*)\\), *}\\s*");
 
     public NpyArray {
         shape = shape.clone();
@@ -59,12 +56,12 @@ public record NpyArray(int[] shape, double[] doubles, long[] longs) {
         }
         String dict = "{'descr': '" + (doubles != null ? "<f8" : "<i8") + "', 'fortran_order': False, 'shape': (" + dims
                 + "), }";
-        int unpadded = MAGIC.length + 2 + dict.length() + 1;
+        int unpadded = NpyHeader.MAGIC.length + 2 + dict.length() + 1;
         String header = dict + " ".repeat((64 - unpadded % 64) % 64) + "\n";
         int count = doubles != null ? doubles.length : longs.length;
-        ByteBuffer out = ByteBuffer.allocate(MAGIC.length + 2 + header.length() + 8 * count)
+        ByteBuffer out = ByteBuffer.allocate(NpyHeader.MAGIC.length + 2 + header.length() + 8 * count)
                 .order(ByteOrder.LITTLE_ENDIAN);
-        out.put(MAGIC).putShort((short) header.length()).put(header.getBytes(StandardCharsets.US_ASCII));
+        out.put(NpyHeader.MAGIC).putShort((short) header.length()).put(header.getBytes(StandardCharsets.US_ASCII));
         if (doubles != null) {
             out.asDoubleBuffer().put(doubles);
         } else {
@@ -79,30 +76,22 @@ public record NpyArray(int[] shape, double[] doubles, long[] longs) {
      * @throws InvalidInputException if the bytes are not such a file
      */
     public static NpyArray fromBytes(byte[] bytes) {
+        NpyHeader header;
+        try {
+            header = NpyHeader.read(new ByteArrayInputStream(bytes));
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading bytes in memory", e);
+        }
         ByteBuffer in = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-        if (bytes.length < 10 || !Arrays.equals(Arrays.copyOf(bytes, MAGIC.length), MAGIC)) {
-            throw new InvalidInputException("not an .npy file of version 1.0");
-        }
-        int headerLength = Short.toUnsignedInt(in.getShort(8));
-        String header = new String(bytes, 10, headerLength, StandardCharsets.US_ASCII);
-        Matcher m = HEADER.matcher(header);
-        if (!m.matches()) {
-            throw new InvalidInputException("unsupported .npy header (float64/int64, C order only): " + header.trim());
-        }
-        int[] shape = Arrays.stream(m.group(2).split(","))
-                .map(String::trim)
-                .filter(s -> !s.isEmpty())
-                .mapToInt(Integer::parseInt)
-                .toArray();
-        in.position(10 + headerLength);
+        in.position(header.length());
         int count = in.remaining() / 8;
-        if (m.group(1).equals("<f8")) {
+        if (header.doubles()) {
             double[] values = new double[count];
             in.asDoubleBuffer().get(values);
-            return new NpyArray(shape, values, null);
+            return new NpyArray(header.shape(), values, null);
         }
         long[] values = new long[count];
         in.asLongBuffer().get(values);
-        return new NpyArray(shape, null, values);
+        return new NpyArray(header.shape(), null, values);
     }
 }
