@@ -137,6 +137,46 @@ def test_files_and_folders_go_in_and_come_out(cairn: Client, tmp_path: Path) -> 
     assert copies and not any(copy.exists() for copy in copies), "the copies are removed after the call"
 
 
+def test_arrays_go_in_and_come_out_as_arrays(cairn: Client) -> None:
+    import numpy as np
+
+    seen: list[object] = []
+
+    @cairn.calcfunction(use_cache=True)
+    def smooth(signal: np.ndarray, width: int) -> np.ndarray:
+        seen.append(signal)
+        return np.convolve(signal, np.ones(width) / width, mode="valid")
+
+    signal = np.linspace(0.0, 1.0, 11) ** 2
+    expected = np.convolve(signal, np.ones(3) / 3, mode="valid")
+    smoothed = smooth(signal, 3)
+    assert isinstance(smoothed, Node) and smoothed.node_type == "data.core.array.ArrayData."
+    assert seen[0] is signal, "the body gets the array as it was given"
+    assert smoothed.attributes["array|default"] == [9]
+    np.testing.assert_array_equal(smoothed.value, expected)
+    creator = smoothed.incoming(link_types="create")[0].node
+    stored = {link.label: link.node for link in creator.incoming(link_types="input_calc")}["signal"]
+    np.testing.assert_array_equal(stored.array(), signal)
+    assert smooth.run(signal, 3).cached_from == creator.uuid and len(seen) == 1
+
+    @cairn.calcfunction
+    def peak(values: object) -> float:
+        assert isinstance(values, np.ndarray), "a stored ArrayData reaches the body as its array"
+        return float(values.max())
+
+    assert peak(smoothed).value == pytest.approx(float(expected.max()))
+
+    counts = cairn.upload(np.array([[1, 2], [3, 4]], dtype=np.int32))
+    assert counts.value.dtype == np.int64 and counts.value.tolist() == [[1, 2], [3, 4]]
+    several = cairn.upload_arrays({"x": np.arange(4, dtype=np.float32).reshape(2, 2), "flags": np.array([True, False])})
+    assert sorted(several.arrays()) == ["flags", "x"]
+    assert several.array("flags").tolist() == [1, 0] and several.array("x").dtype == np.float64
+    with pytest.raises(ValueError, match="holds the arrays"):
+        several.array()
+    with pytest.raises(TypeError, match="complex128"):
+        cairn.upload(np.array([1j]))
+
+
 def test_a_refused_call_leaves_no_uploaded_file(cairn: Client, tmp_path: Path) -> None:
     scan = tmp_path / "refused.csv"
     scan.write_text("1\n")

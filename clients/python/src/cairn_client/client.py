@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import tempfile
 import time
 import warnings
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence, TypeVar, overload
 
 from . import config
+from ._arrays import DEFAULT, is_array
+from ._arrays import save as save_array
 from ._http import Http
 from .errors import CairnError
 from .functions import PythonFunction
@@ -86,10 +90,13 @@ class Client:
         description: str = "",
         extras: Mapping[str, Any] | None = None,
     ) -> Node:
-        """Stores a value as a data node: a bool, int, float or str; a dict; a list (or a numpy array, as a
-        List of its values); a file or folder (a :class:`pathlib.Path`); a structure (an ASE ``Atoms``)."""
+        """Stores a value as a data node: a bool, int, float or str; a dict; a list; a NumPy array (an ArrayData
+        of the one array ``default``); a file or folder (a :class:`pathlib.Path`); a structure (an ASE
+        ``Atoms``)."""
         if isinstance(value, Path):
             return self.upload_file(value, label=label, description=description)
+        if is_array(value):
+            return self.upload_arrays({DEFAULT: value}, label=label, description=description)
         if _is_atoms(value):
             structure = {"type": "structure", "value": _atoms_form(value), "label": label, "description": description}
             return Node(self, self._http.post("/api/v1/nodes", structure))
@@ -131,6 +138,19 @@ class Client:
                     headers={"Content-Type": "application/octet-stream"},
                 ),
             )
+
+    def upload_arrays(self, arrays: Mapping[str, Any], *, label: str = "", description: str = "") -> Node:
+        """NumPy arrays by name as one ArrayData, each a ``.npy`` file (floats as float64, integers and booleans
+        as int64), streamed; read them back with :meth:`Node.arrays`."""
+        if not arrays:
+            raise ValueError("an ArrayData holds at least one array")
+        params = {"label": label or None, "description": description or None, "array": True}
+        with tempfile.TemporaryDirectory(prefix="cairn-arrays-") as folder, ExitStack() as handles:
+            files = []
+            for name, array in arrays.items():
+                saved = save_array(array, Path(folder) / f"{name}.npy")
+                files.append(("file", (saved.name, handles.enter_context(open(saved, "rb")), "application/octet-stream")))
+            return Node(self, self._http.request("POST", "/api/v1/nodes/files", params=params, files=files))
 
     def upload_structure(
         self,
@@ -426,7 +446,7 @@ def _inline(inputs: Mapping[str, Any]) -> dict[str, Any]:
         elif isinstance(value, Mapping) and any(isinstance(v, (Node, Process, Mapping)) for v in value.values()):
             out[key] = _inline(value)
         elif hasattr(value, "tolist") and not isinstance(value, (str, bytes)):
-            out[key] = value.tolist()
+            out[key] = value.tolist()  # a launch's port says what it takes: an array in JSON is a list
         else:
             out[key] = value
     return out

@@ -16,8 +16,9 @@ from contextlib import ExitStack
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, Callable, Generic, Mapping, NamedTuple, Sequence, TypeVar
 
+from ._arrays import DEFAULT, is_array, save
 from .errors import CairnError
-from .nodes import Node
+from .nodes import ARRAY_TYPE, Node
 from .processes import Process
 
 if TYPE_CHECKING:
@@ -34,6 +35,7 @@ _VALUE_TYPES = frozenset(
         "data.core.bool.Bool.",
         "data.core.dict.Dict.",
         "data.core.list.List.",
+        ARRAY_TYPE,
     }
 )
 
@@ -61,11 +63,12 @@ class FunctionRun(NamedTuple):
 class PythonFunction(Generic[R]):
     """A Python function whose calls are recorded: calling it returns its output node (named ``result``), a
     dict of output nodes when the function returns a dict (each value an output by its key), or the
-    :class:`ExitCode` it returned. Inputs may be values, stored nodes or files and folders (a
-    :class:`pathlib.Path`, uploaded first); the body receives the values of Int, Float, Str, Bool, Dict and
-    List nodes, a path as it was given, a local copy of a file or folder node (a path, removed after the
-    call), and other nodes as :class:`Node` objects. A path returned is a file (SinglefileData) or a folder
-    (FolderData) output, its content sent with the record."""
+    :class:`ExitCode` it returned. Inputs may be values, NumPy arrays, stored nodes or files and folders (a
+    :class:`pathlib.Path`): arrays and paths are uploaded first. The body receives the values of Int, Float,
+    Str, Bool, Dict and List nodes, the array of an ArrayData, an array or a path as it was given, a local
+    copy of a file or folder node (a path, removed after the call), and other nodes as :class:`Node` objects.
+    An array returned is an ArrayData output, a path a file (SinglefileData) or folder (FolderData) output,
+    their content sent with the record."""
 
     def __init__(self, client: Client, function: Callable[..., R], use_cache: bool | None, label: str | None):
         self._client = client
@@ -114,15 +117,16 @@ class PythonFunction(Generic[R]):
                 body["exception"] = traceback.format_exc()
                 uploads.post("/api/v1/function-runs", body)
                 raise
-            files: list[tuple[str, Path]] = []
+            files: list[tuple[str, str, Path]] = []
+            saved = Path(workspace) / "-outputs"  # no input is named so: a name is an identifier
             if isinstance(returned, ExitCode):
                 body["exit_status"] = returned.status
                 if returned.message:
                     body["exit_message"] = returned.message
             elif isinstance(returned, Mapping):
-                body["outputs"] = {str(k): _output(str(k), v, files) for k, v in returned.items()}
+                body["outputs"] = {str(k): _output(str(k), v, files, saved) for k, v in returned.items()}
             elif returned is not None:
-                body["outputs"] = {"result": _output("result", returned, files)}
+                body["outputs"] = {"result": _output("result", returned, files, saved)}
             return self._run_of(uploads.post("/api/v1/function-runs", body, files))
 
     def _run_of(self, answer: Mapping[str, Any]) -> FunctionRun:
@@ -141,23 +145,22 @@ class _Uploads:
     def input(self, name: str, value: Any) -> dict[str, Any]:
         if isinstance(value, (Node, Process)):
             return {"uuid": value.uuid}
-        if isinstance(value, PurePath):
-            node = self._client.upload_file(Path(value))
+        if isinstance(value, PurePath) or is_array(value):
+            node = self._client.upload(Path(value) if isinstance(value, PurePath) else value)
             self._uuids.append(node.uuid)
             return {"uuid": node.uuid}
         return _form(f"input {name!r}", value)
 
-    def post(self, path: str, body: Mapping[str, Any], files: Sequence[tuple[str, Path]] = ()) -> Any:
-        """The server's answer to ``body``, sent with the outputs' ``files`` (output name, file or folder)."""
+    def post(self, path: str, body: Mapping[str, Any], files: Sequence[tuple[str, str, Path]] = ()) -> Any:
+        """The server's answer to ``body``, sent with the outputs' ``files`` (output, path in it, local file)."""
         try:
             if not files:
                 return self._client._http.post(path, body)
             with ExitStack() as handles:
                 parts: list[tuple[str, Any]] = [("run", (None, json.dumps(body), "application/json"))]
-                for output, local in files:
-                    for name, file in _files_of(local):
-                        handle = handles.enter_context(open(file, "rb"))
-                        parts.append(("files", (f"{output}/{name}", handle, "application/octet-stream")))
+                for output, name, file in files:
+                    handle = handles.enter_context(open(file, "rb"))
+                    parts.append(("files", (f"{output}/{name}", handle, "application/octet-stream")))
                 return self._client._http.request("POST", path, files=parts)
         except CairnError as refusal:
             if self._uuids and refusal.refused:
@@ -172,7 +175,8 @@ def _files_of(local: Path) -> list[tuple[str, Path]]:
     return [(local.name, local)]
 
 
-def _output(name: str, value: Any, files: list[tuple[str, Path]]) -> dict[str, Any]:
+def _output(name: str, value: Any, files: list[tuple[str, str, Path]], saved: Path) -> dict[str, Any]:
+    """An output's typed form; the files it is made of are added to ``files``, an array saved in ``saved``."""
     if isinstance(value, (Node, Process)):
         raise ValueError(
             f"output {name!r} is the stored node {value.uuid}: a calcfunction creates its outputs; return a value"
@@ -181,8 +185,12 @@ def _output(name: str, value: Any, files: list[tuple[str, Path]]) -> dict[str, A
         local = Path(value)
         if not local.exists():
             raise FileNotFoundError(f"output {name!r}: {local} does not exist")
-        files.append((name, local))
+        files.extend((name, path, file) for path, file in _files_of(local))
         return {"type": "folder" if local.is_dir() else "file"}
+    if is_array(value):
+        (saved / name).mkdir(parents=True)
+        files.append((name, DEFAULT + ".npy", save(value, saved / name / (DEFAULT + ".npy"))))
+        return {"type": "array"}
     return _form(f"output {name!r}", value)
 
 

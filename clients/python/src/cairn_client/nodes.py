@@ -20,6 +20,10 @@ NodeRef = Any
 CHUNK = 1 << 20
 
 
+#: The node type of arrays: each a NumPy ``.npy`` file, its shape in the attribute ``array|<name>``.
+ARRAY_TYPE = "data.core.array.ArrayData."
+
+
 def ref_segment(ref: NodeRef) -> str:
     """The path segment that names a node on the server: ``pk:42``, a uuid or a uuid's prefix."""
     if isinstance(ref, Node):
@@ -90,16 +94,39 @@ class Node:
 
     @property
     def value(self) -> Any:
-        """The value of an Int, Float, Str or Bool (its attribute ``value``), a Dict (its attributes) or a
-        List (its items)."""
+        """The value of an Int, Float, Str or Bool (its attribute ``value``), a Dict (its attributes), a
+        List (its items) or an ArrayData (its one array, or its arrays by name)."""
         attributes = self.attributes
         if self.node_type == "data.core.dict.Dict.":
             return attributes
         if self.node_type == "data.core.list.List.":
             return attributes.get("list", [])
+        if self.node_type == ARRAY_TYPE:
+            arrays = self.arrays()
+            return next(iter(arrays.values())) if len(arrays) == 1 else arrays
         if "value" not in attributes:
             raise AttributeError(f"{self.node_type} {self.uuid} has no value attribute")
         return attributes["value"]
+
+    def arrays(self) -> dict[str, Any]:
+        """The arrays of an ArrayData by name, as NumPy arrays (each read from its ``.npy`` file)."""
+        return {name: self.array(name) for name in self._array_names()}
+
+    def array(self, name: str | None = None) -> Any:
+        """One array of an ArrayData as a NumPy array; its only one when no name is given."""
+        from ._arrays import load
+
+        if name is None:
+            names = self._array_names()
+            if len(names) != 1:
+                raise ValueError(f"{self.uuid} holds the arrays {names}: name the one to read")
+            name = names[0]
+        return load(self.read(name + ".npy"))
+
+    def _array_names(self) -> list[str]:
+        if self.node_type != ARRAY_TYPE:
+            raise ValueError(f"{self.node_type} {self.uuid} is not an ArrayData")
+        return sorted(key[len("array|") :] for key in self.attributes if key.startswith("array|"))
 
     def get(self, key: str, default: Any = None) -> Any:
         """One attribute; a dotted key (``cell.0``) reads into nested values."""
