@@ -3,6 +3,11 @@
   python aiida_side.py load N ARCHIVE SHAPE
                                           N Dict nodes labelled "bench" (generate.py's attributes of SHAPE),
                                           stored by bulk_insert, then exported with their provenance to ARCHIVE
+  python aiida_side.py arrays WORKLOAD REPEATS SEED
+                                          the arrays of WORKLOAD (arrays.py) stored as ArrayData nodes, then each
+                                          loaded and its array read, once untimed and REPEATS times, each repeat its
+                                          own arrays (seeded SEED + repeat); prints a JSON line: the seconds of each
+                                          store and read, and the checksum of the arrays read
   python aiida_side.py measure WORKLOAD REPEATS WARMUP SHAPE
                                           QueryBuilder projecting what WORKLOAD of SHAPE names (workloads.py), .all()
                                           WARMUP times untimed, then REPEATS times; prints a JSON line: the seconds of
@@ -76,8 +81,30 @@ def measure(workload, repeats, warmup, shape):
     print(json.dumps({"seconds": seconds, "rows": len(rows), "checksum": checksum(rows, w)}))
 
 
+def arrays(workload, repeats, seed):
+    from arrays import arrays_of, checksum
+
+    load_profile()
+    store, read, sums = [], [], []
+    for r in range(repeats + 1):
+        given = arrays_of(workload, seed + r)
+        start = time.perf_counter()
+        uuids = [orm.ArrayData(a).store().uuid for a in given]
+        stored = time.perf_counter() - start
+        start = time.perf_counter()
+        back = [orm.load_node(u).get_array("default") for u in uuids]
+        took = time.perf_counter() - start
+        if r > 0:  # the first round warms up
+            store.append(stored)
+            read.append(took)
+            sums.append(checksum(back))
+    print(json.dumps({"store": store, "read": read, "checksums": sums}))
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "load":
         load(int(sys.argv[2]), sys.argv[3], sys.argv[4])
+    elif sys.argv[1] == "arrays":
+        arrays(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
     else:
         measure(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5])

@@ -173,6 +173,11 @@ def test_arrays_go_in_and_come_out_as_arrays(cairn: Client) -> None:
     assert several.array("flags").tolist() == [1, 0] and several.array("x").dtype == np.float64
     with pytest.raises(ValueError, match="holds the arrays"):
         several.array()
+    grid = np.arange(24.0).reshape(2, 3, 4)[:, ::2, :]  # not contiguous: sent as a C-ordered copy
+    back = cairn.upload(grid).value
+    np.testing.assert_array_equal(back, grid)
+    back[0, 0, 0] = -1.0  # an array of its own, writable
+    assert cairn.upload(np.array([])).value.shape == (0,)
     with pytest.raises(TypeError, match="complex128"):
         cairn.upload(np.array([1j]))
 

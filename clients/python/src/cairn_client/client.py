@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence, TypeVar, overload
 
 from . import config
-from ._arrays import DEFAULT, is_array
+from ._arrays import is_array, npy_body
 from ._arrays import save as save_array
 from ._http import Http
 from .errors import CairnError
@@ -96,7 +96,10 @@ class Client:
         if isinstance(value, Path):
             return self.upload_file(value, label=label, description=description)
         if is_array(value):
-            return self.upload_arrays({DEFAULT: value}, label=label, description=description)
+            length, npy = npy_body(value)
+            params = {"label": label or None, "description": description or None, "array": True, "name": "default.npy"}
+            headers = {"Content-Type": "application/octet-stream", "Content-Length": str(length)}
+            return Node(self, self._http.request("POST", "/api/v1/nodes/files", params=params, content=npy, headers=headers))
         if _is_atoms(value):
             structure = {"type": "structure", "value": _atoms_form(value), "label": label, "description": description}
             return Node(self, self._http.post("/api/v1/nodes", structure))

@@ -114,14 +114,17 @@ class Node:
 
     def array(self, name: str | None = None) -> Any:
         """One array of an ArrayData as a NumPy array; its only one when no name is given."""
-        from ._arrays import load
+        from ._arrays import receive
 
         if name is None:
             names = self._array_names()
             if len(names) != 1:
                 raise ValueError(f"{self.uuid} holds the arrays {names}: name the one to read")
             name = names[0]
-        return load(self.read(name + ".npy"))
+        with self._client._http.stream(
+            "GET", self._file_path(name + ".npy"), accept="application/octet-stream"
+        ) as response:
+            return receive(response)
 
     def _array_names(self) -> list[str]:
         if self.node_type != ARRAY_TYPE:
@@ -168,7 +171,8 @@ class Node:
 
     def read(self, path: str | None = None) -> bytes:
         """One file's content; a SinglefileData's own file when no path is given."""
-        return b"".join(self.iter_bytes(path))
+        with self._client._http.stream("GET", self._file_path(path), accept="application/octet-stream") as r:
+            return r.read()
 
     def read_text(self, path: str | None = None, encoding: str = "utf-8") -> str:
         return self.read(path).decode(encoding)

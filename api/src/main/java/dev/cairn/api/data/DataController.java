@@ -213,7 +213,8 @@ class DataController {
                     boolean folder,
             @Parameter(
                             description = "Make an ArrayData: each part a NumPy .npy file (float64 or int64, as"
-                                    + " numpy.save writes it) whose filename is <array name>.npy; multipart only")
+                                    + " numpy.save writes it) whose filename is <array name>.npy; or a raw body of"
+                                    + " one, named by 'name'")
                     @RequestParam(name = "array", defaultValue = "false")
                     boolean array,
             @Parameter(hidden = true) HttpServletRequest request)
@@ -226,7 +227,9 @@ class DataController {
         try {
             Data node;
             if (array) {
-                node = arrays(request, opened);
+                node = request instanceof MultipartHttpServletRequest parts
+                        ? arrays(parts, opened)
+                        : arrayFromBody(request, name, opened);
             } else {
                 node = request instanceof MultipartHttpServletRequest parts
                         ? fromParts(parts, folder, opened)
@@ -274,11 +277,7 @@ class DataController {
     }
 
     /** An unstored ArrayData of the parts' .npy files, each checked before anything is stored. */
-    private static ArrayData arrays(HttpServletRequest request, List<InputStream> opened) {
-        if (!(request instanceof MultipartHttpServletRequest parts)) {
-            throw new InvalidInputException("an array comes as multipart parts whose filenames are <array name>.npy"
-                    + " (curl -F 'file=@energies.npy')");
-        }
+    private static ArrayData arrays(MultipartHttpServletRequest parts, List<InputStream> opened) {
         Map<String, MultipartFile> files = new TreeMap<>();
         parts.getMultiFileMap()
                 .values()
@@ -294,6 +293,21 @@ class DataController {
             throw new InvalidInputException(String.join("; ", problems));
         }
         return arrays;
+    }
+
+    /** An unstored ArrayData of the one array the raw body is the .npy file of, checked as it is read. */
+    private ArrayData arrayFromBody(HttpServletRequest request, String name, List<InputStream> opened)
+            throws IOException {
+        if (name == null) {
+            throw new InvalidInputException("the query parameter 'name' is required with a raw body: the array's"
+                    + " file name (?array=true&name=energies.npy)");
+        }
+        if (request.getContentLengthLong() > uploadMax) {
+            throw new MaxUploadSizeExceededException(uploadMax);
+        }
+        InputStream in = new LimitedInputStream(request.getInputStream(), uploadMax);
+        opened.add(in);
+        return NpyFiles.array(name, in, request.getContentLengthLong());
     }
 
     private static InputStream opened(MultipartFile part, List<InputStream> opened) {

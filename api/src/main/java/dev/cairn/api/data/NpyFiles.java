@@ -1,5 +1,6 @@
 package dev.cairn.api.data;
 
+import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -16,7 +17,8 @@ import dev.cairn.storage.graph.NpyHeader;
 /**
  * Arrays uploaded as {@code .npy} files, one a part named {@code <array>.npy}: each file's header is
  * read and its size checked against the header's shape before anything is stored, so an array streams
- * to the object store whole, whatever its size, and a truncated or foreign file is refused by name.
+ * to the object store whole, whatever its size, and a truncated or foreign file is refused by name. A
+ * raw body of one array is checked as it streams instead.
  */
 final class NpyFiles {
 
@@ -49,6 +51,33 @@ final class NpyFiles {
             }
         });
         return problems.size() > before ? null : arrays;
+    }
+
+    /**
+     * An unstored ArrayData of one array whose {@code .npy} file is {@code body}: its header read first,
+     * then the file streamed as the node is stored, refused if it is not as long as the header's shape
+     * needs. {@code declared} is the body's declared length, -1 when unknown (a chunked body).
+     */
+    static ArrayData array(String fileName, InputStream body, long declared) throws IOException {
+        String name = fileName.endsWith(".npy") ? fileName.substring(0, fileName.length() - 4) : "";
+        if (!ArrayData.isName(name)) {
+            throw new InvalidInputException("'" + fileName + "' is no array's file; an array is <name>.npy, its name"
+                    + " letters, digits and '_'");
+        }
+        BufferedInputStream in = new BufferedInputStream(body, 1 << 16);
+        in.mark(NpyHeader.MAX_LENGTH);
+        NpyHeader header;
+        try {
+            header = NpyHeader.read(in);
+        } catch (ArithmeticException e) {
+            throw new InvalidInputException(fileName + ": the header's shape holds more values than a file can");
+        }
+        in.reset();
+        String needs = fileName + ": the header's shape " + shape(header) + " needs";
+        if (declared >= 0 && declared != header.fileSize()) {
+            throw new InvalidInputException(needs + " " + header.fileSize() + " bytes, the body has " + declared);
+        }
+        return new ArrayData().set(name, header, new SizedInputStream(in, header.fileSize(), needs));
     }
 
     private static NpyHeader header(String where, MultipartFile file, List<String> problems) {

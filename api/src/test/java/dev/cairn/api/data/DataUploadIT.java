@@ -266,14 +266,34 @@ class DataUploadIT extends ApiTest {
                 () -> new Multipart()
                         .file("file", "text.npy", "hello".getBytes(StandardCharsets.UTF_8))
                         .post(api, "/api/v1/nodes/files?array=true"));
+        JsonNode raw = created(raw(api, "name=energies.npy&array=true", ofByteArray(energies)));
+        assertEquals("[2,3]", raw.get("attributes").get("array|energies").toString());
+        JsonNode chunked = created(raw(api, "name=e.npy&array=true", chunked(energies)));
+        assertEquals("[2,3]", chunked.get("attributes").get("array|e").toString());
         assertRefused(
-                400, "an array comes as multipart parts", () -> raw(api, "name=a.npy&array=true", ofByteArray(counts)));
+                400,
+                "e.npy: the header's shape (2, 3) needs 176 bytes, the body has 168",
+                () -> raw(api, "name=e.npy&array=true", ofByteArray(Arrays.copyOf(energies, 168))));
+        assertRefused(
+                400,
+                "e.npy: the header's shape (2, 3) needs 176 bytes, the body ended after 168",
+                () -> raw(api, "name=e.npy&array=true", chunked(Arrays.copyOf(energies, 168))));
+        assertRefused(
+                400,
+                "e.npy: the header's shape (2, 3) needs 176 bytes, the body is longer",
+                () -> raw(api, "name=e.npy&array=true", chunked(Arrays.copyOf(energies, 184))));
+        assertRefused(400, "'name' is required", () -> raw(api, "array=true", ofByteArray(energies)));
         assertRefused(
                 400,
                 "exclude each other",
                 () -> new Multipart()
                         .file("file", "counts.npy", counts)
                         .post(api, "/api/v1/nodes/files?array=true&folder=true"));
+    }
+
+    /** A body of unknown length, sent chunked. */
+    static HttpRequest.BodyPublisher chunked(byte[] content) {
+        return HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(content));
     }
 
     Api.Response raw(Api api, String query, HttpRequest.BodyPublisher body) {

@@ -21,6 +21,10 @@ import dev.cairn.storage.errors.InvalidInputException;
 public record NpyHeader(boolean doubles, int[] shape, int length) {
 
     static final byte[] MAGIC = {(byte) 0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0};
+
+    /** The longest header of version 1.0: the magic, the length and a dictionary of up to 65,535 bytes. */
+    public static final int MAX_LENGTH = MAGIC.length + 2 + 0xFFFF;
+
     private static final Pattern DICT =
             Pattern.compile("\\{'descr': '(<f8|<i8)', 'fortran_order': False, 'shape': \\(([0-9, ]*)\\), *}\\s*");
 
