@@ -259,7 +259,14 @@ final class JobOptionsJson {
             if (known == OPTIONS) {
                 names.addFirst("resources");
             }
-            problems.add(at(path) + " is not " + JsonValues.article(what) + "; valid " + what + "s are " + names);
+            boolean resource = known == OPTIONS
+                    && RESOURCES.stream().anyMatch(r -> r.name().equals(given.getKey()));
+            problems.add(
+                    resource
+                            ? at(path) + " is a resource: give it in " + PATH + ".resources." + given.getKey()
+                                    + " (resources are "
+                                    + RESOURCES.stream().map(Option::name).toList() + ")"
+                            : at(path) + " is not " + JsonValues.article(what) + "; valid " + what + "s are " + names);
             return options;
         }
         if (given.getValue().isNull()) {

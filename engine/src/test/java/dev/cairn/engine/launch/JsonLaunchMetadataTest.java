@@ -115,6 +115,9 @@ class JsonLaunchMetadataTest {
                                 + " max_wallclock_seconds, max_memory_kb, queue_name, account, qos,"
                                 + " custom_scheduler_commands, prepend_text, append_text, withmpi,"
                                 + " environment_variables, import_sys_environment, additional_retrieve_list]",
+                        "metadata 'options.num_mpiprocs_per_machine' is a resource: give it in"
+                                + " options.resources.num_mpiprocs_per_machine (resources are [num_machines,"
+                                + " num_mpiprocs_per_machine, num_cores_per_mpiproc])",
                         "metadata 'options.withmpi': expected a boolean, got a string",
                         "metadata 'options.environment_variables.OMP_NUM_THREADS': expected a string, got an integer",
                         "metadata 'options.additional_retrieve_list': retrieve list entry '/etc/passwd' must be a path"
@@ -124,7 +127,7 @@ class JsonLaunchMetadataTest {
                         {"options": {"resources": {"num_machines": 0, "tot_num_mpiprocs": 4,
                                                    "num_cores_per_mpiproc": 4294967296},
                                      "max_wallclock_seconds": "1h", "max_memory_kb": -1, "queue_name": 5, "queue": "a",
-                                     "withmpi": "yes", "environment_variables": {"OMP_NUM_THREADS": 1},
+                                     "num_mpiprocs_per_machine": 2, "withmpi": "yes", "environment_variables": {"OMP_NUM_THREADS": 1},
                                      "additional_retrieve_list": ["out", "/etc/passwd"], "account": null}}
                         """));
     }
