@@ -1,5 +1,7 @@
 package dev.cairn.api.functions;
 
+import java.util.UUID;
+
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.swagger.v3.oas.annotations.media.Schema;
 import tools.jackson.databind.JsonNode;
@@ -30,4 +32,11 @@ record FunctionCallRequest(
                 description = "take the outputs of a finished run of the same function with the same inputs;"
                         + " by default as the server's caching setting (cairn.caching) says for the process type"
                         + " python:<module>.<name>")
-        Boolean useCache) {}
+        Boolean useCache,
+
+        @Schema(
+                nullable = true,
+                description = "the open run of a workflow function (POST /api/v1/function-runs/workflows) that calls"
+                        + " this one, by uuid: linked as its caller. It must be the calling user's and not ended",
+                example = "0190c1a2-5b1e-7c3d-9f00-2b8e4d6a1c55")
+        UUID caller) {}

@@ -29,9 +29,12 @@ import dev.cairn.engine.process.InvalidInputsException;
 import dev.cairn.engine.process.ProcessResult;
 import dev.cairn.storage.Storage;
 import dev.cairn.storage.errors.InvalidInputException;
+import dev.cairn.storage.errors.NotFoundException;
 import dev.cairn.storage.graph.CachingExtras;
 import dev.cairn.storage.graph.Data;
 import dev.cairn.storage.graph.Node;
+import dev.cairn.storage.graph.ProcessNode;
+import dev.cairn.storage.graph.WorkFunctionNode;
 
 /**
  * Functions clients run themselves, for every surface of the server: a call is looked up in the cache
@@ -41,9 +44,6 @@ import dev.cairn.storage.graph.Node;
  */
 @Service
 class FunctionRuns {
-
-    /** The process types of functions clients run begin with this: apart from the plugins' entry points. */
-    static final String PROCESS_TYPE_PREFIX = "python:";
 
     private static final Pattern MODULE = Pattern.compile(FunctionIdentity.MODULE);
     private static final Pattern NAME = Pattern.compile(FunctionIdentity.NAME);
@@ -77,12 +77,49 @@ class FunctionRuns {
             throw new InvalidInputException("field 'call' is required: the function and its inputs");
         }
         FunctionCall call = decode(request.call(), "call.", problems, false);
-        FunctionEnding ending = ending(request, files, problems);
+        FunctionEnding ending = ending(
+                request.outputs(),
+                request.exitStatus(),
+                request.exitMessage(),
+                request.exception(),
+                created(files),
+                problems);
         files.check(problems);
         if (!problems.isEmpty()) {
             throw new InvalidInputsException(call == null ? "the run" : call.processType(), problems);
         }
         return view(launcher.forUser(user.userId()).recordFunction(call, ending), user);
+    }
+
+    /** Opens a run of a client's workflow function: calls that name it as their caller are linked to it. */
+    ProcessSummary open(FunctionCallRequest request, CairnPrincipal user) {
+        List<String> problems = new ArrayList<>();
+        if (request.useCache() != null) {
+            problems.add("use_cache: a workflow function is not taken from the cache (the calculation functions it"
+                    + " calls are); leave it out");
+        }
+        FunctionCall call = decode(request, "", problems, false);
+        if (!problems.isEmpty()) {
+            throw new InvalidInputsException(call == null ? "the run" : call.processType(), problems);
+        }
+        return ProcessSummary.launched(launcher.forUser(user.userId()).openFunction(call), user.email());
+    }
+
+    /** Ends an open run of a client's workflow function: with the stored data it returned, or what it raised. */
+    FunctionRun end(UUID run, WorkflowEnding request, CairnPrincipal user) {
+        Node node = references.node(run).orElseThrow(() -> new NotFoundException("no node has uuid " + run));
+        List<String> problems = new ArrayList<>();
+        FunctionEnding ending = ending(
+                request.outputs(),
+                request.exitStatus(),
+                request.exitMessage(),
+                request.exception(),
+                returned(),
+                problems);
+        if (!problems.isEmpty()) {
+            throw new InvalidInputsException(node.describe(), problems);
+        }
+        return view(launcher.forUser(user.userId()).endFunction(node.id(), ending), user);
     }
 
     /** The call as the engine takes it; with {@code alone}, its problems are thrown at once. */
@@ -99,7 +136,7 @@ class FunctionRuns {
             if (function.source() != null && function.source().length() > FunctionIdentity.MAX_SOURCE) {
                 problems.add(at + "function.source is longer than " + FunctionIdentity.MAX_SOURCE + " characters");
             }
-            processType = PROCESS_TYPE_PREFIX + function.module() + "." + function.name();
+            processType = FunctionCall.CLIENT_TYPES + function.module() + "." + function.name();
             attributes.put("function_name", function.name());
             attributes.put("function_namespace", function.module());
             if (function.source() != null) {
@@ -107,6 +144,7 @@ class FunctionRuns {
             }
         }
         Map<String, Node> inputs = inputs(request.inputs(), at + "inputs", problems);
+        ProcessNode caller = request.caller() == null ? null : caller(request.caller(), at + "caller", problems);
         if (alone && problems.size() > before) {
             throw new InvalidInputsException(processType == null ? "the call" : processType, problems);
         }
@@ -114,7 +152,7 @@ class FunctionRuns {
             return null;
         }
         return new FunctionCall(
-                processType, attributes, function.source(), request.label(), inputs, request.useCache());
+                processType, attributes, function.source(), request.label(), inputs, request.useCache(), caller);
     }
 
     private static void check(String value, Pattern pattern, String field, List<String> problems) {
@@ -155,6 +193,17 @@ class FunctionRuns {
         return inputs;
     }
 
+    /** The open run a call names as its caller; the engine checks that it is open and the user's. */
+    private ProcessNode caller(UUID uuid, String where, List<String> problems) {
+        Node node = references.node(uuid).orElse(null);
+        if (node instanceof WorkFunctionNode run) {
+            return run;
+        }
+        problems.add(where + ": " + (node == null ? "no node has uuid " + uuid : uuid + " is " + node.describe())
+                + "; a caller is an open run of a workflow function (POST /api/v1/function-runs/workflows)");
+        return null;
+    }
+
     private Node stored(String where, JsonNode reference, List<String> problems) {
         JsonNode uuid = reference.get("uuid");
         if (reference.size() != 1 || !uuid.isString()) {
@@ -179,44 +228,71 @@ class FunctionRuns {
         return node;
     }
 
-    private static FunctionEnding ending(FunctionRunRequest request, FileGroups files, List<String> problems) {
-        if (request.exception() != null) {
-            if (request.outputs() != null
-                    && !request.outputs().isNull()
-                    && !request.outputs().isEmpty()) {
+    /** One output of a run: the data its form in the request gives, or null with its problem said. */
+    private interface OutputForm {
+        Data decode(String where, String name, JsonNode form, List<String> problems);
+    }
+
+    /** A calculation's output: a new value, or the files of a file, folder or array. */
+    private static OutputForm created(FileGroups files) {
+        return (where, name, form, problems) -> {
+            if (form.isObject() && form.has("uuid")) {
+                problems.add(where + ": a stored node; a calculation creates its outputs, so give the value");
+                return null;
+            }
+            return FileGroups.names(form)
+                    ? files.take(where, name, form, problems)
+                    : DataForms.decode(where, form, problems);
+        };
+    }
+
+    /** A workflow's output: stored data it returns. */
+    private OutputForm returned() {
+        return (where, name, form, problems) -> {
+            if (!form.isObject() || !form.has("uuid")) {
+                problems.add(where + ": a workflow returns stored data, {\"uuid\": \"…\"} (what its calls made, or"
+                        + " an input); a new value is made by a calculation function it calls");
+                return null;
+            }
+            Node node = stored(where, form, problems);
+            return node instanceof Data data ? data : null;
+        };
+    }
+
+    private static FunctionEnding ending(
+            JsonNode given,
+            Integer exitStatus,
+            String exitMessage,
+            String exception,
+            OutputForm form,
+            List<String> problems) {
+        if (exception != null) {
+            if (given != null && !given.isNull() && !given.isEmpty()) {
                 problems.add("outputs: a run that raised returned nothing; leave them out");
             }
-            if (request.exitStatus() != null) {
+            if (exitStatus != null) {
                 problems.add("exit_status: a run that raised has none; leave it out");
             }
-            return new FunctionEnding.Raised(request.exception());
+            return new FunctionEnding.Raised(exception);
         }
-        int status = request.exitStatus() == null ? 0 : request.exitStatus();
+        int status = exitStatus == null ? 0 : exitStatus;
         if (status < 0) {
             problems.add("exit_status " + status + " is negative");
         }
         Map<String, Data> outputs = new LinkedHashMap<>();
-        JsonNode given = request.outputs();
         if (given != null && !given.isNull()) {
             if (!given.isObject()) {
                 problems.add("outputs must be an object of outputs by name");
             } else {
                 for (Map.Entry<String, JsonNode> entry : given.properties()) {
-                    String where = "outputs." + entry.getKey();
-                    if (entry.getValue().isObject() && entry.getValue().has("uuid")) {
-                        problems.add(where + ": a stored node; a calculation creates its outputs, so give the value");
-                        continue;
-                    }
-                    Data data = FileGroups.names(entry.getValue())
-                            ? files.take(where, entry.getKey(), entry.getValue(), problems)
-                            : DataForms.decode(where, entry.getValue(), problems);
+                    Data data = form.decode("outputs." + entry.getKey(), entry.getKey(), entry.getValue(), problems);
                     if (data != null) {
                         outputs.put(entry.getKey(), data);
                     }
                 }
             }
         }
-        return new FunctionEnding.Returned(outputs, status, request.exitMessage());
+        return new FunctionEnding.Returned(outputs, status, exitMessage);
     }
 
     private FunctionRun view(ProcessResult result, CairnPrincipal user) {

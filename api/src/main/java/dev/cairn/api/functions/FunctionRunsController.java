@@ -3,6 +3,7 @@ package dev.cairn.api.functions;
 import java.io.IOException;
 import java.net.URI;
 import java.util.List;
+import java.util.UUID;
 
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -12,6 +13,7 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
@@ -22,6 +24,7 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.json.JsonMapper;
 
 import dev.cairn.api.data.FileGroups;
+import dev.cairn.api.processes.ProcessSummary;
 import dev.cairn.api.security.CurrentUser;
 import dev.cairn.api.web.JsonProblems;
 import dev.cairn.storage.errors.InvalidInputException;
@@ -124,6 +127,49 @@ class FunctionRunsController {
         try (FileGroups groups = FileGroups.of(FILES, files == null ? List.of() : files)) {
             return created(runs.record(request, groups, CurrentUser.principal()));
         }
+    }
+
+    @PostMapping(path = "/workflows", consumes = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(
+            operationId = "openWorkflowFunctionRun",
+            summary = "Open a run of a client's workflow function",
+            description = """
+                    A workflow function (AiiDA's workfunction) runs in the client and calls calculation functions, \
+                    and other workflow functions, that the client records with this run's uuid as their caller \
+                    (FunctionCallRequest's caller), so that they are linked as its calls. This stores its node, of \
+                    the process type python:<module>.<name>, with its inputs (and its caller, when the request names \
+                    one), waiting while the client runs it; POST …/workflows/{uuid}/end ends it. A client that dies \
+                    leaves it waiting: kill it (POST /api/v1/processes/{ref}/kill) as any process. It is not taken \
+                    from the cache; what it calls may be. Bad input is a 400 naming every problem, and nothing is \
+                    stored. Needs the role submit.""")
+    @ApiResponse(responseCode = "201", description = "opened; Location is the process")
+    ResponseEntity<ProcessSummary> open(@RequestBody FunctionCallRequest request) {
+        ProcessSummary run = runs.open(request, CurrentUser.principal());
+        return ResponseEntity.created(URI.create("/api/v1/processes/" + run.uuid()))
+                .body(run);
+    }
+
+    @PostMapping(path = "/workflows/{uuid}/end", consumes = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(
+            operationId = "endWorkflowFunctionRun",
+            summary = "End a run of a client's workflow function",
+            description = """
+                    Ends an open run: finished with the stored data it returned (RETURN links: what the functions it \
+                    called made, or its inputs; a new value is refused, since a workflow creates no data) and its \
+                    exit status, or excepted with what it raised. Only the user who opened it may end it. Needs the \
+                    role submit.""")
+    @ApiResponse(
+            responseCode = "404",
+            description = "no open run of a client's workflow function has the uuid",
+            content = @Content(mediaType = "application/problem+json"))
+    @ApiResponse(
+            responseCode = "409",
+            description = "the run has ended already (it was killed, most likely)",
+            content = @Content(mediaType = "application/problem+json"))
+    FunctionRun end(
+            @Parameter(description = "the run's uuid, as opening it answered") @PathVariable("uuid") UUID uuid,
+            @RequestBody WorkflowEnding request) {
+        return runs.end(uuid, request, CurrentUser.principal());
     }
 
     private static ResponseEntity<FunctionRun> created(FunctionRun run) {

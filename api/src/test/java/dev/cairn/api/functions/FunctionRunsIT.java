@@ -322,6 +322,122 @@ class FunctionRunsIT extends ApiTest {
         assertEquals(before, Rows.settled(engine), "nothing stored");
     }
 
+    @Test
+    void aWorkflowFunctionCallsFunctionsAndReturnsWhatTheyMade() {
+        Api api = api(token(Role.SUBMIT));
+        Api.Response opened = api.post("/api/v1/function-runs/workflows", """
+                {"function": {"module": "flows", "name": "relax_all", "source": "def relax_all(x): ..."},
+                 "label": "all", "inputs": {"x": {"type": "int", "value": 3}}}""");
+        assertEquals(201, opened.status(), opened.toString());
+        String flow = opened.json().get("uuid").asString();
+        assertEquals("/api/v1/processes/" + flow, opened.header("Location"));
+        assertEquals("waiting", opened.json().get("state").asString());
+        assertEquals("python:flows.relax_all", opened.json().get("entry_point").asString());
+
+        String calc = api.post(
+                        "/api/v1/function-runs",
+                        "{\"call\": {\"function\": {\"module\": \"flows\", \"name\": \"double\"}, \"caller\": \""
+                                + flow + "\", \"inputs\": {\"x\": {\"type\": \"int\", \"value\": 3}}},"
+                                + " \"outputs\": {\"y\": {\"type\": \"int\", \"value\": 6}}}")
+                .json()
+                .get("outputs")
+                .get("y")
+                .get("uuid")
+                .asString();
+        String inner = api.post(
+                        "/api/v1/function-runs/workflows",
+                        "{\"function\": {\"module\": \"flows\", \"name\": \"inner\"}, \"caller\": \"" + flow + "\"}")
+                .json()
+                .get("uuid")
+                .asString();
+        Api.Response innerEnd = api.post(
+                "/api/v1/function-runs/workflows/" + inner + "/end",
+                "{\"outputs\": {\"same\": {\"uuid\": \"" + calc + "\"}}}");
+        assertEquals(200, innerEnd.status(), innerEnd.toString());
+
+        Api.Response ended = api.post(
+                "/api/v1/function-runs/workflows/" + flow + "/end",
+                "{\"outputs\": {\"y\": {\"uuid\": \"" + calc + "\"}}}");
+        assertEquals(200, ended.status(), ended.toString());
+        assertEquals("finished", ended.json().get("process").get("state").asString());
+        assertEquals(calc, ended.json().get("outputs").get("y").get("uuid").asString());
+        JsonNode node = api.get("/api/v1/nodes/" + flow).json();
+        assertEquals(
+                "process.workflow.workfunction.WorkFunctionNode.",
+                node.get("node_type").asString());
+        assertTrue(node.get("attributes").get("sealed").asBoolean(), node.toString());
+        List<String> outgoing = links(api, flow, "outgoing").stream()
+                .map(l -> l.substring(0, l.lastIndexOf(' ')))
+                .sorted()
+                .toList();
+        assertEquals(List.of("call_calc CALL", "call_work CALL", "return y"), outgoing);
+        assertEquals(
+                List.of("input_work x"),
+                links(api, flow, "incoming").stream()
+                        .map(l -> l.substring(0, l.lastIndexOf(' ')))
+                        .toList());
+    }
+
+    @Test
+    void aWorkflowFunctionEndsOnceReturnsStoredDataAndIsKilledAsAnyProcess() {
+        Api api = api(token(Role.SUBMIT));
+        String calc = api.post("/api/v1/function-runs", "{\"call\": " + call("plain", SOURCE, 1, false) + "}")
+                .json()
+                .get("process")
+                .get("uuid")
+                .asString();
+        Rows.settled(engine);
+        String flow = api.post(
+                        "/api/v1/function-runs/workflows", "{\"function\": {\"module\": \"flows\", \"name\": \"f\"}}")
+                .json()
+                .get("uuid")
+                .asString();
+        Rows before = Rows.count(engine); // the run stays open: settled would wait for it
+        assertEquals(
+                List.of("outputs.v: a workflow returns stored data, {\"uuid\": \"…\"} (what its calls made, or an"
+                        + " input); a new value is made by a calculation function it calls"),
+                problems(api.post(
+                        "/api/v1/function-runs/workflows/" + flow + "/end",
+                        "{\"outputs\": {\"v\": {\"type\": \"int\", \"value\": 1}}}")));
+        assertEquals(
+                List.of("use_cache: a workflow function is not taken from the cache (the calculation functions it"
+                        + " calls are); leave it out"),
+                problems(api.post(
+                        "/api/v1/function-runs/workflows",
+                        "{\"function\": {\"module\": \"flows\", \"name\": \"f\"}, \"use_cache\": true}")));
+        List<String> notACaller = problems(api.post(
+                "/api/v1/function-runs",
+                "{\"call\": {\"function\": {\"module\": \"m\", \"name\": \"f\"}, \"caller\": \"" + calc + "\"}}"));
+        assertEquals(1, notACaller.size(), notACaller.toString());
+        assertTrue(
+                notACaller.getFirst().startsWith("call.caller: " + calc + " is node ")
+                        && notACaller
+                                .getFirst()
+                                .contains("(process.calculation.calcfunction.CalcFunctionNode.); a caller"
+                                        + " is an open run of a workflow function"),
+                notACaller.toString());
+        Api.Response notOpen = api.post("/api/v1/function-runs/workflows/" + calc + "/end", "{}");
+        assertEquals(404, notOpen.status(), notOpen.toString());
+        assertEquals(before, Rows.count(engine), "refusals store nothing");
+
+        Api.Response killed = api.post("/api/v1/processes/" + flow + "/kill", "");
+        assertEquals(200, killed.status(), killed.toString());
+        assertEquals(
+                "killed",
+                api.get("/api/v1/processes/" + flow)
+                        .json()
+                        .get("process")
+                        .get("state")
+                        .asString());
+        Api.Response late = api.post("/api/v1/function-runs/workflows/" + flow + "/end", "{}");
+        assertEquals(409, late.status(), late.toString());
+        assertTrue(late.json().get("detail").asString().contains("has ended already: it is killed"), late.toString());
+        Api.Response orphan = api.post(
+                "/api/v1/function-runs",
+                "{\"call\": {\"function\": {\"module\": \"m\", \"name\": \"f\"}, \"caller\": \"" + flow + "\"}}");
+        assertEquals(409, orphan.status(), orphan.toString());
+    }
+
     private static byte[] bytes(String text) {
         return text.getBytes(StandardCharsets.UTF_8);
     }

@@ -246,6 +246,27 @@ public final class Launcher {
         return executor.functionRecords(graph).record(call, ending);
     }
 
+    /**
+     * Opens a run of a client's workflow function: stored with its inputs, waiting while the client
+     * runs it and calls functions in it (their {@link FunctionCall#caller}), until it is
+     * {@link #endFunction ended} or killed.
+     */
+    public ProcessNode openFunction(FunctionCall call) {
+        return executor.functionRecords(graph).open(call);
+    }
+
+    /**
+     * Ends an open run of a client's workflow function: finished with the stored data it returned, or
+     * excepted with what it raised.
+     *
+     * @throws dev.cairn.storage.errors.NotFoundException when it is not an open run of a client's
+     * @throws dev.cairn.storage.errors.ConflictException when it has ended (been killed) already
+     * @throws dev.cairn.storage.errors.InvalidInputException when an output is new data
+     */
+    public ProcessResult endFunction(long processId, FunctionEnding ending) {
+        return executor.functionRecords(graph).end(processId, ending);
+    }
+
     /** Keeps a finished calculation from serving as a cache source from now on. */
     public void invalidateCache(ProcessNode node) {
         graph.setExtra(node, CachingExtras.VALID_CACHE, false);

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Objects;
 
 import dev.cairn.storage.graph.Node;
+import dev.cairn.storage.graph.ProcessNode;
 
 /**
  * A call of a function that a client runs itself (a scientist's Python function), to be recorded
@@ -20,6 +21,8 @@ import dev.cairn.storage.graph.Node;
  * @param label       the process's label, or null
  * @param inputs      the input nodes by link label, stored or new
  * @param useCache    whether to take a finished run's outputs; null follows the server's policy
+ * @param caller      the open workflow function (a client's, run by the same user) that calls this one,
+ *                    linked as its caller; null for a call of its own
  */
 public record FunctionCall(
         String processType,
@@ -27,7 +30,11 @@ public record FunctionCall(
         String source,
         String label,
         Map<String, Node> inputs,
-        Boolean useCache) {
+        Boolean useCache,
+        ProcessNode caller) {
+
+    /** The process types of functions clients run begin with this: apart from the plugins' entry points. */
+    public static final String CLIENT_TYPES = "python:";
 
     /** Copies the attributes and the inputs, keeping the inputs' order (their links are made in it). */
     public FunctionCall {

@@ -13,7 +13,8 @@ public sealed interface FunctionEnding {
     /**
      * It returned.
      *
-     * @param outputs     the new data it returned, by link label; none with a non-zero status
+     * @param outputs     the data it returned, by link label: new data from a calculation function,
+     *                    stored data from a workflow function; none with a non-zero status
      * @param exitStatus  0 when it succeeded; another number for a failure it reported itself
      * @param exitMessage what the failure was, or null
      */

@@ -1,6 +1,7 @@
 package dev.cairn.engine.internal.runtime;
 
 import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -10,20 +11,30 @@ import java.util.Objects;
 import java.util.Optional;
 
 import dev.cairn.engine.internal.caching.CacheHit;
+import dev.cairn.engine.internal.state.Checkpoint;
+import dev.cairn.engine.internal.state.ProcessRow;
 import dev.cairn.engine.internal.state.ProcessStates;
+import dev.cairn.engine.internal.state.ProcessTable;
 import dev.cairn.engine.process.FunctionCall;
 import dev.cairn.engine.process.FunctionEnding;
 import dev.cairn.engine.process.Port;
 import dev.cairn.engine.process.ProcessResult;
 import dev.cairn.engine.process.ProcessSpec;
+import dev.cairn.engine.process.ProcessState;
 import dev.cairn.storage.db.Database;
 import dev.cairn.storage.db.Transactions;
+import dev.cairn.storage.errors.ConflictException;
 import dev.cairn.storage.errors.InvalidInputException;
+import dev.cairn.storage.errors.NotFoundException;
 import dev.cairn.storage.graph.CalcFunctionNode;
 import dev.cairn.storage.graph.Data;
 import dev.cairn.storage.graph.GraphStore;
+import dev.cairn.storage.graph.GraphTransaction;
 import dev.cairn.storage.graph.LinkType;
+import dev.cairn.storage.graph.Node;
+import dev.cairn.storage.graph.ProcessNode;
 import dev.cairn.storage.graph.StorageException;
+import dev.cairn.storage.graph.WorkFunctionNode;
 import dev.cairn.storage.visibility.Internal;
 
 /**
@@ -38,6 +49,9 @@ public final class FunctionRecords {
 
     /** The file a recorded function's source is kept in, as AiiDA keeps a calcfunction's. */
     public static final String SOURCE_FILE = "source_file";
+
+    /** What an open workflow function's status line says while the client runs it. */
+    static final String OPEN_STATUS = "Running in the client that opened it";
 
     /** Any data in, any data out: what a function takes is what the client says it took. */
     private static final ProcessSpec SPEC = ProcessSpec.builder()
@@ -73,6 +87,7 @@ public final class FunctionRecords {
                 if (hit.isEmpty()) {
                     return null;
                 }
+                linkCaller(c, g, call, node);
                 StepEffects effects = new StepEffects();
                 effects.addNode(node);
                 Map<String, Data> copies = caches.take(g, node, hit.get(), effects);
@@ -118,13 +133,140 @@ public final class FunctionRecords {
             case FunctionEnding.Raised r -> states.exceptedBeforeStore(node, r.exception());
         }
         keepSource(node, call);
-        graph.storeAll(effects.nodes());
+        inTransaction("recording " + call.processType(), (c, g) -> {
+            linkCaller(c, g, call, node);
+            g.storeAll(effects.nodes());
+            return null;
+        });
         return new ProcessResult(node, linked);
+    }
+
+    /**
+     * Opens a run of a workflow function the client runs itself: its node is stored with its inputs
+     * (and its caller, when the call names one), waiting for the client, which calls functions in it
+     * ({@link FunctionCall#caller}) and then {@link #end}s it. A kill ends it as any process.
+     */
+    public ProcessNode open(FunctionCall call) {
+        List<String> problems = new ArrayList<>();
+        WorkFunctionNode node = new WorkFunctionNode(call.processType());
+        describe(node, call, LinkType.INPUT_WORK, problems);
+        refuse(call, problems);
+        keepSource(node, call);
+        return inTransaction("opening " + call.processType(), (c, g) -> {
+            ProcessNode caller = linkCaller(c, g, call, node);
+            StepEffects effects = new StepEffects();
+            effects.addNode(node);
+            g.storeAll(effects.nodes());
+            ProcessTable.insert(
+                    c,
+                    List.of(new ProcessTable.NewProcess(
+                            node.id(), call.processType(), caller == null ? null : caller.id(), false, false)));
+            ProcessRow row = ProcessTable.lock(c, node.id()).orElseThrow();
+            states.waiting(c, g, row, node, OPEN_STATUS, 0, Checkpoint.NONE);
+            return node;
+        });
+    }
+
+    /**
+     * Ends the open run {@code processId} as {@code ending}: with the stored data it returned
+     * (RETURN links) and its exit status, or excepted with what it raised.
+     *
+     * @throws NotFoundException    when it is not an open run of a client's workflow function
+     * @throws ConflictException    when it has ended already (killed, most likely)
+     * @throws InvalidInputException when an output is new data (a workflow returns what its calls
+     *                               made), when outputs come with a non-zero exit status, or a
+     *                               name is not a port name
+     */
+    public ProcessResult end(long processId, FunctionEnding ending) {
+        return inTransaction("ending process " + processId, (c, g) -> {
+            OpenRun open = openRun(c, g, processId);
+            WorkFunctionNode node = open.node();
+            ProcessRow row = open.row();
+            Map<String, Data> returned = new LinkedHashMap<>();
+            ProcessState terminal;
+            switch (ending) {
+                case FunctionEnding.Returned r -> {
+                    List<String> problems = new ArrayList<>();
+                    checkReturns(r, problems);
+                    if (!problems.isEmpty()) {
+                        throw new InvalidInputException(node.describe() + ": " + String.join("; ", problems));
+                    }
+                    returned.putAll(r.outputs());
+                    node.setExitStatus(r.exitStatus());
+                    if (r.exitMessage() != null && !r.exitMessage().isEmpty()) {
+                        node.setExitMessage(r.exitMessage());
+                    }
+                    terminal = ProcessState.FINISHED;
+                }
+                case FunctionEnding.Raised r -> {
+                    node.setException(r.exception());
+                    terminal = ProcessState.EXCEPTED;
+                }
+            }
+            g.addReturnLinks(node, returned);
+            states.end(c, g, row, node, terminal);
+            return new ProcessResult(node, returned);
+        });
+    }
+
+    /** An open run of a client's workflow function, and its row, locked. */
+    private record OpenRun(WorkFunctionNode node, ProcessRow row) {}
+
+    /** The open run of a client's workflow function {@code id}, under its row's lock; refused otherwise. */
+    private OpenRun openRun(Connection c, GraphTransaction g, long id) throws SQLException {
+        Optional<ProcessRow> row = ProcessTable.lock(c, id);
+        Node node = g.load(id);
+        if (!(node instanceof WorkFunctionNode run)
+                || run.processType() == null
+                || !run.processType().startsWith(FunctionCall.CLIENT_TYPES)
+                || row.isEmpty()) {
+            throw new NotFoundException(node.describe() + " is not a run a client opened");
+        }
+        if (node.userId() != graph.userId()) {
+            throw new InvalidInputException(
+                    node.describe() + " was opened by another user; only they may call in it" + " or end it");
+        }
+        if (row.get().state().isTerminal()) {
+            throw new ConflictException(node.describe() + " has ended already: it is "
+                    + row.get().state().dbValue()
+                    + (row.get().state() == ProcessState.KILLED ? " (killed; see its report)" : ""));
+        }
+        return new OpenRun(run, row.get());
+    }
+
+    /** Links {@code node} as called by the call's caller, when it names one; returns the caller. */
+    private ProcessNode linkCaller(Connection c, GraphTransaction g, FunctionCall call, ProcessNode node)
+            throws SQLException {
+        if (call.caller() == null) {
+            return null;
+        }
+        WorkFunctionNode caller = openRun(c, g, call.caller().id()).node();
+        ProcessNodes.linkCaller(caller, node, null);
+        return caller;
+    }
+
+    /** Work on the graph in one transaction. */
+    private interface GraphWork<T> {
+        T apply(Connection c, GraphTransaction g) throws SQLException;
+    }
+
+    private <T> T inTransaction(String what, GraphWork<T> work) {
+        try {
+            return Transactions.run(database, c -> work.apply(c, graph.inTransaction(c)));
+        } catch (SQLException e) {
+            throw new StorageException(what, e);
+        }
     }
 
     /** The call's unstored node: created, its attributes and source set, its inputs linked. */
     private static CalcFunctionNode node(FunctionCall call, List<String> problems) {
         CalcFunctionNode node = new CalcFunctionNode(call.processType());
+        describe(node, call, LinkType.INPUT_CALC, problems);
+        return node;
+    }
+
+    /** Marks {@code node} created with the call's label, attributes and inputs (linked as {@code inputs}). */
+    private static void describe(ProcessNode node, FunctionCall call, LinkType inputs, List<String> problems) {
         node.setProcessLabel(call.processType().substring(call.processType().lastIndexOf('.') + 1));
         call.attributes().forEach(node::setStaticAttribute);
         if (call.label() != null) {
@@ -136,14 +278,13 @@ public final class FunctionRecords {
             if (!(value instanceof Data)) {
                 problems.add("input '" + name + "' is " + value.describe() + "; a function takes data");
             } else if (problems.isEmpty()) {
-                node.addIncoming(value, LinkType.INPUT_CALC, name);
+                node.addIncoming(value, inputs, name);
             }
         });
-        return node;
     }
 
     /** The source goes into the node's files after its hash is looked up: files are written when it is stored. */
-    private static void keepSource(CalcFunctionNode node, FunctionCall call) {
+    private static void keepSource(ProcessNode node, FunctionCall call) {
         if (call.source() != null) {
             node.files().put(SOURCE_FILE, call.source().getBytes(StandardCharsets.UTF_8));
         }
@@ -155,7 +296,18 @@ public final class FunctionRecords {
         }
     }
 
-    private static void checkOutputs(FunctionEnding.Returned r, List<String> problems) {
+    private static void checkReturns(FunctionEnding.Returned r, List<String> problems) {
+        checkStatus(r, problems);
+        r.outputs().forEach((name, data) -> {
+            checkName("output", name, problems);
+            if (!data.isStored()) {
+                problems.add("output '" + name + "' is new data (" + data.describe() + "); a workflow returns data"
+                        + " that its calls made or that it was given: compute it in a calculation function");
+            }
+        });
+    }
+
+    private static void checkStatus(FunctionEnding.Returned r, List<String> problems) {
         if (r.exitStatus() < 0) {
             problems.add("exit status " + r.exitStatus() + " is negative");
         }
@@ -163,6 +315,10 @@ public final class FunctionRecords {
             problems.add("a run that failed (exit status " + r.exitStatus() + ") links no outputs, got "
                     + String.join(", ", r.outputs().keySet()) + "; leave them out");
         }
+    }
+
+    private static void checkOutputs(FunctionEnding.Returned r, List<String> problems) {
+        checkStatus(r, problems);
         r.outputs().forEach((name, data) -> {
             checkName("output", name, problems);
             if (data.isStored()) {
