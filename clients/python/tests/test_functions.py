@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from cairn_client import Client, ExitCode, InvalidInput, Node
+from cairn_client import Client, Conflict, ExitCode, InvalidInput, Node
 
 
 def test_a_call_is_recorded_with_its_inputs_outputs_and_source(cairn: Client) -> None:
@@ -202,6 +202,69 @@ def test_a_refused_call_leaves_no_uploaded_file(cairn: Client, tmp_path: Path) -
 
     with pytest.raises(FileNotFoundError, match="output 'result': .*missing.txt does not exist"):
         lost()
+
+
+def test_a_workflow_function_links_what_it_calls_and_returns(cairn: Client) -> None:
+    @cairn.calcfunction
+    def double(x: int) -> int:
+        return x * 2
+
+    @cairn.workfunction
+    def quadruple(x: Node) -> Node:
+        assert isinstance(x, Node), "a workflow's body gets nodes"
+        return double(double(x))
+
+    @cairn.workfunction(label="both")
+    def both(a: Node, b: Node) -> dict[str, Node]:
+        return {"first": quadruple(a), "second": double(b), "given": a}
+
+    run = both.run(1, 5)
+    assert run.process.state == "finished" and run.process.entry_point.endswith(".both")
+    assert {k: v.value for k, v in run.outputs.items()} == {"first": 4, "second": 10, "given": 1}
+    flow = run.process.node()
+    assert flow.node_type == "process.workflow.workfunction.WorkFunctionNode." and flow.label == "both"
+    called = sorted((link.type, link.node.process_type.rsplit(".", 1)[-1]) for link in flow.outgoing()
+                    if link.type.startswith("call"))
+    assert called == [("call_calc", "double"), ("call_work", "quadruple")]
+    assert sorted(link.label for link in flow.outgoing(link_types="return")) == ["first", "given", "second"]
+    given = run.process.inputs()["a"]
+    assert given.uuid == run.outputs["given"].uuid, "the body passed on the very node it was given"
+    inner = next(link.node for link in flow.outgoing() if link.type == "call_work")
+    doubles = [link.node for link in inner.outgoing() if link.type == "call_calc"]
+    assert len(doubles) == 2 and given in run.outputs["first"].ancestors()
+
+
+def test_a_workflow_function_that_fails_or_is_killed_ends_so(cairn: Client) -> None:
+    @cairn.calcfunction
+    def double(x: int) -> int:
+        return x * 2
+
+    @cairn.workfunction
+    def fails(x: Node) -> Node:
+        double(x)
+        raise RuntimeError("no convergence")
+
+    with pytest.raises(RuntimeError, match="no convergence"):
+        fails(2)
+    failed = cairn.processes(entry_point="python:test_functions." + fails.__qualname__)[0]
+    assert failed.state == "excepted" and "no convergence" in failed.node().attributes["exception"]
+
+    @cairn.workfunction
+    def makes_a_value(x: Node) -> int:
+        return 3
+
+    with pytest.raises(TypeError, match="a workflow returns nodes that the functions it called made"):
+        makes_a_value(1)
+
+    @cairn.workfunction
+    def killed_midway(x: Node) -> Node:
+        mine = cairn.processes(state=["waiting"], entry_point="python:test_functions." + killed_midway.__qualname__)
+        mine[0].kill()
+        return double(x)
+
+    with pytest.raises(Conflict, match="has ended already: it is killed"), pytest.warns(UserWarning, match="could not be ended"):
+        killed_midway(1)
+    assert cairn.processes(entry_point="python:test_functions." + killed_midway.__qualname__)[0].state == "killed"
 
 
 def _returns_stored(cairn: Client, stored: Node) -> object:

@@ -22,7 +22,7 @@ from .errors import (
     Unauthenticated,
     Unavailable,
 )
-from .functions import ExitCode, FunctionRun, PythonFunction
+from .functions import ExitCode, FunctionRun, PythonFunction, WorkflowFunction
 from .groups import Group
 from .nodes import Link, Node
 from .processes import Event, Process
@@ -41,6 +41,7 @@ __all__ = [
     "ExitCode",
     "FunctionRun",
     "PythonFunction",
+    "WorkflowFunction",
     "Query",
     "field",
     "count",

@@ -14,7 +14,7 @@ from ._arrays import is_array, npy_body
 from ._arrays import save as save_array
 from ._http import Http
 from .errors import CairnError
-from .functions import PythonFunction
+from .functions import PythonFunction, WorkflowFunction
 from .groups import Group
 from .nodes import Node, NodeRef, ref_segment
 from .processes import Event, Process, parse_events
@@ -256,6 +256,22 @@ class Client:
 
         def wrap(f: Callable[..., Any]) -> PythonFunction[Any]:
             return PythonFunction(self, f, use_cache, label)
+
+        return wrap(function) if function is not None else wrap
+
+    @overload
+    def workfunction(self, function: Callable[..., R], /) -> WorkflowFunction[R]: ...
+
+    @overload
+    def workfunction(self, /, *, label: str | None = None) -> Callable[[Callable[..., R]], WorkflowFunction[R]]: ...
+
+    def workfunction(self, function: Callable[..., Any] | None = None, /, *, label: str | None = None) -> Any:
+        """Records every call of a Python function that calls recorded functions as a workflow: the calcfunctions
+        and workflow functions it calls are linked to it, what it returns is linked as its returns. Its body
+        receives nodes. Use as ``@cairn.workfunction`` or ``@cairn.workfunction(label=…)``."""
+
+        def wrap(f: Callable[..., Any]) -> WorkflowFunction[Any]:
+            return WorkflowFunction(self, f, label)
 
         return wrap(function) if function is not None else wrap
 

@@ -12,7 +12,9 @@ import inspect
 import json
 import tempfile
 import traceback
+import warnings
 from contextlib import ExitStack
+from contextvars import ContextVar
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, Callable, Generic, Mapping, NamedTuple, Sequence, TypeVar
 
@@ -24,7 +26,7 @@ from .processes import Process
 if TYPE_CHECKING:
     from .client import Client
 
-__all__ = ["ExitCode", "FunctionRun", "PythonFunction"]
+__all__ = ["ExitCode", "FunctionRun", "PythonFunction", "WorkflowFunction"]
 
 #: The node types whose value a function body receives in place of the node.
 _VALUE_TYPES = frozenset(
@@ -43,6 +45,9 @@ _SINGLEFILE = "data.core.singlefile.SinglefileData."
 _FOLDER = "data.core.folder.FolderData."
 
 R = TypeVar("R")
+
+#: The open run of the workflow function the current code runs in: the functions it calls name it as their caller.
+_caller: ContextVar[str | None] = ContextVar("cairn_function_caller", default=None)
 
 
 class ExitCode(NamedTuple):
@@ -105,6 +110,8 @@ class PythonFunction(Generic[R]):
             call["label"] = self._label
         if self._use_cache is not None:
             call["use_cache"] = self._use_cache
+        if _caller.get() is not None:
+            call["caller"] = _caller.get()
         reused = uploads.post("/api/v1/function-runs/reuse", call)
         if reused["hit"]:
             return self._run_of(reused["run"])
@@ -134,6 +141,86 @@ class PythonFunction(Generic[R]):
         return FunctionRun(Process(self._client, answer["process"]), outputs, answer.get("cached_from"))
 
 
+class WorkflowFunction(Generic[R]):
+    """A Python function that calls recorded functions, recorded as a workflow (AiiDA's workfunction): each call
+    opens a run on the server, the calcfunctions and workflow functions the body calls are linked to it as its
+    calls, and what it returns (nodes its calls made, or its inputs) is linked as its returns. Calling it returns
+    its output node (``result``), a dict of output nodes, or the :class:`ExitCode` it returned.
+
+    Its body receives nodes, as a workfunction's does, not their values: the functions it calls then link the
+    very nodes it was given (``x.value`` reads a value). Arguments that are not nodes are stored first. A
+    workflow creates no data: a value to return is computed by a calcfunction it calls. It is not taken from the
+    cache; the calcfunctions it calls may be. An exception in the body ends the run excepted and is raised
+    again; a run killed meanwhile refuses the calls and the ending that come after (:class:`Conflict`)."""
+
+    def __init__(self, client: Client, function: Callable[..., R], label: str | None):
+        self._client = client
+        self._function = function
+        self._label = label
+        self._signature = inspect.signature(function)
+        try:
+            source: str | None = inspect.getsource(function)
+        except (OSError, TypeError):
+            source = None
+        self._identity = {"module": function.__module__, "name": function.__qualname__, "source": source}
+        functools.update_wrapper(self, function)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        run = self.run(*args, **kwargs)
+        if run.process.exit_status:
+            return ExitCode(run.process.exit_status)
+        if set(run.outputs) == {"result"}:
+            return run.outputs["result"]
+        return run.outputs
+
+    def run(self, *args: Any, **kwargs: Any) -> FunctionRun:
+        """Opens the run, runs the body in it, and ends it with what the body returned or raised."""
+        bound = self._signature.bind(*args, **kwargs)
+        bound.apply_defaults()
+        uploads = _Uploads(self._client)
+        nodes = {name: uploads.node(value) for name, value in bound.arguments.items()}
+        call: dict[str, Any] = {"function": self._identity, "inputs": {k: {"uuid": n.uuid} for k, n in nodes.items()}}
+        if self._label is not None:
+            call["label"] = self._label
+        if _caller.get() is not None:
+            call["caller"] = _caller.get()
+        run = uploads.post("/api/v1/function-runs/workflows", call)["uuid"]
+        end = f"/api/v1/function-runs/workflows/{run}/end"
+        entered = _caller.set(run)
+        try:
+            returned = self._function(**nodes)
+            ending = _workflow_ending(returned)
+        except Exception:
+            try:
+                self._client._http.post(end, {"exception": traceback.format_exc()})
+            except CairnError as failure:  # the body's exception is what the caller must see
+                warnings.warn(f"the run {run} could not be ended as excepted: {failure}")
+            raise
+        finally:
+            _caller.reset(entered)
+        answer = self._client._http.post(end, ending)
+        outputs = {name: Node(self._client, data) for name, data in answer["outputs"].items()}
+        return FunctionRun(Process(self._client, answer["process"]), outputs, None)
+
+
+def _workflow_ending(returned: Any) -> dict[str, Any]:
+    """How a workflow's body ended, as the server takes it: the nodes it returned, or the exit code."""
+    if isinstance(returned, ExitCode):
+        return {"exit_status": returned.status, **({"exit_message": returned.message} if returned.message else {})}
+    if returned is None:
+        return {}
+    given = returned if isinstance(returned, Mapping) else {"result": returned}
+    outputs = {}
+    for name, value in given.items():
+        if not isinstance(value, Node):
+            raise TypeError(
+                f"output {str(name)!r} of a workflow function is a {type(value).__name__}: a workflow returns nodes"
+                " that the functions it called made, or its inputs; compute a new value in a calcfunction"
+            )
+        outputs[str(name)] = {"uuid": value.uuid}
+    return {"outputs": outputs}
+
+
 class _Uploads:
     """The files a call uploads as its inputs, deleted again when the server refuses the call, so that a refused
     call stores nothing."""
@@ -141,6 +228,16 @@ class _Uploads:
     def __init__(self, client: Client):
         self._client = client
         self._uuids: list[str] = []
+
+    def node(self, value: Any) -> Node:
+        """``value`` as a stored node: itself, or uploaded."""
+        if isinstance(value, Node):
+            return value
+        if isinstance(value, Process):
+            raise TypeError(f"{value.uuid} is a process: a function takes data")
+        node = self._client.upload(Path(value) if isinstance(value, PurePath) else value)
+        self._uuids.append(node.uuid)
+        return node
 
     def input(self, name: str, value: Any) -> dict[str, Any]:
         if isinstance(value, (Node, Process)):
