@@ -8,6 +8,10 @@
                                           loaded and its array read, once untimed and REPEATS times, each repeat its
                                           own arrays (seeded SEED + repeat); prints a JSON line: the seconds of each
                                           store and read, and the checksum of the arrays read
+  python aiida_side.py functions WORKLOAD REPEATS
+                                          the calls of WORKLOAD (functions.py) as calcfunctions (and workfunctions)
+                                          run in this interpreter, once untimed and REPEATS times; prints a JSON
+                                          line: the seconds of each repeat and the last value computed
   python aiida_side.py measure WORKLOAD REPEATS WARMUP SHAPE
                                           QueryBuilder projecting what WORKLOAD of SHAPE names (workloads.py), .all()
                                           WARMUP times untimed, then REPEATS times; prints a JSON line: the seconds of
@@ -101,8 +105,40 @@ def arrays(workload, repeats, seed):
     print(json.dumps({"store": store, "read": read, "checksums": sums}))
 
 
+def functions(workload, repeats):
+    from aiida.engine import calcfunction, workfunction
+
+    from functions import WORKLOADS, step
+
+    load_profile()
+    calls, inner = WORKLOADS[workload]
+
+    @calcfunction
+    def advance(x, k):
+        return orm.Float(step(x.value, k.value))
+
+    @workfunction
+    def several(x):
+        for k in range(inner):
+            x = advance(x, orm.Int(k))
+        return x
+
+    seconds, last = [], None
+    for r in range(repeats + 1):
+        x = orm.Float(r).store()
+        start = time.perf_counter()
+        for k in range(calls):
+            x = several(x) if inner else advance(x, orm.Int(k))
+        if r > 0:
+            seconds.append(time.perf_counter() - start)
+        last = x.value
+    print(json.dumps({"seconds": seconds, "last": last}))
+
+
 if __name__ == "__main__":
-    if sys.argv[1] == "load":
+    if sys.argv[1] == "functions":
+        functions(sys.argv[2], int(sys.argv[3]))
+    elif sys.argv[1] == "load":
         load(int(sys.argv[2]), sys.argv[3], sys.argv[4])
     elif sys.argv[1] == "arrays":
         arrays(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))

@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # The DataFrame benchmark of cairn-client against aiida-core's QueryBuilder (dataframe_bench.py), or with
-# `arrays` first the benchmark of storing and reading NumPy arrays against aiida-core's ArrayData (arrays_bench.py), with their
+# `arrays` first the benchmark of storing and reading NumPy arrays against aiida-core's ArrayData (arrays_bench.py), or
+# with `functions` first that of recorded Python functions against aiida-core's calcfunction and workfunction
+# (functions_bench.py), with their
 # set-up: aiida-core 2.9.4's profile "cairn-client-bench" (storage core.psql_dos on the PostgreSQL at
 # $PGHOST:$PGPORT, default 127.0.0.1:5432, role aiida; no broker), made once under $CAIRN_PEERS (default
 # /tmp/cairn-peers), its database copied again from its empty template before each run.
 #
 #   source .ci/python && clients/python/bench/run.sh [--n 10000] [--shape flat|nested|wide|text|lists] [--warmup 3] [--repeats 7] [--index] [--json FILE]
 #   source .ci/python && clients/python/bench/run.sh arrays [--repeats 5] [--workload one_large|medium|many_small] [--json FILE]
+#   source .ci/python && clients/python/bench/run.sh functions [--repeats 5] [--workload calcfunctions|workfunctions] [--json FILE]
 #
 # Needs the venvs of .ci/python (CAIRN_TEST_CLIENT_PYTHON: cairn-client and pandas; CAIRN_TEST_AIIDA_PYTHON:
 # aiida-core) and the server jar (./mvnw -B -ntp -q -pl api -am package -DskipTests).
@@ -41,5 +44,8 @@ ensure_brokerless_profile Client
 as_role -d postgres -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db OWNER $role TEMPLATE $template"
 
 bench=dataframe_bench.py
-if [ "${1:-}" = arrays ]; then bench=arrays_bench.py; shift; fi
+case "${1:-}" in
+  arrays) bench=arrays_bench.py; shift ;;
+  functions) bench=functions_bench.py; shift ;;
+esac
 exec "$CAIRN_TEST_CLIENT_PYTHON" "$here/$bench" --aiida-python "$CAIRN_TEST_AIIDA_PYTHON" "$@"
