@@ -13,6 +13,7 @@ import json
 import tempfile
 import traceback
 import warnings
+from abc import ABC, abstractmethod
 from contextlib import ExitStack
 from contextvars import ContextVar
 from pathlib import Path, PurePath
@@ -65,20 +66,13 @@ class FunctionRun(NamedTuple):
     cached_from: str | None
 
 
-class PythonFunction(Generic[R]):
-    """A Python function whose calls are recorded: calling it returns its output node (named ``result``), a
-    dict of output nodes when the function returns a dict (each value an output by its key), or the
-    :class:`ExitCode` it returned. Inputs may be values, NumPy arrays, stored nodes or files and folders (a
-    :class:`pathlib.Path`): arrays and paths are uploaded first. The body receives the values of Int, Float,
-    Str, Bool, Dict and List nodes, the array of an ArrayData, an array or a path as it was given, a local
-    copy of a file or folder node (a path, removed after the call), and other nodes as :class:`Node` objects.
-    An array returned is an ArrayData output, a path a file (SinglefileData) or folder (FolderData) output,
-    their content sent with the record."""
+class _Recorded(ABC, Generic[R]):
+    """A Python function whose calls the server records: what it is (its module, name and source) and how a
+    call's answer reads."""
 
-    def __init__(self, client: Client, function: Callable[..., R], use_cache: bool | None, label: str | None):
+    def __init__(self, client: Client, function: Callable[..., R], label: str | None):
         self._client = client
         self._function = function
-        self._use_cache = use_cache
         self._label = label
         self._signature = inspect.signature(function)
         try:
@@ -96,22 +90,47 @@ class PythonFunction(Generic[R]):
             return run.outputs["result"]
         return run.outputs
 
+    @abstractmethod
+    def run(self, *args: Any, **kwargs: Any) -> FunctionRun:
+        """Calls the function and records the call."""
+
+    def _call(self, inputs: Mapping[str, Any]) -> dict[str, Any]:
+        """The call as the server takes it: the function, its inputs, its label and its caller."""
+        call: dict[str, Any] = {"function": self._identity, "inputs": dict(inputs)}
+        if self._label is not None:
+            call["label"] = self._label
+        if _caller.get() is not None:
+            call["caller"] = _caller.get()
+        return call
+
+    def _run_of(self, answer: Mapping[str, Any]) -> FunctionRun:
+        outputs = {name: Node(self._client, data) for name, data in answer["outputs"].items()}
+        return FunctionRun(Process(self._client, answer["process"]), outputs, answer.get("cached_from"))
+
+
+class PythonFunction(_Recorded[R]):
+    """A Python function whose calls are recorded as calcfunctions: calling it returns its output node (named ``result``), a
+    dict of output nodes when the function returns a dict (each value an output by its key), or the
+    :class:`ExitCode` it returned. Inputs may be values, NumPy arrays, stored nodes or files and folders (a
+    :class:`pathlib.Path`): arrays and paths are uploaded first. The body receives the values of Int, Float,
+    Str, Bool, Dict and List nodes, the array of an ArrayData, an array or a path as it was given, a local
+    copy of a file or folder node (a path, removed after the call), and other nodes as :class:`Node` objects.
+    An array returned is an ArrayData output, a path a file (SinglefileData) or folder (FolderData) output,
+    their content sent with the record."""
+
+    def __init__(self, client: Client, function: Callable[..., R], use_cache: bool | None, label: str | None):
+        super().__init__(client, function, label)
+        self._use_cache = use_cache
+
     def run(self, *args: Any, **kwargs: Any) -> FunctionRun:
         """Calls the function, or takes its outputs from the cache, and records the call."""
         bound = self._signature.bind(*args, **kwargs)
         bound.apply_defaults()
         given = dict(bound.arguments)
         uploads = _Uploads(self._client)
-        call: dict[str, Any] = {
-            "function": self._identity,
-            "inputs": {k: uploads.input(k, v) for k, v in given.items()},
-        }
-        if self._label is not None:
-            call["label"] = self._label
+        call = self._call({k: uploads.input(k, v) for k, v in given.items()})
         if self._use_cache is not None:
             call["use_cache"] = self._use_cache
-        if _caller.get() is not None:
-            call["caller"] = _caller.get()
         reused = uploads.post("/api/v1/function-runs/reuse", call)
         if reused["hit"]:
             return self._run_of(reused["run"])
@@ -136,12 +155,8 @@ class PythonFunction(Generic[R]):
                 body["outputs"] = {"result": _output("result", returned, files, saved)}
             return self._run_of(uploads.post("/api/v1/function-runs", body, files))
 
-    def _run_of(self, answer: Mapping[str, Any]) -> FunctionRun:
-        outputs = {name: Node(self._client, data) for name, data in answer["outputs"].items()}
-        return FunctionRun(Process(self._client, answer["process"]), outputs, answer.get("cached_from"))
 
-
-class WorkflowFunction(Generic[R]):
+class WorkflowFunction(_Recorded[R]):
     """A Python function that calls recorded functions, recorded as a workflow (AiiDA's workfunction): each call
     opens a run on the server, the calcfunctions and workflow functions the body calls are linked to it as its
     calls, and what it returns (nodes its calls made, or its inputs) is linked as its returns. Calling it returns
@@ -153,37 +168,13 @@ class WorkflowFunction(Generic[R]):
     cache; the calcfunctions it calls may be. An exception in the body ends the run excepted and is raised
     again; a run killed meanwhile refuses the calls and the ending that come after (:class:`Conflict`)."""
 
-    def __init__(self, client: Client, function: Callable[..., R], label: str | None):
-        self._client = client
-        self._function = function
-        self._label = label
-        self._signature = inspect.signature(function)
-        try:
-            source: str | None = inspect.getsource(function)
-        except (OSError, TypeError):
-            source = None
-        self._identity = {"module": function.__module__, "name": function.__qualname__, "source": source}
-        functools.update_wrapper(self, function)
-
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        run = self.run(*args, **kwargs)
-        if run.process.exit_status:
-            return ExitCode(run.process.exit_status)
-        if set(run.outputs) == {"result"}:
-            return run.outputs["result"]
-        return run.outputs
-
     def run(self, *args: Any, **kwargs: Any) -> FunctionRun:
         """Opens the run, runs the body in it, and ends it with what the body returned or raised."""
         bound = self._signature.bind(*args, **kwargs)
         bound.apply_defaults()
         uploads = _Uploads(self._client)
         nodes = {name: uploads.node(value) for name, value in bound.arguments.items()}
-        call: dict[str, Any] = {"function": self._identity, "inputs": {k: {"uuid": n.uuid} for k, n in nodes.items()}}
-        if self._label is not None:
-            call["label"] = self._label
-        if _caller.get() is not None:
-            call["caller"] = _caller.get()
+        call = self._call({k: {"uuid": n.uuid} for k, n in nodes.items()})
         run = uploads.post("/api/v1/function-runs/workflows", call)["uuid"]
         end = f"/api/v1/function-runs/workflows/{run}/end"
         entered = _caller.set(run)
@@ -198,9 +189,7 @@ class WorkflowFunction(Generic[R]):
             raise
         finally:
             _caller.reset(entered)
-        answer = self._client._http.post(end, ending)
-        outputs = {name: Node(self._client, data) for name, data in answer["outputs"].items()}
-        return FunctionRun(Process(self._client, answer["process"]), outputs, None)
+        return self._run_of(self._client._http.post(end, ending))
 
 
 def _workflow_ending(returned: Any) -> dict[str, Any]:

@@ -1,7 +1,5 @@
 package dev.cairn.api.data;
 
-import java.io.FilterInputStream;
-import java.io.IOException;
 import java.io.InputStream;
 
 import org.springframework.web.multipart.MaxUploadSizeExceededException;
@@ -11,7 +9,7 @@ import org.springframework.web.multipart.MaxUploadSizeExceededException;
  * multipart upload over the limit is ended, whatever the client declared (a chunked body declares
  * nothing). The object being written is then dropped by the object store.
  */
-final class LimitedInputStream extends FilterInputStream {
+final class LimitedInputStream extends CountedInputStream {
 
     private final long limit;
     private long read;
@@ -22,31 +20,10 @@ final class LimitedInputStream extends FilterInputStream {
     }
 
     @Override
-    public int read() throws IOException {
-        int b = super.read();
-        if (b >= 0) {
-            count(1);
+    void counted(long n) {
+        if (n < 0) {
+            return;
         }
-        return b;
-    }
-
-    @Override
-    public int read(byte[] b, int off, int len) throws IOException {
-        int n = super.read(b, off, len);
-        if (n > 0) {
-            count(n);
-        }
-        return n;
-    }
-
-    @Override
-    public long skip(long n) throws IOException {
-        long skipped = super.skip(n);
-        count(skipped);
-        return skipped;
-    }
-
-    private void count(long n) {
         read += n;
         if (read > limit) {
             throw new MaxUploadSizeExceededException(limit);

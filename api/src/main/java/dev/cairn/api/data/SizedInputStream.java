@@ -1,7 +1,5 @@
 package dev.cairn.api.data;
 
-import java.io.FilterInputStream;
-import java.io.IOException;
 import java.io.InputStream;
 
 import dev.cairn.storage.errors.InvalidInputException;
@@ -10,7 +8,7 @@ import dev.cairn.storage.errors.InvalidInputException;
  * A body that must be exactly {@code size} bytes, as a file's header said: one that ends sooner or
  * goes on longer is refused as it is read, so the node being stored with it is not.
  */
-final class SizedInputStream extends FilterInputStream {
+final class SizedInputStream extends CountedInputStream {
 
     private final long size;
     private final String what;
@@ -24,27 +22,7 @@ final class SizedInputStream extends FilterInputStream {
     }
 
     @Override
-    public int read() throws IOException {
-        int b = super.read();
-        count(b < 0 ? -1 : 1);
-        return b;
-    }
-
-    @Override
-    public int read(byte[] b, int off, int len) throws IOException {
-        int n = super.read(b, off, len);
-        count(n);
-        return n;
-    }
-
-    @Override
-    public long skip(long n) throws IOException {
-        long skipped = super.skip(n);
-        count(skipped);
-        return skipped;
-    }
-
-    private void count(long n) {
+    void counted(long n) {
         if (n < 0) {
             if (read != size) {
                 throw new InvalidInputException(what + " " + size + " bytes, the body ended after " + read);
@@ -55,10 +33,5 @@ final class SizedInputStream extends FilterInputStream {
         if (read > size) {
             throw new InvalidInputException(what + " " + size + " bytes, the body is longer");
         }
-    }
-
-    @Override
-    public boolean markSupported() {
-        return false;
     }
 }
