@@ -240,6 +240,63 @@ class ShellCommandsIT {
     }
 
     @Test
+    void nodeDeleteRemovesTheJobsFoldersFirstWhenToldAndDeletesNothingWhenOneStays() throws Exception {
+        String kept = job("bash -c 'echo kept > kept.txt'");
+        Path keptFolder = folder(kept);
+        Path stuck = keptFolder.resolve("kept.txt");
+        chattr("+i", stuck);
+        try {
+            CairnCli.Run refused = cairn().run("node", "delete", kept, "--force", "--clean-workdir");
+            assertEquals(1, refused.exit(), refused.toString());
+            assertTrue(refused.out().contains("failed"), refused.toString());
+            assertTrue(
+                    refused.err().contains("1 working folder could not be removed, each says why; nothing deleted"),
+                    refused.toString());
+            assertEquals(0, cairn().run("node", "show", kept).exit(), "the job is still there");
+        } finally {
+            chattr("-i", stuck);
+        }
+
+        String doomed = job("echo doomed");
+        Path folder = folder(doomed);
+        CairnCli.Run dry = cairn().run("node", "delete", doomed, "--dry-run", "--clean-workdir");
+        assertEquals(0, dry.exit(), dry.toString());
+        assertTrue(dry.out().contains(folder.toString()), dry.toString());
+        assertTrue(dry.err().contains("1 folder of 1 calculation job would be removed first"), dry.toString());
+        assertTrue(Files.isDirectory(folder), "a dry run removes nothing");
+
+        CairnCli.Run deleted = cairn().run("node", "delete", doomed, "--force", "--clean-workdir");
+        assertEquals(0, deleted.exit(), deleted.toString());
+        assertTrue(deleted.err().contains("removed 1 folder of 1 calculation job"), deleted.toString());
+        assertTrue(deleted.err().contains("deleted "), deleted.toString());
+        assertFalse(Files.exists(folder), "the folder is gone");
+        assertEquals(3, cairn().run("node", "show", doomed).exit(), "the job is gone");
+    }
+
+    /** A shell job of {@code command}, run to its end; its uuid. */
+    private static String job(String command) {
+        CairnCli.Run run = cairn().run("shell", "run", command, "--json");
+        assertEquals(0, run.exit(), run.toString());
+        return run.json().path("process").path("uuid").asString();
+    }
+
+    /** The job's working folder, which is there. */
+    private static Path folder(String job) {
+        Path folder = Path.of(cairn().run("node", "attributes", job, "--json")
+                .json()
+                .path("remote_workdir")
+                .asString());
+        assertTrue(Files.isDirectory(folder), folder.toString());
+        return folder;
+    }
+
+    private static void chattr(String flag, Path file) throws Exception {
+        Process p =
+                new ProcessBuilder("chattr", flag, file.toString()).inheritIO().start();
+        assertEquals(0, p.waitFor(), "chattr " + flag + " " + file);
+    }
+
+    @Test
     void aRefusedJobLeavesNoneOfItsUploadedFilesBehind() throws Exception {
         Path data = Files.writeString(home.resolve("refused.csv"), "1\n");
         Path folder = Files.createDirectories(home.resolve("refused-inputs"));

@@ -9,19 +9,16 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.ObjectNode;
 
 import dev.cairn.cli.client.CairnClient;
 import dev.cairn.cli.client.ExitCodes;
-import dev.cairn.cli.client.JsonTrees;
 import dev.cairn.cli.options.NodeRef;
 import dev.cairn.cli.options.ProcessFilterOptions;
 import dev.cairn.cli.options.Prompts;
 import dev.cairn.cli.options.Session;
+import dev.cairn.cli.options.WorkdirCleaning;
 import dev.cairn.cli.output.Output;
 import dev.cairn.cli.output.ProcessLines;
-import dev.cairn.cli.output.TextTable;
 
 /**
  * {@code cairn calcjob cleanworkdir}: removes the working folders calculation jobs left on their computers,
@@ -41,9 +38,6 @@ import dev.cairn.cli.output.TextTable;
             "Example: cairn calcjob cleanworkdir --all --until 2026-10-01 --type quantumespresso.*"
         })
 final class CleanWorkdir implements Callable<Integer> {
-
-    /** The server's largest batch: the processes of one request. */
-    static final int BATCH = 1000;
 
     @Mixin
     Session session;
@@ -79,10 +73,10 @@ final class CleanWorkdir implements Callable<Integer> {
         List<String> processes = all
                 ? filter.matching(client, ProcessLines.ENDED, "", p -> true)
                 : refs.stream().map(ref -> ref.resolve(client)).toList();
-        List<JsonNode> planned = clean(client, processes, true);
-        String plan = folders(planned, "would clean");
+        List<JsonNode> planned = WorkdirCleaning.clean(client, processes, true);
+        String plan = WorkdirCleaning.folders(planned, "would clean");
         if (dryRun || plan == null) {
-            print(planned, out);
+            WorkdirCleaning.print(planned, out);
             out.note(plan == null ? "no folder to remove" : plan + " would be removed");
             return ExitCodes.OK;
         }
@@ -90,70 +84,12 @@ final class CleanWorkdir implements Callable<Integer> {
             out.note("nothing removed");
             return ExitCodes.OK;
         }
-        List<JsonNode> done = clean(client, processes, false);
-        print(done, out);
-        String removed = folders(done, "cleaned");
-        long failed = done.stream()
-                .filter(j -> "failed".equals(j.path("outcome").asString()))
-                .count();
+        List<JsonNode> done = WorkdirCleaning.clean(client, processes, false);
+        WorkdirCleaning.print(done, out);
+        String removed = WorkdirCleaning.folders(done, "cleaned");
+        long failed = WorkdirCleaning.failed(done);
         out.note((removed == null ? "removed no folder" : "removed " + removed)
                 + (failed == 0 ? "" : "; " + failed + " could not be removed, each says why"));
         return failed == 0 ? ExitCodes.OK : ExitCodes.FAILED;
-    }
-
-    /**
-     * "2 folders of 3 calculation jobs": the distinct folders of the jobs with {@code outcome} (a job taken from
-     * the cache shares its source's), or null when there are none.
-     */
-    static String folders(List<JsonNode> jobs, String outcome) {
-        List<JsonNode> these = jobs.stream()
-                .filter(j -> outcome.equals(j.path("outcome").asString()))
-                .toList();
-        if (these.isEmpty()) {
-            return null;
-        }
-        long folders = these.stream()
-                .map(j ->
-                        j.path("computer").asString("") + "\0" + j.path("path").asString(""))
-                .distinct()
-                .count();
-        return folders + " folder" + (folders == 1 ? "" : "s") + " of " + these.size() + " calculation job"
-                + (these.size() == 1 ? "" : "s");
-    }
-
-    /** The server's outcome for each job of {@code processes}, a batch a request. */
-    private static List<JsonNode> clean(CairnClient client, List<String> processes, boolean dryRun) {
-        List<JsonNode> jobs = new ArrayList<>();
-        for (int from = 0; from < processes.size(); from += BATCH) {
-            ObjectNode body = JsonTrees.object();
-            ArrayNode batch = body.putArray("processes");
-            processes.subList(from, Math.min(from + BATCH, processes.size())).forEach(batch::add);
-            JsonNode report = client.post("/api/v1/processes/clean-workdir?dry_run=" + dryRun, body);
-            report.path("jobs").forEach(jobs::add);
-        }
-        return jobs;
-    }
-
-    private static void print(List<JsonNode> jobs, Output out) {
-        if (out.json()) {
-            ArrayNode array = JsonTrees.MAPPER.createArrayNode();
-            jobs.forEach(array::add);
-            out.print(array);
-            return;
-        }
-        if (jobs.isEmpty()) {
-            return;
-        }
-        TextTable table = TextTable.of("JOB", "COMPUTER", "OUTCOME", "FOLDER OR WHY");
-        for (JsonNode job : jobs) {
-            String outcome = job.path("outcome").asString();
-            boolean why = outcome.equals("skipped") || outcome.equals("failed");
-            table.row(
-                    job.path("process").asString(),
-                    job.path("computer").asString(""),
-                    outcome,
-                    why ? job.path("detail").asString("") : job.path("path").asString(""));
-        }
-        out.print(table);
     }
 }

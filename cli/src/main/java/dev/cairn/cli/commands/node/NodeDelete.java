@@ -1,5 +1,6 @@
 package dev.cairn.cli.commands.node;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -15,6 +16,7 @@ import dev.cairn.cli.client.ExitCodes;
 import dev.cairn.cli.client.JsonTrees;
 import dev.cairn.cli.options.NodeRef;
 import dev.cairn.cli.options.Session;
+import dev.cairn.cli.options.WorkdirCleaning;
 import dev.cairn.cli.output.NodeTypeNames;
 import dev.cairn.cli.output.Output;
 import dev.cairn.cli.output.TextTable;
@@ -27,7 +29,9 @@ import dev.cairn.cli.output.TextTable;
                     + " deleted process created or called. Lists what would go and asks first; --force skips the"
                     + " question (needed when standard input is no terminal). A process that has not ended is"
                     + " refused.",
-            "Example: cairn node delete 42 --dry-run"
+            "With --clean-workdir, the working folders the deleted calculation jobs left on their computers are"
+                    + " removed first (as cairn calcjob cleanworkdir); when one cannot be, nothing is deleted.",
+            "Example: cairn node delete 42 --dry-run --clean-workdir"
         })
 final class NodeDelete implements Callable<Integer> {
 
@@ -71,6 +75,12 @@ final class NodeDelete implements Callable<Integer> {
             description = "Also delete the workflows a deleted workflow called (default: on).")
     boolean callWorkForward;
 
+    @Option(
+            names = "--clean-workdir",
+            description = "First remove the working folders the deleted calculation jobs left on their computers;"
+                    + " delete nothing when one cannot be removed.")
+    boolean cleanWorkdir;
+
     @Override
     public Integer call() {
         CairnClient client = session.client();
@@ -89,8 +99,15 @@ final class NodeDelete implements Callable<Integer> {
         }
         Output out = session.output();
         JsonNode plan = client.delete(query + "dry_run=true");
+        List<String> processes = cleanWorkdir ? processes(plan) : List.of();
         if (dryRun) {
             print(out, plan);
+            if (cleanWorkdir) {
+                List<JsonNode> folders = WorkdirCleaning.clean(client, processes, true);
+                WorkdirCleaning.print(folders, out);
+                String removed = WorkdirCleaning.folders(folders, "would clean");
+                out.note(removed == null ? "no working folder to remove" : removed + " would be removed first");
+            }
             return ExitCodes.OK;
         }
         long count = plan.path("count").asLong();
@@ -106,6 +123,18 @@ final class NodeDelete implements Callable<Integer> {
                 return ExitCodes.FAILED;
             }
         }
+        if (cleanWorkdir) {
+            List<JsonNode> cleaned = WorkdirCleaning.clean(client, processes, false);
+            long failed = WorkdirCleaning.failed(cleaned);
+            if (failed > 0) {
+                WorkdirCleaning.print(cleaned, out);
+                out.note(failed + " working folder" + (failed == 1 ? "" : "s") + " could not be removed, each says"
+                        + " why; nothing deleted (delete without --clean-workdir to keep the folders)");
+                return ExitCodes.FAILED;
+            }
+            String removed = WorkdirCleaning.folders(cleaned, "cleaned");
+            out.note(removed == null ? "no working folder to remove" : "removed " + removed);
+        }
         JsonNode done = client.delete(query.substring(0, query.length() - 1));
         if (out.json()) {
             out.print(done);
@@ -115,6 +144,26 @@ final class NodeDelete implements Callable<Integer> {
                     + done.path("links").asLong() + " links");
         }
         return ExitCodes.OK;
+    }
+
+    /**
+     * The processes among the nodes a deletion would take: their jobs' working folders go first. The plan
+     * lists its first nodes only; a deletion larger than the list is refused rather than leave folders behind.
+     */
+    private static List<String> processes(JsonNode plan) {
+        long count = plan.path("count").asLong();
+        if (count > plan.path("nodes").size()) {
+            throw CliException.usage("the deletion takes " + count + " nodes, more than the server lists ("
+                    + plan.path("nodes").size() + "), so not all of their jobs' folders are known: remove the"
+                    + " folders first with cairn calcjob cleanworkdir, then delete without --clean-workdir");
+        }
+        List<String> processes = new ArrayList<>();
+        for (JsonNode node : plan.path("nodes")) {
+            if (node.path("node_type").asString().startsWith("process.")) {
+                processes.add(node.path("uuid").asString());
+            }
+        }
+        return processes;
     }
 
     private static void print(Output out, JsonNode plan) {

@@ -1,4 +1,4 @@
-package dev.cairn.cli.commands.calcjob;
+package dev.cairn.cli.options;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -12,7 +12,7 @@ import tools.jackson.databind.JsonNode;
 import dev.cairn.cli.client.JsonTrees;
 
 /** What the command says it removes: folders, counted once however many jobs point at them. */
-class CleanWorkdirTest {
+class WorkdirCleaningTest {
 
     private static List<JsonNode> jobs(String json) {
         List<JsonNode> jobs = new ArrayList<>();
@@ -27,8 +27,8 @@ class CleanWorkdirTest {
                  {"computer": "here", "path": "/w/aa/bb/1", "outcome": "would clean"},
                  {"computer": "there", "path": "/w/aa/bb/1", "outcome": "would clean"},
                  {"computer": "here", "path": "/w/cc/dd/2", "outcome": "skipped"}]""");
-        assertEquals("2 folders of 3 calculation jobs", CleanWorkdir.folders(jobs, "would clean"));
-        assertEquals("1 folder of 1 calculation job", CleanWorkdir.folders(jobs, "skipped"));
-        assertNull(CleanWorkdir.folders(jobs, "cleaned"));
+        assertEquals("2 folders of 3 calculation jobs", WorkdirCleaning.folders(jobs, "would clean"));
+        assertEquals("1 folder of 1 calculation job", WorkdirCleaning.folders(jobs, "skipped"));
+        assertNull(WorkdirCleaning.folders(jobs, "cleaned"));
     }
 }
