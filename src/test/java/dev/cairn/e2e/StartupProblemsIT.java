@@ -89,6 +89,20 @@ class StartupProblemsIT {
         }
     }
 
+    /** SIGTERM while it waits: Spring's stop waits for the start-up to end, which the wait held off for ever. */
+    @Test
+    void aWorkerToldToStopWhileItWaitsForTheDatabaseStops() throws Exception {
+        try (CairnServerProcess worker = worker("database-away", dir.resolve("data"))
+                .broker(broker)
+                .setting("cairn.database.url", "jdbc:postgresql://127.0.0.1:1/cairn?user=postgres")
+                .start()) {
+            worker.awaitOutput("trying again in 2 s", EXIT_WITHIN);
+            worker.signal(CairnServerProcess.Signal.TERM);
+            int exit = worker.awaitExit(Duration.ofSeconds(30));
+            assertTrue(exit == 143 || exit == 2, "exit " + exit + worker.logTail());
+        }
+    }
+
     @Test
     void aSchemaNewerThanTheCodeIsOneLineAndExitStatusTwoAndIsLeftAsItWas() throws Exception {
         try (CairnServerProcess migrate = worker("migrate", dir.resolve("migrate"))

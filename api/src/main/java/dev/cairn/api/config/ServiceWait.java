@@ -3,6 +3,7 @@ package dev.cairn.api.config;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -57,7 +58,32 @@ final class ServiceWait {
         });
     }
 
+    /**
+     * Tries {@code attempt} until it succeeds. A server told to stop while it waits (SIGTERM) stops waiting:
+     * Spring's stop waits for the start-up to end, so a wait that went on would hold the process forever.
+     */
     private static void waitFor(String service, Attempt attempt) {
+        Thread waiting = Thread.currentThread();
+        AtomicBoolean stopping = new AtomicBoolean();
+        Thread stop = new Thread(
+                () -> {
+                    stopping.set(true);
+                    waiting.interrupt();
+                },
+                "stop-waiting-for-services");
+        Runtime.getRuntime().addShutdownHook(stop);
+        try {
+            tryUntilAnswered(service, attempt, stopping);
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(stop);
+            } catch (IllegalStateException alreadyStopping) {
+                // the process is stopping: the hook has run or runs now
+            }
+        }
+    }
+
+    private static void tryUntilAnswered(String service, Attempt attempt, AtomicBoolean stopping) {
         Duration wait = FIRST_WAIT;
         for (int attempts = 1; ; attempts++) {
             try {
@@ -72,10 +98,13 @@ final class ServiceWait {
                 LOG.warn("{} does not answer ({}); trying again in {} s", service, reason(e), wait.toSeconds());
             }
             try {
+                if (stopping.get()) {
+                    throw new InterruptedException("the server is stopping");
+                }
                 Thread.sleep(wait);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while waiting for " + service, e);
+                throw new StartupProblem("stopped while waiting for " + service, e);
             }
             wait = wait.multipliedBy(2).compareTo(LONGEST_WAIT) > 0 ? LONGEST_WAIT : wait.multipliedBy(2);
         }
