@@ -12,6 +12,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence, TypeVar
 from . import config
 from ._arrays import is_array, npy_body
 from ._arrays import save as save_array
+from ._forms import structure_form, value_form
 from ._http import Http
 from .errors import CairnError
 from .functions import PythonFunction, WorkflowFunction
@@ -96,17 +97,8 @@ class Client:
         if isinstance(value, Path):
             return self.upload_file(value, label=label, description=description)
         if is_array(value):
-            length, npy = npy_body(value)
-            params = {"label": label or None, "description": description or None, "array": True, "name": "default.npy"}
-            headers = {"Content-Type": "application/octet-stream", "Content-Length": str(length)}
-            return Node(self, self._http.request("POST", "/api/v1/nodes/files", params=params, content=npy, headers=headers))
-        if _is_atoms(value):
-            structure = {"type": "structure", "value": _atoms_form(value), "label": label, "description": description}
-            return Node(self, self._http.post("/api/v1/nodes", structure))
-        if hasattr(value, "tolist") and not isinstance(value, (str, bytes)):
-            value = value.tolist()
-        kind = _kind_of(value)
-        body: dict[str, Any] = {"type": kind, "value": value, "label": label, "description": description}
+            return self._upload_array(value, label, description)
+        body: dict[str, Any] = {**value_form(value), "label": label, "description": description}
         if extras:
             body["extras"] = dict(extras)
         return Node(self, self._http.post("/api/v1/nodes", body))
@@ -142,6 +134,14 @@ class Client:
                 ),
             )
 
+    def _upload_array(self, array: Any, label: str, description: str) -> Node:
+        """One array as an ArrayData, its ``.npy`` file sent from the array's memory as a raw body."""
+        length, npy = npy_body(array)
+        params = {"label": label or None, "description": description or None, "array": True, "name": "default.npy"}
+        headers = {"Content-Type": "application/octet-stream", "Content-Length": str(length)}
+        answer = self._http.request("POST", "/api/v1/nodes/files", params=params, content=npy, headers=headers)
+        return Node(self, answer)
+
     def upload_arrays(self, arrays: Mapping[str, Any], *, label: str = "", description: str = "") -> Node:
         """NumPy arrays by name as one ArrayData, each a ``.npy`` file (floats as float64, integers and booleans
         as int64), streamed; read them back with :meth:`Node.arrays`."""
@@ -152,7 +152,8 @@ class Client:
             files = []
             for name, array in arrays.items():
                 saved = save_array(array, Path(folder) / f"{name}.npy")
-                files.append(("file", (saved.name, handles.enter_context(open(saved, "rb")), "application/octet-stream")))
+                handle = handles.enter_context(open(saved, "rb"))
+                files.append(("file", (saved.name, handle, "application/octet-stream")))
             return Node(self, self._http.request("POST", "/api/v1/nodes/files", params=params, files=files))
 
     def upload_structure(
@@ -166,7 +167,7 @@ class Client:
         description: str = "",
     ) -> Node:
         """A StructureData: the cell's three vectors, and a site per symbol at its position (Å)."""
-        value = _structure_form(cell, symbols, positions, pbc)
+        value = structure_form(cell, symbols, positions, pbc)
         body = {"type": "structure", "value": value, "label": label, "description": description}
         return Node(self, self._http.post("/api/v1/nodes", body))
 
@@ -478,58 +479,6 @@ def _launch_args(item: Mapping[str, Any]) -> dict[str, Any]:
         "metadata": item.get("metadata"),
         "use_cache": item.get("use_cache"),
     }
-
-
-def _kind_of(value: Any) -> str:
-    if isinstance(value, bool):
-        return "bool"
-    if isinstance(value, int):
-        return "int"
-    if isinstance(value, float):
-        return "float"
-    if isinstance(value, str):
-        return "str"
-    if isinstance(value, Mapping):
-        return "dict"
-    if isinstance(value, (list, tuple)):
-        return "list"
-    raise TypeError(f"cannot store a {type(value).__name__}: give a bool, int, float, str, dict, list, a Path or Atoms")
-
-
-def _structure_form(
-    cell: Sequence[Sequence[float]],
-    symbols: Sequence[str],
-    positions: Sequence[Sequence[float]],
-    pbc: tuple[bool, bool, bool],
-) -> dict[str, Any]:
-    """A structure's attributes as the server takes them: a kind per element, a site per atom."""
-    return {
-        "cell": [list(map(float, v)) for v in cell],
-        "pbc1": bool(pbc[0]),
-        "pbc2": bool(pbc[1]),
-        "pbc3": bool(pbc[2]),
-        "kinds": [{"name": k, "symbols": [k], "weights": [1.0], "mass": 0.0} for k in sorted(set(symbols))],
-        "sites": [{"kind_name": s, "position": list(map(float, p))} for s, p in zip(symbols, positions)],
-    }
-
-
-def _atoms_form(atoms: Any) -> dict[str, Any]:
-    """An ASE ``Atoms`` as a structure's attributes."""
-    return _structure_form(
-        atoms.get_cell().tolist(),
-        list(atoms.get_chemical_symbols()),
-        atoms.get_positions().tolist(),
-        _pbc(atoms.get_pbc()),
-    )
-
-
-def _pbc(flags: Any) -> tuple[bool, bool, bool]:
-    a, b, c = (bool(f) for f in flags)
-    return (a, b, c)
-
-
-def _is_atoms(value: Any) -> bool:
-    return all(hasattr(value, a) for a in ("get_cell", "get_positions", "get_chemical_symbols", "get_pbc"))
 
 
 def _until(lines: Iterator[str], deadline: float | None) -> Iterator[str]:

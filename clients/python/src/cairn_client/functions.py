@@ -20,6 +20,7 @@ from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, Callable, Generic, Mapping, NamedTuple, Sequence, TypeVar
 
 from ._arrays import DEFAULT, is_array, save
+from ._forms import value_form
 from .errors import CairnError
 from .nodes import ARRAY_TYPE, Node
 from .processes import Process
@@ -94,6 +95,12 @@ class _Recorded(ABC, Generic[R]):
     def run(self, *args: Any, **kwargs: Any) -> FunctionRun:
         """Calls the function and records the call."""
 
+    def _arguments(self, args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> dict[str, Any]:
+        """The call's arguments by parameter name, defaults filled in."""
+        bound = self._signature.bind(*args, **kwargs)
+        bound.apply_defaults()
+        return dict(bound.arguments)
+
     def _call(self, inputs: Mapping[str, Any]) -> dict[str, Any]:
         """The call as the server takes it: the function, its inputs, its label and its caller."""
         call: dict[str, Any] = {"function": self._identity, "inputs": dict(inputs)}
@@ -109,8 +116,8 @@ class _Recorded(ABC, Generic[R]):
 
 
 class PythonFunction(_Recorded[R]):
-    """A Python function whose calls are recorded as calcfunctions: calling it returns its output node (named ``result``), a
-    dict of output nodes when the function returns a dict (each value an output by its key), or the
+    """A Python function whose calls are recorded as calcfunctions: calling it returns its output node (named
+    ``result``), a dict of output nodes when the function returns a dict (each value an output by its key), or the
     :class:`ExitCode` it returned. Inputs may be values, NumPy arrays, stored nodes or files and folders (a
     :class:`pathlib.Path`): arrays and paths are uploaded first. The body receives the values of Int, Float,
     Str, Bool, Dict and List nodes, the array of an ArrayData, an array or a path as it was given, a local
@@ -124,9 +131,7 @@ class PythonFunction(_Recorded[R]):
 
     def run(self, *args: Any, **kwargs: Any) -> FunctionRun:
         """Calls the function, or takes its outputs from the cache, and records the call."""
-        bound = self._signature.bind(*args, **kwargs)
-        bound.apply_defaults()
-        given = dict(bound.arguments)
+        given = self._arguments(args, kwargs)
         uploads = _Uploads(self._client)
         call = self._call({k: uploads.input(k, v) for k, v in given.items()})
         if self._use_cache is not None:
@@ -170,10 +175,8 @@ class WorkflowFunction(_Recorded[R]):
 
     def run(self, *args: Any, **kwargs: Any) -> FunctionRun:
         """Opens the run, runs the body in it, and ends it with what the body returned or raised."""
-        bound = self._signature.bind(*args, **kwargs)
-        bound.apply_defaults()
         uploads = _Uploads(self._client)
-        nodes = {name: uploads.node(value) for name, value in bound.arguments.items()}
+        nodes = {name: uploads.node(value) for name, value in self._arguments(args, kwargs).items()}
         call = self._call({k: {"uuid": n.uuid} for k, n in nodes.items()})
         run = uploads.post("/api/v1/function-runs/workflows", call)["uuid"]
         end = f"/api/v1/function-runs/workflows/{run}/end"
@@ -232,9 +235,7 @@ class _Uploads:
         if isinstance(value, (Node, Process)):
             return {"uuid": value.uuid}
         if isinstance(value, PurePath) or is_array(value):
-            node = self._client.upload(Path(value) if isinstance(value, PurePath) else value)
-            self._uuids.append(node.uuid)
-            return {"uuid": node.uuid}
+            return {"uuid": self.node(value).uuid}
         return _form(f"input {name!r}", value)
 
     def post(self, path: str, body: Mapping[str, Any], files: Sequence[tuple[str, str, Path]] = ()) -> Any:
@@ -281,15 +282,9 @@ def _output(name: str, value: Any, files: list[tuple[str, str, Path]], saved: Pa
 
 
 def _form(where: str, value: Any) -> dict[str, Any]:
-    """A value in the typed form the server takes: ``{"type": "float", "value": 1.5}``."""
-    from .client import _atoms_form, _is_atoms, _kind_of
-
-    if _is_atoms(value):
-        return {"type": "structure", "value": _atoms_form(value)}
-    if hasattr(value, "tolist") and not isinstance(value, (str, bytes)):
-        value = value.tolist()
+    """A value in the typed form the server takes, a refusal saying ``where`` it was."""
     try:
-        return {"type": _kind_of(value), "value": value}
+        return value_form(value)
     except TypeError as e:
         raise TypeError(f"{where}: {e}") from None
 

@@ -2,7 +2,6 @@ package dev.cairn.api.data;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -223,8 +222,7 @@ class DataController {
             throw new InvalidInputException(
                     "array=true and folder=true exclude each other: a node is one or the" + " other");
         }
-        List<InputStream> opened = new ArrayList<>();
-        try {
+        try (OpenedStreams opened = new OpenedStreams()) {
             Data node;
             if (array) {
                 node = request instanceof MultipartHttpServletRequest parts
@@ -236,10 +234,6 @@ class DataController {
                         : fromBody(request, name, folder, opened);
             }
             return stored(node, label, description);
-        } finally {
-            for (InputStream in : opened) {
-                in.close();
-            }
         }
     }
 
@@ -249,9 +243,8 @@ class DataController {
             @Schema(type = "string", format = "binary", description = "a file; repeat the part for more")
             String file) {}
 
-    /** An unstored node of the parts' files, its streams added to {@code opened} for the caller to close. */
-    private static Data fromParts(MultipartHttpServletRequest request, boolean folder, List<InputStream> opened)
-            throws IOException {
+    /** An unstored node of the parts' files, their streams kept in {@code opened} for the caller to close. */
+    private static Data fromParts(MultipartHttpServletRequest request, boolean folder, OpenedStreams opened) {
         List<MultipartFile> parts = new ArrayList<>();
         request.getMultiFileMap().values().forEach(parts::addAll);
         if (parts.isEmpty()) {
@@ -267,17 +260,17 @@ class DataController {
         }
         if (parts.size() == 1 && !folder) {
             MultipartFile part = parts.getFirst();
-            return new SinglefileData(baseName(part.getOriginalFilename()), open(part, opened));
+            return new SinglefileData(baseName(part.getOriginalFilename()), opened.open(part));
         }
         FolderData data = new FolderData();
         for (MultipartFile part : parts) {
-            data.files().put(part.getOriginalFilename(), open(part, opened));
+            data.files().put(part.getOriginalFilename(), opened.open(part));
         }
         return data;
     }
 
     /** An unstored ArrayData of the parts' .npy files, each checked before anything is stored. */
-    private static ArrayData arrays(MultipartHttpServletRequest parts, List<InputStream> opened) {
+    private static ArrayData arrays(MultipartHttpServletRequest parts, OpenedStreams opened) {
         Map<String, MultipartFile> files = new TreeMap<>();
         parts.getMultiFileMap()
                 .values()
@@ -288,7 +281,7 @@ class DataController {
                     }
                 }));
         List<String> problems = new ArrayList<>();
-        ArrayData arrays = NpyFiles.arrays("the upload", files, part -> opened(part, opened), problems);
+        ArrayData arrays = NpyFiles.arrays("the upload", files, opened::open, problems);
         if (!problems.isEmpty()) {
             throw new InvalidInputException(String.join("; ", problems));
         }
@@ -296,36 +289,24 @@ class DataController {
     }
 
     /** An unstored ArrayData of the one array the raw body is the .npy file of, checked as it is read. */
-    private ArrayData arrayFromBody(HttpServletRequest request, String name, List<InputStream> opened)
-            throws IOException {
+    private ArrayData arrayFromBody(HttpServletRequest request, String name, OpenedStreams opened) throws IOException {
         if (name == null) {
             throw new InvalidInputException("the query parameter 'name' is required with a raw body: the array's"
                     + " file name (?array=true&name=energies.npy)");
         }
+        return NpyFiles.array(name, limitedBody(request, opened), request.getContentLengthLong());
+    }
+
+    /** The raw body, read up to the upload limit: one declared longer is refused before it is read. */
+    private InputStream limitedBody(HttpServletRequest request, OpenedStreams opened) throws IOException {
         if (request.getContentLengthLong() > uploadMax) {
             throw new MaxUploadSizeExceededException(uploadMax);
         }
-        InputStream in = new LimitedInputStream(request.getInputStream(), uploadMax);
-        opened.add(in);
-        return NpyFiles.array(name, in, request.getContentLengthLong());
-    }
-
-    private static InputStream opened(MultipartFile part, List<InputStream> opened) {
-        try {
-            return open(part, opened);
-        } catch (IOException e) {
-            throw new UncheckedIOException("reading the uploaded file " + part.getOriginalFilename(), e);
-        }
-    }
-
-    private static InputStream open(MultipartFile part, List<InputStream> opened) throws IOException {
-        InputStream in = part.getInputStream();
-        opened.add(in);
-        return in;
+        return opened.add(new LimitedInputStream(request.getInputStream(), uploadMax));
     }
 
     /** An unstored node of the raw body, which is read up to the upload limit as the node is stored. */
-    private Data fromBody(HttpServletRequest request, String name, boolean folder, List<InputStream> opened)
+    private Data fromBody(HttpServletRequest request, String name, boolean folder, OpenedStreams opened)
             throws IOException {
         if (name == null) {
             throw new InvalidInputException(
@@ -336,11 +317,7 @@ class DataController {
             throw new InvalidInputException("file name '" + file + "': a SinglefileData's name is one name, not a"
                     + " path; add folder=true for a FolderData");
         }
-        if (request.getContentLengthLong() > uploadMax) {
-            throw new MaxUploadSizeExceededException(uploadMax);
-        }
-        InputStream in = new LimitedInputStream(request.getInputStream(), uploadMax);
-        opened.add(in);
+        InputStream in = limitedBody(request, opened);
         if (!folder) {
             return new SinglefileData(file, in);
         }

@@ -1,8 +1,6 @@
 package dev.cairn.api.data;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -23,8 +21,9 @@ import dev.cairn.storage.graph.SinglefileData;
  * {@code plot/fig.png} is the file {@code fig.png} of the group {@code plot}. The request's JSON names a
  * group by a typed form without a value: {@code {"type": "file"}}, a SinglefileData of the group's one
  * file; {@code {"type": "folder"}}, a FolderData of its files at their paths (none sent: an empty
- * folder); {@code {"type": "array"}}, an ArrayData of its {@code <name>.npy} files. A group no form takes is a problem, so no file sent goes unseen; closing closes the streams
- * the nodes read from as they are stored.
+ * folder); {@code {"type": "array"}}, an ArrayData of its {@code <name>.npy} files. A group no form
+ * takes is a problem, so no file sent goes unseen; closing closes the streams the nodes read from as
+ * they are stored.
  */
 public final class FileGroups implements AutoCloseable {
 
@@ -36,7 +35,7 @@ public final class FileGroups implements AutoCloseable {
     private final Map<String, Map<String, MultipartFile>> groups = new TreeMap<>();
     private final List<String> refused = new ArrayList<>();
     private final Set<String> taken = new HashSet<>();
-    private final List<InputStream> opened = new ArrayList<>();
+    private final OpenedStreams opened = new OpenedStreams();
 
     private FileGroups(String part, boolean multipart) {
         this.part = part;
@@ -106,11 +105,11 @@ public final class FileGroups implements AutoCloseable {
         taken.add(group);
         Map<String, MultipartFile> files = groups.getOrDefault(group, Map.of());
         if (type.equals("array")) {
-            return NpyFiles.arrays(where, files, this::open, problems);
+            return NpyFiles.arrays(where, files, opened::open, problems);
         }
         if (type.equals("folder")) {
             FolderData folder = new FolderData();
-            files.forEach((path, file) -> folder.files().put(path, open(file)));
+            files.forEach((path, file) -> folder.files().put(path, opened.open(file)));
             return folder;
         }
         if (files.size() != 1 || files.keySet().iterator().next().contains("/")) {
@@ -120,7 +119,7 @@ public final class FileGroups implements AutoCloseable {
             return null;
         }
         var only = files.entrySet().iterator().next();
-        return new SinglefileData(only.getKey(), open(only.getValue()));
+        return new SinglefileData(only.getKey(), opened.open(only.getValue()));
     }
 
     /** The problems of the files themselves: a bad name, a file twice, a group no form took. */
@@ -134,32 +133,8 @@ public final class FileGroups implements AutoCloseable {
         }
     }
 
-    private InputStream open(MultipartFile file) {
-        try {
-            InputStream in = file.getInputStream();
-            opened.add(in);
-            return in;
-        } catch (IOException e) {
-            throw new UncheckedIOException("reading the uploaded file " + file.getOriginalFilename(), e);
-        }
-    }
-
     @Override
     public void close() throws IOException {
-        IOException first = null;
-        for (InputStream in : opened) {
-            try {
-                in.close();
-            } catch (IOException e) {
-                if (first == null) {
-                    first = e;
-                } else {
-                    first.addSuppressed(e);
-                }
-            }
-        }
-        if (first != null) {
-            throw first;
-        }
+        opened.close();
     }
 }

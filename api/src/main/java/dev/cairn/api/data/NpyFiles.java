@@ -39,10 +39,9 @@ final class NpyFiles {
         }
         ArrayData arrays = new ArrayData();
         files.forEach((fileName, file) -> {
-            String name = fileName.endsWith(".npy") ? fileName.substring(0, fileName.length() - 4) : "";
-            if (!ArrayData.isName(name)) {
-                problems.add(where + ": '" + fileName + "' is no array's file; an array is <name>.npy, its name"
-                        + " letters, digits and '_'");
+            String name = arrayName(fileName);
+            if (name == null) {
+                problems.add(where + ": " + notAnArray(fileName));
                 return;
             }
             NpyHeader header = header(where + ": " + fileName, file, problems);
@@ -59,21 +58,20 @@ final class NpyFiles {
      * needs. {@code declared} is the body's declared length, -1 when unknown (a chunked body).
      */
     static ArrayData array(String fileName, InputStream body, long declared) throws IOException {
-        String name = fileName.endsWith(".npy") ? fileName.substring(0, fileName.length() - 4) : "";
-        if (!ArrayData.isName(name)) {
-            throw new InvalidInputException("'" + fileName + "' is no array's file; an array is <name>.npy, its name"
-                    + " letters, digits and '_'");
+        String name = arrayName(fileName);
+        if (name == null) {
+            throw new InvalidInputException(notAnArray(fileName));
         }
         BufferedInputStream in = new BufferedInputStream(body, 1 << 16);
         in.mark(NpyHeader.MAX_LENGTH);
         NpyHeader header;
         try {
             header = NpyHeader.read(in);
-        } catch (ArithmeticException e) {
-            throw new InvalidInputException(fileName + ": the header's shape holds more values than a file can");
+        } catch (InvalidInputException e) {
+            throw new InvalidInputException(fileName + ": " + e.getMessage(), e);
         }
         in.reset();
-        String needs = fileName + ": the header's shape " + shape(header) + " needs";
+        String needs = fileName + ": the header's shape " + header.shapeText() + " needs";
         if (declared >= 0 && declared != header.fileSize()) {
             throw new InvalidInputException(needs + " " + header.fileSize() + " bytes, the body has " + declared);
         }
@@ -84,7 +82,7 @@ final class NpyFiles {
         try (InputStream in = file.getInputStream()) {
             NpyHeader header = NpyHeader.read(in);
             if (header.fileSize() != file.getSize()) {
-                problems.add(where + ": the header's shape " + shape(header) + " needs " + header.fileSize()
+                problems.add(where + ": the header's shape " + header.shapeText() + " needs " + header.fileSize()
                         + " bytes, the file has " + file.getSize());
                 return null;
             }
@@ -92,22 +90,18 @@ final class NpyFiles {
         } catch (InvalidInputException e) {
             problems.add(where + ": " + e.getMessage());
             return null;
-        } catch (ArithmeticException e) {
-            problems.add(where + ": the header's shape holds more values than a file can");
-            return null;
         } catch (IOException e) {
             throw new UncheckedIOException("reading the uploaded file " + file.getOriginalFilename(), e);
         }
     }
 
-    private static String shape(NpyHeader header) {
-        StringBuilder s = new StringBuilder("(");
-        for (int d : header.shape()) {
-            s.append(d).append(", ");
-        }
-        if (header.shape().length > 1) {
-            s.setLength(s.length() - 2);
-        }
-        return s.append(')').toString();
+    /** The array a file name {@code <name>.npy} holds, or null when it is no array's file name. */
+    private static String arrayName(String fileName) {
+        String name = fileName.endsWith(".npy") ? fileName.substring(0, fileName.length() - 4) : "";
+        return ArrayData.isName(name) ? name : null;
+    }
+
+    private static String notAnArray(String fileName) {
+        return "'" + fileName + "' is no array's file; an array is <name>.npy, its name letters, digits and '_'";
     }
 }

@@ -40,4 +40,5 @@ record FunctionRunRequest(
                 description = "what it raised (its type, message and traceback): the run is recorded as excepted,"
                         + " with no outputs",
                 example = "ZeroDivisionError: division by zero")
-        String exception) {}
+        String exception)
+        implements RunEnding {}

@@ -77,17 +77,9 @@ class FunctionRuns {
             throw new InvalidInputException("field 'call' is required: the function and its inputs");
         }
         FunctionCall call = decode(request.call(), "call.", problems, false);
-        FunctionEnding ending = ending(
-                request.outputs(),
-                request.exitStatus(),
-                request.exitMessage(),
-                request.exception(),
-                created(files),
-                problems);
+        FunctionEnding ending = ending(request, created(files), problems);
         files.check(problems);
-        if (!problems.isEmpty()) {
-            throw new InvalidInputsException(call == null ? "the run" : call.processType(), problems);
-        }
+        refuse(call, problems);
         return view(launcher.forUser(user.userId()).recordFunction(call, ending), user);
     }
 
@@ -99,9 +91,7 @@ class FunctionRuns {
                     + " calls are); leave it out");
         }
         FunctionCall call = decode(request, "", problems, false);
-        if (!problems.isEmpty()) {
-            throw new InvalidInputsException(call == null ? "the run" : call.processType(), problems);
-        }
+        refuse(call, problems);
         return ProcessSummary.launched(launcher.forUser(user.userId()).openFunction(call), user.email());
     }
 
@@ -109,17 +99,18 @@ class FunctionRuns {
     FunctionRun end(UUID run, WorkflowEnding request, CairnPrincipal user) {
         Node node = references.node(run).orElseThrow(() -> new NotFoundException("no node has uuid " + run));
         List<String> problems = new ArrayList<>();
-        FunctionEnding ending = ending(
-                request.outputs(),
-                request.exitStatus(),
-                request.exitMessage(),
-                request.exception(),
-                returned(),
-                problems);
+        FunctionEnding ending = ending(request, returned(), problems);
         if (!problems.isEmpty()) {
             throw new InvalidInputsException(node.describe(), problems);
         }
         return view(launcher.forUser(user.userId()).endFunction(node.id(), ending), user);
+    }
+
+    /** Throws the problems of a request, named by its call when it has one that reads. */
+    private static void refuse(FunctionCall call, List<String> problems) {
+        if (!problems.isEmpty()) {
+            throw new InvalidInputsException(call == null ? "the run" : call.processType(), problems);
+        }
     }
 
     /** The call as the engine takes it; with {@code alone}, its problems are thrown at once. */
@@ -259,21 +250,17 @@ class FunctionRuns {
         };
     }
 
-    private static FunctionEnding ending(
-            JsonNode given,
-            Integer exitStatus,
-            String exitMessage,
-            String exception,
-            OutputForm form,
-            List<String> problems) {
-        if (exception != null) {
+    private static FunctionEnding ending(RunEnding request, OutputForm form, List<String> problems) {
+        JsonNode given = request.outputs();
+        Integer exitStatus = request.exitStatus();
+        if (request.exception() != null) {
             if (given != null && !given.isNull() && !given.isEmpty()) {
                 problems.add("outputs: a run that raised returned nothing; leave them out");
             }
             if (exitStatus != null) {
                 problems.add("exit_status: a run that raised has none; leave it out");
             }
-            return new FunctionEnding.Raised(exception);
+            return new FunctionEnding.Raised(request.exception());
         }
         int status = exitStatus == null ? 0 : exitStatus;
         if (status < 0) {
@@ -292,7 +279,7 @@ class FunctionRuns {
                 }
             }
         }
-        return new FunctionEnding.Returned(outputs, status, exitMessage);
+        return new FunctionEnding.Returned(outputs, status, request.exitMessage());
     }
 
     private FunctionRun view(ProcessResult result, CairnPrincipal user) {

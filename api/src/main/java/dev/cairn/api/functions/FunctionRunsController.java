@@ -38,7 +38,7 @@ import dev.cairn.storage.errors.InvalidInputException;
                 + " outputs and source, reused from the cache like any calculation")
 class FunctionRunsController {
 
-    /** The multipart parts that carry the files of outputs of the type file or folder. */
+    /** The multipart parts that carry the files of outputs of the type file, folder or array. */
     static final String FILES = "files";
 
     /*

@@ -35,4 +35,5 @@ record WorkflowEnding(
                 nullable = true,
                 description = "what it raised (its type, message and traceback): the run ends excepted",
                 example = "RuntimeError: no structure converged")
-        String exception) {}
+        String exception)
+        implements RunEnding {}

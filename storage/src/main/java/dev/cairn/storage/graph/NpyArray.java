@@ -47,15 +47,8 @@ public record NpyArray(int[] shape, double[] doubles, long[] longs) {
 
     /** The array as an {@code .npy} file of version 1.0, as NumPy writes it. */
     public byte[] toBytes() {
-        StringBuilder dims = new StringBuilder();
-        for (int d : shape) {
-            dims.append(d).append(", ");
-        }
-        if (shape.length > 1) {
-            dims.setLength(dims.length() - 2);
-        }
-        String dict = "{'descr': '" + (doubles != null ? "<f8" : "<i8") + "', 'fortran_order': False, 'shape': (" + dims
-                + "), }";
+        String dict = "{'descr': '" + (doubles != null ? "<f8" : "<i8") + "', 'fortran_order': False, 'shape': "
+                + NpyHeader.tuple(shape) + ", }";
         int unpadded = NpyHeader.MAGIC.length + 2 + dict.length() + 1;
         String header = dict + " ".repeat((64 - unpadded % 64) % 64) + "\n";
         int count = doubles != null ? doubles.length : longs.length;

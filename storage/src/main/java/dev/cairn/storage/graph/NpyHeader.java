@@ -28,12 +28,18 @@ public record NpyHeader(boolean doubles, int[] shape, int length) {
     private static final Pattern DICT =
             Pattern.compile("\\{'descr': '(<f8|<i8)', 'fortran_order': False, 'shape': \\(([0-9, ]*)\\), *}\\s*");
 
+    /** Refuses a negative dimension, and a shape of more values than a file can hold. */
     public NpyHeader {
         shape = shape.clone();
         for (int d : shape) {
             if (d < 0) {
                 throw new InvalidInputException("negative dimension in shape " + Arrays.toString(shape));
             }
+        }
+        try {
+            Math.addExact(length, Math.multiplyExact(8L, count(shape)));
+        } catch (ArithmeticException e) {
+            throw new InvalidInputException("the header's shape holds more values than a file can");
         }
     }
 
@@ -44,16 +50,37 @@ public record NpyHeader(boolean doubles, int[] shape, int length) {
 
     /** How many values the shape holds. */
     public long count() {
-        long count = 1;
-        for (int d : shape) {
-            count = Math.multiplyExact(count, d);
-        }
-        return count;
+        return count(shape);
     }
 
     /** The size of the whole file: the header and eight bytes a value. */
     public long fileSize() {
         return length + 8 * count();
+    }
+
+    /** The shape as the header writes it, a Python tuple: {@code (2, 3)}. */
+    public String shapeText() {
+        return tuple(shape);
+    }
+
+    /** {@code shape} as a header writes it, a Python tuple: {@code (2, 3)}, {@code (4, )}. */
+    static String tuple(int[] shape) {
+        StringBuilder dims = new StringBuilder("(");
+        for (int d : shape) {
+            dims.append(d).append(", ");
+        }
+        if (shape.length > 1) {
+            dims.setLength(dims.length() - 2);
+        }
+        return dims.append(')').toString();
+    }
+
+    private static long count(int[] shape) {
+        long count = 1;
+        for (int d : shape) {
+            count = Math.multiplyExact(count, d);
+        }
+        return count;
     }
 
     /**

@@ -79,26 +79,21 @@ public final class FunctionRecords {
     public Optional<ProcessResult> reuse(FunctionCall call) {
         List<String> problems = new ArrayList<>();
         CalcFunctionNode node = node(call, problems);
-        refuse(call, problems);
-        try {
-            return Optional.ofNullable(Transactions.run(database, c -> {
-                var g = graph.inTransaction(c);
-                Optional<CacheHit> hit = caches.lookup(g, call.processType(), SPEC, false, node, null, call.useCache());
-                if (hit.isEmpty()) {
-                    return null;
-                }
-                linkCaller(c, g, call, node);
-                StepEffects effects = new StepEffects();
-                effects.addNode(node);
-                Map<String, Data> copies = caches.take(g, node, hit.get(), effects);
-                states.finishedBeforeStore(node);
-                keepSource(node, call);
-                g.storeAll(effects.nodes());
-                return new ProcessResult(node, copies);
-            }));
-        } catch (SQLException e) {
-            throw new StorageException("looking up " + call.processType() + " in the cache", e);
-        }
+        refuse(call.processType(), problems);
+        return Optional.ofNullable(inTransaction("looking up " + call.processType() + " in the cache", (c, g) -> {
+            Optional<CacheHit> hit = caches.lookup(g, call.processType(), SPEC, false, node, null, call.useCache());
+            if (hit.isEmpty()) {
+                return null;
+            }
+            linkCaller(c, g, call, node);
+            StepEffects effects = new StepEffects();
+            effects.addNode(node);
+            Map<String, Data> copies = caches.take(g, node, hit.get(), effects);
+            states.finishedBeforeStore(node);
+            keepSource(node, call);
+            g.storeAll(effects.nodes());
+            return new ProcessResult(node, copies);
+        }));
     }
 
     /**
@@ -112,9 +107,9 @@ public final class FunctionRecords {
         List<String> problems = new ArrayList<>();
         CalcFunctionNode node = node(call, problems);
         if (ending instanceof FunctionEnding.Returned r) {
-            checkOutputs(r, problems);
+            checkOutputs(r, false, problems);
         }
-        refuse(call, problems);
+        refuse(call.processType(), problems);
         StepEffects effects = new StepEffects();
         effects.addNode(node);
         Map<String, Data> linked = new LinkedHashMap<>();
@@ -124,10 +119,7 @@ public final class FunctionRecords {
                     FunctionRunner.link(node, name, data, effects);
                     linked.put(name, data);
                 });
-                node.setExitStatus(r.exitStatus());
-                if (r.exitMessage() != null && !r.exitMessage().isEmpty()) {
-                    node.setExitMessage(r.exitMessage());
-                }
+                setExit(node, r);
                 states.finishedBeforeStore(node);
             }
             case FunctionEnding.Raised r -> states.exceptedBeforeStore(node, r.exception());
@@ -150,7 +142,7 @@ public final class FunctionRecords {
         List<String> problems = new ArrayList<>();
         WorkFunctionNode node = new WorkFunctionNode(call.processType());
         describe(node, call, LinkType.INPUT_WORK, problems);
-        refuse(call, problems);
+        refuse(call.processType(), problems);
         keepSource(node, call);
         return inTransaction("opening " + call.processType(), (c, g) -> {
             ProcessNode caller = linkCaller(c, g, call, node);
@@ -187,15 +179,10 @@ public final class FunctionRecords {
             switch (ending) {
                 case FunctionEnding.Returned r -> {
                     List<String> problems = new ArrayList<>();
-                    checkReturns(r, problems);
-                    if (!problems.isEmpty()) {
-                        throw new InvalidInputException(node.describe() + ": " + String.join("; ", problems));
-                    }
+                    checkOutputs(r, true, problems);
+                    refuse(node.describe(), problems);
                     returned.putAll(r.outputs());
-                    node.setExitStatus(r.exitStatus());
-                    if (r.exitMessage() != null && !r.exitMessage().isEmpty()) {
-                        node.setExitMessage(r.exitMessage());
-                    }
+                    setExit(node, r);
                     terminal = ProcessState.FINISHED;
                 }
                 case FunctionEnding.Raised r -> {
@@ -290,24 +277,24 @@ public final class FunctionRecords {
         }
     }
 
-    private static void refuse(FunctionCall call, List<String> problems) {
+    private static void refuse(String who, List<String> problems) {
         if (!problems.isEmpty()) {
-            throw new InvalidInputException(call.processType() + ": " + String.join("; ", problems));
+            throw new InvalidInputException(who + ": " + String.join("; ", problems));
         }
     }
 
-    private static void checkReturns(FunctionEnding.Returned r, List<String> problems) {
-        checkStatus(r, problems);
-        r.outputs().forEach((name, data) -> {
-            checkName("output", name, problems);
-            if (!data.isStored()) {
-                problems.add("output '" + name + "' is new data (" + data.describe() + "); a workflow returns data"
-                        + " that its calls made or that it was given: compute it in a calculation function");
-            }
-        });
+    private static void setExit(ProcessNode node, FunctionEnding.Returned r) {
+        node.setExitStatus(r.exitStatus());
+        if (r.exitMessage() != null && !r.exitMessage().isEmpty()) {
+            node.setExitMessage(r.exitMessage());
+        }
     }
 
-    private static void checkStatus(FunctionEnding.Returned r, List<String> problems) {
+    /**
+     * The problems of what a run returned: a calculation's outputs are new data, a workflow's
+     * ({@code stored}) data that exists; a failure returns none.
+     */
+    private static void checkOutputs(FunctionEnding.Returned r, boolean stored, List<String> problems) {
         if (r.exitStatus() < 0) {
             problems.add("exit status " + r.exitStatus() + " is negative");
         }
@@ -315,13 +302,12 @@ public final class FunctionRecords {
             problems.add("a run that failed (exit status " + r.exitStatus() + ") links no outputs, got "
                     + String.join(", ", r.outputs().keySet()) + "; leave them out");
         }
-    }
-
-    private static void checkOutputs(FunctionEnding.Returned r, List<String> problems) {
-        checkStatus(r, problems);
         r.outputs().forEach((name, data) -> {
             checkName("output", name, problems);
-            if (data.isStored()) {
+            if (stored && !data.isStored()) {
+                problems.add("output '" + name + "' is new data (" + data.describe() + "); a workflow returns data"
+                        + " that its calls made or that it was given: compute it in a calculation function");
+            } else if (!stored && data.isStored()) {
                 problems.add("output '" + name + "' is " + data.describe()
                         + ", which exists already; a calculation returns new data only");
             }
