@@ -128,7 +128,8 @@ public final class FileGroups implements AutoCloseable {
         for (String group : groups.keySet()) {
             if (!taken.contains(group)) {
                 problems.add(part + ": the files of '" + group + "' ("
-                        + String.join(", ", groups.get(group).keySet()) + ") belong to nothing of type file or folder");
+                        + String.join(", ", groups.get(group).keySet())
+                        + ") belong to nothing of type file, folder or array");
             }
         }
     }

@@ -124,6 +124,9 @@ class FunctionRunsController {
         } catch (JacksonException e) {
             throw new InvalidInputException("part 'run': " + JsonProblems.describe(e));
         }
+        if (request == null) {
+            throw new InvalidInputException("part 'run': null; it is the run as a JSON object");
+        }
         try (FileGroups groups = FileGroups.of(FILES, files == null ? List.of() : files)) {
             return created(runs.record(request, groups, CurrentUser.principal()));
         }

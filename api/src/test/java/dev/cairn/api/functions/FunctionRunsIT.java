@@ -303,7 +303,7 @@ class FunctionRunsIT extends ApiTest {
                         "files: file name '../d.txt' is refused: it has an empty, '.' or '..' name; a file name is a"
                                 + " relative path of names separated by '/' (a.txt, out/a.txt)",
                         "files: file name 'e.txt' names no output; it is <output>/<file name>, as plot/fig.png",
-                        "files: the files of 'stray' (c.txt) belong to nothing of type file or folder"),
+                        "files: the files of 'stray' (c.txt) belong to nothing of type file, folder or array"),
                 problems);
 
         List<String> failed = problems(new Multipart()
@@ -311,7 +311,7 @@ class FunctionRunsIT extends ApiTest {
                 .file("files", "plot/fig.png", bytes("a figure"))
                 .post(api, "/api/v1/function-runs"));
         assertEquals(
-                List.of("files: the files of 'plot' (fig.png) belong to nothing of type file or folder"),
+                List.of("files: the files of 'plot' (fig.png) belong to nothing of type file, folder or array"),
                 failed,
                 "a failed run sends no files");
 
@@ -319,6 +319,10 @@ class FunctionRunsIT extends ApiTest {
                 List.of("part 'run': malformed JSON at line 1, column 2: Unexpected character ('x' (code 120)):"
                         + " was expecting double-quote to start property name"),
                 problems(new Multipart().field("run", "application/json", "{x").post(api, "/api/v1/function-runs")));
+        assertEquals(
+                List.of("part 'run': null; it is the run as a JSON object"),
+                problems(
+                        new Multipart().field("run", "application/json", "null").post(api, "/api/v1/function-runs")));
         assertEquals(before, Rows.settled(engine), "nothing stored");
     }
 
