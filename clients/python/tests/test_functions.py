@@ -267,6 +267,32 @@ def test_a_workflow_function_that_fails_or_is_killed_ends_so(cairn: Client) -> N
     assert cairn.processes(entry_point="python:test_functions." + killed_midway.__qualname__)[0].state == "killed"
 
 
+def test_a_workflow_function_links_the_shell_jobs_and_processes_it_launches(cairn: Client) -> None:
+    @cairn.calcfunction
+    def count(lines: Path) -> int:
+        return len(lines.read_text().splitlines())
+
+    @cairn.workfunction
+    def survey(n: Node) -> dict[str, Node]:
+        job = cairn.shell("seq {n}", {"n": n}, timeout=300)
+        assert job.ok, job.exit_message
+        chain = cairn.submit("arithmetic.add_multiply", {"x": n, "y": 1, "z": 2}).wait(300)
+        return {"lines": count(job.outputs()["stdout"]), "listing": job.outputs()["stdout"], "result": chain.outputs()["result"]}
+
+    run = survey.run(4)
+    assert run.process.state == "finished", run.process
+    assert run.outputs["lines"].value == 4 and run.outputs["result"].value == 10
+    flow = run.process.node()
+    called = sorted((link.type, link.node.process_type) for link in flow.outgoing() if link.type.startswith("call"))
+    assert called == [
+        ("call_calc", "core.shell"),
+        ("call_calc", "python:test_functions." + count.__qualname__),
+        ("call_work", "arithmetic.add_multiply"),
+    ]
+    assert [p["caller"] for p in run.process.detail()["called"]] == [run.process.uuid] * 3
+    assert run.process.inputs()["n"] in run.outputs["lines"].ancestors(), "the job's output feeds the count"
+
+
 def _returns_stored(cairn: Client, stored: Node) -> object:
     @cairn.calcfunction
     def give() -> Node:

@@ -12,6 +12,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence, TypeVar
 from . import config
 from ._arrays import is_array, npy_body
 from ._arrays import save as save_array
+from ._calling import called
 from ._forms import structure_form, value_form
 from ._http import Http
 from .errors import CairnError
@@ -393,7 +394,7 @@ class Client:
             meta["use_cache"] = use_cache
         if meta:
             body["metadata"] = meta
-        return body
+        return called(body)
 
     def _shell_job(
         self,
@@ -425,7 +426,7 @@ class Client:
             "metadata": dict(metadata) if metadata else None,
         }
         body.update({k: v for k, v in optional.items() if v is not None})
-        return body, files
+        return called(body), files
 
     def _post_uploading(
         self, path: str, payload: Any, jobs: Sequence[tuple[dict[str, Any], Mapping[str, Path]]]

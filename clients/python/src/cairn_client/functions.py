@@ -15,11 +15,11 @@ import traceback
 import warnings
 from abc import ABC, abstractmethod
 from contextlib import ExitStack
-from contextvars import ContextVar
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, Callable, Generic, Mapping, NamedTuple, Sequence, TypeVar
 
 from ._arrays import DEFAULT, is_array, save
+from ._calling import called, current_run
 from ._forms import value_form
 from .errors import CairnError
 from .nodes import ARRAY_TYPE, Node
@@ -47,9 +47,6 @@ _SINGLEFILE = "data.core.singlefile.SinglefileData."
 _FOLDER = "data.core.folder.FolderData."
 
 R = TypeVar("R")
-
-#: The open run of the workflow function the current code runs in: the functions it calls name it as their caller.
-_caller: ContextVar[str | None] = ContextVar("cairn_function_caller", default=None)
 
 
 class ExitCode(NamedTuple):
@@ -106,9 +103,7 @@ class _Recorded(ABC, Generic[R]):
         call: dict[str, Any] = {"function": self._identity, "inputs": dict(inputs)}
         if self._label is not None:
             call["label"] = self._label
-        if _caller.get() is not None:
-            call["caller"] = _caller.get()
-        return call
+        return called(call)
 
     def _run_of(self, answer: Mapping[str, Any]) -> FunctionRun:
         outputs = {name: Node(self._client, data) for name, data in answer["outputs"].items()}
@@ -180,7 +175,7 @@ class WorkflowFunction(_Recorded[R]):
         call = self._call({k: {"uuid": n.uuid} for k, n in nodes.items()})
         run = uploads.post("/api/v1/function-runs/workflows", call)["uuid"]
         end = f"/api/v1/function-runs/workflows/{run}/end"
-        entered = _caller.set(run)
+        entered = current_run.set(run)
         try:
             returned = self._function(**nodes)
             ending = _workflow_ending(returned)
@@ -191,7 +186,7 @@ class WorkflowFunction(_Recorded[R]):
                 warnings.warn(f"the run {run} could not be ended as excepted: {failure}")
             raise
         finally:
-            _caller.reset(entered)
+            current_run.reset(entered)
         return self._run_of(self._client._http.post(end, ending))
 
 

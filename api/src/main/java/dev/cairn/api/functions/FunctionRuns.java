@@ -18,6 +18,8 @@ import dev.cairn.api.data.DataForms;
 import dev.cairn.api.data.FileGroups;
 import dev.cairn.api.nodes.NodeDetails;
 import dev.cairn.api.nodes.NodeService;
+import dev.cairn.api.processes.Callers;
+import dev.cairn.api.processes.ProcessService;
 import dev.cairn.api.processes.ProcessSummary;
 import dev.cairn.api.security.CairnPrincipal;
 import dev.cairn.engine.Engine;
@@ -34,7 +36,6 @@ import dev.cairn.storage.graph.CachingExtras;
 import dev.cairn.storage.graph.Data;
 import dev.cairn.storage.graph.Node;
 import dev.cairn.storage.graph.ProcessNode;
-import dev.cairn.storage.graph.WorkFunctionNode;
 
 /**
  * Functions clients run themselves, for every surface of the server: a call is looked up in the cache
@@ -51,11 +52,13 @@ class FunctionRuns {
     private final Launcher launcher;
     private final ReferenceResolver references;
     private final NodeService nodes;
+    private final ProcessService processes;
 
-    FunctionRuns(Engine engine, Storage storage, NodeService nodes) {
+    FunctionRuns(Engine engine, Storage storage, NodeService nodes, ProcessService processes) {
         this.launcher = engine.launcher();
         this.references = ReferenceResolver.of(storage.graph(), storage.computers());
         this.nodes = nodes;
+        this.processes = processes;
     }
 
     /** The call recorded as the copy of a finished run, when the cache has one; nothing stored otherwise. */
@@ -63,7 +66,8 @@ class FunctionRuns {
         FunctionCall call = decode(request, "", new ArrayList<>(), true);
         return launcher.forUser(user.userId())
                 .reuseFunction(call)
-                .map(result -> new FunctionReuse(true, view(result, user)))
+                .map(result -> new FunctionReuse(
+                        true, view(result, ProcessSummary.launched(result.node(), user.email(), call.caller()))))
                 .orElse(new FunctionReuse(false, null));
     }
 
@@ -80,7 +84,8 @@ class FunctionRuns {
         FunctionEnding ending = ending(request, created(files), problems);
         files.check(problems);
         refuse(call, problems);
-        return view(launcher.forUser(user.userId()).recordFunction(call, ending), user);
+        ProcessResult result = launcher.forUser(user.userId()).recordFunction(call, ending);
+        return view(result, ProcessSummary.launched(result.node(), user.email(), call.caller()));
     }
 
     /** Opens a run of a client's workflow function: calls that name it as their caller are linked to it. */
@@ -92,7 +97,7 @@ class FunctionRuns {
         }
         FunctionCall call = decode(request, "", problems, false);
         refuse(call, problems);
-        return ProcessSummary.launched(launcher.forUser(user.userId()).openFunction(call), user.email());
+        return ProcessSummary.launched(launcher.forUser(user.userId()).openFunction(call), user.email(), call.caller());
     }
 
     /** Ends an open run of a client's workflow function: with the stored data it returned, or what it raised. */
@@ -103,7 +108,8 @@ class FunctionRuns {
         if (!problems.isEmpty()) {
             throw new InvalidInputsException(node.describe(), problems);
         }
-        return view(launcher.forUser(user.userId()).endFunction(node.id(), ending), user);
+        ProcessResult result = launcher.forUser(user.userId()).endFunction(node.id(), ending);
+        return view(result, processes.summary(node.id()));
     }
 
     /** Throws the problems of a request, named by its call when it has one that reads. */
@@ -135,7 +141,7 @@ class FunctionRuns {
             }
         }
         Map<String, Node> inputs = inputs(request.inputs(), at + "inputs", problems);
-        ProcessNode caller = request.caller() == null ? null : caller(request.caller(), at + "caller", problems);
+        ProcessNode caller = Callers.resolve(references, request.caller(), at + "caller", problems);
         if (alone && problems.size() > before) {
             throw new InvalidInputsException(processType == null ? "the call" : processType, problems);
         }
@@ -182,17 +188,6 @@ class FunctionRuns {
             }
         }
         return inputs;
-    }
-
-    /** The open run a call names as its caller; the engine checks that it is open and the user's. */
-    private ProcessNode caller(UUID uuid, String where, List<String> problems) {
-        Node node = references.node(uuid).orElse(null);
-        if (node instanceof WorkFunctionNode run) {
-            return run;
-        }
-        problems.add(where + ": " + (node == null ? "no node has uuid " + uuid : uuid + " is " + node.describe())
-                + "; a caller is an open run of a workflow function (POST /api/v1/function-runs/workflows)");
-        return null;
     }
 
     private Node stored(String where, JsonNode reference, List<String> problems) {
@@ -282,14 +277,12 @@ class FunctionRuns {
         return new FunctionEnding.Returned(outputs, status, request.exitMessage());
     }
 
-    private FunctionRun view(ProcessResult result, CairnPrincipal user) {
+    /** The run as the answer shows it, its process as {@code process}. */
+    private FunctionRun view(ProcessResult result, ProcessSummary process) {
         Map<String, NodeDetails> outputs = new LinkedHashMap<>();
         result.outputs().forEach((name, data) -> outputs.put(name, nodes.read(data.id())));
         Object source = result.node().extras().get(CachingExtras.CACHED_FROM);
-        return new FunctionRun(
-                ProcessSummary.launched(result.node(), user.email()),
-                outputs,
-                source == null ? null : UUID.fromString(source.toString()));
+        return new FunctionRun(process, outputs, source == null ? null : UUID.fromString(source.toString()));
     }
 
     private static String sha256(String source) {

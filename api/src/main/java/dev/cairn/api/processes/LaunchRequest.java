@@ -1,5 +1,7 @@
 package dev.cairn.api.processes;
 
+import java.util.UUID;
+
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.swagger.v3.oas.annotations.media.Schema;
 import tools.jackson.databind.JsonNode;
@@ -29,4 +31,12 @@ record LaunchRequest(
                 description = "use_cache (true/false), and for a calculation job its options and computer"
                         + " (component <entry_point>.metadata)",
                 example = "{\"use_cache\": false}")
-        JsonNode metadata) {}
+        JsonNode metadata,
+
+        @Schema(
+                nullable = true,
+                description = "the open run of a workflow function (POST /api/v1/function-runs/workflows) that"
+                        + " launches this process, by uuid: linked as its caller and its parent, so that killing the run"
+                        + " kills it. It must be the calling user's and not ended",
+                example = "0190c1a2-5b1e-7c3d-9f00-2b8e4d6a1c55")
+        UUID caller) {}

@@ -1,5 +1,6 @@
 package dev.cairn.api.processes;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import org.springframework.stereotype.Service;
@@ -18,6 +19,7 @@ import dev.cairn.engine.process.WorkChainDefinition;
 import dev.cairn.engine.process.WorkFunction;
 import dev.cairn.storage.Storage;
 import dev.cairn.storage.errors.InvalidInputException;
+import dev.cairn.storage.graph.ProcessNode;
 
 /**
  * Launching processes for every surface of the server: one, a batch stored whole or not at all, or a
@@ -30,12 +32,14 @@ class LaunchService {
 
     private final PluginRegistry plugins;
     private final Launcher launcher;
+    private final ReferenceResolver references;
     private final JsonInputs json;
 
     LaunchService(Engine engine, Storage storage) {
         this.plugins = engine.plugins();
         this.launcher = engine.launcher();
-        this.json = new JsonInputs(ReferenceResolver.of(storage.graph(), storage.computers()));
+        this.references = ReferenceResolver.of(storage.graph(), storage.computers());
+        this.json = new JsonInputs(references);
     }
 
     /** Every process type this server can launch, in name order. */
@@ -51,8 +55,7 @@ class LaunchService {
     /** Stores the process {@code request} asks for with its inputs and hands it to the workers, as the user. */
     public ProcessSummary submit(LaunchRequest request, CairnPrincipal user) {
         Launch launch = decode(request);
-        return ProcessSummary.launched(
-                launcher.forUser(user.userId()).submit(launch.definition(), launch.inputs()), user.email());
+        return ProcessSummary.launched(launcher.forUser(user.userId()).submit(launch), user.email(), launch.caller());
     }
 
     /**
@@ -63,9 +66,17 @@ class LaunchService {
     public List<ProcessSummary> submitAll(List<LaunchRequest> requests, CairnPrincipal user) {
         Launcher forUser = launcher.forUser(user.userId());
         List<Launch> valid = Batches.decodeAll(requests, "launches", this::decode, forUser);
-        return forUser.submitAll(valid).stream()
-                .map(node -> ProcessSummary.launched(node, user.email()))
-                .toList();
+        return summaries(valid, forUser.submitAll(valid), user.email());
+    }
+
+    /** What a batch launched, each with its caller. */
+    static List<ProcessSummary> summaries(List<Launch> launches, List<ProcessNode> nodes, String user) {
+        List<ProcessSummary> summaries = new ArrayList<>(nodes.size());
+        for (int i = 0; i < nodes.size(); i++) {
+            summaries.add(
+                    ProcessSummary.launched(nodes.get(i), user, launches.get(i).caller()));
+        }
+        return summaries;
     }
 
     /** Whether the launch would take its outputs from the cache, and why; nothing is stored. */
@@ -90,7 +101,10 @@ class LaunchService {
      */
     private Launch decode(LaunchRequest request) {
         ProcessDefinition definition = definition(request);
-        return new Launch(definition, json.decode(definition, request.inputs(), request.metadata()));
+        return new Launch(
+                definition,
+                json.decode(definition, request.inputs(), request.metadata()),
+                Callers.of(references, request.caller()));
     }
 
     private ProcessDefinition definition(LaunchRequest request) {

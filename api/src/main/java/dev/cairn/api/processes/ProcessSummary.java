@@ -72,6 +72,11 @@ public record ProcessSummary(
 
     /** A process just launched by the calling user ({@code user}, an email), as lists show it. */
     public static ProcessSummary launched(ProcessNode node, String user) {
+        return launched(node, user, null);
+    }
+
+    /** A process just launched by {@code user} and called by {@code caller} (null: by none). */
+    public static ProcessSummary launched(ProcessNode node, String user, ProcessNode caller) {
         return new ProcessSummary(
                 node.uuid(),
                 node.id(),
@@ -85,7 +90,7 @@ public record ProcessSummary(
                 node.ctime(),
                 node.mtime(),
                 user,
-                null);
+                caller == null ? null : caller.uuid());
     }
 
     /** The node type of each kind of process, by the kind's name. */

@@ -2,6 +2,7 @@ package dev.cairn.api.processes;
 
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -70,4 +71,12 @@ record ShellJobRequest(
                 description = "use_cache (true/false) and the job's options, as for any calculation job (component"
                         + " core.shell.metadata); the computer is the field 'computer'",
                 example = "{\"use_cache\": true}")
-        JsonNode metadata) {}
+        JsonNode metadata,
+
+        @Schema(
+                nullable = true,
+                description = "the open run of a workflow function (POST /api/v1/function-runs/workflows) that"
+                        + " launches this job, by uuid: linked as its caller and its parent, so that killing the run"
+                        + " kills it. It must be the calling user's and not ended",
+                example = "0190c1a2-5b1e-7c3d-9f00-2b8e4d6a1c55")
+        UUID caller) {}

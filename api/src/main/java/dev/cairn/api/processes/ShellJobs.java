@@ -10,6 +10,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 import dev.cairn.api.codes.CodeService;
 import dev.cairn.api.computers.ComputerRefs;
+import dev.cairn.api.security.CairnPrincipal;
 import dev.cairn.engine.Engine;
 import dev.cairn.engine.launch.JsonInputs;
 import dev.cairn.engine.launch.Launcher;
@@ -23,7 +24,6 @@ import dev.cairn.storage.errors.InvalidInputException;
 import dev.cairn.storage.errors.NotFoundException;
 import dev.cairn.storage.graph.Code;
 import dev.cairn.storage.graph.InstalledCode;
-import dev.cairn.storage.graph.ProcessNode;
 import dev.cairn.storage.graph.computers.Computer;
 
 /**
@@ -44,20 +44,22 @@ class ShellJobs {
     private final Engine engine;
     private final CodeService codes;
     private final ComputerRefs computers;
+    private final ReferenceResolver references;
     private final JsonInputs json;
 
     ShellJobs(Engine engine, Storage storage, CodeService codes, ComputerRefs computers) {
         this.engine = engine;
         this.codes = codes;
         this.computers = computers;
-        this.json = new JsonInputs(ReferenceResolver.of(storage.graph(), storage.computers()));
+        this.references = ReferenceResolver.of(storage.graph(), storage.computers());
+        this.json = new JsonInputs(references);
     }
 
-    /** Launches one shell job for {@code userId}. */
-    ProcessNode submit(long userId, ShellJobRequest request) {
-        Launcher launcher = engine.launcher().forUser(userId);
+    /** Launches one shell job for {@code user}. */
+    ProcessSummary submit(CairnPrincipal user, ShellJobRequest request) {
+        Launcher launcher = engine.launcher().forUser(user.userId());
         Launcher.Launch launch = decode(request, new HashMap<>());
-        return launcher.submit(launch.definition(), launch.inputs());
+        return ProcessSummary.launched(launcher.submit(launch), user.email(), launch.caller());
     }
 
     /**
@@ -65,10 +67,11 @@ class ShellJobs {
      * first, and each problem named by the job's index ({@code jobs[3]: …}). A program's new code
      * is made once for all the jobs that run it.
      */
-    List<ProcessNode> submitAll(long userId, List<ShellJobRequest> requests) {
-        Launcher launcher = engine.launcher().forUser(userId);
+    List<ProcessSummary> submitAll(CairnPrincipal user, List<ShellJobRequest> requests) {
+        Launcher launcher = engine.launcher().forUser(user.userId());
         Map<String, Code> programs = new HashMap<>();
-        return launcher.submitAll(Batches.decodeAll(requests, "jobs", r -> decode(r, programs), launcher));
+        List<Launcher.Launch> launches = Batches.decodeAll(requests, "jobs", r -> decode(r, programs), launcher);
+        return LaunchService.summaries(launches, launcher.submitAll(launches), user.email());
     }
 
     /** The launch a request describes; {@code programs} keeps the codes found or made so far, by program@computer. */
@@ -84,7 +87,7 @@ class ShellJobs {
         String program = words.getFirst();
         Code code = programs.computeIfAbsent(program + "@" + computer.label(), key -> code(program, computer));
         inputs.put(CalcJobDefinition.CODE, code);
-        return new Launcher.Launch(ShellJob.DEFINITION, inputs);
+        return new Launcher.Launch(ShellJob.DEFINITION, inputs, Callers.of(references, request.caller()));
     }
 
     /** The job's inputs in the JSON form of {@code core.shell}, without its code. */

@@ -16,7 +16,6 @@ import org.springframework.web.bind.annotation.RestController;
 
 import dev.cairn.api.config.CairnProperties;
 import dev.cairn.api.security.CurrentUser;
-import dev.cairn.storage.graph.ProcessNode;
 
 /** Shell jobs launched from a command line: any program, no plugin. */
 @RestController
@@ -46,9 +45,9 @@ class ShellJobsController {
                     stream). Needs the role submit.""")
     @ApiResponse(responseCode = "201", description = "launched; Location is the process")
     ResponseEntity<ProcessSummary> submitShellJob(@RequestBody ShellJobRequest request) {
-        ProcessNode node = shellJobs.submit(CurrentUser.id(), request);
-        return ResponseEntity.created(URI.create("/api/v1/processes/" + node.uuid()))
-                .body(ProcessSummary.launched(node, CurrentUser.principal().email()));
+        ProcessSummary launched = shellJobs.submit(CurrentUser.principal(), request);
+        return ResponseEntity.created(URI.create("/api/v1/processes/" + launched.uuid()))
+                .body(launched);
     }
 
     @PostMapping("/batch")
@@ -60,10 +59,7 @@ class ShellJobsController {
     @ApiResponse(responseCode = "201", description = "launched, in the order of the jobs")
     BatchResponse submitShellJobs(@RequestBody ShellJobBatchRequest request) {
         List<ShellJobRequest> jobs = Batches.checkSize(request.jobs(), "jobs", batchMax);
-        String user = CurrentUser.principal().email();
-        List<ProcessSummary> launched = shellJobs.submitAll(CurrentUser.id(), jobs).stream()
-                .map(node -> ProcessSummary.launched(node, user))
-                .toList();
+        List<ProcessSummary> launched = shellJobs.submitAll(CurrentUser.principal(), jobs);
         return new BatchResponse(launched.size(), launched);
     }
 }

@@ -358,6 +358,7 @@ class FunctionRunsIT extends ApiTest {
                 "/api/v1/function-runs/workflows/" + inner + "/end",
                 "{\"outputs\": {\"same\": {\"uuid\": \"" + calc + "\"}}}");
         assertEquals(200, innerEnd.status(), innerEnd.toString());
+        assertEquals(flow, innerEnd.json().get("process").get("caller").asString(), "the answer names the caller");
 
         Api.Response ended = api.post(
                 "/api/v1/function-runs/workflows/" + flow + "/end",

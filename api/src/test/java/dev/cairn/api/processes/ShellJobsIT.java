@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 
 import org.junit.jupiter.api.BeforeEach;
@@ -17,6 +18,7 @@ import dev.cairn.api.testing.Api;
 import dev.cairn.api.testing.ApiTest;
 import dev.cairn.api.testing.Multipart;
 import dev.cairn.api.testing.Rows;
+import dev.cairn.storage.graph.users.UserStore;
 
 /**
  * POST /api/v1/shell-jobs: a command line run as {@code core.shell} on a local computer, its
@@ -129,5 +131,93 @@ class ShellJobsIT extends ApiTest {
         assertEquals(before, Rows.settled(engine), "nothing stored");
         assertEquals(
                 403, api(token(Role.READ)).post("/api/v1/shell-jobs", number).status());
+    }
+
+    @Test
+    void jobsAndProcessesLaunchedInAClientsWorkflowAreItsCallsAndDieWithIt() throws Exception {
+        Api submitter = api(token(Role.SUBMIT));
+        String flow = openWorkflow(submitter);
+        Api.Response job = submitter.post("/api/v1/shell-jobs", """
+                {"command": "echo {x}", "nodes": {"x": 1}, "caller": "%s"}""".formatted(flow));
+        assertEquals(201, job.status(), job.toString());
+        assertEquals(flow, job.json().get("caller").asString());
+        Api.Response launched = submitter.post("/api/v1/processes/batch", """
+                {"launches": [{"entry_point": "arithmetic.add_multiply", "inputs": {"x": 1, "y": 2, "z": 3},
+                               "caller": "%s"}]}""".formatted(flow));
+        assertEquals(201, launched.status(), launched.toString());
+        String sleeper = submitter
+                .post("/api/v1/shell-jobs", """
+                        {"command": "sleep 120", "caller": "%s"}""".formatted(flow))
+                .json()
+                .get("uuid")
+                .asString();
+
+        JsonNode echo = Processes.awaitEnd(admin(), job.json().get("uuid").asString(), END);
+        assertEquals(0, echo.get("exit_code").get("status").asInt(), echo.toString());
+        Processes.awaitEnd(
+                admin(), launched.json().get("processes").get(0).get("uuid").asString(), END);
+        Processes.awaitState(admin(), sleeper, "waiting", END);
+        JsonNode called = admin().get("/api/v1/processes/" + flow).json().get("called");
+        assertEquals(3, called.size(), called.toString());
+        List<String> links = new ArrayList<>();
+        admin().get("/api/v1/nodes/" + flow + "/links/outgoing")
+                .json()
+                .get("items")
+                .forEach(l -> links.add(
+                        l.get("type").asString() + " " + l.get("label").asString()));
+        assertEquals(
+                List.of("call_calc CALL", "call_calc CALL", "call_work CALL"),
+                links.stream().sorted().toList());
+
+        assertEquals(
+                200, submitter.post("/api/v1/processes/" + flow + "/kill", "{}").status());
+        JsonNode killed = Processes.awaitEnd(admin(), sleeper, END);
+        assertEquals("killed", killed.get("process").get("state").asString(), "the kill reached the job it launched");
+    }
+
+    @Test
+    void aLaunchNamingACallerThatIsNoOpenRunOfTheUserIsRefusedAndStoresNothing() throws Exception {
+        Api submitter = api(token(Role.SUBMIT));
+        String data = submitter
+                .post("/api/v1/nodes", "{\"type\": \"int\", \"value\": 1}")
+                .json()
+                .get("uuid")
+                .asString();
+        long bob = new UserStore(engine.database())
+                .create("bob@example.org", "Bob", "", "")
+                .id();
+        String others = openWorkflow(
+                api(tokens.create(bob, "bob", EnumSet.of(Role.SUBMIT), null).secret()));
+        String ended = openWorkflow(submitter);
+        assertEquals(
+                200,
+                submitter
+                        .post("/api/v1/function-runs/workflows/" + ended + "/end", "{}")
+                        .status());
+        Rows before = Rows.count(engine);
+        String echo = "{\"command\": \"echo\", \"caller\": \"%s\"}";
+        String missing = "0190c1a2-5b1e-7c3d-9f00-2b8e4d6a1c55";
+        List<List<String>> cases = List.of(
+                List.of(echo.formatted(data), "400", "caller: " + data + " is node "),
+                List.of(echo.formatted(missing), "400", "caller: no node has uuid " + missing),
+                List.of(echo.formatted(others), "400", "was opened by another user"),
+                List.of(echo.formatted(ended), "409", "has ended already: it is finished"));
+        for (List<String> c : cases) {
+            Api.Response r = submitter.post("/api/v1/shell-jobs", c.get(0));
+            assertEquals(Integer.parseInt(c.get(1)), r.status(), c.get(0) + " -> " + r);
+            assertTrue(r.body().contains(c.get(2)), "expected '" + c.get(2) + "' in " + r.body());
+        }
+        Api.Response launch = submitter.post("/api/v1/processes", """
+                {"entry_point": "arithmetic.add_multiply", "inputs": {"x": 1, "y": 2, "z": 3}, "caller": "%s"}""".formatted(data));
+        assertEquals(400, launch.status(), launch.toString());
+        assertTrue(launch.body().contains("a caller is an open run of a workflow function"), launch.body());
+        assertEquals(before, Rows.count(engine), "nothing stored");
+    }
+
+    private static String openWorkflow(Api api) {
+        Api.Response opened =
+                api.post("/api/v1/function-runs/workflows", "{\"function\": {\"module\": \"flows\", \"name\": \"f\"}}");
+        assertEquals(201, opened.status(), opened.toString());
+        return opened.json().get("uuid").asString();
     }
 }

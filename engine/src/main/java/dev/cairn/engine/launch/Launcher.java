@@ -63,8 +63,19 @@ public final class Launcher {
 
     private static final Logger LOG = System.getLogger(Launcher.class.getName());
 
-    /** One process to start. */
-    public record Launch(ProcessDefinition definition, Inputs inputs) {}
+    /**
+     * One process to start.
+     *
+     * @param caller the open run of a client's workflow function that launches it, linked as its
+     *               caller and its parent (a kill of the run reaches it); null for a launch of its own
+     */
+    public record Launch(ProcessDefinition definition, Inputs inputs, ProcessNode caller) {
+
+        /** A launch of its own, called by no process. */
+        public Launch(ProcessDefinition definition, Inputs inputs) {
+            this(definition, inputs, null);
+        }
+    }
 
     private final Database database;
     private final GraphStore graph;
@@ -110,7 +121,12 @@ public final class Launcher {
 
     /** Submits one process to the workers; returns its stored node. */
     public ProcessNode submit(ProcessDefinition definition, Inputs inputs) {
-        return submitAll(List.of(new Launch(definition, inputs))).getFirst();
+        return submit(new Launch(definition, inputs));
+    }
+
+    /** Submits one launch to the workers; returns its stored node. */
+    public ProcessNode submit(Launch launch) {
+        return submitAll(List.of(launch)).getFirst();
     }
 
     /**
@@ -346,6 +362,7 @@ public final class Launcher {
         try {
             return Transactions.run(database, c -> {
                 GraphTransaction g = graph.inTransaction(c);
+                Long[] parents = linkCallers(c, g, launches, nodes);
                 List<Node> batch = new ArrayList<>(nodes);
                 // an unstored input two launches share (a shell job's new code) is stored once
                 Set<Node> inputs = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -362,7 +379,7 @@ public final class Launcher {
                     rows.add(new ProcessTable.NewProcess(
                             nodes.get(i).id(),
                             launches.get(i).definition().entryPoint(),
-                            null,
+                            parents[i],
                             false,
                             launches.get(i).inputs().cacheOverride()));
                 }
@@ -372,6 +389,21 @@ public final class Launcher {
         } catch (SQLException e) {
             throw new StorageException("launching " + nodes.size() + " process(es)", e);
         }
+    }
+
+    /** Links each launch that names a caller to it; the callers' ids, by launch (null: none). */
+    private Long[] linkCallers(Connection c, GraphTransaction g, List<Launch> launches, List<ProcessNode> nodes)
+            throws SQLException {
+        Long[] parents = new Long[launches.size()];
+        for (int i = 0; i < launches.size(); i++) {
+            ProcessNode caller = launches.get(i).caller();
+            if (caller != null) {
+                parents[i] = executor.functionRecords(graph)
+                        .linkCaller(c, g, caller.id(), nodes.get(i))
+                        .id();
+            }
+        }
+        return parents;
     }
 
     private ProcessResult result(long id) {

@@ -224,10 +224,21 @@ public final class FunctionRecords {
     /** Links {@code node} as called by the call's caller, when it names one; returns the caller. */
     private ProcessNode linkCaller(Connection c, GraphTransaction g, FunctionCall call, ProcessNode node)
             throws SQLException {
-        if (call.caller() == null) {
-            return null;
-        }
-        WorkFunctionNode caller = openRun(c, g, call.caller().id()).node();
+        return call.caller() == null ? null : linkCaller(c, g, call.caller().id(), node);
+    }
+
+    /**
+     * Links {@code node} as called by the open run {@code callerId} of a client's workflow function,
+     * checked to be open and the user's under its row's lock (so a kill of it is seen); returns the run.
+     * A process launched in it names it as its parent too, so that a kill of the run reaches it.
+     *
+     * @throws NotFoundException     when it is not an open run of a client's workflow function
+     * @throws ConflictException     when it has ended (been killed) already
+     * @throws InvalidInputException when another user opened it
+     */
+    public WorkFunctionNode linkCaller(Connection c, GraphTransaction g, long callerId, ProcessNode node)
+            throws SQLException {
+        WorkFunctionNode caller = openRun(c, g, callerId).node();
         ProcessNodes.linkCaller(caller, node, null);
         return caller;
     }
