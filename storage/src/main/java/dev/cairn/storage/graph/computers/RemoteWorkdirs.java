@@ -68,7 +68,11 @@ public final class RemoteWorkdirs {
             ORDER BY n.id
             """.formatted(RemoteData.TYPE, CLEANED, CalcJobNode.TYPE);
 
-    /** Marks the folders' RemoteData, then invalidates the jobs that made them or whose folders they were. */
+    /**
+     * Marks the folders' RemoteData, then invalidates the jobs that made them or whose folders they were.
+     * Every step finds its rows by an index (V22's on the paths, the links' on output_id, the primary key):
+     * the ids go through arrays since the planner, guessing the rows of a CTE, read every job otherwise.
+     */
     private static final String MARK = """
             WITH marked AS (
                 UPDATE node SET extras = extras || '{"%1$s": true}'
@@ -76,8 +80,12 @@ public final class RemoteWorkdirs {
                 RETURNING id)
             UPDATE node n SET extras = n.extras || '{"%3$s": false, "%4$s": "its work directory was cleaned"}'
             WHERE n.node_type = '%5$s'
-              AND (n.id IN (SELECT l.input_id FROM link l JOIN marked m ON m.id = l.output_id WHERE l.type = 'create')
-                   OR (n.computer_id = ? AND n.attributes ->> 'remote_workdir' = ANY (?)))
+              AND n.id = ANY (ARRAY(
+                  SELECT l.input_id FROM link l
+                  WHERE l.output_id = ANY (ARRAY(SELECT id FROM marked)) AND l.type = 'create'
+                  UNION
+                  SELECT j.id FROM node j
+                  WHERE j.node_type = '%5$s' AND j.computer_id = ? AND j.attributes ->> 'remote_workdir' = ANY (?)))
             """.formatted(
             CLEANED, RemoteData.TYPE, CachingExtras.VALID_CACHE, CachingExtras.INVALID_REASON, CalcJobNode.TYPE);
 
