@@ -12,7 +12,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence, TypeVar
 from . import config
 from ._arrays import is_array, npy_body
 from ._arrays import save as save_array
-from ._calling import called
+from ._launches import launch_args, launch_body, shell_job_body
 from ._forms import structure_form, value_form
 from ._http import Http
 from .errors import CairnError
@@ -184,12 +184,12 @@ class Client:
     ) -> Process:
         """Launches a process of ``entry_point`` with ``inputs``: values inline (``2``, ``{"a": 1}``) or stored
         nodes (:class:`Node` objects). Returns at once; :meth:`Process.wait` waits."""
-        return Process(self, self._http.post("/api/v1/processes", self._launch(entry_point, inputs, metadata, use_cache)))
+        return Process(self, self._http.post("/api/v1/processes", launch_body(entry_point, inputs, metadata, use_cache)))
 
     def submit_many(self, launches: Iterable[tuple[str, Mapping[str, Any]] | Mapping[str, Any]]) -> list[Process]:
         """Launches many processes at once, all or none: each ``(entry_point, inputs)`` or a launch dict."""
         body = [
-            self._launch(item[0], item[1], None, None) if isinstance(item, tuple) else self._launch(**_launch_args(item))
+            launch_body(item[0], item[1], None, None) if isinstance(item, tuple) else launch_body(**launch_args(item))
             for item in launches
         ]
         answer = self._http.post("/api/v1/processes/batch", {"launches": body})
@@ -213,7 +213,7 @@ class Client:
         """Runs a command as a shell job: ``{name}`` in it stands for ``nodes[name]`` (a file's name in the work
         directory for a file node or a local :class:`pathlib.Path`, which is uploaded, and deleted again if the server
         refuses the job; a value's text otherwise). Waits for it unless ``wait=False``."""
-        job = self._shell_job(command, nodes, outputs, filenames, parsers, computer, stdin, redirect_stderr, metadata)
+        job = shell_job_body(command, nodes, outputs, filenames, parsers, computer, stdin, redirect_stderr, metadata)
         process = Process(self, self._post_uploading("/api/v1/shell-jobs", job[0], [job]))
         return process.wait(timeout) if wait else process
 
@@ -223,7 +223,7 @@ class Client:
         for job in jobs:
             args = dict(job)
             prepared.append(
-                self._shell_job(
+                shell_job_body(
                     args.pop("command"),
                     args.pop("nodes", None),
                     args.pop("outputs", ()),
@@ -385,49 +385,6 @@ class Client:
             return ref
         return self.node(ref).uuid
 
-    def _launch(
-        self, entry_point: str, inputs: Mapping[str, Any] | None, metadata: Mapping[str, Any] | None, use_cache: bool | None
-    ) -> dict[str, Any]:
-        body: dict[str, Any] = {"entry_point": entry_point, "inputs": _inline(inputs or {})}
-        meta = dict(metadata or {})
-        if use_cache is not None:
-            meta["use_cache"] = use_cache
-        if meta:
-            body["metadata"] = meta
-        return called(body)
-
-    def _shell_job(
-        self,
-        command: str,
-        nodes: Mapping[str, Any] | None,
-        outputs: Sequence[str],
-        filenames: Mapping[str, str] | None,
-        parsers: Mapping[str, Mapping[str, Any]] | None,
-        computer: str | None,
-        stdin: str | None,
-        redirect_stderr: bool | None,
-        metadata: Mapping[str, Any] | None,
-    ) -> tuple[dict[str, Any], dict[str, Path]]:
-        """A shell job's request without its local files, and those files by input name (each checked to be there:
-        :meth:`_post_uploading` uploads them)."""
-        given = {name: value for name, value in (nodes or {}).items() if not isinstance(value, Path)}
-        files = {name: value for name, value in (nodes or {}).items() if isinstance(value, Path)}
-        for name, path in files.items():
-            if not path.exists():
-                raise FileNotFoundError(f"nodes[{name!r}]: no file or folder {path}")
-        body: dict[str, Any] = {"command": command, "nodes": _inline(given)}
-        optional = {
-            "outputs": list(outputs) or None,
-            "filenames": dict(filenames) if filenames else None,
-            "parsers": {k: dict(v) for k, v in parsers.items()} if parsers else None,
-            "computer": computer,
-            "stdin": stdin,
-            "redirect_stderr": redirect_stderr,
-            "metadata": dict(metadata) if metadata else None,
-        }
-        body.update({k: v for k, v in optional.items() if v is not None})
-        return called(body), files
-
     def _post_uploading(
         self, path: str, payload: Any, jobs: Sequence[tuple[dict[str, Any], Mapping[str, Path]]]
     ) -> Any:
@@ -456,30 +413,6 @@ class Client:
 def connect(url: str | None = None, token: str | None = None, *, profile: str | None = None) -> Client:
     """A :class:`Client`: ``connect()`` finds the server as the command line does."""
     return Client(url, token, profile=profile)
-
-
-def _inline(inputs: Mapping[str, Any]) -> dict[str, Any]:
-    """Inputs in JSON: stored nodes by reference, namespaces as nested objects, values as they are."""
-    out: dict[str, Any] = {}
-    for key, value in inputs.items():
-        if isinstance(value, (Node, Process)):
-            out[key] = {"uuid": value.uuid}
-        elif isinstance(value, Mapping) and any(isinstance(v, (Node, Process, Mapping)) for v in value.values()):
-            out[key] = _inline(value)
-        elif hasattr(value, "tolist") and not isinstance(value, (str, bytes)):
-            out[key] = value.tolist()  # a launch's port says what it takes: an array in JSON is a list
-        else:
-            out[key] = value
-    return out
-
-
-def _launch_args(item: Mapping[str, Any]) -> dict[str, Any]:
-    return {
-        "entry_point": item["entry_point"],
-        "inputs": item.get("inputs"),
-        "metadata": item.get("metadata"),
-        "use_cache": item.get("use_cache"),
-    }
 
 
 def _until(lines: Iterator[str], deadline: float | None) -> Iterator[str]:
