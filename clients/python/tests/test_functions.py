@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -52,6 +53,39 @@ def test_a_dict_returns_named_outputs_and_the_cache_spares_a_second_run(cairn: C
     assert again.outputs["mean"].value == 3.0 and again.outputs["mean"].uuid != first.outputs["mean"].uuid
     other = stats.run([1.0])
     assert len(runs) == 2 and other.cached_from is None
+
+
+def test_a_call_asks_the_cache_only_while_it_may_be_served_from_it(cairn: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[str] = []
+    post = cairn._http.post
+
+    def counting(path: str, *args: Any, **kwargs: Any) -> Any:
+        asked.append(path)
+        return post(path, *args, **kwargs)
+
+    monkeypatch.setattr(cairn._http, "post", counting)
+
+    @cairn.calcfunction
+    def by_default(x: int) -> int:  # the server of these tests runs with cairn.caching off
+        return x + 1
+
+    @cairn.calcfunction(use_cache=False)
+    def never(x: int) -> int:
+        return x + 2
+
+    @cairn.calcfunction(use_cache=True)
+    def always(x: int) -> int:
+        return x + 3
+
+    reuse, record = "/api/v1/function-runs/reuse", "/api/v1/function-runs"
+    assert [by_default(1).value, by_default(2).value] == [2, 3]
+    assert asked == [reuse, record, record], "the server said its caching is off for it: asked once"
+    asked.clear()
+    assert [never(1).value, never(2).value] == [3, 4]
+    assert asked == [record, record]
+    asked.clear()
+    assert [always(1).value, always(1).value] == [4, 4]
+    assert asked == [reuse, record, reuse], "the second call came from the cache"
 
 
 def test_a_failure_and_an_exception_are_recorded(cairn: Client) -> None:

@@ -123,6 +123,9 @@ class PythonFunction(_Recorded[R]):
     def __init__(self, client: Client, function: Callable[..., R], use_cache: bool | None, label: str | None):
         super().__init__(client, function, label)
         self._use_cache = use_cache
+        # whether a call asks the cache first: not when it may not be served from it (use_cache=False, or the
+        # server said its caching is off for the function), which spares a request a call
+        self._asks_cache = use_cache is not False
 
     def run(self, *args: Any, **kwargs: Any) -> FunctionRun:
         """Calls the function, or takes its outputs from the cache, and records the call."""
@@ -131,9 +134,11 @@ class PythonFunction(_Recorded[R]):
         call = self._call({k: uploads.input(k, v) for k, v in given.items()})
         if self._use_cache is not None:
             call["use_cache"] = self._use_cache
-        reused = uploads.post("/api/v1/function-runs/reuse", call)
-        if reused["hit"]:
-            return self._run_of(reused["run"])
+        if self._asks_cache:
+            reused = uploads.post("/api/v1/function-runs/reuse", call)
+            if reused["hit"]:
+                return self._run_of(reused["run"])
+            self._asks_cache = bool(reused.get("caching", True))
         with tempfile.TemporaryDirectory(prefix="cairn-function-") as workspace:
             values = {k: _value(v, Path(workspace) / k) for k, v in given.items()}
             body: dict[str, Any] = {"call": call}

@@ -9,4 +9,11 @@ public record FunctionReuse(
         boolean hit,
 
         @Schema(description = "the copy, when hit; null otherwise, and nothing was stored", nullable = true)
-        FunctionRun run) {}
+        FunctionRun run,
+
+        @Schema(
+                description = "whether the cache is looked in for calls of this function as this one asked (its"
+                        + " use_cache, or the server's cairn.caching for its process type). When false, no such"
+                        + " call is served from the cache while the server's settings stay as they are: a client"
+                        + " may record its calls without asking")
+        boolean caching) {}

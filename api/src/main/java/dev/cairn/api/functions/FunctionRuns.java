@@ -64,11 +64,11 @@ class FunctionRuns {
     /** The call recorded as the copy of a finished run, when the cache has one; nothing stored otherwise. */
     FunctionReuse reuse(FunctionCallRequest request, CairnPrincipal user) {
         FunctionCall call = decode(request, "", new ArrayList<>(), true);
-        return launcher.forUser(user.userId())
-                .reuseFunction(call)
+        Launcher forUser = launcher.forUser(user.userId());
+        return forUser.reuseFunction(call)
                 .map(result -> new FunctionReuse(
-                        true, view(result, ProcessSummary.launched(result.node(), user.email(), call.caller()))))
-                .orElse(new FunctionReuse(false, null));
+                        true, view(result, ProcessSummary.launched(result.node(), user.email(), call.caller())), true))
+                .orElseGet(() -> new FunctionReuse(false, null, forUser.usesCache(call)));
     }
 
     /**

@@ -95,6 +95,7 @@ class FunctionRunsIT extends ApiTest {
         JsonNode miss = asked.json();
         assertFalse(miss.get("hit").asBoolean(), miss.toString());
         assertTrue(miss.get("run").isNull());
+        assertTrue(miss.get("caching").asBoolean(), "use_cache true: the cache was looked in");
         assertEquals(before, Rows.settled(engine), "a miss stores nothing");
 
         Api.Response ran = api.post(
@@ -125,6 +126,19 @@ class FunctionRunsIT extends ApiTest {
             JsonNode answer = api.post("/api/v1/function-runs/reuse", other).json();
             assertFalse(answer.get("hit").asBoolean(), other + " → " + answer);
         }
+        assertFalse(
+                api.post("/api/v1/function-runs/reuse", call("cached", SOURCE, 4, false))
+                        .json()
+                        .get("caching")
+                        .asBoolean(),
+                "use_cache false: the answer says no call of it is looked for");
+        String byDefault = call("cached", SOURCE, 4, true).replace("\"use_cache\": true,", "");
+        assertFalse(
+                api.post("/api/v1/function-runs/reuse", byDefault)
+                        .json()
+                        .get("caching")
+                        .asBoolean(),
+                "without use_cache, as the server's setting (cairn.caching, off here) says");
     }
 
     @Test

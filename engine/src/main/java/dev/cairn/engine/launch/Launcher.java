@@ -252,6 +252,14 @@ public final class Launcher {
     }
 
     /**
+     * Whether {@link #reuseFunction} looks in the cache for {@code call}: as its {@code useCache} says,
+     * or else as the caching settings say for its process type.
+     */
+    public boolean usesCache(FunctionCall call) {
+        return executor.functionRecords(graph).usesCache(call);
+    }
+
+    /**
      * Stores a run of a client's function as a calcfunction, with its inputs and, when it returned
      * with status 0, its outputs; all in one transaction.
      *

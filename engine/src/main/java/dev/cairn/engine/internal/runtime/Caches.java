@@ -50,6 +50,11 @@ final class Caches {
         this.access = access;
     }
 
+    /** Whether a launch of {@code entryPoint} looks in the cache; {@code override} (per launch) wins when not null. */
+    boolean isEnabled(String entryPoint, Boolean override) {
+        return policy.isEnabled(entryPoint, override);
+    }
+
     /**
      * A hit for {@code node}, a launch of {@code definition}; {@code hash} null when the
      * node is not stored yet (it is computed from its inputs then).
@@ -78,7 +83,7 @@ final class Caches {
             ProcessNode node,
             String hash,
             Boolean override) {
-        if (!policy.isEnabled(entryPoint, override)) {
+        if (!isEnabled(entryPoint, override)) {
             return Optional.empty();
         }
         String h = hash != null ? hash : graph.hashOf(node);

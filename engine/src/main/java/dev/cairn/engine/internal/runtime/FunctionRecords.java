@@ -97,6 +97,14 @@ public final class FunctionRecords {
     }
 
     /**
+     * Whether {@link #reuse} looks in the cache for the call: as its {@code use_cache} says, or else as
+     * the caching settings say for its process type. When not, no call of the function is reused.
+     */
+    public boolean usesCache(FunctionCall call) {
+        return caches.isEnabled(call.processType(), call.useCache());
+    }
+
+    /**
      * Stores a run that ended as {@code ending}: the node with its inputs and, when it returned
      * with status 0, its new outputs linked CREATE.
      *
