@@ -6,8 +6,9 @@ which makes aiida-core's profile; prints one line per workload.
 
 Workloads (functions.py): 200 calcfunction calls in a chain (each takes the last one's output), and 20
 workfunction calls of 10 chained calcfunction calls each. The bodies are cheap arithmetic: the figure is what
-recording a call costs. Cairn's calls go to the server jar in its embedded mode, each a request asking the cache
-(which misses: caching is off) and one recording the run, a workfunction's two more; aiida-core's run in its
+recording a call costs. Cairn's calls go to the server jar in its embedded mode, each a request recording the run
+(the first also asks the cache, and the server's answer that its caching is off spares the others the question),
+a workfunction's two more; aiida-core's run in its
 process against its profile's PostgreSQL (no broker, no daemon: functions need neither). A round untimed first;
 medians of the repeats; the last value computed must agree.
 """
