@@ -17,8 +17,8 @@ import dev.cairn.storage.graph.WorkFunctionNode;
  */
 public final class Callers {
 
-    /** What a caller is, for the messages and the documents' descriptions. */
-    public static final String WHAT =
+    /** What a caller is, said by every refusal of one. */
+    private static final String WHAT =
             "a caller is an open run of a workflow function (POST /api/v1/function-runs/workflows)";
 
     private Callers() {}
