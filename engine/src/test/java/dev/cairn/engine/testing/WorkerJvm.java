@@ -24,7 +24,8 @@ import dev.cairn.storage.testing.TestDatabase;
  */
 public final class WorkerJvm implements AutoCloseable {
 
-    private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+    /** Long: a worker on a machine busy with the other suites has needed over a minute to start. */
+    private static final Duration READY_TIMEOUT = Duration.ofMinutes(3);
 
     private final String name;
     private final Process process;
@@ -96,9 +97,28 @@ public final class WorkerJvm implements AutoCloseable {
             }
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("worker " + name + " not ready after " + READY_TIMEOUT + "; its log: "
-                        + log.toAbsolutePath() + "\n" + tail());
+                        + log.toAbsolutePath() + ", its threads: " + threadDump() + "\n" + tail());
             }
             Thread.sleep(20);
+        }
+    }
+
+    /** The worker's threads, as jcmd prints them, in a file beside its log; the file's path, or why there is none. */
+    private String threadDump() throws InterruptedException {
+        Path dump = log.resolveSibling(log.getFileName().toString().replace(".log", ".threads.txt"));
+        Path jcmd = Path.of(java()).resolveSibling("jcmd");
+        try {
+            Process p = new ProcessBuilder(jcmd.toString(), Long.toString(process.pid()), "Thread.print")
+                    .redirectErrorStream(true)
+                    .redirectOutput(dump.toFile())
+                    .start();
+            if (!p.waitFor(30, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return "(jcmd did not answer within 30 s; " + dump.toAbsolutePath() + ")";
+            }
+            return dump.toAbsolutePath().toString();
+        } catch (IOException e) {
+            return "(none: " + jcmd + " could not run: " + e.getMessage() + ")";
         }
     }
 
