@@ -194,7 +194,7 @@ class ShellJobsIT extends ApiTest {
                 submitter
                         .post("/api/v1/function-runs/workflows/" + ended + "/end", "{}")
                         .status());
-        Rows before = Rows.count(engine);
+        Rows before = Rows.count(engine); // the runs stay open: settled would wait for them
         String echo = "{\"command\": \"echo\", \"caller\": \"%s\"}";
         String missing = "0190c1a2-5b1e-7c3d-9f00-2b8e4d6a1c55";
         List<List<String>> cases = List.of(
@@ -211,7 +211,15 @@ class ShellJobsIT extends ApiTest {
                 {"entry_point": "arithmetic.add_multiply", "inputs": {"x": 1, "y": 2, "z": 3}, "caller": "%s"}""".formatted(data));
         assertEquals(400, launch.status(), launch.toString());
         assertTrue(launch.body().contains("a caller is an open run of a workflow function"), launch.body());
-        assertEquals(before, Rows.count(engine), "nothing stored");
+        Rows after = Rows.count(engine);
+        // the outbox is left out: an earlier test's rows leave it for the broker meanwhile
+        assertEquals(
+                List.of(before.nodes(), before.links(), before.processes()),
+                List.of(after.nodes(), after.links(), after.processes()),
+                "nothing stored");
+        // ended, so that the other tests' counts need not wait for it
+        assertEquals(
+                200, admin().post("/api/v1/processes/" + others + "/kill", "{}").status());
     }
 
     private static String openWorkflow(Api api) {
