@@ -27,6 +27,7 @@ for v in "$jobs" "$computers" "$paths" "$runs"; do
 done
 (( paths <= jobs )) || { echo "--paths ($paths) must not exceed --jobs ($jobs)" >&2; exit 2; }
 export PGHOST=${PGHOST:-127.0.0.1} PGUSER=${PGUSER:-cairn} PGPASSWORD=${PGPASSWORD:-cairn}
+pg_isready -q || { echo "PostgreSQL is not answering at $PGHOST (source .ci/services)" >&2; exit 1; }
 db=cairn_remote_marking
 psql -qX -d postgres -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db" 2>&1 | grep -v "does not exist, skipping" || true
 trap 'psql -qX -d postgres -c "DROP DATABASE IF EXISTS $db"' EXIT
@@ -65,6 +66,7 @@ before="WITH marked AS ($marked)
   UPDATE node n SET extras = $invalid WHERE n.node_type = $job
     AND (n.id IN (SELECT l.input_id FROM link l JOIN marked m ON m.id = l.output_id WHERE l.type = 'create')
          OR (n.computer_id = \$1 AND n.attributes ->> 'remote_workdir' = ANY (\$2)))"
+# today's statement, as RemoteWorkdirs.MARK writes it (keep the two alike)
 after="WITH marked AS ($marked)
   UPDATE node n SET extras = $invalid WHERE n.node_type = $job
     AND n.id = ANY (ARRAY(
@@ -88,4 +90,4 @@ echo "$times" | awk -v jobs="$jobs" -v c="$computers" -v p="$paths" '
     for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++) if (s[j] < s[i]) { t = s[i]; s[i] = s[j]; s[j] = t }
     return k % 2 ? s[(k + 1) / 2] : (s[k / 2] + s[k / 2 + 1]) / 2 }
   END { mb = median(b, n); ma = median(a, n)
-    printf "%d jobs on %d computer(s), a batch of %d folders, medians of %d: before V22 %.1f ms, now %.1f ms, %.0fx\n", jobs, c, p, n, mb, ma, mb / ma }'
+    printf "%d jobs on %d computer(s), a batch of %d folders, medians of %d: before V22 %.1f ms, now %.1f ms, %.1fx\n", jobs, c, p, n, mb, ma, mb / ma }'

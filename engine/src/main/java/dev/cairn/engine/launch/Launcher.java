@@ -6,10 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Deque;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,15 +17,12 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
-import dev.cairn.engine.events.StateChanged;
 import dev.cairn.engine.internal.caching.CacheLookup;
 import dev.cairn.engine.internal.calcjob.CalcJobRunner;
 import dev.cairn.engine.internal.calcjob.ComputerAccess;
 import dev.cairn.engine.internal.calcjob.Computers;
-import dev.cairn.engine.internal.calcjob.JobPoller;
 import dev.cairn.engine.internal.runtime.ProcessNodes;
 import dev.cairn.engine.internal.runtime.StepExecutor;
-import dev.cairn.engine.internal.runtime.StepOutcome;
 import dev.cairn.engine.internal.state.Outbox;
 import dev.cairn.engine.internal.state.ProcessTable;
 import dev.cairn.engine.internal.state.Task;
@@ -51,6 +47,7 @@ import dev.cairn.storage.graph.GraphTransaction;
 import dev.cairn.storage.graph.Node;
 import dev.cairn.storage.graph.ProcessNode;
 import dev.cairn.storage.graph.StorageException;
+import dev.cairn.storage.graph.WorkFunctionNode;
 import dev.cairn.storage.visibility.Internal;
 
 /**
@@ -165,36 +162,8 @@ public final class Launcher {
     public ProcessResult run(ProcessDefinition definition, Inputs inputs) {
         List<Launch> launch = List.of(new Launch(definition, inputs));
         ProcessNode root = create(launch).getFirst();
-        List<Long> published = new ArrayList<>(commit(launch, List.of(root)));
-        Deque<Task> queue = new ArrayDeque<>(firstTasks(List.of(root)));
-        JobPoller jobs = new JobPoller(database, graph, executor.states(), access);
-        boolean mayWait = false;
-        while (true) {
-            while (!queue.isEmpty()) {
-                StepOutcome outcome = executor.execute(queue.removeFirst(), List.copyOf(published));
-                published.clear();
-                published.addAll(outcome.outboxIds());
-                queue.addAll(outcome.tasks());
-                // a calculation job now waits for its scheduler, or a step of one will be tried again later
-                mayWait |= outcome.changes().stream().anyMatch(this::isJobWaiting)
-                        || (!outcome.wasSkipped()
-                                && outcome.changes().isEmpty()
-                                && outcome.tasks().isEmpty());
-            }
-            // only a run that may wait asks whether anything of it still does
-            if (!mayWait || !waitsForAJob(root.id())) {
-                break;
-            }
-            // as a worker would: poll the schedulers, and take the retries now due
-            JobPoller.Due done = jobs.pollOnce();
-            queue.addAll(done.tasks());
-            published.addAll(done.outboxIds());
-            queue.addAll(claimRetries(root.id()));
-            if (queue.isEmpty()) {
-                sleepQuietly(100);
-            }
-        }
-        Outbox.forget(database, published);
+        List<Long> published = commit(launch, List.of(root));
+        new InThreadRun(database, graph, executor, access).untilDone(root.id(), published);
         return result(root.id());
     }
 
@@ -307,61 +276,6 @@ public final class Launcher {
         return nodes;
     }
 
-    private boolean isJobWaiting(StateChanged change) {
-        return change.to() == ProcessState.WAITING
-                && executor.registry().get(change.entryPoint()) instanceof CalcJobDefinition;
-    }
-
-    private static final String TREE = "WITH RECURSIVE tree(id) AS (SELECT ?::bigint UNION ALL SELECT p.node_id"
-            + " FROM process p JOIN tree t ON p.parent_id = t.id) ";
-
-    /**
-     * True while some process of this run (the root or a descendant) waits for a scheduler job
-     * or for the retry of a failed job step; a paused one waits for nobody.
-     */
-    private boolean waitsForAJob(long root) {
-        try (Connection c = database.connection();
-                var s = c.prepareStatement(
-                        TREE + "SELECT EXISTS (SELECT 1 FROM tree t JOIN process p ON p.node_id = t.id"
-                                + " WHERE NOT p.paused AND (EXISTS (SELECT 1 FROM job_watch w WHERE w.node_id = t.id)"
-                                + " OR EXISTS (SELECT 1 FROM outbox o WHERE o.process_id = t.id AND o.due IS NOT NULL)))")) {
-            s.setLong(1, root);
-            try (var rs = s.executeQuery()) {
-                rs.next();
-                return rs.getBoolean(1);
-            }
-        } catch (SQLException e) {
-            throw new StorageException("checking the jobs of process " + root, e);
-        }
-    }
-
-    /** The delayed tasks of this run that are due, taken out of the outbox. */
-    private List<Task> claimRetries(long root) {
-        List<Task> due = new ArrayList<>();
-        try (Connection c = database.connection();
-                var s = c.prepareStatement(TREE + "DELETE FROM outbox o USING tree t WHERE o.process_id = t.id"
-                        + " AND o.due <= now() RETURNING o.process_id, o.step")) {
-            s.setLong(1, root);
-            try (var rs = s.executeQuery()) {
-                while (rs.next()) {
-                    due.add(new Task(rs.getLong(1), rs.getInt(2)));
-                }
-            }
-        } catch (SQLException e) {
-            throw new StorageException("taking the retries of process " + root, e);
-        }
-        return due;
-    }
-
-    private static void sleepQuietly(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for a calculation job", e);
-        }
-    }
-
     private static List<Task> firstTasks(List<ProcessNode> nodes) {
         return nodes.stream().map(n -> new Task(n.id(), 0)).toList();
     }
@@ -399,17 +313,26 @@ public final class Launcher {
         }
     }
 
-    /** Links each launch that names a caller to it; the callers' ids, by launch (null: none). */
+    /**
+     * Links each launch that names a caller to it, each caller checked once for the batch; the callers'
+     * ids, by launch (null: none).
+     */
     private Long[] linkCallers(Connection c, GraphTransaction g, List<Launch> launches, List<ProcessNode> nodes)
             throws SQLException {
         Long[] parents = new Long[launches.size()];
+        Map<Long, WorkFunctionNode> callers = new HashMap<>();
         for (int i = 0; i < launches.size(); i++) {
-            ProcessNode caller = launches.get(i).caller();
-            if (caller != null) {
-                parents[i] = executor.functionRecords(graph)
-                        .linkCaller(c, g, caller.id(), nodes.get(i))
-                        .id();
+            ProcessNode named = launches.get(i).caller();
+            if (named == null) {
+                continue;
             }
+            WorkFunctionNode caller = callers.get(named.id());
+            if (caller == null) {
+                caller = executor.functionRecords(graph).caller(c, g, named.id());
+                callers.put(named.id(), caller);
+            }
+            ProcessNodes.linkCaller(caller, nodes.get(i), null);
+            parents[i] = caller.id();
         }
         return parents;
     }

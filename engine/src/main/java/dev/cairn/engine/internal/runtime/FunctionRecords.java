@@ -80,6 +80,9 @@ public final class FunctionRecords {
         List<String> problems = new ArrayList<>();
         CalcFunctionNode node = node(call, problems);
         refuse(call.processType(), problems);
+        if (!usesCache(call)) {
+            return Optional.empty();
+        }
         return Optional.ofNullable(inTransaction("looking up " + call.processType() + " in the cache", (c, g) -> {
             Optional<CacheHit> hit = caches.lookup(g, call.processType(), SPEC, false, node, null, call.useCache());
             if (hit.isEmpty()) {
@@ -232,23 +235,26 @@ public final class FunctionRecords {
     /** Links {@code node} as called by the call's caller, when it names one; returns the caller. */
     private ProcessNode linkCaller(Connection c, GraphTransaction g, FunctionCall call, ProcessNode node)
             throws SQLException {
-        return call.caller() == null ? null : linkCaller(c, g, call.caller().id(), node);
+        if (call.caller() == null) {
+            return null;
+        }
+        WorkFunctionNode caller = caller(c, g, call.caller().id());
+        ProcessNodes.linkCaller(caller, node, null);
+        return caller;
     }
 
     /**
-     * Links {@code node} as called by the open run {@code callerId} of a client's workflow function,
-     * checked to be open and the user's under its row's lock (so a kill of it is seen); returns the run.
-     * A process launched in it names it as its parent too, so that a kill of the run reaches it.
+     * The open run {@code id} of a client's workflow function that a call or a launch names as its caller,
+     * checked to be open and the user's under its row's lock (so a kill of it is seen), for the transaction
+     * that links them. A process launched in it names it as its parent too, so that a kill of the run
+     * reaches it.
      *
      * @throws NotFoundException     when it is not an open run of a client's workflow function
      * @throws ConflictException     when it has ended (been killed) already
      * @throws InvalidInputException when another user opened it
      */
-    public WorkFunctionNode linkCaller(Connection c, GraphTransaction g, long callerId, ProcessNode node)
-            throws SQLException {
-        WorkFunctionNode caller = openRun(c, g, callerId).node();
-        ProcessNodes.linkCaller(caller, node, null);
-        return caller;
+    public WorkFunctionNode caller(Connection c, GraphTransaction g, long id) throws SQLException {
+        return openRun(c, g, id).node();
     }
 
     /** Work on the graph in one transaction. */
