@@ -93,6 +93,20 @@ public final class Browser implements BeforeAllCallback, AfterAllCallback {
                 .until(condition);
     }
 
+    /**
+     * Waits up to {@code seconds} for {@code condition} and then for htmx to settle what it swapped in: until
+     * then the new elements carry its class {@code htmx-added} (a match on the class attribute misses them) and
+     * their own {@code hx-} attributes are not yet processed (a click on them does nothing).
+     */
+    public void awaitSettled(int seconds, ExpectedCondition<?> condition) {
+        await(seconds, condition);
+        await(
+                seconds,
+                d -> (Boolean)
+                        driver.executeScript(
+                                "return document.querySelector('.htmx-added, .htmx-settling, .htmx-swapping, .htmx-request') === null"));
+    }
+
     /** Resizes the window: a laptop's 1366×768, a large screen's 2560×1440. */
     void size(int width, int height) {
         driver.manage().window().setSize(new Dimension(width, height));
@@ -123,10 +137,6 @@ public final class Browser implements BeforeAllCallback, AfterAllCallback {
         }
     }
 
-    /**
-     * Signs in at {@code base} with a good {@code token} and waits for the dashboard: a page opened before the
-     * sign-in's answer came would find no session.
-     */
     /** The ids of the elements that took the focus in {@code presses} presses of Tab from the top of the page. */
     public Set<String> tabThrough(int presses) {
         driver().executeScript("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0)");
@@ -141,6 +151,10 @@ public final class Browser implements BeforeAllCallback, AfterAllCallback {
         return reached;
     }
 
+    /**
+     * Signs in at {@code base} with a good {@code token} and waits for the dashboard: a page opened before the
+     * sign-in's answer came would find no session.
+     */
     public void signedIn(String base, String token) {
         signIn(base, token);
         await(10, ExpectedConditions.titleIs("Dashboard · Cairn"));

@@ -168,7 +168,8 @@ class NodeAttributesIT extends ApiTest {
         // a list of 1,000: a hundred rows when opened, then a hundred more at a time
         WebElement energies = row("attributes", "energies");
         energies.findElement(By.tagName("summary")).click();
-        BROWSER.await(10, d -> inside(energies, "li[contains(@class, 'j-row')]").size() == 100);
+        BROWSER.awaitSettled(
+                10, d -> inside(energies, "li[contains(@class, 'j-row')]").size() == 100);
         assertEquals(
                 "0",
                 inside(energies, "li[1]/span[@class = 'j-key j-index']")
@@ -180,7 +181,8 @@ class NodeAttributesIT extends ApiTest {
         WebElement more = inside(energies, "li[@class = 'j-more']/button").getFirst();
         assertEquals("Show 100 more of 900", more.getText());
         more.click();
-        BROWSER.await(10, d -> inside(energies, "li[contains(@class, 'j-row')]").size() == 200);
+        BROWSER.awaitSettled(
+                10, d -> inside(energies, "li[contains(@class, 'j-row')]").size() == 200);
         assertEquals(
                 "Show 100 more of 800",
                 inside(energies, "li[@class = 'j-more']/button").getFirst().getText());
@@ -197,7 +199,7 @@ class NodeAttributesIT extends ApiTest {
         }
         assertEquals(summary, BROWSER.driver().switchTo().activeElement(), "the fold is reached with Tab");
         new Actions(BROWSER.driver()).sendKeys(Keys.ENTER).perform();
-        BROWSER.await(
+        BROWSER.awaitSettled(
                 10, d -> inside(structure, "li[contains(@class, 'j-row')]").size() == 3);
         // its first row (keys in the order PostgreSQL's jsonb keeps them: shorter ones first), folded
         WebElement pbc = inside(structure, "li[1]").getFirst();
@@ -205,7 +207,8 @@ class NodeAttributesIT extends ApiTest {
         assertEquals(
                 "[3 items]", pbc.findElement(By.cssSelector("summary .j-size")).getText());
         new Actions(BROWSER.driver()).sendKeys(Keys.TAB).sendKeys(Keys.SPACE).perform();
-        BROWSER.await(10, d -> inside(pbc, "li[contains(@class, 'j-row')]").size() == 3);
+        BROWSER.awaitSettled(
+                10, d -> inside(pbc, "li[contains(@class, 'j-row')]").size() == 3);
         assertEquals(
                 "true",
                 inside(pbc, "li[1]/span[@class = 'j-boolean']").getFirst().getText());
@@ -215,7 +218,8 @@ class NodeAttributesIT extends ApiTest {
         assertEquals(
                 "[3 items]", cell.findElement(By.cssSelector("summary .j-size")).getText());
         cell.findElement(By.tagName("summary")).click();
-        BROWSER.await(10, d -> inside(cell, "li[contains(@class, 'j-fold')]").size() == 3);
+        BROWSER.awaitSettled(
+                10, d -> inside(cell, "li[contains(@class, 'j-fold')]").size() == 3);
         assertEquals(
                 "[3 items]",
                 inside(cell, "li[1]/details/summary/span[contains(@class, 'j-size')]")
