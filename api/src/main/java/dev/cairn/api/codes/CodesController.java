@@ -6,9 +6,6 @@ import java.util.List;
 
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
-import io.swagger.v3.oas.annotations.media.Content;
-import io.swagger.v3.oas.annotations.media.ExampleObject;
-import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.springframework.http.MediaType;
@@ -40,14 +37,6 @@ class CodesController {
 
     private static final String REF =
             "the code's uuid (or a unique prefix of it), label@computer, or a label only" + " one code has";
-    /*
-     * Both ways to POST a code describe the one request body of POST /api/v1/codes, since the
-     * OpenAPI document has one operation per path and method: JSON for an installed code,
-     * multipart for a portable one.
-     */
-    private static final String INSTALLED_EXAMPLE = """
-            {"label": "bash", "computer": "localhost", "executable": "/bin/bash",
-             "description": "bash, for arithmetic.add", "defaultCalcJobPlugin": "arithmetic.add"}""";
     private static final int DEFAULT_LIMIT = 100;
 
     private final CodeService codes;
@@ -59,54 +48,13 @@ class CodesController {
     }
 
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
-    @Operation(
-            operationId = "createCode",
-            summary = "Store an installed code",
-            description = "An executable at an absolute path on a computer. The label is unique on its computer and"
-                    + " may not contain '@' (codes are named label@computer). An unknown computer or calculation"
-                    + " job is a 400 naming the known ones, and nothing is stored.",
-            requestBody =
-                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
-                            content = {
-                                @Content(
-                                        mediaType = MediaType.APPLICATION_JSON_VALUE,
-                                        schema = @Schema(implementation = NewInstalledCode.class),
-                                        examples = @ExampleObject(name = "installed", value = INSTALLED_EXAMPLE)),
-                                @Content(
-                                        mediaType = MediaType.MULTIPART_FORM_DATA_VALUE,
-                                        schema = @Schema(implementation = PortableCodeForm.class))
-                            }),
-            responses = {
-                @ApiResponse(responseCode = "201", description = "the code, stored"),
-                @ApiResponse(responseCode = "409", description = "a code on that computer has the label already")
-            })
+    @CreatesCode
     ResponseEntity<CodeView> createInstalled(@RequestBody NewInstalledCode body) {
         return created(codes.createInstalled(body, CurrentUser.id()));
     }
 
     @PostMapping(consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
-    @Operation(
-            operationId = "createCode",
-            summary = "Store a portable code",
-            description = "A code whose files are uploaded with every job, to whichever computer the launch names."
-                    + " The parts 'files' carry the files, each named by its path in the code (a file name, or a"
-                    + " relative path such as bin/run.sh: curl -F 'files=@run.sh;filename=bin/run.sh'); the"
-                    + " executable is one of them. The label is unique among portable codes.",
-            requestBody =
-                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
-                            content = {
-                                @Content(
-                                        mediaType = MediaType.APPLICATION_JSON_VALUE,
-                                        schema = @Schema(implementation = NewInstalledCode.class),
-                                        examples = @ExampleObject(name = "installed", value = INSTALLED_EXAMPLE)),
-                                @Content(
-                                        mediaType = MediaType.MULTIPART_FORM_DATA_VALUE,
-                                        schema = @Schema(implementation = PortableCodeForm.class))
-                            }),
-            responses = {
-                @ApiResponse(responseCode = "201", description = "the code, stored with its files"),
-                @ApiResponse(responseCode = "409", description = "a portable code has the label already")
-            })
+    @CreatesCode
     ResponseEntity<CodeView> createPortable(
             @Parameter(hidden = true) @RequestPart("files") List<MultipartFile> files,
             @Parameter(hidden = true) @RequestParam("label") String label,

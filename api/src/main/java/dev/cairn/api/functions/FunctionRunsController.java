@@ -8,7 +8,6 @@ import java.util.UUID;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
-import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.springframework.http.MediaType;
@@ -41,23 +40,6 @@ class FunctionRunsController {
     /** The multipart parts that carry the files of outputs of the type file, folder or array. */
     static final String FILES = "files";
 
-    /*
-     * Both ways to POST a run describe the one request body of POST /api/v1/function-runs, since the
-     * OpenAPI document has one operation per path and method.
-     */
-    private static final String RECORD = """
-            Stores a function the client ran as a calcfunction of the process type \
-            python:<module>.<name>, as the calling user, in one transaction: its input nodes (new values \
-            and stored nodes, linked as its inputs), its source (the file source_file; its SHA-256 in the \
-            attribute source_sha256, part of the hash), and how it ended: finished with its new outputs \
-            (exit status 0), finished with a non-zero exit status and no outputs, or excepted with what it \
-            raised. Outputs that are files, folders or arrays ({"type": "file"}, {"type": "folder"}, \
-            {"type": "array"}: NumPy .npy files named <array>.npy) come in a multipart/form-data request: the \
-            run's JSON in the part 'run', each file in a part 'files' whose filename is <output>/<path> \
-            (curl -F 'run=<run.json' -F 'files=@fig.png;filename=plot/fig.png'). \
-            A stored node as an output, outputs with a failure, a name that is not a port name, a file no \
-            output names: a 400 naming every problem, and nothing is stored. Needs the role submit.""";
-
     private final FunctionRuns runs;
     private final JsonMapper json;
 
@@ -79,41 +61,13 @@ class FunctionRunsController {
     }
 
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
-    @Operation(
-            operationId = "recordFunctionRun",
-            summary = "Record a run of a client's function",
-            description = RECORD,
-            requestBody =
-                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
-                            content = {
-                                @Content(
-                                        mediaType = MediaType.APPLICATION_JSON_VALUE,
-                                        schema = @Schema(implementation = FunctionRunRequest.class)),
-                                @Content(
-                                        mediaType = MediaType.MULTIPART_FORM_DATA_VALUE,
-                                        schema = @Schema(implementation = FunctionRunForm.class))
-                            }))
-    @ApiResponse(responseCode = "201", description = "recorded; Location is the process")
+    @RecordsFunctionRun
     ResponseEntity<FunctionRun> record(@RequestBody FunctionRunRequest request) {
         return created(runs.record(request, FileGroups.none(FILES), CurrentUser.principal()));
     }
 
     @PostMapping(consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
-    @Operation(
-            operationId = "recordFunctionRun",
-            summary = "Record a run of a client's function",
-            description = RECORD,
-            requestBody =
-                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
-                            content = {
-                                @Content(
-                                        mediaType = MediaType.APPLICATION_JSON_VALUE,
-                                        schema = @Schema(implementation = FunctionRunRequest.class)),
-                                @Content(
-                                        mediaType = MediaType.MULTIPART_FORM_DATA_VALUE,
-                                        schema = @Schema(implementation = FunctionRunForm.class))
-                            }))
-    @ApiResponse(responseCode = "201", description = "recorded; Location is the process")
+    @RecordsFunctionRun
     ResponseEntity<FunctionRun> recordWithFiles(
             @Parameter(hidden = true) @RequestPart("run") String run,
             @Parameter(hidden = true) @RequestPart(name = FILES, required = false) List<MultipartFile> files)
