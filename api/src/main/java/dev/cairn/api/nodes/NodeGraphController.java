@@ -2,9 +2,6 @@ package dev.cairn.api.nodes;
 
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
-import io.swagger.v3.oas.annotations.enums.ParameterIn;
-import io.swagger.v3.oas.annotations.media.ArraySchema;
-import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.http.ResponseEntity;
@@ -39,17 +36,7 @@ class NodeGraphController {
             description = "Each link with its type, its label and the node it comes from (an input, the creator, the"
                     + " caller), in the order the links were made; the node filters apply to those nodes."
                     + " Example: `GET /api/v1/nodes/0190c1a2/links/incoming?link_types=input_calc`.")
-    @Parameter(
-            name = "filter",
-            in = ParameterIn.QUERY,
-            description = NodeParams.FILTER,
-            array = @ArraySchema(schema = @Schema(type = "string")))
-    @Parameter(name = "type", in = ParameterIn.QUERY, description = NodeParams.TYPE, schema = @Schema(type = "string"))
-    @Parameter(
-            name = "query",
-            in = ParameterIn.QUERY,
-            description = NodeParams.QUERY,
-            schema = @Schema(type = "string"))
+    @NodeFilterParameters
     ResponseEntity<Page<LinkedNode>> incoming(
             @Parameter(description = NodesController.REF, example = "0190c1a2") @PathVariable("ref") String ref,
             @Parameter(description = NodeParams.LINK_TYPES, example = "input_calc,input_work")
@@ -72,17 +59,7 @@ class NodeGraphController {
             summary = "The links out of a node",
             description = "Each link with its type, its label and the node it goes to (what a process made, used,"
                     + " called or returned; the processes a data node went into), in the order the links were made.")
-    @Parameter(
-            name = "filter",
-            in = ParameterIn.QUERY,
-            description = NodeParams.FILTER,
-            array = @ArraySchema(schema = @Schema(type = "string")))
-    @Parameter(name = "type", in = ParameterIn.QUERY, description = NodeParams.TYPE, schema = @Schema(type = "string"))
-    @Parameter(
-            name = "query",
-            in = ParameterIn.QUERY,
-            description = NodeParams.QUERY,
-            schema = @Schema(type = "string"))
+    @NodeFilterParameters
     ResponseEntity<Page<LinkedNode>> outgoing(
             @Parameter(description = NodesController.REF, example = "0190c1a2") @PathVariable("ref") String ref,
             @Parameter(description = NodeParams.LINK_TYPES, example = "create")
@@ -122,17 +99,7 @@ class NodeGraphController {
                     + " provenance: create and input_calc), at most `depth` links away; each node once however many"
                     + " paths lead to it. Filtered, sorted and paged as the node list is."
                     + " Example: `GET /api/v1/nodes/0190c1a2/ancestors?depth=2&type=StructureData`.")
-    @Parameter(
-            name = "filter",
-            in = ParameterIn.QUERY,
-            description = NodeParams.FILTER,
-            array = @ArraySchema(schema = @Schema(type = "string")))
-    @Parameter(name = "type", in = ParameterIn.QUERY, description = NodeParams.TYPE, schema = @Schema(type = "string"))
-    @Parameter(
-            name = "query",
-            in = ParameterIn.QUERY,
-            description = NodeParams.QUERY,
-            schema = @Schema(type = "string"))
+    @NodeFilterParameters
     ResponseEntity<Page<NodeSummary>> ancestors(
             @Parameter(description = NodesController.REF, example = "0190c1a2") @PathVariable("ref") String ref,
             @Parameter(description = "The most links walked (1 or more); no limit when left out", example = "2")
@@ -157,17 +124,7 @@ class NodeGraphController {
             description = "The nodes that come from a node, through links of `link_types` (by default the data"
                     + " provenance: create and input_calc), at most `depth` links away; each node once. Filtered,"
                     + " sorted and paged as the node list is.")
-    @Parameter(
-            name = "filter",
-            in = ParameterIn.QUERY,
-            description = NodeParams.FILTER,
-            array = @ArraySchema(schema = @Schema(type = "string")))
-    @Parameter(name = "type", in = ParameterIn.QUERY, description = NodeParams.TYPE, schema = @Schema(type = "string"))
-    @Parameter(
-            name = "query",
-            in = ParameterIn.QUERY,
-            description = NodeParams.QUERY,
-            schema = @Schema(type = "string"))
+    @NodeFilterParameters
     ResponseEntity<Page<NodeSummary>> descendants(
             @Parameter(description = NodesController.REF, example = "0190c1a2") @PathVariable("ref") String ref,
             @Parameter(description = "The most links walked (1 or more); no limit when left out", example = "1")
