@@ -11,6 +11,7 @@ import java.security.KeyPairGenerator;
 import java.security.spec.ECGenParameterSpec;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -134,6 +135,19 @@ public final class TestSshServer implements AutoCloseable {
     /** Sessions open on the server now: connections its clients have not closed. */
     public int openSessions() {
         return server.getActiveSessions().size();
+    }
+
+    /** The sessions open on the server now, to give {@link #openedSinceEnded} later. */
+    public Set<Session> sessions() {
+        return Set.copyOf(server.getActiveSessions());
+    }
+
+    /**
+     * Whether every session open now was open in {@code before}: those opened since have ended. (A count would
+     * not do: a session an earlier test closed may end on the server in the meantime.)
+     */
+    public boolean openedSinceEnded(Set<Session> before) {
+        return before.containsAll(server.getActiveSessions());
     }
 
     public int port() {

@@ -84,12 +84,12 @@ class SshTransportIT extends TransportContract {
     @Test
     void aClosedConnectionTellsTheServerItLeavesBeforeItsSocketCloses() throws InterruptedException {
         int told = server.disconnectsReceived().size();
-        int sessions = server.openSessions();
+        var sessions = server.sessions();
         SshTransport t = SshTransport.connect(server.spec(keys.resolve("known_hosts")));
         assertTrue(t.exec("true", null, Duration.ofSeconds(10)).ok());
         t.close();
         Waits.until(
-                Duration.ofSeconds(10), "the session to end on the server", () -> server.openSessions() == sessions);
+                Duration.ofSeconds(10), "the session to end on the server", () -> server.openedSinceEnded(sessions));
         assertEquals(
                 List.of(SshConstants.SSH2_DISCONNECT_BY_APPLICATION),
                 server.disconnectsReceived()
@@ -101,7 +101,7 @@ class SshTransportIT extends TransportContract {
     void aPoolKeepsOneConnectionPerSpecDropsAFailedOneAndClosesWhatItKeepsWhenClosed() throws Exception {
         TransportSpec.Ssh spec = server.spec(keys.resolve("known_hosts"));
         Duration keepAlive = Duration.ofSeconds(30);
-        int sessions = server.openSessions();
+        var sessions = server.sessions();
         int logins = server.connections();
         TransportPool pool = new TransportPool();
         try (Transport first = pool.open(spec, keepAlive)) {
@@ -119,7 +119,7 @@ class SshTransportIT extends TransportContract {
         pool.close();
         assertTrue(third.exists(computer.toString()), "a borrowed connection stays usable until given back");
         third.close();
-        Waits.until(Duration.ofSeconds(10), "the pool's connections to close", () -> server.openSessions() == sessions);
+        Waits.until(Duration.ofSeconds(10), "the pool's connections to close", () -> server.openedSinceEnded(sessions));
         var e = assertThrows(TransportException.class, () -> pool.open(spec, keepAlive));
         assertTrue(e.getMessage().contains("closed"), e.getMessage());
         pool.close(); // closing again is harmless
