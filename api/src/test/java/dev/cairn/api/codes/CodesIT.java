@@ -197,7 +197,7 @@ class CodesIT extends ApiTest {
         assertRefused(
                 upload(Map.of("run.sh", "echo"), Map.of("label", "x", "executable", "main.sh")),
                 400,
-                "executable 'main.sh' is not in");
+                "executable 'main.sh' is not in the code's files [run.sh]");
         assertRefused(
                 upload(Map.of("../escape.sh", "echo"), Map.of("label", "x", "executable", "../escape.sh")),
                 400,

@@ -15,7 +15,9 @@ public final class PortableCode extends Code {
         super(TYPE, executable);
         files().putTree("", folder);
         if (!files().exists(executable)) {
-            throw new InvalidInputException("executable '" + executable + "' is not in " + folder);
+            // the files by their paths in the code: the folder they came from is the server's, not the user's
+            throw new InvalidInputException("executable '" + executable + "' is not in the code's files "
+                    + files().keys().keySet());
         }
     }
 
