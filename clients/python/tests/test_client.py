@@ -23,6 +23,7 @@ def test_connecting_with_a_profile_the_cli_wrote(server: tuple[str, str, Path], 
     (tmp_path / "tokens" / "lab").write_text(token + "\n")
     with Client(env={"CAIRN_CONFIG_DIR": str(tmp_path)}) as client:
         assert client.target.source == "profile 'lab'"
+        assert repr(client) == f"<Client {url} (profile 'lab')>"
         assert "version" in client.server()
     with pytest.raises(ValueError, match="no profile named 'nope'"):
         resolve(profile="nope", env={"CAIRN_CONFIG_DIR": str(tmp_path)})
@@ -34,6 +35,8 @@ def test_nodes_by_pk_uuid_and_prefix_with_attributes_extras_and_links(cairn: Cli
     x = cairn.upload(3, label="x", extras={"project": "demo"})
     assert x.value == 3 and x.label == "x"
     assert cairn.node(x.pk) == x == cairn.node(x.uuid) == cairn.node(x.uuid[:12])
+    # what the repr shows names the node: the uuid's first digits are its moment, shared by a run's nodes
+    assert repr(x) == f"<Int pk={x.pk} uuid={x.uuid} value=3>"
     assert x.extras == {"project": "demo"}
     x.set_extras({"checked": True})
     assert cairn.node(x.pk).extras == {"project": "demo", "checked": True}

@@ -249,7 +249,7 @@ class Node:
         kind = self.node_type.rstrip(".").rsplit(".", 1)[-1] or "Node"
         value = self._data.get("attributes", {}).get("value") if isinstance(self._data.get("attributes"), dict) else None
         shown = f" value={value!r}" if value is not None else ""
-        return f"<{kind} pk={self._data.get('pk')} uuid={self.uuid[:8]}{shown}>"
+        return f"<{kind} pk={self._data.get('pk')} uuid={self.uuid}{shown}>"
 
 
 class Link:

@@ -267,7 +267,8 @@ class GraphPageIT extends ApiTest {
         BROWSER.await(5, ExpectedConditions.visibilityOfElementLocated(By.id("selection")));
         assertEquals(1, count("node:selected"));
         assertEquals(uuid(part), BROWSER.driver().executeScript("return window.cairnGraph.$(':selected').id()"));
-        assertTrue(BROWSER.find("#selected-title").getText().endsWith(uuid(part).substring(0, 8)));
+        String title = BROWSER.find("#selected-title").getText();
+        assertTrue(title.endsWith(" · " + part.id()), "the member named by its PK: " + title);
         assertEquals(1, count("edge[target = \"" + uuid(part) + "\"]"), "the selected member's link is shown");
         BROWSER.screenshot("graph-opened");
         Browser.figure(String.format(
@@ -411,6 +412,7 @@ class GraphPageIT extends ApiTest {
         long drawn = count("node");
         long shapes = Pattern.compile("<(ellipse|rect) ").matcher(svg).results().count();
         assertEquals(drawn, shapes, svg);
+        assertTrue(svg.contains(">" + calc.id() + "</text>"), "the calculation named by its PK: " + svg);
         assertEquals(
                 count("edge"), Pattern.compile("<line ").matcher(svg).results().count());
     }

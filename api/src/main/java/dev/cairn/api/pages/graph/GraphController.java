@@ -62,7 +62,7 @@ class GraphController {
                 .header(
                         HttpHeaders.CONTENT_DISPOSITION,
                         ContentDisposition.attachment()
-                                .filename("graph-" + graph.centre().substring(0, 8) + ".svg")
+                                .filename("graph-" + graph.centre() + ".svg")
                                 .build()
                                 .toString())
                 .body(GraphSvg.of(graph));

@@ -29,11 +29,15 @@ final class NodeLooks {
         return parts.length == 0 ? v.nodeType() : parts[parts.length - 1];
     }
 
+    /**
+     * The label (or type) over the PK, as the other pages name a node: a uuid's first digits are the moment
+     * it was made, the same for every node of a run.
+     */
     static String label(Neighbourhood.Vertex v) {
         String type = type(v);
         String shortType = type.contains(".") ? type.substring(type.lastIndexOf('.') + 1) : type;
         String label = v.label() == null || v.label().isEmpty() ? shortType : v.label();
-        return label + "\n" + v.uuid().toString().substring(0, 8);
+        return label + "\n" + v.id();
     }
 
     /** A process's state as the page colours it; null for data. */

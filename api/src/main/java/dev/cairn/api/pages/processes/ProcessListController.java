@@ -94,7 +94,7 @@ class ProcessListController {
         return "redirect:/ui/processes" + (back.startsWith("?") ? back : "");
     }
 
-    /** What the control did, as a sentence: "Killed 2 processes; refused 1: 0190c1a2 it is finished." */
+    /** What the control did, as a sentence: "Killed 2 processes; refused 1: 0190c1a2-… it is finished." */
     static String summary(ProcessControlService.Action action, ControlReport report) {
         List<ControlResult> refused = report.results().stream()
                 .filter(r -> "refused".equals(r.outcome()))
@@ -107,9 +107,7 @@ class ProcessListController {
             text.append("; refused ").append(refused.size()).append(": ");
             text.append(String.join(
                     "; ",
-                    refused.stream()
-                            .map(r -> r.process().toString().substring(0, 8) + " " + r.detail())
-                            .toList()));
+                    refused.stream().map(r -> r.process() + " " + r.detail()).toList()));
         }
         return text.append('.').toString();
     }

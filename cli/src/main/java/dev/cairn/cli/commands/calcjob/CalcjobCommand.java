@@ -76,7 +76,7 @@ public final class CalcjobCommand {
                 throw new CliException(
                         ExitCodes.NOT_FOUND,
                         "calculation job " + uuid + " has no retrieved folder (yet)",
-                        "`cairn process show " + uuid.substring(0, 8) + "` tells where it is");
+                        "`cairn process show " + uuid + "` tells where it is");
             }
             return retrieved.path("uuid").asString();
         }
