@@ -53,6 +53,9 @@ class Client:
     def close(self) -> None:
         self._http.close()
 
+    def __repr__(self) -> str:
+        return f"<Client {self.target.url} ({self.target.source})>"
+
     def __enter__(self) -> Client:
         return self
 
