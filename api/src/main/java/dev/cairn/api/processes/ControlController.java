@@ -47,12 +47,8 @@ class ControlController {
             summary = "Pause a process: it finishes its current step, then waits until played",
             description = ONE)
     @ApiResponse(responseCode = "409", description = "the process ended, or is paused already")
-    ControlResult pause(
-            @Parameter(
-                            description = "the process's uuid, a unique prefix of it, or its PK as pk:42",
-                            example = "0190c1a2")
-                    @PathVariable("ref")
-                    String ref) {
+    @ProcessRefParameter
+    ControlResult pause(@PathVariable("ref") String ref) {
         return controls.one(ProcessControlService.Action.PAUSE, ref, CurrentUser.id());
     }
 
@@ -62,12 +58,8 @@ class ControlController {
             summary = "Play a paused process: it goes on where it stopped",
             description = ONE)
     @ApiResponse(responseCode = "409", description = "the process ended, or is not paused")
-    ControlResult play(
-            @Parameter(
-                            description = "the process's uuid, a unique prefix of it, or its PK as pk:42",
-                            example = "0190c1a2")
-                    @PathVariable("ref")
-                    String ref) {
+    @ProcessRefParameter
+    ControlResult play(@PathVariable("ref") String ref) {
         return controls.one(ProcessControlService.Action.PLAY, ref, CurrentUser.id());
     }
 
@@ -77,25 +69,18 @@ class ControlController {
             summary = "Kill a process and its live descendants",
             description = ONE + " A running step is interrupted; a calculation job's scheduler job is cancelled.")
     @ApiResponse(responseCode = "409", description = "the process ended already")
-    ControlResult kill(
-            @Parameter(
-                            description = "the process's uuid, a unique prefix of it, or its PK as pk:42",
-                            example = "0190c1a2")
-                    @PathVariable("ref")
-                    String ref) {
+    @ProcessRefParameter
+    ControlResult kill(@PathVariable("ref") String ref) {
         return controls.one(ProcessControlService.Action.KILL, ref, CurrentUser.id());
     }
 
     @PostMapping("/pause")
     @Operation(operationId = "pauseProcesses", summary = "Pause every process a filter matches", description = MANY)
+    @ManyProcessesParameters
     ControlReport pauseMany(
             @RequestBody(required = false) ProcessFilter filter,
-            @Parameter(description = "true: an empty filter means every process")
-                    @RequestParam(name = "all", defaultValue = "false")
-                    boolean all,
-            @Parameter(description = "the most processes to act on, at most cairn.limits.batch-max (1000)")
-                    @RequestParam(name = "limit", defaultValue = "1000")
-                    int limit) {
+            @RequestParam(name = "all", defaultValue = "false") boolean all,
+            @RequestParam(name = "limit", defaultValue = "1000") int limit) {
         return many(ProcessControlService.Action.PAUSE, filter, all, limit);
     }
 
@@ -104,14 +89,11 @@ class ControlController {
             operationId = "playProcesses",
             summary = "Play every paused process a filter matches",
             description = MANY)
+    @ManyProcessesParameters
     ControlReport playMany(
             @RequestBody(required = false) ProcessFilter filter,
-            @Parameter(description = "true: an empty filter means every process")
-                    @RequestParam(name = "all", defaultValue = "false")
-                    boolean all,
-            @Parameter(description = "the most processes to act on, at most cairn.limits.batch-max (1000)")
-                    @RequestParam(name = "limit", defaultValue = "1000")
-                    int limit) {
+            @RequestParam(name = "all", defaultValue = "false") boolean all,
+            @RequestParam(name = "limit", defaultValue = "1000") int limit) {
         return many(ProcessControlService.Action.PLAY, filter, all, limit);
     }
 
@@ -120,14 +102,11 @@ class ControlController {
             operationId = "killProcesses",
             summary = "Kill every live process a filter matches, with their descendants",
             description = MANY)
+    @ManyProcessesParameters
     ControlReport killMany(
             @RequestBody(required = false) ProcessFilter filter,
-            @Parameter(description = "true: an empty filter means every process")
-                    @RequestParam(name = "all", defaultValue = "false")
-                    boolean all,
-            @Parameter(description = "the most processes to act on, at most cairn.limits.batch-max (1000)")
-                    @RequestParam(name = "limit", defaultValue = "1000")
-                    int limit) {
+            @RequestParam(name = "all", defaultValue = "false") boolean all,
+            @RequestParam(name = "limit", defaultValue = "1000") int limit) {
         return many(ProcessControlService.Action.KILL, filter, all, limit);
     }
 

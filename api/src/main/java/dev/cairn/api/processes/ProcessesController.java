@@ -138,12 +138,8 @@ class ProcessesController {
                     processes it called, its exit code with the label and message its process type gives it, the \
                     stack trace of an excepted process, and for a calculation job its scheduler job. Needs the \
                     role read.""")
-    ProcessDetail show(
-            @Parameter(
-                            description = "the process's uuid, a unique prefix of it, or its PK as pk:42",
-                            example = "0190c1a2")
-                    @PathVariable("ref")
-                    String ref) {
+    @ProcessRefParameter
+    ProcessDetail show(@PathVariable("ref") String ref) {
         return processes.show(ref);
     }
 
@@ -153,12 +149,8 @@ class ProcessesController {
             summary = "The call tree of a process, each with its state",
             description = "The process and every process it called, directly or not, by CALL links: calculation"
                     + " functions run inside a step are there too. Needs the role read.")
-    ProcessTreeNode tree(
-            @Parameter(
-                            description = "the process's uuid, a unique prefix of it, or its PK as pk:42",
-                            example = "0190c1a2")
-                    @PathVariable("ref")
-                    String ref) {
+    @ProcessRefParameter
+    ProcessTreeNode tree(@PathVariable("ref") String ref) {
         return processes.tree(ref);
     }
 
@@ -168,12 +160,9 @@ class ProcessesController {
             summary = "The log of a process and of every process it called",
             description = "Log records at the level given or above, oldest first, of the whole call tree (what"
                     + " 'verdi process report' shows). Paged: 'next' asks for more. Needs the role read.")
+    @ProcessRefParameter
     ResponseEntity<Page<ReportEntry>> report(
-            @Parameter(
-                            description = "the process's uuid, a unique prefix of it, or its PK as pk:42",
-                            example = "0190c1a2")
-                    @PathVariable("ref")
-                    String ref,
+            @PathVariable("ref") String ref,
             @Parameter(
                             description =
                                     "the least level: DEBUG, INFO, REPORT (the default), WARNING, ERROR, CRITICAL",
