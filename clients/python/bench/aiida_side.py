@@ -12,8 +12,9 @@
                                           the calls of WORKLOAD (functions.py) as calcfunctions (and workfunctions)
                                           run in this interpreter, once untimed and REPEATS times; prints a JSON
                                           line: the seconds of each repeat and the last value computed
-  python aiida_side.py measure WORKLOAD REPEATS WARMUP SHAPE
-                                          QueryBuilder projecting what WORKLOAD of SHAPE names (workloads.py), .all()
+  python aiida_side.py measure WORKLOAD REPEATS WARMUP SHAPE [KEYS]
+                                          QueryBuilder projecting what WORKLOAD of SHAPE names (workloads.py; KEYS,
+                                          comma-separated, in place of its keys), .all()
                                           WARMUP times untimed, then REPEATS times; prints a JSON line: the seconds of
                                           each repeat, the row count and a checksum of the rows
 """
@@ -65,9 +66,9 @@ def load(n, archive, shape):
         connection.exec_driver_sql("VACUUM ANALYZE db_dbnode")
 
 
-def measure(workload, repeats, warmup, shape):
+def measure(workload, repeats, warmup, shape, keys=None):
     load_profile()
-    w = workloads(shape)[workload]
+    w = workloads(shape, keys)[workload]
     projections = ["attributes"] if w["whole"] else ["attributes." + key for key in w["keys"]]
     filters = {"label": "bench", **{"attributes." + k: v for k, v in w["filters"].items()}}
 
@@ -143,4 +144,5 @@ if __name__ == "__main__":
     elif sys.argv[1] == "arrays":
         arrays(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
     else:
-        measure(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5])
+        keys = sys.argv[6].split(",") if len(sys.argv) > 6 else None
+        measure(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5], keys)

@@ -2,8 +2,8 @@
 projecting the same attributes of the same nodes; and the time ``import cairn_client`` takes. Run by
 run.sh (which makes aiida's profile); prints one line per workload and writes the details as JSON.
 
-  python dataframe_bench.py --aiida-python PY [--n 10000] [--shape flat] [--warmup 3] [--repeats 7] [--index]
-                             [--json FILE]
+  python dataframe_bench.py --aiida-python PY [--n 10000] [--shape flat] [--keys K1,K2] [--warmup 3] [--repeats 7]
+                             [--index] [--json FILE]
 
 The nodes (of one shape of generate.py: flat, nested, wide, text) are made once, by aiida-core (aiida_side.py
 load), and exported to an archive that Cairn's server imports: both sides read the very same nodes (same
@@ -139,13 +139,15 @@ def main() -> None:
     parser.add_argument("--shape", choices=list(SHAPES), default="flat", help="the nodes' attributes (generate.py)")
     parser.add_argument("--warmup", type=int, default=3)
     parser.add_argument("--repeats", type=int, default=7)
+    parser.add_argument("--keys", type=lambda s: s.split(","), help="the attributes projected, comma-separated, in place "
+                        "of the shape's five (workloads.py)")
     parser.add_argument("--index", action="store_true", help="then declare an index on energy and read again")
     parser.add_argument("--json", type=Path)
     parser.add_argument("--stages", action="store_true", help="instead: where Cairn's reads spend their time (stages.py)")
     args = parser.parse_args()
 
     results: dict[str, object] = {
-        "n": args.n, "shape": args.shape, "warmup": args.warmup, "repeats": args.repeats, "workloads": {}
+        "n": args.n, "shape": args.shape, "keys": args.keys, "warmup": args.warmup, "repeats": args.repeats, "workloads": {}
     }
     with tempfile.TemporaryDirectory() as work:
         archive = Path(work) / "bench.aiida"
@@ -161,14 +163,15 @@ def main() -> None:
                     for parser in PARSERS:
                         use_parser(parser)
                         pids = stages.server_pids(data)
-                        stages.report(cairn, args.shape, max(args.repeats, 15), max(args.warmup, 5), pids)
+                        stages.report(cairn, args.shape, max(args.repeats, 15), max(args.warmup, 5), pids, args.keys)
                     return
                 print("workload rows cairn_median_s aiida_median_s speedup cairn_json_median_s json/orjson "
                       "parse_orjson_best_s parse_json_best_s")
-                shaped = workloads(args.shape)
+                shaped = workloads(args.shape, args.keys)
                 for name, w in shaped.items():
                     peer = json.loads(
-                        aiida(args.aiida_python, "measure", name, str(args.repeats), str(args.warmup), args.shape)
+                        aiida(args.aiida_python, "measure", name, str(args.repeats), str(args.warmup), args.shape,
+                              *([",".join(args.keys)] if args.keys else []))
                     )
                     measured = cairn_measure(cairn, w, args.repeats, args.warmup)
                     ours, plain = measured["orjson"], measured["json"]

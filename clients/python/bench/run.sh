@@ -7,7 +7,8 @@
 # $PGHOST:$PGPORT, default 127.0.0.1:5432, role aiida; no broker), made once under $CAIRN_PEERS (default
 # /tmp/cairn-peers), its database copied again from its empty template before each run.
 #
-#   source .ci/python && clients/python/bench/run.sh [--n 10000] [--shape flat|nested|wide|text|lists] [--warmup 3] [--repeats 7] [--index] [--json FILE]
+#   source .ci/python && clients/python/bench/run.sh [--n 10000] [--shape flat|nested|wide|text|lists|mixed] [--keys K1,K2]
+#                                                    [--warmup 3] [--repeats 7] [--index] [--json FILE]
 #   source .ci/python && clients/python/bench/run.sh arrays [--repeats 5] [--workload one_large|medium|many_small] [--json FILE]
 #   source .ci/python && clients/python/bench/run.sh functions [--repeats 5] [--workload calcfunctions|workfunctions] [--json FILE]
 #

@@ -12,7 +12,7 @@ and then the processor time one ``dataframe()`` costs each process, the mean of 
 lines naming the server's data directory (Linux's /proc). The parts of a read overlap (the client parses a block
 while the server writes the next), so these tell whose work a change would cut, where the times do not.
 
-  python stages.py URL TOKEN [--shape flat] [--repeats 15] [--warmup 5] [--data DIR]
+  python stages.py URL TOKEN [--shape flat] [--keys K1,K2] [--repeats 15] [--warmup 5] [--data DIR]
   run.sh --stages [--n 10000] [--shape flat]      (the nodes made and imported as for the comparison)
 
 With ``CAIRN_CLIENT_JSON=json`` the client parses with the standard library's json.
@@ -83,7 +83,10 @@ def cpu_seconds(pids: tuple[int, int] | None) -> tuple[float, float]:
     return stats.get(jvm, (0, 0))[1] / tick, postgres / tick
 
 
-def report(cairn: Client, shape: str, repeats: int, warmup: int, pids: tuple[int, int] | None = None) -> None:
+def report(
+    cairn: Client, shape: str, repeats: int, warmup: int, pids: tuple[int, int] | None = None,
+    keys: list[str] | None = None,
+) -> None:
     """Prints the stages of each workload of ``shape``; with ``pids`` (the server's JVM and postmaster), the
     processor time of each process."""
     print(f"# parser {_json.backend()}; best / median of {repeats}, ms")
@@ -91,7 +94,7 @@ def report(cairn: Client, shape: str, repeats: int, warmup: int, pids: tuple[int
     print(f"{'workload':10} {'bytes':>10} " + " ".join(f"{h:>13}" for h in heads))
     http = cairn._http
     cpu: dict[str, tuple[float, float, float]] = {}
-    for name, w in workloads(shape).items():
+    for name, w in workloads(shape, keys).items():
         projections = ["attributes"] if w["whole"] else ["attributes." + key for key in w["keys"]]
         filters = {"label": {"==": "bench"}, **{"attributes." + k: v for k, v in w["filters"].items()}}
         query = cairn.query().nodes("d", type="data.core.dict.Dict.", filters=filters, project=projections)
@@ -147,12 +150,13 @@ def main() -> None:
     parser.add_argument("url")
     parser.add_argument("token")
     parser.add_argument("--shape", default="flat")
+    parser.add_argument("--keys", type=lambda s: s.split(","), help="the attributes projected, in place of the shape's")
     parser.add_argument("--repeats", type=int, default=15)
     parser.add_argument("--warmup", type=int, default=5)
     parser.add_argument("--data", type=Path, help="the server's data directory, for the processor time of each process")
     args = parser.parse_args()
     with Client(args.url, token=args.token, env={}, timeout=600) as cairn:
-        report(cairn, args.shape, args.repeats, args.warmup, server_pids(args.data) if args.data else None)
+        report(cairn, args.shape, args.repeats, args.warmup, server_pids(args.data) if args.data else None, args.keys)
 
 
 if __name__ == "__main__":

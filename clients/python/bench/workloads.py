@@ -9,6 +9,9 @@ shape of the nodes (generate.py).
   whole     each node's whole attributes as one dict
   filtered  the five attributes of the nodes with energy below -0.9 (about a tenth); shape flat only
   filtered1 the same with energy below -0.99 (about a hundredth); shape flat only
+
+Other keys than the shape's five may be projected (``keys``: any of the shape's, one or more): the checksum then
+reads energy and step where they are among them.
 """
 
 KEYS = {
@@ -24,9 +27,9 @@ KEYS = {
 SCALARS = KEYS["flat"]
 
 
-def workloads(shape="flat"):
-    """The workloads of ``shape`` by name."""
-    keys = KEYS[shape]
+def workloads(shape="flat", keys=None):
+    """The workloads of ``shape`` by name, projecting ``keys`` (default: the shape's five)."""
+    keys = list(keys) if keys else KEYS[shape]
     out = {
         "scalars": {"keys": keys, "whole": False, "filters": {}},
         "whole": {"keys": keys, "whole": True, "filters": {}},
@@ -41,9 +44,13 @@ WORKLOADS = workloads("flat")
 
 
 def checksum(rows, workload):
-    """The sum of the steps and of the energies read, rounded: equal on both sides when both read the same."""
+    """The sum of the steps and of the energies read, rounded: equal on both sides when both read the same. Of
+    projected keys without them, 0."""
     if workload["whole"]:
         pairs = [(row[0]["step"], row[0]["energy"]) for row in rows]
     else:
-        pairs = [(row[1], row[0]) for row in rows]
+        keys = workload["keys"]
+        step = keys.index("step") if "step" in keys else None
+        energy = keys.index("energy") if "energy" in keys else None
+        pairs = [(0 if step is None else row[step], 0.0 if energy is None else row[energy]) for row in rows]
     return [sum(step for step, _ in pairs), round(sum(energy for _, energy in pairs), 6)]
