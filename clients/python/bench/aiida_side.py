@@ -29,7 +29,7 @@ from aiida import load_profile, orm
 from aiida.orm.entities import EntityTypes
 
 from generate import attributes_of
-from workloads import checksum, workloads
+from workloads import checksum, keys_option, workloads
 
 
 def load(n, archive, shape):
@@ -144,5 +144,5 @@ if __name__ == "__main__":
     elif sys.argv[1] == "arrays":
         arrays(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
     else:
-        keys = sys.argv[6].split(",") if len(sys.argv) > 6 else None
+        keys = keys_option(sys.argv[6]) if len(sys.argv) > 6 else None
         measure(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5], keys)

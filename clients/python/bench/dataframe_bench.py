@@ -39,7 +39,7 @@ sys.path.insert(0, str(HERE.parent / "tests"))
 from embedded_server import embedded_server, server_jar  # noqa: E402
 import stages  # noqa: E402
 from generate import SHAPES  # noqa: E402
-from workloads import checksum, workloads  # noqa: E402
+from workloads import checksum, keys_option, workloads  # noqa: E402
 
 from cairn_client import Client, _json  # noqa: E402
 
@@ -139,7 +139,7 @@ def main() -> None:
     parser.add_argument("--shape", choices=list(SHAPES), default="flat", help="the nodes' attributes (generate.py)")
     parser.add_argument("--warmup", type=int, default=3)
     parser.add_argument("--repeats", type=int, default=7)
-    parser.add_argument("--keys", type=lambda s: s.split(","), help="the attributes projected, comma-separated, in place "
+    parser.add_argument("--keys", type=keys_option, help="the attributes projected, comma-separated, in place "
                         "of the shape's five (workloads.py)")
     parser.add_argument("--index", action="store_true", help="then declare an index on energy and read again")
     parser.add_argument("--json", type=Path)

@@ -13,7 +13,7 @@ lines naming the server's data directory (Linux's /proc). The parts of a read ov
 while the server writes the next), so these tell whose work a change would cut, where the times do not.
 
   python stages.py URL TOKEN [--shape flat] [--keys K1,K2] [--repeats 15] [--warmup 5] [--data DIR]
-  run.sh --stages [--n 10000] [--shape flat]      (the nodes made and imported as for the comparison)
+  run.sh --stages [--n 10000] [--shape flat] [--keys K1,K2]   (the nodes made and imported as for the comparison)
 
 With ``CAIRN_CLIENT_JSON=json`` the client parses with the standard library's json.
 """
@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-from workloads import workloads
+from workloads import keys_option, workloads
 
 from cairn_client import Client, _json
 
@@ -150,7 +150,7 @@ def main() -> None:
     parser.add_argument("url")
     parser.add_argument("token")
     parser.add_argument("--shape", default="flat")
-    parser.add_argument("--keys", type=lambda s: s.split(","), help="the attributes projected, in place of the shape's")
+    parser.add_argument("--keys", type=keys_option, help="the attributes projected, in place of the shape's")
     parser.add_argument("--repeats", type=int, default=15)
     parser.add_argument("--warmup", type=int, default=5)
     parser.add_argument("--data", type=Path, help="the server's data directory, for the processor time of each process")

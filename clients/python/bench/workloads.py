@@ -23,6 +23,11 @@ KEYS = {
     "mixed": ["energy", "step", "formula", "k103", "parameters.ecut"],
 }
 
+def keys_option(text):
+    """The keys of a ``--keys`` option: comma-separated."""
+    return text.split(",")
+
+
 # kept for the flat shape's figures of earlier runs: its five attributes
 SCALARS = KEYS["flat"]
 
